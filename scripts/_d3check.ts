@@ -1,0 +1,10 @@
+import { line, curveNatural, arc } from 'd3-shape';
+import { scaleLinear, scaleTime } from 'd3-scale';
+import { utcFormat } from 'd3-time-format';
+const l = line<[number, number]>().curve(curveNatural);
+console.log(l([[0,0],[10,5],[20,3]]));
+console.log(scaleLinear().domain([0, 97]).nice().ticks(5));
+const t = scaleTime().domain([new Date('2024-01-01'), new Date('2024-06-30')]);
+console.log(t.ticks(6).map(String), t.tickFormat()(t.ticks(6)[1]));
+console.log(utcFormat('%b %Y')(new Date()));
+console.log(arc()({innerRadius: 10, outerRadius: 20, startAngle: 0, endAngle: 1} as any));

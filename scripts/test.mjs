@@ -1,0 +1,72 @@
+// `npm test`: every stage in order, each as a child process, then one closing line
+// "N passed, N failed" (the line CI reads). Stops at the first stage that fails.
+//   node scripts/test.mjs [--only unit,integration,e2e] [--skip e2e]
+import { spawn } from 'node:child_process';
+
+const argv = process.argv.slice(2);
+const listArg = (flag) => {
+  const i = argv.indexOf(flag);
+  return i >= 0 && argv[i + 1] ? new Set(argv[i + 1].split(',')) : undefined;
+};
+const only = listArg('--only');
+const skip = listArg('--skip') ?? new Set();
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+const stages = [
+  { name: 'typecheck', cmd: npx, args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
+  { name: 'build', cmd: process.execPath, args: ['scripts/build.mjs', '--quiet'] },
+  { name: 'unit', cmd: npx, args: ['mocha', '--config', '.mocharc.unit.json'], counts: true },
+  { name: 'integration', cmd: npx, args: ['mocha', '--config', '.mocharc.integration.json'], counts: true },
+  { name: 'e2e', cmd: process.execPath, args: ['scripts/e2e/run.mjs'], counts: true },
+].filter((s) => (!only || only.has(s.name)) && !skip.has(s.name));
+
+function run(stage) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(stage.cmd, stage.args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    let out = '';
+    const tee = (stream, sink) =>
+      stream.on('data', (chunk) => {
+        sink.write(chunk);
+        out += chunk.toString();
+      });
+    tee(child.stdout, process.stdout);
+    tee(child.stderr, process.stderr);
+    child.on('close', (code, signal) => {
+      const num = (re) => Number((out.match(re) ?? [])[1] ?? 0);
+      resolve({
+        code: code ?? (signal ? 1 : 0),
+        seconds: (Date.now() - started) / 1000,
+        passed: num(/(\d+) passing/),
+        failed: num(/(\d+) failing/),
+        pending: num(/(\d+) pending/),
+      });
+    });
+  });
+}
+
+const results = [];
+for (const stage of stages) {
+  console.log(`\n=== ${stage.name} ===`);
+  const r = await run(stage);
+  results.push({ stage, ...r });
+  if (r.code !== 0) break;
+}
+
+console.log('\n=== summary ===');
+let passed = 0;
+let failed = 0;
+let pending = 0;
+for (const r of results) {
+  const counts = r.stage.counts ? `  ${r.passed} passed, ${r.failed} failed, ${r.pending} pending` : '';
+  console.log(`${r.stage.name.padEnd(12)} ${r.code === 0 ? 'ok  ' : 'FAIL'} ${r.seconds.toFixed(1).padStart(6)} s${counts}`);
+  passed += r.passed;
+  failed += r.failed;
+  pending += r.pending;
+}
+const broken = results.find((r) => r.code !== 0);
+if (broken && failed === 0) failed = 1; // a stage that failed without mocha counts (typecheck, build, crash)
+const notRun = stages.length - results.length;
+if (notRun > 0) console.log(`${notRun} stage(s) not run after the failure`);
+console.log(`${passed} passed, ${failed} failed${pending ? `, ${pending} skipped` : ''}`);
+process.exit(broken ? 1 : 0);

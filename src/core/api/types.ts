@@ -1,0 +1,76 @@
+/**
+ * Wire formats of the report service (api-reference part A). Shared by the client
+ * (src/core), the local service (src/mock) and the extension, so that all three
+ * agree on every field name and type.
+ */
+
+/** Task statuses seen in the public clients (api-reference B.2). */
+export type TaskStatus = 'CREATED' | 'QUEUED' | 'RUNNING' | 'SUCCESS' | 'FAILED';
+
+export const TERMINAL_STATUSES: readonly TaskStatus[] = ['SUCCESS', 'FAILED'];
+
+/** Body of a 200 from POST /build-report and POST /preview-report. */
+export interface SubmitResponse {
+  task_id: string;
+  status: TaskStatus;
+}
+
+/** Body of a 200 from GET /get-task-status. */
+export interface TaskStatusResponse {
+  status: TaskStatus;
+  error_message: string | null;
+}
+
+/** Body of a 200 from GET /get-remaining-quota. Dates are ISO 8601 UTC. */
+export interface QuotaRecord {
+  remaining_single_page_reports: number;
+  remaining_multi_page_reports: number;
+  remaining_ai_json_completions: number;
+  max_single_page_reports: number;
+  max_multi_page_reports: number;
+  max_pages_per_report: number;
+  max_ai_json_completions: number;
+  period_start: string;
+  period_end: string;
+  error: string | null;
+  subscription_active: boolean;
+}
+
+/** Response headers carrying the quota left after a build (integers). */
+export const HEADER_SINGLE_REMAINING = 'x-single-page-reports-remaining';
+export const HEADER_MULTI_REMAINING = 'x-multi-page-reports-remaining';
+export const HEADER_API_KEY = 'x-api-key';
+export const QUERY_API_KEY = 'api_key';
+
+/** A path segment of a pydantic `loc`: a field name, an array index, or a union tag. */
+export type LocSegment = string | number;
+
+/** One entry of a FastAPI/pydantic v2 422 body (see shared/pydantic-errors.md). */
+export interface ValidationErrorEntry {
+  type: string;
+  loc: LocSegment[];
+  msg: string;
+  input: unknown;
+  ctx?: Record<string, unknown>;
+}
+
+/** A 422 body. */
+export interface ValidationErrorBody {
+  detail: ValidationErrorEntry[];
+}
+
+/** Any other error body (401, 402, 404, 410, 413, 429, 503, ...). */
+export interface DetailErrorBody {
+  detail: string;
+}
+
+/** The API paths, relative to the base URL that ends in `/api/v1`. */
+export const API_PATHS = {
+  buildReport: '/build-report',
+  previewReport: '/preview-report',
+  taskStatus: '/get-task-status',
+  report: '/get-report',
+  remainingQuota: '/get-remaining-quota',
+} as const;
+
+export const DEFAULT_HOSTED_BASE_URL = 'https://api.hybiscus.dev/api/v1';

@@ -1,0 +1,35 @@
+/**
+ * The rendering seam between the local service (task queue, ledger) and the
+ * renderer. The service only ever calls these two functions; everything about
+ * layout lives behind them.
+ */
+import type { ReportBody } from '../../core/report/types';
+
+export interface RenderedPdf {
+  /** The PDF file. */
+  pdf: Uint8Array;
+  /** Rendered page count: decides single- vs multi-page quota and max_pages_per_report. */
+  pageCount: number;
+}
+
+export interface RenderOptions {
+  /** Aborts the render (time limit, service shutdown). */
+  signal?: AbortSignal;
+}
+
+export interface ReportRenderer {
+  /** Lays the report out into a PDF. Rejects with a RenderError naming the component path. */
+  renderPdf(report: ReportBody, options?: RenderOptions): Promise<RenderedPdf>;
+  /** Rasterises a PDF produced by renderPdf into the watermarked low-quality preview JPEG. */
+  renderPreviewJpeg(pdf: Uint8Array, options?: RenderOptions): Promise<Uint8Array>;
+  /** Releases WASM memory etc. */
+  dispose(): Promise<void>;
+}
+
+/** A render failure; `path` is the component path, e.g. `components[2].components[0] (Image)`. */
+export class RenderError extends Error {
+  constructor(message: string, readonly path?: string) {
+    super(path ? `${path}: ${message}` : message);
+    this.name = 'RenderError';
+  }
+}
