@@ -1,0 +1,29 @@
+// Generates schemas/report.schema.json from the catalogue in scripts/schema/.
+//   node scripts/build-schema.mjs           write the file
+//   node scripts/build-schema.mjs --check   exit 1 if the committed file is out of date
+//   node scripts/build-schema.mjs --stdout  print the generated schema
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildReportSchema } from './schema/assemble.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const outFile = join(root, 'schemas', 'report.schema.json');
+const args = new Set(process.argv.slice(2));
+
+const text = `${JSON.stringify(buildReportSchema(), null, 2)}\n`;
+
+if (args.has('--stdout')) {
+  process.stdout.write(text);
+} else if (args.has('--check')) {
+  const current = existsSync(outFile) ? readFileSync(outFile, 'utf8') : '';
+  if (current !== text) {
+    console.error('schemas/report.schema.json is out of date: run `npm run build:schema`.');
+    process.exit(1);
+  }
+  console.log('schemas/report.schema.json is up to date.');
+} else {
+  mkdirSync(dirname(outFile), { recursive: true });
+  writeFileSync(outFile, text);
+  console.log(`wrote schemas/report.schema.json (${(Buffer.byteLength(text) / 1024).toFixed(0)} KB)`);
+}

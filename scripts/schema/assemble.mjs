@@ -1,0 +1,143 @@
+// Assembles schemas/report.schema.json from the catalogue modules.
+//
+// Construction (chosen after comparing messages in vscode-json-languageservice, see the unit
+// tests): a component is `definitions.component` — an object whose `type` is an enum of all
+// type names (so an unknown type reads "Value is not accepted. Valid values: …") — plus an
+// allOf of `if {type: const X} then {$ref: #/definitions/X}`. Only the branch of the actual
+// type applies, so messages and completion are scoped to that component. Each branch is
+// closed (additionalProperties: false), which is how a Card with `components` is flagged.
+import { tablerIconDefinition } from './icons.mjs';
+import { contentComponents } from './components/content.mjs';
+import { chartComponents } from './components/charts.mjs';
+import { layoutComponents } from './components/layout.mjs';
+import { premiumComponents } from './components/premium.mjs';
+import { coverPage, newReportSnippet, reportConfig, reportOptions } from './report.mjs';
+
+/** Catalogue order = the order of api-reference B.4. */
+export const catalogue = [
+  ...layoutComponents.filter((c) => c.container),
+  ...contentComponents,
+  ...chartComponents,
+  ...premiumComponents,
+  ...layoutComponents.filter((c) => !c.container),
+];
+
+const firstSentence = (md) => md.split(/(?<=\.)\s/)[0];
+
+function snippetBody(c) {
+  const body = { type: c.type };
+  if (c.snippetOptions) body.options = c.snippetOptions;
+  if (c.container) body.components = ['^$0'];
+  return body;
+}
+
+const snippet = (c) => ({ label: c.type, description: firstSentence(c.markdownDescription), body: snippetBody(c) });
+
+/** The definition of one component type; `itemRef` is what its `components` may hold. */
+function componentDefinition(c, itemRef) {
+  const options = {
+    type: 'object',
+    markdownDescription: `Options of **${c.type}**.${c.required.length ? ` Required: ${c.required.map((r) => `\`${r}\``).join(', ')}.` : ''}`,
+    properties: c.options,
+    additionalProperties: false,
+  };
+  if (c.required.length) options.required = c.required;
+  if (c.snippetOptions) {
+    // Completing the "options" key inserts the required options with placeholders.
+    options.defaultSnippets = [{ label: `${c.type} options`, description: `Required options of ${c.type}.`, body: c.snippetOptions }];
+  }
+  if (c.requiredOneOf) {
+    // Either of these options will do (Image: image_url or base64).
+    options.anyOf = c.requiredOneOf.map((name) => ({ required: [name] }));
+  }
+  const properties = {
+    type: { const: c.type, markdownDescription: `Component type \`${c.type}\`.` },
+    options,
+  };
+  if (c.container) {
+    properties.components = {
+      type: 'array',
+      markdownDescription: `Child components of this ${c.type}, laid out in its columns.`,
+      items: { $ref: itemRef },
+    };
+  }
+  const def = {
+    type: 'object',
+    markdownDescription: c.markdownDescription,
+    properties,
+    additionalProperties: false,
+    defaultSnippets: [snippet(c)],
+  };
+  if (c.required.length || c.requiredOneOf) def.required = ['options'];
+  return def;
+}
+
+/** A tagged union over `types`: `type` enum + one if/then per type. */
+function union(types, markdownDescription, refOf, extra = {}) {
+  return {
+    type: 'object',
+    markdownDescription,
+    // No `options` here: the branch of the actual type defines it, so that its completion
+    // (with the required-options snippet) is the one VS Code offers.
+    properties: {
+      type: {
+        markdownDescription: 'The component type; it decides which `options` are valid.',
+        enum: types.map((c) => c.type),
+        enumDescriptions: types.map((c) => firstSentence(c.markdownDescription)),
+        ...extra,
+      },
+    },
+    required: ['type'],
+    allOf: types.map((c) => ({
+      if: { properties: { type: { const: c.type } }, required: ['type'] },
+      then: { $ref: refOf(c) },
+    })),
+    defaultSnippets: types.map(snippet),
+  };
+}
+
+export function buildReportSchema() {
+  const definitions = {};
+  for (const c of catalogue) definitions[c.type] = componentDefinition(c, '#/definitions/component');
+  const coverTypes = catalogue.filter((c) => c.coverPage);
+  const row = catalogue.find((c) => c.type === 'Row');
+  definitions.coverPageRow = {
+    ...componentDefinition(row, '#/definitions/coverPageComponent'),
+    markdownDescription: `${row.markdownDescription} On the cover page a Row takes only Row, Image, Text and VerticalSpacer.`,
+  };
+  definitions.component = union(
+    catalogue,
+    'A report component: `{"type": "Card", "options": {...}}`. Only Section and Row take `components`.',
+    (c) => `#/definitions/${c.type}`,
+  );
+  definitions.coverPageComponent = union(
+    coverTypes,
+    'A cover-page component: only Row, Image, Text and VerticalSpacer are allowed on the cover page.',
+    (c) => (c.type === 'Row' ? '#/definitions/coverPageRow' : `#/definitions/${c.type}`),
+    { errorMessage: `Not allowed on the cover page. The cover page takes only ${coverTypes.map((c) => c.type).join(', ')}.` },
+  );
+  definitions.tablerIcon = tablerIconDefinition();
+
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    title: 'Report Studio report',
+    markdownDescription: 'A report definition: `options` (header), `config` (themes, paging), an optional `cover_page` and the `components` of the body.',
+    type: 'object',
+    properties: {
+      $schema: { type: 'string', markdownDescription: 'The JSON schema of this file (for editors), e.g. `"./schemas/report.schema.json"`. Ignored by the service.' },
+      type: { enum: ['Report'], enumDescriptions: ['A report definition.'], markdownDescription: '**Required.** Always `"Report"`.' },
+      options: reportOptions,
+      config: reportConfig,
+      cover_page: coverPage,
+      components: {
+        type: 'array',
+        markdownDescription: '**Required.** The body of the report, top to bottom, e.g. Sections of Cards, Tables and charts.',
+        items: { $ref: '#/definitions/component' },
+      },
+    },
+    required: ['type', 'options', 'components'],
+    additionalProperties: false,
+    defaultSnippets: [newReportSnippet],
+    definitions,
+  };
+}

@@ -1,0 +1,181 @@
+// Shared value vocabularies of the report format (api-reference B.4) and small builders for
+// property schemas. Every builder requires a markdownDescription so no property ships without
+// hover documentation; every enum carries enumDescriptions of the same length.
+
+/** Pairs of [value, description] → an enum schema (optionally accepting null). */
+export function enumOf(pairs, markdownDescription, { nullable = false, nullDescription } = {}) {
+  const values = pairs.map(([v]) => v);
+  const descriptions = pairs.map(([, d]) => d);
+  if (nullable) {
+    values.push(null);
+    descriptions.push(nullDescription ?? 'null — use the default.');
+  }
+  return { enum: values, enumDescriptions: descriptions, markdownDescription };
+}
+
+export const str = (markdownDescription, extra = {}) => ({ type: 'string', markdownDescription, ...extra });
+export const nullableStr = (markdownDescription, extra = {}) => ({ type: ['string', 'null'], markdownDescription, ...extra });
+export const int = (markdownDescription, extra = {}) => ({ type: 'integer', markdownDescription, ...extra });
+export const nullableInt = (markdownDescription, extra = {}) => ({ type: ['integer', 'null'], markdownDescription, ...extra });
+export const num = (markdownDescription, extra = {}) => ({ type: 'number', markdownDescription, ...extra });
+export const bool = (markdownDescription, extra = {}) => ({ type: 'boolean', markdownDescription, ...extra });
+export const arrayOf = (items, markdownDescription, extra = {}) => ({ type: 'array', markdownDescription, items, ...extra });
+
+/** An icon option: a Tabler icon name (or null), completed from the real icon list. */
+export const icon = (markdownDescription) => ({ $ref: '#/definitions/tablerIcon', markdownDescription });
+
+// ---- B.4 vocabularies ---------------------------------------------------------------------
+
+export const WIDTHS = [
+  ['1/3', 'One third of the parent row/section.'],
+  ['2/3', 'Two thirds of the parent row/section.'],
+  ['1/4', 'A quarter of the parent row/section.'],
+  ['2/4', 'Half of the parent row/section (same as 3/6).'],
+  ['3/4', 'Three quarters of the parent row/section.'],
+  ['1/5', 'One fifth of the parent row/section.'],
+  ['2/5', 'Two fifths of the parent row/section.'],
+  ['3/5', 'Three fifths of the parent row/section.'],
+  ['4/5', 'Four fifths of the parent row/section.'],
+  ['1/6', 'One sixth of the parent row/section.'],
+  ['2/6', 'One third of the parent row/section (same as 1/3).'],
+  ['3/6', 'Half of the parent row/section (same as 2/4).'],
+  ['4/6', 'Two thirds of the parent row/section (same as 2/3).'],
+  ['5/6', 'Five sixths of the parent row/section.'],
+];
+
+export const FONT_SIZES = [
+  ['3xs', 'Smallest text.'],
+  ['2xs', 'Very small text.'],
+  ['xs', 'Extra small text.'],
+  ['sm', 'Small text.'],
+  ['lg', 'Large text.'],
+  ['xl', 'Extra large text.'],
+  ['2xl', 'Heading-size text.'],
+  ['3xl', 'Display text.'],
+  ['4xl', 'Largest display text.'],
+];
+
+export const COLOUR_VARIABLES = [
+  ['headline', 'The theme colour for headlines and titles.'],
+  ['sub-headline', 'The theme colour for sub-headlines and bylines.'],
+  ['accent', 'The theme accent colour (section bars, highlighted cards, chart accents).'],
+  ['paragraph', 'The theme colour for body text.'],
+  ['background-default', 'The page background colour.'],
+  ['background-muted', 'A muted background, slightly darker than the page.'],
+  ['background-subtle', 'A subtle background, between default and muted.'],
+  ['highlight', 'The highlight colour (highlighted cards and sections).'],
+  ['highlight-text', 'Text colour used on top of `highlight`.'],
+  ['background', 'Alias of the main background colour.'],
+  ['light-background', 'A light background tint.'],
+  ['background-faded', 'A faded background, e.g. for striped table rows.'],
+  ['custom-1', 'Custom colour 1 (set it with `config.override_colour_theme`).'],
+  ['custom-2', 'Custom colour 2 (set it with `config.override_colour_theme`).'],
+  ['custom-3', 'Custom colour 3 (set it with `config.override_colour_theme`).'],
+];
+
+export const COLOUR_THEMES = [
+  ['default', 'Built-in colour theme "default" (the default): sets headline, accent, highlight and background colours.'],
+  ['summer', 'Built-in colour theme "summer": sets headline, accent, highlight and background colours.'],
+  ['forest', 'Built-in colour theme "forest": sets headline, accent, highlight and background colours.'],
+  ['corporate', 'Built-in colour theme "corporate": sets headline, accent, highlight and background colours.'],
+  ['ember', 'Built-in colour theme "ember": sets headline, accent, highlight and background colours.'],
+  ['twilight', 'Built-in colour theme "twilight": sets headline, accent, highlight and background colours.'],
+  ['key-lime', 'Built-in colour theme "key-lime": sets headline, accent, highlight and background colours.'],
+  ['purples', 'Built-in colour theme "purples": sets headline, accent, highlight and background colours.'],
+  ['neon', 'Built-in colour theme "neon": sets headline, accent, highlight and background colours.'],
+  ['candy', 'Built-in colour theme "candy": sets headline, accent, highlight and background colours.'],
+  ['electric', 'Built-in colour theme "electric": sets headline, accent, highlight and background colours.'],
+  ['royal', 'Built-in colour theme "royal": sets headline, accent, highlight and background colours.'],
+  ['crimson', 'Built-in colour theme "crimson": sets headline, accent, highlight and background colours.'],
+  ['surfboard', 'Built-in colour theme "surfboard": sets headline, accent, highlight and background colours.'],
+];
+
+export const TYPOGRAPHY_THEMES = [
+  ['default', 'Clean sans-serif (the default).'],
+  ['geometric', 'Geometric sans-serif.'],
+  ['slab', 'Slab-serif headings.'],
+  ['grotesque', 'Grotesque sans-serif.'],
+  ['jost', 'Jost throughout.'],
+  ['looped', 'Rounded, looped letterforms.'],
+  ['newspaper', 'Classic newspaper serif.'],
+  ['albert-barlow', 'Albert Sans headings, Barlow body.'],
+  ['abril-lato', 'Abril Fatface headings, Lato body.'],
+  ['fjalla-source', 'Fjalla One headings, Source Sans body.'],
+  ['raleway-lora', 'Raleway headings, Lora body.'],
+  ['bebas-montserrat', 'Bebas Neue headings, Montserrat body.'],
+  ['jakarta', 'Plus Jakarta Sans throughout.'],
+  ['ibm-plex', 'IBM Plex Sans throughout.'],
+  ['outfit', 'Outfit throughout.'],
+  ['prompt-inter', 'Prompt headings, Inter body.'],
+  ['urbanist', 'Urbanist throughout.'],
+  ['google-fonts', 'Your own Google Fonts, named in `config.google_fonts`.'],
+];
+
+export const ALIGNMENTS = [
+  ['left', 'Align to the left.'],
+  ['centre', 'Centre (British spelling; same as `center`).'],
+  ['center', 'Center (American spelling; same as `centre`).'],
+  ['right', 'Align to the right.'],
+];
+
+export const COLOR_SCHEMES = [
+  ['Category10', 'D3 Category10: ten strong, distinct colours.'],
+  ['Accent', 'ColorBrewer Accent: eight colours with pastel and saturated tones.'],
+  ['Dark2', 'ColorBrewer Dark2: eight dark, print-friendly colours.'],
+  ['Paired', 'ColorBrewer Paired: twelve colours in light/dark pairs.'],
+  ['Pastel1', 'ColorBrewer Pastel1: nine soft pastels.'],
+  ['Pastel2', 'ColorBrewer Pastel2: eight soft pastels.'],
+  ['Set1', 'ColorBrewer Set1: nine vivid colours.'],
+  ['Set2', 'ColorBrewer Set2: eight muted colours.'],
+  ['Set3', 'ColorBrewer Set3: twelve light colours.'],
+  ['Tableau10', 'Tableau 10: ten balanced colours.'],
+];
+
+export const CURVE_FORMATS = [
+  ['Linear', 'Straight line segments between points (default).'],
+  ['Step', 'Step function, changing at the midpoint between points.'],
+  ['Basis', 'B-spline: smooth, does not pass through the points.'],
+  ['StepBefore', 'Step function, changing before each point.'],
+  ['StepAfter', 'Step function, changing after each point.'],
+  ['Natural', 'Natural cubic spline through every point.'],
+  ['Cardinal', 'Cardinal spline through every point.'],
+  ['CatmullRom', 'Catmull–Rom spline through every point.'],
+  ['MonotoneX', 'Monotone cubic: smooth without overshooting (good for cumulative data).'],
+];
+
+// ---- Reusable option schemas ----------------------------------------------------------------
+
+export const width = () =>
+  enumOf(WIDTHS, 'Fraction of the parent Row/Section this component takes, e.g. `"1/3"`. `null` (default) shares the space equally with siblings.', {
+    nullable: true,
+    nullDescription: 'null — share the space equally with siblings (default).',
+  });
+
+export const fontSize = (what, dflt) =>
+  enumOf(FONT_SIZES, `Font size of ${what}${dflt ? ` (default \`${dflt}\`)` : ''}, e.g. \`"lg"\`.`);
+
+export const colourVar = (what, { nullable = true, dflt } = {}) =>
+  enumOf(
+    COLOUR_VARIABLES,
+    `Colour of ${what}: a variable of the colour theme${dflt ? ` (default \`${dflt}\`)` : ''}, e.g. \`"accent"\`.`,
+    { nullable, nullDescription: 'null — use the theme default.' },
+  );
+
+export const alignment = (what, dflt = 'left') =>
+  enumOf(ALIGNMENTS, `Alignment of ${what} (default \`${dflt}\`), e.g. \`"centre"\`.`);
+
+export const margin = (side) =>
+  int(`${side} margin around the component, an integer from 0 to 32 (default 0), e.g. \`4\`.`, { minimum: 0, maximum: 32 });
+
+/** vertical_margin + horizontal_margin (+ margin) — every margin is an integer 0–32. */
+export function margins({ all = false } = {}) {
+  const m = {
+    vertical_margin: margin('Top and bottom'),
+    horizontal_margin: margin('Left and right'),
+  };
+  if (all) m.margin = margin('Uniform (all sides)');
+  return m;
+}
+
+export const spacing = (what) =>
+  int(`Spacing between ${what}, an integer from 0 to 32 (default 2), e.g. \`4\`.`, { minimum: 0, maximum: 32 });
