@@ -1,0 +1,93 @@
+/**
+ * The result viewer's HTML document, as a pure function so the extension (panel and
+ * serializer) and the browser tests produce byte-identical pages under the same CSP.
+ * No 'vscode' import: the caller passes `webview.cspSource` and `asWebviewUri` results.
+ */
+
+export interface ViewerHtmlOptions {
+  /** `webview.cspSource`: the origin(s) the webview's local resources are served from. */
+  cspSource: string;
+  /** A fresh random nonce per render (base64/alphanumeric). */
+  nonce: string;
+  /** media/viewer/viewer.js */
+  scriptUri: string;
+  /** media/viewer/viewer.css */
+  cssUri: string;
+  /** media/pdfjs/pdf.min.mjs; its folder also holds standard_fonts/ and cmaps/. */
+  pdfjsUri: string;
+  /** media/pdfjs/pdf.worker.min.mjs */
+  workerUri: string;
+  /** Document language; defaults to en. */
+  lang?: string;
+}
+
+/**
+ * The Content-Security-Policy, one directive per concern:
+ * - default-src 'none': everything not listed below is refused (no frames, objects, media, fonts).
+ * - script-src 'nonce-…': only our module script runs; the nonce is inherited by its dynamic
+ *   `import()` of pdf.js, so no origin needs to be trusted for scripts.
+ * - style-src cspSource: viewer.css only; inline style attributes/elements are refused (the
+ *   viewer sizes things through CSSOM, which CSP does not govern).
+ * - img-src blob:: the JPEG preview, fetched (no-store, so a rebuilt file is never stale) and
+ *   shown from a blob: URL. pdf.js paints onto canvases and needs no img-src.
+ * - font-src cspSource: pdf.js 5 loads the standard fonts (Liberation Sans for the unembedded
+ *   Helvetica that pdfkit reports use) as FontFace URLs from media/pdfjs/standard_fonts/.
+ * - connect-src cspSource: fetch() of the PDF, the pdf.js worker source, standard fonts, cmaps.
+ * - worker-src blob:: the pdf.js worker runs from a blob: URL made from the fetched source
+ *   (a worker cannot be started cross-origin from the webview resource origin directly).
+ * - base-uri/form-action 'none': not covered by default-src; nothing here needs them.
+ */
+export function viewerCsp(cspSource: string, nonce: string): string {
+  assertCspToken(cspSource, 'cspSource');
+  assertNonce(nonce);
+  return [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src ${cspSource}`,
+    `img-src blob:`,
+    `font-src ${cspSource}`,
+    `connect-src ${cspSource}`,
+    'worker-src blob:',
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
+
+export function viewerHtml(o: ViewerHtmlOptions): string {
+  const csp = viewerCsp(o.cspSource, o.nonce);
+  const lang = /^[A-Za-z-]{2,20}$/.test(o.lang ?? '') ? (o.lang as string) : 'en';
+  return `<!DOCTYPE html>
+<html lang="${lang}">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${escapeAttr(csp)}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${escapeAttr(o.cssUri)}">
+<title>Report result</title>
+</head>
+<body>
+<div id="app" data-pdfjs="${escapeAttr(o.pdfjsUri)}" data-pdfjs-worker="${escapeAttr(o.workerUri)}"></div>
+<script type="module" nonce="${escapeAttr(o.nonce)}" src="${escapeAttr(o.scriptUri)}"></script>
+</body>
+</html>
+`;
+}
+
+/** A nonce suitable for the CSP (the extension may use its own generator; this is the reference). */
+export function makeNonce(random: (n: number) => Uint8Array): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  return Array.from(random(32), (b) => alphabet[b % alphabet.length]).join('');
+}
+
+function escapeAttr(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** A CSP source list must not smuggle in another directive or a quote. */
+function assertCspToken(value: string, name: string): void {
+  if (!value.trim() || /[;,'"\r\n]/.test(value)) throw new Error(`viewerHtml: ${name} is not a valid CSP source list: ${JSON.stringify(value)}`);
+}
+
+function assertNonce(nonce: string): void {
+  if (!/^[A-Za-z0-9+/=_-]{16,}$/.test(nonce)) throw new Error('viewerHtml: nonce must be at least 16 base64/alphanumeric characters');
+}

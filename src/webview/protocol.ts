@@ -1,0 +1,236 @@
+/**
+ * The contract between the extension (panel owner) and the result viewer webview.
+ * Every message both ways and the state persisted through `vscode.setState` are typed
+ * here, so the extension side and the browser side cannot drift apart.
+ *
+ * Browser-safe: no 'vscode', no Node imports (type-only imports are erased).
+ */
+import type { TaskStatus } from '../core/api/types';
+import type { ErrorKind } from '../core/client/errors';
+
+/** Which service call produced (or will produce) the result. */
+export type ResultKind = 'preview' | 'build';
+
+/**
+ * Error kinds the panel shows besides FAILED tasks and 422s: the core client's kinds
+ * (pass `ReportServiceError.kind` straight through) plus `other` for anything else.
+ */
+export type ViewerErrorKind = ErrorKind | 'other';
+
+/** One 422 entry, already mapped to the user's document by the extension. */
+export interface ViewerValidationError {
+  /** Position in the list the extension holds; echoed back in `revealError`. */
+  index: number;
+  /** pydantic error type (`missing`, `string_type`, …). */
+  type: string;
+  msg: string;
+  /** Human path of the node, e.g. `components[0].options.section_title`. */
+  locText: string;
+  /** 1-based line/column of the node in the document; null when the loc could not be mapped. */
+  line: number | null;
+  col: number | null;
+}
+
+// ---- extension → webview -------------------------------------------------------------
+
+/** A task is on its way. `elapsedMs` is the time since submit; the webview keeps counting locally. */
+export interface ShowStatusMessage {
+  type: 'showStatus';
+  reportName: string;
+  kind: ResultKind;
+  status: TaskStatus;
+  taskId?: string;
+  elapsedMs?: number;
+}
+
+/** A built PDF. `url` is a webview URI (asWebviewUri) of the file inside localResourceRoots. */
+export interface ShowPdfMessage {
+  type: 'showPdf';
+  url: string;
+  fileName: string;
+  /** Known page count, shown before pdf.js has parsed the file. */
+  pageCount?: number;
+  /** Start at page 1 with the default zoom instead of keeping the previous position. */
+  resetView?: boolean;
+}
+
+/** A preview JPEG. */
+export interface ShowJpegMessage {
+  type: 'showJpeg';
+  url: string;
+  fileName: string;
+}
+
+/** The task ended FAILED; `errorMessage` is the service's `error_message`. */
+export interface ShowFailedMessage {
+  type: 'showFailed';
+  errorMessage: string;
+  taskId: string;
+  kind?: ResultKind;
+}
+
+/** A 422: the list is also in Problems; each entry links back to its node. */
+export interface ShowValidationErrorsMessage {
+  type: 'showValidationErrors';
+  errors: ViewerValidationError[];
+  kind?: ResultKind;
+}
+
+/** Any other error (auth, quota, network, …), already worded for the user; never contains the API key. */
+export interface ShowErrorMessage {
+  type: 'showError';
+  kind: ViewerErrorKind;
+  message: string;
+  /** Optional detail (status code, response text), shown smaller. */
+  detail?: string;
+}
+
+/** Report name shown in the toolbar (e.g. after a rename). */
+export interface SetReportNameMessage {
+  type: 'setReportName';
+  reportName: string;
+}
+
+export type HostToViewerMessage =
+  | ShowStatusMessage
+  | ShowPdfMessage
+  | ShowJpegMessage
+  | ShowFailedMessage
+  | ShowValidationErrorsMessage
+  | ShowErrorMessage
+  | SetReportNameMessage;
+
+// ---- webview → extension -------------------------------------------------------------
+
+/** The webview script runs and listens; `restored` carries the state it restored from, if any. */
+export interface ReadyMessage {
+  type: 'ready';
+  restored: ViewerState | null;
+}
+/** Run the last task kind again (`kind` is what the panel currently shows, if anything). */
+export interface RebuildMessage {
+  type: 'rebuild';
+  kind?: ResultKind;
+}
+export interface SaveAsMessage {
+  type: 'saveAs';
+  /** The URL of the result on screen, so the extension saves exactly what the user sees. */
+  url: string;
+}
+export interface OpenExternallyMessage {
+  type: 'openExternally';
+  url: string;
+}
+/** Cancel the running task. */
+export interface CancelTaskMessage {
+  type: 'cancelTask';
+  taskId?: string;
+}
+/** The user clicked a 422 entry: reveal its node in the editor. */
+export interface RevealErrorMessage {
+  type: 'revealError';
+  index: number;
+}
+/** The persisted state changed (debounced); lets the extension remember it per report. */
+export interface StateChangedMessage {
+  type: 'stateChanged';
+  state: ViewerState;
+}
+/** The webview could not show a result (PDF unreadable, file gone); for the output channel. */
+export interface ViewerErrorMessage {
+  type: 'viewerError';
+  message: string;
+  url?: string;
+}
+
+export type ViewerToHostMessage =
+  | ReadyMessage
+  | RebuildMessage
+  | SaveAsMessage
+  | OpenExternallyMessage
+  | CancelTaskMessage
+  | RevealErrorMessage
+  | StateChangedMessage
+  | ViewerErrorMessage;
+
+// ---- persisted state ---------------------------------------------------------------
+
+/** `scale` is 1 at actual size (1 PDF point = 4/3 CSS px, as in every PDF viewer). */
+export type ZoomMode = 'fit-width' | 'fit-page' | 'scale';
+export interface ZoomSetting {
+  mode: ZoomMode;
+  /** The effective scale; for fit modes it is the last computed one. */
+  scale: number;
+}
+
+export interface PdfPosition {
+  /** 1-based page at the top of the viewport. */
+  page: number;
+  /** How far into that page the viewport top is, 0..1 of the page height. */
+  pageOffset: number;
+  scrollLeft: number;
+}
+
+export interface ImagePosition {
+  scrollTop: number;
+  scrollLeft: number;
+}
+
+export type ViewName = 'empty' | 'status' | 'pdf' | 'jpeg' | 'failed' | 'validation' | 'error';
+
+export interface ShownResult {
+  kind: 'pdf' | 'jpeg';
+  url: string;
+  fileName: string;
+}
+
+/** Everything needed to show the panel again after a window reload (WebviewPanelSerializer). */
+export interface ViewerState {
+  version: 1;
+  view: ViewName;
+  reportName: string;
+  /** The last result shown (still displayable behind an error or status). */
+  result: ShownResult | null;
+  pdfZoom: ZoomSetting;
+  pdfPosition: PdfPosition;
+  jpegZoom: ZoomSetting;
+  jpegPosition: ImagePosition;
+  /** Dark-mode invert of the pages/image. */
+  invert: boolean;
+  /** The message behind the failed/validation/error views. */
+  failed: Omit<ShowFailedMessage, 'type'> | null;
+  validation: Omit<ShowValidationErrorsMessage, 'type'> | null;
+  error: Omit<ShowErrorMessage, 'type'> | null;
+}
+
+export function defaultViewerState(): ViewerState {
+  return {
+    version: 1,
+    view: 'empty',
+    reportName: '',
+    result: null,
+    pdfZoom: { mode: 'fit-width', scale: 1 },
+    pdfPosition: { page: 1, pageOffset: 0, scrollLeft: 0 },
+    jpegZoom: { mode: 'fit-width', scale: 1 },
+    jpegPosition: { scrollTop: 0, scrollLeft: 0 },
+    invert: false,
+    failed: null,
+    validation: null,
+    error: null,
+  };
+}
+
+const HOST_TYPES: ReadonlySet<string> = new Set<HostToViewerMessage['type']>([
+  'showStatus',
+  'showPdf',
+  'showJpeg',
+  'showFailed',
+  'showValidationErrors',
+  'showError',
+  'setReportName',
+]);
+
+/** Narrow an incoming `message` event payload; anything else is ignored by the viewer. */
+export function isHostToViewerMessage(data: unknown): data is HostToViewerMessage {
+  return typeof data === 'object' && data !== null && HOST_TYPES.has(String((data as { type?: unknown }).type));
+}

@@ -1,0 +1,261 @@
+/**
+ * Wires the views, the toolbar and the persisted state together and turns extension
+ * messages into what the panel shows. One instance per webview.
+ */
+import type { HostToViewerMessage, PdfPosition, ResultKind, ViewName, ViewerState, ZoomSetting } from '../protocol';
+import { h } from './dom';
+import { MessageView } from './errorsView';
+import { JpegView } from './jpegView';
+import { installKeyboard, installWheelZoom } from './keyboard';
+import type { KeyTarget } from './keyboard';
+import type { PdfJsLocation } from './pdfLoader';
+import { PdfView } from './pdfView';
+import type { Host, StateStore } from './state';
+import { StatusView } from './statusView';
+import { Toolbar } from './toolbar';
+import { wheelZoom } from './zoom';
+
+const POSITION_SAVE_MS = 150;
+
+export class Controller {
+  private readonly toolbar: Toolbar;
+  private readonly pdf: PdfView;
+  private readonly jpeg: JpegView;
+  private readonly status: StatusView;
+  private readonly message: MessageView;
+  private readonly content: HTMLElement;
+  /** Position from a restored state, applied to the first PDF shown after a reload. */
+  private pendingPdfPosition: PdfPosition | null = null;
+  private lastKind: ResultKind | undefined;
+  private positionTimer: ReturnType<typeof setTimeout> | undefined;
+  private positionPatch: (() => Partial<ViewerState>) | undefined;
+
+  constructor(
+    root: HTMLElement,
+    private readonly host: Host,
+    private readonly store: StateStore,
+    loc: PdfJsLocation,
+  ) {
+    const s = store.state;
+    this.toolbar = new Toolbar({
+      rebuild: () => this.rebuild(),
+      saveAs: () => this.withResult((url) => host.post({ type: 'saveAs', url })),
+      openExternally: () => this.withResult((url) => host.post({ type: 'openExternally', url })),
+      goToPage: (p) => this.pdf.goToPage(p),
+      step: (w) => this.step(w),
+      zoomIn: () => (this.view === 'pdf' ? this.pdf.zoomIn() : this.jpeg.zoomIn()),
+      zoomOut: () => (this.view === 'pdf' ? this.pdf.zoomOut() : this.jpeg.zoomOut()),
+      setZoom: (z) => this.setZoom(z),
+      toggleInvert: () => this.setInvert(!this.store.state.invert),
+    });
+    this.pdf = new PdfView(loc, {
+      page: (current, count) => this.toolbar.setPage(current, count),
+      zoom: (z) => this.onZoom('pdf', z),
+      position: (pos) => this.savePosition(() => ({ pdfPosition: pos })),
+      loaded: (fileName, count) => {
+        this.pendingPdfPosition = null;
+        this.toolbar.setTitle(`${fileName} · ${count} ${count === 1 ? 'page' : 'pages'}`, fileName);
+      },
+      failed: (message) => host.post({ type: 'viewerError', message, url: this.store.state.result?.url }),
+    }, s.pdfZoom);
+    this.jpeg = new JpegView({
+      zoom: (z) => this.onZoom('jpeg', z),
+      position: (pos) => this.savePosition(() => ({ jpegPosition: pos })),
+      loaded: (fileName, w, hgt) => this.toolbar.setTitle(`${fileName} · ${w}×${hgt}`, fileName),
+      failed: (message) => host.post({ type: 'viewerError', message, url: this.store.state.result?.url }),
+    }, s.jpegZoom);
+    this.status = new StatusView((taskId) => host.post({ type: 'cancelTask', taskId }));
+    this.message = new MessageView({
+      rebuild: () => this.rebuild(),
+      showResult: () => this.showLastResult(),
+      revealError: (index) => host.post({ type: 'revealError', index }),
+    });
+    // The banner floats over the top of the result instead of pushing it down (no jump).
+    this.content = h('main', { class: 'content' }, this.pdf.el, this.jpeg.el, this.message.el, this.status.el, this.status.banner);
+    root.replaceChildren(this.toolbar.el, this.content);
+
+    const keys: KeyTarget = {
+      view: () => this.view,
+      step: (w) => this.step(w),
+      zoomIn: () => this.toolbarZoom('in'),
+      zoomOut: () => this.toolbarZoom('out'),
+      actualSize: () => this.setZoom({ mode: 'scale', scale: 1 }),
+      wheelZoom: (dy, x, y) => {
+        if (this.view === 'pdf') this.pdf.setZoom({ mode: 'scale', scale: wheelZoom(this.pdf.zoom.scale, dy) }, { x, y });
+        else if (this.view === 'jpeg') this.jpeg.setZoom({ mode: 'scale', scale: wheelZoom(this.jpeg.zoom.scale, dy) });
+      },
+    };
+    installKeyboard(document, keys);
+    installWheelZoom(this.pdf.el, keys);
+    installWheelZoom(this.jpeg.el, keys);
+  }
+
+  private get view(): ViewName {
+    return this.store.state.view;
+  }
+
+  /** Shows what a restored state describes (after a window reload). */
+  restore(s: ViewerState): void {
+    this.setInvert(s.invert);
+    if (s.result?.kind === 'pdf') {
+      this.pendingPdfPosition = s.pdfPosition;
+      void this.pdf.show(s.result.url, s.result.fileName, s.pdfPosition);
+    } else if (s.result?.kind === 'jpeg') {
+      void this.jpeg.show(s.result.url, s.result.fileName, s.jpegPosition);
+    }
+    if (s.result) this.toolbar.setTitle(s.result.fileName);
+    if (s.view === 'failed' && s.failed) this.message.showFailed(s.failed, !!s.result);
+    else if (s.view === 'validation' && s.validation) this.message.showValidation(s.validation, !!s.result);
+    else if (s.view === 'error' && s.error) this.message.showError(s.error, !!s.result);
+    else if (s.result) return this.activate(s.result.kind);
+    else return this.showEmpty();
+    this.activate(s.view);
+  }
+
+  showEmpty(): void {
+    this.message.showEmpty(this.store.state.reportName);
+    this.activate('empty');
+  }
+
+  handle(m: HostToViewerMessage): void {
+    switch (m.type) {
+      case 'showStatus': {
+        this.lastKind = m.kind;
+        this.store.update({ reportName: m.reportName });
+        const overResult = this.view === 'pdf' || this.view === 'jpeg';
+        this.status.show(m, overResult);
+        this.toolbar.setRebuildEnabled(false);
+        if (m.kind === 'build') this.pdf.warmUp();
+        if (!overResult) this.activate('status');
+        return;
+      }
+      case 'showPdf': {
+        this.finishTask();
+        const keep = m.resetView ? { page: 1, pageOffset: 0, scrollLeft: 0 } : this.pendingPdfPosition;
+        if (this.store.state.result?.kind === 'jpeg') this.jpeg.clear();
+        this.store.update({ result: { kind: 'pdf', url: m.url, fileName: m.fileName } });
+        if (!this.pdf.loaded) this.toolbar.setPage(1, m.pageCount ?? 0);
+        this.toolbar.setTitle(m.fileName);
+        this.activate('pdf');
+        void this.pdf.show(m.url, m.fileName, keep);
+        return;
+      }
+      case 'showJpeg':
+        this.finishTask();
+        if (this.store.state.result?.kind === 'pdf') this.pdf.clear();
+        this.store.update({ result: { kind: 'jpeg', url: m.url, fileName: m.fileName } });
+        this.toolbar.setTitle(m.fileName);
+        this.activate('jpeg');
+        void this.jpeg.show(m.url, m.fileName, null);
+        return;
+      case 'showFailed': {
+        this.finishTask();
+        const { type: _t, ...failed } = m;
+        this.lastKind = m.kind ?? this.lastKind;
+        this.store.update({ failed });
+        this.message.showFailed(failed, !!this.store.state.result);
+        this.activate('failed');
+        return;
+      }
+      case 'showValidationErrors': {
+        this.finishTask();
+        const { type: _t, ...validation } = m;
+        this.lastKind = m.kind ?? this.lastKind;
+        this.store.update({ validation });
+        this.message.showValidation(validation, !!this.store.state.result);
+        this.activate('validation');
+        return;
+      }
+      case 'showError': {
+        this.finishTask();
+        const { type: _t, ...error } = m;
+        this.store.update({ error });
+        this.message.showError(error, !!this.store.state.result);
+        this.activate('error');
+        return;
+      }
+      case 'setReportName':
+        this.store.update({ reportName: m.reportName });
+        if (this.view === 'empty') this.showEmpty();
+        return;
+    }
+  }
+
+  private activate(view: ViewName): void {
+    const active =
+      view === 'pdf' ? this.pdf.el : view === 'jpeg' ? this.jpeg.el : view === 'status' ? this.status.el : this.message.el;
+    for (const el of [this.pdf.el, this.jpeg.el, this.status.el, this.message.el]) {
+      el.classList.toggle('inactive', el !== active);
+      el.setAttribute('aria-hidden', String(el !== active));
+    }
+    document.body.dataset.view = view;
+    this.toolbar.setMode(view === 'pdf' ? 'pdf' : view === 'jpeg' ? 'jpeg' : 'none');
+    this.toolbar.setResultAvailable(this.store.state.result !== null);
+    if (view === 'pdf') this.toolbar.setZoom(this.pdf.zoom);
+    if (view === 'jpeg') this.toolbar.setZoom(this.jpeg.zoom);
+    // The running-task banner only makes sense over a result.
+    if (this.status.running) this.status.banner.hidden = view !== 'pdf' && view !== 'jpeg';
+    this.store.update({ view });
+    // Keys (PageDown, +, …) go to the result; never grab focus while the user is in the editor.
+    if ((view === 'pdf' || view === 'jpeg') && document.hasFocus() && !active.contains(document.activeElement)) active.focus({ preventScroll: true });
+  }
+
+  private finishTask(): void {
+    this.status.stop();
+    this.toolbar.setRebuildEnabled(true);
+  }
+
+  private rebuild(): void {
+    const r = this.store.state.result;
+    const kind: ResultKind | undefined = r ? (r.kind === 'pdf' ? 'build' : 'preview') : this.lastKind;
+    this.host.post(kind ? { type: 'rebuild', kind } : { type: 'rebuild' });
+  }
+
+  private showLastResult(): void {
+    const r = this.store.state.result;
+    if (r) this.activate(r.kind);
+  }
+
+  private withResult(send: (url: string) => void): void {
+    const r = this.store.state.result;
+    if (r) send(r.url);
+  }
+
+  private step(where: 'first' | 'prev' | 'next' | 'last'): void {
+    if (this.view !== 'pdf') return;
+    const cur = this.pdf.currentPage;
+    const target = where === 'first' ? 1 : where === 'last' ? this.pdf.pageCount : where === 'prev' ? cur - 1 : cur + 1;
+    this.pdf.goToPage(target);
+  }
+
+  private toolbarZoom(dir: 'in' | 'out'): void {
+    if (this.view === 'pdf') dir === 'in' ? this.pdf.zoomIn() : this.pdf.zoomOut();
+    else if (this.view === 'jpeg') dir === 'in' ? this.jpeg.zoomIn() : this.jpeg.zoomOut();
+  }
+
+  private setZoom(z: ZoomSetting): void {
+    if (this.view === 'pdf') this.pdf.setZoom(z);
+    else if (this.view === 'jpeg') this.jpeg.setZoom(z);
+  }
+
+  private onZoom(which: 'pdf' | 'jpeg', z: ZoomSetting): void {
+    if (this.view === which) this.toolbar.setZoom(z);
+    this.store.update(which === 'pdf' ? { pdfZoom: z } : { jpegZoom: z });
+  }
+
+  private setInvert(on: boolean): void {
+    this.pdf.setInverted(on);
+    this.jpeg.setInverted(on);
+    this.toolbar.setInvert(on);
+    if (this.store.state.invert !== on) this.store.update({ invert: on });
+  }
+
+  /** Scroll positions change every frame while scrolling: persist at most every 150 ms. */
+  private savePosition(patch: () => Partial<ViewerState>): void {
+    this.positionPatch = patch;
+    this.positionTimer ??= setTimeout(() => {
+      this.positionTimer = undefined;
+      if (this.positionPatch) this.store.update(this.positionPatch());
+    }, POSITION_SAVE_MS);
+  }
+}

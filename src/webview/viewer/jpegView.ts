@@ -1,0 +1,128 @@
+/**
+ * The JPEG preview view: the image fitted to the panel width by default, zoomable in the
+ * same steps as the PDF, scrollable both ways. The file is fetched (no-store) and shown
+ * through a blob: URL, so a new preview at the same path never comes from the image cache.
+ */
+import type { ImagePosition, ZoomSetting } from '../protocol';
+import { h } from './dom';
+import { Overlay } from './overlay';
+import { clampScale, resolveScale, zoomInStep, zoomOutStep } from './zoom';
+
+/** Must match `.jpeg-frame` padding in viewer.css. */
+const PAD = 16;
+
+export interface JpegViewEvents {
+  zoom(setting: ZoomSetting): void;
+  position(pos: ImagePosition): void;
+  loaded(fileName: string, width: number, height: number): void;
+  failed(message: string): void;
+}
+
+export class JpegView {
+  readonly el: HTMLDivElement;
+  private readonly img: HTMLImageElement;
+  private readonly overlay: Overlay;
+  private objectUrl = '';
+  private zoomSetting: ZoomSetting;
+  private scale = 1;
+  private loadSeq = 0;
+
+  constructor(
+    private readonly events: JpegViewEvents,
+    zoom: ZoomSetting,
+  ) {
+    this.zoomSetting = { ...zoom };
+    this.img = h('img', { class: 'jpeg-image', attrs: { alt: 'Report preview', draggable: 'false' } });
+    this.img.hidden = true;
+    this.el = h('div', { class: 'view jpeg-view', attrs: { tabindex: '0', 'aria-label': 'Preview image' } }, h('div', { class: 'jpeg-frame' }, this.img));
+    this.overlay = new Overlay(this.el);
+    this.el.addEventListener('scroll', () => this.events.position(this.position()), { passive: true });
+    new ResizeObserver(() => {
+      if (this.zoomSetting.mode !== 'scale') this.applyZoom();
+    }).observe(this.el);
+  }
+
+  get zoom(): ZoomSetting {
+    return { mode: this.zoomSetting.mode, scale: this.scale };
+  }
+  get loaded(): boolean {
+    return !this.img.hidden;
+  }
+
+  async show(url: string, fileName: string, position: ImagePosition | null): Promise<void> {
+    const seq = ++this.loadSeq;
+    if (!this.loaded) this.overlay.loading(`Loading ${fileName}…`);
+    try {
+      const res = await fetch(url, { cache: 'no-store' });
+      if (!res.ok) throw new Error(`HTTP ${res.status}${res.status === 404 ? ' (the file is gone)' : ''}`);
+      const blobUrl = URL.createObjectURL(await res.blob());
+      const next = new Image();
+      next.src = blobUrl;
+      await next.decode().catch(() => {
+        URL.revokeObjectURL(blobUrl);
+        throw new Error('the file is not an image the viewer can decode');
+      });
+      if (seq !== this.loadSeq) return void URL.revokeObjectURL(blobUrl);
+      const keep = position ?? (this.loaded ? this.position() : null);
+      if (this.objectUrl) URL.revokeObjectURL(this.objectUrl);
+      this.objectUrl = blobUrl;
+      this.img.src = blobUrl;
+      this.img.hidden = false;
+      this.overlay.hide();
+      this.applyZoom();
+      if (keep) {
+        this.el.scrollTop = keep.scrollTop;
+        this.el.scrollLeft = keep.scrollLeft;
+      }
+      this.events.loaded(fileName, next.naturalWidth, next.naturalHeight);
+    } catch (e) {
+      if (seq !== this.loadSeq) return;
+      this.img.hidden = true;
+      const message = `Cannot display ${fileName}: ${(e as Error).message}`;
+      this.overlay.error(message);
+      this.events.failed(message);
+    }
+  }
+
+  setZoom(setting: ZoomSetting): void {
+    const cx = (this.el.scrollLeft + this.el.clientWidth / 2) / (this.el.scrollWidth || 1);
+    const cy = (this.el.scrollTop + this.el.clientHeight / 2) / (this.el.scrollHeight || 1);
+    this.zoomSetting = { mode: setting.mode, scale: clampScale(setting.scale) };
+    this.applyZoom();
+    // Keep the point at the centre of the panel where it was.
+    this.el.scrollLeft = cx * this.el.scrollWidth - this.el.clientWidth / 2;
+    this.el.scrollTop = cy * this.el.scrollHeight - this.el.clientHeight / 2;
+  }
+
+  zoomIn(): void {
+    this.setZoom({ mode: 'scale', scale: zoomInStep(this.scale) });
+  }
+  zoomOut(): void {
+    this.setZoom({ mode: 'scale', scale: zoomOutStep(this.scale) });
+  }
+
+  setInverted(on: boolean): void {
+    this.el.classList.toggle('inverted', on);
+  }
+
+  position(): ImagePosition {
+    return { scrollTop: this.el.scrollTop, scrollLeft: this.el.scrollLeft };
+  }
+
+  clear(): void {
+    this.loadSeq++;
+    this.img.hidden = true;
+    this.img.removeAttribute('src');
+    if (this.objectUrl) URL.revokeObjectURL(this.objectUrl);
+    this.objectUrl = '';
+  }
+
+  private applyZoom(): void {
+    const natural = { width: this.img.naturalWidth || 1, height: this.img.naturalHeight || 1 };
+    const available = { width: this.el.clientWidth - 2 * PAD, height: this.el.clientHeight - 2 * PAD };
+    this.scale = resolveScale(this.zoomSetting, natural, available);
+    this.img.style.width = `${Math.floor(natural.width * this.scale)}px`;
+    this.img.style.height = `${Math.floor(natural.height * this.scale)}px`;
+    this.events.zoom(this.zoom);
+  }
+}

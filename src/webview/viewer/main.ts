@@ -1,0 +1,30 @@
+/**
+ * Entry point of the result viewer webview (bundled to media/viewer/viewer.js). Restores the
+ * state VS Code kept across a reload, then listens for the extension's messages and says
+ * `ready` so the extension knows it can send the current result.
+ */
+import { isHostToViewerMessage } from '../protocol';
+import { Controller } from './controller';
+import { Host, StateStore, normalizeState } from './state';
+
+function main(): void {
+  const root = document.getElementById('app');
+  if (!root) throw new Error('viewer: #app is missing from the page');
+  const pdfjsUrl = root.dataset.pdfjs;
+  const workerUrl = root.dataset.pdfjsWorker;
+  if (!pdfjsUrl || !workerUrl) throw new Error('viewer: the pdf.js locations (data-pdfjs, data-pdfjs-worker) are missing');
+
+  const host = new Host(acquireVsCodeApi());
+  const restored = normalizeState(host.readState());
+  const store = new StateStore(host, restored);
+  const controller = new Controller(root, host, store, { pdfjsUrl, workerUrl });
+  if (restored) controller.restore(restored);
+  else controller.showEmpty();
+
+  window.addEventListener('message', (event: MessageEvent<unknown>) => {
+    if (isHostToViewerMessage(event.data)) controller.handle(event.data);
+  });
+  host.post({ type: 'ready', restored });
+}
+
+main();

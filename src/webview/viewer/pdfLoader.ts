@@ -1,0 +1,92 @@
+/**
+ * Loads pdf.js from media/pdfjs/ on first use and opens documents under the viewer's CSP:
+ * - pdf.min.mjs comes in through a dynamic import() from our nonce'd module script (the
+ *   nonce is inherited), so script-src needs no origin.
+ * - The worker source is fetched and started from a blob: URL. pdf.js would otherwise wrap a
+ *   cross-origin worker in a blob that import()s the URL, and that import carries no nonce.
+ * - Standard fonts and cmaps are fetched on the main thread (useWorkerFetch: false) so every
+ *   request goes through the webview's resource loader, like the PDF itself.
+ * - No eval (isEvalSupported: false), no WebAssembly (useWasm: false): nothing in the CSP
+ *   allows either. Costs: JPEG 2000 images are not drawn; ICC colours use their fallback.
+ */
+import type * as PdfJs from 'pdfjs-dist';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+
+export type PdfJsModule = typeof PdfJs;
+
+export interface PdfJsLocation {
+  /** URL of pdf.min.mjs; standard_fonts/ and cmaps/ sit beside it. */
+  pdfjsUrl: string;
+  workerUrl: string;
+}
+
+/** A loaded document plus the bytes' size (for the status line). */
+export interface LoadedPdf {
+  doc: PDFDocumentProxy;
+  byteLength: number;
+}
+
+/** Why a PDF could not be shown, worded for the panel. */
+export class PdfLoadError extends Error {}
+
+let runtime: Promise<{ lib: PdfJsModule; worker: PdfJs.PDFWorker }> | undefined;
+
+function loadRuntime(loc: PdfJsLocation): Promise<{ lib: PdfJsModule; worker: PdfJs.PDFWorker }> {
+  runtime ??= (async () => {
+    const [lib, workerSource] = await Promise.all([
+      import(loc.pdfjsUrl) as Promise<PdfJsModule>,
+      fetchBytes(loc.workerUrl, 'the pdf.js worker'),
+    ]);
+    const blobUrl = URL.createObjectURL(new Blob([workerSource], { type: 'text/javascript' }));
+    const port = new Worker(blobUrl, { type: 'module', name: 'pdf.js worker' });
+    const worker = lib.PDFWorker.create({ port, verbosity: lib.VerbosityLevel.ERRORS });
+    return { lib, worker };
+  })();
+  // A failed start (file missing, CSP) must not poison later attempts.
+  runtime.catch(() => (runtime = undefined));
+  return runtime;
+}
+
+export async function loadPdfJs(loc: PdfJsLocation): Promise<PdfJsModule> {
+  return (await loadRuntime(loc)).lib;
+}
+
+export async function openPdf(loc: PdfJsLocation, url: string): Promise<LoadedPdf> {
+  const { lib, worker } = await loadRuntime(loc);
+  // Our own fetch: `no-store` so a rebuilt file at the same URL is never served from cache,
+  // and an HTTP error becomes a clear message instead of pdf.js' generic one.
+  const bytes = await fetchBytes(url, 'the PDF');
+  const byteLength = bytes.byteLength;
+  const base = new URL('.', new URL(loc.pdfjsUrl, document.baseURI)).href;
+  const task = lib.getDocument({
+    data: bytes,
+    worker,
+    isEvalSupported: false,
+    useWasm: false,
+    useWorkerFetch: false,
+    standardFontDataUrl: `${base}standard_fonts/`,
+    cMapUrl: `${base}cmaps/`,
+    cMapPacked: true,
+    enableXfa: false,
+    verbosity: lib.VerbosityLevel.ERRORS,
+  });
+  try {
+    return { doc: await task.promise, byteLength };
+  } catch (e) {
+    const name = (e as { name?: string }).name;
+    if (name === 'InvalidPDFException') throw new PdfLoadError('The file is not a valid PDF.');
+    if (name === 'PasswordException') throw new PdfLoadError('The PDF is password-protected.');
+    throw new PdfLoadError(`pdf.js could not read the PDF: ${(e as Error).message ?? String(e)}`);
+  }
+}
+
+async function fetchBytes(url: string, what: string): Promise<Uint8Array<ArrayBuffer>> {
+  let res: Response;
+  try {
+    res = await fetch(url, { cache: 'no-store' });
+  } catch (e) {
+    throw new PdfLoadError(`Could not load ${what} (${(e as Error).message}).`);
+  }
+  if (!res.ok) throw new PdfLoadError(`Could not load ${what}: HTTP ${res.status}${res.status === 404 ? ' (the file is gone)' : ''}.`);
+  return new Uint8Array(await res.arrayBuffer());
+}

@@ -1,0 +1,185 @@
+/**
+ * The panel's toolbar: result actions (Rebuild, Save As, Open Externally), page navigation,
+ * zoom and the invert toggle. It only reports clicks; the controller decides what they do
+ * and pushes the resulting page/zoom back through the setters.
+ */
+import type { ZoomSetting } from '../protocol';
+import { button, h } from './dom';
+import { ZOOM_PRESETS, percent } from './zoom';
+
+export interface ToolbarActions {
+  rebuild(): void;
+  saveAs(): void;
+  openExternally(): void;
+  goToPage(page: number): void;
+  step(where: 'first' | 'prev' | 'next' | 'last'): void;
+  zoomIn(): void;
+  zoomOut(): void;
+  setZoom(setting: ZoomSetting): void;
+  toggleInvert(): void;
+}
+
+export type ToolbarMode = 'pdf' | 'jpeg' | 'none';
+
+const CUSTOM = 'custom';
+
+export class Toolbar {
+  readonly el: HTMLDivElement;
+  private readonly buttons = new Map<string, HTMLButtonElement>();
+  private readonly pageInput: HTMLInputElement;
+  private readonly pageCount: HTMLSpanElement;
+  private readonly zoomSelect: HTMLSelectElement;
+  private readonly customOption: HTMLOptionElement;
+  private readonly title: HTMLSpanElement;
+  private readonly navGroup: HTMLDivElement;
+  private readonly zoomGroup: HTMLDivElement;
+  private readonly separator = h('span', { class: 'tb-separator', attrs: { role: 'separator' } });
+  private current = 1;
+  private count = 0;
+
+  constructor(private readonly actions: ToolbarActions) {
+    const b = (spec: Parameters<typeof button>[0]): HTMLButtonElement => {
+      const el = button(spec);
+      this.buttons.set(spec.id, el);
+      return el;
+    };
+    const fileGroup = h(
+      'div',
+      { class: 'tb-group', attrs: { role: 'group', 'aria-label': 'Result' } },
+      b({ id: 'rebuild', icon: 'rebuild', label: 'Rebuild', title: 'Rebuild the report', onClick: () => actions.rebuild() }),
+      b({ id: 'saveAs', icon: 'save', label: 'Save As…', title: 'Save the result as…', onClick: () => actions.saveAs() }),
+      b({ id: 'openExternally', icon: 'external', label: 'Open Externally', title: 'Open the result in the default application', onClick: () => actions.openExternally() }),
+    );
+
+    this.pageInput = h('input', {
+      class: 'page-input',
+      attrs: { id: 'pageInput', type: 'text', inputmode: 'numeric', autocomplete: 'off', 'aria-label': 'Page number', title: 'Page number (Enter to go)' },
+    });
+    this.pageInput.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') this.commitPage();
+      else if (e.key === 'Escape') this.showPage();
+    });
+    this.pageInput.addEventListener('change', () => this.commitPage());
+    this.pageInput.addEventListener('focus', () => this.pageInput.select());
+    this.pageCount = h('span', { class: 'page-count', attrs: { id: 'pageCount', 'aria-live': 'polite' } });
+    this.navGroup = h(
+      'div',
+      { class: 'tb-group', attrs: { role: 'group', 'aria-label': 'Pages' } },
+      b({ id: 'firstPage', icon: 'first', title: 'First page (Home)', onClick: () => actions.step('first') }),
+      b({ id: 'prevPage', icon: 'prev', title: 'Previous page (Page Up)', onClick: () => actions.step('prev') }),
+      h('span', { class: 'page-box' }, this.pageInput, this.pageCount),
+      b({ id: 'nextPage', icon: 'next', title: 'Next page (Page Down)', onClick: () => actions.step('next') }),
+      b({ id: 'lastPage', icon: 'last', title: 'Last page (End)', onClick: () => actions.step('last') }),
+    );
+
+    this.zoomSelect = h('select', { class: 'zoom-select', attrs: { id: 'zoomSelect', 'aria-label': 'Zoom', title: 'Zoom' } });
+    this.zoomSelect.append(
+      h('option', { attrs: { value: 'fit-width' }, text: 'Fit Width' }),
+      h('option', { attrs: { value: 'fit-page' }, text: 'Fit Page' }),
+      ...ZOOM_PRESETS.map((s) => h('option', { attrs: { value: String(s) }, text: percent(s) })),
+    );
+    this.customOption = h('option', { attrs: { value: CUSTOM, disabled: '' } });
+    this.customOption.hidden = true;
+    this.zoomSelect.append(this.customOption);
+    this.zoomSelect.addEventListener('change', () => {
+      const v = this.zoomSelect.value;
+      if (v === 'fit-width' || v === 'fit-page') actions.setZoom({ mode: v, scale: 1 });
+      else if (v !== CUSTOM) actions.setZoom({ mode: 'scale', scale: Number(v) });
+    });
+    this.zoomGroup = h(
+      'div',
+      { class: 'tb-group', attrs: { role: 'group', 'aria-label': 'Zoom' } },
+      b({ id: 'zoomOut', icon: 'zoomOut', title: 'Zoom out (-)', onClick: () => actions.zoomOut() }),
+      this.zoomSelect,
+      b({ id: 'zoomIn', icon: 'zoomIn', title: 'Zoom in (+)', onClick: () => actions.zoomIn() }),
+      b({ id: 'fitWidth', icon: 'fitWidth', title: 'Fit width', onClick: () => actions.setZoom({ mode: 'fit-width', scale: 1 }) }),
+      b({ id: 'fitPage', icon: 'fitPage', title: 'Fit page', onClick: () => actions.setZoom({ mode: 'fit-page', scale: 1 }) }),
+      b({ id: 'actualSize', icon: 'actualSize', title: 'Actual size (0)', onClick: () => actions.setZoom({ mode: 'scale', scale: 1 }) }),
+      b({ id: 'invert', icon: 'invert', title: 'Invert colours for dark mode', onClick: () => actions.toggleInvert() }),
+    );
+    this.buttons.get('invert')?.setAttribute('aria-pressed', 'false');
+
+    this.title = h('span', { class: 'tb-title', attrs: { id: 'resultTitle' } });
+    this.el = h(
+      'div',
+      { class: 'toolbar', attrs: { role: 'toolbar', 'aria-label': 'Report result' } },
+      fileGroup,
+      this.separator,
+      this.navGroup,
+      this.zoomGroup,
+      this.title,
+    );
+    this.setMode('none');
+    this.setResultAvailable(false);
+  }
+
+  /** Which controls make sense: page navigation only for PDFs, zoom for both results. */
+  setMode(mode: ToolbarMode): void {
+    this.navGroup.hidden = mode !== 'pdf';
+    this.zoomGroup.hidden = mode === 'none';
+    this.separator.hidden = mode === 'none';
+  }
+
+  setPage(current: number, count: number): void {
+    this.current = current;
+    this.count = count;
+    this.showPage();
+    this.enable('firstPage', current > 1);
+    this.enable('prevPage', current > 1);
+    this.enable('nextPage', current < count);
+    this.enable('lastPage', current < count);
+  }
+
+  setZoom(setting: ZoomSetting): void {
+    const pct = percent(setting.scale);
+    if (setting.mode !== 'scale') {
+      this.zoomSelect.value = setting.mode;
+      this.customOption.hidden = true;
+    } else {
+      const preset = ZOOM_PRESETS.find((s) => Math.abs(s - setting.scale) < 0.005);
+      this.customOption.hidden = preset !== undefined;
+      this.customOption.textContent = pct;
+      this.zoomSelect.value = preset !== undefined ? String(preset) : CUSTOM;
+    }
+    this.zoomSelect.title = `Zoom: ${pct}`;
+    this.zoomSelect.dataset.scale = String(setting.scale);
+    this.buttons.get('fitWidth')?.classList.toggle('checked', setting.mode === 'fit-width');
+    this.buttons.get('fitPage')?.classList.toggle('checked', setting.mode === 'fit-page');
+  }
+
+  setInvert(on: boolean): void {
+    const b = this.buttons.get('invert');
+    b?.classList.toggle('checked', on);
+    b?.setAttribute('aria-pressed', String(on));
+  }
+
+  setResultAvailable(available: boolean): void {
+    this.enable('saveAs', available);
+    this.enable('openExternally', available);
+  }
+
+  setRebuildEnabled(enabled: boolean): void {
+    this.enable('rebuild', enabled);
+  }
+
+  setTitle(text: string, tooltip = text): void {
+    this.title.textContent = text;
+    this.title.title = tooltip;
+  }
+
+  private enable(id: string, on: boolean): void {
+    const el = this.buttons.get(id);
+    if (el) el.disabled = !on;
+  }
+
+  private showPage(): void {
+    if (document.activeElement !== this.pageInput) this.pageInput.value = this.count ? String(this.current) : '–';
+    this.pageCount.textContent = `of ${this.count || '–'}`;
+  }
+
+  private commitPage(): void {
+    const n = Number.parseInt(this.pageInput.value, 10);
+    if (Number.isFinite(n) && this.count) this.actions.goToPage(Math.min(this.count, Math.max(1, n)));
+    this.pageInput.value = String(this.current);
+  }
+}

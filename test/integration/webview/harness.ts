@@ -1,0 +1,206 @@
+/**
+ * A stand-in for the VS Code webview around the result viewer, in headless Chromium:
+ * - the document comes from one loopback origin, media/ and the result files from another
+ *   (as vscode-webview:// vs *.vscode-cdn.net), with the real viewerHtml() CSP;
+ * - `acquireVsCodeApi` is faked: it records posted messages and keeps state in sessionStorage,
+ *   so a reload gets it back the way the WebviewPanelSerializer does;
+ * - console errors, page errors and CSP violations are collected so tests can fail on them.
+ */
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { extname, join, normalize, sep } from 'node:path';
+import { chromium } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { makeNonce, viewerHtml } from '../../../src/webview/html';
+import type { HostToViewerMessage, ViewerState, ViewerToHostMessage } from '../../../src/webview/protocol';
+import { THEMES } from './fixtures';
+import type { ThemeName } from './fixtures';
+
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+const MIME: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.map': 'application/json',
+  '.pdf': 'application/pdf',
+  '.jpg': 'image/jpeg',
+};
+
+export interface ServedFile {
+  body: Buffer;
+  type: string;
+  status?: number;
+}
+
+export interface ViewerPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors, uncaught exceptions and CSP violations seen so far. */
+  problems: string[];
+  send(message: HostToViewerMessage): Promise<void>;
+  posted(): Promise<ViewerToHostMessage[]>;
+  state(): Promise<ViewerState | undefined>;
+  /** Waits for `ready` after (re)loading; returns the restored state it carried. */
+  waitReady(): Promise<ViewerState | null>;
+}
+
+export class Harness {
+  readonly files = new Map<string, ServedFile>();
+  private browser!: Browser;
+  private docServer!: Server;
+  private resServer!: Server;
+  docOrigin = '';
+  resOrigin = '';
+
+  constructor(private readonly root: string) {}
+
+  async start(): Promise<void> {
+    this.resServer = createServer((req, res) => void this.serveResource(req, res));
+    this.docServer = createServer((req, res) => this.serveDocument(req, res));
+    this.resOrigin = await listen(this.resServer);
+    this.docOrigin = await listen(this.docServer);
+    this.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS });
+  }
+
+  async stop(): Promise<void> {
+    await this.browser?.close();
+    await Promise.all([close(this.docServer), close(this.resServer)]);
+  }
+
+  fileUrl(name: string): string {
+    return `${this.resOrigin}/files/${name}`;
+  }
+
+  async open(theme: ThemeName = 'dark', viewport = { width: 900, height: 700 }): Promise<ViewerPage> {
+    const context = await this.browser.newContext({ viewport, deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(`console.${m.type()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    page.on('worker', (w) => w.on('console', (m) => m.type() === 'error' && problems.push(`worker console.error: ${m.text()}`)));
+    await page.addInitScript({ content: fakeWebviewHost(THEMES[theme]) });
+    const vp: ViewerPage = {
+      page,
+      context,
+      problems,
+      send: (message) => page.evaluate((m) => window.postMessage(m, '*'), message),
+      posted: () => page.evaluate(() => (window as unknown as TestWindow).__posted),
+      state: () => page.evaluate(() => (window as unknown as TestWindow).__state()),
+      waitReady: async () => {
+        await page.waitForFunction(() => (window as unknown as TestWindow).__posted.some((m) => m.type === 'ready'));
+        const ready = (await vp.posted()).find((m) => m.type === 'ready');
+        return ready && ready.type === 'ready' ? ready.restored : null;
+      },
+    };
+    await page.goto(`${this.docOrigin}/`);
+    return vp;
+  }
+
+  /** CSP violations recorded by the page's listener (empty when the policy was respected). */
+  static async violations(vp: ViewerPage): Promise<string[]> {
+    return vp.page.evaluate(() => (window as unknown as TestWindow).__violations);
+  }
+
+  private serveDocument(req: IncomingMessage, res: ServerResponse): void {
+    if (req.url !== '/') {
+      res.writeHead(204).end();
+      return;
+    }
+    const media = `${this.resOrigin}/media`;
+    const html = viewerHtml({
+      cspSource: this.resOrigin,
+      nonce: makeNonce((n) => randomBytes(n)),
+      scriptUri: `${media}/viewer/viewer.js`,
+      cssUri: `${media}/viewer/viewer.css`,
+      pdfjsUri: `${media}/pdfjs/pdf.min.mjs`,
+      workerUri: `${media}/pdfjs/pdf.worker.min.mjs`,
+    });
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(html);
+  }
+
+  private async serveResource(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const headers = { 'access-control-allow-origin': '*', 'cache-control': 'no-cache' };
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    if (path.startsWith('/files/')) {
+      const f = this.files.get(path.slice('/files/'.length));
+      if (!f) return void res.writeHead(404, headers).end('not found');
+      return void res.writeHead(f.status ?? 200, { ...headers, 'content-type': f.type }).end(f.body);
+    }
+    const mediaRoot = join(this.root, 'media');
+    const file = normalize(join(mediaRoot, path.replace(/^\/media\//, '')));
+    if (!path.startsWith('/media/') || !file.startsWith(mediaRoot + sep)) return void res.writeHead(404, headers).end();
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { ...headers, 'content-type': MIME[extname(file)] ?? 'application/octet-stream' }).end(body);
+    } catch {
+      res.writeHead(404, headers).end();
+    }
+  }
+}
+
+interface TestWindow {
+  __posted: ViewerToHostMessage[];
+  __violations: string[];
+  __state(): ViewerState | undefined;
+}
+
+/**
+ * Runs in the page before any of its scripts: the fake VS Code host and the theme. A string,
+ * not a function: tsx would add `__name()` helper calls that do not exist in the page.
+ */
+function fakeWebviewHost(theme: { vars: Record<string, string>; bodyClass: string }): string {
+  return `(() => {
+  const KEY = 'vscode-webview-state';
+  const theme = ${JSON.stringify(theme)};
+  window.__posted = [];
+  window.__violations = [];
+  window.__state = () => {
+    const s = sessionStorage.getItem(KEY);
+    return s ? JSON.parse(s) : undefined;
+  };
+  document.addEventListener('securitypolicyviolation', (e) =>
+    window.__violations.push(e.violatedDirective + ' blocked ' + (e.blockedURI || '(inline)')));
+  let acquired = false;
+  window.acquireVsCodeApi = () => {
+    if (acquired) throw new Error('An instance of the VS Code API has already been acquired');
+    acquired = true;
+    return {
+      postMessage: (m) => window.__posted.push(JSON.parse(JSON.stringify(m))),
+      getState: () => window.__state(),
+      setState: (s) => sessionStorage.setItem(KEY, JSON.stringify(s)),
+    };
+  };
+  const applyTheme = () => {
+    for (const [k, v] of Object.entries(theme.vars)) document.documentElement.style.setProperty(k, v);
+    document.body.classList.add(theme.bodyClass);
+  };
+  if (document.body) applyTheme();
+  else document.addEventListener('DOMContentLoaded', applyTheme);
+})();`;
+}
+
+function listen(server: Server): Promise<string> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+  });
+}
+
+function close(server: Server | undefined): Promise<void> {
+  return new Promise((resolve) => (server ? server.close(() => resolve()) : resolve()));
+}

@@ -1,0 +1,121 @@
+/** The viewer's pure parts: the HTML/CSP generator, zoom arithmetic, state normalisation. */
+import { strict as assert } from 'node:assert';
+import { makeNonce, viewerCsp, viewerHtml } from '../../../src/webview/html';
+import { defaultViewerState, isHostToViewerMessage } from '../../../src/webview/protocol';
+import { PageGeometry } from '../../../src/webview/viewer/pdfGeometry';
+import { normalizeState } from '../../../src/webview/viewer/state';
+import { fitScale, resolveScale, wheelZoom, zoomInStep, zoomOutStep, MAX_SCALE, MIN_SCALE } from '../../../src/webview/viewer/zoom';
+
+const CSP_SOURCE = 'https://*.vscode-cdn.net';
+const NONCE = 'abcDEF0123456789xyzXYZ';
+const opts = {
+  cspSource: CSP_SOURCE,
+  nonce: NONCE,
+  scriptUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/media/viewer/viewer.js',
+  cssUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/media/viewer/viewer.css',
+  pdfjsUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/media/pdfjs/pdf.min.mjs',
+  workerUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/media/pdfjs/pdf.worker.min.mjs',
+};
+
+describe('viewer HTML and CSP', () => {
+  it('allows only the nonce for scripts and the resource origin for styles, fonts and fetches', () => {
+    const directives = Object.fromEntries(viewerCsp(CSP_SOURCE, NONCE).split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]));
+    assert.deepEqual(directives, {
+      'default-src': "'none'",
+      'script-src': `'nonce-${NONCE}'`,
+      'style-src': CSP_SOURCE,
+      'img-src': 'blob:',
+      'font-src': CSP_SOURCE,
+      'connect-src': CSP_SOURCE,
+      'worker-src': 'blob:',
+      'base-uri': "'none'",
+      'form-action': "'none'",
+    });
+    assert.doesNotMatch(viewerCsp(CSP_SOURCE, NONCE), /unsafe|\*:|https?:\/\/(?!\*\.vscode-cdn\.net)/);
+  });
+
+  it('puts the CSP first in <head>, the nonce on the only script, and escapes attribute values', () => {
+    const html = viewerHtml({ ...opts, pdfjsUri: 'https://x/"><script>alert(1)</script>' });
+    assert.ok(html.indexOf('Content-Security-Policy') < html.indexOf('<link'));
+    assert.equal(html.match(/<script/g)?.length, 1);
+    assert.match(html, new RegExp(`<script type="module" nonce="${NONCE}" src="${opts.scriptUri.replace(/[.+]/g, '\\$&')}"></script>`));
+    assert.match(html, /data-pdfjs="https:\/\/x\/&quot;&gt;&lt;script&gt;alert\(1\)&lt;\/script&gt;"/);
+    assert.match(html, /data-pdfjs-worker="[^"]+pdf\.worker\.min\.mjs"/);
+    assert.doesNotMatch(html, /style=/);
+  });
+
+  it('refuses a cspSource or nonce that could inject directives', () => {
+    assert.throws(() => viewerCsp("https://a; script-src 'unsafe-inline'", NONCE), /cspSource/);
+    assert.throws(() => viewerCsp('', NONCE), /cspSource/);
+    assert.throws(() => viewerCsp(CSP_SOURCE, "x' 'unsafe-eval"), /nonce/);
+    assert.throws(() => viewerCsp(CSP_SOURCE, 'short'), /nonce/);
+  });
+
+  it('makes 32-character alphanumeric nonces from the random source', () => {
+    const n = makeNonce((len) => Uint8Array.from({ length: len }, (_, i) => i * 7));
+    assert.match(n, /^[A-Za-z0-9]{32}$/);
+    assert.doesNotThrow(() => viewerCsp(CSP_SOURCE, n));
+  });
+});
+
+describe('viewer zoom arithmetic', () => {
+  it('steps strictly up and down through the ladder and stops at the limits', () => {
+    assert.equal(zoomInStep(1), 1.1);
+    assert.equal(zoomInStep(0.999), 1.1);
+    assert.equal(zoomInStep(1.3), 1.5);
+    assert.equal(zoomOutStep(1), 0.9);
+    assert.equal(zoomOutStep(1.3), 1.25);
+    assert.equal(zoomInStep(MAX_SCALE), MAX_SCALE);
+    assert.equal(zoomOutStep(MIN_SCALE), MIN_SCALE);
+  });
+
+  it('fits width and page, clamps, and keeps explicit scales', () => {
+    const a4 = { width: 793.7, height: 1122.5 };
+    assert.equal(fitScale('fit-width', a4, { width: 793.7, height: 100 }), 1);
+    assert.ok(Math.abs(fitScale('fit-page', a4, { width: 2000, height: 561.25 }) - 0.5) < 1e-9);
+    assert.equal(fitScale('fit-width', a4, { width: 100000, height: 100 }), MAX_SCALE);
+    assert.equal(resolveScale({ mode: 'scale', scale: 1.25 }, a4, { width: 10, height: 10 }), 1.25);
+    assert.equal(resolveScale({ mode: 'scale', scale: 99 }, a4, { width: 10, height: 10 }), MAX_SCALE);
+  });
+
+  it('zooms in on wheel up, out on wheel down, proportionally', () => {
+    assert.ok(wheelZoom(1, -100) > 1);
+    assert.ok(wheelZoom(1, 100) < 1);
+    assert.ok(Math.abs(wheelZoom(wheelZoom(1, -100), 100) - 1) < 1e-9);
+  });
+});
+
+describe('viewer state and messages', () => {
+  it('restores a valid saved state and drops malformed fields', () => {
+    const good = { ...defaultViewerState(), view: 'pdf', invert: true, result: { kind: 'pdf', url: 'https://r/x.pdf', fileName: 'x.pdf' } };
+    assert.deepEqual(normalizeState(JSON.parse(JSON.stringify(good))), good);
+    const bad = normalizeState({ version: 1, view: 'bogus', pdfZoom: { mode: 'zoomy', scale: -1 }, pdfPosition: { page: 0, pageOffset: 'x' }, result: { kind: 'exe', url: 'x' } });
+    assert.deepEqual(bad, { ...defaultViewerState() });
+    assert.equal(normalizeState(undefined), null);
+    assert.equal(normalizeState({ version: 2 }), null);
+  });
+
+  it('recognises only host messages', () => {
+    assert.equal(isHostToViewerMessage({ type: 'showPdf', url: 'u', fileName: 'f' }), true);
+    assert.equal(isHostToViewerMessage({ type: 'rebuild' }), false);
+    assert.equal(isHostToViewerMessage('showPdf'), false);
+    assert.equal(isHostToViewerMessage(null), false);
+  });
+});
+
+describe('viewer page geometry', () => {
+  // Three 100-px pages with 10-px gaps, starting at 16.
+  const geo = new PageGeometry([16, 126, 236], [100, 100, 100]);
+
+  it('finds the page at a y, treating space above the first page as page 1', () => {
+    assert.deepEqual([0, 16, 115, 125, 126, 500].map((y) => geo.indexAt(y)), [0, 0, 0, 0, 1, 2]);
+  });
+
+  it('lists the pages intersecting a viewport and picks the most visible one', () => {
+    assert.deepEqual(geo.visibleRange(0, 50), [0, 0]);
+    assert.deepEqual(geo.visibleRange(100, 250), [0, 2]);
+    assert.equal(geo.mostVisible(100, 250), 1);
+    assert.equal(geo.mostVisible(71, 171), 0, 'tie (45 px each) → the earlier page');
+    assert.equal(geo.mostVisible(200, 400), 2);
+  });
+});
