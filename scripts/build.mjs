@@ -4,6 +4,8 @@ import * as esbuild from 'esbuild';
 import { existsSync, mkdirSync, cpSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pdfkitBrowserPlugin, importMetaUrl, copyRenderAssets } from './render-assets.mjs';
+import { buildViewer } from './build-viewer.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
@@ -14,8 +16,19 @@ const quiet = args.has('--quiet');
 const bundles = [
   { entry: 'src/extension/extension.ts', out: 'dist/extension.js' },
   { entry: 'src/mock/main.ts', out: 'dist/mock-server.js', banner: '#!/usr/bin/env node' },
-  { entry: 'src/cli/main.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node' },
+  // The CLI loads the local service (renderer included, ~60% of the code) only for --offline
+  // and serve: `./localService` stays a runtime require of the sibling bundle below.
+  { entry: 'src/cli/main.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node', lazy: ['./localService'] },
+  { entry: 'src/cli/localService.ts', out: 'dist/localService.js' },
 ];
+
+/** Leaves `require(<path>)` of the listed relative paths to run time (resolved next to the bundle). */
+const lazyPlugin = (paths) => ({
+  name: 'lazy-siblings',
+  setup(build) {
+    build.onResolve({ filter: /^\.\// }, (a) => (paths.includes(a.path) ? { path: `${a.path}.js`, external: true } : undefined));
+  },
+});
 
 const common = {
   bundle: true,
@@ -27,6 +40,10 @@ const common = {
   minify: production,
   logLevel: quiet ? 'error' : 'info',
   absWorkingDir: root,
+  plugins: [pdfkitBrowserPlugin(root)],
+  // jsonc-parser's UMD entry requires its parts through a wrapped `require` esbuild cannot follow.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
+  define: importMetaUrl.define,
 };
 
 mkdirSync(join(root, 'dist'), { recursive: true });
@@ -38,9 +55,13 @@ const results = await Promise.all(
         ...common,
         entryPoints: [b.entry],
         outfile: b.out,
-        banner: b.banner ? { js: b.banner } : undefined,
+        banner: { js: (b.banner ? `${b.banner}\n` : '') + importMetaUrl.banner },
+        plugins: b.lazy ? [...common.plugins, lazyPlugin(b.lazy)] : common.plugins,
         metafile: true,
       }),
     ),
 );
+copyRenderAssets(root);
+// The result viewer webview: browser bundle + the pdf.js runtime it loads, into media/.
+if (existsSync(join(root, 'src/webview/viewer/main.ts'))) results.push(await buildViewer({ root, production, quiet }));
 if (!quiet) console.log(`built ${results.length} bundle(s)${production ? ' (production)' : ''}`);

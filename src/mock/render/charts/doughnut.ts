@@ -1,0 +1,168 @@
+/**
+ * DoughnutRing: a ring gauge. Each data item {start, end, label, colour} is an
+ * arc from `start` to `end` on the scale [min_val, max_val] (a full turn,
+ * clockwise from 12 o'clock) over a background ring; optional value ticks
+ * around it, `inside_title` / `inside_subtitle` in the hole, a legend of the
+ * labelled arcs. Defaults: min_val 0; max_val 100 when every value lies in
+ * 0..100, else the largest end.
+ */
+import { arc } from 'd3-shape';
+import type { ComponentPainter, PaintContext, Rect } from '../painter';
+import { RenderError } from '../renderer';
+import { dataArray, describe } from './data';
+import { chromeOf, measureFramed, paintFrame } from './frame';
+import type { LegendItem } from './legend';
+import { clamp, colourOpt, fontScale, num, str, toNumber, type Options } from './opts';
+import { compactNumber } from './scales';
+import { paletteFor } from './schemes';
+import { chartStyle, ellipsize, lineHeight, mix, withFont, type ChartStyle } from './style';
+
+interface Segment {
+  start: number;
+  end: number;
+  label?: string;
+  colour: string;
+}
+
+interface Ring {
+  segments: Segment[];
+  min: number;
+  max: number;
+  style: ChartStyle;
+  /** `font_size` scales the titles in the hole (default "xl"). */
+  titleScale: number;
+  legend: LegendItem[];
+}
+
+function readSegments(o: Options, ctx: PaintContext): Array<Omit<Segment, 'colour'> & { colour?: string }> {
+  return dataArray(o, ctx).flatMap((row, i) => {
+    if (!row || typeof row !== 'object' || Array.isArray(row)) {
+      throw new RenderError(`options.data[${i}] must be an object like {"start": 0, "end": 40}, got ${describe(row)}`, ctx.path);
+    }
+    const r = row as Record<string, unknown>;
+    const value = (key: string): number | undefined => {
+      if (r[key] === undefined || r[key] === null) return undefined;
+      const n = toNumber(r[key]);
+      if (n === undefined) throw new RenderError(`options.data[${i}].${key} must be a number, got ${describe(r[key])}`, ctx.path);
+      return n;
+    };
+    const end = value('end');
+    if (end === undefined) return [];
+    const colour = typeof (r.colour ?? r.color) === 'string' ? String(r.colour ?? r.color) : undefined;
+    const label = typeof r.label === 'string' || typeof r.label === 'number' ? String(r.label) : undefined;
+    return [{ start: value('start') ?? Number.NaN, end, label, colour }];
+  });
+}
+
+function prepare(o: Options, ctx: PaintContext): Ring {
+  const raw = readSegments(o, ctx);
+  const values = raw.flatMap((s) => (Number.isNaN(s.start) ? [s.end] : [s.start, s.end]));
+  const min = num(o, 'min_val') ?? Math.min(0, ...values);
+  const fallbackMax = values.every((v) => v >= 0 && v <= 100) ? 100 : Math.max(...values);
+  let max = num(o, 'max_val') ?? fallbackMax;
+  if (!(max > min)) max = min + 1;
+  const palette = paletteFor(undefined, raw.length, ctx.theme);
+  const segments = raw.map((s, i) => ({
+    ...s,
+    start: Number.isNaN(s.start) ? min : s.start,
+    colour: ctx.theme.resolveColour(s.colour, palette[i]),
+  }));
+  const legend = segments.filter((s) => s.label).map((s) => ({ label: s.label!, colour: s.colour }));
+  const { font_size: _ignored, ...rest } = o;
+  return { segments, min, max, style: chartStyle(rest, ctx), titleScale: fontScale(o, ctx, 'xl'), legend };
+}
+
+function geometry(o: Options, width: number, style: ChartStyle) {
+  const ticks = Math.max(0, Math.min(60, Math.round(num(o, 'ticks_count') ?? 0)));
+  const tickRoom = ticks > 0 ? lineHeight(style.tick) + 8 : 0;
+  const box = Math.min(width, 230 * style.scale);
+  const radius = (Math.max(10, box / 2 - tickRoom) * clamp(num(o, 'chart_radius_percent') ?? 100, 10, 100)) / 100;
+  const thickness = Math.max(1.5, (radius * clamp(num(o, 'arc_thickness_percent') ?? 20, 1, 100)) / 100);
+  return { radius, thickness, ticks, tickRoom, height: 2 * (radius + tickRoom) + 4 };
+}
+
+function angleOf(v: number, ring: Ring): number {
+  return (clamp((v - ring.min) / (ring.max - ring.min), 0, 1)) * Math.PI * 2;
+}
+
+function drawRing(ctx: PaintContext, o: Options, ring: Ring, cx: number, cy: number, g: ReturnType<typeof geometry>): void {
+  const { doc } = ctx;
+  const { style } = ring;
+  const inner = g.radius - g.thickness;
+  const gen = arc<unknown>();
+  const path = (a0: number, a1: number) => gen({ innerRadius: inner, outerRadius: g.radius, startAngle: a0, endAngle: a1 } as never) ?? '';
+  const track = ctx.theme.resolveColour(colourOpt(o, 'background_ring'), ctx.theme.colours['background-muted'] ?? mix(style.text, style.background, 0.9));
+  doc.save();
+  doc.translate(cx, cy);
+  doc.path(path(0, Math.PI * 2)).fillColor(track, 1).fill();
+  for (const s of ring.segments) {
+    const a0 = angleOf(Math.min(s.start, s.end), ring);
+    const a1 = angleOf(Math.max(s.start, s.end), ring);
+    if (a1 - a0 > 1e-4) doc.path(path(a0, a1)).fillColor(s.colour, 1).fill();
+  }
+  doc.restore();
+  if (g.ticks > 0) drawTicks(doc, ring, cx, cy, g);
+  drawInside(ctx, o, style, cx, cy, inner, ring.titleScale);
+}
+
+function drawTicks(doc: PDFKit.PDFDocument, ring: Ring, cx: number, cy: number, g: ReturnType<typeof geometry>): void {
+  const { style } = ring;
+  const step = (ring.max - ring.min) / g.ticks;
+  withFont(doc, style.fonts.regular, style.tick, () => {
+    for (let k = 0; k < g.ticks; k++) {
+      const v = ring.min + k * step;
+      const a = angleOf(v, ring);
+      const [sx, sy] = [Math.sin(a), -Math.cos(a)];
+      doc.save().lineWidth(0.6).strokeColor(style.text, 0.45);
+      doc.moveTo(cx + sx * (g.radius + 2), cy + sy * (g.radius + 2)).lineTo(cx + sx * (g.radius + 5), cy + sy * (g.radius + 5)).stroke();
+      doc.restore();
+      const label = compactNumber(v, Number.isInteger(step) ? 0 : 1);
+      const w = doc.widthOfString(label);
+      const lh = lineHeight(style.tick);
+      const rr = g.radius + 7 + Math.abs(sx) * (w / 2) + Math.abs(sy) * (lh / 2);
+      doc.fillColor(style.text, 0.8).text(label, cx + sx * rr - w / 2, cy + sy * rr - lh / 2, { lineBreak: false });
+    }
+  });
+}
+
+function drawInside(ctx: PaintContext, o: Options, style: ChartStyle, cx: number, cy: number, inner: number, scale: number): void {
+  const { doc } = ctx;
+  const title = str(o, 'inside_title');
+  const subtitle = str(o, 'inside_subtitle');
+  const room = inner * 1.6;
+  const tSize = clamp(inner * 0.42 * scale, 7, 40);
+  const sSize = clamp(inner * 0.16 * scale, 6, 14);
+  const tH = title ? lineHeight(tSize) : 0;
+  const sH = subtitle ? lineHeight(sSize) : 0;
+  let y = cy - (tH + sH) / 2;
+  if (title) {
+    withFont(doc, style.fonts.bold, tSize, () => {
+      const t = ellipsize(doc, title, room);
+      doc.fillColor(style.heading, 1).text(t, cx - room / 2, y, { width: room, align: 'center', lineBreak: false });
+    });
+    y += tH;
+  }
+  if (subtitle) {
+    withFont(doc, style.fonts.regular, sSize, () => {
+      const t = ellipsize(doc, subtitle, room);
+      doc.fillColor(style.muted, 1).text(t, cx - room / 2, y, { width: room, align: 'center', lineBreak: false });
+    });
+  }
+}
+
+export const doughnutRing: ComponentPainter = {
+  measure(o, width, ctx) {
+    const ring = prepare(o, ctx);
+    return measureFramed(ctx, o, width, { ...chromeOf(o, ring.legend), legendMin: 1 }, ring.style, (w) => geometry(o, w, ring.style).height);
+  },
+  paint(o, rect: Rect, ctx) {
+    const ring = prepare(o, ctx);
+    ctx.doc.save();
+    // A single labelled arc still gets its legend entry: the label is the only place it is named.
+    const { body, finish } = paintFrame(ctx, o, rect, { ...chromeOf(o, ring.legend), legendMin: 1 }, ring.style);
+    const g = geometry(o, body.width, ring.style);
+    drawRing(ctx, o, ring, body.x + body.width / 2, body.y + Math.min(body.height, g.height) / 2, g);
+    finish();
+    ctx.doc.restore();
+  },
+};

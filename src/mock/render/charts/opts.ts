@@ -1,0 +1,95 @@
+/**
+ * Lenient readers for component options. The schema has already validated the
+ * request, but painters also run on hand-built options (tests, previews of
+ * half-written files), so every reader tolerates a missing or odd value and
+ * falls back instead of throwing.
+ */
+import { MARGIN_UNIT_PT, type PaintContext, type Rect } from '../painter';
+
+export type Options = Record<string, unknown>;
+
+export function str(o: Options, key: string): string | undefined {
+  const v = o[key];
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  return undefined;
+}
+
+/** A finite number; numeric strings ("12.5") are accepted because spreadsheets export them. */
+export function toNumber(v: unknown): number | undefined {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : undefined;
+  if (typeof v === 'string' && v.trim() !== '') {
+    const n = Number(v.replace(/,/g, ''));
+    return Number.isFinite(n) ? n : undefined;
+  }
+  return undefined;
+}
+
+export function num(o: Options, key: string): number | undefined {
+  return toNumber(o[key]);
+}
+
+export function bool(o: Options, key: string, fallback: boolean): boolean {
+  const v = o[key];
+  return typeof v === 'boolean' ? v : fallback;
+}
+
+export function clamp(v: number, lo: number, hi: number): number {
+  return Math.min(hi, Math.max(lo, v));
+}
+
+/** `colour` and `color` both occur in real reports (api-reference B.1). */
+export function colourOpt(o: Options, base: string): string | undefined {
+  return str(o, `${base}_colour`) ?? str(o, `${base}_color`);
+}
+
+export interface Sides {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
+
+/**
+ * Component margins in points: `margin` (all sides), then `horizontal_margin` /
+ * `vertical_margin` override their axis. Values are B.4 units (0–32).
+ */
+export function marginsOf(o: Options): Sides {
+  const unit = (v: number | undefined) => (v === undefined ? undefined : clamp(v, 0, 32) * MARGIN_UNIT_PT);
+  const all = unit(num(o, 'margin')) ?? 0;
+  const h = unit(num(o, 'horizontal_margin')) ?? all;
+  const v = unit(num(o, 'vertical_margin')) ?? all;
+  return { top: v, right: h, bottom: v, left: h };
+}
+
+export function inset(rect: Rect, s: Sides): Rect {
+  return {
+    x: rect.x + s.left,
+    y: rect.y + s.top,
+    width: Math.max(0, rect.width - s.left - s.right),
+    height: Math.max(0, rect.height - s.top - s.bottom),
+  };
+}
+
+/**
+ * Chart text scale. `font_size` is a B.4 size name relative to the default
+ * `base` ("xs" for axis text), or a number in CSS pixels as the service's own
+ * docs use (16 px = the default); both become a factor on our point sizes.
+ */
+export function fontScale(o: Options, ctx: PaintContext, base = 'xs'): number {
+  const v = o.font_size;
+  if (typeof v === 'number' && Number.isFinite(v) && v > 0) return clamp(v / 16, 0.5, 2.5);
+  if (typeof v === 'string') return clamp(ctx.fontSize(v, 8) / ctx.fontSize(base, 8), 0.5, 2.5);
+  return 1;
+}
+
+/**
+ * Height of a chart's drawing area (axes + plot) for a given width: width /
+ * aspect_ratio when given, else `defaultAspect`; clamped so a chart stays legible
+ * in a narrow column and never outgrows a page.
+ */
+export function bodyHeight(o: Options, width: number, defaultAspect: number): number {
+  const aspect = num(o, 'aspect_ratio');
+  if (aspect !== undefined && aspect > 0) return clamp(width / aspect, 60, 700);
+  return clamp(width / defaultAspect, 120, 320);
+}

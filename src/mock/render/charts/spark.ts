@@ -1,0 +1,214 @@
+/**
+ * Spark cards. SparkChart.Line: a small title, the subtitle as the headline
+ * figure, a change badge (perc_change "+"/"-" with perc_diff), a sparkline with
+ * a soft area (chart_height in points, else width / aspect_ratio, else 40 pt),
+ * and a link button when button_link is set. SparkChart.Ring: a progress ring
+ * for `value` (percent) with title/subtitle beside it. Both: bg_color (default
+ * background-subtle), border (default false), chart_color (default accent).
+ */
+import type { ComponentPainter, PaintContext, Rect } from '../painter';
+import { RenderError } from '../renderer';
+import { dataArray, describe } from './data';
+import { arrow, button, buttonSize, progressRing, sparkline, type ButtonStyle } from './minis';
+import { bool, clamp, colourOpt, num, str, toNumber, type Options } from './opts';
+import { ellipsize, lineHeight, mix, readableOn, withFont } from './style';
+
+const PAD = 10;
+const GAP = 6;
+
+interface Card {
+  bg: string;
+  border: boolean;
+  colour: string;
+  text: string;
+  muted: string;
+  heading: string;
+  fonts: PaintContext['theme']['fonts'];
+  title: string;
+  subtitle: string;
+  titleSize: number;
+  subtitleSize: number;
+  button?: { text: string; url?: string; style: ButtonStyle };
+}
+
+function cardOf(o: Options, ctx: PaintContext): Card {
+  const c = ctx.theme.colours;
+  const bg = ctx.theme.resolveColour(colourOpt(o, 'bg'), 'background-subtle');
+  // On a dark card the theme's dark text would vanish: switch to light text.
+  const dark = readableOn(bg) === '#ffffff';
+  const colour = ctx.theme.resolveColour(colourOpt(o, 'chart'), 'accent');
+  const url = str(o, 'button_link');
+  const size = 7.5;
+  return {
+    bg,
+    border: bool(o, 'border', false),
+    colour,
+    text: dark ? '#f8fafc' : c.paragraph,
+    muted: dark ? '#cbd5e1' : c['sub-headline'],
+    heading: dark ? '#ffffff' : c.headline,
+    fonts: ctx.theme.fonts,
+    title: str(o, 'title') ?? '',
+    subtitle: str(o, 'subtitle') ?? '',
+    titleSize: ctx.fontSize(str(o, 'title_font_size'), 9),
+    subtitleSize: ctx.fontSize(str(o, 'subtitle_font_size'), 14),
+    button: url ? { text: str(o, 'button_text') ?? 'View', url, style: { font: ctx.theme.fonts.bold, size, colour, filled: false, textOnFill: readableOn(colour) } } : undefined,
+  };
+}
+
+function drawCardBox(doc: PDFKit.PDFDocument, r: Rect, card: Card): void {
+  doc.save();
+  doc.roundedRect(r.x + 0.5, r.y + 0.5, r.width - 1, r.height - 1, 6).fillColor(card.bg, 1).fill();
+  if (card.border) doc.roundedRect(r.x + 0.5, r.y + 0.5, r.width - 1, r.height - 1, 6).lineWidth(0.75).strokeColor(mix(card.text, card.bg, 0.8), 1).stroke();
+  doc.restore();
+}
+
+/** One line; a headline figure shrinks (to 70 %) before it is cut with an ellipsis. */
+function textLine(doc: PDFKit.PDFDocument, text: string, font: string, size: number, colour: string, x: number, y: number, width: number): void {
+  if (!text) return;
+  const natural = withFont(doc, font, size, () => doc.widthOfString(text));
+  const fitted = natural > width ? Math.max(size * 0.7, (size * width) / natural) : size;
+  withFont(doc, font, fitted, () => {
+    const dy = (lineHeight(size) - lineHeight(fitted)) / 2;
+    doc.fillColor(colour, 1).text(ellipsize(doc, text, width), x, y + dy, { lineBreak: false });
+  });
+}
+
+/** Title (small, muted) over subtitle (the headline figure); returns the y below them. */
+function drawTexts(doc: PDFKit.PDFDocument, card: Card, x: number, y: number, width: number, titleInset: number): number {
+  if (card.title) {
+    textLine(doc, card.title, card.fonts.regular, card.titleSize, card.muted, x, y, width - titleInset);
+    y += lineHeight(card.titleSize);
+  }
+  if (card.subtitle) {
+    textLine(doc, card.subtitle, card.fonts.bold, card.subtitleSize, card.heading, x, y + 1, width - (card.title ? 0 : titleInset));
+    y += lineHeight(card.subtitleSize) + 1;
+  }
+  return y;
+}
+
+function textBlockHeight(card: Card): number {
+  return (card.title ? lineHeight(card.titleSize) : 0) + (card.subtitle ? lineHeight(card.subtitleSize) + 1 : 0);
+}
+
+// ---- SparkChart.Line -------------------------------------------------------
+
+function sparkValues(o: Options, ctx: PaintContext): number[] {
+  return dataArray(o, ctx).flatMap((v, i) => {
+    if (v === null) return [];
+    const n = toNumber(v);
+    if (n === undefined) throw new RenderError(`options.data[${i}] must be a number, got ${describe(v)}`, ctx.path);
+    return [n];
+  });
+}
+
+function chartHeightOf(o: Options, innerWidth: number): number {
+  const h = num(o, 'chart_height');
+  if (h !== undefined && h > 0) return clamp(h, 8, 300);
+  const aspect = num(o, 'aspect_ratio');
+  if (aspect !== undefined && aspect > 0) return clamp(innerWidth / aspect, 8, 300);
+  return 40;
+}
+
+function badge(o: Options): { up: boolean; text: string } | undefined {
+  const diff = num(o, 'perc_diff');
+  const sign = str(o, 'perc_change');
+  if (diff === undefined && sign !== '+' && sign !== '-') return undefined;
+  const up = sign === '+' ? true : sign === '-' ? false : (diff ?? 0) >= 0;
+  const text = diff === undefined ? '' : `${Number.isInteger(diff) ? Math.abs(diff) : Math.abs(diff).toFixed(1)}%`;
+  return { up, text };
+}
+
+function drawBadge(doc: PDFKit.PDFDocument, b: { up: boolean; text: string }, right: number, y: number, card: Card): void {
+  const size = 8;
+  const good = b.up ? '#15803d' : '#b91c1c';
+  const w = withFont(doc, card.fonts.bold, size, () => doc.widthOfString(b.text)) + size * 1.9 + (b.text ? 2 : 0);
+  const h = lineHeight(size) + 3;
+  const x = right - w;
+  doc.save();
+  doc.roundedRect(x, y, w, h, h / 2).fillColor(mix(good, '#ffffff', 0.86), 1).fill();
+  arrow(doc, x + size * 0.85, y + h / 2, size * 0.7, b.up, good);
+  withFont(doc, card.fonts.bold, size, () => {
+    doc.fillColor(good, 1).text(b.text, x + size * 1.45, y + 2, { lineBreak: false });
+  });
+  doc.restore();
+}
+
+export const sparkChartLine: ComponentPainter = {
+  measure(o, width, ctx) {
+    const card = cardOf(o, ctx);
+    const inner = width - 2 * PAD;
+    const btn = card.button ? buttonSize(ctx.doc, card.button.text, card.button.style).height + GAP : 0;
+    return Math.ceil(2 * PAD + textBlockHeight(card) + GAP + chartHeightOf(o, inner) + btn);
+  },
+  paint(o, rect, ctx) {
+    const { doc } = ctx;
+    const card = cardOf(o, ctx);
+    const values = sparkValues(o, ctx);
+    doc.save();
+    drawCardBox(doc, rect, card);
+    const x = rect.x + PAD;
+    const inner = rect.width - 2 * PAD;
+    const b = badge(o);
+    const badgeRoom = b ? 60 : 0;
+    let y = rect.y + PAD;
+    if (b) drawBadge(doc, b, x + inner, y + 1, card);
+    y = drawTexts(doc, card, x, y, inner, badgeRoom);
+    y += GAP;
+    const chartH = chartHeightOf(o, inner);
+    if (values.length) sparkline(doc, values, { x, y, width: inner, height: chartH }, card.colour, { area: true, dot: true });
+    else textLine(doc, 'No data', card.fonts.italic, 8, card.muted, x, y + chartH / 2 - 5, inner);
+    y += chartH + GAP;
+    if (card.button) button(doc, card.button.text, x, y, inner, card.button.style, card.button.url);
+    doc.restore();
+  },
+};
+
+// ---- SparkChart.Ring -------------------------------------------------------
+
+function ringGeometry(o: Options) {
+  const radius = clamp(num(o, 'radius') ?? 30, 6, 120);
+  const stroke = clamp(num(o, 'stroke_width') ?? 6, 1, radius);
+  return { radius, stroke };
+}
+
+function percentText(v: number): string {
+  return `${Number.isInteger(v) ? v : v.toFixed(1)}%`;
+}
+
+export const sparkChartRing: ComponentPainter = {
+  measure(o, _width, ctx) {
+    const card = cardOf(o, ctx);
+    const { radius } = ringGeometry(o);
+    const btn = card.button ? buttonSize(ctx.doc, card.button.text, card.button.style).height + GAP : 0;
+    return Math.ceil(2 * PAD + Math.max(2 * radius, textBlockHeight(card) + btn));
+  },
+  paint(o, rect, ctx) {
+    const { doc } = ctx;
+    const card = cardOf(o, ctx);
+    const raw = o.value;
+    const value = toNumber(raw);
+    if (raw !== undefined && raw !== null && value === undefined) {
+      throw new RenderError(`options.value must be a number (percent), got ${describe(raw)}`, ctx.path);
+    }
+    const v = value ?? 0;
+    const { radius, stroke } = ringGeometry(o);
+    doc.save();
+    drawCardBox(doc, rect, card);
+    const cx = rect.x + PAD + radius;
+    const cy = rect.y + rect.height / 2;
+    progressRing(doc, cx, cy, radius, stroke, v / 100, card.colour, mix(card.colour, card.bg, 0.85));
+    const inner = radius - stroke;
+    const size = clamp(inner * 0.55, 6, 22);
+    withFont(doc, card.fonts.bold, size, () => {
+      const t = ellipsize(doc, percentText(v), inner * 1.9);
+      doc.fillColor(card.heading, 1).text(t, cx - inner, cy - lineHeight(size) / 2 + 0.5, { width: inner * 2, align: 'center', lineBreak: false });
+    });
+    const tx = cx + radius + 10;
+    const tw = rect.x + rect.width - PAD - tx;
+    const btnH = card.button ? buttonSize(doc, card.button.text, card.button.style).height + GAP : 0;
+    let y = cy - (textBlockHeight(card) + btnH) / 2;
+    y = drawTexts(doc, card, tx, y, tw, 0);
+    if (card.button) button(doc, card.button.text, tx, y + GAP, tw, card.button.style, card.button.url);
+    doc.restore();
+  },
+};

@@ -1,0 +1,81 @@
+/**
+ * Card: a KPI tile — title, big value with units, optional Tabler icon badge.
+ * Options: title*, value*, units, icon, highlighted, title_uppercase, title_size,
+ * title_color, value_color, bg_color, icon_font_size, value_font_size, units_font_size.
+ */
+import type { ComponentPainter, PaintContext } from '../painter';
+import { drawIcon, iconPath } from '../icons';
+import { breakLines, drawLines, linesHeight, type Run } from './richtext';
+
+const PAD = 12;
+const RADIUS = 8;
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' && v.trim() ? v : undefined;
+}
+
+function formatValue(v: unknown): string {
+  if (typeof v === 'number') return Number.isInteger(v) ? v.toLocaleString('en-US') : v.toLocaleString('en-US', { maximumFractionDigits: 4 });
+  return v == null ? '' : String(v);
+}
+
+function layout(o: Record<string, unknown>, width: number, ctx: PaintContext) {
+  const { theme } = ctx;
+  const highlighted = o.highlighted === true;
+  const fg = (opt: unknown, normal: string) => theme.resolveColour(str(opt), highlighted ? 'highlight-text' : normal);
+  const iconSize = iconPath(o.icon) ? ctx.fontSize(str(o.icon_font_size), 14) : 0;
+  const badge = iconSize ? iconSize + 12 : 0;
+  const inner = Math.max(20, width - 2 * PAD);
+  const titleText = String(o.title ?? '');
+  const title: Run = {
+    text: o.title_uppercase === false ? titleText : titleText.toUpperCase(),
+    font: theme.fonts.bold,
+    size: ctx.fontSize(str(o.title_size), 8),
+    colour: fg(o.title_color, 'sub-headline'),
+  };
+  const value = formatValue(o.value);
+  const units = str(o.units);
+  let valueSize = ctx.fontSize(str(o.value_font_size), 21);
+  let unitsSize = ctx.fontSize(str(o.units_font_size), 10);
+  // A long value (e.g. 1,234,567 in a narrow column) shrinks to fit before it wraps.
+  ctx.doc.font(theme.fonts.heading).fontSize(valueSize);
+  const valueW = ctx.doc.widthOfString(value) + (units ? ctx.doc.font(theme.fonts.regular).fontSize(unitsSize).widthOfString(` ${units}`) : 0);
+  if (valueW > inner && !/\s/.test(value)) {
+    const k = Math.max(0.55, inner / valueW);
+    valueSize *= k;
+    unitsSize = Math.max(6, unitsSize * k);
+  }
+  const valueRuns: Run[] = [{ text: value, font: theme.fonts.heading, size: valueSize, colour: fg(o.value_color, 'headline') }];
+  if (units) valueRuns.push({ text: ` ${units}`, font: theme.fonts.regular, size: unitsSize, colour: fg(undefined, 'sub-headline') });
+  const titleLines = breakLines(ctx.doc, [title], Math.max(20, inner - (badge ? badge + 6 : 0)));
+  const valueLines = breakLines(ctx.doc, valueRuns, inner);
+  const top = Math.max(linesHeight(titleLines), badge ? badge - 4 : 0);
+  const height = PAD + top + 4 + linesHeight(valueLines) + PAD - 2;
+  return { highlighted, iconSize, badge, titleLines, valueLines, top, height };
+}
+
+export const cardPainter: ComponentPainter = {
+  measure(options, width, ctx) {
+    return layout(options, width, ctx).height;
+  },
+  paint(options, rect, ctx) {
+    const { doc, theme } = ctx;
+    const l = layout(options, rect.width, ctx);
+    const bg = theme.resolveColour(str(options.bg_color), l.highlighted ? 'highlight' : 'background-default');
+    doc.save();
+    doc.roundedRect(rect.x + 0.5, rect.y + 0.5, rect.width - 1, rect.height - 1, RADIUS).fill(bg);
+    if (!l.highlighted) {
+      doc.rect(rect.x + 0.5, rect.y + RADIUS, 3, Math.max(0, rect.height - 2 * RADIUS)).fill(theme.colours.accent);
+      doc.roundedRect(rect.x + 0.5, rect.y + 0.5, rect.width - 1, rect.height - 1, RADIUS).lineWidth(0.75).strokeColor(theme.colours['background-faded']).stroke();
+    }
+    if (l.badge) {
+      const bx = rect.x + rect.width - PAD - l.badge;
+      const by = rect.y + PAD - 2;
+      doc.roundedRect(bx, by, l.badge, l.badge, 6).fill(l.highlighted ? theme.colours['highlight-text'] : theme.colours['light-background']);
+      drawIcon(doc, options.icon, bx + 6, by + 6, l.iconSize, l.highlighted ? theme.colours.highlight : theme.colours.accent, 1.8);
+    }
+    drawLines(doc, l.titleLines, rect.x + PAD, rect.y + PAD, rect.width - 2 * PAD - (l.badge ? l.badge + 6 : 0), 'left');
+    drawLines(doc, l.valueLines, rect.x + PAD, rect.y + PAD + l.top + 4, rect.width - 2 * PAD, 'left');
+    doc.restore();
+  },
+};

@@ -1,0 +1,147 @@
+/**
+ * Markdown (parsed by `marked`) → styled blocks for the Text component:
+ * headings, paragraphs, bold/italic/code spans, links, bullet and numbered lists
+ * (nested), block quotes, code blocks, rules and line breaks (GFM `breaks`:
+ * a single newline in the JSON string is a line break, as authors expect).
+ */
+import { marked, type Token, type Tokens } from 'marked';
+import type { RenderTheme } from '../painter';
+import type { Run } from './richtext';
+
+export interface TextStyle {
+  size: number;
+  colour: string;
+  linkColour: string;
+  headingColour: string;
+  /** Extra space above headings, in points. */
+  headingsMargin: number;
+}
+
+export interface Block {
+  runs: Run[];
+  indent: number;
+  /** Space above the block. */
+  gapBefore: number;
+  /** List marker drawn left of the block's first line. */
+  marker?: Run;
+  kind: 'heading' | 'paragraph' | 'item' | 'code' | 'quote' | 'rule';
+}
+
+const HEADING_SCALE = [0, 1.75, 1.45, 1.25, 1.1, 1.0, 0.9];
+const LIST_INDENT = 16;
+
+interface Style {
+  bold: boolean;
+  italic: boolean;
+  link?: string;
+  code?: boolean;
+}
+
+function fontFor(theme: RenderTheme, s: Style): string {
+  if (s.bold && s.italic) return theme.fonts.boldItalic;
+  if (s.bold) return theme.fonts.bold;
+  if (s.italic) return theme.fonts.italic;
+  return theme.fonts.regular;
+}
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|#39|#x27|nbsp);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", nbsp: '\u00a0' })[e] ?? _);
+}
+
+function inlineRuns(tokens: Token[] | undefined, base: Style, size: number, colour: string, theme: RenderTheme, style: TextStyle, out: Run[] = []): Run[] {
+  for (const t of tokens ?? []) {
+    switch (t.type) {
+      case 'strong':
+        inlineRuns((t as Tokens.Strong).tokens, { ...base, bold: true }, size, colour, theme, style, out);
+        break;
+      case 'em':
+        inlineRuns((t as Tokens.Em).tokens, { ...base, italic: true }, size, colour, theme, style, out);
+        break;
+      case 'del':
+        inlineRuns((t as Tokens.Del).tokens, base, size, colour, theme, style, out);
+        break;
+      case 'link':
+        inlineRuns((t as Tokens.Link).tokens, { ...base, link: (t as Tokens.Link).href }, size, style.linkColour, theme, style, out);
+        break;
+      case 'codespan':
+        out.push({ text: decodeEntities((t as Tokens.Codespan).text), font: fontFor(theme, base), size: size * 0.92, colour, codeBg: theme.colours['background-muted'] });
+        break;
+      case 'br':
+        out.push({ text: '\n', font: fontFor(theme, base), size, colour });
+        break;
+      case 'image':
+        out.push({ text: (t as Tokens.Image).text || '', font: fontFor(theme, { ...base, italic: true }), size, colour });
+        break;
+      case 'html':
+        break; // raw HTML is not rendered
+      default: {
+        const tt = t as Tokens.Text;
+        if (tt.tokens?.length) inlineRuns(tt.tokens, base, size, colour, theme, style, out);
+        else if ('text' in tt) out.push({ text: decodeEntities(tt.text), font: fontFor(theme, base), size, colour, link: base.link });
+      }
+    }
+  }
+  return out;
+}
+
+export function parseMarkdown(source: string, markdown: boolean, theme: RenderTheme, style: TextStyle): Block[] {
+  const plain: Style = { bold: false, italic: false };
+  if (!markdown) {
+    return [{ kind: 'paragraph', indent: 0, gapBefore: 0, runs: [{ text: source, font: theme.fonts.regular, size: style.size, colour: style.colour }] }];
+  }
+  const blocks: Block[] = [];
+  const para = style.size * 0.6;
+  const walk = (tokens: Token[], indent: number, quote: boolean) => {
+    for (const t of tokens) {
+      const first = blocks.length === 0;
+      switch (t.type) {
+        case 'heading': {
+          const h = t as Tokens.Heading;
+          const size = style.size * (HEADING_SCALE[h.depth] ?? 1);
+          blocks.push({ kind: 'heading', indent, gapBefore: first ? 0 : style.size * 0.9 + style.headingsMargin, runs: inlineRuns(h.tokens, { bold: true, italic: false }, size, style.headingColour, theme, style) });
+          break;
+        }
+        case 'paragraph':
+        case 'text': {
+          const p = t as Tokens.Paragraph;
+          blocks.push({ kind: quote ? 'quote' : 'paragraph', indent, gapBefore: first ? 0 : para, runs: inlineRuns(p.tokens ?? [{ type: 'text', raw: p.text, text: p.text } as Token], { ...plain, italic: quote }, style.size, style.colour, theme, style) });
+          break;
+        }
+        case 'list': {
+          const list = t as Tokens.List;
+          const start = typeof list.start === 'number' ? list.start : 1;
+          list.items.forEach((item, i) => {
+            const at = blocks.length;
+            walk(item.tokens, indent + LIST_INDENT, quote);
+            const head = blocks[at];
+            if (!head) return;
+            head.kind = 'item';
+            head.gapBefore = at === 0 ? 0 : i === 0 && indent === 0 ? para : style.size * 0.25;
+            const marker = list.ordered ? `${start + i}.` : indent === 0 ? '•' : '◦';
+            head.marker = { text: marker, font: list.ordered ? theme.fonts.regular : theme.fonts.bold, size: style.size, colour: theme.colours.accent };
+          });
+          break;
+        }
+        case 'blockquote':
+          walk((t as Tokens.Blockquote).tokens, indent + 10, true);
+          break;
+        case 'code':
+          blocks.push({ kind: 'code', indent, gapBefore: first ? 0 : para, runs: [{ text: (t as Tokens.Code).text, font: theme.fonts.regular, size: style.size * 0.9, colour: style.colour }] });
+          break;
+        case 'hr':
+          blocks.push({ kind: 'rule', indent, gapBefore: first ? 0 : para, runs: [] });
+          break;
+        case 'table': {
+          const tb = t as Tokens.Table;
+          const rows = [tb.header, ...tb.rows].map((r) => r.map((c) => c.text).join('  |  '));
+          blocks.push({ kind: 'paragraph', indent, gapBefore: first ? 0 : para, runs: [{ text: rows.join('\n'), font: theme.fonts.regular, size: style.size, colour: style.colour }] });
+          break;
+        }
+        default:
+          break; // space, html, def
+      }
+    }
+  };
+  walk(marked.lexer(source, { gfm: true, breaks: true }), 0, false);
+  return blocks;
+}

@@ -1,0 +1,34 @@
+/** A Section's title band: optional Tabler icon, the title, and a thin rule under it. */
+import type { ComponentPainter } from '../painter';
+import { drawIcon, iconPath } from '../icons';
+
+const RULE_GAP = 6;
+
+function titleSize(options: Record<string, unknown>, fontSize: (n: string | undefined, f: number) => number): number {
+  return fontSize(typeof options.font_size === 'string' ? options.font_size : undefined, 14);
+}
+
+export const sectionHeader: ComponentPainter = {
+  measure(options, width, ctx) {
+    const size = titleSize(options, ctx.fontSize);
+    const iconW = iconPath(options.icon) ? size * 1.3 + 6 : 0;
+    ctx.doc.font(ctx.theme.fonts.heading).fontSize(size);
+    const h = ctx.doc.heightOfString(String(options.section_title ?? ''), { width: Math.max(10, width - iconW), lineGap: 1 });
+    return Math.max(h, iconW ? size * 1.3 : 0) + RULE_GAP + 1;
+  },
+  paint(options, rect, ctx) {
+    const { doc, theme } = ctx;
+    const size = titleSize(options, ctx.fontSize);
+    const iconSize = size * 1.3;
+    let x = rect.x;
+    if (drawIcon(doc, options.icon, x, rect.y - 1, iconSize, theme.colours.accent, 1.9)) x += iconSize + 6;
+    doc.save();
+    doc.font(theme.fonts.heading).fontSize(size).fillColor(theme.colours.headline);
+    const textH = doc.heightOfString(String(options.section_title ?? ''), { width: Math.max(10, rect.x + rect.width - x), lineGap: 1 });
+    const textY = rect.y + Math.max(0, (iconPath(options.icon) ? iconSize : textH) - textH) / 2;
+    doc.text(String(options.section_title ?? ''), x, textY, { width: Math.max(10, rect.x + rect.width - x), lineGap: 1 });
+    const ruleY = rect.y + rect.height - 0.5;
+    doc.moveTo(rect.x, ruleY).lineTo(rect.x + rect.width, ruleY).lineWidth(0.75).strokeColor(theme.colours['background-faded']).stroke();
+    doc.restore();
+  },
+};

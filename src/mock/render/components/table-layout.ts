@@ -1,0 +1,136 @@
+/**
+ * Table geometry: column widths (col_width weights), cells with col_span, wrapped
+ * cell text, row heights. Shared by measuring, splitting and painting.
+ */
+import type { PaintContext } from '../painter';
+import { RenderError } from '../renderer';
+import { breakLines, linesHeight, type Line } from './richtext';
+import { luminance } from '../theme';
+
+export interface CellBox {
+  lines: Line[];
+  x: number;
+  width: number;
+  align: string;
+  valign: string;
+  bg?: string;
+}
+
+export interface RowBox {
+  cells: CellBox[];
+  height: number;
+}
+
+export interface TableBox {
+  columns: number[];
+  heading?: RowBox;
+  rows: RowBox[];
+  titleLines: Line[];
+  cellPadX: number;
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' && v.trim() ? v : undefined;
+}
+
+// toLocaleString builds a formatter per call (slow for big tables); one shared formatter.
+const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 });
+
+/** Numbers get thousands separators (en-US), like Card values. */
+function cellText(v: unknown): string {
+  if (v == null) return '';
+  return typeof v === 'number' ? NUMBER.format(v) : String(v);
+}
+
+interface CellSpec {
+  text: string;
+  span: number;
+  numeric: boolean;
+  bg?: string;
+  align?: string;
+  valign?: string;
+}
+
+function cellSpec(cell: unknown, path: string, r: number, c: number): CellSpec {
+  if (cell == null) return { text: '', span: 1, numeric: false };
+  if (typeof cell === 'string' || typeof cell === 'number' || typeof cell === 'boolean') {
+    return { text: cellText(cell), span: 1, numeric: typeof cell === 'number' };
+  }
+  if (typeof cell === 'object' && !Array.isArray(cell)) {
+    const o = cell as Record<string, unknown>;
+    const span = typeof o.col_span === 'number' && o.col_span >= 1 ? Math.floor(o.col_span) : 1;
+    return { text: cellText(o.content), span, numeric: typeof o.content === 'number', bg: str(o.col_bg), align: str(o.col_align), valign: str(o.valign) };
+  }
+  throw new RenderError(`rows[${r}][${c}] is not a string, number or {content, ...} cell`, path);
+}
+
+export function columnCount(o: Record<string, unknown>, path: string): number {
+  const rows = Array.isArray(o.rows) ? o.rows : [];
+  let n = Array.isArray(o.headings) ? o.headings.length : 0;
+  rows.forEach((row, r) => {
+    if (!Array.isArray(row)) throw new RenderError(`rows[${r}] is not an array of cells`, path);
+    n = Math.max(n, row.reduce((s: number, cell, c) => s + cellSpec(cell, path, r, c).span, 0));
+  });
+  return Math.max(1, n);
+}
+
+export function columnWidths(o: Record<string, unknown>, n: number, width: number): number[] {
+  const given = Array.isArray(o.col_width) ? o.col_width : [];
+  const nums = given.filter((v): v is number => typeof v === 'number' && v > 0);
+  const avg = nums.length ? nums.reduce((a, b) => a + b, 0) / nums.length : 1;
+  const weights = Array.from({ length: n }, (_, i) => (typeof given[i] === 'number' && given[i] > 0 ? (given[i] as number) : avg));
+  const total = weights.reduce((a, b) => a + b, 0);
+  return weights.map((w) => (width * w) / total);
+}
+
+export function layoutTable(o: Record<string, unknown>, width: number, ctx: PaintContext): TableBox {
+  const { theme } = ctx;
+  const n = columnCount(o, ctx.path);
+  const columns = columnWidths(o, n, width);
+  const rowSize = ctx.fontSize(str(o.rows_font_size), 9);
+  const headSize = ctx.fontSize(str(o.headings_font_size), 9);
+  const rowPadY = typeof o.rows_vertical_padding === 'number' ? Math.max(0, Math.min(32, o.rows_vertical_padding)) * 1.5 : 5;
+  const headPadY = typeof o.headings_vertical_padding === 'number' ? Math.max(0, Math.min(32, o.headings_vertical_padding)) * 1.5 : 6;
+  const cellPadX = 7;
+  const colAlign = Array.isArray(o.col_align) ? o.col_align : [];
+  const colBg = Array.isArray(o.col_bg) ? o.col_bg : [];
+
+  // A column whose cells are all numbers is right-aligned, headings included.
+  const dataRows = (Array.isArray(o.rows) ? o.rows : []).filter(Array.isArray) as unknown[][];
+  const numericColumn = Array.from({ length: n }, (_, c) => dataRows.length > 0 && dataRows.every((r) => r[c] === undefined || typeof r[c] === 'number' || typeof (r[c] as { content?: unknown } | null)?.content === 'number'));
+  const rowBox = (cells: CellSpec[], bold: boolean, padY: number, size: number): RowBox => {
+    const out: CellBox[] = [];
+    let col = 0;
+    let x = 0;
+    for (const spec of cells) {
+      if (col >= n) break;
+      const span = Math.min(spec.span, n - col);
+      const w = columns.slice(col, col + span).reduce((a, b) => a + b, 0);
+      const bgName = spec.bg ?? (bold ? undefined : str(colBg[col]));
+      const bg = bgName ? theme.resolveColour(bgName, 'background-muted') : undefined;
+      // Text on a dark cell background (e.g. a "highlight" total row) turns light and bold.
+      const dark = bg !== undefined && luminance(bg) < 0.3;
+      const colour = dark ? (bgName === 'highlight' ? theme.colours['highlight-text'] : '#ffffff') : bold ? theme.colours.headline : theme.colours.paragraph;
+      const font = bold || dark ? theme.fonts.bold : theme.fonts.regular;
+      const lines = breakLines(ctx.doc, [{ text: spec.text, font, size, colour }], Math.max(8, w - 2 * cellPadX));
+      out.push({
+        lines,
+        x,
+        width: w,
+        align: spec.align ?? str(colAlign[col]) ?? (spec.numeric || numericColumn[col] ? 'right' : 'left'),
+        valign: spec.valign ?? 'middle',
+        bg,
+      });
+      col += span;
+      x += w;
+    }
+    const height = Math.max(size * 1.32, ...out.map((c) => linesHeight(c.lines))) + 2 * padY;
+    return { cells: out, height };
+  };
+
+  const headings = Array.isArray(o.headings) && o.headings.length ? o.headings.map((h) => ({ text: h == null ? '' : String(h), span: 1, numeric: false })) : undefined;
+  const rows = (Array.isArray(o.rows) ? o.rows : []).map((row, r) => rowBox((row as unknown[]).map((cell, c) => cellSpec(cell, ctx.path, r, c)), false, rowPadY, rowSize));
+  const title = str(o.title);
+  const titleLines = title ? breakLines(ctx.doc, [{ text: title, font: theme.fonts.heading, size: ctx.fontSize(undefined, 11), colour: theme.colours.headline }], width) : [];
+  return { columns, heading: headings ? rowBox(headings, true, headPadY, headSize) : undefined, rows, titleLines, cellPadX };
+}

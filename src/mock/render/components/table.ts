@@ -1,0 +1,133 @@
+/**
+ * Table: headings, rows of string/number or {content, col_span, col_bg,
+ * col_align, valign} cells, striped rows, borders, column widths/alignment/
+ * backgrounds, font sizes. Splits between rows; every part repeats the headings
+ * and continued parts show the title with "(continued)".
+ */
+import type { ComponentPainter, PaintContext } from '../painter';
+import { MARGIN_UNIT_PT } from '../painter';
+import { drawLines, linesHeight } from './richtext';
+import { layoutTable, type RowBox, type TableBox } from './table-layout';
+
+const TITLE_GAP = 6;
+const cache = new WeakMap<object, Map<number, TableBox>>();
+
+/** A page's share of a split table: rows [from, to) of the original options. */
+interface Part {
+  source: Record<string, unknown>;
+  from: number;
+  to: number;
+}
+const PART = Symbol('table-part');
+type Opts = Record<string, unknown> & { [PART]?: Part };
+
+/** The original options and the row range drawn (the whole table when not split). */
+function partOf(o: Opts, b?: TableBox): Part {
+  return o[PART] ?? { source: o, from: 0, to: b ? b.rows.length : Number.MAX_SAFE_INTEGER };
+}
+
+function margin(o: Opts): number {
+  return typeof o.margins === 'number' ? Math.max(0, Math.min(32, o.margins)) * MARGIN_UNIT_PT : 0;
+}
+
+function box(o: Opts, width: number, ctx: PaintContext): TableBox {
+  let byWidth = cache.get(o);
+  const hit = byWidth?.get(width);
+  if (hit) return hit;
+  const b = layoutTable(o, width, ctx);
+  if (!byWidth) cache.set(o, (byWidth = new Map()));
+  byWidth.set(width, b);
+  return b;
+}
+
+function titleHeight(b: TableBox): number {
+  return b.titleLines.length ? linesHeight(b.titleLines) + TITLE_GAP : 0;
+}
+
+function height(b: TableBox, o: Opts, part: Part): number {
+  return titleHeight(b) + (b.heading?.height ?? 0) + sum(b.rows, part.from, Math.min(part.to, b.rows.length)) + 2 * margin(o);
+}
+
+export const tablePainter: ComponentPainter = {
+  measure(options, width, ctx) {
+    const part = partOf(options as Opts);
+    const b = box(part.source, width, ctx);
+    return height(b, part.source, partOf(options as Opts, b));
+  },
+  split(options, width, available, ctx) {
+    const src = partOf(options as Opts).source;
+    const b = box(src, width, ctx);
+    const { from, to } = partOf(options as Opts, b);
+    const fixed = titleHeight(b) + (b.heading?.height ?? 0) + 2 * margin(src);
+    let k = from;
+    let used = fixed;
+    while (k < to && used + b.rows[k].height <= available) used += b.rows[k++].height;
+    if (k === from || k >= to) return null;
+    return {
+      first: { [PART]: { source: src, from, to: k } } as Opts,
+      rest: { [PART]: { source: src, from: k, to } } as Opts,
+    };
+  },
+  paint(options, rect, ctx) {
+    const { doc, theme } = ctx;
+    const o = partOf(options as Opts).source as Opts;
+    const b = box(o, rect.width, ctx);
+    const part = partOf(options as Opts, b);
+    const continued = part.from > 0;
+    const x = rect.x;
+    let y = rect.y + margin(o);
+    doc.save();
+    if (b.titleLines.length) {
+      drawLines(doc, b.titleLines, x, y, rect.width, 'left');
+      if (continued) {
+        const last = b.titleLines[b.titleLines.length - 1];
+        doc.font(theme.fonts.italic).fontSize(9).fillColor(theme.colours['sub-headline']);
+        doc.text('(continued)', x + last.width + 6, y + linesHeight(b.titleLines) - last.height + 2.5, { lineBreak: false });
+      }
+      y += titleHeight(b);
+    }
+    const top = y;
+    const striped = o.striped !== false;
+    if (b.heading) {
+      doc.rect(x, y, rect.width, b.heading.height).fill(theme.colours['light-background']);
+      paintRow(doc, b.heading, x, y, b);
+      y += b.heading.height;
+      doc.moveTo(x, y).lineTo(x + rect.width, y).lineWidth(1).strokeColor(theme.colours.accent).stroke();
+    }
+    const last = Math.min(part.to, b.rows.length);
+    for (let i = part.from; i < last; i++) {
+      const row = b.rows[i];
+      if (striped && i % 2 === 1) doc.rect(x, y, rect.width, row.height).fill(theme.colours['background-subtle']);
+      paintRow(doc, row, x, y, b);
+      y += row.height;
+      if (i < last - 1) doc.moveTo(x, y).lineTo(x + rect.width, y).lineWidth(0.5).strokeColor(theme.colours['background-muted']).stroke();
+    }
+    const borderColour = theme.colours['background-faded'];
+    if (o.col_border === true || o.col_borders === true) {
+      let cx = x;
+      for (const w of b.columns.slice(0, -1)) {
+        cx += w;
+        doc.moveTo(cx, top).lineTo(cx, y).lineWidth(0.5).strokeColor(borderColour).stroke();
+      }
+    }
+    if (o.table_border === true) doc.rect(x, top, rect.width, y - top).lineWidth(0.75).strokeColor(borderColour).stroke();
+    else doc.moveTo(x, y).lineTo(x + rect.width, y).lineWidth(0.75).strokeColor(borderColour).stroke();
+    doc.restore();
+  },
+};
+
+function sum(rows: RowBox[], from: number, to: number): number {
+  let h = 0;
+  for (let i = from; i < to; i++) h += rows[i].height;
+  return h;
+}
+
+function paintRow(doc: PDFKit.PDFDocument, row: RowBox, x: number, y: number, b: TableBox): void {
+  for (const cell of row.cells) {
+    if (cell.bg) doc.rect(x + cell.x, y, cell.width, row.height).fill(cell.bg);
+    const textH = linesHeight(cell.lines);
+    const pad = (row.height - textH) / 2;
+    const ty = cell.valign === 'top' ? y + Math.min(pad, 5) : cell.valign === 'bottom' ? y + row.height - textH - Math.min(pad, 5) : y + pad;
+    drawLines(doc, cell.lines, x + cell.x + b.cellPadX, ty, cell.width - 2 * b.cellPadX, cell.align);
+  }
+}

@@ -1,0 +1,146 @@
+/**
+ * Text: markdown laid out as lines (components/markdown.ts + richtext.ts).
+ * Splits between lines, so long text continues on the next page.
+ * Options: text*, align, size, color/colour, bg_color/bg_colour, inner_padding
+ * (1–17 units of 2 pt), markdown_format, align_list, headings_margin, margins.
+ */
+import type { ComponentPainter, PaintContext } from '../painter';
+import { MARGIN_UNIT_PT } from '../painter';
+import { parseMarkdown, type Block } from './markdown';
+import { breakLines, drawLines, type Line } from './richtext';
+
+interface FlatLine {
+  line: Line;
+  indent: number;
+  gap: number;
+  block: Block;
+  firstOfBlock: boolean;
+}
+
+interface Part {
+  from: number;
+  to: number;
+}
+
+const PART = Symbol('text-part');
+type Opts = Record<string, unknown> & { [PART]?: Part };
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' && v.trim() ? v : undefined;
+}
+
+function geometry(o: Opts, ctx: PaintContext) {
+  const bg = str(o.bg_color) ?? str(o.bg_colour);
+  const padUnits = typeof o.inner_padding === 'number' ? Math.max(0, Math.min(17, o.inner_padding)) : bg ? 4 : 0;
+  const margin = typeof o.margins === 'number' ? Math.max(0, Math.min(32, o.margins)) * MARGIN_UNIT_PT : 0;
+  return { bg: bg ? ctx.theme.resolveColour(bg, 'background-muted') : undefined, pad: padUnits * 2, margin };
+}
+
+const layoutCache = new WeakMap<object, Map<number, FlatLine[]>>();
+
+function flatLines(o: Opts, width: number, ctx: PaintContext): FlatLine[] {
+  let byWidth = layoutCache.get(o);
+  const hit = byWidth?.get(width);
+  if (hit) return hit;
+  const { theme } = ctx;
+  const size = ctx.fontSize(str(o.size), 10);
+  const colour = theme.resolveColour(str(o.color) ?? str(o.colour), 'paragraph');
+  const headingsMargin = typeof o.headings_margin === 'number' ? Math.max(0, Math.min(32, o.headings_margin)) * MARGIN_UNIT_PT : 0;
+  const blocks = parseMarkdown(String(o.text ?? ''), o.markdown_format !== false, theme, {
+    size,
+    colour,
+    linkColour: theme.colours.accent,
+    headingColour: str(o.color) || str(o.colour) ? colour : theme.colours.headline,
+    headingsMargin,
+  });
+  const flat: FlatLine[] = [];
+  for (const block of blocks) {
+    if (block.kind === 'rule') {
+      flat.push({ line: { fragments: [], width: 0, height: size * 0.8, ascent: 0 }, indent: block.indent, gap: block.gapBefore, block, firstOfBlock: true });
+      continue;
+    }
+    const lines = breakLines(ctx.doc, block.runs, Math.max(20, width - block.indent));
+    lines.forEach((line, i) => flat.push({ line, indent: block.indent, gap: i === 0 ? block.gapBefore : 0, block, firstOfBlock: i === 0 }));
+  }
+  if (!byWidth) layoutCache.set(o, (byWidth = new Map()));
+  byWidth.set(width, flat);
+  return flat;
+}
+
+function source(o: Opts): Opts {
+  return ((o as { __source?: Opts }).__source ?? o) as Opts;
+}
+
+function range(o: Opts, total: number): Part {
+  return o[PART] ?? { from: 0, to: total };
+}
+
+function linesHeight(lines: FlatLine[], from: number, to: number): number {
+  let h = 0;
+  for (let i = from; i < to; i++) h += (i === from ? 0 : lines[i].gap) + lines[i].line.height;
+  return h;
+}
+
+function innerWidth(width: number, g: ReturnType<typeof geometry>): number {
+  return Math.max(20, width - 2 * g.pad);
+}
+
+export const textPainter: ComponentPainter = {
+  measure(options, width, ctx) {
+    const o = options as Opts;
+    const g = geometry(source(o), ctx);
+    const lines = flatLines(source(o), innerWidth(width, g), ctx);
+    const { from, to } = range(o, lines.length);
+    return linesHeight(lines, from, to) + 2 * g.pad + 2 * g.margin;
+  },
+  split(options, width, height, ctx) {
+    const o = options as Opts;
+    const src = source(o);
+    const g = geometry(src, ctx);
+    const lines = flatLines(src, innerWidth(width, g), ctx);
+    const { from, to } = range(o, lines.length);
+    const budget = height - 2 * g.pad - 2 * g.margin;
+    let end = from;
+    while (end < to && linesHeight(lines, from, end + 1) <= budget) end++;
+    if (end === from || end === to) return null;
+    return {
+      first: { __source: src, [PART]: { from, to: end } } as Opts,
+      rest: { __source: src, [PART]: { from: end, to } } as Opts,
+    };
+  },
+  paint(options, rect, ctx) {
+    const o = options as Opts;
+    const src = source(o);
+    const g = geometry(src, ctx);
+    const { doc, theme } = ctx;
+    const width = innerWidth(rect.width, g);
+    const lines = flatLines(src, width, ctx);
+    const { from, to } = range(o, lines.length);
+    doc.save();
+    if (g.bg) doc.roundedRect(rect.x, rect.y + g.margin, rect.width, rect.height - 2 * g.margin, 6).fill(g.bg);
+    const x = rect.x + g.pad;
+    let y = rect.y + g.margin + g.pad;
+    const align = str(src.align) ?? 'left';
+    const listAlign = str(src.align_list) ?? 'left';
+    for (let i = from; i < to; i++) {
+      const fl = lines[i];
+      if (i > from) y += fl.gap;
+      const lx = x + fl.indent;
+      const lw = width - fl.indent;
+      if (fl.block.kind === 'rule') {
+        doc.moveTo(lx, y + fl.line.height / 2).lineTo(lx + lw, y + fl.line.height / 2).lineWidth(0.75).strokeColor(theme.colours['background-faded']).stroke();
+      } else {
+        if (fl.block.kind === 'quote') doc.rect(lx - 8, y, 2, fl.line.height).fill(theme.colours['background-faded']);
+        if (fl.block.kind === 'code') doc.rect(lx - 3, y, lw + 3, fl.line.height).fill(theme.colours['background-muted']);
+        if (fl.firstOfBlock && fl.block.marker) {
+          const m = fl.block.marker;
+          doc.font(m.font).fontSize(m.size).fillColor(m.colour);
+          doc.text(m.text, lx - 13, y + fl.line.ascent - m.size * 0.95, { width: 11, align: 'right', lineBreak: false });
+        }
+        drawLines(doc, [fl.line], lx, y, lw, fl.block.kind === 'item' ? listAlign : align);
+      }
+      y += fl.line.height;
+    }
+    doc.restore();
+  },
+};

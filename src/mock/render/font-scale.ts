@@ -1,0 +1,13 @@
+/** The B.4 font-size names → points (a number passes through, clamped to 4–96). */
+export const FONT_SCALE: Record<string, number> = {
+  '3xs': 6, '2xs': 7, xs: 8, sm: 9, base: 10, md: 10, lg: 12, xl: 14, '2xl': 17, '3xl': 21, '4xl': 26,
+};
+
+export function fontSize(name: string | number | undefined, fallback: number): number {
+  if (typeof name === 'number' && Number.isFinite(name)) return Math.max(4, Math.min(96, name));
+  if (typeof name === 'string') {
+    const hit = FONT_SCALE[name.trim().toLowerCase()];
+    if (hit) return hit;
+  }
+  return fallback;
+}

@@ -1,0 +1,57 @@
+/**
+ * Tabler outline icons (MIT), drawn as real SVG stroke paths with pdfkit.
+ * The icon set (name → path data, ~0.9 MB) is read lazily on first use from
+ * icons/tabler-outline.json beside the bundle (written by scripts/build.mjs) or,
+ * when running from sources, derived from node_modules/@tabler/icons.
+ * Unknown icon names draw nothing: the service accepts any icon string, and a
+ * missing decoration must not fail a report.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+let icons: Map<string, string> | undefined;
+
+function candidates(): string[] {
+  const dirs = [__dirname, join(__dirname, '..'), join(__dirname, '..', '..', '..'), process.cwd()];
+  return dirs.flatMap((d) => [join(d, 'icons', 'tabler-outline.json'), join(d, 'node_modules', '@tabler', 'icons', 'tabler-nodes-outline.json')]);
+}
+
+/** Tabler's node list format ([["path", {d}], …]) or our compact one (name → "d d d"). */
+function load(): Map<string, string> {
+  const file = candidates().find((p) => existsSync(p));
+  const map = new Map<string, string>();
+  if (!file) return map;
+  const json = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string | Array<[string, { d?: string }]>>;
+  for (const [name, value] of Object.entries(json)) {
+    map.set(name, typeof value === 'string' ? value : value.map((n) => n[1].d ?? '').join(' '));
+  }
+  return map;
+}
+
+/** Compact form written next to the bundles by the build. */
+export function compactIconSet(tablerNodes: Record<string, Array<[string, { d?: string }]>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, nodes] of Object.entries(tablerNodes)) out[name] = nodes.map((n) => n[1].d ?? '').join(' ');
+  return out;
+}
+
+function normalise(name: string): string {
+  return name.trim().toLowerCase().replace(/^(ti|tabler)[-:]/, '').replace(/^icon-/, '').replace(/[\s_]+/g, '-');
+}
+
+export function iconPath(name: unknown): string | undefined {
+  if (typeof name !== 'string' || !name.trim()) return undefined;
+  icons ??= load();
+  return icons.get(normalise(name));
+}
+
+/** Draws the icon in a size×size box at (x, y); returns false when the name is unknown. */
+export function drawIcon(doc: PDFKit.PDFDocument, name: unknown, x: number, y: number, size: number, colour: string, strokeWidth = 2): boolean {
+  const d = iconPath(name);
+  if (!d) return false;
+  doc.save();
+  doc.translate(x, y).scale(size / 24);
+  doc.path(d).lineWidth(strokeWidth).lineCap('round').lineJoin('round').strokeColor(colour).stroke();
+  doc.restore();
+  return true;
+}

@@ -1,0 +1,76 @@
+/**
+ * Page chrome on content pages: the header band (logo, report_title,
+ * report_byline, version_number) when enable_header, and the footer band
+ * (footer_text, "Page N of M" when enable_pagination).
+ */
+import type { ReportBody } from '../../../core/report/types';
+import type { RenderTheme } from '../painter';
+import type { PageModel } from './page-model';
+import type { LoadedImage } from '../images';
+
+export interface ChromeInput {
+  doc: PDFKit.PDFDocument;
+  theme: RenderTheme;
+  model: PageModel;
+  report: ReportBody;
+  logo?: LoadedImage;
+}
+
+export function paintHeader({ doc, theme, model, report, logo }: ChromeInput): void {
+  const o = report.options ?? {};
+  const x = model.marginX;
+  const y = model.marginY;
+  const w = model.contentWidth;
+  const h = model.headerHeight;
+  doc.save();
+  let textX = x;
+  if (logo) {
+    const boxH = h - 8;
+    const scale = Math.min(boxH / logo.height, 120 / logo.width);
+    const lw = logo.width * scale;
+    const lh = logo.height * scale;
+    doc.image(logo.data, x, y + (h - 4 - lh) / 2, { width: lw, height: lh });
+    textX += lw + 12;
+  }
+  const version = typeof o.version_number === 'string' && o.version_number ? o.version_number : '';
+  doc.font(theme.fonts.regular).fontSize(8);
+  const versionW = version ? doc.widthOfString(version) + 14 : 0;
+  const textW = Math.max(20, x + w - textX - versionW - 8);
+  const title = String(o.report_title ?? '');
+  const byline = typeof o.report_byline === 'string' ? o.report_byline : '';
+  doc.font(theme.fonts.heading).fontSize(18).fillColor(theme.colours.headline);
+  const titleH = doc.currentLineHeight(true);
+  const bylineH = byline ? 14 : 0;
+  const top = y + Math.max(0, (h - 4 - titleH - bylineH) / 2);
+  doc.text(title, textX, top, { width: textW, lineBreak: false, ellipsis: true });
+  if (byline) {
+    doc.font(theme.fonts.regular).fontSize(9.5).fillColor(theme.colours['sub-headline']);
+    doc.text(byline, textX, top + titleH + 1, { width: textW, lineBreak: false, ellipsis: true });
+  }
+  if (version) {
+    const vw = versionW - 4;
+    const vy = y + (h - 4) / 2 - 8;
+    doc.roundedRect(x + w - vw, vy, vw, 16, 8).fill(theme.colours['light-background']);
+    doc.font(theme.fonts.bold).fontSize(8).fillColor(theme.colours.accent);
+    doc.text(version, x + w - vw, vy + 4.5, { width: vw, align: 'center', lineBreak: false });
+  }
+  doc.rect(x, y + h - 2, w, 2).fill(theme.colours.accent);
+  doc.restore();
+}
+
+export function paintFooter(input: ChromeInput, pageNumber: number, pageCount: number): void {
+  const { doc, theme, model, report } = input;
+  const text = typeof report.options?.footer_text === 'string' ? report.options.footer_text : '';
+  const numbered = report.config?.enable_pagination === true;
+  const x = model.marginX;
+  const w = model.contentWidth;
+  const top = model.height - model.marginY - model.footerHeight;
+  doc.save();
+  doc.moveTo(x, top + 8).lineTo(x + w, top + 8).lineWidth(0.5).strokeColor(theme.colours['background-faded']).stroke();
+  doc.font(theme.fonts.regular).fontSize(8).fillColor(theme.colours['sub-headline']);
+  const numberText = numbered ? `Page ${pageNumber} of ${pageCount}` : '';
+  const numberW = numberText ? doc.widthOfString(numberText) + 10 : 0;
+  if (text) doc.text(text, x, top + 14, { width: w - numberW, lineBreak: false, ellipsis: true });
+  if (numberText) doc.text(numberText, x + w - numberW, top + 14, { width: numberW, align: 'right', lineBreak: false });
+  doc.restore();
+}

@@ -1,0 +1,62 @@
+/**
+ * The geometry of a Section or Row: its margins (0–32 units × MARGIN_UNIT_PT),
+ * the padding of a highlighted section, the title band, the column count and the
+ * spacing between cells and between grid rows.
+ */
+import { MARGIN_UNIT_PT, type PaintContext, type Rect } from '../painter';
+import { sectionHeader } from '../components/section-header';
+
+/** Default gap between cells and rows when column_spacing is not given (8 units = 12 pt). */
+export const DEFAULT_SPACING_UNITS = 8;
+const HIGHLIGHT_PADDING = 14;
+const HEADER_GAP = 10;
+
+export interface ContainerBox {
+  marginTop: number;
+  marginBottom: number;
+  insetX: number;
+  padding: number;
+  headerHeight: number;
+  headerGap: number;
+  columns: number;
+  gap: number;
+  align: string;
+  highlighted: boolean;
+}
+
+function units(value: unknown, fallback = 0): number {
+  const n = typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+  return Math.max(0, Math.min(32, n)) * MARGIN_UNIT_PT;
+}
+
+export function containerBox(type: 'Section' | 'Row', options: Record<string, unknown>, childCount: number, width: number, ctx: PaintContext): ContainerBox {
+  const section = type === 'Section';
+  const highlighted = section && options.highlighted === true;
+  const rawColumns = typeof options.columns === 'number' && options.columns >= 1 ? Math.floor(options.columns) : section ? 1 : Math.max(1, childCount);
+  const columns = Math.min(12, rawColumns);
+  const insetX = units(options.horizontal_margin);
+  const padding = highlighted ? HIGHLIGHT_PADDING : 0;
+  const titled = section && typeof options.section_title === 'string' && options.section_title.trim() !== '';
+  const innerWidth = Math.max(10, width - 2 * insetX - 2 * padding);
+  const headerHeight = titled ? sectionHeader.measure(options, innerWidth, ctx) : 0;
+  return {
+    marginTop: units(options.vertical_margin),
+    marginBottom: units(options.vertical_margin),
+    insetX,
+    padding,
+    headerHeight,
+    headerGap: titled ? HEADER_GAP : 0,
+    columns,
+    gap: units(options.column_spacing, DEFAULT_SPACING_UNITS),
+    align: typeof options.align === 'string' ? options.align : 'left',
+    highlighted,
+  };
+}
+
+/** The tinted, rounded panel behind a highlighted section. */
+export function paintHighlight(doc: PDFKit.PDFDocument, rect: Rect, ctx: PaintContext): void {
+  if (rect.height <= 0) return;
+  doc.save();
+  doc.roundedRect(rect.x, rect.y, rect.width, rect.height, 8).fill(ctx.theme.colours['light-background']);
+  doc.restore();
+}

@@ -1,0 +1,65 @@
+/**
+ * The cover page: its own first page, filled with bg_color (a theme variable or
+ * colour, default accent) or bg_image (cover-fitted), with its components (Row,
+ * Image, Text, VerticalSpacer) stacked and centred vertically. Text without its
+ * own colour/alignment gets a colour readable on the background and the cover's
+ * `align`.
+ */
+import type { CoverPage, ReportComponent } from '../../../core/report/types';
+import { MARGIN_UNIT_PT, type RenderTheme } from '../painter';
+import { luminance } from '../theme';
+import type { LoadedImage } from '../images';
+
+const COVER_MARGIN = 56;
+
+export interface CoverGeometry {
+  x: number;
+  width: number;
+  top: number;
+  bottom: number;
+}
+
+export function coverGeometry(cover: CoverPage, pageWidth: number, pageHeight: number): CoverGeometry {
+  const mx = COVER_MARGIN + clampUnits(cover.horizontal_margin) * MARGIN_UNIT_PT;
+  const my = COVER_MARGIN + clampUnits(cover.vertical_margin) * MARGIN_UNIT_PT;
+  return { x: mx, width: pageWidth - 2 * mx, top: my, bottom: pageHeight - my };
+}
+
+function clampUnits(v: unknown): number {
+  return typeof v === 'number' && Number.isFinite(v) ? Math.max(0, Math.min(32, v)) : 0;
+}
+
+export function coverBackground(cover: CoverPage, theme: RenderTheme): string {
+  return theme.resolveColour(typeof cover.bg_color === 'string' ? cover.bg_color : undefined, 'accent');
+}
+
+/** Copies Text components with a readable default colour and the cover alignment (other components keep identity). */
+export function coverComponents(cover: CoverPage, background: string): ReportComponent[] {
+  const dark = luminance(background) < 0.35;
+  const align = typeof cover.align === 'string' ? cover.align : 'center';
+  const adapt = (c: ReportComponent): ReportComponent => {
+    if (!c || typeof c !== 'object') return c;
+    if (c.type === 'Text') {
+      const o = c.options ?? {};
+      const colour = o.color ?? o.colour ?? (dark ? '#ffffff' : undefined);
+      // Cover text is display text: one step larger than body text unless sized.
+      return { ...c, options: { ...o, ...(colour ? { color: colour } : {}), align: o.align ?? align, size: o.size ?? 'xl' } };
+    }
+    if (c.type === 'Row') return { ...c, options: { align, ...(c.options ?? {}) }, components: (c.components ?? []).map(adapt) };
+    return c;
+  };
+  return (cover.components ?? []).map(adapt);
+}
+
+export function paintCoverBackground(doc: PDFKit.PDFDocument, width: number, height: number, colour: string, image?: LoadedImage): void {
+  doc.save();
+  doc.rect(0, 0, width, height).fill(colour);
+  if (image) {
+    const scale = Math.max(width / image.width, height / image.height);
+    const w = image.width * scale;
+    const h = image.height * scale;
+    doc.rect(0, 0, width, height).clip();
+    doc.image(image.data, (width - w) / 2, (height - h) / 2, { width: w, height: h });
+  }
+  doc.restore();
+}

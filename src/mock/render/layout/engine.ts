@@ -1,0 +1,221 @@
+/**
+ * The layout engine: flows the component tree down the pages of a PagePlan.
+ *
+ * Two modes. `flow` walks a full-width chain (top-level components, a Section
+ * whose child takes the whole row) and may break pages between grid rows, and
+ * inside splittable leaves (Table, Text). `place` puts a component at a fixed
+ * rect (cells of a multi-column row) — it cannot break, and is clipped to the
+ * rest of the page when taller. Every loop makes progress, so layout ends.
+ */
+import type { PaintContext, Rect, RenderTheme } from '../painter';
+import { RenderError } from '../renderer';
+import { containerBox, paintHighlight } from './container-box';
+import { gridRows, type GridCell } from './grid';
+import type { LayoutNode } from './nodes';
+import type { PagePlan } from './plan';
+import { sectionHeader } from '../components/section-header';
+
+/** Thrown when a single-page report needs a second page: layout stops there. */
+export class OverflowStop extends Error {}
+
+export interface LayoutEnv {
+  doc: PDFKit.PDFDocument;
+  theme: RenderTheme;
+  plan: PagePlan;
+  fontSize: PaintContext['fontSize'];
+  /** Throws when the render's time is up or it was aborted. */
+  checkTime(): void;
+}
+
+/** Gap between stacked components at the top level. */
+export const BLOCK_GAP = 14;
+
+export class LayoutEngine {
+  private readonly heights = new Map<LayoutNode, Map<number, number>>();
+
+  constructor(private readonly env: LayoutEnv) {}
+
+  ctx(path: string): PaintContext {
+    return { doc: this.env.doc, theme: this.env.theme, path, fontSize: this.env.fontSize };
+  }
+
+  /** Height of a node laid out at `width`, without page breaks (memoised). */
+  measure(node: LayoutNode, width: number): number {
+    const key = Math.round(width * 100) / 100;
+    let byWidth = this.heights.get(node);
+    const hit = byWidth?.get(key);
+    if (hit !== undefined) return hit;
+    this.env.checkTime();
+    const h = this.guard(node.path, () => this.layoutFixed(node, { x: 0, y: 0, width, height: 0 }, false));
+    if (!byWidth) this.heights.set(node, (byWidth = new Map()));
+    byWidth.set(key, h);
+    return h;
+  }
+
+  /** Stacks nodes down the page(s), `gap` apart. */
+  flowAll(nodes: LayoutNode[], x: number, width: number, gap = BLOCK_GAP): void {
+    nodes.forEach((node) => {
+      if (!this.env.plan.atTop && node.kind !== 'pagebreak') this.env.plan.y += gap;
+      this.flow(node, x, width);
+    });
+  }
+
+  private newPage(): void {
+    if (!this.env.plan.newPage()) throw new OverflowStop();
+  }
+
+  private flow(node: LayoutNode, x: number, width: number): void {
+    const plan = this.env.plan;
+    this.env.checkTime();
+    switch (node.kind) {
+      case 'pagebreak':
+        if (!plan.atTop) this.newPage();
+        return;
+      case 'space':
+        plan.y = Math.min(plan.bottom, plan.y + node.height);
+        return;
+      case 'leaf':
+        return this.flowLeaf(node, x, width);
+      case 'container':
+        return this.flowContainer(node, x, width);
+    }
+  }
+
+  private flowLeaf(node: Extract<LayoutNode, { kind: 'leaf' }>, x: number, width: number): void {
+    const plan = this.env.plan;
+    const ctx = this.ctx(node.path);
+    let options = node.options;
+    for (;;) {
+      this.env.checkTime();
+      const h = options === node.options ? this.measure(node, width) : this.guard(node.path, () => node.painter.measure(options, width, ctx));
+      if (h <= plan.remaining + 0.01) {
+        this.pushLeaf(node, options, { x, y: plan.y, width, height: h });
+        plan.y += h;
+        return;
+      }
+      const parts = node.painter.split && plan.remaining > 24 ? this.guard(node.path, () => node.painter.split!(options, width, plan.remaining, ctx)) : null;
+      if (parts) {
+        const fh = Math.min(plan.remaining, this.guard(node.path, () => node.painter.measure(parts.first, width, ctx)));
+        this.pushLeaf(node, parts.first, { x, y: plan.y, width, height: fh });
+        this.newPage();
+        options = parts.rest;
+        continue;
+      }
+      if (!plan.atTop) {
+        this.newPage();
+        continue;
+      }
+      // Taller than a whole page and not splittable: draw what fits.
+      this.pushLeaf(node, options, { x, y: plan.y, width, height: plan.remaining });
+      plan.y = plan.bottom;
+      return;
+    }
+  }
+
+  private flowContainer(node: Extract<LayoutNode, { kind: 'container' }>, x: number, width: number): void {
+    const plan = this.env.plan;
+    const ctx = this.ctx(node.path);
+    const box = this.guard(node.path, () => containerBox(node.type, node.options, node.children.length, width, ctx));
+    const innerX = x + box.insetX + box.padding;
+    const innerW = Math.max(10, width - 2 * box.insetX - 2 * box.padding);
+    const rows = gridRows(node.children, box.columns, innerX, innerW, box.gap, box.align);
+    // Keep the title with (the start of) its first row.
+    const firstRow = rows.length ? Math.min(120, this.rowHeight(rows[0])) : 0;
+    if (!plan.atTop && box.marginTop + 2 * box.padding + box.headerHeight + box.headerGap + firstRow > plan.remaining) this.newPage();
+    if (!plan.atTop) plan.y += box.marginTop;
+    const bg = box.highlighted
+      ? { x: x + box.insetX, width: width - 2 * box.insetX, path: node.path, padding: box.padding, paint: (r: Rect) => paintHighlight(this.env.doc, r, ctx) }
+      : undefined;
+    if (bg) plan.openBackground(bg);
+    plan.y += box.padding;
+    if (box.headerHeight) {
+      this.pushHeader(node, { x: innerX, y: plan.y, width: innerW, height: box.headerHeight });
+      plan.y += box.headerHeight + box.headerGap;
+    }
+    rows.forEach((row, i) => {
+      if (i > 0 && !plan.atTop) plan.y += box.gap;
+      const only = row[0];
+      if (row.length === 1 && Math.abs(only.width - innerW) < 0.5 && this.flowable(only.node)) {
+        this.flow(only.node, only.x, only.width);
+        return;
+      }
+      const h = this.rowHeight(row);
+      if (h > plan.remaining && !plan.atTop) this.newPage();
+      const placed = Math.min(h, plan.remaining);
+      for (const cell of row) this.place(cell.node, { x: cell.x, y: plan.y, width: cell.width, height: placed });
+      plan.y += placed;
+    });
+    plan.y = Math.min(plan.bottom, plan.y + box.padding);
+    if (bg) plan.closeBackground(bg, plan.y);
+    plan.y = Math.min(plan.bottom, plan.y + box.marginBottom);
+  }
+
+  private flowable(node: LayoutNode): boolean {
+    return node.kind !== 'leaf' || typeof node.painter.split === 'function';
+  }
+
+  private rowHeight(row: GridCell[]): number {
+    return Math.max(0, ...row.map((c) => this.measure(c.node, c.width)));
+  }
+
+  /** Places a node at a fixed rect on the current page (clipped to it). */
+  private place(node: LayoutNode, rect: Rect): void {
+    this.guard(node.path, () => this.layoutFixed(node, rect, true));
+  }
+
+  /** Lays a node out at rect.x/y/width; pushes draw ops when `emit`; returns its height. */
+  private layoutFixed(node: LayoutNode, rect: Rect, emit: boolean): number {
+    if (node.kind === 'pagebreak') return 0;
+    if (node.kind === 'space') return node.height;
+    const ctx = this.ctx(node.path);
+    if (node.kind === 'leaf') {
+      if (emit) this.pushLeaf(node, node.options, rect);
+      return emit ? rect.height : node.painter.measure(node.options, rect.width, ctx);
+    }
+    const box = containerBox(node.type, node.options, node.children.length, rect.width, ctx);
+    const innerX = rect.x + box.insetX + box.padding;
+    const innerW = Math.max(10, rect.width - 2 * box.insetX - 2 * box.padding);
+    if (emit && box.highlighted) {
+      const total = this.measure(node, rect.width);
+      const bgRect = { x: rect.x + box.insetX, y: rect.y + box.marginTop, width: rect.width - 2 * box.insetX, height: Math.min(total, rect.height) - box.marginTop - box.marginBottom };
+      this.env.plan.push({ path: node.path, clip: rect, draw: () => paintHighlight(this.env.doc, bgRect, ctx) });
+    }
+    let y = rect.y + box.marginTop + box.padding;
+    if (box.headerHeight) {
+      if (emit) this.pushHeader(node, { x: innerX, y, width: innerW, height: box.headerHeight });
+      y += box.headerHeight + box.headerGap;
+    }
+    const bottom = rect.y + rect.height;
+    gridRows(node.children, box.columns, innerX, innerW, box.gap, box.align).forEach((row, i) => {
+      if (i > 0) y += box.gap;
+      const h = this.rowHeight(row);
+      if (emit) {
+        const visible = Math.max(0, Math.min(h, bottom - y));
+        if (visible > 0) for (const cell of row) this.place(cell.node, { x: cell.x, y, width: cell.width, height: visible });
+      }
+      y += h;
+    });
+    return y + box.padding + box.marginBottom - rect.y;
+  }
+
+  private pushHeader(node: LayoutNode, rect: Rect): void {
+    const ctx = this.ctx(node.path);
+    this.env.plan.push({ path: node.path, clip: null, draw: () => sectionHeader.paint(node.options, rect, ctx) });
+  }
+
+  private pushLeaf(node: Extract<LayoutNode, { kind: 'leaf' }>, options: Record<string, unknown>, rect: Rect): void {
+    const ctx = this.ctx(node.path);
+    this.env.plan.push({ path: node.path, clip: rect, draw: () => node.painter.paint(options, rect, ctx) });
+  }
+
+  /** Runs `fn`, turning any unexpected error into a RenderError that names the component. */
+  private guard<T>(path: string, fn: () => T): T {
+    try {
+      return fn();
+    } catch (err) {
+      if (err instanceof RenderError || err instanceof OverflowStop) throw err;
+      if (err instanceof Error && err.name === 'AbortError') throw err;
+      throw new RenderError(err instanceof Error ? err.message : String(err), path);
+    }
+  }
+}

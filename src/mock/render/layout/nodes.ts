@@ -1,0 +1,42 @@
+/**
+ * The report's component tree → layout nodes that carry their component path
+ * (for error messages) and their painter.
+ */
+import type { ReportComponent } from '../../../core/report/types';
+import type { ComponentPainter } from '../painter';
+import { lookupPainter } from '../registry';
+import { RenderError } from '../renderer';
+import { MARGIN_UNIT_PT } from '../painter';
+
+export type LayoutNode =
+  | { kind: 'leaf'; type: string; options: Record<string, unknown>; path: string; painter: ComponentPainter }
+  | { kind: 'container'; type: 'Section' | 'Row'; options: Record<string, unknown>; path: string; children: LayoutNode[] }
+  | { kind: 'pagebreak'; type: string; options: Record<string, unknown>; path: string }
+  | { kind: 'space'; type: string; options: Record<string, unknown>; path: string; height: number };
+
+/** Spacer / VerticalSpacer `space` is on the margin scale (units × 1.5 pt), capped at 200 units. */
+function spaceHeight(options: Record<string, unknown>): number {
+  const n = typeof options.space === 'number' && Number.isFinite(options.space) ? options.space : 0;
+  return Math.max(0, Math.min(200, n)) * MARGIN_UNIT_PT;
+}
+
+export function buildNodes(components: ReportComponent[] | undefined, parentPath: string): LayoutNode[] {
+  return (components ?? []).map((c, i) => buildNode(c, `${parentPath}[${i}]`));
+}
+
+function buildNode(component: ReportComponent, at: string): LayoutNode {
+  if (!component || typeof component !== 'object' || typeof component.type !== 'string') {
+    throw new RenderError('not a component object (expected {"type": ..., "options": {...}})', at);
+  }
+  const type = component.type;
+  const path = `${at} (${type})`;
+  const options = (component.options && typeof component.options === 'object' ? component.options : {}) as Record<string, unknown>;
+  if (type === 'Section' || type === 'Row') {
+    return { kind: 'container', type, options, path, children: buildNodes(component.components, `${at}.components`) };
+  }
+  if (type === 'PageBreak') return { kind: 'pagebreak', type, options, path };
+  if (type === 'Spacer' || type === 'VerticalSpacer') return { kind: 'space', type, options, path, height: spaceHeight(options) };
+  const painter = lookupPainter(type);
+  if (!painter) throw new RenderError(`unknown component type "${type}"`, path);
+  return { kind: 'leaf', type, options, path, painter };
+}

@@ -1,0 +1,66 @@
+/**
+ * Page geometry: A4 portrait (landscape with config.landscape), margins from the
+ * report options on the 0–32 unit scale, and the bands reserved for the header
+ * and footer on content pages.
+ */
+import type { ReportBody } from '../../../core/report/types';
+import { MARGIN_UNIT_PT } from '../painter';
+
+export const A4 = { width: 595.28, height: 841.89 };
+/** Base page margin before the user's horizontal/vertical margins are added. */
+const BASE_MARGIN_X = 36;
+const BASE_MARGIN_Y = 30;
+const HEADER_HEIGHT = 54;
+const HEADER_GAP = 16;
+const FOOTER_HEIGHT = 26;
+
+export interface PageModel {
+  width: number;
+  height: number;
+  /** Content box of a content page (inside margins, below header, above footer). */
+  contentLeft: number;
+  contentWidth: number;
+  contentTop: number;
+  contentBottom: number;
+  marginX: number;
+  marginY: number;
+  header: boolean;
+  footer: boolean;
+  headerHeight: number;
+  footerHeight: number;
+  multiPage: boolean;
+}
+
+function unit(value: unknown): number {
+  const n = typeof value === 'number' && Number.isFinite(value) ? value : 0;
+  return Math.max(0, Math.min(32, n)) * MARGIN_UNIT_PT;
+}
+
+export function pageModel(report: ReportBody): PageModel {
+  const options = report.options ?? {};
+  const config = report.config ?? {};
+  const landscape = config.landscape === true;
+  const width = landscape ? A4.height : A4.width;
+  const height = landscape ? A4.width : A4.height;
+  const marginX = BASE_MARGIN_X + unit(options.horizontal_margin);
+  const marginY = BASE_MARGIN_Y + unit(options.vertical_margin);
+  const header = options.enable_header !== false;
+  const footer = Boolean(options.footer_text) || config.enable_pagination === true;
+  const contentTop = marginY + (header ? HEADER_HEIGHT + HEADER_GAP : 0);
+  const contentBottom = height - marginY - (footer ? FOOTER_HEIGHT : 0);
+  return {
+    width,
+    height,
+    contentLeft: marginX,
+    contentWidth: width - 2 * marginX,
+    contentTop,
+    contentBottom,
+    marginX,
+    marginY,
+    header,
+    footer,
+    headerHeight: HEADER_HEIGHT,
+    footerHeight: FOOTER_HEIGHT,
+    multiPage: config.enable_multi_page === true,
+  };
+}

@@ -1,0 +1,113 @@
+/**
+ * Report body → PDF: builds the layout tree, loads images, plans every page
+ * (cover, content with page breaks), then paints the plan with page chrome.
+ */
+import type { ReportBody } from '../../core/report/types';
+import { RenderError, type RenderedPdf } from './renderer';
+import { newDocument, documentBytes } from './pdfkit-setup';
+import { registerFonts } from './fonts';
+import { typographySpec } from './typography';
+import { buildTheme } from './theme';
+import { fontSize } from './font-scale';
+import { registerAllPainters } from './components';
+import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from './images';
+import { buildNodes, type LayoutNode } from './layout/nodes';
+import { pageModel } from './layout/page-model';
+import { PagePlan, type PlannedPage } from './layout/plan';
+import { LayoutEngine, OverflowStop, type LayoutEnv } from './layout/engine';
+import { preloadImages } from './layout/preload';
+import { coverBackground, coverComponents, coverGeometry, paintCoverBackground } from './layout/cover';
+import { paintFooter, paintHeader, type ChromeInput } from './layout/chrome';
+import { paintOverflowNotice } from './layout/overflow';
+
+export interface PdfRenderOptions {
+  signal?: AbortSignal;
+  /** Hard limit for one render (layout + painting), checked between steps. */
+  timeLimitMs?: number;
+  images?: ImageLimits;
+}
+
+export const DEFAULT_TIME_LIMIT_MS = 60_000;
+
+export async function renderReportPdf(report: ReportBody, options: PdfRenderOptions = {}): Promise<RenderedPdf> {
+  registerAllPainters();
+  const { signal } = options;
+  const deadline = Date.now() + (options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS);
+  const checkTime = () => {
+    signal?.throwIfAborted();
+    if (Date.now() > deadline) throw new RenderError(`rendering took longer than ${Math.round((options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS) / 1000)} s and was stopped`);
+  };
+  if (!report || typeof report !== 'object') throw new RenderError('the report body is not an object');
+  if (!Array.isArray(report.components)) throw new RenderError('"components" must be an array', 'components');
+  const model = pageModel(report);
+  const config = report.config ?? {};
+  const doc = newDocument({ width: model.width, height: model.height, title: String(report.options?.report_title ?? 'Report') });
+  const fonts = registerFonts(doc, typographySpec(config.typography_theme));
+  const theme = buildTheme(config.colour_theme ?? config.color_theme, (config.override_colour_theme ?? config.override_color_theme) as Record<string, unknown> | undefined, fonts);
+
+  const cover = report.cover_page && typeof report.cover_page === 'object' ? report.cover_page : undefined;
+  const coverColour = cover ? coverBackground(cover, theme) : '';
+  const coverNodes = cover ? buildNodes(coverComponents(cover, coverColour), 'cover_page.components') : [];
+  const nodes = buildNodes(report.components, 'components');
+  const chrome = await preloadImages(report, [coverNodes, nodes], options.images ?? DEFAULT_IMAGE_LIMITS, signal);
+  checkTime();
+
+  const env = (plan: PagePlan): LayoutEnv => ({ doc, theme, plan, fontSize, checkTime });
+  const pages: PlannedPage[] = [];
+  if (cover) pages.push(...layoutCover(coverNodes, coverGeometry(cover, model.width, model.height), env));
+  const plan = new PagePlan(model.contentTop, model.contentBottom, model.multiPage);
+  plan.newPage();
+  try {
+    new LayoutEngine(env(plan)).flowAll(nodes, model.contentLeft, model.contentWidth);
+  } catch (err) {
+    if (!(err instanceof OverflowStop)) throw err;
+  }
+  pages.push(...plan.pages);
+
+  const chromeInput: ChromeInput = { doc, theme, model, report, logo: chrome.logo };
+  for (let i = 0; i < pages.length; i++) {
+    checkTime();
+    const page = pages[i];
+    doc.addPage();
+    if (page.kind === 'cover') paintCoverBackground(doc, model.width, model.height, coverColour, chrome.coverImage);
+    // Header first, footer last: the content stream order is the text's reading order.
+    if (page.kind === 'content' && model.header) paintHeader(chromeInput);
+    for (const op of page.ops) runOp(doc, op);
+    if (page.kind === 'content') {
+      if (model.footer) paintFooter(chromeInput, i + 1, pages.length);
+      if (plan.overflowed && i === pages.length - 1) paintOverflowNotice(doc, theme, model);
+    }
+    // Let the service's event loop breathe between pages of a long report.
+    await new Promise((r) => setImmediate(r));
+  }
+  const pdf = await documentBytes(doc);
+  return { pdf, pageCount: pages.length };
+}
+
+function layoutCover(nodes: LayoutNode[], g: ReturnType<typeof coverGeometry>, env: (plan: PagePlan) => LayoutEnv): PlannedPage[] {
+  const plan = new PagePlan(g.top, g.bottom, false);
+  plan.addCoverPage();
+  const engine = new LayoutEngine(env(plan));
+  const GAP = 14;
+  const total = nodes.reduce((h, n, i) => h + engine.measure(n, g.width) + (i ? GAP : 0), 0);
+  plan.y = g.top + Math.max(0, (g.bottom - g.top - total) / 2);
+  try {
+    engine.flowAll(nodes, g.x, g.width, GAP);
+  } catch (err) {
+    if (!(err instanceof OverflowStop)) throw err;
+  }
+  return plan.pages;
+}
+
+function runOp(doc: PDFKit.PDFDocument, op: PlannedPage['ops'][number]): void {
+  doc.save();
+  try {
+    if (op.clip) doc.rect(op.clip.x, op.clip.y, op.clip.width, Math.max(0, op.clip.height)).clip();
+    op.draw();
+  } catch (err) {
+    if (err instanceof RenderError) throw err;
+    throw new RenderError(err instanceof Error ? err.message : String(err), op.path);
+  } finally {
+    doc.restore();
+  }
+}

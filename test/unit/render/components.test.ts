@@ -1,0 +1,123 @@
+import { strict as assert } from 'node:assert';
+import { PNG } from 'pngjs';
+import { itemOf, render, report, textItems } from '../../helpers/render';
+import { firstOutOfOrder } from '../../helpers/pdf';
+
+/** A small PNG (solid colour) as base64, made with pngjs. */
+export function pngBase64(width = 40, height = 20, rgb: [number, number, number] = [200, 30, 30]): string {
+  const png = new PNG({ width, height });
+  for (let i = 0; i < width * height; i++) png.data.set([...rgb, 255], i * 4);
+  return PNG.sync.write(png).toString('base64');
+}
+
+describe('renderer: components', () => {
+  it('Card: title (uppercased), value, units; numbers are formatted', async () => {
+    const r = await render(report([{ type: 'Card', options: { title: 'Revenue', value: 128450, units: 'USD', icon: 'coin', highlighted: true } }]));
+    assert.equal(firstOutOfOrder(r.text, ['REVENUE', '128,450', 'USD']), undefined, r.text);
+    const raw = await render(report([{ type: 'Card', options: { title: 'Keep case', value: 'n/a', title_uppercase: false } }]));
+    assert.ok(raw.text.includes('Keep case'), raw.text);
+  });
+
+  it('Text: markdown headings, emphasis, lists, links and line breaks', async () => {
+    const md = '# Big heading\n\nSome **bold** and *italic* text with a [link](https://example.com/docs).\n\n- first item\n- second item\n\n1. one\n2. two\n\nline A\nline B';
+    const r = await render(report([{ type: 'Text', options: { text: md } }]));
+    assert.equal(firstOutOfOrder(r.text, ['Big heading', 'bold', 'italic', 'link', 'first item', 'second item', '1.', 'one', '2.', 'two', 'line A', 'line B']), undefined, r.text);
+    assert.ok(!r.text.includes('**') && !r.text.includes('# Big'), 'markdown syntax is not printed');
+    // "line A\nline B" is a hard line break: the two are on separate text lines.
+    assert.ok(/line A\s*\n\s*line B/.test(r.read.pages[0]), r.read.pages[0]);
+    // The link is a real PDF link annotation.
+    assert.ok(Buffer.from(r.pdf).toString('latin1').includes('https://example.com/docs'));
+  });
+
+  it('Text with markdown_format false prints the source as is', async () => {
+    const r = await render(report([{ type: 'Text', options: { text: 'Literal **stars**', markdown_format: false } }]));
+    assert.ok(r.text.includes('Literal **stars**'), r.text);
+  });
+
+  it('Table: title, headings, string/number/object cells in reading order', async () => {
+    const r = await render(report([{
+      type: 'Table',
+      options: {
+        title: 'Top accounts', headings: ['Account', 'Region', 'Revenue'], striped: true, table_border: true, col_border: true,
+        col_width: [2, 1, 1], col_align: ['left', 'center', 'right'], col_bg: [null, 'background-muted', null],
+        rows: [['Acme', 'EMEA', 12000], ['Globex', 'NA', 9800.5], [{ content: 'Initech merged', col_span: 2, col_bg: 'highlight' }, { content: 4500, valign: 'top' }]],
+      },
+    }]));
+    assert.equal(firstOutOfOrder(r.text, ['Top accounts', 'Account', 'Region', 'Revenue', 'Acme', 'EMEA', '12,000', 'Globex', 'NA', '9,800.5', 'Initech merged', '4,500']), undefined, r.text);
+  });
+
+  it('Table: a table longer than a page splits by rows and repeats its headings', async () => {
+    const rows = Array.from({ length: 120 }, (_, i) => [`Row ${i}`, i]);
+    const r = await render(report([{ type: 'Table', options: { title: 'Long table', headings: ['Name', 'Value'], rows } }]));
+    assert.ok(r.pageCount >= 3, `pages: ${r.pageCount}`);
+    r.read.pages.forEach((page) => assert.ok(/Name\s+Value/.test(page), `headings repeated on every page: ${page.slice(0, 200)}`));
+    assert.ok(r.read.pages[1].includes('(continued)'));
+    // Every row appears exactly once, in order.
+    assert.equal(firstOutOfOrder(r.text, rows.map((row) => `${row[0]} `)), undefined);
+    for (const row of rows) assert.equal(r.text.split(`${row[0]} `).length - 1, 1, `${row[0]} appears once`);
+  });
+
+  it('Image: base64 PNG with caption and border', async () => {
+    const r = await render(report([{ type: 'Image', options: { base64: pngBase64(), base64_extension: 'png', caption: 'Figure 1: a red box', enable_border: true, rounded: true } }]));
+    assert.ok(r.text.includes('Figure 1: a red box'));
+    assert.ok(Buffer.from(r.pdf).toString('latin1').includes('/Subtype /Image'), 'the image is embedded');
+  });
+
+  it('Section: title, icon and columns lay children out side by side', async () => {
+    const cards = ['Alpha', 'Beta', 'Gamma'].map((t, i) => ({ type: 'Card', options: { title: t, value: i + 1 } }));
+    const r = await render(report([{ type: 'Section', options: { section_title: 'Key metrics', icon: 'chart-bar', columns: 3, highlighted: true }, components: cards }]));
+    // Side by side: the three titles come out on one text line, before the values.
+    assert.equal(firstOutOfOrder(r.text, ['Key metrics', 'ALPHA', 'BETA', 'GAMMA']), undefined, r.text);
+    const items = await textItems(r.pdf);
+    const [a, b, g] = ['ALPHA', 'BETA', 'GAMMA'].map((t) => itemOf(items, t));
+    assert.ok(Math.abs(a.y - b.y) < 1 && Math.abs(b.y - g.y) < 1, 'same row');
+    assert.ok(a.x < b.x && b.x < g.x, 'left to right');
+    assert.ok(g.x > 595 * 0.6, 'third column in the right third of the page');
+  });
+
+  it('Row: width fractions, align and column_spacing place cells on one line', async () => {
+    const r = await render(report([{
+      type: 'Row', options: { align: 'center', column_spacing: 4 },
+      components: [{ type: 'Card', options: { title: 'Left', value: 1, width: '1/3' } }, { type: 'Card', options: { title: 'Right', value: 2, width: '2/3' } }],
+    }]));
+    const items = await textItems(r.pdf);
+    const left = itemOf(items, 'LEFT');
+    const right = itemOf(items, 'RIGHT');
+    assert.ok(Math.abs(left.y - right.y) < 1, 'same row');
+    // 1/3 + 2/3 of the content width: the right card starts about a third of the way in.
+    const contentWidth = 595.28 - 72;
+    assert.ok(Math.abs(right.x - left.x - contentWidth / 3) < 12, `offset ${right.x - left.x}`);
+  });
+
+  it('PageBreak, Spacer and VerticalSpacer', async () => {
+    const r = await render(report([
+      { type: 'Text', options: { text: 'Before break' } },
+      { type: 'PageBreak' },
+      { type: 'VerticalSpacer', options: { space: 20 } },
+      { type: 'Text', options: { text: 'After break' } },
+      { type: 'Spacer', options: { space: 10 } },
+      { type: 'Text', options: { text: 'After spacer' } },
+    ]));
+    assert.equal(r.pageCount, 2);
+    assert.ok(r.read.pages[0].includes('Before break') && !r.read.pages[0].includes('After break'));
+    assert.ok(r.read.pages[1].includes('After break') && r.read.pages[1].includes('After spacer'));
+  });
+
+  it('content that overflows flows onto new pages (multi-page)', async () => {
+    const sections = Array.from({ length: 8 }, (_, s) => ({
+      type: 'Section', options: { section_title: `Section ${s}`, columns: 2 },
+      components: Array.from({ length: 6 }, (_, c) => ({ type: 'Card', options: { title: `S${s} card ${c}`, value: s * 10 + c } })),
+    }));
+    const r = await render(report(sections));
+    assert.ok(r.pageCount >= 2, `pages: ${r.pageCount}`);
+    assert.equal(firstOutOfOrder(r.text, sections.map((s) => String(s.options.section_title))), undefined);
+    for (let s = 0; s < 8; s++) for (let c = 0; c < 6; c++) assert.ok(r.text.includes(`S${s} CARD ${c}`), `S${s} CARD ${c}`);
+  });
+
+  it('a component taller than a whole page is clipped, never loops', async () => {
+    const huge = { type: 'Card', options: { title: 'Huge', value: 'x '.repeat(4000) } };
+    const r = await render(report([huge, { type: 'Text', options: { text: 'After the giant' } }]));
+    assert.ok(r.pageCount <= 3, `pages: ${r.pageCount}`);
+    assert.ok(r.text.includes('After the giant'));
+  });
+});

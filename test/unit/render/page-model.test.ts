@@ -1,0 +1,80 @@
+import { strict as assert } from 'node:assert';
+import { render, report } from '../../helpers/render';
+import { firstOutOfOrder } from '../../helpers/pdf';
+
+const card = (title: string, value: string | number) => ({ type: 'Card', options: { title, value } });
+
+describe('renderer: page model', () => {
+  it('renders A4 portrait by default and landscape with config.landscape', async () => {
+    const portrait = await render(report([card('A', 1)]));
+    assert.equal(portrait.pageCount, 1);
+    assert.equal(Math.round(portrait.read.sizes[0].width), 595);
+    assert.equal(Math.round(portrait.read.sizes[0].height), 842);
+    const landscape = await render(report([card('A', 1)], { config: { landscape: true } }));
+    assert.equal(Math.round(landscape.read.sizes[0].width), 842);
+    assert.equal(Math.round(landscape.read.sizes[0].height), 595);
+  });
+
+  it('draws the header (title, byline, version) above the content, and omits it when enable_header is false', async () => {
+    const opts = { report_title: 'Ops Review', report_byline: 'By the ops team', version_number: 'v9.1' };
+    const on = await render(report([card('Uptime', '99.9%')], { options: opts }));
+    assert.equal(firstOutOfOrder(on.read.pages[0], ['Ops Review', 'By the ops team', 'v9.1', 'UPTIME', '99.9%']), undefined, on.read.pages[0]);
+    const off = await render(report([card('Uptime', '99.9%')], { options: { ...opts, enable_header: false } }));
+    assert.ok(!off.text.includes('Ops Review'), off.text);
+    assert.ok(off.text.includes('99.9%'));
+  });
+
+  it('prints footer_text and "Page N of M" on every page with enable_pagination', async () => {
+    const body = report([card('One', 1), { type: 'PageBreak' }, card('Two', 2), { type: 'PageBreak' }, card('Three', 3)], {
+      options: { footer_text: 'Internal only' },
+      config: { enable_pagination: true, enable_multi_page: true },
+    });
+    const r = await render(body);
+    assert.equal(r.pageCount, 3);
+    r.read.pages.forEach((page, i) => {
+      assert.ok(page.includes('Internal only'), page);
+      assert.ok(page.includes(`Page ${i + 1} of 3`), page);
+    });
+  });
+
+  it('puts the cover page (its components) on its own first page', async () => {
+    const body = report([card('Body card', 5)], {
+      cover_page: { bg_color: 'accent', align: 'center', components: [{ type: 'Text', options: { text: '# Cover Title\n\nSubtitle here' } }] },
+    });
+    const r = await render(body);
+    assert.equal(r.pageCount, 2);
+    assert.ok(r.read.pages[0].includes('Cover Title') && r.read.pages[0].includes('Subtitle here'), r.read.pages[0]);
+    assert.ok(!r.read.pages[0].includes('BODY CARD'));
+    assert.ok(r.read.pages[1].includes('BODY CARD'));
+  });
+
+  it('fills the cover with bg_image when given', async () => {
+    const { PNG } = await import('pngjs');
+    const png = new PNG({ width: 8, height: 8 });
+    png.data.fill(90);
+    const url = `data:image/png;base64,${PNG.sync.write(png).toString('base64')}`;
+    const r = await render(report([card('Body', 1)], { cover_page: { bg_image: url, components: [{ type: 'Text', options: { text: 'Over the image' } }] } }));
+    assert.equal(r.pageCount, 2);
+    assert.ok(r.read.pages[0].includes('Over the image'));
+    assert.ok(Buffer.from(r.pdf).toString('latin1').includes('/Subtype /Image'));
+  });
+
+  it('cuts a single-page report (enable_multi_page false) at one page and says so', async () => {
+    const many = Array.from({ length: 30 }, (_, i) => ({ type: 'Text', options: { text: `Paragraph number ${i} with some words to fill the line.` } }));
+    const single = await render(report(many, { config: { enable_multi_page: false } }));
+    assert.equal(single.pageCount, 1);
+    const multi = await render(report(many.concat(many), { config: { enable_multi_page: true } }));
+    assert.ok(multi.pageCount >= 2, `pages: ${multi.pageCount}`);
+    const tall = await render(report(Array.from({ length: 120 }, (_, i) => ({ type: 'Text', options: { text: `Line ${i}` } })), { config: { enable_multi_page: false } }));
+    assert.equal(tall.pageCount, 1);
+    assert.ok(tall.text.includes('enable_multi_page'), 'the overflow notice names the setting');
+  });
+
+  it('margins from the report options move the content inwards', async () => {
+    const narrow = await render(report([{ type: 'Text', options: { text: 'word '.repeat(300) } }], { options: { horizontal_margin: 32 } }));
+    const wide = await render(report([{ type: 'Text', options: { text: 'word '.repeat(300) } }], { options: { horizontal_margin: 0 } }));
+    // Fewer words fit per line with larger margins, so the text needs more lines.
+    const lines = (t: string) => t.split('\n').filter((l) => l.includes('word')).length;
+    assert.ok(lines(narrow.read.pages[0]) > lines(wide.read.pages[0]), `${lines(narrow.read.pages[0])} vs ${lines(wide.read.pages[0])}`);
+  });
+});
