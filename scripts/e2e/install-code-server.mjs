@@ -74,9 +74,9 @@ export function installCodeServer({ force = false } = {}) {
   mkdirSync(installDir, { recursive: true });
   // Its own package.json keeps npm from walking up and installing into the repo.
   writeFileSync(join(installDir, 'package.json'), JSON.stringify({ name: 'report-studio-code-server', private: true }, null, 2));
-  run('npm', ['install', `code-server@${CODE_SERVER_VERSION}`, '--ignore-scripts', '--no-save', '--no-package-lock'], installDir);
+  run('npm', ['install', `code-server@${CODE_SERVER_VERSION}`, '--ignore-scripts', '--no-save'], installDir);
   const vscodeDir = join(codeServerDir, 'lib', 'vscode');
-  run('npm', ['install', '--omit=dev', '--ignore-scripts', '--no-package-lock'], vscodeDir);
+  run('npm', ['install', '--omit=dev', '--ignore-scripts'], vscodeDir);
   // @vscode/ripgrep's postinstall downloads from GitHub unless the binary is already there.
   const rgDir = join(vscodeDir, 'node_modules', '@vscode', 'ripgrep', 'bin');
   mkdirSync(rgDir, { recursive: true });
@@ -85,7 +85,7 @@ export function installCodeServer({ force = false } = {}) {
   link('node_modules', join(vscodeDir, 'node_modules.asar'));
   link('code-linux.sh', join(vscodeDir, 'bin', 'remote-cli', 'code-server'));
   link('browser-linux.sh', join(vscodeDir, 'bin', 'helpers', 'browser.sh'));
-  run('npm', ['install', '--omit=dev', '--no-package-lock'], join(vscodeDir, 'extensions'));
+  run('npm', ['install', '--omit=dev'], join(vscodeDir, 'extensions'));
   // argon2's prebuilt download fails; it then compiles from source.
   run('npm', ['rebuild', 'argon2', '--foreground-scripts'], installDir);
   if (!existsSync(entryJs)) throw new Error(`install-code-server: ${entryJs} missing after install`);

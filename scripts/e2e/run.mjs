@@ -1,0 +1,122 @@
+// `npm run test:e2e`: the packaged extension inside a real VS Code (code-server 4.100.3 =
+// VS Code 1.100.3) driven by headless Chromium. Installs code-server if missing (cached),
+// packages the .vsix (reused when fresh), installs it, runs the mocha suite in the Node
+// extension host, then the UI checks with screenshots. Exit code = failures ? 1 : 0.
+//   REPORT_STUDIO_E2E_GREP=<pattern>  run only matching suite tests
+//   --no-ui                            skip the UI checks
+import { chromium } from 'playwright-core';
+import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { installCodeServer } from './install-code-server.mjs';
+import { prepareRunDirs, installVsix, startCodeServer } from './code-server.mjs';
+import { buildSuite, root, runnerExtensionDir } from './build-suite.mjs';
+import { ensureVsix } from '../package.mjs';
+import { runUiChecks } from './ui-checks.mjs';
+import { makeWorkspace } from './workspace.mjs';
+
+const RESULT_PREFIX = 'REPORT_STUDIO_E2E_RESULT ';
+const SUITE_TIMEOUT_MS = 180_000;
+const WORKBENCH_NOISE = /^(\[(driver|Extension Host)\]|Resolv(ing|ed) connection token|Creating a socket|Ignoring fetching additional builtin|\[Service Worker\]|ChatSessionStore|Updating additional builtin)/;
+const args = new Set(process.argv.slice(2));
+const t0 = Date.now();
+const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
+const step = (msg) => console.log(`e2e [${elapsed()}] ${msg}`);
+
+function launchBrowser(profileDir) {
+  return chromium.launchPersistentContext(profileDir, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+}
+
+/** Opens the workbench with the test payload; resolves with the suite's summary. */
+async function runSuite(context, server, workspace, suiteIndex, workbenchLog) {
+  const page = await context.newPage();
+  let summary;
+  let exit;
+  const exitCode = new Promise((resolve) => (exit = resolve));
+  await page.exposeFunction('codeAutomationExit', (code) => exit(code));
+  await page.exposeFunction('codeAutomationLog', (type, message) => {
+    const text = Array.isArray(message) ? message.join(' ') : String(message);
+    const at = text.indexOf(RESULT_PREFIX);
+    if (at >= 0) summary = JSON.parse(text.slice(at + RESULT_PREFIX.length).split('\n')[0]);
+    if (/^\s*$/.test(text)) return;
+    // Mocha's own "N passing/failing" would be read as the whole stage's counts by
+    // scripts/test.mjs; the totals (suite + UI checks) are printed at the end instead.
+    if (/^\s*\d+ (passing|failing|pending)\b/.test(text)) return;
+    appendFileSync(workbenchLog, `[${type}] ${text}\n`);
+    // The extension host's console (mocha's spec reporter, the suite's logs); workbench chatter
+    // only goes to the log file.
+    if (type === 'error' || !WORKBENCH_NOISE.test(text)) console.log(`  | ${text.replace(/\n/g, '\n  | ')}`);
+  });
+  const remote = (p) => `vscode-remote://127.0.0.1:${server.port}${p}`;
+  const payload = [
+    ['extensionDevelopmentPath', remote(runnerExtensionDir)],
+    ['extensionTestsPath', remote(suiteIndex)],
+  ];
+  await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+  let timer;
+  const code = await Promise.race([exitCode, new Promise((r) => (timer = setTimeout(() => r('timeout'), SUITE_TIMEOUT_MS)))]);
+  clearTimeout(timer);
+  await page.close().catch(() => {});
+  if (code === 'timeout') throw new Error(`the e2e suite did not finish within ${SUITE_TIMEOUT_MS / 1000} s`);
+  if (!summary) throw new Error(`the e2e suite exited with ${code} without a result line (did it load? see the log above)`);
+  if ((code === 0) !== (summary.failed === 0 && summary.passed > 0)) throw new Error(`exit code ${code} disagrees with ${JSON.stringify(summary)}`);
+  return summary;
+}
+
+async function main() {
+  step('code-server: checking install');
+  installCodeServer();
+  step('bundling the suite and packaging the .vsix');
+  const suiteIndex = await buildSuite();
+  const vsix = ensureVsix({ quiet: true });
+  const dirs = prepareRunDirs(join(root, '.vscode-test', 'run'));
+  step(`installing ${vsix.slice(root.length + 1)} into code-server`);
+  installVsix(dirs, vsix);
+  const workspace = makeWorkspace(join(dirs.runDir, 'workspace'));
+  // Read by the suite (the extension host inherits the server's environment).
+  process.env.REPORT_STUDIO_E2E_EXTENSIONS_DIR = dirs.extensionsDir;
+  const server = await startCodeServer(dirs, workspace);
+  step(`code-server listening on ${server.url}`);
+  let context;
+  const results = { passed: 0, failed: 0, pending: 0, failures: [] };
+  try {
+    context = await launchBrowser(join(dirs.runDir, 'chromium-profile'));
+    // UI first, on a fresh profile: no editors restored from the suite's session.
+    if (!args.has('--no-ui') && !process.env.REPORT_STUDIO_E2E_GREP) {
+      const ui = await runUiChecks(context, server, workspace, join(root, 'test-results', 'screenshots'), step);
+      results.passed += ui.passed;
+      results.failed += ui.failures.length;
+      results.failures.push(...ui.failures);
+    }
+    const suite = await runSuite(context, server, workspace, suiteIndex, join(dirs.runDir, 'workbench.log'));
+    step(`suite: ${suite.passed} passed, ${suite.failed} failed${suite.pending ? `, ${suite.pending} pending` : ''}`);
+    results.passed += suite.passed;
+    results.failed += suite.failed;
+    results.pending += suite.pending;
+    results.failures.push(...suite.failures);
+  } finally {
+    await context?.close().catch(() => {});
+    await server.stop();
+    step('code-server stopped');
+  }
+  for (const f of results.failures) console.log(`\nFAILED: ${f.title}\n${f.error}`);
+  console.log(`\ne2e finished in ${elapsed()}`);
+  // Mocha-style totals (read by scripts/test.mjs), then the plain closing line.
+  console.log(`  ${results.passed} passing`);
+  if (results.failed) console.log(`  ${results.failed} failing`);
+  if (results.pending) console.log(`  ${results.pending} pending`);
+  console.log(`e2e: ${results.passed} passed, ${results.failed} failed`);
+  return results.failed === 0 && results.passed > 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(`e2e: ${err instanceof Error ? err.stack : err}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,153 @@
+// Drives the code-server workbench like a person (keyboard, mouse) and takes screenshots:
+// completion inside a Card's "options", and the hover of a schema diagnostic. Each check
+// asserts what is on screen, so a screenshot of the wrong thing fails the run.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import jsonc from 'jsonc-parser'; // UMD: no named ESM exports
+const { findNodeAtLocation, parseTree } = jsonc;
+import { root } from './build-suite.mjs';
+
+const FIXTURE = 'test/e2e/fixtures/broken.report.json';
+const QUICK_INPUT = '.quick-input-widget';
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** 1-based line/column of a JSON node (its key with part 'key'). */
+function positionOf(text, path, part = 'value') {
+  const node = findNodeAtLocation(parseTree(text), path);
+  const target = part === 'key' ? node.parent.children[0] : node;
+  const before = text.slice(0, target.offset).split('\n');
+  return { line: before.length, column: before[before.length - 1].length + 1 };
+}
+
+/**
+ * Opens the quick input with `key`, types `text`, waits for a row matching `rowText`, Enter.
+ * Retries: keybindings and contributions register a little after the workbench appears.
+ */
+async function quickInput(page, key, text, rowText, what) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.keyboard.press(key);
+      await page.locator(QUICK_INPUT).waitFor({ state: 'visible', timeout: 2_000 });
+      await page.keyboard.type(text);
+      if (rowText) await page.locator(`${QUICK_INPUT} .monaco-list-row`, { hasText: rowText }).first().waitFor({ timeout: 3_000 });
+      await page.keyboard.press('Enter');
+      await page.locator(QUICK_INPUT).waitFor({ state: 'hidden', timeout: 3_000 });
+      return;
+    } catch (e) {
+      if (attempt >= 8) throw new Error(`${what}: gave up after ${attempt} tries: ${e.message}`);
+      await page.keyboard.press('Escape');
+      await sleep(1_000);
+    }
+  }
+}
+
+async function openFile(page, relPath) {
+  const name = relPath.split('/').pop();
+  await quickInput(page, 'Control+P', relPath, name, `open ${relPath}`);
+  await page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ timeout: 10_000 });
+  await page.locator('.monaco-editor .view-lines').first().waitFor();
+}
+
+async function goTo(page, { line, column }) {
+  await quickInput(page, 'Control+G', `${line}:${column}`, null, `go to ${line}:${column}`);
+}
+
+async function completionCheck(page, shotDir, text) {
+  await openFile(page, 'broken/broken.report.json');
+  // The blank line inside the second Card's options.
+  const options = positionOf(text, ['components', 0, 'components', 1, 'options']);
+  const lines = text.split('\n');
+  let line = options.line;
+  while (lines[line].trim() !== '') line++;
+  await goTo(page, { line: line + 1, column: lines[line].length + 1 });
+  const labels = page.locator('.suggest-widget.visible .monaco-list-row .label-name');
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Control+Space');
+    try {
+      // "highlighted" is a Card option that is no word of the document: the JSON language
+      // server answered, not VS Code's word-based fallback.
+      await page.locator('.suggest-widget.visible .monaco-list-row', { hasText: 'highlighted' }).first().waitFor({ timeout: 5_000 });
+      break;
+    } catch (e) {
+      if (attempt >= 5) throw new Error(`the suggest widget never listed "highlighted": ${e.message}`);
+      await page.keyboard.press('Escape');
+    }
+  }
+  const shown = (await labels.allInnerTexts()).map((s) => s.trim());
+  await page.screenshot({ path: join(shotDir, 'completion-options.png') });
+  for (const want of ['units', 'icon', 'highlighted']) if (!shown.includes(want)) throw new Error(`suggestions ${JSON.stringify(shown)} lack "${want}"`);
+  for (const foreign of ['section_title', 'rows', 'columns', 'data', 'text']) {
+    if (shown.includes(foreign)) throw new Error(`suggestions ${JSON.stringify(shown)} include "${foreign}", not a Card option`);
+  }
+  await page.keyboard.press('Escape');
+  return shown;
+}
+
+async function hoverCheck(page, shotDir, text) {
+  const enumValue = positionOf(text, ['config', 'colour_theme']);
+  await goTo(page, { line: enumValue.line, column: enumValue.column + 3 });
+  // The squiggle under "rainbow" must be drawn before hovering it.
+  await page.locator('.monaco-editor .squiggly-warning, .monaco-editor .squiggly-error').first().waitFor({ timeout: 30_000 });
+  const cursor = await page.locator('.monaco-editor.focused .cursors-layer .cursor').first().boundingBox();
+  if (!cursor) throw new Error('no editor cursor on screen');
+  const hover = page.locator('.monaco-hover:not(.hidden)', { hasText: 'Value is not accepted' });
+  for (let attempt = 1; ; attempt++) {
+    // Arrive from elsewhere, then rest on the word, as a person's mouse does.
+    await page.mouse.move(cursor.x + 200, cursor.y + 200);
+    await page.mouse.move(cursor.x + 4, cursor.y + cursor.height / 2, { steps: 5 });
+    try {
+      await hover.first().waitFor({ state: 'visible', timeout: 5_000 });
+      break;
+    } catch (e) {
+      if (attempt >= 4) throw new Error(`no hover with the diagnostic appeared: ${e.message}`);
+    }
+  }
+  await sleep(300); // let the hover finish its fade-in so the screenshot is not half transparent
+  await page.screenshot({ path: join(shotDir, 'diagnostic-hover.png') });
+  const hoverText = await hover.first().innerText();
+  if (!/Valid values: "default"/.test(hoverText)) throw new Error(`hover text lacks the valid values: ${hoverText}`);
+  return hoverText;
+}
+
+async function newReportCheck(page, shotDir) {
+  // The palette shows contributed commands as "Category: Title".
+  await quickInput(page, 'F1', 'Report Studio: New Report', 'Report Studio: New Report', 'run "Report Studio: New Report"');
+  await page.locator('.tabs-container .tab.active', { hasText: 'new.report.json' }).waitFor({ timeout: 10_000 });
+  // Snippet mode: the first placeholder ("Report title") is selected, ready to type over.
+  await page.locator('.monaco-editor .view-lines', { hasText: '"type": "Report"' }).first().waitFor({ timeout: 10_000 });
+  await page.locator('.monaco-editor .selected-text').first().waitFor({ timeout: 5_000 });
+  await page.keyboard.type('Weekly sales');
+  await page.locator('.monaco-editor .view-lines', { hasText: '"report_title": "Weekly sales"' }).first().waitFor({ timeout: 5_000 });
+  await page.screenshot({ path: join(shotDir, 'new-report.png') });
+  return 'typed over the first placeholder';
+}
+
+export async function runUiChecks(context, server, workspace, shotDir, step) {
+  mkdirSync(shotDir, { recursive: true });
+  const text = readFileSync(join(root, FIXTURE), 'utf8');
+  const page = await context.newPage();
+  const result = { passed: 0, failures: [] };
+  try {
+    await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    const checks = [
+      ['UI: completion inside a Card\'s "options" lists Card options only', () => completionCheck(page, shotDir, text)],
+      ['UI: hovering the squiggle under a bad enum shows the schema diagnostic', () => hoverCheck(page, shotDir, text)],
+      ['UI: "Report Studio: New Report" from the command palette opens the template in snippet mode', () => newReportCheck(page, shotDir)],
+    ];
+    for (const [title, check] of checks) {
+      try {
+        const detail = await check();
+        result.passed++;
+        step(`  ✔ ${title}\n      ${JSON.stringify(detail).slice(0, 300)}`);
+      } catch (e) {
+        await page.screenshot({ path: join(shotDir, `failed-${result.failures.length + 1}.png`) }).catch(() => {});
+        result.failures.push({ title, error: e instanceof Error ? e.stack : String(e) });
+        step(`  ✖ ${title}`);
+      }
+    }
+  } finally {
+    await page.close().catch(() => {});
+  }
+  return result;
+}

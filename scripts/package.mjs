@@ -1,0 +1,85 @@
+// Builds report-studio-<version>.vsix with @vscode/vsce (production bundle, no node_modules:
+// everything is bundled by esbuild).
+//   node scripts/package.mjs            always repackage
+//   node scripts/package.mjs --if-stale reuse the .vsix when it is newer than every input
+// The unit test of the .vsix contents and the e2e harness share the file this way, so one
+// test run packages at most once. Prints the .vsix path as the last line.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
+export const vsixPath = join(root, `report-studio-${version}.vsix`);
+
+// What ends up in (or decides) the package; a change to any of them makes the .vsix stale.
+const INPUT_FILES = ['package.json', 'package-lock.json', '.vscodeignore', 'README.md', 'CHANGELOG.md', 'LICENSE', 'scripts/build.mjs', 'scripts/package.mjs'];
+const INPUT_DIRS = ['src', 'schemas', 'media', 'examples', 'dist'];
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs; // catches deletions
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+export function isVsixFresh() {
+  if (!existsSync(vsixPath)) return false;
+  const inputs = [...INPUT_FILES, ...INPUT_DIRS].map((p) => newestMtime(join(root, p)));
+  return statSync(vsixPath).mtimeMs > Math.max(...inputs);
+}
+
+function run(cmd, args, quiet) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'], encoding: 'utf8' });
+  if (r.status !== 0) {
+    throw new Error(`package: \`${args.join(' ')}\` failed (exit ${r.status ?? r.signal})\n${r.stdout ?? ''}${r.stderr ?? ''}`);
+  }
+}
+
+export function packageVsix({ quiet = false } = {}) {
+  run(process.execPath, ['scripts/build.mjs', '--production', '--quiet'], quiet);
+  // Write beside the target and rename, so a reader never sees a half-written zip.
+  const tmp = `${vsixPath}.${process.pid}.tmp`;
+  try {
+    run(
+      process.execPath,
+      [
+        join(root, 'node_modules', '@vscode', 'vsce', 'vsce'),
+        'package',
+        '--no-dependencies', // bundled by esbuild: node_modules stays out
+        '--allow-missing-repository',
+        '--no-rewrite-relative-links', // README links are relative to the repo
+        '--out',
+        tmp,
+      ],
+      quiet,
+    );
+    renameSync(tmp, vsixPath);
+  } finally {
+    rmSync(tmp, { force: true });
+  }
+  return vsixPath;
+}
+
+/** Packages unless a fresh .vsix exists; returns its path. */
+export function ensureVsix({ quiet = false } = {}) {
+  if (isVsixFresh()) return vsixPath;
+  return packageVsix({ quiet });
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const args = new Set(process.argv.slice(2));
+  try {
+    const quiet = args.has('--quiet');
+    const reused = args.has('--if-stale') && isVsixFresh();
+    const path = reused ? vsixPath : packageVsix({ quiet });
+    if (reused && !quiet) console.log(`package: ${vsixPath} is up to date`);
+    console.log(path);
+  } catch (e) {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,46 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { closeAllEditors, describeDiagnostic as show, rangeOf, REPO_ROOT, tempCopy, waitForDiagnostics } from './helpers';
+
+const FIXTURE = 'test/e2e/fixtures/broken.report.json';
+
+describe('schema diagnostics on a broken report', () => {
+  after(closeAllEditors);
+
+  it('marks the bad enum value and the Card missing "value" at their exact ranges', async () => {
+    const original = fs.readFileSync(path.join(REPO_ROOT, FIXTURE), 'utf8');
+    const file = tempCopy(FIXTURE);
+    const document = await vscode.workspace.openTextDocument(file);
+    await vscode.window.showTextDocument(document);
+    assert.equal(document.languageId, 'json');
+
+    const badEnum = rangeOf(document, ['config', 'colour_theme']);
+    const cardOptionsKey = rangeOf(document, ['components', 0, 'components', 0, 'options'], 'key');
+    const matches = (d: vscode.Diagnostic, range: vscode.Range, text: string) => d.range.isEqual(range) && d.message.includes(text);
+    const diagnostics = await waitForDiagnostics(document.uri, 'the two schema errors', (all) =>
+      all.some((d) => matches(d, badEnum, 'Value is not accepted')) && all.some((d) => matches(d, cardOptionsKey, 'Missing property "value"')),
+    );
+
+    assert.equal(diagnostics.length, 2, `expected exactly 2 diagnostics, got:\n${diagnostics.map(show).join('\n')}`);
+    const enumDiag = diagnostics.find((d) => d.range.isEqual(badEnum));
+    assert.equal(enumDiag?.severity, vscode.DiagnosticSeverity.Warning);
+    assert.match(enumDiag?.message ?? '', /"default", "summer"/, 'the message lists the valid themes');
+    // The ranges, spelled out: line 8 `"rainbow"`, line 21 the Card's `"options"` key.
+    assert.deepEqual([badEnum.start.line, badEnum.start.character, badEnum.end.character], [7, 20, 29]);
+    assert.deepEqual([cardOptionsKey.start.line, cardOptionsKey.start.character, cardOptionsKey.end.character], [20, 10, 19]);
+    assert.equal(fs.readFileSync(path.join(REPO_ROOT, FIXTURE), 'utf8'), original, 'the fixture itself is never modified');
+  });
+
+  it('clears a diagnostic once the value is fixed', async () => {
+    const file = tempCopy(FIXTURE);
+    const document = await vscode.workspace.openTextDocument(file);
+    const editor = await vscode.window.showTextDocument(document);
+    const badEnum = rangeOf(document, ['config', 'colour_theme']);
+    await waitForDiagnostics(document.uri, 'the enum error', (all) => all.some((d) => d.range.isEqual(badEnum)));
+    assert.ok(await editor.edit((b) => b.replace(badEnum, '"forest"')));
+    const after = await waitForDiagnostics(document.uri, 'only the Card error to remain', (all) => all.length === 1);
+    assert.match(after[0].message, /Missing property "value"/);
+  });
+});

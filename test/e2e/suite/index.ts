@@ -1,0 +1,35 @@
+// Mocha entry for the extension host (extensionTestsPath). Runs every *.test.js bundled beside
+// this file and prints a machine-readable summary line that the launchers parse.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as util from 'node:util';
+// Loaded from node_modules at run time: mocha does not bundle cleanly.
+import Mocha = require('mocha');
+
+export const RESULT_PREFIX = 'REPORT_STUDIO_E2E_RESULT ';
+
+export function run(): Promise<void> {
+  // The workbench forwards the extension host's console as plain text: format mocha's
+  // `console.log('  ✔ %s', title)` calls here, or the placeholders arrive unexpanded.
+  Mocha.reporters.Base.consoleLog = (...args: unknown[]) => console.log(util.format(...args));
+  const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: 'spec' });
+  const grep = process.env.REPORT_STUDIO_E2E_GREP;
+  if (grep) mocha.grep(grep);
+  for (const file of fs.readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).sort()) {
+    mocha.addFile(path.join(__dirname, file));
+  }
+  return new Promise((resolve, reject) => {
+    const failures: { title: string; error: string }[] = [];
+    let passed = 0;
+    let pending = 0;
+    const runner = mocha.run((failed) => {
+      console.log(RESULT_PREFIX + JSON.stringify({ passed, failed, pending, failures }));
+      if (failed > 0) reject(new Error(`${failed} e2e test(s) failed`));
+      else if (passed === 0) reject(new Error('no e2e test ran'));
+      else resolve();
+    });
+    runner.on('pass', () => passed++);
+    runner.on('pending', () => pending++);
+    runner.on('fail', (test, err: Error) => failures.push({ title: test.fullTitle(), error: err?.stack ?? String(err) }));
+  });
+}

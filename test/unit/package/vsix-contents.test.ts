@@ -1,0 +1,71 @@
+// The packaged .vsix holds what the installed extension needs and nothing else.
+// Packages via scripts/package.mjs --if-stale: reused when newer than every input, so a test
+// run (this test and the e2e harness) packages at most once.
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as yauzl from 'yauzl';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+
+function listEntries(zipPath: string): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(zipPath, { lazyEntries: true }, (err, zip) => {
+      if (err || !zip) return reject(err ?? new Error(`cannot open ${zipPath}`));
+      const names: string[] = [];
+      zip.on('entry', (entry: yauzl.Entry) => {
+        names.push(entry.fileName);
+        zip.readEntry();
+      });
+      zip.on('end', () => resolve(names));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+describe('the packaged .vsix', function () {
+  this.timeout(180_000); // a cold package runs the production build and vsce
+  let vsix: string;
+  let entries: string[];
+  let files: string[]; // paths inside the extension folder
+
+  before(async () => {
+    const out = execFileSync(process.execPath, ['scripts/package.mjs', '--if-stale', '--quiet'], { cwd: ROOT, encoding: 'utf8' });
+    vsix = out.trim().split('\n').pop() ?? '';
+    entries = await listEntries(vsix);
+    files = entries.filter((e) => e.startsWith('extension/')).map((e) => e.slice('extension/'.length));
+  });
+
+  it('is named report-studio-<version>.vsix after package.json', () => {
+    const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+    assert.equal(path.basename(vsix), `report-studio-${version}.vsix`);
+    assert.ok(entries.includes('extension.vsixmanifest'));
+  });
+
+  it('contains the bundle, the schema, the media, the examples and the docs', () => {
+    for (const required of ['package.json', 'dist/extension.js', 'schemas/report.schema.json', 'media/icon.png']) {
+      assert.ok(files.includes(required), `${required} missing from ${vsix}`);
+    }
+    // vsce stores README.md/CHANGELOG.md lower-cased and LICENSE as LICENSE.txt.
+    for (const doc of [/^readme\.md$/i, /^changelog\.md$/i, /^license(\.txt|\.md)?$/i]) {
+      assert.ok(files.some((f) => doc.test(f)), `${doc} matches no packaged file`);
+    }
+    assert.ok(files.some((f) => f.startsWith('examples/') && f.endsWith('.report.json')) || !fs.existsSync(path.join(ROOT, 'examples')), 'examples missing');
+  });
+
+  it('leaves out sources, tests, tooling, source maps and dependencies', () => {
+    const forbidden = [/^src\//, /^test\//, /^scripts\//, /^\.vscode-test\//, /^node_modules\//, /^out\//, /^\.ci\//, /^docs\//, /^test-results\//, /\.map$/, /^tsconfig\.json$/, /^package-lock\.json$/, /^\.vscodeignore$/, /^media\/icon\.svg$/, /^\.mocharc/, /\.ts$/, /^\.git/];
+    const leaked = files.filter((f) => forbidden.some((re) => re.test(f)));
+    assert.deepEqual(leaked, []);
+    assert.ok(!entries.some((e) => e.includes('node_modules/')), 'no dependency is packaged (everything is bundled)');
+  });
+
+  it('ships a manifest whose entry point and schema exist in the package', () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+    assert.ok(files.includes(path.posix.normalize(manifest.main)), `main ${manifest.main} is packaged`);
+    for (const v of manifest.contributes.jsonValidation) assert.ok(files.includes(path.posix.normalize(v.url)), `${v.url} is packaged`);
+    assert.ok(files.includes(manifest.icon), `icon ${manifest.icon} is packaged`);
+  });
+});
