@@ -1,0 +1,111 @@
+/**
+ * Polling benchmark: time from submit to file in hand with the client's adaptive
+ * polling vs a fixed 750 ms poll (the public clients' interval), same local service,
+ * same report, runs interleaved so drift hits both alike. Medians and their ratio
+ * (adaptive / fixed; below 1 = adaptive is faster), plus status checks per task, for
+ * a report as the service renders it and for slow renders of 1.5–2.7 s.
+ * No assertions: numbers only.
+ *   npx tsx scripts/bench/polling.ts [runs]   (or via npm run bench)
+ */
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ReportClient } from '../../src/core/client/apiClient';
+import { ADAPTIVE_POLLING, FIXED_750_POLLING } from '../../src/core/runner/polling';
+import type { PollSchedule } from '../../src/core/runner/polling';
+import { runTask } from '../../src/core/runner/taskRunner';
+import { createRenderer } from '../../src/mock/render';
+import type { ReportRenderer } from '../../src/mock/render';
+import { startLocalService } from '../../src/mock/service';
+
+const REPORT = readFileSync(join(__dirname, '..', '..', 'examples', 'invoice.report.json'), 'utf8');
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
+interface Sample {
+  ms: number;
+  polls: number;
+}
+
+async function once(client: ReportClient, polling: PollSchedule): Promise<Sample> {
+  const started = performance.now();
+  const result = await runTask(client, { kind: 'build', report: REPORT, polling, output: { to: 'bytes' } });
+  return { ms: performance.now() - started, polls: result.polls };
+}
+
+/** The real renderer, slowed by `extraMs.value` per PDF: task lengths vary without restarting the service. */
+async function slowableRenderer(extraMs: { value: number }): Promise<ReportRenderer> {
+  const real = await createRenderer();
+  return {
+    renderPdf: async (report, options) => {
+      await new Promise((r) => setTimeout(r, extraMs.value));
+      return real.renderPdf(report, options);
+    },
+    renderPreviewJpeg: (pdf, options) => real.renderPreviewJpeg(pdf, options),
+    dispose: () => real.dispose(),
+  };
+}
+
+/** `extraDelays[i]` is added to the render of run pair i (0 = as rendered). */
+async function scenario(label: string, extraDelays: number[]): Promise<number> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'rs-bench-polling-'));
+  const extra = { value: 0 };
+  const service = await startLocalService({
+    port: 0,
+    dataDir,
+    rateLimit: 0,
+    keys: [{ key: 'rs_bench_polling_key', quotaSingle: 10_000, quotaMulti: 10_000 }],
+    renderer: await slowableRenderer(extra),
+  });
+  const client = new ReportClient({ apiKey: 'rs_bench_polling_key', baseUrl: service.baseUrl });
+  try {
+    await once(client, ADAPTIVE_POLLING); // warm-up: fonts, JIT, connection pool
+    const adaptive: Sample[] = [];
+    const fixed: Sample[] = [];
+    for (let i = 0; i < extraDelays.length; i++) {
+      extra.value = extraDelays[i];
+      // Alternate which goes first so neither always runs on a warmer service.
+      if (i % 2 === 0) {
+        adaptive.push(await once(client, ADAPTIVE_POLLING));
+        fixed.push(await once(client, FIXED_750_POLLING));
+      } else {
+        fixed.push(await once(client, FIXED_750_POLLING));
+        adaptive.push(await once(client, ADAPTIVE_POLLING));
+      }
+    }
+    // Medians resist outliers; with varied task lengths the ratio of total time is fairer: both shown.
+    const sum = (xs: Sample[]): number => xs.reduce((n, x) => n + x.ms, 0);
+    const a = median(adaptive.map((x) => x.ms));
+    const f = median(fixed.map((x) => x.ms));
+    const ratio = a / f;
+    console.log(
+      `polling: ${label}: submit→file median adaptive ${a.toFixed(0)} ms (${median(adaptive.map((x) => x.polls))} status checks) ` +
+        `vs fixed 750 ms ${f.toFixed(0)} ms (${median(fixed.map((x) => x.polls))} checks) → ratio ${ratio.toFixed(2)} ` +
+        `(total-time ratio ${(sum(adaptive) / sum(fixed)).toFixed(2)}), runs=${extraDelays.length}`,
+    );
+    return ratio;
+  } finally {
+    await client.close();
+    await service.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function runPollingBench(runs = 9): Promise<void> {
+  const s = ADAPTIVE_POLLING;
+  console.log(`polling: adaptive = first check after ${s.initialDelayMs} ms, ×${s.factor} per check, capped at ${s.maxDelayMs} ms; ratio = adaptive / fixed (< 1: adaptive faster)`);
+  await scenario('invoice build as rendered', Array.from({ length: runs }, () => 0));
+  // Slow renders of 1.5–2.7 s, spread so neither schedule profits from a lucky phase.
+  await scenario('invoice build + 1.5–2.7 s render', Array.from({ length: runs }, (_, i) => 1500 + Math.round((1200 * i) / Math.max(1, runs - 1))));
+}
+
+if (require.main === module) {
+  runPollingBench(Number(process.argv[2]) || undefined).catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,144 @@
+/**
+ * `report-studio build|preview <file> [-o out]`: check the JSON(C) syntax locally,
+ * submit, wait with a status line, save the file, print where it went (and the quota
+ * left after a build). A 422 comes back as `file:line:col:` lines on the user's text.
+ */
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import type { ReportKind } from '../../core/client/apiClient';
+import { FileWriteError } from '../../core/client/download';
+import { isReportServiceError } from '../../core/client/errors';
+import { DiagnosticMapper } from '../../core/loc/diagnostics';
+import { jpegSize, pdfPageCount } from '../../core/runner/fileInfo';
+import { runTask } from '../../core/runner/taskRunner';
+import type { TaskResult } from '../../core/runner/taskRunner';
+import { expectPositionals, millis } from '../args';
+import type { ParsedArgs } from '../args';
+import { CliError, EXIT } from '../exitCodes';
+import type { ExitCode } from '../exitCodes';
+import { diagnosticJson, formatBytes, formatMs } from '../output';
+import type { Output } from '../output';
+import { ProgressLine } from '../progress';
+import { openSession } from '../session';
+import { reportFailure } from './failure';
+
+export interface CommandContext {
+  args: ParsedArgs;
+  out: Output;
+  signal: AbortSignal;
+}
+
+/** Reads a report file; an unreadable file is a usage error naming the file. */
+export async function readReportFile(file: string, cwd: string): Promise<string> {
+  try {
+    return await readFile(resolve(cwd, file), 'utf8');
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (error as Error).message;
+    throw new CliError(`cannot read ${file}: ${why}`);
+  }
+}
+
+/** `reports/q3.report.json` → `reports/q3.pdf` / `reports/q3.preview.jpg`. */
+export function defaultOutputPath(file: string, kind: ReportKind): string {
+  const stem = basename(file).replace(/(\.report)?\.jsonc?$/i, '');
+  return join(dirname(file), kind === 'build' ? `${stem}.pdf` : `${stem}.preview.jpg`);
+}
+
+export async function runReportCommand(kind: ReportKind, ctx: CommandContext): Promise<ExitCode> {
+  const { args, out } = ctx;
+  expectPositionals(kind, args.positionals, 1, 1, 'one report file');
+  const file = args.positionals[0];
+  const io = out.io;
+  const text = await readReportFile(file, io.cwd);
+  const mapper = new DiagnosticMapper(text);
+  const syntax = mapper.syntaxErrors();
+  if (syntax.length > 0) {
+    out.diagnostics(file, syntax);
+    out.document({ ok: false, command: kind, file, error: { kind: 'validation', message: 'JSON syntax errors', details: [] }, diagnostics: syntax.map((d) => diagnosticJson(file, d)) });
+    out.error(`${file}: ${syntax.length} JSON syntax error${syntax.length === 1 ? '' : 's'}; nothing was sent`);
+    return EXIT.validation;
+  }
+  const outputArg = typeof args.options.output === 'string' ? args.options.output : defaultOutputPath(file, kind);
+  const toStdout = outputArg === '-';
+  const polling = { initialDelayMs: millis('--poll-initial-ms', args.options['poll-initial-ms']), maxDelayMs: millis('--poll-max-ms', args.options['poll-max-ms']) };
+  const session = await openSession(args.global, io);
+  const progress = ProgressLine.for(io.stderr, `${kind} ${file}`, out.quiet || out.json);
+  try {
+    if (args.options['no-wait']) {
+      const submitted = await session.client.submit(kind, text, { signal: ctx.signal });
+      out.line(submitted.task_id);
+      out.document({ ok: true, command: kind, file, task_id: submitted.task_id, status: submitted.status, quota: submitted.quota ?? null });
+      return EXIT.ok;
+    }
+    progress.start();
+    const result = await runTask(session.client, {
+      kind,
+      report: text,
+      output: toStdout ? { to: 'bytes' } : { to: 'file', path: resolve(io.cwd, outputArg) },
+      polling: Object.fromEntries(Object.entries(polling).filter(([, v]) => v !== undefined)),
+      timeoutMs: args.global.timeoutMs,
+      signal: ctx.signal,
+      onProgress: (p) => progress.update(p),
+    });
+    progress.stop();
+    const info = await describeFile(result);
+    if (toStdout && result.bytes) io.stdout.write(result.bytes);
+    else printResult(out, kind, file, outputArg, result, info);
+    return EXIT.ok;
+  } catch (error) {
+    progress.stop();
+    if (error instanceof FileWriteError) throw new CliError(error.message);
+    if (isReportServiceError(error) && error.kind === 'validation' && error.details.length > 0) {
+      const diagnostics = mapper.fromValidationEntries(error.details);
+      out.diagnostics(file, diagnostics);
+      out.document({ ok: false, command: kind, file, error: error.toJSON(), diagnostics: diagnostics.map((d) => diagnosticJson(file, d)) });
+      out.error(`${file}: the service rejected the report (${diagnostics.length} error${diagnostics.length === 1 ? '' : 's'})`);
+      return EXIT.validation;
+    }
+    return reportFailure(out, kind, error, { file });
+  } finally {
+    await session.close();
+  }
+}
+
+interface FileFacts {
+  pages?: number;
+  width?: number;
+  height?: number;
+}
+
+async function describeFile(result: TaskResult): Promise<FileFacts> {
+  const bytes = result.bytes ?? (result.path ? new Uint8Array(await readFile(result.path)) : undefined);
+  if (!bytes) return {};
+  if (result.contentType === 'application/pdf') return { pages: pdfPageCount(bytes) };
+  return jpegSize(bytes) ?? {};
+}
+
+function printResult(out: Output, kind: ReportKind, file: string, outputArg: string, result: TaskResult, facts: FileFacts): void {
+  const absolute = resolve(out.io.cwd, outputArg);
+  const rel = relative(out.io.cwd, absolute);
+  const shown = rel && !rel.startsWith('..') ? rel : absolute;
+  const what = facts.pages !== undefined ? `${facts.pages} page${facts.pages === 1 ? '' : 's'}` : facts.width ? `${facts.width}×${facts.height}` : result.contentType;
+  out.line(`${shown}  (${what}, ${formatBytes(result.size)}, ${formatMs(result.timings.totalMs)})`);
+  if (result.quota) {
+    const q = result.quota;
+    out.info(`Quota left: ${q.singlePageRemaining ?? '?'} single-page, ${q.multiPageRemaining ?? '?'} multi-page reports`);
+  }
+  out.document({
+    ok: true,
+    command: kind,
+    file,
+    task_id: result.taskId,
+    status: 'SUCCESS',
+    output: resolve(out.io.cwd, outputArg),
+    content_type: result.contentType,
+    size: result.size,
+    pages: facts.pages ?? null,
+    width: facts.width ?? null,
+    height: facts.height ?? null,
+    quota: result.quota ? { single_page_remaining: result.quota.singlePageRemaining, multi_page_remaining: result.quota.multiPageRemaining } : null,
+    polls: result.polls,
+    timings_ms: result.timings,
+  });
+}

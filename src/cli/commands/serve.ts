@@ -1,0 +1,53 @@
+/**
+ * `report-studio serve [flags]`: the local service in the foreground, with exactly the
+ * flags of `npm run mock` (src/mock/flags.ts parses them for both).
+ */
+import { loadLocalService } from '../localServiceLoader';
+import type { ParsedArgs } from '../args';
+import { EXIT } from '../exitCodes';
+import type { ExitCode } from '../exitCodes';
+import type { CliIo } from '../output';
+
+export async function runServeCommand(args: ParsedArgs, io: CliIo, signal: AbortSignal): Promise<ExitCode> {
+  const { FlagError, parseFlags, USAGE, createMinimalRenderer, startLocalService } = loadLocalService();
+  let flags;
+  try {
+    flags = parseFlags(args.rest, io.env);
+  } catch (error) {
+    if (!(error instanceof FlagError)) throw error;
+    io.stderr.write(`report-studio serve: ${error.message}\n`);
+    return EXIT.usage;
+  }
+  if (flags.help || args.global.help) {
+    io.stdout.write(USAGE.replace(/^Usage: mock-server/, 'Usage: report-studio serve'));
+    return EXIT.ok;
+  }
+  let service;
+  try {
+    service = await startLocalService({
+      ...flags.options,
+      renderer: flags.minimalRenderer ? createMinimalRenderer() : undefined,
+      log: flags.quiet ? undefined : (line) => void io.stderr.write(`${line}\n`),
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    io.stderr.write(`report-studio serve: cannot start: ${code === 'EADDRINUSE' ? 'port already in use' : (error as Error).message}\n`);
+    return code === 'EADDRINUSE' ? EXIT.usage : EXIT.internal;
+  }
+  io.stdout.write(`listening on ${service.url}\nAPI base URL: ${service.baseUrl}\ndata dir: ${service.dataDir}\n`);
+  // The generated development key must be shown to be usable; a key given by flag is never echoed.
+  if (!flags.options.keys) io.stdout.write(`development API key: ${service.apiKeys[0]}\n`);
+
+  const terminate = new AbortController();
+  const onTerm = (): void => terminate.abort();
+  process.once('SIGTERM', onTerm);
+  await new Promise<void>((resolve) => {
+    if (signal.aborted) return resolve();
+    signal.addEventListener('abort', () => resolve(), { once: true });
+    terminate.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  process.off('SIGTERM', onTerm);
+  io.stderr.write('stopping (unfinished tasks resume at the next start)\n');
+  await service.stop();
+  return EXIT.ok;
+}

@@ -1,0 +1,74 @@
+/** `report-studio status <task_id> [--wait] [-o file]` and `report-studio quota`. */
+import { relative, resolve } from 'node:path';
+import { FileWriteError } from '../../core/client/download';
+import { fetchTaskFile, waitForTask } from '../../core/runner/taskRunner';
+import { expectPositionals } from '../args';
+import { CliError, EXIT } from '../exitCodes';
+import type { ExitCode } from '../exitCodes';
+import { formatBytes, table } from '../output';
+import { ProgressLine } from '../progress';
+import { openSession } from '../session';
+import { reportFailure } from './failure';
+import type { CommandContext } from './report';
+
+export async function runStatusCommand(ctx: CommandContext): Promise<ExitCode> {
+  const { args, out } = ctx;
+  expectPositionals('status', args.positionals, 1, 1, 'one task id');
+  const taskId = args.positionals[0];
+  const output = typeof args.options.output === 'string' ? args.options.output : undefined;
+  const wait = args.options.wait === true || output !== undefined;
+  const session = await openSession(args.global, out.io);
+  const progress = ProgressLine.for(out.io.stderr, `task ${taskId}`, out.quiet || out.json);
+  try {
+    const status = wait
+      ? await (async () => {
+          progress.start();
+          await waitForTask(session.client, taskId, 'unknown', { timeoutMs: args.global.timeoutMs, signal: ctx.signal, onProgress: (p) => progress.update(p) });
+          progress.stop();
+          return { status: 'SUCCESS' as const, error_message: null };
+        })()
+      : await session.client.getTaskStatus(taskId, { signal: ctx.signal });
+    let file: { path: string; size: number; contentType: string } | undefined;
+    if (output) {
+      const path = resolve(out.io.cwd, output);
+      const fetched = await fetchTaskFile(session.client, taskId, 'unknown', { to: 'file', path }, { signal: ctx.signal, timeoutMs: args.global.timeoutMs });
+      file = { path, size: fetched.size, contentType: fetched.contentType };
+    }
+    out.line(status.error_message ? `${status.status}: ${status.error_message}` : status.status);
+    if (file) out.line(`${relative(out.io.cwd, file.path) || file.path}  (${file.contentType}, ${formatBytes(file.size)})`);
+    out.document({ ok: status.status !== 'FAILED', command: 'status', task_id: taskId, status: status.status, error_message: status.error_message, output: file?.path ?? null, size: file?.size ?? null, content_type: file?.contentType ?? null });
+    return status.status === 'FAILED' ? EXIT.taskFailed : EXIT.ok;
+  } catch (error) {
+    progress.stop();
+    if (error instanceof FileWriteError) throw new CliError(error.message);
+    return reportFailure(out, 'status', error, { task_id: taskId });
+  } finally {
+    await session.close();
+  }
+}
+
+export async function runQuotaCommand(ctx: CommandContext): Promise<ExitCode> {
+  const { args, out } = ctx;
+  expectPositionals('quota', args.positionals, 0, 0, 'no arguments');
+  const session = await openSession(args.global, out.io);
+  try {
+    const q = await session.client.getRemainingQuota({ signal: ctx.signal });
+    out.line(
+      table([
+        ['Single-page reports', `${q.remaining_single_page_reports} of ${q.max_single_page_reports} left`],
+        ['Multi-page reports', `${q.remaining_multi_page_reports} of ${q.max_multi_page_reports} left`],
+        ['Pages per report', `at most ${q.max_pages_per_report}`],
+        ['AI JSON completions', `${q.remaining_ai_json_completions} of ${q.max_ai_json_completions} left`],
+        ['Period', `${q.period_start} → ${q.period_end}`],
+        ['Subscription', q.subscription_active ? 'active' : 'inactive'],
+      ]),
+    );
+    if (q.error) out.error(`the service reports: ${q.error}`);
+    out.document({ ok: true, command: 'quota', quota: q });
+    return EXIT.ok;
+  } catch (error) {
+    return reportFailure(out, 'quota', error);
+  } finally {
+    await session.close();
+  }
+}

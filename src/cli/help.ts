@@ -1,0 +1,75 @@
+/** Usage texts of `report-studio` and its commands (kept in step with docs/cli.md). */
+import type { CommandName } from './args';
+
+const GLOBAL = `Options (any command):
+  --base-url <url>     Service base URL (env REPORT_STUDIO_BASE_URL; default https://api.hybiscus.dev/api/v1)
+  --api-key <key>      API key (env REPORT_STUDIO_API_KEY; prefer the env variable: argv is visible to others)
+  --offline            Run the bundled local service in-process (no key or network needed)
+  --data-dir <dir>     Data folder of the --offline service (default: as for serve)
+  --timeout <seconds>  Overall time limit of a task (default 300)
+  --json               Machine-readable output on stdout
+  -q, --quiet          No progress, no summaries
+  -v, --verbose        Log each request (keys redacted) to stderr
+  -h, --help           Show help;  -V, --version  Show the version`;
+
+const EXIT_CODES = `Exit codes: 0 ok, 1 invalid report, 2 usage, 3 auth, 4 quota, 5 task failed, 6 network/service, 130 interrupted`;
+
+export const MAIN_HELP = `Usage: report-studio <command> [options]
+
+Commands:
+  preview <file> [-o out.jpg]     Render a free, watermarked JPEG preview
+  build <file> [-o out.pdf]       Build the PDF (counts against the quota)
+  status <task_id> [--wait] [-o]  Show (or wait for) a task; -o downloads its file
+  quota                           Show the remaining quota
+  validate <files|dirs…>          Check reports against the schema (file:line:col: lines)
+  serve [flags]                   Run the local service (same flags as npm run mock)
+
+${GLOBAL}
+
+${EXIT_CODES}
+More: docs/cli.md`;
+
+const COMMAND_HELP: Record<CommandName, string> = {
+  preview: `Usage: report-studio preview <file> [-o out.jpg] [--no-wait]
+
+Submits the report to /preview-report, waits for it and saves the JPEG
+(default: next to the input, <name>.preview.jpg; "-o -" writes to stdout).
+Previews are free. A 422 is printed as file:line:col: lines.
+  -o, --output <file>      Where to save the JPEG
+  --no-wait                Only submit; print the task id
+  --poll-initial-ms <ms>   First status check after submit (default 100)
+  --poll-max-ms <ms>       Longest interval between checks (default 750)`,
+  build: `Usage: report-studio build <file> [-o out.pdf] [--no-wait]
+
+Submits the report to /build-report, waits for it and saves the PDF
+(default: next to the input, <name>.pdf; "-o -" writes to stdout).
+Builds count against the quota; the quota left is printed afterwards.
+  -o, --output <file>      Where to save the PDF
+  --no-wait                Only submit; print the task id
+  --poll-initial-ms <ms>   First status check after submit (default 100)
+  --poll-max-ms <ms>       Longest interval between checks (default 750)`,
+  status: `Usage: report-studio status <task_id> [--wait] [-o file]
+
+Prints the task's status. Exit code 5 when it FAILED.
+  --wait                Wait until the task has finished
+  -o, --output <file>   Download the finished file (implies --wait)`,
+  quota: `Usage: report-studio quota
+
+Prints the remaining single-page and multi-page reports of the period.`,
+  validate: `Usage: report-studio validate <files|dirs…>
+
+Checks each report against schemas/report.schema.json (strict: unknown options are
+errors) without contacting the service. Directories are searched for *.report.json
+and *.report.jsonc. Each problem is one line, as compilers print them:
+  file:line:col: error: message [keyword] (path)
+Exit code 1 when any file has problems.`,
+  serve: `Usage: report-studio serve [flags]
+
+Runs the local report service in the foreground (the same program and flags as
+npm run mock). Run "report-studio serve --help" for its flags.`,
+  help: MAIN_HELP,
+};
+
+export function commandHelp(command: CommandName): string {
+  return `${COMMAND_HELP[command]}\n\n${command === 'help' ? '' : `${GLOBAL}\n\n${EXIT_CODES}`}`.trimEnd();
+}

@@ -1,0 +1,87 @@
+/**
+ * Where the CLI writes and how: results on stdout (human text or one JSON document
+ * with --json), messages and progress on stderr, diagnostics as `file:line:col:`
+ * lines that editors' problem matchers and CI annotators parse. Everything printed
+ * goes through redact().
+ */
+import type { SourceDiagnostic } from '../core/loc/diagnostics';
+import { redact } from '../core/redact';
+
+export interface CliIo {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+export class Output {
+  constructor(
+    readonly io: CliIo,
+    readonly json: boolean,
+    readonly quiet: boolean,
+  ) {}
+
+  /** A line of the result (stdout, human mode only). */
+  line(text = ''): void {
+    if (!this.json) this.io.stdout.write(`${redact(text)}\n`);
+  }
+
+  /** A line of information about the run (stderr), hidden by --quiet and --json. */
+  info(text: string): void {
+    if (!this.quiet && !this.json) this.io.stderr.write(`${redact(text)}\n`);
+  }
+
+  /** An error message (stderr), shown even with --quiet; with --json it is part of the document. */
+  error(text: string): void {
+    if (!this.json) this.io.stderr.write(`report-studio: ${redact(text)}\n`);
+  }
+
+  /** The one JSON document of a --json run. */
+  document(value: unknown): void {
+    if (this.json) this.io.stdout.write(`${redact(JSON.stringify(value, null, 2))}\n`);
+  }
+
+  /** Diagnostics always go to stdout, one per line (also in --quiet). */
+  diagnostics(file: string, list: readonly SourceDiagnostic[]): void {
+    if (this.json) return;
+    for (const d of list) this.io.stdout.write(`${redact(formatDiagnostic(file, d))}\n`);
+  }
+}
+
+/** `file:line:col: error: message [type] (path)` with 1-based line and column. */
+export function formatDiagnostic(file: string, d: SourceDiagnostic): string {
+  const where = d.path && d.path !== '(document)' ? ` (${d.path})` : '';
+  return `${file}:${d.start.line + 1}:${d.start.character + 1}: error: ${d.message} [${d.type}]${where}`;
+}
+
+/** Diagnostics as data for --json (1-based, end exclusive). */
+export function diagnosticJson(file: string, d: SourceDiagnostic): Record<string, unknown> {
+  return {
+    file,
+    line: d.start.line + 1,
+    column: d.start.character + 1,
+    endLine: d.end.line + 1,
+    endColumn: d.end.character + 1,
+    message: d.message,
+    type: d.type,
+    path: d.path,
+    loc: d.loc,
+    exact: d.exact,
+  };
+}
+
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export function formatMs(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** Left-aligned columns; numbers and the header row are given as strings. */
+export function table(rows: readonly string[][]): string {
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
+  return rows.map((r) => r.map((cell, c) => cell.padEnd(widths[c])).join('  ').trimEnd()).join('\n');
+}

@@ -1,0 +1,62 @@
+/**
+ * The client a command talks through: the hosted (or any) service given by
+ * --base-url/--api-key and their env variables, or with --offline the bundled local
+ * service started in this process on a free loopback port.
+ */
+import { ReportClient } from '../core/client/apiClient';
+import { DEFAULT_HOSTED_BASE_URL } from '../core/api/types';
+import { registerSecret } from '../core/redact';
+import type { LocalService } from './localService';
+import { loadLocalService } from './localServiceLoader';
+import type { GlobalOptions } from './args';
+import { CliError } from './exitCodes';
+import type { CliIo } from './output';
+
+export const ENV_API_KEY = 'REPORT_STUDIO_API_KEY';
+export const ENV_BASE_URL = 'REPORT_STUDIO_BASE_URL';
+
+export interface Session {
+  client: ReportClient;
+  /** Set with --offline. */
+  service?: LocalService;
+  /** Where the client talks to (no key in it). */
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+export async function openSession(global: GlobalOptions, io: CliIo): Promise<Session> {
+  const log = global.verbose ? (line: string): void => void io.stderr.write(`[http] ${line}\n`) : undefined;
+  if (global.offline) {
+    const { startLocalService, defaultDataDir } = loadLocalService();
+    const service = await startLocalService({
+      port: 0,
+      dataDir: global.dataDir ?? defaultDataDir(io.env),
+      log: global.verbose ? (line) => void io.stderr.write(`[local service] ${line}\n`) : undefined,
+    });
+    // The development key is a secret like any other: keep it out of every line printed.
+    service.apiKeys.forEach(registerSecret);
+    const client = new ReportClient({ apiKey: service.apiKeys[0], baseUrl: service.baseUrl, log });
+    return {
+      client,
+      service,
+      baseUrl: service.baseUrl,
+      close: async () => {
+        await client.close();
+        await service.stop();
+      },
+    };
+  }
+  const apiKey = global.apiKey ?? io.env[ENV_API_KEY];
+  if (!apiKey) {
+    throw new CliError(`No API key: set ${ENV_API_KEY}, pass --api-key, or use --offline to run the bundled local service.`);
+  }
+  registerSecret(apiKey);
+  const baseUrl = global.baseUrl ?? io.env[ENV_BASE_URL] ?? DEFAULT_HOSTED_BASE_URL;
+  let client: ReportClient;
+  try {
+    client = new ReportClient({ apiKey, baseUrl, log });
+  } catch (error) {
+    throw new CliError(`--base-url: ${(error as Error).message}`);
+  }
+  return { client, baseUrl: client.baseUrl, close: () => client.close() };
+}

@@ -1,0 +1,92 @@
+/**
+ * Checks that a 2xx answer has the shape its endpoint promises. A proxy's HTML page, a
+ * truncated body or a missing field becomes a `bad_response` error here instead of an
+ * `undefined` somewhere downstream.
+ */
+import type { QuotaRecord, SubmitResponse, TaskStatus, TaskStatusResponse } from '../api/types';
+import { HEADER_MULTI_REMAINING, HEADER_SINGLE_REMAINING } from '../api/types';
+import { ReportServiceError } from './errors';
+
+const STATUSES: readonly TaskStatus[] = ['CREATED', 'QUEUED', 'RUNNING', 'SUCCESS', 'FAILED'];
+
+/** Quota left after a build, from the X-*-REMAINING headers (null when absent or not an integer). */
+export interface QuotaHeaders {
+  singlePageRemaining: number | null;
+  multiPageRemaining: number | null;
+}
+
+export function isJsonContentType(contentType: string | undefined): boolean {
+  return !!contentType && /^application\/([\w.+-]+\+)?json\b/i.test(contentType.trim());
+}
+
+export function parseJsonBody(text: string, contentType: string | undefined, endpoint: string, status: number): unknown {
+  if (!isJsonContentType(contentType)) {
+    throw badResponse(endpoint, `expected JSON, got ${contentType || 'no content type'}${snippet(text)}`, status);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badResponse(endpoint, `body is not valid JSON${snippet(text)}`, status);
+  }
+}
+
+export function badResponse(endpoint: string, what: string, status?: number): ReportServiceError {
+  return new ReportServiceError({ kind: 'bad_response', message: `${endpoint}: unexpected answer: ${what}`, status, endpoint });
+}
+
+function snippet(text: string): string {
+  const t = text.trim().replace(/\s+/g, ' ');
+  return t ? ` (${t.length > 80 ? `${t.slice(0, 77)}...` : t})` : ' (empty body)';
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isStatus(value: unknown): value is TaskStatus {
+  return typeof value === 'string' && (STATUSES as readonly string[]).includes(value);
+}
+
+export function asSubmitResponse(value: unknown, endpoint: string): SubmitResponse {
+  if (!isObject(value) || typeof value.task_id !== 'string' || !value.task_id || !isStatus(value.status)) {
+    throw badResponse(endpoint, 'expected {"task_id": string, "status": ...}');
+  }
+  return { task_id: value.task_id, status: value.status };
+}
+
+export function asTaskStatus(value: unknown, endpoint: string): TaskStatusResponse {
+  if (!isObject(value) || !isStatus(value.status)) {
+    throw badResponse(endpoint, `expected {"status": one of ${STATUSES.join(', ')}}`);
+  }
+  const message = value.error_message;
+  return { status: value.status, error_message: typeof message === 'string' ? message : null };
+}
+
+const QUOTA_INTS = [
+  'remaining_single_page_reports',
+  'remaining_multi_page_reports',
+  'remaining_ai_json_completions',
+  'max_single_page_reports',
+  'max_multi_page_reports',
+  'max_pages_per_report',
+  'max_ai_json_completions',
+] as const;
+
+export function asQuotaRecord(value: unknown, endpoint: string): QuotaRecord {
+  if (!isObject(value)) throw badResponse(endpoint, 'expected a quota record object');
+  for (const field of QUOTA_INTS) {
+    if (!Number.isInteger(value[field])) throw badResponse(endpoint, `quota field "${field}" is not an integer`);
+  }
+  if (typeof value.subscription_active !== 'boolean') throw badResponse(endpoint, 'quota field "subscription_active" is not a boolean');
+  for (const field of ['period_start', 'period_end'] as const) {
+    if (typeof value[field] !== 'string') throw badResponse(endpoint, `quota field "${field}" is not a date-time string`);
+  }
+  return value as unknown as QuotaRecord;
+}
+
+export function parseQuotaHeaders(headers: Record<string, string | undefined>): QuotaHeaders | undefined {
+  const int = (v: string | undefined): number | null => (v !== undefined && /^\s*\d+\s*$/.test(v) ? Number(v) : null);
+  const single = int(headers[HEADER_SINGLE_REMAINING]);
+  const multi = int(headers[HEADER_MULTI_REMAINING]);
+  return single === null && multi === null ? undefined : { singlePageRemaining: single, multiPageRemaining: multi };
+}

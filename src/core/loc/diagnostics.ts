@@ -1,0 +1,133 @@
+/**
+ * 422 entries → diagnostics on the user's text: range, line/character and a message
+ * that says what is wrong in the user's terms (the missing option's name, the value
+ * that was rejected). Used by the CLI (`file:line:col` lines) and the extension
+ * (Problems), so both show the same words.
+ */
+import type { LocSegment, ValidationErrorEntry } from '../api/types';
+import { LineIndex } from './lineIndex';
+import type { Position } from './lineIndex';
+import { SourceText } from './locToRange';
+import type { LocMapping, SourceRange } from './locToRange';
+import { formatPath } from './treeWalk';
+import type { PathSegment } from './treeWalk';
+
+export interface SourceDiagnostic {
+  range: SourceRange;
+  /** Zero-based; add 1 for `file:line:col`. */
+  start: Position;
+  end: Position;
+  message: string;
+  /** The pydantic error type (`missing`, `string_type`, …) or the schema keyword. */
+  type: string;
+  /** Human path such as `components[0].options.section_title`. */
+  path: string;
+  /** The original loc (422) or pointer segments (schema). */
+  loc: LocSegment[];
+  /** False when the loc could not be followed all the way (text changed, union suffix). */
+  exact: boolean;
+}
+
+/** A SourceText plus its line index: everything needed to turn errors into diagnostics. */
+export class DiagnosticMapper {
+  readonly source: SourceText;
+  private linesCache?: LineIndex;
+
+  constructor(readonly text: string) {
+    this.source = new SourceText(text);
+  }
+
+  get lines(): LineIndex {
+    return (this.linesCache ??= new LineIndex(this.text));
+  }
+
+  fromValidationEntry(entry: ValidationErrorEntry): SourceDiagnostic {
+    const loc = Array.isArray(entry.loc) ? entry.loc : [];
+    const mapping = this.source.mapLoc(loc, entry.type);
+    return this.build(mapping, describeEntry(entry, mapping), entry.type, loc);
+  }
+
+  fromValidationEntries(entries: readonly ValidationErrorEntry[]): SourceDiagnostic[] {
+    return entries.map((e) => this.fromValidationEntry(e));
+  }
+
+  /** JSON(C) syntax errors of the text: checked before sending, the service would only say json_invalid. */
+  syntaxErrors(): SourceDiagnostic[] {
+    return this.source.parsed.errors.map((e) => {
+      const range = { start: e.offset, end: e.offset + Math.max(e.length, 0) };
+      return {
+        range,
+        start: this.lines.positionAt(range.start),
+        end: this.lines.positionAt(range.end),
+        message: e.message,
+        type: 'syntax',
+        path: '(document)',
+        loc: [],
+        exact: true,
+      };
+    });
+  }
+
+  /** A diagnostic from a mapping computed elsewhere (e.g. a schema error). */
+  build(mapping: LocMapping, message: string, type: string, loc: LocSegment[]): SourceDiagnostic {
+    const fieldPath = (type === 'missing' || type === 'required') && mapping.rest.length ? [...mapping.path, mapping.rest[mapping.rest.length - 1]] : mapping.path;
+    return {
+      range: mapping.range,
+      start: this.lines.positionAt(mapping.range.start),
+      end: this.lines.positionAt(mapping.range.end),
+      message,
+      type,
+      path: mapping.target === 'offset' ? `offset ${mapping.range.start}` : formatPath(fieldPath),
+      loc,
+      exact: mapping.exact,
+    };
+  }
+}
+
+/** Convenience: map every entry of a 422 body against the text that was sent. */
+export function mapValidationErrors(text: string, entries: readonly ValidationErrorEntry[]): SourceDiagnostic[] {
+  return new DiagnosticMapper(text).fromValidationEntries(entries);
+}
+
+/** The last segment that names a field, skipping union member names after it. */
+function missingFieldName(mapping: LocMapping, loc: readonly LocSegment[]): string {
+  const last = mapping.rest[mapping.rest.length - 1] ?? loc[loc.length - 1];
+  return String(last);
+}
+
+/** `Section options`, `Card`, `the report options`… — where the missing field belongs. */
+export function describeOwner(path: readonly PathSegment[], componentType?: string, ownType?: string): string {
+  const last = path[path.length - 1];
+  if (path.length === 0) return 'the report';
+  if (last === 'options' && path.length === 1) return 'the report options';
+  if (last === 'options' && componentType && componentType !== 'Report') return `${componentType} options`;
+  if (typeof last === 'number' && ownType) return `the ${ownType} component at ${formatPath(path)}`;
+  return formatPath(path);
+}
+
+export function describeEntry(entry: ValidationErrorEntry, mapping: LocMapping): string {
+  switch (entry.type) {
+    case 'missing': {
+      const field = missingFieldName(mapping, entry.loc);
+      const owner = describeOwner(mapping.path, mapping.componentType, mapping.ownType);
+      const noun = mapping.path[mapping.path.length - 1] === 'options' ? 'option' : 'field';
+      return `Missing required ${noun} "${field}" in ${owner}`;
+    }
+    case 'json_invalid': {
+      const detail = typeof entry.ctx?.error === 'string' ? `: ${entry.ctx.error}` : '';
+      return `${entry.msg || 'JSON decode error'}${detail}`;
+    }
+    case 'union_tag_invalid':
+    case 'union_tag_not_found':
+      return entry.msg;
+    default:
+      return `${entry.msg}${describeInput(entry.input)}`;
+  }
+}
+
+/** `, got 2.5` for primitive inputs; containers are left out (they are what is marked). */
+function describeInput(input: unknown): string {
+  if (input === undefined || (typeof input === 'object' && input !== null)) return '';
+  const json = JSON.stringify(input);
+  return `, got ${json.length > 40 ? `${json.slice(0, 37)}...` : json}`;
+}

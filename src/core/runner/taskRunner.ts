@@ -1,0 +1,233 @@
+/**
+ * submit → poll → download as one cancellable operation with progress events, an
+ * overall deadline and adaptive polling. The extension's progress notification, the
+ * CLI's status line and `npm start` all run reports through here.
+ */
+import type { TaskStatus } from '../api/types';
+import type { QuotaHeaders, ReportClient, ReportInput, ReportKind, RequestOptions } from '../client/apiClient';
+import { ReportServiceError } from '../client/errors';
+import { sleep } from '../client/retry';
+import { pollDelay, resolveSchedule } from './polling';
+import type { PollSchedule } from './polling';
+
+export type TaskPhase = 'submitted' | 'status' | 'downloading' | 'done';
+
+/** What a task makes; `unknown` when only its id is known (e.g. `report-studio status <id>`). */
+export type TaskKind = ReportKind | 'unknown';
+
+export interface TaskProgress {
+  phase: TaskPhase;
+  taskId: string;
+  kind: TaskKind;
+  status: TaskStatus;
+  /** Since the operation started. */
+  elapsedMs: number;
+  /** Status checks made so far. */
+  polls: number;
+}
+
+export type TaskOutput = { to: 'bytes' } | { to: 'file'; path: string };
+
+export interface WaitOptions {
+  polling?: Partial<PollSchedule>;
+  /** Overall deadline of the whole operation. Default 5 minutes. */
+  timeoutMs?: number;
+  /** Per-request deadline passed to the client. */
+  requestTimeoutMs?: number;
+  signal?: AbortSignal;
+  onProgress?: (progress: TaskProgress) => void;
+}
+
+export interface RunTaskOptions extends WaitOptions {
+  kind: ReportKind;
+  report: ReportInput;
+  /** Default: bytes in memory. */
+  output?: TaskOutput;
+}
+
+export interface TaskResult {
+  taskId: string;
+  kind: ReportKind;
+  contentType: string;
+  size: number;
+  /** Set when output was `bytes`. */
+  bytes?: Uint8Array;
+  /** Set when output was `file`. */
+  path?: string;
+  /** Quota left after a build (from the submit response headers). */
+  quota?: QuotaHeaders;
+  polls: number;
+  timings: { submitMs: number; waitMs: number; downloadMs: number; totalMs: number };
+}
+
+export const DEFAULT_TASK_TIMEOUT_MS = 5 * 60_000;
+
+const KIND_LABEL: Record<TaskKind, string> = { build: 'Build', preview: 'Preview', unknown: 'Task' };
+
+/** A finished task's file (runTask adds quota, polls and timings). */
+export interface FetchedFile {
+  taskId: string;
+  kind: TaskKind;
+  contentType: string;
+  size: number;
+  bytes?: Uint8Array;
+  path?: string;
+}
+
+/** Submits a report, waits for it and fetches the file. */
+export async function runTask(client: ReportClient, options: RunTaskOptions): Promise<TaskResult> {
+  const op = new Operation(options);
+  try {
+    const submitted = await op.guard(() => client.submit(options.kind, options.report, op.request()));
+    const submitMs = op.elapsed();
+    op.emit('submitted', submitted.task_id, options.kind, submitted.status);
+    const waited = await op.waitFor(client, submitted.task_id, options.kind, submitted.status);
+    const downloadStart = op.elapsed();
+    const result = await op.fetch(client, submitted.task_id, options.kind, options.output);
+    const totalMs = op.elapsed();
+    op.emit('done', submitted.task_id, options.kind, 'SUCCESS');
+    return {
+      ...result,
+      kind: options.kind,
+      quota: submitted.quota,
+      polls: waited.polls,
+      timings: { submitMs, waitMs: downloadStart - submitMs, downloadMs: totalMs - downloadStart, totalMs },
+    };
+  } finally {
+    op.dispose();
+  }
+}
+
+/** Waits for an existing task to finish (SUCCESS resolves, FAILED rejects with task_failed). */
+export async function waitForTask(
+  client: ReportClient,
+  taskId: string,
+  kind: TaskKind,
+  options: WaitOptions = {},
+): Promise<{ status: TaskStatus; polls: number }> {
+  const op = new Operation(options);
+  try {
+    return await op.waitFor(client, taskId, kind, undefined);
+  } finally {
+    op.dispose();
+  }
+}
+
+/** Fetches a finished task's file. */
+export async function fetchTaskFile(
+  client: ReportClient,
+  taskId: string,
+  kind: TaskKind,
+  output: TaskOutput = { to: 'bytes' },
+  options: WaitOptions = {},
+): Promise<FetchedFile> {
+  const op = new Operation(options);
+  try {
+    return await op.fetch(client, taskId, kind, output);
+  } finally {
+    op.dispose();
+  }
+}
+
+/** One operation's deadline, cancellation and progress bookkeeping. */
+class Operation {
+  private readonly started = Date.now();
+  private readonly controller = new AbortController();
+  private readonly timer: NodeJS.Timeout;
+  private readonly schedule: PollSchedule;
+  private readonly timeoutMs: number;
+  private timedOut = false;
+  private polls = 0;
+  private taskId?: string;
+  private readonly onCallerAbort = (): void => this.controller.abort(this.options.signal?.reason);
+
+  constructor(private readonly options: WaitOptions) {
+    this.schedule = resolveSchedule(options.polling);
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TASK_TIMEOUT_MS;
+    this.timer = setTimeout(() => {
+      this.timedOut = true;
+      this.controller.abort(new Error('task deadline'));
+    }, this.timeoutMs);
+    if (options.signal?.aborted) this.controller.abort(options.signal.reason);
+    else options.signal?.addEventListener('abort', this.onCallerAbort, { once: true });
+  }
+
+  elapsed(): number {
+    return Date.now() - this.started;
+  }
+
+  request(): RequestOptions {
+    return { signal: this.controller.signal, timeoutMs: this.options.requestTimeoutMs };
+  }
+
+  emit(phase: TaskPhase, taskId: string, kind: TaskKind, status: TaskStatus): void {
+    this.taskId = taskId;
+    this.options.onProgress?.({ phase, taskId, kind, status, elapsedMs: this.elapsed(), polls: this.polls });
+  }
+
+  /** Runs a step; turns the operation's own abort into `timeout` or `cancelled` with the task id. */
+  async guard<T>(step: () => Promise<T>): Promise<T> {
+    try {
+      return await step();
+    } catch (error) {
+      throw this.translate(error);
+    }
+  }
+
+  async waitFor(client: ReportClient, taskId: string, kind: TaskKind, initial: TaskStatus | undefined): Promise<{ status: TaskStatus; polls: number }> {
+    this.taskId = taskId;
+    let last = initial;
+    let status = initial;
+    while (status !== 'SUCCESS') {
+      if (status !== undefined || this.polls > 0) {
+        await this.guard(() => sleep(pollDelay(this.schedule, this.polls), this.controller.signal));
+      }
+      const answer = await this.guard(() => client.getTaskStatus(taskId, this.request()));
+      this.polls++;
+      status = answer.status;
+      if (status !== last) this.emit('status', taskId, kind, status);
+      last = status;
+      if (status === 'FAILED') {
+        throw new ReportServiceError({
+          kind: 'task_failed',
+          message: `${KIND_LABEL[kind]} ${taskId} failed: ${answer.error_message ?? 'no reason given'}`,
+          taskId,
+        });
+      }
+    }
+    return { status, polls: this.polls };
+  }
+
+  async fetch(client: ReportClient, taskId: string, kind: TaskKind, output: TaskOutput = { to: 'bytes' }): Promise<FetchedFile> {
+    this.emit('downloading', taskId, kind, 'SUCCESS');
+    if (output.to === 'file') {
+      const file = await this.guard(() => client.downloadReport(taskId, output.path, this.request()));
+      return { taskId, kind, contentType: file.contentType, size: file.size, path: file.path };
+    }
+    const file = await this.guard(() => client.getReport(taskId, this.request()));
+    return { taskId, kind, contentType: file.contentType, size: file.bytes.length, bytes: file.bytes };
+  }
+
+  private translate(error: unknown): unknown {
+    const aborted = this.controller.signal.aborted;
+    if (aborted && this.timedOut) {
+      return new ReportServiceError({
+        kind: 'timeout',
+        message: `Task ${this.taskId ?? '(not submitted)'} did not finish within ${this.timeoutMs} ms`,
+        taskId: this.taskId,
+        cause: error,
+      });
+    }
+    if (aborted) {
+      const message = this.taskId ? `Cancelled (task ${this.taskId} keeps running on the service)` : 'Cancelled';
+      return new ReportServiceError({ kind: 'cancelled', message, taskId: this.taskId, cause: error });
+    }
+    if (error instanceof ReportServiceError && this.taskId && !error.taskId) return error.with({ taskId: this.taskId });
+    return error;
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.options.signal?.removeEventListener('abort', this.onCallerAbort);
+  }
+}

@@ -1,0 +1,79 @@
+/** Runs the bundled CLI (dist/cli.js) as a subprocess, as a user or CI would. */
+import { execFile, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+export const ROOT = join(__dirname, '..', '..', '..');
+export const CLI = join(ROOT, 'dist', 'cli.js');
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Builds dist/ once per test run (the bundle is what users run). */
+let built: Promise<unknown> | undefined;
+export function buildOnce(): Promise<unknown> {
+  built ??= promisify(execFile)(process.execPath, [join(ROOT, 'scripts', 'build.mjs'), '--quiet'], { cwd: ROOT });
+  return built;
+}
+
+/** Env without any REPORT_STUDIO_* from the developer's shell, plus `extra`. */
+export function cleanEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('REPORT_STUDIO_')) env[k] = v;
+  for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;
+  return env;
+}
+
+export function runCli(args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    collect(child, options.timeoutMs ?? 60_000).then(resolve, reject);
+  });
+}
+
+export function collect(child: ChildProcess, timeoutMs: number): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+    child.stderr?.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`CLI did not exit within ${timeoutMs} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
+    }, timeoutMs);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** Spawns the CLI and returns the child for tests that talk to it while it runs (serve, Ctrl-C). */
+export function spawnCli(args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): ChildProcess {
+  return spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/** Resolves with the first stdout text matching `pattern`. */
+export function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs = 30_000): Promise<RegExpMatchArray> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => reject(new Error(`no ${pattern} within ${timeoutMs} ms; got: ${seen}`)), timeoutMs);
+    child.stdout?.on('data', (c: Buffer) => {
+      seen += c.toString('utf8');
+      const m = seen.match(pattern);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m);
+      }
+    });
+  });
+}
+
+export function describeRun(r: CliRun): string {
+  return `exit ${r.code}\n--- stdout\n${r.stdout}\n--- stderr\n${r.stderr}`;
+}
