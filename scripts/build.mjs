@@ -16,10 +16,16 @@ const quiet = args.has('--quiet');
 const bundles = [
   { entry: 'src/extension/extension.ts', out: 'dist/extension.js' },
   { entry: 'src/mock/main.ts', out: 'dist/mock-server.js', banner: '#!/usr/bin/env node' },
+  // Render worker thread of the local service (src/mock/renderPool.ts loads it beside the bundle).
+  { entry: 'src/mock/renderWorker.ts', out: 'dist/render-worker.js' },
   // The CLI loads the local service (renderer included, ~60% of the code) only for --offline
   // and serve: `./localService` stays a runtime require of the sibling bundle below.
   { entry: 'src/cli/main.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node', lazy: ['./localService'] },
   { entry: 'src/cli/localService.ts', out: 'dist/localService.js' },
+  // The extension's HTTP client + task runner (undici, ~0.6 MB), required on the first request
+  // (src/extension/service/runtimeLoader.ts) so dist/extension.js stays small. The extension
+  // loads dist/localService.js the same way.
+  { entry: 'src/extension/service/clientRuntime.ts', out: 'dist/serviceClient.js' },
 ];
 
 /** Leaves `require(<path>)` of the listed relative paths to run time (resolved next to the bundle). */

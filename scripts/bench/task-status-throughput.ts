@@ -1,0 +1,88 @@
+/**
+ * get-task-status throughput of the local service: the bundled server
+ * (dist/mock-server.js, as `npm run mock` runs it, request log on) in its own
+ * process, one finished task, then N keep-alive connections (undici Pool) polling
+ * GET /get-task-status for a fixed time. Requests per second and latency percentiles
+ * for 1, 4 and 16 connections. Numbers only, no assertions. Needs a build first
+ * (`npm run bench` does it).
+ *   npx tsx scripts/bench/task-status-throughput.ts [seconds]
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Pool } from 'undici';
+
+const ROOT = join(__dirname, '..', '..');
+const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function measure(url: string, key: string, connections: number, seconds: number): Promise<number> {
+  const pool = new Pool(url, { connections });
+  try {
+    const headers = { 'x-api-key': key, 'content-type': 'application/json' };
+    const body = JSON.stringify({ type: 'Report', options: { report_title: 'Bench' }, components: [{ type: 'Text', options: { text: 'x' } }] });
+    const sub = await pool.request({ path: '/api/v1/build-report', method: 'POST', headers, body });
+    const { task_id } = (await sub.body.json()) as { task_id: string };
+    const path = `/api/v1/get-task-status?task_id=${task_id}`;
+    const latencies: number[] = [];
+    let errors = 0;
+    const loop = async (until: number, record: boolean): Promise<void> => {
+      while (performance.now() < until) {
+        const t0 = performance.now();
+        const r = await pool.request({ path, method: 'GET', headers });
+        await r.body.arrayBuffer();
+        if (!record) continue;
+        if (r.statusCode !== 200) errors++;
+        latencies.push(performance.now() - t0);
+      }
+    };
+    await Promise.all([...Array(connections)].map(() => loop(performance.now() + 300, false)));
+    const start = performance.now();
+    await Promise.all([...Array(connections)].map(() => loop(start + seconds * 1000, true)));
+    const elapsed = (performance.now() - start) / 1000;
+    latencies.sort((a, b) => a - b);
+    const rps = latencies.length / elapsed;
+    console.log(
+      `get-task-status, ${String(connections).padStart(2)} keep-alive connection(s): ${Math.round(rps)} req/s ` +
+        `(p50 ${percentile(latencies, 50).toFixed(2)} ms, p99 ${percentile(latencies, 99).toFixed(2)} ms, ${errors} non-200)`,
+    );
+    return rps;
+  } finally {
+    await pool.close();
+  }
+}
+
+export async function runTaskStatusThroughputBench(seconds = 3): Promise<void> {
+  const bundle = join(ROOT, 'dist', 'mock-server.js');
+  if (!existsSync(bundle)) throw new Error('dist/mock-server.js is missing: run node scripts/build.mjs first');
+  const dataDir = await mkdtemp(join(tmpdir(), 'rs-bench-'));
+  const child = spawn(process.execPath, [bundle, '--port', '0', '--data-dir', dataDir, '--rate-limit', '0', '--minimal-renderer'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  try {
+    let out = '';
+    const ready = await new Promise<{ url: string; key: string }>((resolve, reject) => {
+      child.on('exit', (code) => reject(new Error(`mock-server exited with ${code}`)));
+      child.stdout!.on('data', (d: Buffer) => {
+        out += d.toString();
+        const url = /listening on (\S+)/.exec(out)?.[1];
+        const key = /development API key: (\S+)/.exec(out)?.[1];
+        if (url && key) resolve({ url, key });
+      });
+    });
+    for (const connections of [1, 4, 16]) await measure(ready.url, ready.key, connections, seconds);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (require.main === module) {
+  runTaskStatusThroughputBench(Number(process.argv[2]) || 3).catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

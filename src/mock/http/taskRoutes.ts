@@ -1,0 +1,128 @@
+/**
+ * GET /get-task-status, /get-report, /get-remaining-quota, and the bucket files.
+ * get-report rules (documented in docs/local-service.md):
+ *   unknown task (or another key's) → 404; QUEUED/RUNNING → 409; FAILED → 409 with the
+ *   error_message; purged after retention → 410; uploaded to cloud storage → 303 to the
+ *   bucket URL; otherwise 200 with the file.
+ */
+import { createReadStream, promises as fs } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import type { QuotaRecord, TaskStatusResponse } from '../../core/api/types';
+import { bucketPath } from '../delivery/bucket';
+import type { TaskRecord } from '../store/taskStore';
+import { queryParam, type ApiRequest, type ServiceContext } from './context';
+import { HttpError, sendJson } from './respond';
+
+const iso = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+function requireTaskId(a: ApiRequest): string {
+  const id = queryParam(a.url, 'task_id');
+  if (id === undefined) {
+    throw new HttpError(422, [{ type: 'missing', loc: ['query', 'task_id'], msg: 'Field required', input: null }]);
+  }
+  return id;
+}
+
+async function findTask(a: ApiRequest, id: string): Promise<TaskRecord> {
+  let t = a.ctx.store.get(id);
+  if (t && (await a.ctx.retention.forget(t))) t = undefined;
+  // Another key's task is reported as unknown: task ids must not leak across keys.
+  if (!t || t.keyId !== a.key.id) throw new HttpError(404, `Task not found: no task with task_id '${id}' for this API key`);
+  return t;
+}
+
+export async function handleTaskStatus(a: ApiRequest): Promise<void> {
+  const t = await findTask(a, requireTaskId(a));
+  const body: TaskStatusResponse = { status: t.status, error_message: t.error_message };
+  sendJson(a.res, 200, body);
+}
+
+export function handleRemainingQuota(a: ApiRequest): void {
+  const { plan } = a.key;
+  const q = a.ctx.ledger.snapshot(a.key.id, plan);
+  const body: QuotaRecord = {
+    remaining_single_page_reports: q.remainingSingle,
+    remaining_multi_page_reports: q.remainingMulti,
+    remaining_ai_json_completions: plan.aiCompletions,
+    max_single_page_reports: plan.quotaSingle,
+    max_multi_page_reports: plan.quotaMulti,
+    max_pages_per_report: plan.maxPages,
+    max_ai_json_completions: plan.aiCompletions,
+    period_start: iso(q.periodStart),
+    period_end: iso(q.periodEnd),
+    error: plan.subscriptionActive ? null : 'Subscription inactive',
+    subscription_active: plan.subscriptionActive,
+  };
+  sendJson(a.res, 200, body);
+}
+
+function contentDisposition(name: string): string {
+  return `inline; filename="${name.replace(/["\\]/g, '_')}"`;
+}
+
+async function sendFile(res: ServerResponse, path: string, contentType: string, fileName: string): Promise<void> {
+  let size: number;
+  try {
+    size = (await fs.stat(path)).size;
+  } catch {
+    throw new HttpError(410, 'The report file is no longer in the data dir');
+  }
+  res.writeHead(200, {
+    'content-type': contentType,
+    'content-length': size,
+    'content-disposition': contentDisposition(fileName),
+    'cache-control': 'private, no-store',
+  });
+  if (res.req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  await new Promise<void>((resolve, reject) => {
+    const stream = createReadStream(path);
+    stream.on('error', reject);
+    res.on('close', resolve);
+    stream.pipe(res);
+  });
+}
+
+export async function handleGetReport(a: ApiRequest): Promise<void> {
+  const id = requireTaskId(a);
+  const t = await findTask(a, id);
+  if (t.status === 'QUEUED' || t.status === 'RUNNING' || t.status === 'CREATED') {
+    throw new HttpError(409, `Report not ready: task ${id} is ${t.status}; poll get-task-status until it is SUCCESS`);
+  }
+  if (t.status === 'FAILED') {
+    throw new HttpError(409, `Task ${id} FAILED, so there is no report: ${t.error_message ?? 'no reason recorded'}`);
+  }
+  const hours = Math.round((a.ctx.options.retentionMs / 3600_000) * 100) / 100;
+  if (t.cloud?.length) {
+    const copy = t.cloud[0];
+    const url = `${a.ctx.origin}/bucket/${copy.key}`;
+    sendJson(
+      a.res,
+      303,
+      { detail: `The report was uploaded to cloud storage (${copy.provider}) and is not kept by the service`, url, path: copy.path },
+      { location: url },
+    );
+    return;
+  }
+  if (await a.ctx.retention.check(t)) {
+    throw new HttpError(410, `Report purged: reports are kept for ${hours} h after the task finished (task ${id} finished ${iso(t.finishedAt ?? 0)})`);
+  }
+  if (!t.file) throw new HttpError(410, `Report of task ${id} is no longer available`);
+  const ext = t.kind === 'build' ? 'pdf' : 'jpg';
+  await sendFile(a.res, a.ctx.store.filePath(t.file), t.file.contentType, `${t.downloadName}.${ext}`);
+}
+
+/** GET /bucket/<provider>/<destination>/<file>: the local stand-in for a public bucket URL. */
+export async function handleBucket(ctx: ServiceContext, res: ServerResponse, key: string): Promise<void> {
+  const path = bucketPath(ctx.options.bucketDir, key);
+  if (!path) throw new HttpError(404, 'Not Found');
+  const name = path.split(/[/\\]/).pop()!;
+  try {
+    await fs.access(path);
+  } catch {
+    throw new HttpError(404, 'Not Found');
+  }
+  await sendFile(res, path, name.endsWith('.pdf') ? 'application/pdf' : 'application/octet-stream', name);
+}

@@ -1,0 +1,67 @@
+/**
+ * Standalone local report service: `node dist/mock-server.js [flags]` (npm run mock).
+ * Prints `listening on http://127.0.0.1:<port>` once ready; logs requests to stderr;
+ * stops gracefully on SIGINT/SIGTERM (a second signal exits at once).
+ */
+import { FlagError, parseFlags, USAGE } from './flags';
+import { createMinimalRenderer } from './minimal-renderer';
+import { startLocalService } from './service';
+
+async function main(): Promise<number> {
+  let flags;
+  try {
+    flags = parseFlags(process.argv.slice(2));
+  } catch (err) {
+    if (!(err instanceof FlagError)) throw err;
+    process.stderr.write(`mock-server: ${err.message}\n`);
+    return 2;
+  }
+  if (flags.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const service = await startLocalService({
+    ...flags.options,
+    renderer: flags.minimalRenderer ? createMinimalRenderer() : undefined,
+    log: flags.quiet ? undefined : (line) => process.stderr.write(line + '\n'),
+  });
+  process.stdout.write(`listening on ${service.url}\n`);
+  process.stdout.write(`API base URL: ${service.baseUrl}\n`);
+  process.stdout.write(`data dir: ${service.dataDir}\n`);
+  // The generated development key is local-only and must be shown to be usable;
+  // a key given with --api-key is never echoed.
+  if (!flags.options.keys) process.stdout.write(`development API key: ${service.apiKeys[0]}\n`);
+
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (stopping) process.exit(130);
+    stopping = true;
+    process.stderr.write(`${signal}: stopping (unfinished tasks resume at the next start)\n`);
+    service.stop().then(
+      () => process.exit(0),
+      (err) => {
+        process.stderr.write(`error while stopping: ${(err as Error).message}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return -1;
+}
+
+main().then(
+  (code) => {
+    if (code >= 0) process.exit(code);
+  },
+  (err: Error) => {
+    const reason =
+      (err as NodeJS.ErrnoException).code === 'EADDRINUSE'
+        ? `port already in use (${err.message})`
+        : err.name === 'DataDirInUseError'
+          ? err.message
+          : (err.stack ?? String(err));
+    process.stderr.write(`mock-server: cannot start: ${reason}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,159 @@
+/**
+ * GET /openapi.json: an OpenAPI 3.1 description of every endpoint, parameter, header and
+ * error body of the local service. The request body schema is the report schema itself
+ * (its definitions hoisted into components.schemas), so generated clients validate the
+ * same way the editor does.
+ */
+import reportSchema from '../../schemas/report.schema.json';
+
+type Json = Record<string, unknown>;
+
+/** Rewrites `#/definitions/X` refs to `#/components/schemas/X`; keeps editor-only keywords out. */
+function toOpenApiSchema(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(toOpenApiSchema);
+  if (!node || typeof node !== 'object') return node;
+  const out: Json = {};
+  for (const [k, v] of Object.entries(node as Json)) {
+    if (k === 'enumDescriptions' || k === 'defaultSnippets' || k === 'errorMessage' || k === '$schema' || k === 'definitions') continue;
+    if (k === 'markdownDescription') out.description ??= v;
+    else if (k === '$ref' && typeof v === 'string') out.$ref = v.replace('#/definitions/', '#/components/schemas/');
+    else if (k === 'properties' && v && typeof v === 'object') out.properties = Object.fromEntries(Object.entries(v).map(([p, s]) => [p, toOpenApiSchema(s)]));
+    else out[k] = toOpenApiSchema(v);
+  }
+  return out;
+}
+
+const detail = (description: string, example: unknown): Json => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/HTTPError' }, example: { detail: example } } },
+});
+
+const quotaHeaders: Json = {
+  'X-SINGLE-PAGE-REPORTS-REMAINING': { description: 'Single-page builds left in the period after this request.', schema: { type: 'integer' } },
+  'X-MULTI-PAGE-REPORTS-REMAINING': { description: 'Multi-page builds left in the period after this request.', schema: { type: 'integer' } },
+};
+
+const common: Json = {
+  '401': detail('Missing or unknown API key.', 'Invalid API key'),
+  '503': {
+    ...detail('Rate limit exceeded (or an injected fault); retry after Retry-After seconds.', 'Rate limit exceeded: at most 50 requests per second per API key; retry after 1 s'),
+    headers: { 'Retry-After': { schema: { type: 'integer' } } },
+  },
+};
+
+const validation: Json = {
+  description: 'Validation error (FastAPI/pydantic v2 shape).',
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/HTTPValidationError' } } },
+};
+
+const taskIdParam = { name: 'task_id', in: 'query', required: true, schema: { type: 'string', format: 'uuid' } };
+
+function submitOperation(summary: string, build: boolean): Json {
+  const headers = quotaHeaders;
+  return {
+    summary,
+    operationId: build ? 'build_report' : 'preview_report',
+    requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Report' } } } },
+    responses: {
+      '200': { description: 'Task created.', headers, content: { 'application/json': { schema: { $ref: '#/components/schemas/SubmitResponse' } } } },
+      '400': detail('Body not UTF-8, or JSON nested too deeply.', 'There was an error parsing the body'),
+      '402': { ...detail('Subscription inactive.', 'Subscription inactive: this API key has no active plan, so reports cannot be built or previewed'), headers },
+      '413': { ...detail('Request body over the size limit.', 'Request body too large: the limit is 10485760 bytes'), headers },
+      '422': { ...validation, headers },
+      ...(build ? { '429': { ...detail('Quota exhausted for the period.', 'Single-page report quota exhausted: all 100 single-page reports of this plan are used or in progress for the period ending 2025-02-01T00:00:00.000Z'), headers } } : {}),
+      ...common,
+    },
+  };
+}
+
+export function buildOpenApi(origin: string): Json {
+  const defs = (reportSchema as Json).definitions as Json;
+  const schemas: Json = Object.fromEntries(Object.entries(defs).map(([k, v]) => [k, toOpenApiSchema(v)]));
+  schemas.Report = toOpenApiSchema(reportSchema);
+  Object.assign(schemas, {
+    SubmitResponse: { type: 'object', required: ['task_id', 'status'], properties: { task_id: { type: 'string', format: 'uuid' }, status: { $ref: '#/components/schemas/TaskStatus' } } },
+    TaskStatus: { type: 'string', enum: ['CREATED', 'QUEUED', 'RUNNING', 'SUCCESS', 'FAILED'] },
+    TaskStatusResponse: { type: 'object', required: ['status', 'error_message'], properties: { status: { $ref: '#/components/schemas/TaskStatus' }, error_message: { type: ['string', 'null'] } } },
+    QuotaRecord: {
+      type: 'object',
+      required: ['remaining_single_page_reports', 'remaining_multi_page_reports', 'remaining_ai_json_completions', 'max_single_page_reports', 'max_multi_page_reports', 'max_pages_per_report', 'max_ai_json_completions', 'period_start', 'period_end', 'error', 'subscription_active'],
+      properties: {
+        ...Object.fromEntries(['remaining_single_page_reports', 'remaining_multi_page_reports', 'remaining_ai_json_completions', 'max_single_page_reports', 'max_multi_page_reports', 'max_pages_per_report', 'max_ai_json_completions'].map((k) => [k, { type: 'integer' }])),
+        period_start: { type: 'string', format: 'date-time' },
+        period_end: { type: 'string', format: 'date-time' },
+        error: { type: ['string', 'null'] },
+        subscription_active: { type: 'boolean' },
+      },
+    },
+    HTTPError: { type: 'object', required: ['detail'], properties: { detail: { type: 'string' } } },
+    ValidationError: {
+      type: 'object',
+      required: ['type', 'loc', 'msg', 'input'],
+      properties: {
+        type: { type: 'string', examples: ['missing', 'string_type', 'literal_error', 'union_tag_invalid', 'json_invalid'] },
+        loc: { type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'integer' }] } },
+        msg: { type: 'string' },
+        input: {},
+        ctx: { type: 'object' },
+      },
+    },
+    HTTPValidationError: { type: 'object', properties: { detail: { type: 'array', items: { $ref: '#/components/schemas/ValidationError' } } } },
+  });
+  const security = [{ APIKeyHeader: [] }, { APIKeyQuery: [] }];
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Report Studio local report service', version: '1.0.0', description: 'Offline implementation of the report service API. See docs/local-service.md.' },
+    servers: [{ url: origin }],
+    security,
+    paths: {
+      '/api/v1/build-report': { post: submitOperation('Build a report (PDF); counts against quota', true) },
+      '/api/v1/preview-report': { post: submitOperation('Preview a report (watermarked JPEG); free; no cloud upload', false) },
+      '/api/v1/get-task-status': {
+        get: {
+          summary: 'Status of a task',
+          operationId: 'get_task_status',
+          parameters: [taskIdParam],
+          responses: {
+            '200': { description: 'Task status.', content: { 'application/json': { schema: { $ref: '#/components/schemas/TaskStatusResponse' } } } },
+            '404': detail('Unknown task_id (or a task of another key).', "Task not found: no task with task_id '…' for this API key"),
+            '422': validation,
+            ...common,
+          },
+        },
+      },
+      '/api/v1/get-report': {
+        get: {
+          summary: 'The finished report file (PDF for a build, JPEG for a preview)',
+          operationId: 'get_report',
+          parameters: [taskIdParam],
+          responses: {
+            '200': {
+              description: 'The file, with Content-Length and Content-Disposition (inline; filename).',
+              content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } }, 'image/jpeg': { schema: { type: 'string', format: 'binary' } } },
+            },
+            '303': { description: 'Uploaded to cloud storage: Location is the bucket URL; the body has detail, url and path.', headers: { Location: { schema: { type: 'string' } } } },
+            '404': detail('Unknown task_id.', "Task not found: no task with task_id '…' for this API key"),
+            '409': detail('Task not finished yet, or FAILED.', 'Report not ready: task … is RUNNING; poll get-task-status until it is SUCCESS'),
+            '410': detail('Report purged after the retention time.', 'Report purged: reports are kept for 24 h after the task finished'),
+            '422': validation,
+            ...common,
+          },
+        },
+      },
+      '/api/v1/get-remaining-quota': {
+        get: {
+          summary: 'Quota of the API key for the current period',
+          operationId: 'get_remaining_quota',
+          responses: { '200': { description: 'Quota record.', content: { 'application/json': { schema: { $ref: '#/components/schemas/QuotaRecord' } } } }, ...common },
+        },
+      },
+    },
+    components: {
+      schemas,
+      securitySchemes: {
+        APIKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-KEY' },
+        APIKeyQuery: { type: 'apiKey', in: 'query', name: 'api_key' },
+      },
+    },
+  };
+}

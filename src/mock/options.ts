@@ -1,0 +1,186 @@
+/**
+ * Options of the local report service, their defaults and the plan attached to each
+ * API key. Shared by the embedding API (service.ts) and the standalone flags (flags.ts)
+ * so that `npm run mock`, `report-studio serve` and the extension all mean the same thing.
+ */
+import type { ReportRenderer } from './render/renderer';
+
+/** The plan of one API key (what get-remaining-quota reports as max_*). */
+export interface PlanInput {
+  /** Single-page builds per period. */
+  quotaSingle?: number;
+  /** Multi-page builds per period. */
+  quotaMulti?: number;
+  /** A build with more rendered pages ends FAILED. */
+  maxPages?: number;
+  /** Length of a quota period in days. */
+  periodDays?: number;
+  /** false → build/preview answer 402. */
+  subscriptionActive?: boolean;
+  /** Reported as max_/remaining_ai_json_completions (the local service has no AI endpoint). */
+  aiCompletions?: number;
+}
+
+export interface KeyPlanInput extends PlanInput {
+  key: string;
+}
+
+export interface Plan {
+  quotaSingle: number;
+  quotaMulti: number;
+  maxPages: number;
+  periodDays: number;
+  subscriptionActive: boolean;
+  aiCompletions: number;
+}
+
+export const DEFAULT_PLAN: Plan = {
+  quotaSingle: 100,
+  quotaMulti: 20,
+  maxPages: 10,
+  periodDays: 30,
+  subscriptionActive: true,
+  aiCompletions: 20,
+};
+
+export interface LocalServiceOptions {
+  /** 0 = a free port. Standalone default 8787; embedded default 0. */
+  port?: number;
+  /** Tasks, files, ledger and the development key live here. */
+  dataDir: string;
+  /** API keys with their plans. Empty/absent → a development key generated once and kept in dataDir. */
+  keys?: KeyPlanInput[];
+  /** Plan of the generated development key (ignored when `keys` is given). */
+  plan?: PlanInput;
+  /** Added to every API response (fault injection). */
+  latencyMs?: number;
+  /** Tasks stay RUNNING at least this long (makes "in flight" deterministic in tests). */
+  renderDelayMs?: number;
+  /** Probability 0..1 that a task ends FAILED (fault injection). */
+  failRate?: number;
+  /** Probability 0..1 that an API request answers 503 (fault injection). */
+  errorRate?: number;
+  /** Finished reports are purged this long after completion. Default 24 h. */
+  retentionMs?: number;
+  /** How long a purged task is still remembered (→ 410 instead of 404). Default 7 days. */
+  tombstoneMs?: number;
+  /** Renders running at the same time. Default 2. */
+  concurrency?: number;
+  /** Folder standing for the cloud bucket(s). Default `<dataDir>/bucket`. */
+  bucketDir?: string;
+  /** Webhook hosts allowed besides loopback; '*' allows any host. */
+  webhookAllowHosts?: string[];
+  /** Delay before the first webhook retry; doubles each time. Default 500 ms. */
+  webhookRetryBaseMs?: number;
+  /** Webhook deliveries per event (first try included). Default 5. */
+  webhookAttempts?: number;
+  /** Requests per second per key (token bucket, burst = 2×). 0 disables. Default 50. */
+  rateLimit?: number;
+  /** Largest accepted request body in bytes. Default 10 MiB. */
+  bodyLimit?: number;
+  /** Deepest accepted JSON nesting of a request body. Default 64. */
+  maxDepth?: number;
+  /** A render taking longer ends FAILED. Default 60 s. */
+  renderTimeoutMs?: number;
+  /** One line per request and per notable event. */
+  log?: (line: string) => void;
+  /** Replaces the default renderer (tests, the extension). The service disposes it on stop. */
+  renderer?: ReportRenderer;
+  /** Random source for the fault flags (tests). */
+  random?: () => number;
+  /** Clock (tests of period roll-over and retention). */
+  now?: () => number;
+}
+
+/** Options after defaults; what the service modules read. */
+export interface ResolvedOptions {
+  port: number;
+  dataDir: string;
+  latencyMs: number;
+  renderDelayMs: number;
+  failRate: number;
+  errorRate: number;
+  retentionMs: number;
+  tombstoneMs: number;
+  concurrency: number;
+  bucketDir: string;
+  webhookAllowHosts: string[];
+  webhookRetryBaseMs: number;
+  webhookAttempts: number;
+  rateLimit: number;
+  bodyLimit: number;
+  maxDepth: number;
+  renderTimeoutMs: number;
+  log: (line: string) => void;
+  random: () => number;
+  now: () => number;
+}
+
+export const DEFAULTS = {
+  standalonePort: 8787,
+  retentionMs: 24 * 3600_000,
+  tombstoneMs: 7 * 24 * 3600_000,
+  concurrency: 2,
+  webhookRetryBaseMs: 500,
+  webhookAttempts: 5,
+  rateLimit: 50,
+  bodyLimit: 10 * 1024 * 1024,
+  maxDepth: 64,
+  renderTimeoutMs: 60_000,
+} as const;
+
+function fraction(name: string, value: number | undefined): number {
+  const v = value ?? 0;
+  if (!(v >= 0 && v <= 1)) throw new RangeError(`${name} must be between 0 and 1, got ${value}`);
+  return v;
+}
+
+function nonNegative(name: string, value: number | undefined, fallback: number): number {
+  const v = value ?? fallback;
+  if (!Number.isFinite(v) || v < 0) throw new RangeError(`${name} must be a non-negative number, got ${value}`);
+  return v;
+}
+
+export function resolveOptions(o: LocalServiceOptions): ResolvedOptions {
+  if (!o.dataDir) throw new TypeError('dataDir is required');
+  const concurrency = nonNegative('concurrency', o.concurrency, DEFAULTS.concurrency);
+  if (concurrency < 1) throw new RangeError('concurrency must be at least 1');
+  return {
+    port: nonNegative('port', o.port, 0),
+    dataDir: o.dataDir,
+    latencyMs: nonNegative('latencyMs', o.latencyMs, 0),
+    renderDelayMs: nonNegative('renderDelayMs', o.renderDelayMs, 0),
+    failRate: fraction('failRate', o.failRate),
+    errorRate: fraction('errorRate', o.errorRate),
+    retentionMs: nonNegative('retentionMs', o.retentionMs, DEFAULTS.retentionMs),
+    tombstoneMs: nonNegative('tombstoneMs', o.tombstoneMs, DEFAULTS.tombstoneMs),
+    concurrency: Math.floor(concurrency),
+    bucketDir: o.bucketDir ?? `${o.dataDir}/bucket`,
+    webhookAllowHosts: (o.webhookAllowHosts ?? []).map((h) => h.toLowerCase()),
+    webhookRetryBaseMs: nonNegative('webhookRetryBaseMs', o.webhookRetryBaseMs, DEFAULTS.webhookRetryBaseMs),
+    webhookAttempts: Math.max(1, Math.floor(nonNegative('webhookAttempts', o.webhookAttempts, DEFAULTS.webhookAttempts))),
+    rateLimit: nonNegative('rateLimit', o.rateLimit, DEFAULTS.rateLimit),
+    bodyLimit: nonNegative('bodyLimit', o.bodyLimit, DEFAULTS.bodyLimit),
+    maxDepth: nonNegative('maxDepth', o.maxDepth, DEFAULTS.maxDepth),
+    renderTimeoutMs: nonNegative('renderTimeoutMs', o.renderTimeoutMs, DEFAULTS.renderTimeoutMs),
+    log: o.log ?? (() => undefined),
+    random: o.random ?? Math.random,
+    now: o.now ?? Date.now,
+  };
+}
+
+export function resolvePlan(p: PlanInput | undefined, base: Plan = DEFAULT_PLAN): Plan {
+  const int = (name: string, v: number | undefined, d: number, min: number): number => {
+    const n = v ?? d;
+    if (!Number.isInteger(n) || n < min) throw new RangeError(`${name} must be an integer ≥ ${min}, got ${v}`);
+    return n;
+  };
+  return {
+    quotaSingle: int('quotaSingle', p?.quotaSingle, base.quotaSingle, 0),
+    quotaMulti: int('quotaMulti', p?.quotaMulti, base.quotaMulti, 0),
+    maxPages: int('maxPages', p?.maxPages, base.maxPages, 1),
+    periodDays: int('periodDays', p?.periodDays, base.periodDays, 1),
+    subscriptionActive: p?.subscriptionActive ?? base.subscriptionActive,
+    aiCompletions: int('aiCompletions', p?.aiCompletions, base.aiCompletions, 0),
+  };
+}

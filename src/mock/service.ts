@@ -1,0 +1,137 @@
+/**
+ * The embeddable local report service: `startLocalService(options)` opens the data dir
+ * (tasks, files, ledger, development key), resumes unfinished tasks, and listens on
+ * 127.0.0.1 only. Used by `npm run mock`, `report-studio serve` and the extension.
+ */
+import { promises as fs } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { KeyRing, resolveKeys } from './keys';
+import { resolveOptions, type LocalServiceOptions, type ResolvedOptions } from './options';
+import { lockDataDir } from './store/dataDirLock';
+import type { ReportRenderer } from './render/renderer';
+import { Ledger } from './store/ledger';
+import { TaskStore } from './store/taskStore';
+import { TaskRunner } from './tasks/runner';
+import { RetentionSweeper } from './tasks/retention';
+import { WebhookSender } from './delivery/webhooks';
+import { createHttpServer } from './http/server';
+import type { ServiceContext } from './http/context';
+import { warmUpValidator } from './validation/reportValidator';
+import { locateRenderWorker, WorkerRenderer } from './renderPool';
+
+export type { LocalServiceOptions, KeyPlanInput, PlanInput } from './options';
+
+export interface LocalService {
+  /** http://127.0.0.1:PORT */
+  url: string;
+  /** url + '/api/v1' */
+  baseUrl: string;
+  port: number;
+  /** Accepted keys; the development key (or the first configured key) first. */
+  apiKeys: string[];
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real renderer: in worker threads when the worker script is shipped (it is beside
+ * every bundle and in the sources), else in-process. A renderer that cannot load is a
+ * start-up error, never a silent downgrade to placeholder output (the minimal renderer
+ * is only used when asked for explicitly).
+ */
+async function defaultRenderer(timeLimitMs: number, concurrency: number, log: (line: string) => void): Promise<ReportRenderer> {
+  const entry = locateRenderWorker();
+  if (entry) return new WorkerRenderer(entry, concurrency, timeLimitMs);
+  log('renderer: no render worker script found; rendering in the main thread');
+  const { createRenderer } = await import('./render/index');
+  return createRenderer({ timeLimitMs });
+}
+
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+export async function startLocalService(input: LocalServiceOptions): Promise<LocalService> {
+  const options = resolveOptions(input);
+  await fs.mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+  const unlock = await lockDataDir(options.dataDir);
+  try {
+    return await open(input, options, unlock);
+  } catch (err) {
+    await unlock();
+    throw err;
+  }
+}
+
+async function open(input: LocalServiceOptions, options: ResolvedOptions, unlock: () => Promise<void>): Promise<LocalService> {
+  const keyInputs = await resolveKeys(options.dataDir, input.keys, input.plan);
+  const keys = new KeyRing(keyInputs);
+  const ledger = new Ledger(options.dataDir, options.now);
+  await ledger.open();
+  const store = new TaskStore(options.dataDir);
+  const found = await store.open(options.log);
+  warmUpValidator();
+
+  const rendererPromise = input.renderer ? Promise.resolve(input.renderer) : defaultRenderer(options.renderTimeoutMs, options.concurrency, options.log);
+  rendererPromise.catch(() => undefined);
+  const webhooks = new WebhookSender({
+    allowHosts: options.webhookAllowHosts,
+    attempts: options.webhookAttempts,
+    baseDelayMs: options.webhookRetryBaseMs,
+    log: options.log,
+  });
+  const runner = new TaskRunner({ store, ledger, keys, renderer: () => rendererPromise, options, webhooks });
+  const retention = new RetentionSweeper(store, options);
+  const ctx: ServiceContext = { options, keys, ledger, store, runner, retention, origin: '' };
+  const server = createHttpServer(ctx);
+  server.keepAliveTimeout = 5_000;
+  let port: number;
+  try {
+    // Before listening: the reservations of resumed tasks must count from the first request.
+    await runner.recover(found);
+    port = await listen(server, options.port);
+  } catch (err) {
+    await runner.stop();
+    await (await rendererPromise.catch(() => undefined))?.dispose().catch(() => undefined);
+    throw err;
+  }
+  ctx.origin = `http://127.0.0.1:${port}`;
+  retention.start();
+
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> =>
+    (stopping ??= (async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Keep-alive sockets turn idle as their last responses finish: close them as they do.
+      const idle = setInterval(() => server.closeIdleConnections(), 25);
+      server.closeIdleConnections();
+      await runner.stop();
+      await retention.stop();
+      await webhooks.close();
+      await ledger.flush().catch(() => undefined);
+      // Requests still open a while after the tasks stopped are cut off.
+      const hard = setTimeout(() => server.closeAllConnections(), 2_000);
+      await closed;
+      clearInterval(idle);
+      clearTimeout(hard);
+      const r = await rendererPromise.catch(() => undefined);
+      await r?.dispose().catch(() => undefined);
+      await unlock();
+    })());
+
+  return {
+    url: ctx.origin,
+    baseUrl: `${ctx.origin}/api/v1`,
+    port,
+    apiKeys: keyInputs.map((k) => k.key),
+    dataDir: options.dataDir,
+    stop,
+  };
+}

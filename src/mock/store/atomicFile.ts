@@ -1,0 +1,84 @@
+/**
+ * Crash-safe file writes: write a temporary file in the same folder, fsync it, then
+ * rename it over the target. A reader (or a restarted service) sees either the old or
+ * the new content, never half a file.
+ */
+import { promises as fs } from 'node:fs';
+import { dirname, basename, join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const handle = await fs.open(tmp, 'w', 0o600);
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await fs.rename(tmp, path);
+  } catch (err) {
+    await fs.rm(tmp, { force: true });
+    throw err;
+  }
+}
+
+export async function writeJsonAtomic(path: string, value: unknown): Promise<void> {
+  await writeFileAtomic(path, JSON.stringify(value, null, 1) + '\n');
+}
+
+/** Reads JSON; undefined when the file is absent. Throws on corrupt content. */
+export async function readJson<T>(path: string): Promise<T | undefined> {
+  let text: string;
+  try {
+    text = await fs.readFile(path, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+  return JSON.parse(text) as T;
+}
+
+/** Removes temporary files left by a process that died mid-write. */
+export async function removeStaleTemps(dir: string): Promise<void> {
+  let names: string[];
+  try {
+    names = await fs.readdir(dir);
+  } catch {
+    return;
+  }
+  await Promise.all(names.filter((n) => n.startsWith('.') && n.endsWith('.tmp')).map((n) => fs.rm(join(dir, n), { force: true })));
+}
+
+/**
+ * Serialises writes of one file and coalesces bursts: while a write runs, later
+ * requests collapse into one more write of the latest state. `flush()` resolves once
+ * the state as of the call is on disk.
+ */
+export class CoalescingWriter {
+  private running: Promise<void> | undefined;
+  private pending: Promise<void> | undefined;
+
+  constructor(private readonly path: string, private readonly snapshot: () => unknown) {}
+
+  flush(): Promise<void> {
+    if (this.pending) return this.pending;
+    if (!this.running) {
+      this.running = this.write().finally(() => (this.running = undefined));
+      return this.running;
+    }
+    const after = this.running;
+    this.pending = after
+      .catch(() => undefined)
+      .then(() => {
+        this.pending = undefined;
+        return this.flush();
+      });
+    return this.pending;
+  }
+
+  private write(): Promise<void> {
+    return writeJsonAtomic(this.path, this.snapshot());
+  }
+}

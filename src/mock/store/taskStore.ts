@@ -1,0 +1,185 @@
+/**
+ * Durable task store. Layout under the data dir:
+ *   tasks/<id>.json         the task record (atomic rewrite on every status change)
+ *   tasks/<id>.report.json  the submitted report, kept until the task is finished so a
+ *                           task interrupted by a crash can be rendered again
+ *   files/<id>.pdf|.jpg     the finished report (absent when uploaded to the bucket)
+ * The records are also held in memory: reads never touch the disk.
+ */
+import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
+import type { TaskStatus } from '../../core/api/types';
+import type { ReportBody } from '../../core/report/types';
+import { CoalescingWriter, readJson, removeStaleTemps, writeFileAtomic, writeJsonAtomic } from './atomicFile';
+
+export type TaskKind = 'build' | 'preview';
+export type QuotaKind = 'single' | 'multi';
+
+export interface StoredFile {
+  /** File name inside files/. */
+  name: string;
+  contentType: 'application/pdf' | 'image/jpeg';
+  size: number;
+}
+
+export interface CloudCopy {
+  provider: string;
+  /** Absolute path of the copy inside the bucket folder. */
+  path: string;
+  /** Path relative to the bucket folder, with '/' separators (used in the served URL). */
+  key: string;
+}
+
+export interface WebhookTarget {
+  url: string;
+  auth_header: string | null;
+}
+
+export interface TaskRecord {
+  id: string;
+  kind: TaskKind;
+  status: TaskStatus;
+  error_message: string | null;
+  /** Hash prefix of the API key that submitted the task (never the key itself). */
+  keyId: string;
+  createdAt: number;
+  startedAt?: number;
+  finishedAt?: number;
+  /** Times a render was started; a task interrupted twice is given up. */
+  attempts: number;
+  /** Quota unit held while a build is unfinished. */
+  reservation?: QuotaKind;
+  /** Quota unit charged for a finished build. */
+  charged?: QuotaKind;
+  pageCount?: number;
+  /** Download file name without extension (from the report title). */
+  downloadName: string;
+  file?: StoredFile;
+  cloud?: CloudCopy[];
+  webhooks?: WebhookTarget[];
+  /** Set when the report was deleted after the retention time. */
+  purgedAt?: number;
+}
+
+export class TaskStore {
+  readonly tasksDir: string;
+  readonly filesDir: string;
+  private readonly tasks = new Map<string, TaskRecord>();
+  private readonly writers = new Map<string, CoalescingWriter>();
+  private readonly staged = new Map<string, TaskRecord>();
+
+  constructor(dataDir: string) {
+    this.tasksDir = join(dataDir, 'tasks');
+    this.filesDir = join(dataDir, 'files');
+  }
+
+  async open(log: (line: string) => void): Promise<TaskRecord[]> {
+    await fs.mkdir(this.tasksDir, { recursive: true, mode: 0o700 });
+    await fs.mkdir(this.filesDir, { recursive: true, mode: 0o700 });
+    await removeStaleTemps(this.tasksDir);
+    await removeStaleTemps(this.filesDir);
+    for (const name of await fs.readdir(this.tasksDir)) {
+      if (!name.endsWith('.json') || name.endsWith('.report.json')) continue;
+      try {
+        const record = await readJson<TaskRecord>(join(this.tasksDir, name));
+        if (record?.id && `${record.id}.json` === name) this.tasks.set(record.id, record);
+      } catch (err) {
+        log(`task store: ignoring unreadable ${name}: ${(err as Error).message}`);
+      }
+    }
+    return [...this.tasks.values()].sort((a, b) => a.createdAt - b.createdAt);
+  }
+
+  get(id: string): TaskRecord | undefined {
+    return this.tasks.get(id);
+  }
+
+  all(): IterableIterator<TaskRecord> {
+    return this.tasks.values();
+  }
+
+  /** Persists the report first, then the record: a record on disk always has its report. */
+  async create(record: TaskRecord, report: ReportBody): Promise<void> {
+    await writeJsonAtomic(this.reportPath(record.id), report);
+    this.tasks.set(record.id, record);
+    await this.save(record);
+  }
+
+  /** Writes the current in-memory state of the record. */
+  save(record: TaskRecord): Promise<void> {
+    let writer = this.writers.get(record.id);
+    if (!writer) {
+      writer = new CoalescingWriter(this.recordPath(record.id), () => this.staged.get(record.id) ?? this.tasks.get(record.id) ?? record);
+      this.writers.set(record.id, writer);
+    }
+    return writer.flush();
+  }
+
+  /**
+   * Applies `changes` only once they are on disk: readers (get-task-status) never see
+   * a state a crash could take back — a client told SUCCESS will find it after a restart.
+   */
+  async commit(record: TaskRecord, changes: Partial<TaskRecord>): Promise<void> {
+    this.staged.set(record.id, { ...record, ...changes });
+    try {
+      await this.save(record);
+      Object.assign(record, changes);
+    } finally {
+      this.staged.delete(record.id);
+    }
+  }
+
+  async readReport(id: string): Promise<ReportBody | undefined> {
+    return readJson<ReportBody>(this.reportPath(id));
+  }
+
+  async dropReport(id: string): Promise<void> {
+    await fs.rm(this.reportPath(id), { force: true });
+  }
+
+  async writeFile(id: string, ext: 'pdf' | 'jpg', bytes: Uint8Array): Promise<StoredFile> {
+    const name = `${id}.${ext}`;
+    await writeFileAtomic(join(this.filesDir, name), bytes);
+    return { name, contentType: ext === 'pdf' ? 'application/pdf' : 'image/jpeg', size: bytes.byteLength };
+  }
+
+  filePath(file: StoredFile): string {
+    return join(this.filesDir, file.name);
+  }
+
+  /** Deletes the task file and bucket copies of a task that ended FAILED. */
+  async deleteOutputs(record: TaskRecord): Promise<void> {
+    if (record.file) await fs.rm(this.filePath(record.file), { force: true });
+    for (const c of record.cloud ?? []) await fs.rm(c.path, { force: true });
+    record.file = undefined;
+    record.cloud = undefined;
+  }
+
+  /** Deletes the report file and keeps a tombstone so get-report can answer 410. */
+  async purge(record: TaskRecord, now: number): Promise<void> {
+    if (record.file) await fs.rm(this.filePath(record.file), { force: true });
+    record.file = undefined;
+    record.purgedAt = now;
+    await this.save(record);
+  }
+
+  /** Forgets a task entirely (tombstone expired). */
+  async remove(id: string): Promise<void> {
+    this.tasks.delete(id);
+    this.writers.delete(id);
+    await Promise.all([
+      fs.rm(this.recordPath(id), { force: true }),
+      fs.rm(this.reportPath(id), { force: true }),
+      fs.rm(join(this.filesDir, `${id}.pdf`), { force: true }),
+      fs.rm(join(this.filesDir, `${id}.jpg`), { force: true }),
+    ]);
+  }
+
+  private recordPath(id: string): string {
+    return join(this.tasksDir, `${id}.json`);
+  }
+
+  private reportPath(id: string): string {
+    return join(this.tasksDir, `${id}.report.json`);
+  }
+}

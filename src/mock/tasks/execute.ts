@@ -1,0 +1,104 @@
+/**
+ * One task from RUNNING to SUCCESS or FAILED. Order of effects (each step durable
+ * before the next, so a crash at any point is repaired by running the task again):
+ *   RUNNING saved → render → file written (task file or bucket) → quota charged
+ *   (idempotent per task) → SUCCESS saved → submitted report dropped → webhooks.
+ * A failure releases the reservation: a FAILED task never costs quota.
+ * A shutdown (Interrupted) leaves the record RUNNING on disk for the next start.
+ */
+import type { ReportBody } from '../../core/report/types';
+import type { TaskStatus } from '../../core/api/types';
+import type { ReportRenderer } from '../render/renderer';
+import type { ResolvedOptions } from '../options';
+import type { KeyRing } from '../keys';
+import type { Ledger } from '../store/ledger';
+import type { TaskRecord, TaskStore } from '../store/taskStore';
+import { cloudTargets, uploadToBucket } from '../delivery/bucket';
+import type { WebhookSender } from '../delivery/webhooks';
+import { interruptibleDelay, Interrupted, RenderTimeout, withTimeLimit } from './timeLimit';
+
+export interface TaskContext {
+  store: TaskStore;
+  ledger: Ledger;
+  keys: KeyRing;
+  renderer: () => Promise<ReportRenderer>;
+  options: ResolvedOptions;
+  webhooks: WebhookSender;
+}
+
+/** A failure whose message is shown to the user as error_message. */
+class TaskFailure extends Error {}
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+async function produce(ctx: TaskContext, record: TaskRecord, report: ReportBody, shutdown: AbortSignal): Promise<void> {
+  const o = ctx.options;
+  const key = ctx.keys.byId(record.keyId);
+  if (!key) throw new TaskFailure('The API key that submitted this task is no longer configured on the local service');
+  await interruptibleDelay(o.renderDelayMs, shutdown);
+  if (o.failRate > 0 && o.random() < o.failRate) throw new TaskFailure(`Injected failure: the local service runs with fail-rate ${o.failRate}`);
+
+  const renderer = await ctx.renderer();
+  const { pdf, pageCount } = await withTimeLimit((signal) => renderer.renderPdf(report, { signal }), o.renderTimeoutMs, shutdown);
+  record.pageCount = pageCount;
+  if (pageCount > key.plan.maxPages) {
+    throw new TaskFailure(
+      `The report has ${plural(pageCount, 'page')}, more than the ${key.plan.maxPages} allowed by max_pages_per_report of this plan`,
+    );
+  }
+  if (record.kind === 'preview') {
+    const jpeg = await withTimeLimit((signal) => renderer.renderPreviewJpeg(pdf, { signal }), o.renderTimeoutMs, shutdown);
+    record.file = await ctx.store.writeFile(record.id, 'jpg', jpeg);
+    return;
+  }
+
+  const targets = cloudTargets(report.config);
+  if (targets.length > 0) record.cloud = await uploadToBucket(o.bucketDir, targets, `${record.id}.pdf`, pdf);
+  else record.file = await ctx.store.writeFile(record.id, 'pdf', pdf);
+
+  const kind = pageCount <= 1 ? 'single' : 'multi';
+  const charged = await ctx.ledger.charge(record.keyId, key.plan, record.id, kind);
+  if (!charged.ok) {
+    throw new TaskFailure(
+      `The report rendered ${plural(pageCount, 'page')}, so it counts as a ${kind}-page report, but the ${kind}-page ` +
+        `quota of this plan is used up until ${new Date(charged.periodEnd).toISOString()}; nothing was charged`,
+    );
+  }
+  record.charged = charged.kind;
+  record.reservation = undefined;
+}
+
+async function finish(ctx: TaskContext, record: TaskRecord, status: TaskStatus, message: string | null): Promise<void> {
+  if (status === 'FAILED') {
+    ctx.ledger.release(record.keyId, record.id);
+    record.reservation = undefined;
+    // A file written before the failure (e.g. quota check after upload) must not linger.
+    await ctx.store.deleteOutputs(record).catch(() => undefined);
+  }
+  // The webhook targets (auth headers are secrets) leave the record with the delivery.
+  const hooks = record.webhooks ?? [];
+  await ctx.store.commit(record, { status, error_message: message, finishedAt: ctx.options.now(), webhooks: undefined });
+  await ctx.store.dropReport(record.id);
+  if (hooks.length) ctx.webhooks.send(hooks, { task_id: record.id, status, error_message: message });
+}
+
+export async function executeTask(ctx: TaskContext, record: TaskRecord, shutdown: AbortSignal): Promise<void> {
+  await ctx.store.commit(record, { status: 'RUNNING', startedAt: ctx.options.now(), attempts: record.attempts + 1 });
+  try {
+    const report = await ctx.store.readReport(record.id).catch(() => undefined);
+    if (!report) throw new TaskFailure('The submitted report could not be read back from the data dir');
+    await produce(ctx, record, report, shutdown);
+  } catch (err) {
+    if (err instanceof Interrupted) {
+      // A graceful stop is not the report's fault: don't count it towards giving up.
+      record.attempts -= 1;
+      await ctx.store.save(record);
+      return;
+    }
+    const message = err instanceof TaskFailure || err instanceof RenderTimeout ? err.message : `Rendering failed: ${(err as Error)?.message ?? String(err)}`;
+    await finish(ctx, record, 'FAILED', message);
+    ctx.options.log(`task ${record.id} FAILED: ${message}`);
+    return;
+  }
+  await finish(ctx, record, 'SUCCESS', null);
+}

@@ -1,0 +1,91 @@
+/** Shared helpers for the local-service integration tests: real HTTP over loopback. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startLocalService, type LocalService } from '../../../src/mock/service';
+import type { LocalServiceOptions } from '../../../src/mock/options';
+import { createMinimalRenderer } from '../../../src/mock/minimal-renderer';
+import type { TaskStatusResponse } from '../../../src/core/api/types';
+import type { ReportBody } from '../../../src/core/report/types';
+
+export interface Harness {
+  service: LocalService;
+  dataDir: string;
+  key: string;
+  logs: string[];
+  /** fetch relative to /api/v1 with the dev key in X-API-KEY (unless headers override). */
+  api(path: string, init?: RequestInit & { noKey?: boolean }): Promise<Response>;
+  post(path: string, body: unknown, init?: RequestInit): Promise<Response>;
+  waitFor(taskId: string, until?: (s: TaskStatusResponse) => boolean): Promise<TaskStatusResponse>;
+  stop(): Promise<void>;
+}
+
+export function tempDir(prefix = 'rs-mock-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Starts a service on a free port in a fresh temp dir (minimal renderer unless `renderer: undefined` is passed explicitly). */
+export async function startHarness(options: Partial<LocalServiceOptions> = {}, keepDir?: string): Promise<Harness> {
+  const dataDir = keepDir ?? options.dataDir ?? tempDir();
+  const logs: string[] = [];
+  const service = await startLocalService({
+    port: 0,
+    renderer: 'renderer' in options ? options.renderer : createMinimalRenderer(),
+    rateLimit: 0,
+    ...options,
+    dataDir,
+    log: (l) => logs.push(l),
+  });
+  const key = service.apiKeys[0];
+  const api = (path: string, init: RequestInit & { noKey?: boolean } = {}): Promise<Response> => {
+    const headers = new Headers(init.headers);
+    if (!init.noKey && !headers.has('x-api-key')) headers.set('x-api-key', key);
+    return fetch(service.baseUrl + path, { ...init, headers });
+  };
+  const h: Harness = {
+    service,
+    dataDir,
+    key,
+    logs,
+    api,
+    post: (path, body, init = {}) =>
+      api(path, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), ...init, headers: { 'content-type': 'application/json', ...(init.headers as object) } }),
+    async waitFor(taskId, until = (s) => s.status === 'SUCCESS' || s.status === 'FAILED') {
+      for (let i = 0; i < 2000; i++) {
+        const r = await api(`/get-task-status?task_id=${taskId}`);
+        if (r.status !== 200) throw new Error(`get-task-status answered ${r.status}: ${await r.text()}`);
+        const s = (await r.json()) as TaskStatusResponse;
+        if (until(s)) return s;
+        await sleep(20);
+      }
+      throw new Error(`task ${taskId} never reached the expected status`);
+    },
+    async stop() {
+      await service.stop();
+      if (!keepDir && !options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return h;
+}
+
+export function report(title = 'Quarterly report', components: ReportBody['components'] = [{ type: 'Text', options: { text: 'Hello' } }], config?: ReportBody['config']): ReportBody {
+  return { type: 'Report', options: { report_title: title }, ...(config ? { config } : {}), components };
+}
+
+/** A report the minimal renderer lays out on `pages` pages. */
+export function reportWithPages(pages: number, config?: ReportBody['config']): ReportBody {
+  const components: ReportBody['components'] = [];
+  for (let i = 0; i < pages; i++) {
+    if (i > 0) components.push({ type: 'PageBreak' });
+    components.push({ type: 'Text', options: { text: `Page ${i + 1}` } });
+  }
+  return report(`Report of ${pages} pages`, components, config);
+}
+
+export async function submit(h: Harness, body: unknown, kind: 'build' | 'preview' = 'build'): Promise<{ res: Response; taskId: string }> {
+  const res = await h.post(kind === 'build' ? '/build-report' : '/preview-report', body);
+  const json = (await res.clone().json()) as { task_id?: string };
+  return { res, taskId: json.task_id ?? '' };
+}
