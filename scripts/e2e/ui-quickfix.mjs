@@ -1,0 +1,86 @@
+// UI check: a diagnostic with its quick fix, the way a person meets it — the squiggle under a
+// bad enum value, Ctrl+. opens the quick-fix menu (screenshot), choosing the fix rewrites the
+// value and the squiggle goes; Ctrl+Z restores the fixture. Plugged into runUiChecks with the
+// harness's own helpers (scripts/e2e/ui-checks.mjs):
+//   ['UI: Ctrl+. on a schema diagnostic offers and applies the quick fix', () => quickFixCheck(page, shotDir, { openFile, goTo, positionOf, text })]
+import { join } from 'node:path';
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const MENU = '.action-widget';
+const FIX = 'Replace "rainbow" with';
+
+export async function quickFixCheck(page, shotDir, { openFile, goTo, positionOf, text }) {
+  await openFile(page, 'broken/broken.report.json');
+  const value = positionOf(text, ['config', 'colour_theme']);
+  await goTo(page, { line: value.line, column: value.column + 3 });
+  await page.locator('.monaco-editor .squiggly-warning, .monaco-editor .squiggly-error').first().waitFor({ timeout: 30_000 });
+  const row = page.locator(`${MENU} .monaco-list-row`, { hasText: FIX });
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Control+.');
+    try {
+      await row.first().waitFor({ state: 'visible', timeout: 5_000 });
+      break;
+    } catch (e) {
+      if (attempt >= 5) throw new Error(`the quick-fix menu never offered "${FIX}": ${e.message}`);
+      await page.keyboard.press('Escape');
+      await sleep(1_000);
+    }
+  }
+  // Rows of the menu, its "Quick Fix" group header left out.
+  const offered = (await page.locator(`${MENU} .monaco-list-row`).allInnerTexts()).map((s) => s.trim().replace(/\s+/g, ' ')).filter((s) => s !== 'Quick Fix');
+  await sleep(200); // the menu fades in
+  await page.screenshot({ path: join(shotDir, 'quick-fix.png') });
+  const replace = offered.filter((o) => o.startsWith(FIX));
+  if (replace.length < 1 || replace.length > 3) throw new Error(`expected 1–3 replacements, menu shows ${JSON.stringify(offered)}`);
+  const chosen = replace[0].match(/with "([^"]+)"/)?.[1];
+  const focused = (await page.locator(`${MENU} .monaco-list-row.focused`).first().innerText()).trim();
+  if (!focused.startsWith(FIX)) throw new Error(`the focused row is ${JSON.stringify(focused)}, not the first fix`);
+  await page.keyboard.press('Enter'); // applies the focused first fix, as a person would
+  const line = page.locator('.monaco-editor .view-line', { hasText: `"colour_theme": "${chosen}"` });
+  await line.first().waitFor({ timeout: 10_000 });
+  // The warning under the value is gone (the Card's missing "value" still has its own).
+  await page.waitForFunction(() => document.querySelectorAll('.monaco-editor .squiggly-warning, .monaco-editor .squiggly-error').length === 1, null, { timeout: 15_000 });
+  await page.keyboard.press('Control+Z');
+  await page.locator('.monaco-editor .view-line', { hasText: '"colour_theme": "rainbow"' }).first().waitFor({ timeout: 10_000 });
+  return { offered, applied: chosen };
+}
+
+/**
+ * The same for a "Report service" diagnostic: Preview the fixture (its 422 marks the Card
+ * without "value" and the bad theme as errors), Ctrl+. on the Card's "options", take
+ * "Add missing option", see that error go; Ctrl+Z restores the fixture.
+ *   ['UI: a Preview's 422 shows as errors with a quick fix', () => serviceQuickFixCheck(page, shotDir, { openFile, goTo, positionOf, quickInput, text })]
+ */
+export async function serviceQuickFixCheck(page, shotDir, { openFile, goTo, positionOf, quickInput, text }) {
+  await openFile(page, 'broken/broken.report.json');
+  const errors = page.locator('.monaco-editor .squiggly-error');
+  await quickInput(page, 'F1', 'Report Studio: Preview Report', 'Report Studio: Preview Report', 'run "Report Studio: Preview Report"');
+  // Both 422 entries become errors (the editor's own schema problems are warnings).
+  await page.waitForFunction(() => document.querySelectorAll('.monaco-editor .squiggly-error').length >= 2, null, { timeout: 60_000 });
+  const before = await errors.count();
+  // Back in the report's editor (the result panel opened beside it, in group 2).
+  await page.keyboard.press('Control+1');
+  const key = positionOf(text, ['components', 0, 'components', 0, 'options'], 'key');
+  await goTo(page, { line: key.line, column: key.column + 2 });
+  const row = page.locator(`${MENU} .monaco-list-row`, { hasText: 'Add missing option "value": 0' });
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Control+.');
+    try {
+      await row.first().waitFor({ state: 'visible', timeout: 5_000 });
+      break;
+    } catch (e) {
+      if (attempt >= 5) throw new Error(`the quick-fix menu never offered the missing option: ${e.message}`);
+      await page.keyboard.press('Escape');
+      await sleep(1_000);
+    }
+  }
+  await sleep(200);
+  await page.screenshot({ path: join(shotDir, 'service-quick-fix.png') });
+  const offered = (await page.locator(`${MENU} .monaco-list-row`).allInnerTexts()).map((s) => s.trim().replace(/\s+/g, ' ')).filter((s) => s !== 'Quick Fix');
+  await page.keyboard.press('Enter');
+  await page.locator('.monaco-editor .view-line', { hasText: '"value": 0' }).first().waitFor({ timeout: 10_000 });
+  // The service's error for the Card goes as soon as the option is there; the theme's stays.
+  await page.waitForFunction((n) => document.querySelectorAll('.monaco-editor .squiggly-error').length === n - 1, before, { timeout: 15_000 });
+  await page.keyboard.press('Control+Z');
+  return { offered, errorsBefore: before };
+}

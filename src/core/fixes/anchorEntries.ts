@@ -1,0 +1,68 @@
+/**
+ * Keeps 422 diagnostics honest while the user edits. VS Code does not move an extension's
+ * diagnostics with the text, so after each edit the entries are mapped again onto the
+ * current text by their `loc` (they follow their node when lines shift) and an entry is
+ * dropped once it no longer describes the text: the missing field was added, the rejected
+ * value was changed, the unknown type renamed. Whatever is left stays until the next
+ * submission of the file replaces or clears it.
+ */
+import { getNodeValue } from 'jsonc-parser';
+import type { ValidationErrorEntry } from '../api/types';
+import { DiagnosticMapper } from '../loc/diagnostics';
+import type { SourceDiagnostic } from '../loc/diagnostics';
+import type { LocMapping } from '../loc/locToRange';
+import { propertyNode, typeTagOf, walkTree } from '../loc/treeWalk';
+import { sameValue } from './sameValue';
+
+/**
+ * An entry with its diagnostic on the current text. (Its fixable problem is computed on
+ * demand with problemFromEntry(): that needs the schema, which this module — loaded by the
+ * extension at activation — deliberately does not import.)
+ */
+export interface AnchoredEntry {
+  entry: ValidationErrorEntry;
+  diagnostic: SourceDiagnostic;
+}
+
+export interface AnchorOptions {
+  /** The text that was submitted; json_invalid offsets are only meaningful in it. */
+  sentText?: string;
+}
+
+/** Whether the entry still describes the text its mapping was made on. */
+function stillApplies(mapper: DiagnosticMapper, entry: ValidationErrorEntry, mapping: LocMapping, options: AnchorOptions): boolean {
+  if (entry.type === 'json_invalid' || mapping.target === 'offset') return options.sentText === mapper.text;
+  if (mapping.target === 'document') return true; // not tied to a node (e.g. a missing body)
+  const root = mapper.source.parsed.root;
+  if (!root) return false;
+  if (entry.type === 'missing') return mapping.stop === 'unknown-key' && mapping.rest.length === 1;
+  // A plain-union member name (`str`) may be left over; the value check below decides.
+  if (mapping.stop === 'index-past-end') return false;
+  const outcome = walkTree(root, mapping.path, { lenient: false });
+  if (outcome.stop) return false;
+  const node = outcome.node;
+  if (entry.type === 'union_tag_invalid') {
+    const tag = typeof entry.ctx?.tag === 'string' ? entry.ctx.tag : (entry.input as { type?: unknown } | null)?.type;
+    return typeTagOf(node) === tag;
+  }
+  if (entry.type === 'union_tag_not_found') return node.type === 'object' && !propertyNode(node, 'type');
+  return sameValue(getNodeValue(node), entry.input);
+}
+
+/**
+ * The entries that still apply to `text`, with their diagnostics on it, in the entries'
+ * order. On the very text that was sent every entry applies (the service said so), so the
+ * result is then aligned with `entries` one to one.
+ */
+export function anchorEntries(text: string, entries: readonly ValidationErrorEntry[], options: AnchorOptions = {}): AnchoredEntry[] {
+  const mapper = new DiagnosticMapper(text);
+  const unchanged = options.sentText === text;
+  const out: AnchoredEntry[] = [];
+  for (const entry of entries) {
+    const loc = Array.isArray(entry.loc) ? entry.loc : [];
+    const mapping = mapper.source.mapLoc(loc, entry.type);
+    if (!unchanged && !stillApplies(mapper, entry, mapping, options)) continue;
+    out.push({ entry, diagnostic: mapper.fromValidationEntry(entry) });
+  }
+  return out;
+}

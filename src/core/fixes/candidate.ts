@@ -1,0 +1,49 @@
+/** What the fix builders share: the parsed text, the problem and the candidate shape. */
+import type { Node } from 'jsonc-parser';
+import type { SourceText } from '../loc/locToRange';
+import { walkTree } from '../loc/treeWalk';
+import type { PathSegment } from '../loc/treeWalk';
+import type { FixableProblem } from './problems';
+import type { FormattingOptions } from './textEdits';
+import type { VerifyScope } from './verify';
+
+export type FixKind =
+  | 'add-missing' // insert a required field with a placeholder
+  | 'add-type' // insert the `type` of a component that lacks it
+  | 'rename-key' // a misspelt key → the known one
+  | 'remove-key' // an unknown key
+  | 'replace-value' // an invalid enum value or component type → a valid one
+  | 'convert' // "12" → 12 and friends
+  | 'clamp'; // 40 → 32 (the maximum)
+
+/** A fix before verification: the whole fixed text and where to check it. */
+export interface Candidate {
+  title: string;
+  kind: FixKind;
+  preferred: boolean;
+  fixedText: string;
+  scope: VerifyScope;
+}
+
+export interface FixContext {
+  text: string;
+  source: SourceText;
+  root: Node;
+  problem: FixableProblem;
+  formatting: FormattingOptions;
+}
+
+export function nodeAtPath(root: Node, path: readonly PathSegment[]): Node | undefined {
+  const outcome = walkTree(root, path, { lenient: false });
+  return outcome.stop ? undefined : outcome.node;
+}
+
+/** The keys of an object node, in document order. */
+export function keysOf(node: Node): string[] {
+  return (node.children ?? []).map((p) => p.children?.[0]?.value).filter((k): k is string => typeof k === 'string');
+}
+
+/** `option` inside an `options` object, `field` elsewhere (as the diagnostics say). */
+export function nounFor(path: readonly PathSegment[]): 'option' | 'field' {
+  return path[path.length - 1] === 'options' ? 'option' : 'field';
+}

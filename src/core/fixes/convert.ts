@@ -1,0 +1,102 @@
+/**
+ * Values that are obviously meant as another JSON type: `"12"` → 12, `"true"` → true,
+ * 12 → `"12"` where text is expected, `"three"` → 3, `["x"]` → `"x"`, `{…}` → `[{…}]`.
+ * Each conversion says whether it is unambiguous (a preferred fix) or one choice of
+ * several (2.5 → 3 or 2).
+ */
+import { hasType, jsonTypeOf } from './schemaAt';
+import type { JsonType } from './schemaAt';
+import { shortJson } from './textEdits';
+
+export interface Conversion {
+  value: unknown;
+  title: string;
+  preferred: boolean;
+}
+
+const NUMBER_WORDS = [
+  'zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten',
+  'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty',
+];
+
+const TRUE_WORDS = ['true', 'yes', 'on', 'y', '1'];
+const FALSE_WORDS = ['false', 'no', 'off', 'n', '0'];
+
+/** `"12"`, `" 12 "`, `"1,200"`, `"1_200"`, `"+3"`, `"three"` → a number; undefined otherwise. */
+export function looseNumber(text: string): { value: number; plain: boolean } | undefined {
+  const trimmed = text.trim();
+  if (/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(trimmed)) return { value: Number(trimmed), plain: trimmed === text };
+  if (/^[-+]?\d{1,3}([,_]\d{3})+(\.\d+)?$/.test(trimmed)) return { value: Number(trimmed.replace(/[,_]/g, '')), plain: false };
+  const word = NUMBER_WORDS.indexOf(trimmed.toLowerCase());
+  return word >= 0 ? { value: word, plain: false } : undefined;
+}
+
+function wants(expected: readonly JsonType[], type: JsonType): boolean {
+  return expected.includes(type) || (type === 'integer' && expected.includes('number'));
+}
+
+function fromString(text: string, expected: readonly JsonType[]): Conversion[] {
+  const out: Conversion[] = [];
+  const shown = JSON.stringify(text);
+  const n = looseNumber(text);
+  if (n && Number.isFinite(n.value) && (expected.includes('number') || (expected.includes('integer') && Number.isInteger(n.value)))) {
+    out.push({ value: n.value, title: `Convert ${shown} to the number ${n.value}`, preferred: true });
+  }
+  const lower = text.trim().toLowerCase();
+  if (expected.includes('boolean') && (TRUE_WORDS.includes(lower) || FALSE_WORDS.includes(lower))) {
+    const value = TRUE_WORDS.includes(lower);
+    out.push({ value, title: `Convert ${shown} to ${value}`, preferred: true });
+  }
+  if (expected.includes('null') && ['null', 'none', ''].includes(lower)) out.push({ value: null, title: `Replace ${shown} with null`, preferred: out.length === 0 });
+  if (expected.includes('array')) out.push({ value: [text], title: `Wrap ${shortJson(text)} in a list`, preferred: false });
+  return out;
+}
+
+function fromNumber(n: number, expected: readonly JsonType[]): Conversion[] {
+  const out: Conversion[] = [];
+  if (expected.includes('string')) out.push({ value: String(n), title: `Convert ${n} to the string "${n}"`, preferred: true });
+  if (expected.includes('integer') && !expected.includes('number') && !Number.isInteger(n)) {
+    const rounded = Math.round(n);
+    out.push({ value: rounded, title: `Round ${n} to ${rounded}`, preferred: false });
+    const truncated = Math.trunc(n);
+    if (truncated !== rounded) out.push({ value: truncated, title: `Truncate ${n} to ${truncated}`, preferred: false });
+  }
+  if (expected.includes('boolean') && (n === 0 || n === 1)) out.push({ value: n === 1, title: `Convert ${n} to ${n === 1}`, preferred: true });
+  if (expected.includes('array')) out.push({ value: [n], title: `Wrap ${n} in a list`, preferred: false });
+  return out;
+}
+
+function fromBoolean(b: boolean, expected: readonly JsonType[]): Conversion[] {
+  const out: Conversion[] = [];
+  if (expected.includes('string')) out.push({ value: String(b), title: `Convert ${b} to the string "${b}"`, preferred: false });
+  if (wants(expected, 'integer')) out.push({ value: b ? 1 : 0, title: `Convert ${b} to ${b ? 1 : 0}`, preferred: false });
+  return out;
+}
+
+/** The conversions of `value` to one of the `expected` types that are worth offering. */
+export function conversions(value: unknown, expected: readonly JsonType[]): Conversion[] {
+  if (hasType(value, expected)) return [];
+  switch (jsonTypeOf(value)) {
+    case 'string':
+      return fromString(value as string, expected);
+    case 'integer':
+    case 'number':
+      return fromNumber(value as number, expected);
+    case 'boolean':
+      return fromBoolean(value as boolean, expected);
+    case 'array': {
+      const list = value as unknown[];
+      if (list.length !== 1) return [];
+      const [only] = list;
+      if (hasType(only, expected)) return [{ value: only, title: `Unwrap the list: use ${shortJson(only)}`, preferred: true }];
+      // `["12"]` where a number is expected: unwrap and convert in one go.
+      return conversions(only, expected)
+        .filter((c) => c.preferred)
+        .map((c) => ({ value: c.value, title: `Unwrap the list: use ${shortJson(c.value)}`, preferred: false }));
+    }
+    case 'object':
+      return expected.includes('array') ? [{ value: [value], title: 'Wrap the object in a list', preferred: true }] : [];
+    default:
+      return [];
+  }
+}

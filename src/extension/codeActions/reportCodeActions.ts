@@ -1,0 +1,167 @@
+// Quick fixes on report documents for two kinds of diagnostics: the report service's 422s
+// ("Report service", via ServiceDiagnostics) and the JSON language service's schema errors
+// ("Missing property", "Value is not accepted", "Property x is not allowed", "Incorrect
+// type", min/max; source "json", or none at all for schema problems). Those messages are
+// localised, so they are never parsed: the text is validated with the same schema
+// (src/core/schema) and a diagnostic gets the fixes of the problems at its range.
+// All fix logic lives in src/core/fixes.
+import * as vscode from 'vscode';
+import type { FixableProblem, FormattingOptions, QuickFix } from '../../core/fixes';
+import type { ValidationMode } from '../../core/schema/validator';
+import { SourceText } from '../../core/loc/locToRange';
+import { SERVICE_DIAGNOSTIC_SOURCE } from '../diagnostics/serviceDiagnostics';
+import type { ServiceDiagnostics } from '../diagnostics/serviceDiagnostics';
+import { isReportDocument, REPORT_DOCUMENT_SELECTOR } from '../reportDocument';
+
+/** Diagnostics of VS Code's JSON extension: source "json", or none for schema problems. */
+const JSON_SOURCES: ReadonlySet<string | undefined> = new Set(['json', '', undefined]);
+/** The JSON service's syntax error codes start here; schema problems are below. */
+const JSON_SYNTAX_CODES = 0x100;
+
+// The fix engine needs the schema and its validator (ajv): loaded on the first request that
+// has a diagnostic to fix, not when the extension activates for any JSON file.
+type FixEngine = typeof import('../../core/fixes');
+let engine: Promise<FixEngine> | undefined;
+const loadEngine = (): Promise<FixEngine> => (engine ??= import('../../core/fixes'));
+
+/** Validation results for the latest version of each document (code actions run on every cursor move). */
+class ProblemCache {
+  private readonly entries = new Map<string, { version: number; byMode: Map<ValidationMode, FixableProblem[]> }>();
+
+  get(fixes: FixEngine, document: vscode.TextDocument, mode: ValidationMode): FixableProblem[] {
+    const key = document.uri.toString();
+    let entry = this.entries.get(key);
+    if (!entry || entry.version !== document.version) {
+      entry = { version: document.version, byMode: new Map() };
+      this.entries.set(key, entry);
+      // Keep the cache small: the documents being edited right now.
+      if (this.entries.size > 8) this.entries.delete(this.entries.keys().next().value as string);
+    }
+    let problems = entry.byMode.get(mode);
+    if (!problems) {
+      problems = fixes.problemsFromValidation(document.getText(), mode);
+      entry.byMode.set(mode, problems);
+    }
+    return problems;
+  }
+
+  forget(uri: vscode.Uri): void {
+    this.entries.delete(uri.toString());
+  }
+}
+
+function formattingFor(document: vscode.TextDocument): Partial<FormattingOptions> {
+  const editor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === document.uri.toString());
+  const eol = document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
+  const { insertSpaces, tabSize } = editor?.options ?? {};
+  // Without an editor the indentation is read from the text itself.
+  if (typeof insertSpaces !== 'boolean' || typeof tabSize !== 'number') return { eol };
+  return { insertSpaces, tabSize, eol };
+}
+
+export class ReportCodeActionProvider implements vscode.CodeActionProvider {
+  static readonly metadata: vscode.CodeActionProviderMetadata = { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] };
+  private readonly cache = new ProblemCache();
+
+  constructor(private readonly serviceDiagnostics?: ServiceDiagnostics) {}
+
+  async provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): Promise<vscode.CodeAction[]> {
+    if (context.only && !vscode.CodeActionKind.QuickFix.intersects(context.only)) return [];
+    const relevant = context.diagnostics.filter((d) => d.source === SERVICE_DIAGNOSTIC_SOURCE || (JSON_SOURCES.has(d.source) && !isSyntaxError(d)));
+    if (relevant.length === 0 || !isReportDocument(document)) return [];
+    const fixes = await loadEngine();
+    const text = document.getText();
+    const formatting = formattingFor(document);
+    const actions: vscode.CodeAction[] = [];
+    const byEdit = new Map<string, vscode.CodeAction>();
+    for (const diagnostic of relevant) {
+      let preferredTaken = false;
+      for (const problem of this.problemsFor(fixes, document, diagnostic)) {
+        for (const fix of fixes.computeFixes(text, problem, { formatting })) {
+          const key = `${fix.edit.offset}:${fix.edit.length}:${fix.edit.content}`;
+          const existing = byEdit.get(key);
+          if (existing) {
+            // The same repair for a JSON and a service diagnostic: one action fixing both.
+            if (!existing.diagnostics?.includes(diagnostic)) existing.diagnostics = [...(existing.diagnostics ?? []), diagnostic];
+            continue;
+          }
+          const action = toAction(document, fix, diagnostic, fix.preferred && !preferredTaken);
+          preferredTaken ||= action.isPreferred === true;
+          byEdit.set(key, action);
+          actions.push(action);
+        }
+      }
+    }
+    return actions;
+  }
+
+  /** The problems behind one diagnostic, on the document's current text. */
+  private problemsFor(fixes: FixEngine, document: vscode.TextDocument, diagnostic: vscode.Diagnostic): FixableProblem[] {
+    if (diagnostic.source === SERVICE_DIAGNOSTIC_SOURCE) {
+      const anchored = this.serviceDiagnostics?.entryFor(document.uri, diagnostic);
+      if (anchored) {
+        const problem = fixes.problemFromEntry(new SourceText(document.getText()), anchored.entry);
+        return problem ? [problem] : [];
+      }
+      // Shown by another ServiceDiagnostics instance (or already re-anchored): use the
+      // service's rules on the current text, at the diagnostic's range.
+      return this.matching(fixes, document, diagnostic, 'lenient');
+    }
+    return this.matching(fixes, document, diagnostic, 'strict');
+  }
+
+  private matching(fixes: FixEngine, document: vscode.TextDocument, diagnostic: vscode.Diagnostic, mode: ValidationMode): FixableProblem[] {
+    const range = { start: document.offsetAt(diagnostic.range.start), end: document.offsetAt(diagnostic.range.end) };
+    return this.cache.get(fixes, document, mode).filter((p) => fixes.problemMatchesRange(p, range));
+  }
+
+  forget(uri: vscode.Uri): void {
+    this.cache.forget(uri);
+  }
+}
+
+function isSyntaxError(d: vscode.Diagnostic): boolean {
+  const code = typeof d.code === 'object' ? d.code.value : d.code;
+  return typeof code === 'number' && code >= JSON_SYNTAX_CODES;
+}
+
+function toAction(document: vscode.TextDocument, fix: QuickFix, diagnostic: vscode.Diagnostic, preferred: boolean): vscode.CodeAction {
+  const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
+  const edit = new vscode.WorkspaceEdit();
+  const range = new vscode.Range(document.positionAt(fix.edit.offset), document.positionAt(fix.edit.offset + fix.edit.length));
+  edit.replace(document.uri, range, fix.edit.content);
+  action.edit = edit;
+  action.diagnostics = [diagnostic];
+  action.isPreferred = preferred;
+  return action;
+}
+
+/**
+ * Registers the quick-fix provider for report documents. `serviceDiagnostics` lets fixes
+ * for 422 diagnostics use the exact service entry; without it they are derived from the
+ * service's rules at the diagnostic's range.
+ */
+export function registerReportCodeActions(context: vscode.ExtensionContext, deps: { serviceDiagnostics?: ServiceDiagnostics } = {}): ReportCodeActionProvider {
+  const provider = new ReportCodeActionProvider(deps.serviceDiagnostics);
+  context.subscriptions.push(
+    vscode.languages.registerCodeActionsProvider(REPORT_DOCUMENT_SELECTOR, provider, ReportCodeActionProvider.metadata),
+    vscode.workspace.onDidCloseTextDocument((d) => provider.forget(d.uri)),
+  );
+  warmUpWhenReportOpens(context);
+  return provider;
+}
+
+/**
+ * Compiling the schema validator takes most of a second: do it once a report is on screen,
+ * in the background, rather than on the first lightbulb.
+ */
+function warmUpWhenReportOpens(context: vscode.ExtensionContext): void {
+  let done = false;
+  const check = (editor: vscode.TextEditor | undefined) => {
+    if (done || !editor || !isReportDocument(editor.document)) return;
+    done = true;
+    setTimeout(() => void import('../../core/schema/validator').then((m) => m.createReportValidator({ mode: 'strict' })), 0);
+  };
+  check(vscode.window.activeTextEditor);
+  context.subscriptions.push(vscode.window.onDidChangeActiveTextEditor(check));
+}

@@ -1,0 +1,171 @@
+// 422 → Problems → quick fix → rebuild, inside the real VS Code with the installed extension:
+// "Report Studio: Build" submits to the extension's bundled local service (no key is set),
+// whose REAL 422 becomes "Report service" diagnostics; the quick fixes come from the
+// extension's code action provider; the next accepted build clears the diagnostics.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { closeAllEditors, describeDiagnostic as show, rangeOf, tempCopy, waitFor, waitForDiagnostics } from './helpers';
+import { run, withSettings } from './studio';
+
+const SOURCE = 'Report service';
+const fromService = (all: readonly vscode.Diagnostic[]) => all.filter((d) => d.source === SOURCE);
+
+/** A report with three faults of three kinds. */
+const THREE_FAULTS = `{
+  "type": "Report",
+  "options": { "report_title": "Operations" },
+  "config": { "colour_theme": "ocean" },
+  "components": [
+    { "type": "Card", "options": { "title": "Deliveries" } },
+    { "type": "Sektion", "options": { "section_title": "Fleet" }, "components": [] }
+  ]
+}
+`;
+
+function tempFile(name: string, text: string): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'report-studio-e2e-')), name);
+  fs.writeFileSync(file, text);
+  return file;
+}
+
+async function open(file: string): Promise<vscode.TextDocument> {
+  const document = await vscode.workspace.openTextDocument(file);
+  await vscode.window.showTextDocument(document);
+  return document;
+}
+
+describe('Report service diagnostics and their quick fixes (Build)', () => {
+  let restore: () => Promise<void>;
+  before(async () => {
+    restore = await withSettings({ confirmBeforeBuild: false, service: 'local' });
+  });
+  after(async () => {
+    await restore();
+    await closeAllEditors();
+  });
+
+  it('a broken file gets one diagnostic per 422 entry at the exact JSON node after Build', async () => {
+    const document = await open(tempFile('three-faults.report.json', THREE_FAULTS));
+    const outcome = await run('build');
+    assert.equal(outcome.status, 'invalid', JSON.stringify(outcome));
+    assert.equal(outcome.diagnostics, 3);
+    const shown = fromService(await waitForDiagnostics(document.uri, 'three service diagnostics', (all) => fromService(all).length === 3));
+    const byCode = new Map(shown.map((d) => [String(d.code), d]));
+    const expect = (code: string, range: vscode.Range, message: RegExp) => {
+      const d = byCode.get(code);
+      assert.ok(d, `no "${code}" diagnostic in ${shown.map(show).join('; ')}`);
+      assert.ok(d.range.isEqual(range), `${code}: ${show(d)} is not at ${JSON.stringify(range)}`);
+      assert.match(d.message, message);
+      assert.equal(d.severity, vscode.DiagnosticSeverity.Error);
+    };
+    expect('literal_error', rangeOf(document, ['config', 'colour_theme']), /Input should be 'default', 'summer'.*got "ocean"/);
+    expect('missing', rangeOf(document, ['components', 0, 'options'], 'key'), /Missing required option "value" in Card options/);
+    expect('union_tag_invalid', rangeOf(document, ['components', 1, 'type']), /Input tag 'Sektion' found using 'type'/);
+  });
+
+  it('diagnostics follow their node when lines are inserted, and go when their cause is fixed by hand', async () => {
+    const document = await open(tempFile('edits.report.json', THREE_FAULTS));
+    assert.equal((await run('build')).status, 'invalid');
+    await waitForDiagnostics(document.uri, 'the diagnostics', (all) => fromService(all).length === 3);
+    const editor = vscode.window.activeTextEditor!;
+    assert.ok(await editor.edit((b) => b.insert(new vscode.Position(1, 0), '\n\n')));
+    const moved = await waitForDiagnostics(document.uri, 'the ocean diagnostic two lines down', (all) =>
+      fromService(all).some((d) => d.code === 'literal_error' && d.range.isEqual(rangeOf(document, ['config', 'colour_theme']))),
+    );
+    assert.equal(fromService(moved).length, 3);
+    assert.ok(await editor.edit((b) => b.replace(rangeOf(document, ['config', 'colour_theme']), '"forest"')));
+    const left = await waitForDiagnostics(document.uri, 'the enum diagnostic to go', (all) => fromService(all).length === 2);
+    assert.deepEqual(left.filter((d) => d.source === SOURCE).map((d) => d.code).sort(), ['missing', 'union_tag_invalid']);
+  });
+
+  // One corpus file per kind of fix: [file, expected title of the fix applied].
+  const CASES: [string, RegExp][] = [
+    ['01-card-missing-value.report.json', /^Add missing option "value": 0$/],
+    ['07-card-missing-options.report.json', /^Add missing field "options"/],
+    ['13-columns-string.report.json', /^Convert "three" to the number 3$/],
+    ['22-cover-components-object.report.json', /^Wrap the object in a list$/],
+    ['23-width-bad.report.json', /^Replace "1\/2" with "2\/4"$/],
+    ['34-unknown-component-type.report.json', /^Change type "Sektion" to "Section"$/],
+    ['35-component-missing-type.report.json', /^Add "type": "Card"$/],
+    ['39-margin-40.report.json', /^Set to 32 \(the maximum\)$/],
+    ['46-top-level-typo.report.json', /^Rename "component" to "components"$/],
+  ];
+
+  for (const [file, title] of CASES) {
+    it(`quick fix repairs ${file}: apply the code action, rebuild, no diagnostics`, async () => {
+      const document = await open(tempCopy(`test/fixtures/broken/${file}`));
+      const first = await run('build');
+      assert.equal(first.status, 'invalid', JSON.stringify(first));
+      assert.equal(first.diagnostics, 1, `one 422 entry for ${file}`);
+      const [diagnostic] = fromService(await waitForDiagnostics(document.uri, 'the service diagnostic', (all) => fromService(all).length === 1));
+      const actions = await waitFor('quick fixes from the extension', async () => {
+        const found = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, diagnostic.range, vscode.CodeActionKind.QuickFix.value);
+        // (The command's results carry no `diagnostics`; every quick fix here is an edit of ours.)
+        const ours = found.filter((a) => a.kind?.value === vscode.CodeActionKind.QuickFix.value && a.edit);
+        return ours.length > 0 ? ours : undefined;
+      });
+      const action = actions.find((a) => a.isPreferred) ?? actions[0];
+      assert.match(action.title, title, `offered: ${actions.map((a) => a.title).join(' | ')}`);
+      assert.equal(action.kind?.value, vscode.CodeActionKind.QuickFix.value);
+      assert.ok(action.edit, 'the fix is an edit');
+      assert.ok(await vscode.workspace.applyEdit(action.edit));
+      // The fixed cause drops the diagnostic at once; the rebuild must then be accepted.
+      await waitForDiagnostics(document.uri, 'the diagnostic to go after the edit', (all) => fromService(all).length === 0);
+      const second = await run('build');
+      assert.equal(second.status, 'success', `${JSON.stringify(second)}\n${document.getText()}`);
+      assert.deepEqual(fromService(vscode.languages.getDiagnostics(document.uri)), []);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    });
+  }
+});
+
+describe("quick fixes for the editor's own schema diagnostics", () => {
+  after(closeAllEditors);
+
+  /** Waits for the JSON language service's diagnostic at `range`, applies the chosen fix, waits for it to go. */
+  async function fixAt(file: string, range: (d: vscode.TextDocument) => vscode.Range, title: RegExp): Promise<vscode.TextDocument> {
+    const document = await vscode.workspace.openTextDocument(tempCopy(`test/fixtures/broken/${file}`));
+    await vscode.window.showTextDocument(document);
+    const target = range(document);
+    const all = await waitForDiagnostics(document.uri, `the schema diagnostic at ${JSON.stringify(target)}`, (ds) => ds.some((d) => d.range.isEqual(target)));
+    const diagnostic = all.find((d) => d.range.isEqual(target))!;
+    assert.notEqual(diagnostic.source, SOURCE);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, target, vscode.CodeActionKind.QuickFix.value);
+    const action = actions.find((a) => title.test(a.title));
+    assert.ok(action?.edit, `no "${title.source}" among ${actions.map((a) => a.title).join(' | ')}`);
+    assert.ok(await vscode.workspace.applyEdit(action.edit));
+    await waitForDiagnostics(document.uri, 'the schema diagnostic to go', (ds) => !ds.some((d) => d.message === diagnostic.message));
+    return document;
+  }
+
+  it('removes an unknown option ("Property subtitle is not allowed")', async () => {
+    const document = await fixAt('44-unknown-option.report.json', (d) => rangeOf(d, ['components', 0, 'options', 'subtitle'], 'key'), /^Remove unknown option "subtitle"$/);
+    assert.ok(!document.getText().includes('"subtitle"'));
+    await waitForDiagnostics(document.uri, 'no diagnostics at all', (ds) => ds.length === 0);
+  });
+
+  it('renames an unknown key to the known one it was meant to be (preferred)', async () => {
+    const document = await fixAt('48-cover-page-unknown-key.report.json', (d) => rangeOf(d, ['cover_page', 'background'], 'key'), /^Rename "background" to "bg_color"$/);
+    assert.ok(document.getText().includes('"bg_color"'));
+  });
+
+  it('replaces a bad enum value and adds a missing option (the e2e fixture)', async () => {
+    const fixture = 'test/e2e/fixtures/broken.report.json';
+    const document = await vscode.workspace.openTextDocument(tempCopy(fixture));
+    await vscode.window.showTextDocument(document);
+    await waitForDiagnostics(document.uri, 'the two schema errors', (ds) => ds.length === 2);
+    for (const [range, title] of [
+      [rangeOf(document, ['config', 'colour_theme']), /^Replace "rainbow" with "/],
+      [rangeOf(document, ['components', 0, 'components', 0, 'options'], 'key'), /^Add missing option "value": 0$/],
+    ] as const) {
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, range, vscode.CodeActionKind.QuickFix.value);
+      const action = actions.find((a) => title.test(a.title));
+      assert.ok(action?.edit, `no ${title.source} among ${actions.map((a) => a.title).join(' | ')}`);
+      assert.ok(await vscode.workspace.applyEdit(action.edit));
+    }
+    await waitForDiagnostics(document.uri, 'no diagnostics left', (ds) => ds.length === 0);
+  });
+});
