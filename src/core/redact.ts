@@ -25,6 +25,18 @@ export function unregisterSecret(secret: string | undefined): void {
 const QUERY_KEY = /([?&;]api_key=)[^&#\s"'<>]*/gi;
 const HEADER_KEY = /(x-api-key["']?\s*[:=]\s*["']?)[^\s"',;}]+/gi;
 
+/**
+ * The ways a key is written into URLs by common encoders: as is, encodeURIComponent,
+ * URLSearchParams (also escapes ~ ! ' ( ) and writes + for spaces), each with upper- or
+ * lower-case hex.
+ */
+function spellings(secret: string): string[] {
+  const component = encodeURIComponent(secret);
+  const form = new URLSearchParams({ k: secret }).toString().slice(2);
+  const lower = (s: string): string => s.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase());
+  return [...new Set([secret, component, form, lower(component), lower(form)])];
+}
+
 /** The text with every known key replaced by `***`. Accepts a URL object too. */
 export function redact(value: string | URL, extraSecrets: readonly (string | undefined)[] = []): string {
   let text = typeof value === 'string' ? value : value.toString();
@@ -34,9 +46,35 @@ export function redact(value: string | URL, extraSecrets: readonly (string | und
   secrets.sort((a, b) => b.length - a.length);
   for (const secret of secrets) {
     if (!secret) continue;
-    text = text.split(secret).join(REDACTED);
-    const encoded = encodeURIComponent(secret);
-    if (encoded !== secret) text = text.split(encoded).join(REDACTED);
+    for (const form of spellings(secret)) text = text.split(form).join(REDACTED);
   }
   return text;
+}
+
+/**
+ * A JSON value with every string (keys too) passed through redact(): for data a server
+ * echoes back, e.g. 422 entries whose `msg`, `loc` or `input` repeat a key a misbehaving
+ * service received. Returns the value itself when nothing needs removing (the usual case).
+ */
+export function redactJson<T>(value: T): T {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    return value;
+  }
+  if (text === undefined || redact(text) === text) return value;
+  return copyRedacted(value, 0) as T;
+}
+
+function copyRedacted(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return redact(value);
+  if (!value || typeof value !== 'object' || depth > 64) return value;
+  if (Array.isArray(value)) return value.map((v) => copyRedacted(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    // defineProperty: a "__proto__" key stays a key instead of replacing the prototype.
+    Object.defineProperty(out, redact(k), { value: copyRedacted(v, depth + 1), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
 }

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { checkBindHost, DEFAULT_HOST } from './bindHost';
 import { DEFAULTS, DEFAULT_PLAN, type KeyPlanInput, type LocalServiceOptions, type PlanInput } from './options';
 
 export class FlagError extends Error {
@@ -25,9 +26,12 @@ export interface ParsedFlags {
 
 export const USAGE = `Usage: mock-server [flags]   (also: npm run mock -- [flags], report-studio serve [flags])
 
-Runs the report service API on http://127.0.0.1:<port>/api/v1 (loopback only).
+Runs the report service API on http://127.0.0.1:<port>/api/v1 (loopback only unless --allow-remote).
 
   --port <n>                 port, 0 = any free port (default ${DEFAULTS.standalonePort})
+  --host <addr>              address to listen on (default ${DEFAULT_HOST}); beyond loopback
+                             only with --allow-remote
+  --allow-remote             allow a non-loopback --host (prints a warning at start)
   --data-dir <dir>           tasks, files, ledger and the development key (default: ${defaultDataDir()})
   --api-key <key>            accept this key (repeatable); default: a development key
                              generated once, kept in the data dir and printed at start
@@ -46,7 +50,7 @@ Limits and storage:
   --webhook-allow-host <h>   allow webhooks to this non-loopback host (repeatable; * = any)
   --rate-limit <n>           requests per second per key, 0 = off (default ${DEFAULTS.rateLimit})
   --body-limit <size>        largest request body, e.g. 10mb, 512kb (default 10mb)
-  --max-depth <n>            deepest JSON nesting accepted (default ${DEFAULTS.maxDepth})
+  --max-depth <n>            deepest JSON nesting accepted (default ${DEFAULTS.maxDepth}, at most ${DEFAULTS.maxDepthLimit})
 Fault injection (for testing clients):
   --latency <ms>             delay every API response
   --render-delay <ms>        keep every task RUNNING at least this long
@@ -130,6 +134,8 @@ export function parseFlags(argv: string[], env: NodeJS.ProcessEnv = process.env)
       case '--help': case '-h': help = true; break;
       case '--quiet': quiet = true; break;
       case '--minimal-renderer': minimalRenderer = true; break;
+      case '--host': o.host = value(); break;
+      case '--allow-remote': o.allowRemote = true; break;
       case '--port': o.port = integer(name, value(), 0); if (o.port > 65535) throw new FlagError('--port: at most 65535'); break;
       case '--data-dir': o.dataDir = value(); break;
       case '--api-key': apiKeys.push(value()); break;
@@ -146,7 +152,10 @@ export function parseFlags(argv: string[], env: NodeJS.ProcessEnv = process.env)
       case '--webhook-allow-host': hosts.push(value().toLowerCase()); break;
       case '--rate-limit': o.rateLimit = integer(name, value(), 0); break;
       case '--body-limit': o.bodyLimit = parseSize(name, value()); break;
-      case '--max-depth': o.maxDepth = integer(name, value(), 1); break;
+      case '--max-depth':
+        o.maxDepth = integer(name, value(), 1);
+        if (o.maxDepth > DEFAULTS.maxDepthLimit) throw new FlagError(`--max-depth: at most ${DEFAULTS.maxDepthLimit} (deeper bodies cannot be validated safely)`);
+        break;
       case '--latency': o.latencyMs = parseDuration(name, value(), 'ms'); break;
       case '--render-delay': o.renderDelayMs = parseDuration(name, value(), 'ms'); break;
       case '--fail-rate': o.failRate = fraction(name, value()); break;
@@ -154,6 +163,11 @@ export function parseFlags(argv: string[], env: NodeJS.ProcessEnv = process.env)
       default:
         throw new FlagError(`unknown flag ${arg} (see --help)`);
     }
+  }
+  try {
+    checkBindHost(o.host ?? DEFAULT_HOST, o.allowRemote ?? false);
+  } catch (err) {
+    throw new FlagError(`--host: ${(err as Error).message}`);
   }
   for (const k of apiKeys) if (k.length < 8) throw new FlagError('--api-key: keys must have at least 8 characters');
   const keys = [...apiKeys.map((key) => ({ ...plan, key })), ...fileKeys];

@@ -6,6 +6,7 @@
 import { FlagError, parseFlags, USAGE } from './flags';
 import { createMinimalRenderer } from './minimal-renderer';
 import { startLocalService } from './service';
+import { remoteBindWarning } from './bindHost';
 
 async function main(): Promise<number> {
   let flags;
@@ -25,6 +26,8 @@ async function main(): Promise<number> {
     renderer: flags.minimalRenderer ? createMinimalRenderer() : undefined,
     log: flags.quiet ? undefined : (line) => process.stderr.write(line + '\n'),
   });
+  const warning = remoteBindWarning(service.host, service.port);
+  if (warning) process.stderr.write(`${warning}\n`);
   process.stdout.write(`listening on ${service.url}\n`);
   process.stdout.write(`API base URL: ${service.baseUrl}\n`);
   process.stdout.write(`data dir: ${service.dataDir}\n`);
@@ -58,7 +61,7 @@ main().then(
     const reason =
       (err as NodeJS.ErrnoException).code === 'EADDRINUSE'
         ? `port already in use (${err.message})`
-        : err.name === 'DataDirInUseError'
+        : err.name === 'DataDirInUseError' || err.name === 'BindRefusedError'
           ? err.message
           : (err.stack ?? String(err));
     process.stderr.write(`mock-server: cannot start: ${reason}\n`);

@@ -4,6 +4,7 @@
  * so that `npm run mock`, `report-studio serve` and the extension all mean the same thing.
  */
 import type { ReportRenderer } from './render/renderer';
+import { DEFAULT_HOST } from './bindHost';
 
 /** The plan of one API key (what get-remaining-quota reports as max_*). */
 export interface PlanInput {
@@ -46,6 +47,10 @@ export const DEFAULT_PLAN: Plan = {
 export interface LocalServiceOptions {
   /** 0 = a free port. Standalone default 8787; embedded default 0. */
   port?: number;
+  /** Address to listen on. Default 127.0.0.1; anything beyond loopback needs `allowRemote`. */
+  host?: string;
+  /** Allows a non-loopback `host` (the standalone service then prints a warning). */
+  allowRemote?: boolean;
   /** Tasks, files, ledger and the development key live here. */
   dataDir: string;
   /** API keys with their plans. Empty/absent → a development key generated once and kept in dataDir. */
@@ -95,6 +100,8 @@ export interface LocalServiceOptions {
 /** Options after defaults; what the service modules read. */
 export interface ResolvedOptions {
   port: number;
+  host: string;
+  allowRemote: boolean;
   dataDir: string;
   latencyMs: number;
   renderDelayMs: number;
@@ -126,6 +133,11 @@ export const DEFAULTS = {
   rateLimit: 50,
   bodyLimit: 10 * 1024 * 1024,
   maxDepth: 64,
+  /**
+   * The largest --max-depth allowed: the schema validator recurses a few frames per level,
+   * and ~230 levels of nested Sections overflow the stack (a 500 instead of an answer).
+   */
+  maxDepthLimit: 128,
   renderTimeoutMs: 60_000,
 } as const;
 
@@ -141,12 +153,20 @@ function nonNegative(name: string, value: number | undefined, fallback: number):
   return v;
 }
 
+function maxDepth(value: number | undefined): number {
+  const v = nonNegative('maxDepth', value, DEFAULTS.maxDepth);
+  if (v > DEFAULTS.maxDepthLimit) throw new RangeError(`maxDepth must be at most ${DEFAULTS.maxDepthLimit}, got ${value}`);
+  return v;
+}
+
 export function resolveOptions(o: LocalServiceOptions): ResolvedOptions {
   if (!o.dataDir) throw new TypeError('dataDir is required');
   const concurrency = nonNegative('concurrency', o.concurrency, DEFAULTS.concurrency);
   if (concurrency < 1) throw new RangeError('concurrency must be at least 1');
   return {
     port: nonNegative('port', o.port, 0),
+    host: o.host ?? DEFAULT_HOST,
+    allowRemote: o.allowRemote ?? false,
     dataDir: o.dataDir,
     latencyMs: nonNegative('latencyMs', o.latencyMs, 0),
     renderDelayMs: nonNegative('renderDelayMs', o.renderDelayMs, 0),
@@ -161,7 +181,7 @@ export function resolveOptions(o: LocalServiceOptions): ResolvedOptions {
     webhookAttempts: Math.max(1, Math.floor(nonNegative('webhookAttempts', o.webhookAttempts, DEFAULTS.webhookAttempts))),
     rateLimit: nonNegative('rateLimit', o.rateLimit, DEFAULTS.rateLimit),
     bodyLimit: nonNegative('bodyLimit', o.bodyLimit, DEFAULTS.bodyLimit),
-    maxDepth: nonNegative('maxDepth', o.maxDepth, DEFAULTS.maxDepth),
+    maxDepth: maxDepth(o.maxDepth),
     renderTimeoutMs: nonNegative('renderTimeoutMs', o.renderTimeoutMs, DEFAULTS.renderTimeoutMs),
     log: o.log ?? (() => undefined),
     random: o.random ?? Math.random,

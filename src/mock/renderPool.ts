@@ -10,6 +10,9 @@ import { Worker } from 'node:worker_threads';
 import type { ReportBody } from '../core/report/types';
 import { RenderError, type RenderedPdf, type RenderOptions, type ReportRenderer } from './render/renderer';
 
+/** Heap per render worker: the largest real reports need a few hundred MB. */
+export const DEFAULT_WORKER_HEAP_MB = 512;
+
 export type WorkerJob = { id: number; kind: 'pdf'; report: ReportBody } | { id: number; kind: 'jpeg'; pdf: Uint8Array };
 export type WorkerReply = { id: number; ok: true; bytes: Uint8Array; pageCount: number } | { id: number; ok: false; name: string; message: string };
 
@@ -32,20 +35,37 @@ export class WorkerRenderer implements ReportRenderer {
   private readonly waiting: Array<() => void> = [];
   private nextId = 1;
   private disposed = false;
+  private readonly outOfMemory = new WeakSet<Worker>();
+  private readonly exited = new WeakSet<Worker>();
 
   constructor(
     private readonly entry: { file: string; execArgv: string[] },
     size: number,
     private readonly timeLimitMs: number,
+    /**
+     * Heap limit of each worker. Without one, a render that runs away with memory takes
+     * the whole service down with it (V8's out-of-memory is fatal to the process); with
+     * one, only that worker ends and its task FAILS.
+     */
+    private readonly maxHeapMb = DEFAULT_WORKER_HEAP_MB,
   ) {
     // Start the workers now: each compiles the PDFium WASM once (0.5–0.9 s) off the main thread.
     for (let i = 0; i < size; i++) this.slots.push({ worker: this.spawn(), busy: false });
   }
 
   private spawn(): Worker {
-    const w = new Worker(this.entry.file, { execArgv: this.entry.execArgv, workerData: { timeLimitMs: this.timeLimitMs } });
+    const w = new Worker(this.entry.file, {
+      execArgv: this.entry.execArgv,
+      workerData: { timeLimitMs: this.timeLimitMs },
+      resourceLimits: { maxOldGenerationSizeMb: this.maxHeapMb },
+    });
     w.unref();
-    w.on('error', () => undefined); // reported to the job through 'exit'
+    // Reported to the job through 'exit'; an out-of-memory end is remembered to say so.
+    w.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') this.outOfMemory.add(w);
+    });
+    // A worker that ends while idle is replaced before its next job (it would never answer).
+    w.once('exit', () => this.exited.add(w));
     return w;
   }
 
@@ -73,6 +93,7 @@ export class WorkerRenderer implements ReportRenderer {
   private async run(job: WorkerJob, signal: AbortSignal | undefined, transfer: ArrayBuffer[]): Promise<WorkerReply & { ok: true }> {
     signal?.throwIfAborted();
     const slot = await this.acquire();
+    if (this.exited.has(slot.worker)) slot.worker = this.spawn();
     const w = slot.worker;
     let broken = false;
     try {
@@ -91,7 +112,11 @@ export class WorkerRenderer implements ReportRenderer {
         const onExit = (code: number): void => {
           cleanup();
           broken = true;
-          reject(new RenderError(`the render worker stopped unexpectedly (exit code ${code})`));
+          // 'error' comes before 'exit'; give it that turn before reading what it said.
+          setImmediate(() => {
+            const oom = this.outOfMemory.delete(w);
+            reject(new RenderError(oom ? `the report needs more than the ${this.maxHeapMb} MB of memory a render may use` : `the render worker stopped unexpectedly (exit code ${code})`));
+          });
         };
         const onAbort = (): void => {
           cleanup();

@@ -1,12 +1,13 @@
 /**
  * The embeddable local report service: `startLocalService(options)` opens the data dir
  * (tasks, files, ledger, development key), resumes unfinished tasks, and listens on
- * 127.0.0.1 only. Used by `npm run mock`, `report-studio serve` and the extension.
+ * 127.0.0.1 only (another address only with `allowRemote`, see bindHost.ts). Used by `npm run mock`, `report-studio serve` and the extension.
  */
 import { promises as fs } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { KeyRing, resolveKeys } from './keys';
+import { redact } from '../core/redact';
 import { resolveOptions, type LocalServiceOptions, type ResolvedOptions } from './options';
 import { lockDataDir } from './store/dataDirLock';
 import type { ReportRenderer } from './render/renderer';
@@ -19,12 +20,15 @@ import { createHttpServer } from './http/server';
 import type { ServiceContext } from './http/context';
 import { warmUpValidator } from './validation/reportValidator';
 import { locateRenderWorker, WorkerRenderer } from './renderPool';
+import { checkBindHost, DEFAULT_HOST, localOrigin } from './bindHost';
 
 export type { LocalServiceOptions, KeyPlanInput, PlanInput } from './options';
 
 export interface LocalService {
-  /** http://127.0.0.1:PORT */
+  /** http://127.0.0.1:PORT (the address this machine reaches it by) */
   url: string;
+  /** The address it listens on: 127.0.0.1 unless a remote host was allowed. */
+  host: string;
   /** url + '/api/v1' */
   baseUrl: string;
   port: number;
@@ -48,10 +52,10 @@ async function defaultRenderer(timeLimitMs: number, concurrency: number, log: (l
   return createRenderer({ timeLimitMs });
 }
 
-function listen(server: Server, port: number): Promise<number> {
+function listen(server: Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
+    server.listen(port, host === 'localhost' ? DEFAULT_HOST : host, () => {
       server.off('error', reject);
       resolve((server.address() as AddressInfo).port);
     });
@@ -60,6 +64,7 @@ function listen(server: Server, port: number): Promise<number> {
 
 export async function startLocalService(input: LocalServiceOptions): Promise<LocalService> {
   const options = resolveOptions(input);
+  checkBindHost(options.host, options.allowRemote);
   await fs.mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   const unlock = await lockDataDir(options.dataDir);
   try {
@@ -73,6 +78,11 @@ export async function startLocalService(input: LocalServiceOptions): Promise<Loc
 async function open(input: LocalServiceOptions, options: ResolvedOptions, unlock: () => Promise<void>): Promise<LocalService> {
   const keyInputs = await resolveKeys(options.dataDir, input.keys, input.plan);
   const keys = new KeyRing(keyInputs);
+  // The request log masks api_key= values, but a key can arrive anywhere (pasted as a
+  // task id, in a path): every line is scrubbed of the configured keys before it is written.
+  const writeLog = options.log;
+  const secrets = keyInputs.map((k) => k.key);
+  options.log = (line) => writeLog(redact(line, secrets));
   const ledger = new Ledger(options.dataDir, options.now);
   await ledger.open();
   const store = new TaskStore(options.dataDir);
@@ -96,13 +106,13 @@ async function open(input: LocalServiceOptions, options: ResolvedOptions, unlock
   try {
     // Before listening: the reservations of resumed tasks must count from the first request.
     await runner.recover(found);
-    port = await listen(server, options.port);
+    port = await listen(server, options.port, options.host);
   } catch (err) {
     await runner.stop();
     await (await rendererPromise.catch(() => undefined))?.dispose().catch(() => undefined);
     throw err;
   }
-  ctx.origin = `http://127.0.0.1:${port}`;
+  ctx.origin = localOrigin(options.host, port);
   retention.start();
 
   let stopping: Promise<void> | undefined;
@@ -128,6 +138,7 @@ async function open(input: LocalServiceOptions, options: ResolvedOptions, unlock
 
   return {
     url: ctx.origin,
+    host: options.host,
     baseUrl: `${ctx.origin}/api/v1`,
     port,
     apiKeys: keyInputs.map((k) => k.key),

@@ -9,7 +9,7 @@ import type { ExitCode } from '../exitCodes';
 import type { CliIo } from '../output';
 
 export async function runServeCommand(args: ParsedArgs, io: CliIo, signal: AbortSignal): Promise<ExitCode> {
-  const { FlagError, parseFlags, USAGE, createMinimalRenderer, startLocalService } = loadLocalService();
+  const { FlagError, parseFlags, USAGE, createMinimalRenderer, startLocalService, remoteBindWarning } = loadLocalService();
   let flags;
   try {
     flags = parseFlags(args.rest, io.env);
@@ -34,6 +34,8 @@ export async function runServeCommand(args: ParsedArgs, io: CliIo, signal: Abort
     io.stderr.write(`report-studio serve: cannot start: ${code === 'EADDRINUSE' ? 'port already in use' : (error as Error).message}\n`);
     return code === 'EADDRINUSE' ? EXIT.usage : EXIT.internal;
   }
+  const warning = remoteBindWarning(service.host, service.port);
+  if (warning) io.stderr.write(`${warning}\n`);
   io.stdout.write(`listening on ${service.url}\nAPI base URL: ${service.baseUrl}\ndata dir: ${service.dataDir}\n`);
   // The generated development key must be shown to be usable; a key given by flag is never echoed.
   if (!flags.options.keys) io.stdout.write(`development API key: ${service.apiKeys[0]}\n`);

@@ -4,7 +4,7 @@
  * exit code, notification, Problems). Messages never contain the API key.
  */
 import type { ValidationErrorEntry } from '../api/types';
-import { redact } from '../redact';
+import { redact, redactJson } from '../redact';
 
 export type ErrorKind =
   | 'auth' // 401, 403: key missing, wrong or not allowed
@@ -53,7 +53,8 @@ export class ReportServiceError extends Error {
     this.name = 'ReportServiceError';
     this.kind = init.kind;
     this.status = init.status;
-    this.details = init.details ?? [];
+    // Entries are echoed server data: a misbehaving server may repeat the key in them.
+    this.details = redactJson(init.details ?? []);
     this.retryAfterMs = init.retryAfterMs;
     this.taskId = init.taskId;
     this.endpoint = init.endpoint;

@@ -44,7 +44,8 @@ export class DiagnosticMapper {
   fromValidationEntry(entry: ValidationErrorEntry): SourceDiagnostic {
     const loc = Array.isArray(entry.loc) ? entry.loc : [];
     const mapping = this.source.mapLoc(loc, entry.type);
-    return this.build(mapping, describeEntry(entry, mapping), entry.type, loc);
+    // The message is built from the same normalised loc (a server may send anything).
+    return this.build(mapping, describeEntry({ ...entry, loc }, mapping), entry.type, loc);
   }
 
   fromValidationEntries(entries: readonly ValidationErrorEntry[]): SourceDiagnostic[] {

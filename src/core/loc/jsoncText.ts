@@ -124,10 +124,20 @@ export function parseJsonc(text: string): ParsedJsonc {
   const raw: ParseError[] = [];
   // A leading BOM (editors on Windows write one) is not a syntax error; a space keeps offsets.
   const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
-  const root = parseTree(source, raw, { allowTrailingComma: true, disallowComments: false });
+  let root: Node | undefined;
+  try {
+    root = parseTree(source, raw, { allowTrailingComma: true, disallowComments: false });
+  } catch (err) {
+    // jsonc-parser recurses once per level: ~10,000 nested brackets overflow the stack.
+    // Such a document has no tree to mark ranges on; say so instead of throwing.
+    if (!(err instanceof RangeError)) throw err;
+    return { root: undefined, errors: [{ offset: 0, length: 0, message: NESTED_TOO_DEEPLY }] };
+  }
   const errors = raw.map((e) => ({ offset: e.offset, length: e.length, message: describeParseError(e) }));
   return { root, errors };
 }
+
+export const NESTED_TOO_DEEPLY = 'The document is nested too deeply to be analysed';
 
 const PARSE_MESSAGES: Record<string, string> = {
   InvalidSymbol: 'Invalid symbol',

@@ -30,6 +30,9 @@ export function cloudTargets(config: unknown): CloudTarget[] {
   return out;
 }
 
+/** Longest folder name kept: file systems refuse names over 255 bytes (ENAMETOOLONG). */
+const MAX_SEGMENT = 100;
+
 /** Turns "s3://bucket/a/b", "https://host/path?sig" or "bucket/a" into safe path segments. */
 export function destinationSegments(destination: string): string[] {
   let d = destination.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
@@ -37,7 +40,7 @@ export function destinationSegments(destination: string): string[] {
   return d
     .split(/[/\\]+/)
     .filter((s) => s !== '' && s !== '.')
-    .map((s) => (s === '..' ? '_' : s.replace(/[^A-Za-z0-9._-]/g, '_')))
+    .map((s) => (s === '..' ? '_' : s.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, MAX_SEGMENT)))
     .slice(0, 16);
 }
 

@@ -11,12 +11,14 @@ export class HttpError extends Error {
   }
 }
 
-/** Python's json.dumps writes NaN/Infinity; JSON.stringify would write null. */
+/**
+ * Python accepts NaN/Infinity in a request body and a 422 echoes them in `input`. Written
+ * bare (as json.dumps would) the reply is not JSON: clients (the core client, browsers)
+ * could not parse the 422 at all. JSON.stringify alone would write null, which hides the
+ * value; so they are written as the strings "NaN", "Infinity" and "-Infinity".
+ */
 function stringify(body: unknown): string {
-  return JSON.stringify(body, (_k, v) => (typeof v === 'number' && !Number.isFinite(v) ? `__pyfloat_${v}__` : v)).replace(
-    /"__pyfloat_(NaN|Infinity|-Infinity)__"/g,
-    '$1',
-  );
+  return JSON.stringify(body, (_k, v) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v));
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Headers = {}): void {

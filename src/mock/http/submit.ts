@@ -56,7 +56,14 @@ async function decodeReport(a: ApiRequest): Promise<ReportBody> {
   // FastAPI treats an empty body and a JSON `null` alike: the required body is missing.
   if (decoded.kind === 'none' || (decoded.kind === 'json' && decoded.value === null)) throw new ValidationFailure([MISSING_BODY]);
   if (decoded.kind === 'text') throw new ValidationFailure([notJsonEntry(decoded.value)]);
-  const errors = validateReport(decoded.value);
+  let errors;
+  try {
+    errors = validateReport(decoded.value);
+  } catch (err) {
+    // A stack overflow in the validator (deep nesting that slipped under --max-depth) is the body's fault, not a 500.
+    if (err instanceof RangeError) throw new HttpError(400, 'JSON nested too deeply to be validated; the local service rejects such bodies');
+    throw err;
+  }
   if (errors.length) throw new ValidationFailure(errors);
   return decoded.value as ReportBody;
 }

@@ -6,8 +6,9 @@ export const FONT_SCALE: Record<string, number> = {
 export function fontSize(name: string | number | undefined, fallback: number): number {
   if (typeof name === 'number' && Number.isFinite(name)) return Math.max(4, Math.min(96, name));
   if (typeof name === 'string') {
-    const hit = FONT_SCALE[name.trim().toLowerCase()];
-    if (hit) return hit;
+    const key = name.trim().toLowerCase();
+    // Own keys only: "constructor" must not find Object's constructor (NaN sizes).
+    if (Object.hasOwn(FONT_SCALE, key)) return FONT_SCALE[key];
   }
   return fallback;
 }

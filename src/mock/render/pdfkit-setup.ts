@@ -50,7 +50,38 @@ export function newDocument(options: NewDocumentOptions): PDFKit.PDFDocument {
   // layout engine's plan (the page count drives the quota), so text that does not
   // fit its box is cut instead.
   (doc as unknown as { continueOnNewPage: () => PDFKit.PDFDocument }).continueOnNewPage = () => doc;
+  capWordsOf(doc);
   return doc;
+}
+
+/** Longest run of non-space characters drawn or measured; longer runs end in an ellipsis. */
+export const MAX_WORD_LENGTH = 500;
+const LONG_WORD = new RegExp(`\\S{${MAX_WORD_LENGTH + 1},}`, 'g');
+
+/** `text` with every over-long word cut (at a code-point boundary) and ended with '…'. */
+export function capLongWords(text: string): string {
+  if (text.length <= MAX_WORD_LENGTH) return text;
+  return text.replace(LONG_WORD, (word) => {
+    let end = MAX_WORD_LENGTH - 1;
+    const c = word.charCodeAt(end - 1);
+    if (c >= 0xd800 && c <= 0xdbff) end--;
+    return `${word.slice(0, end)}…`;
+  });
+}
+
+/**
+ * pdfkit wraps a word wider than its line a piece per line and re-measures the whole rest
+ * of the word for every line: quadratic. A 5,000-character heading in a narrow column took
+ * 37 s to lay out; no report needs a word that long (a 500-character URL still fits), so
+ * every text the renderer draws or measures goes through capLongWords.
+ */
+function capWordsOf(doc: PDFKit.PDFDocument): void {
+  type TextFn = (text: unknown, ...rest: unknown[]) => unknown;
+  const d = doc as unknown as Record<'text' | 'heightOfString' | 'widthOfString', TextFn>;
+  for (const name of ['text', 'heightOfString', 'widthOfString'] as const) {
+    const original = d[name].bind(doc);
+    d[name] = (text, ...rest) => original(typeof text === 'string' ? capLongWords(text) : text, ...rest);
+  }
 }
 
 /** Collects a finished document's bytes. */

@@ -65,6 +65,14 @@ export function luminance(hex: string): number {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
+/**
+ * `map[key]` for own keys only: colour names come from the report, and "toString" or
+ * "constructor" must not find Object.prototype's functions (they broke rendering).
+ */
+function own(map: Record<string, string>, key: string): string | undefined {
+  return Object.hasOwn(map, key) ? map[key] : undefined;
+}
+
 /** A literal colour (hex, rgb(), CSS name) → '#rrggbb', or undefined. */
 export function parseColourLiteral(value: string): string | undefined {
   const v = value.trim().toLowerCase();
@@ -75,7 +83,7 @@ export function parseColourLiteral(value: string): string | undefined {
   }
   const m = RGB.exec(v);
   if (m) return toHex(Number(m[1]), Number(m[2]), Number(m[3]));
-  return CSS_COLOURS[v];
+  return own(CSS_COLOURS, v);
 }
 
 function coloursOf(seed: ThemeSeed): Record<string, string> {
@@ -104,21 +112,21 @@ function coloursOf(seed: ThemeSeed): Record<string, string> {
  * rejects them before rendering); override values may be variables or literals.
  */
 export function buildTheme(themeName: string | undefined, overrides: Record<string, unknown> | undefined, fonts: ThemeFonts): RenderTheme {
-  const colours = coloursOf(SEEDS[themeName ?? 'default'] ?? SEEDS.default);
+  const colours = coloursOf(themeName !== undefined && Object.hasOwn(SEEDS, themeName) ? SEEDS[themeName] : SEEDS.default);
   const base = { ...colours };
   for (const [key, raw] of Object.entries(overrides ?? {})) {
     if (typeof raw !== 'string') continue;
     const k = key.replace(/_/g, '-');
-    const lit = parseColourLiteral(raw) ?? base[raw];
-    if (lit && k in colours) colours[k] = lit;
+    const lit = parseColourLiteral(raw) ?? own(base, raw);
+    if (lit && Object.hasOwn(colours, k)) colours[k] = lit;
   }
   const resolveColour = (value: string | null | undefined, fallback: string): string => {
     if (typeof value === 'string' && value.trim()) {
       const v = value.trim();
-      const hit = colours[v] ?? colours[v.toLowerCase()] ?? parseColourLiteral(v);
+      const hit = own(colours, v) ?? own(colours, v.toLowerCase()) ?? parseColourLiteral(v);
       if (hit) return hit;
     }
-    return colours[fallback] ?? parseColourLiteral(fallback) ?? '#000000';
+    return own(colours, fallback) ?? parseColourLiteral(fallback) ?? '#000000';
   };
   return { colours, fonts, resolveColour };
 }

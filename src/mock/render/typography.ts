@@ -51,7 +51,8 @@ const THEMES: Record<string, FontFamilySpec> = {
 export const TYPOGRAPHY_THEMES = Object.keys(THEMES);
 
 export function typographySpec(theme: string | undefined): FontFamilySpec {
-  return THEMES[theme ?? 'default'] ?? THEMES.default;
+  // Own keys only: "toString" must not find Object.prototype's function.
+  return theme !== undefined && Object.hasOwn(THEMES, theme) ? THEMES[theme] : THEMES.default;
 }
 
 /** Every font file the themes use (the build ships exactly these; a test checks they exist). */

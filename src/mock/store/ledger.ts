@@ -127,6 +127,17 @@ export class Ledger {
     return { ok: true, kind };
   }
 
+  /**
+   * Drops the charge of a task that ends FAILED after all: an attempt interrupted by a
+   * crash may have been charged before its SUCCESS was saved. A no-op when not charged.
+   */
+  async uncharge(keyId: string, taskId: string): Promise<void> {
+    const charges = this.data.keys[keyId]?.charges;
+    if (!charges || !Object.hasOwn(charges, taskId)) return;
+    delete charges[taskId];
+    await this.writer.flush();
+  }
+
   flush(): Promise<void> {
     return this.writer.flush();
   }

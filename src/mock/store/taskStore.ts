@@ -87,7 +87,27 @@ export class TaskStore {
         log(`task store: ignoring unreadable ${name}: ${(err as Error).message}`);
       }
     }
+    await this.removeOrphans();
     return [...this.tasks.values()].sort((a, b) => a.createdAt - b.createdAt);
+  }
+
+  /**
+   * A crash between writing a submitted report and its record, or a record deleted by
+   * hand, leaves files no task refers to: nothing would ever delete them.
+   */
+  private async removeOrphans(): Promise<void> {
+    const orphan = (name: string, suffix: RegExp): boolean => suffix.test(name) && !this.tasks.has(name.replace(suffix, ''));
+    for (const name of await fs.readdir(this.tasksDir)) {
+      if (orphan(name, /\.report\.json$/)) await fs.rm(join(this.tasksDir, name), { force: true });
+    }
+    for (const name of await fs.readdir(this.filesDir)) {
+      if (orphan(name, /\.(pdf|jpg)$/)) await fs.rm(join(this.filesDir, name), { force: true });
+    }
+  }
+
+  /** Deletes a task's file by name (its record may not know it: written just before a crash). */
+  async removeFiles(id: string): Promise<void> {
+    await Promise.all(['pdf', 'jpg'].map((ext) => fs.rm(join(this.filesDir, `${id}.${ext}`), { force: true })));
   }
 
   get(id: string): TaskRecord | undefined {

@@ -53,7 +53,15 @@ async function produce(ctx: TaskContext, record: TaskRecord, report: ReportBody,
   }
 
   const targets = cloudTargets(report.config);
-  if (targets.length > 0) record.cloud = await uploadToBucket(o.bucketDir, targets, `${record.id}.pdf`, pdf);
+  if (targets.length > 0) {
+    try {
+      record.cloud = await uploadToBucket(o.bucketDir, targets, `${record.id}.pdf`, pdf);
+    } catch (err) {
+      // Not a rendering problem; and the message must not carry the local folder's path.
+      const reason = (err as NodeJS.ErrnoException).code ?? 'write error';
+      throw new TaskFailure(`The report could not be written to the cloud-storage folder of the local service (${reason})`);
+    }
+  }
   else record.file = await ctx.store.writeFile(record.id, 'pdf', pdf);
 
   const kind = pageCount <= 1 ? 'single' : 'multi';
@@ -72,6 +80,8 @@ async function finish(ctx: TaskContext, record: TaskRecord, status: TaskStatus, 
   if (status === 'FAILED') {
     ctx.ledger.release(record.keyId, record.id);
     record.reservation = undefined;
+    // A charge from an attempt a crash interrupted (before SUCCESS was saved) must go too.
+    await ctx.ledger.uncharge(record.keyId, record.id);
     // A file written before the failure (e.g. quota check after upload) must not linger.
     await ctx.store.deleteOutputs(record).catch(() => undefined);
   }

@@ -35,6 +35,9 @@ export class TaskRunner {
         r.error_message = `The local service stopped ${r.attempts} times while rendering this report; it was given up`;
         r.finishedAt = this.ctx.options.now();
         r.reservation = undefined;
+        // An earlier attempt may have written its file and been charged before the crash.
+        await this.ctx.ledger.uncharge(r.keyId, r.id);
+        await this.ctx.store.removeFiles(r.id);
         await this.ctx.store.save(r);
         await this.ctx.store.dropReport(r.id);
         continue;

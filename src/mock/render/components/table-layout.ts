@@ -42,6 +42,12 @@ function cellText(v: unknown): string {
   return typeof v === 'number' ? NUMBER.format(v) : String(v);
 }
 
+/**
+ * No page shows more columns (595 pt / 100 = 6 pt each). The layout allocates per column
+ * and per spanned column: a col_span of 1,000,000 exhausted the memory of the whole service.
+ */
+export const MAX_COLUMNS = 100;
+
 interface CellSpec {
   text: string;
   span: number;
@@ -58,7 +64,7 @@ function cellSpec(cell: unknown, path: string, r: number, c: number): CellSpec {
   }
   if (typeof cell === 'object' && !Array.isArray(cell)) {
     const o = cell as Record<string, unknown>;
-    const span = typeof o.col_span === 'number' && o.col_span >= 1 ? Math.floor(o.col_span) : 1;
+    const span = typeof o.col_span === 'number' && o.col_span >= 1 ? Math.min(MAX_COLUMNS, Math.floor(o.col_span)) : 1;
     return { text: cellText(o.content), span, numeric: typeof o.content === 'number', bg: str(o.col_bg), align: str(o.col_align), valign: str(o.valign) };
   }
   throw new RenderError(`rows[${r}][${c}] is not a string, number or {content, ...} cell`, path);
@@ -69,8 +75,11 @@ export function columnCount(o: Record<string, unknown>, path: string): number {
   let n = Array.isArray(o.headings) ? o.headings.length : 0;
   rows.forEach((row, r) => {
     if (!Array.isArray(row)) throw new RenderError(`rows[${r}] is not an array of cells`, path);
-    n = Math.max(n, row.reduce((s: number, cell, c) => s + cellSpec(cell, path, r, c).span, 0));
+    const width = row.reduce((s: number, cell, c) => s + cellSpec(cell, path, r, c).span, 0);
+    if (width > MAX_COLUMNS) throw new RenderError(`rows[${r}] spans ${width} columns (col_span included); a table can have at most ${MAX_COLUMNS}`, path);
+    n = Math.max(n, width);
   });
+  if (n > MAX_COLUMNS) throw new RenderError(`${n} headings; a table can have at most ${MAX_COLUMNS} columns`, path);
   return Math.max(1, n);
 }
 
