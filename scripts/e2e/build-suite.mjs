@@ -10,15 +10,15 @@ export const suiteOutDir = join(root, 'out', 'e2e', 'suite');
 export const suiteIndex = join(suiteOutDir, 'index.js');
 export const runnerExtensionDir = join(root, 'test', 'e2e', 'runner');
 
-export async function buildSuite() {
-  const srcDir = join(root, 'test', 'e2e', 'suite');
+/** `srcDir`/`outDir`: another suite of the same shape (the harness bench: test/e2e/bench → out/e2e/bench). */
+export async function buildSuite({ srcDir = join(root, 'test', 'e2e', 'suite'), outDir = suiteOutDir } = {}) {
   const entries = readdirSync(srcDir)
     .filter((f) => f === 'index.ts' || f.endsWith('.test.ts'))
     .map((f) => join(srcDir, f));
-  rmSync(suiteOutDir, { recursive: true, force: true }); // no stale test files from renamed modules
+  rmSync(outDir, { recursive: true, force: true }); // no stale test files from renamed modules
   await esbuild.build({
     entryPoints: entries,
-    outdir: suiteOutDir,
+    outdir: outDir,
     bundle: true,
     platform: 'node',
     target: 'node20',
@@ -29,5 +29,5 @@ export async function buildSuite() {
     logLevel: 'error',
     absWorkingDir: root,
   });
-  return suiteIndex;
+  return join(outDir, 'index.js');
 }

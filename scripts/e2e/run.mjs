@@ -12,10 +12,11 @@ import { prepareRunDirs, installVsix, startCodeServer } from './code-server.mjs'
 import { buildSuite, root, runnerExtensionDir } from './build-suite.mjs';
 import { ensureVsix } from '../package.mjs';
 import { runUiChecks } from './ui-checks.mjs';
+import { startUiDriver } from './ui-driver.mjs';
 import { makeWorkspace } from './workspace.mjs';
 
 const RESULT_PREFIX = 'REPORT_STUDIO_E2E_RESULT ';
-const SUITE_TIMEOUT_MS = 180_000;
+const SUITE_TIMEOUT_MS = 480_000; // the whole suite (now ~4 min with the command, quota and viewer suites)
 const WORKBENCH_NOISE = /^(\[(driver|Extension Host)\]|Resolv(ing|ed) connection token|Creating a socket|Ignoring fetching additional builtin|\[Service Worker\]|ChatSessionStore|Updating additional builtin)/;
 const args = new Set(process.argv.slice(2));
 const t0 = Date.now();
@@ -32,8 +33,9 @@ function launchBrowser(profileDir) {
 }
 
 /** Opens the workbench with the test payload; resolves with the suite's summary. */
-async function runSuite(context, server, workspace, suiteIndex, workbenchLog) {
+async function runSuite(context, server, workspace, suiteIndex, workbenchLog, driver) {
   const page = await context.newPage();
+  driver.attach(page); // the suite acts on this page's webviews through the UI driver
   let summary;
   let exit;
   const exitCode = new Promise((resolve) => (exit = resolve));
@@ -79,6 +81,8 @@ async function main() {
   const workspace = makeWorkspace(join(dirs.runDir, 'workspace'));
   // Read by the suite (the extension host inherits the server's environment).
   process.env.REPORT_STUDIO_E2E_EXTENSIONS_DIR = dirs.extensionsDir;
+  const driver = await startUiDriver(join(root, 'test-results', 'screenshots'));
+  process.env.REPORT_STUDIO_E2E_UI_DRIVER = driver.url;
   const server = await startCodeServer(dirs, workspace);
   step(`code-server listening on ${server.url}`);
   let context;
@@ -92,7 +96,8 @@ async function main() {
       results.failed += ui.failures.length;
       results.failures.push(...ui.failures);
     }
-    const suite = await runSuite(context, server, workspace, suiteIndex, join(dirs.runDir, 'workbench.log'));
+    // --ui-only: the screenshot checks alone (for working on them).
+    const suite = args.has('--ui-only') ? { passed: 0, failed: 0, pending: 0, failures: [] } : await runSuite(context, server, workspace, suiteIndex, join(dirs.runDir, 'workbench.log'), driver);
     step(`suite: ${suite.passed} passed, ${suite.failed} failed${suite.pending ? `, ${suite.pending} pending` : ''}`);
     results.passed += suite.passed;
     results.failed += suite.failed;
@@ -101,6 +106,7 @@ async function main() {
   } finally {
     await context?.close().catch(() => {});
     await server.stop();
+    await driver.stop();
     step('code-server stopped');
   }
   for (const f of results.failures) console.log(`\nFAILED: ${f.title}\n${f.error}`);

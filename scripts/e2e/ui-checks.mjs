@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import jsonc from 'jsonc-parser'; // UMD: no named ESM exports
 const { findNodeAtLocation, parseTree } = jsonc;
 import { root } from './build-suite.mjs';
+import { quickFixCheck, serviceQuickFixCheck } from './ui-quickfix.mjs';
+import { apiKeyInputCheck, buildCheck, previewCheck, quotaTooltipCheck } from './ui-studio.mjs';
 
 const FIXTURE = 'test/e2e/fixtures/broken.report.json';
 const QUICK_INPUT = '.quick-input-widget';
@@ -29,7 +31,9 @@ async function quickInput(page, key, text, rowText, what) {
       await page.keyboard.press(key);
       await page.locator(QUICK_INPUT).waitFor({ state: 'visible', timeout: 2_000 });
       await page.keyboard.type(text);
-      if (rowText) await page.locator(`${QUICK_INPUT} .monaco-list-row`, { hasText: rowText }).first().waitFor({ timeout: 3_000 });
+      // The focused row, not any row: Enter takes the focused one, and until the list has
+      // filtered what was typed, that can still be an entry of the editor history.
+      if (rowText) await page.locator(`${QUICK_INPUT} .monaco-list-row.focused`, { hasText: rowText }).first().waitFor({ timeout: 3_000 });
       await page.keyboard.press('Enter');
       await page.locator(QUICK_INPUT).waitFor({ state: 'hidden', timeout: 3_000 });
       return;
@@ -133,7 +137,13 @@ export async function runUiChecks(context, server, workspace, shotDir, step) {
     const checks = [
       ['UI: completion inside a Card\'s "options" lists Card options only', () => completionCheck(page, shotDir, text)],
       ['UI: hovering the squiggle under a bad enum shows the schema diagnostic', () => hoverCheck(page, shotDir, text)],
+      ['UI: Ctrl+. on a schema diagnostic offers and applies the closest-enum quick fix', () => quickFixCheck(page, shotDir, { openFile, goTo, positionOf, text })],
       ['UI: "Report Studio: New Report" from the command palette opens the template in snippet mode', () => newReportCheck(page, shotDir)],
+      ['UI: "Report Studio: Preview Report" from the command palette shows the JPEG beside the report', () => previewCheck(page, shotDir, { quickInput, openFile })],
+      ['UI: Ctrl+Shift+Alt+P asks to confirm the Build with its quota cost, then shows the PDF viewer and a decremented status bar', () => buildCheck(page, shotDir, { quickInput, openFile })],
+      ['UI: the quota status bar tooltip lists the whole quota record', () => quotaTooltipCheck(page, shotDir)],
+      ['UI: a Preview\'s 422 shows as errors on the nodes, with an "Add missing option" quick fix', () => serviceQuickFixCheck(page, shotDir, { openFile, goTo, positionOf, quickInput, text })],
+      ['UI: "Report Studio: Set API Key" asks in a password box with validation', () => apiKeyInputCheck(page, shotDir, { quickInput, openFile })],
     ];
     for (const [title, check] of checks) {
       try {

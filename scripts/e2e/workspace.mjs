@@ -1,5 +1,6 @@
 // The throwaway workspace the e2e tests open: copies of examples/ and the broken fixtures,
-// so no test ever touches a file of the repository.
+// so no test ever touches a file of the repository. schemas/ comes along because the examples
+// name it by a relative "$schema" (../schemas/report.schema.json), as in the repository.
 import { cpSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './build-suite.mjs';
@@ -8,6 +9,7 @@ export function makeWorkspace(dir) {
   mkdirSync(dir, { recursive: true });
   for (const [from, to] of [
     ['examples', 'examples'],
+    ['schemas', 'schemas'],
     ['test/e2e/fixtures', 'broken'],
   ]) {
     if (existsSync(join(root, from))) cpSync(join(root, from), join(dir, to), { recursive: true });

@@ -1,13 +1,73 @@
-// Entry point: wires commands into VS Code. Business logic lives in src/core; this stays small.
+// Entry point: builds the extension's parts and registers them. No work happens here: the
+// client, the local service and the renderer load from their own bundles on first use, so
+// activation makes no request, renders nothing and scans no disk.
 import * as vscode from 'vscode';
-import { commands } from './commands';
+import { registerReportCodeActions } from './codeActions/reportCodeActions';
+import { registerReportCodeLens } from './codeLens/reportCodeLens';
+import { buildDocument } from './commands/build';
+import { createCommands } from './commands';
+import { registerPreviewOnSave } from './commands/previewOnSave';
+import { Submissions } from './commands/submitReport';
+import { registerServiceDiagnostics } from './diagnostics/serviceDiagnostics';
+import { ReportLog } from './log';
+import { registerReportSymbols } from './outline/reportSymbols';
+import { QuotaStatusBar } from './quota/quotaStatusBar';
+import { QuotaStore } from './quota/quotaStore';
+import { ReportContext } from './reportContext';
+import { ApiKeyStore } from './service/apiKeyStore';
+import { ClientFactory } from './service/clientFactory';
+import { LocalServiceHost } from './service/localServiceHost';
+import { watchServiceChanges } from './service/serviceChanges';
+import type { Services } from './services';
+import { ResultPanels } from './viewer/resultPanels';
 
-export function activate(context: vscode.ExtensionContext): void {
-  for (const command of commands) {
-    context.subscriptions.push(vscode.commands.registerCommand(command.id, (...args: unknown[]) => command.run(context, ...args)));
-  }
+let localService: LocalServiceHost | undefined;
+
+/** What activate() returns to other extensions and the e2e tests (vscode.Extension.exports). */
+export interface ReportStudioApi {
+  resultPanels: ResultPanels;
 }
 
-export function deactivate(): void {
-  // Everything registered is disposed through context.subscriptions.
+export function activate(context: vscode.ExtensionContext): ReportStudioApi {
+  const push = (...d: vscode.Disposable[]): void => void context.subscriptions.push(...d);
+  const log = new ReportLog();
+  const keys = new ApiKeyStore(context.secrets, log);
+  const local = (localService = new LocalServiceHost(context, log));
+  const clients = new ClientFactory(context.extensionPath, keys, local, log);
+  const quota = new QuotaStore(clients);
+  const panels = new ResultPanels(context, log.channel);
+  const diagnostics = registerServiceDiagnostics(context);
+  registerReportCodeActions(context, { serviceDiagnostics: diagnostics });
+  registerReportSymbols(context);
+  const submissions = new Submissions({ context, log, clients, quota, panels, diagnostics });
+  const services: Services = { context, log, keys, local, clients, quota, panels, diagnostics, submissions };
+  const reports = new ReportContext(panels);
+  const statusBar = new QuotaStatusBar(quota, clients, reports);
+  push(log, keys, local, clients, quota, panels, submissions, reports, statusBar);
+
+  for (const command of createCommands(services)) {
+    push(vscode.commands.registerCommand(command.id, (...args: unknown[]) => command.run(context, ...args)));
+  }
+  push(
+    registerReportCodeLens(quota),
+    registerPreviewOnSave(submissions, log),
+    watchServiceChanges({ keys, local, clients, quota, statusBar }),
+    panels.onDidRequestRebuild(async ({ report, kind }) => {
+      try {
+        const document = await vscode.workspace.openTextDocument(report);
+        await (kind === 'build' ? buildDocument(services, document, 'panel') : submissions.submit(document, 'preview', 'panel'));
+      } catch (error) {
+        log.error(`Rebuild of ${report.toString()} failed: ${(error as Error).message}`);
+      }
+    }),
+    submissions.onDidFinish(() => reports.update()),
+    panels.onDidRequestCancel(({ report }) => void submissions.cancel(report)),
+  );
+  return { resultPanels: panels };
+}
+
+/** Stops the local service (and its tasks) before the extension host goes away. */
+export async function deactivate(): Promise<void> {
+  await localService?.stop();
+  localService = undefined;
 }

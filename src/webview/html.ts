@@ -83,9 +83,15 @@ function escapeAttr(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** A CSP source list must not smuggle in another directive or a quote. */
+/**
+ * A CSP source list must not smuggle in another directive or a keyword such as
+ * 'unsafe-inline'. The only keyword allowed is 'self': VS Code's web/server builds
+ * (code-server 1.100) give `'self' https://*.vscode-cdn.net` as `webview.cspSource`.
+ */
 function assertCspToken(value: string, name: string): void {
-  if (!value.trim() || /[;,'"\r\n]/.test(value)) throw new Error(`viewerHtml: ${name} is not a valid CSP source list: ${JSON.stringify(value)}`);
+  const tokens = value.trim().split(/\s+/);
+  const ok = value.trim() !== '' && tokens.every((t) => t === "'self'" || /^[A-Za-z0-9+.*:/%_@~[\]-]+$/.test(t));
+  if (!ok) throw new Error(`viewerHtml: ${name} is not a valid CSP source list: ${JSON.stringify(value)}`);
 }
 
 function assertNonce(nonce: string): void {

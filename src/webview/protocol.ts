@@ -85,10 +85,12 @@ export interface ShowErrorMessage {
   detail?: string;
 }
 
-/** Report name shown in the toolbar (e.g. after a rename). */
+/** Report name shown in the toolbar (e.g. after a rename), and the report's URI, kept in the
+ * state so the WebviewPanelSerializer knows which report a restored panel belongs to. */
 export interface SetReportNameMessage {
   type: 'setReportName';
   reportName: string;
+  reportUri?: string;
 }
 
 export type HostToViewerMessage =
@@ -189,6 +191,8 @@ export interface ViewerState {
   version: 1;
   view: ViewName;
   reportName: string;
+  /** The report document's URI (string); '' until the extension has said. */
+  reportUri: string;
   /** The last result shown (still displayable behind an error or status). */
   result: ShownResult | null;
   pdfZoom: ZoomSetting;
@@ -208,6 +212,7 @@ export function defaultViewerState(): ViewerState {
     version: 1,
     view: 'empty',
     reportName: '',
+    reportUri: '',
     result: null,
     pdfZoom: { mode: 'fit-width', scale: 1 },
     pdfPosition: { page: 1, pageOffset: 0, scrollLeft: 0 },

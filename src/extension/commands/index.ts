@@ -1,5 +1,34 @@
+import type { Services } from '../services';
+import { buildCommand } from './build';
+import { checkQuotaCommand } from './checkQuota';
+import { clearApiKeyCommand } from './clearApiKey';
 import type { ReportStudioCommand } from './command';
 import { newReportCommand } from './newReport';
+import { openExampleCommand } from './openExample';
+import { openReportExternallyCommand } from './openReportExternally';
+import { previewCommand } from './preview';
+import { saveReportAsCommand } from './saveReportAs';
+import { selectServiceCommand } from './selectService';
+import { setApiKeyCommand } from './setApiKey';
+import { showLogCommand } from './showLog';
+import { startLocalServiceCommand } from './startLocalService';
+import { stopLocalServiceCommand } from './stopLocalService';
 
-/** Every command the extension registers, in palette order. */
-export const commands: readonly ReportStudioCommand[] = [newReportCommand];
+/** Every command the extension registers; each id matches a `contributes.commands` entry. */
+export function createCommands(s: Services): ReportStudioCommand[] {
+  return [
+    newReportCommand,
+    openExampleCommand,
+    previewCommand(s),
+    buildCommand(s),
+    checkQuotaCommand(s),
+    setApiKeyCommand(s),
+    clearApiKeyCommand(s),
+    selectServiceCommand(s),
+    startLocalServiceCommand(s),
+    stopLocalServiceCommand(s),
+    saveReportAsCommand(s),
+    openReportExternallyCommand(s),
+    showLogCommand(s),
+  ];
+}

@@ -96,6 +96,7 @@ export class Controller {
 
   /** Shows what a restored state describes (after a window reload). */
   restore(s: ViewerState): void {
+    document.body.dataset.report = s.reportName;
     this.setInvert(s.invert);
     if (s.result?.kind === 'pdf') {
       this.pendingPdfPosition = s.pdfPosition;
@@ -121,7 +122,7 @@ export class Controller {
     switch (m.type) {
       case 'showStatus': {
         this.lastKind = m.kind;
-        this.store.update({ reportName: m.reportName });
+        this.setReport({ reportName: m.reportName });
         const overResult = this.view === 'pdf' || this.view === 'jpeg';
         this.status.show(m, overResult);
         this.toolbar.setRebuildEnabled(false);
@@ -175,10 +176,16 @@ export class Controller {
         return;
       }
       case 'setReportName':
-        this.store.update({ reportName: m.reportName });
+        this.setReport(m.reportUri === undefined ? { reportName: m.reportName } : { reportName: m.reportName, reportUri: m.reportUri });
         if (this.view === 'empty') this.showEmpty();
         return;
     }
+  }
+
+  /** The report's name also goes on <body data-report>: the e2e driver tells panels apart by it. */
+  private setReport(patch: Pick<ViewerState, 'reportName'> & Partial<Pick<ViewerState, 'reportUri'>>): void {
+    this.store.update(patch);
+    document.body.dataset.report = patch.reportName;
   }
 
   private activate(view: ViewName): void {

@@ -118,6 +118,8 @@ export class JpegView {
   }
 
   private applyZoom(): void {
+    // Nothing to fit before an image is decoded (a 1×1 stand-in would store an 800 % zoom).
+    if (!this.img.naturalWidth) return;
     const natural = { width: this.img.naturalWidth || 1, height: this.img.naturalHeight || 1 };
     const available = { width: this.el.clientWidth - 2 * PAD, height: this.el.clientHeight - 2 * PAD };
     this.scale = resolveScale(this.zoomSetting, natural, available);

@@ -68,6 +68,7 @@ export function normalizeState(raw: unknown): ViewerState | null {
     version: 1,
     view: views.includes(r.view as ViewerState['view']) ? (r.view as ViewerState['view']) : d.view,
     reportName: typeof r.reportName === 'string' ? r.reportName : '',
+    reportUri: typeof r.reportUri === 'string' ? r.reportUri : '',
     result: result ? { kind: result.kind, url: result.url, fileName: String(result.fileName ?? '') } : null,
     pdfZoom: zoomOr(r.pdfZoom, d.pdfZoom),
     pdfPosition: {

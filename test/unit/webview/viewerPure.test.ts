@@ -47,6 +47,10 @@ describe('viewer HTML and CSP', () => {
   it('refuses a cspSource or nonce that could inject directives', () => {
     assert.throws(() => viewerCsp("https://a; script-src 'unsafe-inline'", NONCE), /cspSource/);
     assert.throws(() => viewerCsp('', NONCE), /cspSource/);
+    assert.throws(() => viewerCsp("'self' 'unsafe-eval'", NONCE), /cspSource/);
+    assert.throws(() => viewerCsp('https://a,https://b', NONCE), /cspSource/);
+    // What code-server 4.100 (VS Code 1.100 web) gives as webview.cspSource.
+    assert.match(viewerCsp("'self' https://*.vscode-cdn.net", NONCE), /connect-src 'self' https:\/\/\*\.vscode-cdn\.net;/);
     assert.throws(() => viewerCsp(CSP_SOURCE, "x' 'unsafe-eval"), /nonce/);
     assert.throws(() => viewerCsp(CSP_SOURCE, 'short'), /nonce/);
   });

@@ -1,0 +1,304 @@
+// A loopback RPC through which the e2e suite (running in the extension host) acts on the
+// workbench page it runs in: click and read elements inside a result viewer webview (two
+// iframes deep), type into the quick input, take screenshots, collect the webviews' console
+// errors, and open a second window on the workspace to see what it restores.
+// The suite finds it through REPORT_STUDIO_E2E_UI_DRIVER (inherited from code-server's
+// environment); without it (desktop launcher) the UI-dependent tests skip.
+import { createServer } from 'node:http';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The content frame of the visible result viewer of `report` (a report file name, matched
+ * against the viewer's <body data-report>), or of the only visible viewer when not given.
+ */
+async function webviewFrame(page, report, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const seen = [];
+    for (const handle of await page.locator('iframe.webview').elementHandles()) {
+      const ready = await handle.evaluate((el) => el.classList.contains('ready'));
+      const visible = await handle.isVisible();
+      const outer = await handle.contentFrame();
+      const names = [];
+      for (const inner of outer?.childFrames() ?? []) {
+        const name = await inner.evaluate(() => (document.getElementById('app')?.firstChild ? (document.body.dataset.report ?? '') : null)).catch(() => null);
+        names.push(name);
+        if (ready && visible && name !== null && (report === undefined || name === report)) return inner;
+      }
+      seen.push({ ready, visible, viewers: names });
+    }
+    if (Date.now() > deadline) throw new Error(`no visible result viewer${report ? ` of ${report}` : ''}; webview iframes: ${JSON.stringify(seen)}`);
+    await sleep(100);
+  }
+}
+
+async function readElements(frame, selector) {
+  return frame.$$eval(selector, (els) =>
+    els.map((el) => ({
+      text: el.textContent ?? '',
+      value: 'value' in el ? el.value : undefined,
+      disabled: 'disabled' in el ? el.disabled : undefined,
+      hidden: el.hidden || el.closest('[hidden], .inactive') !== null,
+      dataset: { ...el.dataset },
+      naturalWidth: el.naturalWidth,
+      naturalHeight: el.naturalHeight,
+      width: el.getBoundingClientRect().width,
+      height: el.getBoundingClientRect().height,
+    })),
+  );
+}
+
+/** How many page canvases are drawn, and how many sampled pixels of the first one are not white. */
+async function pdfCanvases(frame) {
+  return frame.evaluate(() => {
+    const canvases = [...document.querySelectorAll('.pdf-pages canvas')];
+    const first = canvases[0];
+    let inked = 0;
+    if (first && first.width > 0) {
+      const data = first.getContext('2d').getImageData(0, 0, first.width, first.height).data;
+      for (let i = 0; i < data.length; i += 4 * 7) if (data[i] < 200 || data[i + 1] < 200 || data[i + 2] < 200) inked++;
+    }
+    return { canvases: canvases.length, firstWidth: first?.width ?? 0, inkedSamples: inked };
+  });
+}
+
+/** Records console errors and CSP refusals coming from webview frames. */
+function watchConsole(page, lines) {
+  page.on('console', (msg) => {
+    const url = msg.location()?.url ?? '';
+    // Our scripts load from the resource origin (vscode-cdn.net); VS Code's webview host page
+    // (pre/index.html) only counts with errors: it always warns about its own sandbox flags.
+    const ours = /^https:\/\/[^/?]*vscode-cdn\.net\//.test(url) && (msg.type() === 'error' || msg.type() === 'warning');
+    const host = /\/webview\/browser\/pre\//.test(url) && msg.type() === 'error';
+    const refusal = /Content Security Policy|Refused to/.test(msg.text());
+    if (ours || host || refusal) lines.push({ type: msg.type(), text: msg.text(), url });
+  });
+}
+
+/**
+ * Every result viewer state (objects with `version: 1` and `reportUri`) in the editor state the
+ * workbench has written to IndexedDB. VS Code in a browser writes its state every few seconds
+ * (an unload may not finish writing), so a test that restores a window first waits for this.
+ */
+async function savedViewerStates(page) {
+  const texts = await page.evaluate(async () => {
+    const out = [];
+    for (const info of await indexedDB.databases()) {
+      if (!info.name?.startsWith('vscode-web-state-db')) continue;
+      const db = await new Promise((res, rej) => {
+        const r = indexedDB.open(info.name);
+        r.onsuccess = () => res(r.result);
+        r.onerror = () => rej(r.error);
+      });
+      for (const store of db.objectStoreNames) {
+        const os = db.transaction(store, 'readonly').objectStore(store);
+        const req = (r) => new Promise((res, rej) => ((r.onsuccess = () => res(r.result)), (r.onerror = () => rej(r.error))));
+        const [keys, values] = await Promise.all([req(os.getAllKeys()), req(os.getAll())]);
+        keys.forEach((k, i) => {
+          if (String(k).includes('workbench.parts.editor')) out.push(typeof values[i] === 'string' ? values[i] : new TextDecoder().decode(values[i]));
+        });
+      }
+      db.close();
+    }
+    return out;
+  });
+  const states = [];
+  // The viewer state sits in JSON strings nested in JSON strings: parse every string that looks like JSON.
+  const visit = (v) => {
+    if (typeof v === 'string') {
+      const t = v.trim();
+      if (t.startsWith('{') || t.startsWith('[')) {
+        try {
+          visit(JSON.parse(t));
+        } catch {
+          /* not JSON after all */
+        }
+      }
+    } else if (Array.isArray(v)) v.forEach(visit);
+    else if (v && typeof v === 'object') {
+      if (v.version === 1 && typeof v.reportUri === 'string') states.push(v);
+      Object.values(v).forEach(visit);
+    }
+  };
+  texts.forEach(visit);
+  return states;
+}
+
+/**
+ * Counts a page's webview resource loads in flight. code-server serves all webviews from one
+ * origin and one service worker; a page closed while that worker is still fetching for it
+ * holds the worker for its 30 s resource timeout, and every new webview meanwhile stays
+ * blank. So a window is closed only once its loads have finished.
+ */
+function trackResourceLoads(p) {
+  let count = 0;
+  const ours = (r) => /vscode-cdn\.net\//.test(r.url());
+  p.on('request', (r) => ours(r) && count++);
+  p.on('requestfinished', (r) => ours(r) && count--);
+  p.on('requestfailed', (r) => ours(r) && count--);
+  return {
+    async settle(timeoutMs = 15_000) {
+      for (const t = Date.now(); count > 0 && Date.now() - t < timeoutMs; ) await sleep(100);
+    },
+  };
+}
+
+/** What the suite may ask for. Every action returns JSON-able data. */
+function actions(page, shotDir) {
+  const consoleLines = [];
+  watchConsole(page, consoleLines);
+  // What the viewers loaded of the pdf.js runtime (worker, standard fonts, cmaps) and how it went.
+  const pdfjsLoads = [];
+  page.on('response', (r) => {
+    if (/\/media\/pdfjs\//.test(r.url())) pdfjsLoads.push({ path: r.url().replace(/^.*\/media\/pdfjs\//, ''), status: r.status() });
+  });
+  const shot = async (p, name) => {
+    if (!/^[\w-]+$/.test(name)) throw new Error(`bad screenshot name ${name}`);
+    mkdirSync(shotDir, { recursive: true });
+    await sleep(300); // let the last frame paint
+    await p.screenshot({ path: join(shotDir, `${name}.png`) });
+    return join(shotDir, `${name}.png`);
+  };
+  return {
+    async read({ selector, report }) {
+      return readElements(await webviewFrame(page, report), selector);
+    },
+    async click({ selector, nth = 0, report }) {
+      await (await webviewFrame(page, report)).locator(selector).nth(nth).click({ timeout: 10_000 });
+      return true;
+    },
+    async fill({ selector, text, press, report }) {
+      const input = (await webviewFrame(page, report)).locator(selector).first();
+      await input.fill(text, { timeout: 10_000 });
+      if (press) await input.press(press);
+      return true;
+    },
+    async pdfCanvases({ report } = {}) {
+      return pdfCanvases(await webviewFrame(page, report));
+    },
+    /**
+     * Replaces the text of VS Code's quick input (e.g. the simple file dialog's path box, once
+     * it has put its default there) and accepts it. Returns the default it replaced.
+     */
+    async quickInput({ text }) {
+      const box = page.locator('.quick-input-widget input');
+      await box.waitFor({ state: 'visible', timeout: 10_000 });
+      // The dialog fills in its default a moment after it opens: wait for it to settle.
+      let before = '';
+      for (let stable = 0, t = Date.now(); stable < 3 && Date.now() - t < 10_000; await sleep(150)) {
+        const now = await box.inputValue();
+        stable = now && now === before ? stable + 1 : 0;
+        before = now;
+      }
+      for (let attempt = 1; ; attempt++) {
+        await box.fill(text);
+        await sleep(300);
+        if ((await box.inputValue()) === text) break;
+        if (attempt >= 3) throw new Error(`the quick input shows ${JSON.stringify(await box.inputValue())}, not the typed text`);
+      }
+      await page.keyboard.press('Enter');
+      await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
+      return before;
+    },
+    async screenshot({ name }) {
+      return shot(page, name);
+    },
+    /** The text of the notification toast containing `contains`; clicks its `button` if given. */
+    async notification({ contains, button }) {
+      const toast = page.locator('.notifications-toasts .notification-toast', { hasText: contains }).first();
+      await toast.waitFor({ state: 'visible', timeout: 10_000 });
+      const text = await toast.innerText();
+      if (button) await toast.locator('.monaco-button', { hasText: button }).first().click({ timeout: 5_000 });
+      return text;
+    },
+    /** Responses for media/pdfjs/ files seen so far (and forget them). */
+    async pdfjsLoads() {
+      return pdfjsLoads.splice(0);
+    },
+    /** Webview console errors and CSP refusals seen so far (and forget them). */
+    async consoleErrors() {
+      return consoleLines.splice(0);
+    },
+    async savedViewerStates() {
+      return savedViewerStates(page);
+    },
+    /**
+     * Opens a second window on the same workspace (the URL without the test payload), as a
+     * reload would, and reports what the restored viewer of `report` shows; then closes it.
+     */
+    async openRestoredWindow({ report, title, screenshot, expect = 'pdf' }) {
+      const url = new URL(page.url());
+      url.searchParams.delete('payload');
+      const win = await page.context().newPage();
+      const lines = [];
+      watchConsole(win, lines);
+      const inflight = trackResourceLoads(win);
+      try {
+        await win.goto(url.href);
+        await win.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+        await win.locator('.tabs-container .tab', { hasText: title }).first().waitFor({ timeout: 30_000 });
+        const frame = await webviewFrame(win, report, 45_000);
+        if (expect === 'message') {
+          const heading = frame.locator('.message-view:not(.inactive) #messageTitle');
+          await heading.waitFor({ timeout: 45_000 });
+          const seen = { title: await heading.innerText(), message: await frame.locator('#errorMessage').innerText().catch(() => '') };
+          if (screenshot) seen.screenshot = await shot(win, screenshot);
+          return seen;
+        }
+        let seen;
+        for (const t = Date.now(); Date.now() - t < 45_000; await sleep(200)) {
+          const [input] = await readElements(frame, '#pageInput');
+          const [count] = await readElements(frame, '#pageCount');
+          const [zoom] = await readElements(frame, '#zoomSelect');
+          const drawn = await pdfCanvases(frame);
+          seen = { page: input?.value, of: count?.text, scale: Number(zoom?.dataset.scale), zoomMode: zoom?.value, drawn };
+          if (/^of \d+$/.test(seen.of ?? '') && drawn.inkedSamples > 0) break;
+        }
+        await sleep(500); // a late position restore would show here
+        const [input] = await readElements(frame, '#pageInput');
+        seen.page = input?.value;
+        if (screenshot) seen.screenshot = await shot(win, screenshot);
+        seen.consoleErrors = lines;
+        return seen;
+      } finally {
+        await inflight.settle();
+        await win.close().catch(() => {});
+      }
+    },
+  };
+}
+
+/** Starts the RPC server; `attach(page)` points it at the page the suite runs in. */
+export async function startUiDriver(shotDir) {
+  let handlers;
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', async () => {
+      const name = decodeURIComponent((req.url ?? '/').slice(1));
+      const reply = (status, value) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(value));
+      };
+      if (req.method !== 'POST' || !handlers || !Object.hasOwn(handlers, name)) return reply(404, { error: `no UI action ${name}` });
+      try {
+        reply(200, { value: await handlers[name](body ? JSON.parse(body) : {}) });
+      } catch (e) {
+        // What the window showed when a viewer could not be found (overwritten by the next one).
+        if (/no visible result viewer/.test(String(e))) await handlers.screenshot({ name: 'failed-no-viewer' }).catch(() => {});
+        reply(500, { error: e instanceof Error ? e.message : String(e) });
+      }
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    attach(page) {
+      handlers = actions(page, shotDir);
+    },
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

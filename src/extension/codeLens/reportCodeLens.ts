@@ -1,0 +1,49 @@
+/**
+ * The line above a report: "$(eye) Preview · $(file-pdf) Build · 42 single-page left".
+ * The quota part counts what a Build of this file would use (multi-page when
+ * config.enable_multi_page is true) and follows the quota store; click → Check Quota.
+ */
+import * as vscode from 'vscode';
+import { buildCostKind, remainingLensText } from '../../core/quota/quotaSummary';
+import type { QuotaStore } from '../quota/quotaStore';
+import { isReportDocument, REPORT_DOCUMENT_SELECTOR } from '../reportDocument';
+
+export class ReportCodeLensProvider implements vscode.CodeLensProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly subscription: vscode.Disposable;
+  readonly onDidChangeCodeLenses = this.changed.event;
+
+  constructor(private readonly quota: QuotaStore) {
+    this.subscription = quota.onDidChange(() => this.changed.fire());
+  }
+
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    if (!isReportDocument(document)) return [];
+    const top = new vscode.Range(0, 0, 0, 0);
+    const lenses = [
+      new vscode.CodeLens(top, { title: '$(eye) Preview', tooltip: 'Render a free, watermarked JPEG beside the editor', command: 'reportStudio.preview', arguments: [document.uri] }),
+      new vscode.CodeLens(top, { title: '$(file-pdf) Build', tooltip: 'Build the PDF (counts against the quota)', command: 'reportStudio.build', arguments: [document.uri] }),
+    ];
+    const kind = buildCostKind(document.getText());
+    const state = this.quota.current;
+    const left = remainingLensText(kind, state.snapshot);
+    lenses.push(
+      new vscode.CodeLens(top, {
+        title: left ?? (state.refreshing ? '$(sync~spin) quota' : '$(graph) Check quota'),
+        tooltip: `What a Build of this file uses: one ${kind}-page report${state.serviceLabel ? ` on the ${state.serviceLabel}` : ''}. Click for the quota details.`,
+        command: 'reportStudio.checkQuota',
+      }),
+    );
+    return lenses;
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+}
+
+export function registerReportCodeLens(quota: QuotaStore): vscode.Disposable {
+  const provider = new ReportCodeLensProvider(quota);
+  return vscode.Disposable.from(provider, vscode.languages.registerCodeLensProvider(REPORT_DOCUMENT_SELECTOR, provider));
+}

@@ -1,0 +1,41 @@
+/**
+ * Which report a command acts on: the file the command was invoked for (editor title,
+ * explorer, code lens pass its URI), else the active editor, else the report of the
+ * focused result panel, else a visible report editor. The document is taken from VS Code,
+ * so its CURRENT text, unsaved edits included, is what gets sent.
+ */
+import * as vscode from 'vscode';
+import { isReportDocument } from '../reportDocument';
+import type { ResultPanels } from '../viewer/resultPanels';
+
+export type TargetResult = { document: vscode.TextDocument } | { problem: string };
+
+/** A URI passed to a command: by a menu (Uri), a code lens or another extension (Uri or string). */
+export function uriArg(arg: unknown): vscode.Uri | undefined {
+  if (arg instanceof vscode.Uri) return arg;
+  if (typeof arg === 'string' && arg) return vscode.Uri.parse(arg);
+  return undefined;
+}
+
+export async function findReportTarget(arg: unknown, panels: ResultPanels | undefined): Promise<TargetResult> {
+  const explicit = uriArg(arg);
+  const candidates: Array<vscode.Uri | vscode.TextDocument | undefined> = explicit
+    ? [explicit]
+    : [vscode.window.activeTextEditor?.document, panels?.activeReport, ...vscode.window.visibleTextEditors.map((e) => e.document)];
+  for (const candidate of candidates) {
+    if (!candidate) continue;
+    let document: vscode.TextDocument;
+    try {
+      document = candidate instanceof vscode.Uri ? await vscode.workspace.openTextDocument(candidate) : candidate;
+    } catch (error) {
+      return { problem: `Cannot open ${candidate.toString()}: ${(error as Error).message}` };
+    }
+    if (isReportDocument(document)) return { document };
+    if (explicit) return { problem: `${baseName(document.uri)} is not a report file: a report is a *.report.json file or JSON with "type": "Report" at the top.` };
+  }
+  return { problem: 'Open a report file (*.report.json) first: Preview and Build work on the report in the active editor.' };
+}
+
+export function baseName(uri: vscode.Uri): string {
+  return uri.path.split('/').pop() ?? uri.path;
+}

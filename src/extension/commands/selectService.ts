@@ -1,0 +1,70 @@
+/**
+ * "Report Studio: Select Service": auto / local / hosted / custom URL (validated as typed).
+ * Writes the user settings (the custom URL setting is machine-scoped, so a workspace can
+ * never redirect the key elsewhere). Arguments (mode, url) select without the UI.
+ */
+import * as vscode from 'vscode';
+import { DEFAULT_HOSTED_BASE_URL } from '../../core/api/types';
+import { checkCustomBaseUrl, normaliseCustomBaseUrl, parseServiceSetting, type ServiceSetting } from '../../core/service/serviceChoice';
+import type { Services } from '../services';
+import { readSettings, SECTION } from '../service/serviceConfig';
+import type { ReportStudioCommand } from './command';
+
+type Item = vscode.QuickPickItem & { value: ServiceSetting };
+
+async function askUrl(current: string): Promise<string | undefined> {
+  const url = await vscode.window.showInputBox({
+    title: 'Report Studio: Custom Service URL',
+    prompt: 'Base URL of a service that speaks the report API (it ends with /api/v1)',
+    value: current || 'http://127.0.0.1:8787/api/v1',
+    ignoreFocusOut: true,
+    validateInput: (value) => {
+      const problem = checkCustomBaseUrl(value);
+      if (!problem) return undefined;
+      const severity = problem.severity === 'error' ? vscode.InputBoxValidationSeverity.Error : vscode.InputBoxValidationSeverity.Warning;
+      return { message: problem.message, severity };
+    },
+  });
+  return url === undefined ? undefined : normaliseCustomBaseUrl(url);
+}
+
+export function selectServiceCommand(s: Services): ReportStudioCommand {
+  return {
+    id: 'reportStudio.selectService',
+    async run(_context, mode?: unknown, url?: unknown): Promise<ServiceSetting | undefined> {
+      const settings = readSettings();
+      const hasKey = await s.keys.has();
+      let choice: ServiceSetting | undefined = typeof mode === 'string' ? parseServiceSetting(mode) : undefined;
+      if (!choice) {
+        const items: Item[] = [
+          { value: 'auto', label: '$(sparkle) Automatic', description: hasKey ? 'hosted (an API key is set)' : 'local (no API key set)', detail: 'The hosted service once an API key is set, the bundled local service before' },
+          { value: 'local', label: '$(server-process) Local service', detail: 'Bundled, offline: runs on 127.0.0.1 inside VS Code with a development quota' },
+          { value: 'hosted', label: '$(cloud) Hosted service', description: new URL(DEFAULT_HOSTED_BASE_URL).host, detail: hasKey ? 'Uses the stored API key' : 'Needs an API key (you will be asked for it)' },
+          { value: 'custom', label: '$(link) Custom URL…', description: settings.customBaseUrl || undefined, detail: 'Any service speaking the same API, e.g. `report-studio serve` on another port' },
+        ];
+        for (const item of items) if (item.value === settings.service) item.label += '  $(check)';
+        const picked = await vscode.window.showQuickPick(items, { title: 'Report Studio: Select Service', placeHolder: `Now: ${settings.service}` });
+        choice = picked?.value;
+      }
+      if (!choice) return undefined;
+      const config = vscode.workspace.getConfiguration(SECTION);
+      if (choice === 'custom') {
+        const target = typeof url === 'string' ? normaliseCustomBaseUrl(url) : await askUrl(settings.customBaseUrl);
+        if (target === undefined) return undefined;
+        const problem = checkCustomBaseUrl(target);
+        if (problem?.severity === 'error') {
+          void vscode.window.showErrorMessage(`Not a usable service URL: ${problem.message}`);
+          return undefined;
+        }
+        await config.update('customBaseUrl', target, vscode.ConfigurationTarget.Global);
+      }
+      await config.update('service', choice, vscode.ConfigurationTarget.Global);
+      s.log.info(`Service set to ${choice}${choice === 'custom' ? ` (${readSettings().customBaseUrl})` : ''}`);
+      if ((choice === 'hosted' || choice === 'custom') && !hasKey && typeof mode !== 'string') {
+        const set = await vscode.window.showInformationMessage(`The ${choice} service needs an API key.`, 'Set API Key');
+        if (set) await vscode.commands.executeCommand('reportStudio.setApiKey');
+      }
+      return choice;
+    },
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * "Report Studio: Set API Key": a password box (the key is never echoed), validated as
+ * typed, stored in SecretStorage only. A key may also be passed as the first argument
+ * (other extensions, tests); it is stored the same way and never logged.
+ */
+import * as vscode from 'vscode';
+import { checkApiKey, resolveServiceMode } from '../../core/service/serviceChoice';
+import type { Services } from '../services';
+import { readSettings } from '../service/serviceConfig';
+import type { ReportStudioCommand } from './command';
+
+function validate(value: string): vscode.InputBoxValidationMessage | undefined {
+  const problem = checkApiKey(value);
+  return problem && { message: problem.message, severity: vscode.InputBoxValidationSeverity.Error };
+}
+
+export function setApiKeyCommand(s: Services): ReportStudioCommand {
+  return {
+    id: 'reportStudio.setApiKey',
+    async run(_context, given?: unknown): Promise<boolean> {
+      const hadKey = await s.keys.has();
+      const key =
+        typeof given === 'string'
+          ? given
+          : await vscode.window.showInputBox({
+              title: 'Report Studio: Set API Key',
+              prompt: `Your report service API key. It is kept in VS Code's secret storage, never in settings.${hadKey ? ' This replaces the stored key.' : ''}`,
+              placeHolder: 'Paste the API key',
+              password: true,
+              ignoreFocusOut: true,
+              validateInput: validate,
+            });
+      if (key === undefined) return false;
+      try {
+        await s.keys.set(key);
+      } catch (error) {
+        void vscode.window.showErrorMessage(`The API key was not stored: ${s.log.clean((error as Error).message)}`);
+        return false;
+      }
+      s.log.info(hadKey ? 'API key replaced in the secret storage' : 'API key stored in the secret storage');
+      const mode = resolveServiceMode(readSettings().service, true);
+      const uses = mode === 'local' ? 'The service setting is "local": the key is used once you select the hosted or a custom service.' : `Report Studio now uses the ${mode} service.`;
+      void vscode.window.showInformationMessage(`API key stored in VS Code's secret storage. ${uses}`);
+      return true;
+    },
+  };
+}

@@ -1,0 +1,15 @@
+// "Report Studio: Stop Local Service": stops the bundled service (tasks in flight end with it).
+import * as vscode from 'vscode';
+import type { Services } from '../services';
+import type { ReportStudioCommand } from './command';
+
+export function stopLocalServiceCommand(s: Services): ReportStudioCommand {
+  return {
+    id: 'reportStudio.stopLocalService',
+    async run(): Promise<boolean> {
+      const stopped = await s.local.stop();
+      void vscode.window.showInformationMessage(stopped ? 'The local service stopped. It starts again on the next Preview or Build that uses it.' : 'The local service is not running.');
+      return stopped;
+    },
+  };
+}

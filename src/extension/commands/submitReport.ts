@@ -1,0 +1,156 @@
+/**
+ * Preview and Build share this flow: take the report's current text (unsaved edits
+ * included; the client strips comments and trailing commas), run the task under a
+ * cancellable progress notification that follows QUEUED → RUNNING → SUCCESS/FAILED,
+ * write the result under global storage and show it in the report's result panel.
+ * A newer submission of the same file supersedes an older one still in flight.
+ */
+import { promises as fs } from 'node:fs';
+import * as vscode from 'vscode';
+import type { TaskStatus } from '../../core/api/types';
+import type { TaskProgress } from '../../core/runner/taskRunner';
+import type { ResultKind } from '../../webview/protocol';
+import type { ServiceSession } from '../service/clientFactory';
+import { readSettings } from '../service/serviceConfig';
+import { resultFileFor } from '../viewer/resultFiles';
+import { baseName } from './reportTarget';
+import { describeFailure } from './submitFailure';
+import { CANCELLED, shortTaskId, SUPERSEDED, type SubmitDeps, type SubmitOutcome, type SubmitTrigger } from './submitTypes';
+
+export type { SubmitOutcome, SubmitTrigger } from './submitTypes';
+
+const LABEL: Record<ResultKind, { noun: string; verb: string; file: string }> = {
+  preview: { noun: 'Preview', verb: 'Previewing', file: 'JPEG' },
+  build: { noun: 'Build', verb: 'Building', file: 'PDF' },
+};
+
+const STATUS_TEXT: Record<TaskStatus, string> = {
+  CREATED: 'Created',
+  QUEUED: 'Queued',
+  RUNNING: 'Rendering',
+  SUCCESS: 'Finished',
+  FAILED: 'Failed',
+};
+
+/** Share of the progress bar reached at each step. */
+const PROGRESS_AT: Record<string, number> = { submitted: 15, QUEUED: 15, RUNNING: 40, downloading: 80, done: 100 };
+
+export class Submissions implements vscode.Disposable {
+  private readonly running = new Map<string, { controller: AbortController; id: number }>();
+  private seq = 0;
+  private readonly finished = new vscode.EventEmitter<SubmitOutcome>();
+  /** Every submission's outcome, superseded ones included. */
+  readonly onDidFinish = this.finished.event;
+
+  constructor(private readonly deps: SubmitDeps) {}
+
+  /** True while a submission of `report` is in flight. */
+  isRunning(report: vscode.Uri): boolean {
+    return this.running.has(report.toString());
+  }
+
+  /** Stops waiting for the report's task (the panel's Cancel button); false when none runs. */
+  cancel(report: vscode.Uri): boolean {
+    const entry = this.running.get(report.toString());
+    entry?.controller.abort(CANCELLED);
+    return !!entry;
+  }
+
+  async submit(document: vscode.TextDocument, kind: ResultKind, trigger: SubmitTrigger): Promise<SubmitOutcome> {
+    const key = document.uri.toString();
+    this.running.get(key)?.controller.abort(SUPERSEDED);
+    const controller = new AbortController();
+    const id = ++this.seq;
+    this.running.set(key, { controller, id });
+    const text = document.getText();
+    const name = baseName(document.uri);
+    try {
+      const outcome = await vscode.window.withProgress(
+        {
+          // Saves preview quietly (status bar spinner); an explicit command gets the notification.
+          location: trigger === 'save' ? vscode.ProgressLocation.Window : vscode.ProgressLocation.Notification,
+          title: trigger === 'save' ? `Report Studio: previewing ${name}` : `Report Studio: ${LABEL[kind].verb} ${name}`,
+          cancellable: trigger !== 'save',
+        },
+        async (progress, token) => {
+          token.onCancellationRequested(() => controller.abort(CANCELLED));
+          return this.execute(document, text, kind, trigger, controller.signal, progress);
+        },
+      );
+      this.finished.fire(outcome);
+      return outcome;
+    } finally {
+      if (this.running.get(key)?.id === id) this.running.delete(key);
+    }
+  }
+
+  private async execute(
+    document: vscode.TextDocument,
+    text: string,
+    kind: ResultKind,
+    trigger: SubmitTrigger,
+    signal: AbortSignal,
+    progress: vscode.Progress<{ message?: string; increment?: number }>,
+  ): Promise<SubmitOutcome> {
+    const { clients, panels, log } = this.deps;
+    const uri = document.uri;
+    const base: SubmitOutcome = { status: 'error', kind, report: uri.toString() };
+    let reached = 0;
+    const step = (message: string, at?: number): void => {
+      const increment = at !== undefined && at > reached ? at - reached : undefined;
+      if (increment) reached = at as number;
+      progress.report({ message, increment });
+    };
+    let session: ServiceSession | undefined;
+    let taskId: string | undefined;
+    try {
+      step('Connecting to the service…');
+      session = await clients.acquire();
+      if (signal.aborted) throw signal.reason;
+      step(`Submitting to the ${session.label.replace(/^\w/, (c) => c.toLowerCase())}…`);
+      const settings = readSettings();
+      const file = resultFileFor(this.deps.context.globalStorageUri, uri, kind);
+      log.info(`${LABEL[kind].noun} of ${uri.fsPath || uri.toString()} → ${session.label}`);
+      const result = await session.runtime.runTask(session.client, {
+        kind,
+        report: text,
+        output: { to: 'file', path: file.fsPath },
+        polling: { initialDelayMs: settings.polling.initialDelayMs, maxDelayMs: settings.polling.maxIntervalMs },
+        requestTimeoutMs: settings.requestTimeoutMs,
+        signal,
+        onProgress: (p: TaskProgress) => {
+          taskId = p.taskId;
+          const elapsed = `${(p.elapsedMs / 1000).toFixed(1)} s`;
+          if (p.phase === 'downloading') step(`Downloading the ${LABEL[kind].file}… · ${elapsed}`, PROGRESS_AT.downloading);
+          else if (p.phase !== 'done') step(`${STATUS_TEXT[p.status]} · task ${shortTaskId(p.taskId)} · ${elapsed}`, PROGRESS_AT[p.status] ?? PROGRESS_AT.submitted);
+          if (p.phase === 'submitted' || p.phase === 'status') panels.showStatus(uri, { kind, status: p.status, taskId: p.taskId, elapsedMs: p.elapsedMs });
+        },
+      });
+      step('Done', PROGRESS_AT.done);
+      if (kind === 'build') this.deps.quota.updateFromHeaders(session, result.quota);
+      this.deps.diagnostics.clear(uri);
+      const pageCount = await this.countPages(session, kind, file.fsPath);
+      await panels.showResult(uri, { kind, file, pageCount });
+      const pages = pageCount !== undefined ? ` · ${pageCount} page${pageCount === 1 ? '' : 's'}` : '';
+      vscode.window.setStatusBarMessage(`$(check) ${LABEL[kind].noun} of ${baseName(uri)} ready${pages} · ${(result.timings.totalMs / 1000).toFixed(1)} s`, 5_000);
+      return { ...base, status: 'success', taskId: result.taskId, file: file.fsPath, pageCount, quota: result.quota };
+    } catch (error) {
+      return describeFailure(this.deps, { document, text, kind, trigger, session, taskId, error, reason: signal.aborted ? signal.reason : undefined }, base);
+    }
+  }
+
+  private async countPages(session: ServiceSession, kind: ResultKind, path: string): Promise<number | undefined> {
+    if (kind !== 'build') return 1;
+    try {
+      return session.runtime.pdfPageCount(await fs.readFile(path));
+    } catch {
+      return undefined;
+    }
+  }
+
+  dispose(): void {
+    for (const { controller } of this.running.values()) controller.abort(SUPERSEDED);
+    this.running.clear();
+    this.finished.dispose();
+  }
+}

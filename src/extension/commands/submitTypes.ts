@@ -1,0 +1,47 @@
+/** The shapes shared by the Preview/Build flow (submitReport.ts) and its failure display (submitFailure.ts). */
+import type * as vscode from 'vscode';
+import type { QuotaHeaders } from '../../core/client/apiClient';
+import type { ResultKind } from '../../webview/protocol';
+import type { ServiceDiagnostics } from '../diagnostics/serviceDiagnostics';
+import type { ReportLog } from '../log';
+import type { QuotaStore } from '../quota/quotaStore';
+import type { ClientFactory } from '../service/clientFactory';
+import type { ResultPanels } from '../viewer/resultPanels';
+
+export type SubmitTrigger = 'command' | 'save' | 'panel';
+
+export type SubmitStatus = 'success' | 'failed' | 'invalid' | 'error' | 'cancelled' | 'superseded' | 'declined';
+
+/** What a Preview/Build command returns (tests and other extensions read it). */
+export interface SubmitOutcome {
+  status: SubmitStatus;
+  kind: ResultKind;
+  report: string;
+  taskId?: string;
+  /** The result file (fsPath) on success. */
+  file?: string;
+  pageCount?: number;
+  /** Quota left after a build, from the response headers. */
+  quota?: QuotaHeaders;
+  errorKind?: string;
+  message?: string;
+  /** Problems shown for a 422. */
+  diagnostics?: number;
+}
+
+export interface SubmitDeps {
+  context: vscode.ExtensionContext;
+  log: ReportLog;
+  clients: ClientFactory;
+  quota: QuotaStore;
+  panels: ResultPanels;
+  diagnostics: ServiceDiagnostics;
+}
+
+/** Abort reasons: a user's cancel is reported, a superseded run ends quietly. */
+export const CANCELLED = 'cancelled by the user';
+export const SUPERSEDED = 'superseded by a newer submission';
+
+export function shortTaskId(taskId: string): string {
+  return taskId.length > 8 ? taskId.slice(0, 8) : taskId;
+}

@@ -1,0 +1,127 @@
+/**
+ * The bundled local service, run inside the extension host: started on first use (its
+ * bundle with the renderer is loaded only then), bound to 127.0.0.1 on the configured
+ * port (0 = a free one), data in the configured folder or the extension's global storage,
+ * one development key, stopped on deactivate. Its log lines go to the Report Studio log.
+ */
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { LocalService } from '../../mock/service';
+import type { ReportLog } from '../log';
+import { loadLocalServiceRuntime } from './runtimeLoader';
+import { readSettings, ServiceSetupError } from './serviceConfig';
+
+export const CONTEXT_LOCAL_RUNNING = 'reportStudio.localServiceRunning';
+const NOTICE_SHOWN = 'reportStudio.localServiceNoticeShown';
+
+export interface RunningLocalService {
+  baseUrl: string;
+  apiKey: string;
+  port: number;
+  dataDir: string;
+}
+
+export class LocalServiceHost implements vscode.Disposable {
+  private service: LocalService | undefined;
+  private starting: Promise<LocalService> | undefined;
+  private stopping: Promise<void> | undefined;
+  private readonly changed = new vscode.EventEmitter<RunningLocalService | undefined>();
+  /** Fires with the running service after a start, with undefined after a stop. */
+  readonly onDidChangeState = this.changed.event;
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly log: ReportLog,
+  ) {}
+
+  get running(): RunningLocalService | undefined {
+    return this.service && describe(this.service);
+  }
+
+  /** The running service, starting it first if needed (concurrent callers share one start). */
+  async ensureStarted(): Promise<RunningLocalService> {
+    await this.stopping;
+    if (this.service) return describe(this.service);
+    this.starting ??= this.start().finally(() => (this.starting = undefined));
+    return describe(await this.starting);
+  }
+
+  /** Stops the service; false when it was not running. Tasks in flight end with it. */
+  async stop(): Promise<boolean> {
+    const service = this.service ?? (await this.starting?.catch(() => undefined));
+    if (!service) return false;
+    this.service = undefined;
+    this.stopping = (async () => {
+      try {
+        await service.stop();
+        this.log.info(`Local service stopped (${service.url})`);
+      } catch (error) {
+        this.log.warn(`Local service did not stop cleanly: ${(error as Error).message}`);
+      } finally {
+        this.log.removeSecret(service.apiKeys[0]);
+        void vscode.commands.executeCommand('setContext', CONTEXT_LOCAL_RUNNING, false);
+        this.changed.fire(undefined);
+      }
+    })();
+    await this.stopping;
+    this.stopping = undefined;
+    return true;
+  }
+
+  private dataDir(): string {
+    const configured = readSettings().localService.dataDir;
+    if (!configured) return path.join(this.context.globalStorageUri.fsPath, 'local-service');
+    // `~/…` as a person would type it; relative paths are taken from the home folder too.
+    const home = process.env.HOME ?? process.env.USERPROFILE ?? '';
+    const expanded = configured.replace(/^~(?=$|[/\\])/, home);
+    return path.isAbsolute(expanded) ? expanded : path.join(home, expanded);
+  }
+
+  private async start(): Promise<LocalService> {
+    const { port } = readSettings().localService;
+    const dataDir = this.dataDir();
+    const began = Date.now();
+    const { startLocalService } = loadLocalServiceRuntime(this.context.extensionPath);
+    let service: LocalService;
+    try {
+      service = await startLocalService({ port, dataDir, log: (line) => this.log.service(line) });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EADDRINUSE') {
+        throw new ServiceSetupError(
+          `The local service cannot listen on 127.0.0.1:${port}: the port is in use. Set reportStudio.localService.port to 0 to use a free port.`,
+          ['openSettings', 'showLog'],
+        );
+      }
+      throw new ServiceSetupError(`The local service did not start (data folder ${dataDir}): ${(error as Error).message}`, ['openSettings', 'showLog']);
+    }
+    this.log.addSecret(service.apiKeys[0]);
+    this.service = service;
+    this.log.info(`Local service started on ${service.url} in ${Date.now() - began} ms (data: ${service.dataDir})`);
+    void vscode.commands.executeCommand('setContext', CONTEXT_LOCAL_RUNNING, true);
+    this.changed.fire(describe(service));
+    void this.announceOnce(service);
+    return service;
+  }
+
+  /** Says once per installation that the local service is in use, with the way out. */
+  private async announceOnce(service: LocalService): Promise<void> {
+    const state = this.context.globalState;
+    if (state.get<boolean>(NOTICE_SHOWN)) return;
+    await state.update(NOTICE_SHOWN, true);
+    const choice = await vscode.window.showInformationMessage(
+      `Report Studio is using its bundled local service (${service.url.replace('http://', '')}): reports are rendered on this machine, offline, with a development quota. Set an API key to use the hosted service.`,
+      'Set API Key',
+    );
+    if (choice === 'Set API Key') await vscode.commands.executeCommand('reportStudio.setApiKey');
+  }
+
+  dispose(): void {
+    void this.stop();
+    this.changed.dispose();
+  }
+}
+
+function describe(service: LocalService): RunningLocalService {
+  return { baseUrl: service.baseUrl, apiKey: service.apiKeys[0], port: service.port, dataDir: service.dataDir };
+}

@@ -1,0 +1,47 @@
+/**
+ * Keeps everything that depends on "which service" in step: a change of the service
+ * settings, of the API key or of the local service's address drops the cached client and
+ * the quota numbers (they belong to the old service) and lets the status bar fetch anew.
+ * Changing the local service's port or data folder while it runs offers a restart.
+ */
+import * as vscode from 'vscode';
+import type { QuotaStatusBar } from '../quota/quotaStatusBar';
+import type { QuotaStore } from '../quota/quotaStore';
+import type { ApiKeyStore } from './apiKeyStore';
+import type { ClientFactory } from './clientFactory';
+import type { LocalServiceHost } from './localServiceHost';
+import { affectsService, SECTION } from './serviceConfig';
+
+export function watchServiceChanges(parts: {
+  keys: ApiKeyStore;
+  local: LocalServiceHost;
+  clients: ClientFactory;
+  quota: QuotaStore;
+  statusBar: QuotaStatusBar;
+}): vscode.Disposable {
+  const { keys, local, clients, quota, statusBar } = parts;
+  const changed = (): void => {
+    clients.invalidate();
+    quota.reset();
+    void statusBar.targetChanged();
+  };
+  return vscode.Disposable.from(
+    keys.onDidChange(changed),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (affectsService(e)) changed();
+      const localChanged = e.affectsConfiguration(`${SECTION}.localService.port`) || e.affectsConfiguration(`${SECTION}.localService.dataDir`);
+      if (localChanged && local.running) {
+        void vscode.window.showInformationMessage('Restart the local service to use its new port or data folder?', 'Restart').then(async (choice) => {
+          if (choice !== 'Restart') return;
+          await local.stop();
+          await local.ensureStarted();
+        });
+      }
+    }),
+    // A restarted local service may listen on another port: the old client points nowhere.
+    local.onDidChangeState((running) => {
+      clients.invalidate();
+      if (running) void statusBar.targetChanged();
+    }),
+  );
+}

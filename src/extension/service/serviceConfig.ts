@@ -1,0 +1,75 @@
+/**
+ * The extension's settings (package.json `contributes.configuration`), read in one place
+ * with their defaults and bounds, so a hand-edited settings.json with a negative timeout
+ * or a string port cannot reach the client.
+ */
+import * as vscode from 'vscode';
+import { DEFAULT_HOSTED_BASE_URL } from '../../core/api/types';
+import { checkCustomBaseUrl, normaliseCustomBaseUrl, parseServiceSetting, type ServiceMode, type ServiceSetting } from '../../core/service/serviceChoice';
+
+export const SECTION = 'reportStudio';
+
+export type PreviewOnSave = 'off' | 'onSave';
+
+export interface Settings {
+  service: ServiceSetting;
+  customBaseUrl: string;
+  previewOnSave: PreviewOnSave;
+  confirmBeforeBuild: boolean;
+  polling: { initialDelayMs: number; maxIntervalMs: number };
+  requestTimeoutMs: number;
+  localService: { port: number; dataDir: string };
+  quotaRefreshMinutes: number;
+}
+
+function bounded(value: unknown, fallback: number, min: number, max: number): number {
+  const n = typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+  return Math.min(max, Math.max(min, n));
+}
+
+export function readSettings(): Settings {
+  const c = vscode.workspace.getConfiguration(SECTION);
+  const initialDelayMs = bounded(c.get('polling.initialDelayMs'), 250, 0, 60_000);
+  return {
+    service: parseServiceSetting(c.get('service')),
+    customBaseUrl: normaliseCustomBaseUrl(c.get<string>('customBaseUrl') ?? ''),
+    previewOnSave: c.get('previewOnSave') === 'onSave' ? 'onSave' : 'off',
+    confirmBeforeBuild: c.get('confirmBeforeBuild') !== false,
+    polling: { initialDelayMs, maxIntervalMs: Math.max(initialDelayMs, bounded(c.get('polling.maxIntervalMs'), 2000, 0, 60_000)) },
+    requestTimeoutMs: Math.round(bounded(c.get('requestTimeoutSeconds'), 30, 1, 600) * 1000),
+    localService: {
+      port: Math.round(bounded(c.get('localService.port'), 0, 0, 65_535)),
+      dataDir: (c.get<string>('localService.dataDir') ?? '').trim(),
+    },
+    quotaRefreshMinutes: bounded(c.get('quota.refreshIntervalMinutes'), 15, 0, 24 * 60),
+  };
+}
+
+/** Where a non-local mode sends requests; an Error (to show) when the custom URL is unusable. */
+export function remoteBaseUrl(mode: Exclude<ServiceMode, 'local'>, settings: Settings): string {
+  if (mode === 'hosted') return DEFAULT_HOSTED_BASE_URL;
+  const problem = settings.customBaseUrl ? checkCustomBaseUrl(settings.customBaseUrl) : { severity: 'error', message: 'no URL is set' };
+  if (problem?.severity === 'error') {
+    throw new ServiceSetupError(`The custom service URL (reportStudio.customBaseUrl) is not usable: ${problem.message}`, ['selectService']);
+  }
+  return settings.customBaseUrl;
+}
+
+/** Changes that alter which service is used or how it is reached. */
+export function affectsService(e: vscode.ConfigurationChangeEvent): boolean {
+  return ['service', 'customBaseUrl', 'requestTimeoutSeconds'].some((k) => e.affectsConfiguration(`${SECTION}.${k}`));
+}
+
+/** What the user can do about a setup problem; rendered as notification buttons. */
+export type SetupAction = 'setApiKey' | 'selectService' | 'useLocal' | 'openSettings' | 'showLog';
+
+/** A problem with the configuration (no key, bad URL, port taken), found before any request. */
+export class ServiceSetupError extends Error {
+  constructor(
+    message: string,
+    readonly actions: SetupAction[],
+  ) {
+    super(message);
+    this.name = 'ServiceSetupError';
+  }
+}

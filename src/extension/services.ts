@@ -1,0 +1,14 @@
+/**
+ * Everything the commands and views share, built once in activate() (extension.ts).
+ * Passed explicitly so each module says what it uses and tests can see the seams.
+ */
+import type { ApiKeyStore } from './service/apiKeyStore';
+import type { LocalServiceHost } from './service/localServiceHost';
+import type { Submissions } from './commands/submitReport';
+import type { SubmitDeps } from './commands/submitTypes';
+
+export interface Services extends SubmitDeps {
+  keys: ApiKeyStore;
+  local: LocalServiceHost;
+  submissions: Submissions;
+}

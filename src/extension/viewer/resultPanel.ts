@@ -1,0 +1,213 @@
+/**
+ * One result panel (one report). Owns the webview: options, page, and the message traffic.
+ * The viewer keeps its own state through `vscode.setState`, so the panel needs no
+ * retainContextWhenHidden: a hidden webview is torn down and, when shown again, restores
+ * itself and says `ready`; only what changed meanwhile is sent then.
+ */
+import * as vscode from 'vscode';
+import type { HostToViewerMessage, ResultKind, ShowStatusMessage, ViewerState, ViewerToHostMessage } from '../../webview/protocol';
+import { fileName, isInside, parentOf } from './resultFiles';
+import { viewerPageHtml, viewerWebviewOptions } from './viewerPage';
+
+/** What the panel shows as its main content (status is tracked apart: it floats over results). */
+export type ContentMessage = Exclude<HostToViewerMessage, ShowStatusMessage | { type: 'setReportName' }>;
+
+export interface ShownResultFile {
+  kind: ResultKind;
+  file: vscode.Uri;
+  /** The webview URI the viewer was given; Save As / Open Externally requests must match it. */
+  url: string;
+}
+
+/** What the panel asks its owner to do; the owner (ResultPanels) holds the logic. */
+export interface PanelHandlers {
+  rebuild(panel: ResultPanel, kind: ResultKind | undefined): void;
+  cancel(panel: ResultPanel, taskId: string | undefined): void;
+  saveAs(panel: ResultPanel, url: string): void;
+  openExternally(panel: ResultPanel, url: string): void;
+  revealError(panel: ResultPanel, index: number): void;
+  disposed(panel: ResultPanel): void;
+}
+
+export class ResultPanel {
+  private ready = false;
+  private content: ContentMessage | null = null;
+  /** Bumped per content message; `delivered` is the last one a live webview received. */
+  private contentSeq = 0;
+  private delivered = 0;
+  private status: { message: ShowStatusMessage; startedAt: number } | null = null;
+  private folders: vscode.Uri[];
+  private disposed = false;
+  private readonly subscriptions: vscode.Disposable[] = [];
+  /** The last result sent to the viewer. */
+  result: ShownResultFile | undefined;
+  /** The kind of the last task shown (status, failure or result), for Rebuild without a result. */
+  lastKind: ResultKind | undefined;
+  /** What the viewer last reported (ready / stateChanged): its page, zoom, view. */
+  viewerState: ViewerState | undefined;
+
+  constructor(
+    readonly panel: vscode.WebviewPanel,
+    private reportUri: vscode.Uri,
+    private readonly extensionUri: vscode.Uri,
+    resultFolder: vscode.Uri,
+    private readonly handlers: PanelHandlers,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    this.folders = [resultFolder];
+    this.panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'icon.png');
+    this.updateTitle();
+    this.subscriptions.push(
+      panel.webview.onDidReceiveMessage((m: ViewerToHostMessage) => this.onMessage(m)),
+      panel.onDidChangeViewState(() => {
+        // A hidden webview is destroyed: nothing can be delivered until it says `ready` again.
+        if (!panel.visible) this.ready = false;
+      }),
+      panel.onDidDispose(() => this.dispose()),
+    );
+    // The options come with the panel (createWebviewPanel, or set before restoring): setting
+    // them again here could reload a page that is still loading its first HTML.
+    panel.webview.html = viewerPageHtml(panel.webview, extensionUri);
+  }
+
+  get report(): vscode.Uri {
+    return this.reportUri;
+  }
+
+  get isDisposed(): boolean {
+    return this.disposed;
+  }
+
+  /** The report was renamed or moved: same panel, new key and title. */
+  rename(to: vscode.Uri): void {
+    this.reportUri = to;
+    this.updateTitle();
+    this.post({ type: 'setReportName', reportName: fileName(to), reportUri: to.toString() });
+    if (this.status) {
+      this.status.message = { ...this.status.message, reportName: fileName(to) };
+      this.post(this.statusNow(this.status));
+    }
+  }
+
+  showStatus(message: ShowStatusMessage): void {
+    this.lastKind = message.kind;
+    this.status = { message, startedAt: Date.now() - (message.elapsedMs ?? 0) };
+    this.post(message);
+  }
+
+  /** Sets the main content (result, failure, errors); ends any running status. */
+  showContent(message: ContentMessage, kind?: ResultKind): void {
+    if (kind) this.lastKind = kind;
+    this.status = null;
+    this.content = message;
+    this.contentSeq++;
+    if (this.post(message)) this.delivered = this.contentSeq;
+  }
+
+  /** Shows a result file; widens the resource roots first if the file is outside them. */
+  showResult(kind: ResultKind, file: vscode.Uri, pageCount?: number): void {
+    this.allowFolderOf(file);
+    const url = this.panel.webview.asWebviewUri(file).toString();
+    this.result = { kind, file, url };
+    const name = fileName(file);
+    this.showContent(kind === 'build' ? { type: 'showPdf', url, fileName: name, pageCount } : { type: 'showJpeg', url, fileName: name }, kind);
+  }
+
+  /**
+   * After a window reload (serializer): the viewer restores its own view from `state`; the
+   * result is re-sent only when its URL changed (e.g. another server port) or the file is gone.
+   */
+  restoreFrom(state: ViewerState, result: { kind: ResultKind; file: vscode.Uri } | undefined): void {
+    this.viewerState = state;
+    if (result) {
+      this.allowFolderOf(result.file);
+      this.result = { ...result, url: this.panel.webview.asWebviewUri(result.file).toString() };
+      this.lastKind = result.kind;
+      const onScreen = state.view === 'pdf' || state.view === 'jpeg';
+      if (onScreen && state.result?.url !== this.result.url) this.showResult(result.kind, result.file);
+    } else if (state.result) {
+      this.showContent({
+        type: 'showError',
+        kind: 'not_found',
+        message: `The last result (${state.result.fileName}) is no longer on disk. Rebuild to see the report again.`,
+      });
+    }
+  }
+
+  /** Results are normally in the report's own folder; a file elsewhere adds its folder to the roots. */
+  private allowFolderOf(file: vscode.Uri): void {
+    if (this.folders.some((f) => isInside(file, f))) return;
+    this.folders = [...this.folders, parentOf(file)];
+    // New options reload the page; the viewer comes back from its state and says `ready`.
+    this.ready = false;
+    this.panel.webview.options = viewerWebviewOptions(this.extensionUri, this.folders);
+  }
+
+  reveal(column: vscode.ViewColumn | undefined): void {
+    if (!this.panel.visible) this.panel.reveal(column, true);
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.ready = false;
+    for (const s of this.subscriptions) s.dispose();
+    this.panel.dispose();
+    this.handlers.disposed(this);
+  }
+
+  /** Sends at once when a live webview listens; otherwise it goes out with the next `ready`. */
+  private post(message: HostToViewerMessage): boolean {
+    if (this.disposed || !this.ready) return false;
+    void this.panel.webview.postMessage(message).then(
+      (ok) => ok || this.log.debug(`result panel: ${message.type} not delivered (webview hidden)`),
+      (e: unknown) => this.log.warn(`result panel: posting ${message.type} failed: ${String(e)}`),
+    );
+    return true;
+  }
+
+  private onReady(restored: ViewerState | null): void {
+    this.ready = true;
+    if (restored) this.viewerState = restored;
+    this.post({ type: 'setReportName', reportName: fileName(this.reportUri), reportUri: this.reportUri.toString() });
+    // A webview that restored its state already shows the last content it received.
+    const restoredCurrent = restored !== null && this.delivered === this.contentSeq;
+    if (this.content && !restoredCurrent && this.post(this.content)) this.delivered = this.contentSeq;
+    if (this.status) this.post(this.statusNow(this.status));
+  }
+
+  /** The running task's status with the time elapsed until now. */
+  private statusNow(status: { message: ShowStatusMessage; startedAt: number }): ShowStatusMessage {
+    return { ...status.message, reportName: fileName(this.reportUri), elapsedMs: Date.now() - status.startedAt };
+  }
+
+  private onMessage(m: ViewerToHostMessage): void {
+    if (this.disposed || typeof m !== 'object' || m === null) return;
+    switch (m.type) {
+      case 'ready':
+        return this.onReady(m.restored);
+      case 'stateChanged':
+        this.viewerState = m.state;
+        return;
+      case 'rebuild':
+        return this.handlers.rebuild(this, m.kind ?? this.lastKind);
+      case 'cancelTask':
+        return this.handlers.cancel(this, m.taskId);
+      case 'saveAs':
+        return this.handlers.saveAs(this, String(m.url));
+      case 'openExternally':
+        return this.handlers.openExternally(this, String(m.url));
+      case 'revealError':
+        return this.handlers.revealError(this, Number(m.index));
+      case 'viewerError':
+        this.log.warn(`result viewer (${fileName(this.reportUri)}): ${m.message}`);
+        return;
+      default:
+        this.log.debug(`result panel: ignored message ${JSON.stringify((m as { type?: unknown }).type)}`);
+    }
+  }
+
+  private updateTitle(): void {
+    this.panel.title = `Report: ${fileName(this.reportUri)}`;
+  }
+}
