@@ -9,23 +9,28 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const MENU = '.action-widget';
 const FIX = 'Replace "rainbow" with';
 
+/** Ctrl+. until the quick-fix menu offers `fix` (code actions arrive a little after the squiggle). */
+async function openQuickFixMenu(page, fix) {
+  const row = page.locator(`${MENU} .monaco-list-row`, { hasText: fix });
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Control+.');
+    try {
+      await row.first().waitFor({ state: 'visible', timeout: 5_000 });
+      return;
+    } catch (e) {
+      if (attempt >= 5) throw new Error(`the quick-fix menu never offered "${fix}": ${e.message}`);
+      await page.keyboard.press('Escape');
+      await sleep(1_000);
+    }
+  }
+}
+
 export async function quickFixCheck(page, shotDir, { openFile, goTo, positionOf, text }) {
   await openFile(page, 'broken/broken.report.json');
   const value = positionOf(text, ['config', 'colour_theme']);
   await goTo(page, { line: value.line, column: value.column + 3 });
   await page.locator('.monaco-editor .squiggly-warning, .monaco-editor .squiggly-error').first().waitFor({ timeout: 30_000 });
-  const row = page.locator(`${MENU} .monaco-list-row`, { hasText: FIX });
-  for (let attempt = 1; ; attempt++) {
-    await page.keyboard.press('Control+.');
-    try {
-      await row.first().waitFor({ state: 'visible', timeout: 5_000 });
-      break;
-    } catch (e) {
-      if (attempt >= 5) throw new Error(`the quick-fix menu never offered "${FIX}": ${e.message}`);
-      await page.keyboard.press('Escape');
-      await sleep(1_000);
-    }
-  }
+  await openQuickFixMenu(page, FIX);
   // Rows of the menu, its "Quick Fix" group header left out.
   const offered = (await page.locator(`${MENU} .monaco-list-row`).allInnerTexts()).map((s) => s.trim().replace(/\s+/g, ' ')).filter((s) => s !== 'Quick Fix');
   await sleep(200); // the menu fades in
@@ -62,18 +67,7 @@ export async function serviceQuickFixCheck(page, shotDir, { openFile, goTo, posi
   await page.keyboard.press('Control+1');
   const key = positionOf(text, ['components', 0, 'components', 0, 'options'], 'key');
   await goTo(page, { line: key.line, column: key.column + 2 });
-  const row = page.locator(`${MENU} .monaco-list-row`, { hasText: 'Add missing option "value": 0' });
-  for (let attempt = 1; ; attempt++) {
-    await page.keyboard.press('Control+.');
-    try {
-      await row.first().waitFor({ state: 'visible', timeout: 5_000 });
-      break;
-    } catch (e) {
-      if (attempt >= 5) throw new Error(`the quick-fix menu never offered the missing option: ${e.message}`);
-      await page.keyboard.press('Escape');
-      await sleep(1_000);
-    }
-  }
+  await openQuickFixMenu(page, 'Add missing option "value": 0');
   await sleep(200);
   await page.screenshot({ path: join(shotDir, 'service-quick-fix.png') });
   const offered = (await page.locator(`${MENU} .monaco-list-row`).allInnerTexts()).map((s) => s.trim().replace(/\s+/g, ' ')).filter((s) => s !== 'Quick Fix');

@@ -2,25 +2,16 @@
 // their report titles); the chosen one opens as an untitled copy `<name>.report.json` in the
 // first workspace folder, so it can be edited, previewed and saved without touching the
 // installed extension's files. Also takes the file name as an argument (walkthrough links).
-import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { parse } from 'jsonc-parser';
 import type { ReportStudioCommand } from './command';
+import { untitledReportUri } from './untitledReportUri';
 
 interface ExampleItem extends vscode.QuickPickItem {
   file: string;
 }
 
 const EXAMPLE_FILE = /^[\w.-]+\.report\.json$/;
-
-async function exists(uri: vscode.Uri): Promise<boolean> {
-  try {
-    await vscode.workspace.fs.stat(uri);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function readText(uri: vscode.Uri): Promise<string> {
   return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
@@ -39,17 +30,6 @@ export async function listExamples(extensionUri: vscode.Uri): Promise<ExampleIte
       return { label: title, description: file, detail: byline, file };
     }),
   );
-}
-
-/** `kpi-dashboard.report.json` in the first workspace folder (then -2, -3 …), as an untitled URI. */
-async function untitledCopyUri(file: string): Promise<vscode.Uri> {
-  const base = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(os.homedir());
-  const stem = file.replace(/\.report\.json$/, '');
-  const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.path));
-  for (let n = 1; ; n++) {
-    const target = vscode.Uri.joinPath(base, n === 1 ? file : `${stem}-${n}.report.json`);
-    if (!open.has(target.path) && !(await exists(target))) return target.with({ scheme: 'untitled' });
-  }
 }
 
 export const openExampleCommand: ReportStudioCommand = {
@@ -73,7 +53,7 @@ export const openExampleCommand: ReportStudioCommand = {
       if (!choice) return undefined;
     }
     const text = await readText(vscode.Uri.joinPath(context.extensionUri, 'examples', choice.file));
-    let document = await vscode.workspace.openTextDocument(await untitledCopyUri(choice.file));
+    let document = await vscode.workspace.openTextDocument(await untitledReportUri(choice.file));
     // Changing the language reopens the document: keep the new object.
     if (document.languageId !== 'json') document = await vscode.languages.setTextDocumentLanguage(document, 'json');
     const edit = new vscode.WorkspaceEdit();

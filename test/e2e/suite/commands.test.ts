@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import { parse } from 'jsonc-parser';
 import { describeDiagnostic as show, EXTENSION_ID, rangeOf, tempCopy, waitFor, waitForDiagnostics } from './helpers';
-import { countMatches, decodeJpegFile, logOfTask, openExampleCopy, readPdfFile, resultTabs, run, withSettings, cleanUp } from './studio';
+import { countMatches, decodeJpegFile, logOfTask, openExampleCopy, readPdfFile, resultTabs, run, useSettings, withSettings, cleanUp } from './studio';
 import { ui, uiDriverUrl, waitForElement } from './viewerKit';
 
 const ISSUE_COMMANDS = [
@@ -16,14 +16,7 @@ const ISSUE_COMMANDS = [
 ].map((c) => `reportStudio.${c}`);
 
 describe('Report Studio commands', () => {
-  let restore: () => Promise<void>;
-  before(async () => {
-    restore = await withSettings({ confirmBeforeBuild: false, service: 'local' });
-  });
-  after(async () => {
-    await restore();
-    await cleanUp();
-  });
+  useSettings({ confirmBeforeBuild: false, service: 'local' });
 
   it('contributes every command with the category, an icon, and report-only palette entries', () => {
     const manifest = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON;

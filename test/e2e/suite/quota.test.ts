@@ -2,21 +2,8 @@
 // start/stop commands. Runs against the extension's bundled local service.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { countMatches, logOfTask, openExampleCopy, run, withSettings, cleanUp } from './studio';
-
-interface QuotaRecord {
-  remaining_single_page_reports: number;
-  remaining_multi_page_reports: number;
-  remaining_ai_json_completions: number;
-  max_single_page_reports: number;
-  max_multi_page_reports: number;
-  max_pages_per_report: number;
-  max_ai_json_completions: number;
-  period_start: string;
-  period_end: string;
-  error: string | null;
-  subscription_active: boolean;
-}
+import type { QuotaRecord } from '../../../src/core/api/types';
+import { countMatches, logOfTask, openExampleCopy, run, useSettings } from './studio';
 
 async function lensTitles(uri: vscode.Uri): Promise<Array<string | undefined>> {
   const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
@@ -24,14 +11,7 @@ async function lensTitles(uri: vscode.Uri): Promise<Array<string | undefined>> {
 }
 
 describe('quota and the code lens', () => {
-  let restore: () => Promise<void>;
-  before(async () => {
-    restore = await withSettings({ confirmBeforeBuild: false, service: 'local' });
-  });
-  after(async () => {
-    await restore();
-    await cleanUp();
-  });
+  useSettings({ confirmBeforeBuild: false, service: 'local' });
 
   it('Check Quota returns the whole record of the local service', async () => {
     const record = await run<QuotaRecord>('checkQuota', { show: false });

@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { closeAllEditors, describeDiagnostic as show, rangeOf, tempCopy, waitFor, waitForDiagnostics } from './helpers';
-import { run, withSettings } from './studio';
+import { run, useSettings } from './studio';
 
 const SOURCE = 'Report service';
 const fromService = (all: readonly vscode.Diagnostic[]) => all.filter((d) => d.source === SOURCE);
@@ -38,14 +38,7 @@ async function open(file: string): Promise<vscode.TextDocument> {
 }
 
 describe('Report service diagnostics and their quick fixes (Build)', () => {
-  let restore: () => Promise<void>;
-  before(async () => {
-    restore = await withSettings({ confirmBeforeBuild: false, service: 'local' });
-  });
-  after(async () => {
-    await restore();
-    await closeAllEditors();
-  });
+  useSettings({ confirmBeforeBuild: false, service: 'local' }, closeAllEditors);
 
   it('a broken file gets one diagnostic per 422 entry at the exact JSON node after Build', async () => {
     const document = await open(tempFile('three-faults.report.json', THREE_FAULTS));

@@ -82,6 +82,21 @@ export async function withSettings(values: Record<string, unknown>): Promise<() 
   };
 }
 
+/**
+ * Mocha hooks for a suite: `values` set before it, restored after it, then `cleanup`
+ * (by default: editors closed, toasts dismissed).
+ */
+export function useSettings(values: Record<string, unknown>, cleanup: () => Promise<void> = cleanUp): void {
+  let restore: (() => Promise<void>) | undefined;
+  before(async () => {
+    restore = await withSettings(values);
+  });
+  after(async () => {
+    await restore?.();
+    await cleanup();
+  });
+}
+
 /** A copy of a bundled example in a temp folder, opened in an editor. */
 export async function openExampleCopy(name: string): Promise<{ file: string; document: vscode.TextDocument; editor: vscode.TextEditor }> {
   const file = tempCopy(`examples/${name}`);

@@ -11,7 +11,7 @@ import type { QuickFix } from '../../../src/core/fixes';
 import { SourceText } from '../../../src/core/loc/locToRange';
 import { validateReport } from '../../../src/mock/validation/reportValidator';
 import { NO_OBVIOUS_FIX } from './corpusExpectations';
-import { jsonDiagnostics } from './jsonService';
+import { jsonDiagnostics } from '../schema/jsonLanguageService';
 
 const CORPUS = join(__dirname, '..', '..', 'fixtures', 'broken');
 const files = readdirSync(CORPUS).filter((f) => f.endsWith('.report.json')).sort();

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { problemFromEntry, problemMatchesRange, problemsFromValidation } from '../../../src/core/fixes';
 import { SourceText } from '../../../src/core/loc/locToRange';
-import { jsonDiagnostics } from './jsonService';
+import { jsonDiagnostics } from '../schema/jsonLanguageService';
 
 const TEXT = `{
   "type": "Report",

@@ -64,3 +64,27 @@ export async function editorHover(textWithCursor: string): Promise<string> {
   const parts = Array.isArray(contents) ? contents : [contents];
   return parts.map((p) => (typeof p === 'string' ? p : p.value)).join('\n');
 }
+
+export interface JsonDiagnostic {
+  start: number;
+  end: number;
+  message: string;
+  source?: string;
+  code?: string | number;
+}
+
+/**
+ * The diagnostics with their offsets, as a `*.report.jsonc`-tolerant editor shows them
+ * (comments and trailing commas ignored), so quick fixes are tested against what a user sees.
+ */
+export async function jsonDiagnostics(text: string): Promise<JsonDiagnostic[]> {
+  const document = doc(text);
+  const found = await service.doValidation(document, service.parseJSONDocument(document), { trailingCommas: 'ignore', comments: 'ignore' });
+  return found.map((d) => ({
+    start: document.offsetAt(d.range.start),
+    end: document.offsetAt(d.range.end),
+    message: typeof d.message === 'string' ? d.message : String(d.message),
+    source: d.source,
+    code: d.code,
+  }));
+}
