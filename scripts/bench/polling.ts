@@ -18,13 +18,9 @@ import { runTask } from '../../src/core/runner/taskRunner';
 import { createRenderer } from '../../src/mock/render';
 import type { ReportRenderer } from '../../src/mock/render';
 import { startLocalService } from '../../src/mock/service';
+import { median, type BenchRow } from './table';
 
 const REPORT = readFileSync(join(__dirname, '..', '..', 'examples', 'invoice.report.json'), 'utf8');
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-}
 
 interface Sample {
   ms: number;
@@ -51,7 +47,7 @@ async function slowableRenderer(extraMs: { value: number }): Promise<ReportRende
 }
 
 /** `extraDelays[i]` is added to the render of run pair i (0 = as rendered). */
-async function scenario(label: string, extraDelays: number[]): Promise<number> {
+async function scenario(label: string, extraDelays: number[]): Promise<BenchRow> {
   const dataDir = await mkdtemp(join(tmpdir(), 'rs-bench-polling-'));
   const extra = { value: 0 };
   const service = await startLocalService({
@@ -87,7 +83,15 @@ async function scenario(label: string, extraDelays: number[]): Promise<number> {
         `vs fixed 750 ms ${f.toFixed(0)} ms (${median(fixed.map((x) => x.polls))} checks) → ratio ${ratio.toFixed(2)} ` +
         `(total-time ratio ${(sum(adaptive) / sum(fixed)).toFixed(2)}), runs=${extraDelays.length}`,
     );
-    return ratio;
+    return {
+      group: 'polling',
+      figure: `submit → file, adaptive polling: ${label}`,
+      median: a,
+      unit: 'ms',
+      peer: { label: 'fixed 750 ms polling', median: f },
+      ratio,
+      note: `${median(adaptive.map((x) => x.polls))} vs ${median(fixed.map((x) => x.polls))} status checks; total-time ratio ${(sum(adaptive) / sum(fixed)).toFixed(2)}; ${extraDelays.length} runs each, interleaved`,
+    };
   } finally {
     await client.close();
     await service.stop();
@@ -95,12 +99,13 @@ async function scenario(label: string, extraDelays: number[]): Promise<number> {
   }
 }
 
-export async function runPollingBench(runs = 9): Promise<void> {
+export async function runPollingBench(runs = 9): Promise<BenchRow[]> {
   const s = ADAPTIVE_POLLING;
   console.log(`polling: adaptive = first check after ${s.initialDelayMs} ms, ×${s.factor} per check, capped at ${s.maxDelayMs} ms; ratio = adaptive / fixed (< 1: adaptive faster)`);
-  await scenario('invoice build as rendered', Array.from({ length: runs }, () => 0));
+  const asRendered = await scenario('invoice build as rendered', Array.from({ length: runs }, () => 0));
   // Slow renders of 1.5–2.7 s, spread so neither schedule profits from a lucky phase.
-  await scenario('invoice build + 1.5–2.7 s render', Array.from({ length: runs }, (_, i) => 1500 + Math.round((1200 * i) / Math.max(1, runs - 1))));
+  const slow = await scenario('invoice build + 1.5–2.7 s render', Array.from({ length: runs }, (_, i) => 1500 + Math.round((1200 * i) / Math.max(1, runs - 1))));
+  return [asRendered, slow];
 }
 
 if (require.main === module) {

@@ -7,6 +7,7 @@
 import { createRenderer } from '../../src/mock/render';
 import { PREVIEW_MAX_PAGES } from '../../src/mock/render/preview';
 import type { ReportBody, ReportComponent } from '../../src/core/report/types';
+import { median, type BenchRow } from './table';
 
 function page(i: number): ReportComponent[] {
   return [
@@ -37,12 +38,8 @@ function reportOf(pages: number): ReportBody {
   };
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-}
-
-export async function runRenderBench(runs = 5): Promise<void> {
+export async function runRenderBench(runs = 5): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
   const t0 = performance.now();
   const renderer = await createRenderer();
   console.log(`renderer: createRenderer (PDFium WASM init) ${(performance.now() - t0).toFixed(0)} ms`);
@@ -68,6 +65,11 @@ export async function runRenderBench(runs = 5): Promise<void> {
         jpegBytes = jpg.length;
       }
       const shown = Math.min(pageCount, PREVIEW_MAX_PAGES);
+      const pageNote = `${pageCount} page${pageCount === 1 ? '' : 's'}`;
+      rows.push(
+        { group: 'render', figure: `render ${pages} page${pages === 1 ? '' : 's'} → PDF`, median: median(pdfTimes), unit: 'ms', note: `${pageNote}, ${(pdfBytes / 1024).toFixed(0)} KiB, ${runs} runs` },
+        { group: 'render', figure: `render ${pages} page${pages === 1 ? '' : 's'} → preview JPEG`, median: median(jpegTimes), unit: 'ms', note: `from the PDF, ${shown} page${shown === 1 ? '' : 's'} shown, ${(jpegBytes / 1024).toFixed(0)} KiB, ${runs} runs` },
+      );
       console.log(
         `renderer: ${String(pages).padStart(2)}-page report (${pageCount} pages): PDF median ${median(pdfTimes).toFixed(0)} ms (${(pdfBytes / 1024).toFixed(0)} KiB), ` +
           `preview JPEG median ${median(jpegTimes).toFixed(0)} ms (${shown} page${shown === 1 ? '' : 's'} shown, ${(jpegBytes / 1024).toFixed(0)} KiB), runs=${runs}`,
@@ -76,6 +78,7 @@ export async function runRenderBench(runs = 5): Promise<void> {
   } finally {
     await renderer.dispose();
   }
+  return rows;
 }
 
 if (require.main === module) {

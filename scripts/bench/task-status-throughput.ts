@@ -2,10 +2,10 @@
  * get-task-status throughput of the local service: the bundled server
  * (dist/mock-server.js, as `npm run mock` runs it, request log on) in its own
  * process, one finished task, then N keep-alive connections (undici Pool) polling
- * GET /get-task-status for a fixed time. Requests per second and latency percentiles
- * for 1, 4 and 16 connections. Numbers only, no assertions. Needs a build first
- * (`npm run bench` does it).
- *   npx tsx scripts/bench/task-status-throughput.ts [seconds]
+ * GET /get-task-status in windows of a fixed length. The median requests per second over
+ * the windows, and latency percentiles, for 1, 4 and 16 connections. Numbers only, no
+ * assertions. Needs a build first (`npm run bench` does it).
+ *   npx tsx scripts/bench/task-status-throughput.ts [windows] [seconds per window]
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -14,11 +14,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
+import { median, type BenchRow } from './table';
 
 const ROOT = join(__dirname, '..', '..');
 const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-async function measure(url: string, key: string, connections: number, seconds: number): Promise<number> {
+async function measure(url: string, key: string, connections: number, windows: number, seconds: number): Promise<BenchRow> {
   const pool = new Pool(url, { connections });
   try {
     const headers = { 'x-api-key': key, 'content-type': 'application/json' };
@@ -39,22 +40,33 @@ async function measure(url: string, key: string, connections: number, seconds: n
       }
     };
     await Promise.all([...Array(connections)].map(() => loop(performance.now() + 300, false)));
-    const start = performance.now();
-    await Promise.all([...Array(connections)].map(() => loop(start + seconds * 1000, true)));
-    const elapsed = (performance.now() - start) / 1000;
+    const rates: number[] = [];
+    for (let w = 0; w < windows; w++) {
+      const before = latencies.length;
+      const start = performance.now();
+      await Promise.all([...Array(connections)].map(() => loop(start + seconds * 1000, true)));
+      rates.push((latencies.length - before) / ((performance.now() - start) / 1000));
+    }
     latencies.sort((a, b) => a - b);
-    const rps = latencies.length / elapsed;
+    const rps = median(rates);
     console.log(
-      `get-task-status, ${String(connections).padStart(2)} keep-alive connection(s): ${Math.round(rps)} req/s ` +
+      `get-task-status, ${String(connections).padStart(2)} keep-alive connection(s): median ${Math.round(rps)} req/s over ${windows} × ${seconds} s ` +
         `(p50 ${percentile(latencies, 50).toFixed(2)} ms, p99 ${percentile(latencies, 99).toFixed(2)} ms, ${errors} non-200)`,
     );
-    return rps;
+    if (errors) throw new Error(`get-task-status answered ${errors} non-200 responses`);
+    return {
+      group: 'throughput',
+      figure: `get-task-status throughput, ${connections} keep-alive connection${connections === 1 ? '' : 's'}`,
+      median: rps,
+      unit: 'req/s',
+      note: `local service process, p50 ${percentile(latencies, 50).toFixed(2)} ms, ${windows} × ${seconds} s windows`,
+    };
   } finally {
     await pool.close();
   }
 }
 
-export async function runTaskStatusThroughputBench(seconds = 3): Promise<void> {
+export async function runTaskStatusThroughputBench(windows = 3, seconds = 1): Promise<BenchRow[]> {
   const bundle = join(ROOT, 'dist', 'mock-server.js');
   if (!existsSync(bundle)) throw new Error('dist/mock-server.js is missing: run node scripts/build.mjs first');
   const dataDir = await mkdtemp(join(tmpdir(), 'rs-bench-'));
@@ -72,7 +84,9 @@ export async function runTaskStatusThroughputBench(seconds = 3): Promise<void> {
         if (url && key) resolve({ url, key });
       });
     });
-    for (const connections of [1, 4, 16]) await measure(ready.url, ready.key, connections, seconds);
+    const rows: BenchRow[] = [];
+    for (const connections of [1, 4, 16]) rows.push(await measure(ready.url, ready.key, connections, windows, seconds));
+    return rows;
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
@@ -81,7 +95,7 @@ export async function runTaskStatusThroughputBench(seconds = 3): Promise<void> {
 }
 
 if (require.main === module) {
-  runTaskStatusThroughputBench(Number(process.argv[2]) || 3).catch((err) => {
+  runTaskStatusThroughputBench(Number(process.argv[2]) || 3, Number(process.argv[3]) || 1).catch((err) => {
     console.error(err);
     process.exit(1);
   });

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { KeyRing, resolveKeys } from './keys';
 import { redact } from '../core/redact';
 import { resolveOptions, type LocalServiceOptions, type ResolvedOptions } from './options';
+import { removeStaleTemps } from './store/atomicFile';
 import { lockDataDir } from './store/dataDirLock';
 import type { ReportRenderer } from './render/renderer';
 import { Ledger } from './store/ledger';
@@ -76,6 +77,9 @@ export async function startLocalService(input: LocalServiceOptions): Promise<Loc
 }
 
 async function open(input: LocalServiceOptions, options: ResolvedOptions, unlock: () => Promise<void>): Promise<LocalService> {
+  // Under the lock no other process writes here: a temp file in the root (ledger.json, the
+  // dev key) is what a process killed mid-write left behind.
+  await removeStaleTemps(options.dataDir);
   const keyInputs = await resolveKeys(options.dataDir, input.keys, input.plan);
   const keys = new KeyRing(keyInputs);
   // The request log masks api_key= values, but a key can arrive anywhere (pasted as a

@@ -7,7 +7,7 @@
 import type { LocSegment, ValidationErrorEntry } from '../api/types';
 import { LineIndex } from './lineIndex';
 import type { Position } from './lineIndex';
-import { SourceText } from './locToRange';
+import { clampRange, SourceText } from './locToRange';
 import type { LocMapping, SourceRange } from './locToRange';
 import { formatPath } from './treeWalk';
 import type { PathSegment } from './treeWalk';
@@ -55,7 +55,7 @@ export class DiagnosticMapper {
   /** JSON(C) syntax errors of the text: checked before sending, the service would only say json_invalid. */
   syntaxErrors(): SourceDiagnostic[] {
     return this.source.parsed.errors.map((e) => {
-      const range = { start: e.offset, end: e.offset + Math.max(e.length, 0) };
+      const range = clampRange({ start: e.offset, end: e.offset + Math.max(e.length, 0) }, this.text.length);
       return {
         range,
         start: this.lines.positionAt(range.start),

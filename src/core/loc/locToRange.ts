@@ -71,6 +71,11 @@ export class SourceText {
 
   /** Maps a document path (no leading "body"). */
   mapPath(segments: readonly PathSegment[], options: MapOptions = {}): LocMapping {
+    const mapping = this.mapPathInTree(segments, options);
+    return { ...mapping, range: clampRange(mapping.range, this.text.length) };
+  }
+
+  private mapPathInTree(segments: readonly PathSegment[], options: MapOptions): LocMapping {
     const root = this.parsed.root;
     if (!root) return this.documentMapping();
     const outcome = walkTree(root, segments, { lenient: options.lenient ?? true });
@@ -115,6 +120,15 @@ export class SourceText {
 /** One-shot convenience over SourceText. */
 export function locToRange(text: string, loc: readonly LocSegment[], errorType?: string): LocMapping {
   return new SourceText(text).mapLoc(loc, errorType);
+}
+
+/**
+ * A range inside a text of `length` characters. jsonc-parser gives a node cut off by an
+ * unterminated comment or string a length that runs past the end of the text.
+ */
+export function clampRange(range: SourceRange, length: number): SourceRange {
+  const start = Math.min(Math.max(range.start, 0), length);
+  return { start, end: Math.min(Math.max(range.end, start), length) };
 }
 
 function rangeOf(node: Node): SourceRange {

@@ -55,6 +55,10 @@ describe('API key and service selection', () => {
     assert.equal(preview.status, 'success', JSON.stringify(preview));
     const origin = baseUrl.replace(/\/api\/v1$/, '');
     await waitForLog('the requests to the custom service', new RegExp(`\\[http\\] POST ${origin.replace(/[.]/g, '\\.')}/api/v1/preview-report → 200 in \\d+ ms`));
+    // The key travels in the X-API-KEY header only: no URL the extension requested (its own
+    // request log, and the service's log of what it received) carries `api_key`, not even redacted.
+    const log = await waitForLog('the download of the preview', /\[http\] GET \S+\/api\/v1\/get-report\?task_id=\S+ → 200/);
+    assert.ok(!/api_key/i.test(log), 'no request URL carries the key');
     assertNowhere(devKey);
   });
 

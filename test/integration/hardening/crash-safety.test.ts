@@ -224,6 +224,8 @@ describe('hardening: crash safety (kill -9 of the standalone service while rende
     writeFileSync(join(dir, 'tasks', `${ids.orphanReport}.report.json`), JSON.stringify(report('orphan', 1)));
     writeFileSync(join(dir, 'files', `${ids.orphanFile}.pdf`), '%PDF-1.4 orphan');
     writeFileSync(join(dir, 'tasks', `.${ids.resumed}.json.123.abcd.tmp`), '{"half":');
+    // Killed while writing the ledger (seen in CI: the kill -9 test above hit exactly that).
+    writeFileSync(join(dir, `.ledger.json.123.beef.tmp`), '{"version": 1, "ke');
     writeFileSync(join(dir, 'ledger.json'), JSON.stringify({ version: 1, keys: { [keyId]: { periodStart: start, periodEnd: start + 30 * day, charges: { [ids.givenUp]: 'single', [ids.resumed]: 'single' } } } }));
 
     const service = await startLocalService({ port: 0, dataDir: dir, keys: [{ key: KEY, quotaSingle: 5 }], renderer: createMinimalRenderer(), rateLimit: 0 });

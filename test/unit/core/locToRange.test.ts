@@ -193,4 +193,11 @@ describe('loc → range: unions, indexes and odd locs', () => {
   it('locToRange() is the one-shot form of SourceText.mapLoc', () => {
     assert.deepEqual(locToRange(REPORT_JSONC, ['body', 'config', 'n_pages']), doc.mapLoc(['body', 'config', 'n_pages']));
   });
+
+  it('a text cut off inside a comment: the range stays inside the text (found by fuzzing)', () => {
+    const text = '{"type": "Report", "C": [\n  {\n    "a": [\n      true,\n      /*';
+    const m = new SourceText(text).mapLoc(['body', 'C', 0, 'x'], 'model_attributes_type');
+    assert.ok(m.range.start >= 0 && m.range.start <= m.range.end && m.range.end <= text.length, JSON.stringify(m.range));
+    assert.equal(m.range.start, text.indexOf('{\n    "a"'));
+  });
 });

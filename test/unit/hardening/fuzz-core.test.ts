@@ -84,7 +84,14 @@ describe('hardening: fuzzing the core (loc mapper, validator, JSON decoder)', fu
       } catch (err) {
         assert.fail(`${what}: the mapper threw ${(err as Error).stack}\ntext: ${JSON.stringify(text.slice(0, 300))}\nentries: ${JSON.stringify(entries).slice(0, 600)}`);
       }
-      for (const d of out) checkDiagnostic(d, text, mapper.lines.lineCount, what);
+      for (const d of out) {
+        try {
+          checkDiagnostic(d, text, mapper.lines.lineCount, what);
+        } catch (err) {
+          // What is needed to turn the case into a unit test.
+          throw new Error(`${(err as Error).message}\ndiagnostic: ${JSON.stringify(d)}\ntext: ${JSON.stringify(text.slice(0, 600))}\nentries: ${JSON.stringify(entries).slice(0, 600)}`);
+        }
+      }
       diagnostics += out.length;
     }
     console.log(`      2000 mapper cases, ${diagnostics} diagnostics checked`);

@@ -1,0 +1,112 @@
+// The harness bench's loopback RPC (see test/e2e/bench/preview.ts): the bench running in the
+// extension host asks it to watch the result viewer webview of a report for the next new
+// JPEG ("arm"), then for the moment it was shown ("shown"). The moment is taken inside the
+// viewer frame (Date.now(), the machine's clock, as in the extension host), so how often
+// this driver polls does not change the figure.
+import { createServer } from 'node:http';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** What the last sample showed, to look at: test-results/ is where the e2e screenshots go too. */
+const SCREENSHOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test-results', 'bench-preview.png');
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** The viewer content frames of `report` (a file name; the viewer puts it in <body data-report>). */
+async function viewerFrames(page, report) {
+  const found = [];
+  for (const frame of page.frames()) {
+    const ok = await frame
+      .evaluate((name) => !!document.getElementById('app')?.firstChild && document.body.dataset.report === name && !!document.querySelector('img.jpeg-image'), report)
+      .catch(() => false);
+    if (ok) found.push(frame);
+  }
+  return found;
+}
+
+/**
+ * Runs in the viewer frame: remembers the image now shown and records when a different one
+ * is loaded, attached and visible (domAt), and the next animation frame after that (paintAt).
+ */
+function armInPage() {
+  window.__rsBench?.stop();
+  const img0 = document.querySelector('img.jpeg-image');
+  const state = { before: img0?.getAttribute('src') ?? '', domAt: 0, paintAt: 0 };
+  const shown = (img) =>
+    !!img && !img.hidden && !img.closest('[hidden], .inactive') && !!img.getAttribute('src') && img.getAttribute('src') !== state.before && img.complete && img.naturalWidth > 0;
+  const check = () => {
+    if (state.domAt || !shown(document.querySelector('img.jpeg-image'))) return;
+    state.domAt = Date.now();
+    state.stop();
+    requestAnimationFrame(() => (state.paintAt = Date.now()));
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['src', 'hidden', 'class'] });
+  // A new src may still be loading when it is set: check again when it has loaded.
+  document.addEventListener('load', check, true);
+  state.stop = () => {
+    observer.disconnect();
+    document.removeEventListener('load', check, true);
+  };
+  window.__rsBench = state;
+}
+
+function actions(page) {
+  return {
+    async arm({ report }) {
+      const frames = await viewerFrames(page, report);
+      for (const f of frames) await f.evaluate(armInPage);
+      return frames.length;
+    },
+    /** ms since the epoch at which the armed viewer showed the new image (painted, if a frame came). */
+    async shown({ report, timeoutMs = 30_000 }) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        for (const f of await viewerFrames(page, report)) {
+          const s = await f.evaluate(() => (window.__rsBench ? { domAt: window.__rsBench.domAt, paintAt: window.__rsBench.paintAt } : null)).catch(() => null);
+          if (s?.paintAt) return s.paintAt;
+          // No animation frame within a second (a throttled frame): the image was in place.
+          if (s?.domAt && Date.now() - s.domAt > 1_000) return s.domAt;
+        }
+        if (Date.now() > deadline) throw new Error(`no new JPEG shown in the viewer of ${report} within ${timeoutMs} ms`);
+        await sleep(25);
+      }
+    },
+    async screenshot() {
+      mkdirSync(dirname(SCREENSHOT), { recursive: true });
+      await page.screenshot({ path: SCREENSHOT });
+      return SCREENSHOT;
+    },
+  };
+}
+
+/** Starts the RPC server on 127.0.0.1; `attach(page)` points it at the workbench page. */
+export async function startBenchDriver() {
+  let handlers;
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', async () => {
+      const name = (req.url ?? '/').slice(1);
+      const reply = (status, value) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(value));
+      };
+      if (req.method !== 'POST' || !handlers || !Object.hasOwn(handlers, name)) return reply(404, { error: `no bench action ${name}` });
+      try {
+        reply(200, { value: await handlers[name](body ? JSON.parse(body) : {}) });
+      } catch (e) {
+        reply(500, { error: e instanceof Error ? e.message : String(e) });
+      }
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    attach(page) {
+      handlers = actions(page);
+    },
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,123 @@
+// The harness bench's launcher (run by scripts/bench/harness.ts in a process of its own):
+// the packaged .vsix in code-server 4.100.3 (= VS Code 1.100.3) driven by headless Chromium,
+// set up exactly as the e2e stage does (scripts/e2e/*.mjs), running the bench "suite"
+// test/e2e/bench/ (bundled to out/e2e/bench/, apart from the e2e suite's out/e2e/suite/).
+// Each launch is a fresh profile, server, extension host and browser on an empty workspace,
+// one activation sample each: --launches 'idle' launches (the profile without settings.json,
+// so nothing activates the extension and the bench calls ext.activate()), then as many
+// 'startup' launches (the e2e profile: its settings.json activates the extension at window
+// start through onLanguage:jsonc); the last one also measures edit → preview. Writes every
+// launch's samples as JSON to --out.
+//   node scripts/bench/harness-run.mjs --out file.json [--launches 3] [--samples 10] [--keep]
+//   (--keep leaves the last launch's folder, logs included, in .vscode-test/bench-run/)
+import { chromium } from 'playwright-core';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CODE_SERVER_VERSION, installCodeServer, isInstalled } from '../e2e/install-code-server.mjs';
+import { installVsix, prepareRunDirs, startCodeServer } from '../e2e/code-server.mjs';
+import { buildSuite, root, runnerExtensionDir } from '../e2e/build-suite.mjs';
+import { ensureVsix } from '../package.mjs';
+import { startBenchDriver } from './harness-driver.mjs';
+
+const LAUNCH_TIMEOUT_MS = 180_000;
+const t0 = Date.now();
+const step = (msg) => console.log(`harness [${((Date.now() - t0) / 1000).toFixed(1)} s] ${msg}`);
+
+function option(name, fallback) {
+  const i = process.argv.indexOf(name);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
+}
+
+function launchBrowser(profileDir) {
+  return chromium.launchPersistentContext(profileDir, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+}
+
+/** One window on the workspace running the bench; resolves with what it wrote. */
+async function runBenchWindow(context, server, workspace, suiteIndex, driver, resultFile) {
+  const page = await context.newPage();
+  driver.attach(page);
+  let exit;
+  const exited = new Promise((resolve) => (exit = resolve));
+  await page.exposeFunction('codeAutomationExit', (code) => exit(code));
+  await page.exposeFunction('codeAutomationLog', (type, message) => {
+    const text = Array.isArray(message) ? message.join(' ') : String(message);
+    if (/^bench:/.test(text) || (type === 'error' && /bench/.test(text))) console.log(`  | ${text}`);
+  });
+  const remote = (p) => `vscode-remote://127.0.0.1:${server.port}${p}`;
+  const payload = [
+    ['extensionDevelopmentPath', remote(runnerExtensionDir)],
+    ['extensionTestsPath', remote(suiteIndex)],
+  ];
+  await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+  let timer;
+  const code = await Promise.race([exited, new Promise((r) => (timer = setTimeout(() => r('timeout'), LAUNCH_TIMEOUT_MS)))]);
+  clearTimeout(timer);
+  await page.close().catch(() => {});
+  if (!existsSync(resultFile)) throw new Error(`the bench in the extension host ${code === 'timeout' ? `did not finish within ${LAUNCH_TIMEOUT_MS / 1000} s` : `exited with ${code}`} without writing ${resultFile}`);
+  const result = JSON.parse(readFileSync(resultFile, 'utf8'));
+  if (result.error) throw new Error(`the bench failed in the extension host: ${result.error}`);
+  return result;
+}
+
+async function main() {
+  const out = option('--out');
+  if (!out) throw new Error('--out <file.json> is required');
+  const launches = Math.max(1, Number(option('--launches', '3')));
+  const samples = Math.max(1, Number(option('--samples', '10')));
+  const installed = isInstalled();
+  if (!installed) step(`code-server ${CODE_SERVER_VERSION} is not installed: installing it as the e2e stage does (scripts/e2e/install-code-server.mjs; ~2.5 min, cached in .vscode-test/code-server/)`);
+  installCodeServer();
+  step('bundling the bench suite (out/e2e/bench/) and packaging the .vsix (reused when fresh)');
+  const suiteIndex = await buildSuite({ srcDir: join(root, 'test', 'e2e', 'bench'), outDir: join(root, 'out', 'e2e', 'bench') });
+  const vsix = ensureVsix({ quiet: true });
+  const driver = await startBenchDriver();
+  const results = [];
+  try {
+    const plan = [...Array(launches).fill('idle'), ...Array(launches).fill('startup')];
+    for (const [n, mode] of plan.entries()) {
+      const i = n + 1;
+      const last = i === plan.length;
+      // Its own folder: the e2e stage's .vscode-test/run/ is left alone.
+      const dirs = prepareRunDirs(join(root, '.vscode-test', 'bench-run'));
+      installVsix(dirs, vsix);
+      if (mode === 'idle') rmSync(join(dirs.userDataDir, 'User', 'settings.json'));
+      // Empty: nothing of the workspace activates the extension (no *.report.json, no JSON editor open).
+      const workspace = join(dirs.runDir, 'workspace');
+      mkdirSync(workspace, { recursive: true });
+      const resultFile = join(dirs.runDir, 'bench-result.json');
+      // Read by the bench in the extension host (it inherits the server's environment).
+      process.env.REPORT_STUDIO_BENCH_OUT = resultFile;
+      process.env.REPORT_STUDIO_BENCH_DRIVER = driver.url;
+      process.env.REPORT_STUDIO_BENCH_MODE = mode;
+      process.env.REPORT_STUDIO_BENCH_PREVIEW_SAMPLES = last ? String(samples) : '0';
+      const server = await startCodeServer(dirs, workspace);
+      let context;
+      try {
+        step(`launch ${i}/${plan.length} (${mode}): code-server on ${server.url}${last ? `, then ${samples} edit → preview samples` : ''}`);
+        context = await launchBrowser(join(dirs.runDir, 'chromium-profile'));
+        results.push(await runBenchWindow(context, server, workspace, suiteIndex, driver, resultFile));
+      } finally {
+        await context?.close().catch(() => {});
+        await server.stop();
+      }
+    }
+  } finally {
+    await driver.stop();
+    if (!process.argv.includes('--keep')) rmSync(join(root, '.vscode-test', 'bench-run'), { recursive: true, force: true });
+  }
+  writeFileSync(out, JSON.stringify({ codeServer: CODE_SERVER_VERSION, installedNow: !installed, launches: results }, null, 2));
+  step('done');
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(`harness: ${err instanceof Error ? err.stack : err}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,92 @@
+/**
+ * The figures only a real VS Code gives: extension activation in the workbench and edit →
+ * preview visible in the result panel. harness-run.mjs does the work in a child process
+ * (code-server + headless Chromium, set up as the e2e stage does; it installs code-server
+ * first when it is missing); this reads the samples it writes and makes the table rows.
+ *   npx tsx scripts/bench/harness.ts [launches] [preview samples]
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { HarnessSamples } from '../../test/e2e/bench/index';
+import { median, type BenchRow } from './table';
+
+const ROOT = join(__dirname, '..', '..');
+
+interface HarnessOutput {
+  codeServer: string;
+  installedNow: boolean;
+  launches: HarnessSamples[];
+}
+
+function runChild(out: string, launches: number, samples: number): Promise<void> {
+  const child = spawn(process.execPath, [join(__dirname, 'harness-run.mjs'), '--out', out, '--launches', String(launches), '--samples', String(samples)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`harness-run.mjs exited with ${code ?? signal}`))));
+  });
+}
+
+const fmt = (xs: number[]): string => xs.map((x) => x.toFixed(0)).join(', ');
+
+/**
+ * One activation figure: VS Code's record (load code + activate() + resolve), whatever
+ * activated the extension. In idle windows the bench's own ext.activate() call is shown too.
+ */
+function activationRow(launches: HarnessSamples[], figure: string, vs: string): BenchRow {
+  if (launches.length === 0) throw new Error(`harness: no launch for "${figure}"`);
+  const stats = launches.map((l) => l.activation);
+  const totals = stats.map((a) => a.loadCodeMs + a.callActivateMs + a.finishActivateMs);
+  const events = [...new Set(stats.map((a) => a.event))].join(', ');
+  const calls = launches.map((l) => l.activateCallMs).filter((v): v is number => v !== undefined);
+  const parts = `load code ${median(stats.map((a) => a.loadCodeMs))} + activate() ${median(stats.map((a) => a.callActivateMs))} + resolve ${median(stats.map((a) => a.finishActivateMs))} ms`;
+  console.log(`harness: ${figure}: ${fmt(totals)} ms (by ${events}; medians ${parts})${calls.length ? `; ext.activate() calls ${fmt(calls)} ms` : ''}`);
+  return {
+    group: 'activation',
+    figure,
+    median: median(totals),
+    unit: 'ms',
+    note:
+      `${vs}, as Developer: Startup Performance records it (${parts}), activated by ${events}` +
+      `${calls.length ? `; the ext.activate() call: ${median(calls).toFixed(0)} ms` : ''}; ${launches.length} fresh launches: ${fmt(totals)} ms`,
+  };
+}
+
+export async function runHarnessBench(launches = 3, samples = 10): Promise<BenchRow[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'rs-bench-harness-'));
+  try {
+    const out = join(dir, 'harness.json');
+    await runChild(out, launches, samples);
+    const result = JSON.parse(readFileSync(out, 'utf8')) as HarnessOutput;
+    const preview = result.launches.flatMap((l) => l.previewMs);
+    if (preview.length !== samples) throw new Error(`harness: ${preview.length} edit → preview samples, expected ${samples}`);
+    const first = result.launches[0];
+    const vs = `VS Code ${first.vscodeVersion} in code-server`;
+    console.log(`harness: code-server ${result.codeServer} = VS Code ${first.vscodeVersion} (${first.uiKind}), headless Chromium${result.installedNow ? ' (installed by this run)' : ''}`);
+    console.log(`harness: edit → preview visible ${fmt(preview)} ms (warm-up ${result.launches.at(-1)?.previewWarmupMs} ms)`);
+    return [
+      {
+        group: 'preview',
+        figure: 'edit → preview visible in the panel (local service, 1-page report)',
+        median: median(preview),
+        unit: 'ms',
+        note: `${vs}: title edited, Preview run, until the new JPEG shows in the webview; ${samples} samples after 1 warm-up`,
+      },
+      activationRow(result.launches.filter((l) => l.mode === 'startup'), 'extension activation in the harness, at window start', vs),
+      activationRow(result.launches.filter((l) => l.mode === 'idle'), 'extension activation in the harness, on demand in an idle window', vs),
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (require.main === module) {
+  runHarnessBench(Number(process.argv[2]) || undefined, Number(process.argv[3]) || undefined).catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

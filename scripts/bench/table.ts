@@ -1,0 +1,69 @@
+/**
+ * The one table `npm run bench` ends with: every bench returns rows, this prints them as an
+ * aligned Markdown table (figure | median | unit | vs peer | ratio | conditions) under the machine line,
+ * the text README's performance section is updated from (also written to .bench/latest.md).
+ */
+import { cpus } from 'node:os';
+
+/** Where a row goes in the table: the order of issue 7's list. */
+export const GROUPS = ['preview', 'polling', 'render', 'throughput', 'loc', 'size', 'activation', 'activation-stub'] as const;
+
+export interface BenchRow {
+  group: (typeof GROUPS)[number];
+  figure: string;
+  /** The median of the samples (for a size: the size). */
+  median: number;
+  unit: string;
+  /** The figure it is compared with, when one exists (fixed polling, a size budget). */
+  peer?: { label: string; median: number };
+  /** median / peer.median, unless given: below 1 = smaller than the peer. */
+  ratio?: number;
+  /** Conditions that make the figure meaningful: sample count, page count, sizes. */
+  note?: string;
+}
+
+/** Median of the samples (mean of the middle two for an even count). */
+export function median(xs: readonly number[]): number {
+  if (xs.length === 0) throw new Error('median of no samples');
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
+/** 3 significant digits, thousands grouped: 0.412, 41.2, 412, 4,120. */
+export function formatNumber(v: number): string {
+  if (!Number.isFinite(v)) return String(v);
+  const abs = Math.abs(v);
+  const digits = abs >= 100 ? 0 : abs >= 10 ? 1 : abs >= 1 ? 2 : 3;
+  return v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+export function machineLine(date = new Date()): string {
+  const cpu = cpus();
+  const model = (cpu[0]?.model ?? 'unknown cpu').replace(/\s+/g, ' ').trim();
+  return `${cpu.length} × ${model}, Node ${process.version}, ${process.platform}/${process.arch}, ${date.toISOString().slice(0, 10)}`;
+}
+
+function cells(row: BenchRow): string[] {
+  const ratio = row.ratio ?? (row.peer && row.peer.median !== 0 ? row.median / row.peer.median : undefined);
+  return [
+    row.figure,
+    formatNumber(row.median),
+    row.unit,
+    row.peer ? `${row.peer.label}: ${formatNumber(row.peer.median)}` : '',
+    ratio === undefined ? '' : `${ratio.toFixed(2)}×`,
+    row.note ?? '',
+  ];
+}
+
+/** An aligned Markdown table in GROUPS order (stable within a group); numbers right-aligned. */
+export function markdownTable(unordered: readonly BenchRow[]): string {
+  const rows = [...unordered].sort((a, b) => GROUPS.indexOf(a.group) - GROUPS.indexOf(b.group));
+  const header = ['figure', 'median', 'unit', 'vs peer', 'ratio', 'conditions'];
+  const right = [false, true, false, false, true, false];
+  // A pipe inside a cell would end it.
+  const body = rows.map((r) => cells(r).map((c) => c.replace(/\|/g, '\\|')));
+  const widths = header.map((h, i) => Math.max(h.length, 3, ...body.map((r) => r[i].length)));
+  const line = (r: string[]): string => `| ${r.map((c, i) => (right[i] ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
+  const rule = `|${widths.map((w, i) => (right[i] ? `${'-'.repeat(w + 1)}:` : `${'-'.repeat(w + 2)}`)).join('|')}|`;
+  return [line(header), rule, ...body.map(line)].join('\n');
+}

@@ -1,0 +1,90 @@
+// Edit → preview visible in the panel: a copy of a 1-page example is open; each sample
+// changes its title with a WorkspaceEdit, runs reportStudio.preview (the bundled local
+// service, as a user without an API key gets it) and ends when the new JPEG is decoded and
+// shown in the result panel's webview. The webview records that moment itself (Date.now()
+// inside the viewer frame, armed through the bench driver in the launcher, same clock), so
+// polling latency does not count. One warm-up first (local service start, panel creation).
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { ReportStudioApi } from '../../../src/extension/extension';
+
+const REPORT = 'kpi-dashboard.report.json';
+/** The bundle lives in <repo>/out/e2e/bench/. */
+const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+
+async function driver<T>(action: 'arm' | 'shown' | 'screenshot', args: Record<string, unknown>): Promise<T> {
+  const url = process.env.REPORT_STUDIO_BENCH_DRIVER;
+  if (!url) throw new Error('REPORT_STUDIO_BENCH_DRIVER is not set');
+  const res = await fetch(`${url}/${action}`, { method: 'POST', body: JSON.stringify(args) });
+  const body = (await res.json()) as { value?: T; error?: string };
+  if (!res.ok) throw new Error(`bench driver ${action}: ${body.error}`);
+  return body.value as T;
+}
+
+async function waitFor<T>(what: string, probe: () => T | undefined, timeoutMs: number): Promise<T> {
+  for (const deadline = Date.now() + timeoutMs; ; await new Promise((r) => setTimeout(r, 50))) {
+    const v = probe();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+  }
+}
+
+/** Replaces the report_title value; resolves once the document holds it. */
+async function setTitle(document: vscode.TextDocument, title: string): Promise<void> {
+  const text = document.getText();
+  const m = /"report_title"\s*:\s*("(?:[^"\\]|\\.)*")/.exec(text);
+  if (!m) throw new Error(`${REPORT} has no report_title`);
+  const start = m.index + m[0].length - m[1].length;
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(document.uri, new vscode.Range(document.positionAt(start), document.positionAt(start + m[1].length)), JSON.stringify(title));
+  if (!(await vscode.workspace.applyEdit(edit))) throw new Error('the WorkspaceEdit was refused');
+}
+
+interface Outcome {
+  status: string;
+  message?: string;
+}
+
+async function preview(uri: vscode.Uri): Promise<void> {
+  const outcome = await vscode.commands.executeCommand<Outcome>('reportStudio.preview', uri);
+  if (outcome?.status !== 'success') throw new Error(`preview ended ${outcome?.status}: ${outcome?.message ?? ''}`);
+}
+
+export async function measurePreviews(api: ReportStudioApi, samples: number): Promise<{ previewMs: number[]; previewWarmupMs: number; previewReport: string }> {
+  // A copy outside the workspace: the bench never touches the repository's examples.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-studio-bench-'));
+  const file = path.join(dir, REPORT);
+  fs.copyFileSync(path.join(REPO_ROOT, 'examples', REPORT), file);
+  const document = await vscode.workspace.openTextDocument(file);
+  await vscode.window.showTextDocument(document);
+
+  const warmStart = Date.now();
+  await setTitle(document, 'KPI dashboard (warm-up)');
+  await preview(document.uri);
+  await waitFor('the first preview in the panel', () => {
+    const s = api.resultPanels.viewerState(document.uri);
+    return s?.view === 'jpeg' && s.result?.kind === 'jpeg' ? s : undefined;
+  }, 60_000);
+  const previewWarmupMs = Date.now() - warmStart;
+  console.log(`bench: warm-up preview shown after ${previewWarmupMs} ms`);
+
+  const previewMs: number[] = [];
+  for (let i = 1; i <= samples; i++) {
+    await new Promise((r) => setTimeout(r, 500)); // let the viewer settle (state notifications, toasts)
+    const armed = await driver<number>('arm', { report: REPORT });
+    if (armed < 1) throw new Error(`no result viewer of ${REPORT} to watch`);
+    const t0 = Date.now();
+    await setTitle(document, `KPI dashboard (edit ${i})`);
+    await preview(document.uri);
+    const shownAt = await driver<number>('shown', { report: REPORT, timeoutMs: 30_000 });
+    previewMs.push(shownAt - t0);
+    console.log(`bench: edit → preview visible #${i}: ${shownAt - t0} ms`);
+  }
+  console.log(`bench: the window after the last sample: ${await driver<string>('screenshot', {})}`);
+  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  fs.rmSync(dir, { recursive: true, force: true });
+  return { previewMs, previewWarmupMs, previewReport: REPORT };
+}
