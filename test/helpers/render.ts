@@ -44,6 +44,9 @@ export interface TextItem {
   /** Left edge and baseline from the page's top, in PDF points. */
   x: number;
   y: number;
+  /** Font size in points; `rotated` when the run does not read left to right (an axis title). */
+  size: number;
+  rotated: boolean;
 }
 
 /** Text items with their positions (pdf.js), to check what sits beside / below what. */
@@ -59,7 +62,14 @@ export async function textItems(pdf: Uint8Array): Promise<TextItem[]> {
       const page = await doc.getPage(p);
       const height = page.getViewport({ scale: 1 }).height;
       for (const item of (await page.getTextContent()).items) {
-        if ('str' in item && item.str.trim()) items.push({ str: item.str, page: p, x: item.transform[4], y: height - item.transform[5] });
+        if ('str' in item && item.str.trim()) items.push({
+            str: item.str,
+            page: p,
+            x: item.transform[4],
+            y: height - item.transform[5],
+            size: Math.hypot(item.transform[0], item.transform[1]),
+            rotated: Math.abs(item.transform[1]) > 1e-6,
+          });
       }
     }
   } finally {

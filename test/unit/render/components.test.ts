@@ -1,5 +1,8 @@
 import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PNG } from 'pngjs';
+import type { ReportBody } from '../../../src/core/report/types';
 import { itemOf, render, report, textItems } from '../../helpers/render';
 import { firstOutOfOrder } from '../../helpers/pdf';
 
@@ -87,6 +90,30 @@ describe('renderer: components', () => {
     // 1/3 + 2/3 of the content width: the right card starts about a third of the way in.
     const contentWidth = 595.28 - 72;
     assert.ok(Math.abs(right.x - left.x - contentWidth / 3) < 12, `offset ${right.x - left.x}`);
+  });
+
+  it('a rotated y-axis title stays inside its cell (a cell clips what leaves it)', async () => {
+    // Seen in examples/analytics: the right-hand chart's "Conversion (%)" sat 6 pt left of its
+    // cell and came out half cut by the cell's clip. Its layout ended on a pass that moved the
+    // plot for an overhanging x label while the title was placed from a newer tick width.
+    const body = JSON.parse(readFileSync(join(process.cwd(), 'examples', 'analytics.report.json'), 'utf8')) as ReportBody;
+    const items = await textItems((await render(body)).pdf);
+    const charts = [
+      { title: 'Sessions per month', yTitle: 'Sessions' },
+      { title: 'Conversion rate by month', yTitle: 'Conversion' },
+      { title: 'Time on site', yTitle: 'Order' },
+    ];
+    for (const c of charts) {
+      const title = itemOf(items, c.title);
+      const yTitle = items.find((i) => i.rotated && i.page === title.page && i.str.startsWith(c.yTitle));
+      assert.ok(yTitle, `the y title of "${c.title}"`);
+      // Rotated anticlockwise, the glyphs rise left of the baseline by the ascent (~0.9 em).
+      const left = yTitle.x - 0.9 * yTitle.size;
+      assert.ok(left >= title.x - 0.5, `"${yTitle.str}" reaches ${left.toFixed(1)} pt, left of its chart at ${title.x.toFixed(1)} pt`);
+      // And the tick labels between the title and the plot are there, not ellipsized away.
+      const ticks = items.filter((i) => !i.rotated && i.page === title.page && i.x > yTitle.x && i.x < title.x + 30 && Math.abs(i.y - yTitle.y) < 120 && /^-?[\d.,]+$/.test(i.str));
+      assert.ok(ticks.length >= 3, `"${c.title}": y tick labels ${JSON.stringify(ticks.map((t) => t.str))}`);
+    }
   });
 
   it('PageBreak, Spacer and VerticalSpacer', async () => {

@@ -109,37 +109,53 @@ export function layoutCartesian(ctx: PaintContext, body: Rect, spec: CartesianSp
   const maxLeft = body.width * 0.38;
   const maxRotated = Math.max(30, Math.min(110 * style.scale, body.height * 0.4));
 
-  const yFit = (plotBottom: number) => {
+  /** The y axis for a plot ending at `plotBottom`; with `fitWidth`, fewer ticks until their labels fit it. */
+  const yFit = (plotBottom: number, fitWidth?: number) => {
     const len = Math.max(1, plotBottom - top);
-    const axis = spec.y.build(plotBottom, top, Math.max(3, Math.min(10, Math.round(len / 30))));
+    let count = Math.max(3, Math.min(10, Math.round(len / 30)));
+    let axis = spec.y.build(plotBottom, top, count);
+    while (fitWidth !== undefined && count > 3 && maxWidth(ctx.doc, axis.ticks, style) > fitWidth + 0.5) {
+      axis = spec.y.build(plotBottom, top, --count);
+    }
     const w = Math.min(maxLeft, maxWidth(ctx.doc, axis.ticks, style));
     const s = spacing(axis.ticks, len);
     const every = spec.y.kind === 'categorical' && s < lhTick ? Math.ceil(lhTick / Math.max(0.01, s)) : 1;
     return { axis, width: w, mode: { rotate: false, every, maxWidth: w } };
   };
 
-  let y = yFit(bottom - xTitleH - lhTick - TICK - 2);
-  let x: XFit | undefined;
-  let plotBottom = bottom;
-  let plotLeft = body.x;
-  let plotRight = body.x + body.width;
-  let rightInset = 0;
-  for (let pass = 0; pass < 4; pass++) {
-    plotLeft = body.x + yTitleW + y.width + PAD + 1;
+  /** The plot placed for y tick labels `width` wide, with fewer y ticks if theirs are wider. */
+  const place = (width: number, rightInset: number) => {
+    const plotLeft = body.x + yTitleW + width + PAD + 1;
     const edge = body.x + body.width - 1;
-    plotRight = Math.max(plotLeft + 1, edge - rightInset);
-    x = fitX(ctx, spec.x, plotLeft, plotRight, style, maxRotated);
-    plotBottom = Math.max(top + 10, bottom - xTitleH - x.height);
-    const next = yFit(plotBottom);
-    const widthChanged = Math.abs(next.width - y.width) > 0.5;
-    y = next;
-    const over = overhang(ctx, x, edge, style);
-    if (over > 0.5) rightInset += over;
-    else if (!widthChanged) break;
+    const plotRight = Math.max(plotLeft + 1, edge - rightInset);
+    const x = fitX(ctx, spec.x, plotLeft, plotRight, style, maxRotated);
+    const plotBottom = Math.max(top + 10, bottom - xTitleH - x.height);
+    let y = yFit(plotBottom);
+    if (y.width > width + 0.5) y = yFit(plotBottom, width);
+    return { width, rightInset, plotLeft, plotRight, plotBottom, x, y, over: overhang(ctx, x, edge, style), fits: y.width <= width + 0.5 };
+  };
+
+  // The y tick width the plot is placed for; labels and the y title use it. Tick count
+  // depends on the plot height, which depends (through rotated x labels) on the plot width,
+  // which depends on this width: two states can alternate ("0…4" / "0.0…3.5"). A loop that
+  // stopped on such a pair drew the title from the wider ticks while the plot sat where the
+  // narrower ones were planned: the title left its cell, half cut by the clip (seen in
+  // examples/analytics). So: fewer ticks before a wider margin, and a width that only grows.
+  let p = place(yFit(bottom - xTitleH - lhTick - TICK - 2).width, 0);
+  let narrowest = Math.min(p.width, p.y.width);
+  for (let pass = 0; pass < 6 && (p.over > 0.5 || !p.fits); pass++) {
+    p = p.over > 0.5 ? place(p.width, p.rightInset + p.over) : place(Math.max(p.width, p.y.width), p.rightInset);
+    narrowest = Math.min(narrowest, p.y.width);
   }
-  const fit = x!;
-  const plot = { x: plotLeft, y: top, width: plotRight - plotLeft, height: Math.max(1, plotBottom - top) };
-  return { plot, x: fit.axis, y: y.axis, xMode: fit.mode, yMode: y.mode, yTickWidth: y.width, body };
+  // A narrower tick column may give the x labels room to stand upright: take it if it fits.
+  if (p.x.mode.rotate && narrowest < p.width - 0.5) {
+    const upright = place(narrowest, p.rightInset);
+    if (!upright.x.mode.rotate && upright.fits && upright.over <= 0.5) p = upright;
+  }
+  const { x: fit, y } = p;
+  const plot = { x: p.plotLeft, y: top, width: p.plotRight - p.plotLeft, height: Math.max(1, p.plotBottom - top) };
+  const yTickWidth = p.width;
+  return { plot, x: fit.axis, y: y.axis, xMode: fit.mode, yMode: { ...y.mode, maxWidth: yTickWidth }, yTickWidth, body };
 }
 
 /**
