@@ -3,10 +3,10 @@
 // JPEG ("arm"), then for the moment it was shown ("shown"). The moment is taken inside the
 // viewer frame (Date.now(), the machine's clock, as in the extension host), so how often
 // this driver polls does not change the figure.
-import { createServer } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startRpcServer } from '../e2e/rpc.mjs';
 
 /** What the last sample showed, to look at: test-results/ is where the e2e screenshots go too. */
 const SCREENSHOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test-results', 'bench-preview.png');
@@ -83,30 +83,6 @@ function actions(page) {
 
 /** Starts the RPC server on 127.0.0.1; `attach(page)` points it at the workbench page. */
 export async function startBenchDriver() {
-  let handlers;
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', async () => {
-      const name = (req.url ?? '/').slice(1);
-      const reply = (status, value) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(value));
-      };
-      if (req.method !== 'POST' || !handlers || !Object.hasOwn(handlers, name)) return reply(404, { error: `no bench action ${name}` });
-      try {
-        reply(200, { value: await handlers[name](body ? JSON.parse(body) : {}) });
-      } catch (e) {
-        reply(500, { error: e instanceof Error ? e.message : String(e) });
-      }
-    });
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${server.address().port}`,
-    attach(page) {
-      handlers = actions(page);
-    },
-    stop: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  const rpc = await startRpcServer('bench');
+  return { url: rpc.url, attach: (page) => rpc.attach(actions(page)), stop: rpc.stop };
 }

@@ -10,12 +10,11 @@
 // launch's samples as JSON to --out.
 //   node scripts/bench/harness-run.mjs --out file.json [--launches 3] [--samples 10] [--keep]
 //   (--keep leaves the last launch's folder, logs included, in .vscode-test/bench-run/)
-import { chromium } from 'playwright-core';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CODE_SERVER_VERSION, installCodeServer, isInstalled } from '../e2e/install-code-server.mjs';
-import { installVsix, prepareRunDirs, startCodeServer } from '../e2e/code-server.mjs';
-import { buildSuite, root, runnerExtensionDir } from '../e2e/build-suite.mjs';
+import { installVsix, launchBrowser, openWorkbenchWithTests, prepareRunDirs, startCodeServer } from '../e2e/code-server.mjs';
+import { buildSuite, root } from '../e2e/build-suite.mjs';
 import { ensureVsix } from '../package.mjs';
 import { startBenchDriver } from './harness-driver.mjs';
 
@@ -28,14 +27,6 @@ function option(name, fallback) {
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
 }
 
-function launchBrowser(profileDir) {
-  return chromium.launchPersistentContext(profileDir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 1280, height: 800 },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-  });
-}
 
 /** One window on the workspace running the bench; resolves with what it wrote. */
 async function runBenchWindow(context, server, workspace, suiteIndex, driver, resultFile) {
@@ -48,12 +39,7 @@ async function runBenchWindow(context, server, workspace, suiteIndex, driver, re
     const text = Array.isArray(message) ? message.join(' ') : String(message);
     if (/^bench:/.test(text) || (type === 'error' && /bench/.test(text))) console.log(`  | ${text}`);
   });
-  const remote = (p) => `vscode-remote://127.0.0.1:${server.port}${p}`;
-  const payload = [
-    ['extensionDevelopmentPath', remote(runnerExtensionDir)],
-    ['extensionTestsPath', remote(suiteIndex)],
-  ];
-  await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+  await openWorkbenchWithTests(page, server, workspace, suiteIndex);
   let timer;
   const code = await Promise.race([exited, new Promise((r) => (timer = setTimeout(() => r('timeout'), LAUNCH_TIMEOUT_MS)))]);
   clearTimeout(timer);

@@ -4,6 +4,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { runnerExtensionDir } from './build-suite.mjs';
 import { entryJs } from './install-code-server.mjs';
 
 /** Settings seeded into the fresh user-data dir: quiet, deterministic workbench. */
@@ -156,4 +158,28 @@ export async function startCodeServer(dirs, workspace, { timeoutMs = 60_000 } = 
       log.end();
     },
   };
+}
+
+/** Headless Debian Chromium on a fresh profile, sized like a laptop window. */
+export function launchBrowser(profileDir) {
+  return chromium.launchPersistentContext(profileDir, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+}
+
+/**
+ * Opens the workbench on `workspace` with the test payload: the empty runner extension as
+ * extensionDevelopmentPath, `testsIndex` (a bundled run() entry) as extensionTestsPath.
+ * Expose window.codeAutomationExit/Log on `page` first: the workbench reports through them.
+ */
+export async function openWorkbenchWithTests(page, server, workspace, testsIndex) {
+  const remote = (p) => `vscode-remote://127.0.0.1:${server.port}${p}`;
+  const payload = [
+    ['extensionDevelopmentPath', remote(runnerExtensionDir)],
+    ['extensionTestsPath', remote(testsIndex)],
+  ];
+  await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
 }

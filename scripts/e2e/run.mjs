@@ -4,12 +4,11 @@
 // extension host, then the UI checks with screenshots. Exit code = failures ? 1 : 0.
 //   REPORT_STUDIO_E2E_GREP=<pattern>  run only matching suite tests
 //   --no-ui                            skip the UI checks
-import { chromium } from 'playwright-core';
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { installCodeServer } from './install-code-server.mjs';
-import { prepareRunDirs, installVsix, startCodeServer } from './code-server.mjs';
-import { buildSuite, root, runnerExtensionDir } from './build-suite.mjs';
+import { installVsix, launchBrowser, openWorkbenchWithTests, prepareRunDirs, startCodeServer } from './code-server.mjs';
+import { buildSuite, root } from './build-suite.mjs';
 import { ensureVsix } from '../package.mjs';
 import { runUiChecks } from './ui-checks.mjs';
 import { startUiDriver } from './ui-driver.mjs';
@@ -23,14 +22,6 @@ const t0 = Date.now();
 const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
 const step = (msg) => console.log(`e2e [${elapsed()}] ${msg}`);
 
-function launchBrowser(profileDir) {
-  return chromium.launchPersistentContext(profileDir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 1280, height: 800 },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-  });
-}
 
 /** Opens the workbench with the test payload; resolves with the suite's summary. */
 async function runSuite(context, server, workspace, suiteIndex, workbenchLog, driver) {
@@ -53,12 +44,7 @@ async function runSuite(context, server, workspace, suiteIndex, workbenchLog, dr
     // only goes to the log file.
     if (type === 'error' || !WORKBENCH_NOISE.test(text)) console.log(`  | ${text.replace(/\n/g, '\n  | ')}`);
   });
-  const remote = (p) => `vscode-remote://127.0.0.1:${server.port}${p}`;
-  const payload = [
-    ['extensionDevelopmentPath', remote(runnerExtensionDir)],
-    ['extensionTestsPath', remote(suiteIndex)],
-  ];
-  await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+  await openWorkbenchWithTests(page, server, workspace, suiteIndex);
   let timer;
   const code = await Promise.race([exitCode, new Promise((r) => (timer = setTimeout(() => r('timeout'), SUITE_TIMEOUT_MS)))]);
   clearTimeout(timer);

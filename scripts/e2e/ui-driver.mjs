@@ -4,9 +4,9 @@
 // errors, and open a second window on the workspace to see what it restores.
 // The suite finds it through REPORT_STUDIO_E2E_UI_DRIVER (inherited from code-server's
 // environment); without it (desktop launcher) the UI-dependent tests skip.
-import { createServer } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { startRpcServer } from './rpc.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -273,32 +273,11 @@ function actions(page, shotDir) {
 
 /** Starts the RPC server; `attach(page)` points it at the page the suite runs in. */
 export async function startUiDriver(shotDir) {
-  let handlers;
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', async () => {
-      const name = decodeURIComponent((req.url ?? '/').slice(1));
-      const reply = (status, value) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(value));
-      };
-      if (req.method !== 'POST' || !handlers || !Object.hasOwn(handlers, name)) return reply(404, { error: `no UI action ${name}` });
-      try {
-        reply(200, { value: await handlers[name](body ? JSON.parse(body) : {}) });
-      } catch (e) {
-        // What the window showed when a viewer could not be found (overwritten by the next one).
-        if (/no visible result viewer/.test(String(e))) await handlers.screenshot({ name: 'failed-no-viewer' }).catch(() => {});
-        reply(500, { error: e instanceof Error ? e.message : String(e) });
-      }
-    });
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${server.address().port}`,
-    attach(page) {
-      handlers = actions(page, shotDir);
+  const rpc = await startRpcServer('UI', {
+    // What the window showed when a viewer could not be found (overwritten by the next one).
+    onError: async (_name, e, handlers) => {
+      if (/no visible result viewer/.test(String(e))) await handlers.screenshot({ name: 'failed-no-viewer' }).catch(() => {});
     },
-    stop: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  });
+  return { url: rpc.url, attach: (page) => rpc.attach(actions(page, shotDir)), stop: rpc.stop };
 }
