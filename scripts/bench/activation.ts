@@ -10,16 +10,12 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { buildExtensionBundle, REPO_ROOT } from '../../test/helpers/extensionBundle';
-import { median, type BenchRow } from './table';
+import { median, percentile, type BenchRow } from './table';
 
 const SAMPLES = 15;
 /** What the bundle may weigh (issue 7): it is parsed on every activation. */
 const BUDGET_KB = 1024;
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
-}
 
 export async function runActivationBench(samples = SAMPLES): Promise<BenchRow[]> {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-studio-activation-'));
@@ -35,7 +31,7 @@ export async function runActivationBench(samples = SAMPLES): Promise<BenchRow[]>
     }
     for (const key of ['requireMs', 'activateMs'] as const) {
       const v = results.map((r) => r[key]);
-      console.log(`${key.padEnd(11)} median ${percentile(v, 0.5).toFixed(1)} ms, p90 ${percentile(v, 0.9).toFixed(1)} ms (${samples} cold processes)`);
+      console.log(`${key.padEnd(11)} median ${median(v).toFixed(1)} ms, p90 ${percentile(v, 90).toFixed(1)} ms (${samples} cold processes)`);
     }
     const total = results.map((r) => r.requireMs + r.activateMs);
     console.log(`total       median ${median(total).toFixed(1)} ms`);

@@ -22,6 +22,7 @@ import { ReportClient } from '../../src/core/client/apiClient';
 import type { QuotaRecord } from '../../src/core/api/types';
 import { keyIdOf } from '../../src/mock/keys';
 import { newStats, runClient, type LoadStats } from './loadClients';
+import { percentile } from './table';
 
 const ROOT = join(__dirname, '..', '..');
 const KEY = 'bench-load-key-0123456789';
@@ -82,7 +83,7 @@ async function stopServer(child: ChildProcess): Promise<void> {
   clearTimeout(hard);
 }
 
-const pct = (sorted: number[], p: number): string => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(2) : '-');
+const pct = (xs: number[], p: number): string => (xs.length ? percentile(xs, p).toFixed(2) : '-');
 
 function printTable(stats: LoadStats, seconds: number): void {
   console.log(`\nrequests by endpoint (${seconds.toFixed(1)} s)`);
@@ -92,7 +93,7 @@ function printTable(stats: LoadStats, seconds: number): void {
     const detail = [...byStatus].sort().map(([s, n]) => `${s}×${n}`).join(' ');
     console.log(`  ${endpoint.padEnd(26)} ${String(total).padStart(7)}  ${detail}`);
   }
-  const lat = [...stats.statusLatencyMs].sort((a, b) => a - b);
+  const lat = stats.statusLatencyMs;
   console.log(`\nget-task-status latency (client-side, ${lat.length} calls): p50 ${pct(lat, 50)} ms, p90 ${pct(lat, 90)} ms, p99 ${pct(lat, 99)} ms, max ${pct(lat, 100)} ms`);
   console.log(`tasks completed: ${stats.builds.single + stats.builds.multi} builds (${stats.builds.single} single-page, ${stats.builds.multi} multi-page), ${stats.previews} previews`);
   console.log(`client retries: ${stats.retries}`);

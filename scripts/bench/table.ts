@@ -29,6 +29,13 @@ export function median(xs: readonly number[]): number {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 }
 
+/** The p-th percentile (0–100, nearest rank below) of the samples; NaN for none. */
+export function percentile(xs: readonly number[], p: number): number {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+}
+
 /** 3 significant digits, thousands grouped: 0.412, 41.2, 412, 4,120. */
 export function formatNumber(v: number): string {
   if (!Number.isFinite(v)) return String(v);

@@ -14,10 +14,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
-import { median, type BenchRow } from './table';
+import { median, percentile, type BenchRow } from './table';
 
 const ROOT = join(__dirname, '..', '..');
-const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 async function measure(url: string, key: string, connections: number, windows: number, seconds: number): Promise<BenchRow> {
   const pool = new Pool(url, { connections });
@@ -47,7 +46,6 @@ async function measure(url: string, key: string, connections: number, windows: n
       await Promise.all([...Array(connections)].map(() => loop(start + seconds * 1000, true)));
       rates.push((latencies.length - before) / ((performance.now() - start) / 1000));
     }
-    latencies.sort((a, b) => a - b);
     const rps = median(rates);
     console.log(
       `get-task-status, ${String(connections).padStart(2)} keep-alive connection(s): median ${Math.round(rps)} req/s over ${windows} × ${seconds} s ` +
