@@ -71,7 +71,7 @@ export function createMinimalRenderer(): ReportRenderer {
       if (!Array.isArray(report.components)) throw new RenderError('components must be a list');
       const title = typeof report.options?.report_title === 'string' ? report.options.report_title : 'Report';
       const pages = pagesOf(report);
-      return { pdf: writePdf(title, pages), pageCount: pages.length };
+      return { pdf: writePdf(title, pages), pageCount: pages.length, notes: [] };
     },
     async renderPreviewJpeg(pdf: Uint8Array, options?: RenderOptions) {
       options?.signal?.throwIfAborted();

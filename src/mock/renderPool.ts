@@ -8,13 +8,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ReportBody } from '../core/report/types';
-import { RenderError, type RenderedPdf, type RenderOptions, type ReportRenderer } from './render/renderer';
+import { RenderError, type RenderedPdf, type RenderNote, type RenderOptions, type ReportRenderer } from './render/renderer';
 
 /** Heap per render worker: the largest real reports need a few hundred MB. */
 export const DEFAULT_WORKER_HEAP_MB = 512;
 
 export type WorkerJob = { id: number; kind: 'pdf'; report: ReportBody } | { id: number; kind: 'jpeg'; pdf: Uint8Array };
-export type WorkerReply = { id: number; ok: true; bytes: Uint8Array; pageCount: number } | { id: number; ok: false; name: string; message: string };
+export type WorkerReply = { id: number; ok: true; bytes: Uint8Array; pageCount: number; notes: RenderNote[] } | { id: number; ok: false; name: string; message: string };
 
 interface Slot {
   worker: Worker;
@@ -135,7 +135,7 @@ export class WorkerRenderer implements ReportRenderer {
 
   async renderPdf(report: ReportBody, options?: RenderOptions): Promise<RenderedPdf> {
     const r = await this.run({ id: this.nextId++, kind: 'pdf', report }, options?.signal, []);
-    return { pdf: r.bytes, pageCount: r.pageCount };
+    return { pdf: r.bytes, pageCount: r.pageCount, notes: r.notes };
   }
 
   async renderPreviewJpeg(pdf: Uint8Array, options?: RenderOptions): Promise<Uint8Array> {

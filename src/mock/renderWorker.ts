@@ -22,13 +22,13 @@ port.on('message', async (job: WorkerJob) => {
   try {
     const renderer = await rendererPromise;
     if (job.kind === 'pdf') {
-      const { pdf, pageCount } = await renderer.renderPdf(job.report);
+      const { pdf, pageCount, notes } = await renderer.renderPdf(job.report);
       const bytes = own(pdf);
-      port.postMessage({ id: job.id, ok: true, bytes, pageCount } satisfies WorkerReply, [bytes.buffer as ArrayBuffer]);
+      port.postMessage({ id: job.id, ok: true, bytes, pageCount, notes } satisfies WorkerReply, [bytes.buffer as ArrayBuffer]);
       return;
     }
     const bytes = own(await renderer.renderPreviewJpeg(job.pdf));
-    port.postMessage({ id: job.id, ok: true, bytes, pageCount: 0 } satisfies WorkerReply, [bytes.buffer as ArrayBuffer]);
+    port.postMessage({ id: job.id, ok: true, bytes, pageCount: 0, notes: [] } satisfies WorkerReply, [bytes.buffer as ArrayBuffer]);
     return;
   } catch (err) {
     const e = err as Error;

@@ -15,10 +15,27 @@ export interface SubmitResponse {
   status: TaskStatus;
 }
 
+/** A JSON path into the submitted report: keys and array indexes, e.g. `["components", 1, "options", "image_url"]`. */
+export type ReportPath = Array<string | number>;
+
+/**
+ * Something the local renderer wants the author to know about a task that still succeeded:
+ * an image it could not fetch (a placeholder was drawn), content that did not fit on a
+ * single page, a font it substituted. Only the local service sends these (a field of
+ * get-task-status that hosted clients ignore); `path` points at the JSON node concerned.
+ */
+export interface RenderNote {
+  kind: 'image-unavailable' | 'overflow' | 'font-fallback';
+  path: ReportPath;
+  message: string;
+}
+
 /** Body of a 200 from GET /get-task-status. */
 export interface TaskStatusResponse {
   status: TaskStatus;
   error_message: string | null;
+  /** Local service only: notes from the render of a finished task (absent when none). */
+  notes?: RenderNote[];
 }
 
 /** Body of a 200 from GET /get-remaining-quota. Dates are ISO 8601 UTC. */

@@ -3,7 +3,7 @@
  * truncated body or a missing field becomes a `bad_response` error here instead of an
  * `undefined` somewhere downstream.
  */
-import type { QuotaRecord, SubmitResponse, TaskStatus, TaskStatusResponse } from '../api/types';
+import type { QuotaRecord, RenderNote, SubmitResponse, TaskStatus, TaskStatusResponse } from '../api/types';
 import { HEADER_MULTI_REMAINING, HEADER_SINGLE_REMAINING } from '../api/types';
 import { ReportServiceError } from './errors';
 
@@ -59,7 +59,24 @@ export function asTaskStatus(value: unknown, endpoint: string): TaskStatusRespon
     throw badResponse(endpoint, `expected {"status": one of ${STATUSES.join(', ')}}`);
   }
   const message = value.error_message;
-  return { status: value.status, error_message: typeof message === 'string' ? message : null };
+  const notes = asNotes(value.notes);
+  return { status: value.status, error_message: typeof message === 'string' ? message : null, ...(notes.length ? { notes } : {}) };
+}
+
+const NOTE_KINDS: ReadonlyArray<RenderNote['kind']> = ['image-unavailable', 'overflow', 'font-fallback'];
+/** At most this many notes are read from one answer (a list that drives diagnostics). */
+export const MAX_NOTES = 100;
+
+/** The well-formed notes of a local-service answer; anything else (hosted services send none) is dropped. */
+function asNotes(value: unknown): RenderNote[] {
+  if (!Array.isArray(value)) return [];
+  const notes: RenderNote[] = [];
+  for (const n of value.slice(0, MAX_NOTES)) {
+    if (!isObject(n) || typeof n.message !== 'string' || !(NOTE_KINDS as readonly unknown[]).includes(n.kind)) continue;
+    const path = Array.isArray(n.path) ? n.path.filter((s): s is string | number => typeof s === 'string' || (typeof s === 'number' && Number.isInteger(s))) : [];
+    notes.push({ kind: n.kind as RenderNote['kind'], path, message: n.message });
+  }
+  return notes;
 }
 
 const QUOTA_INTS = [

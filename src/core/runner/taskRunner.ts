@@ -3,7 +3,7 @@
  * overall deadline and adaptive polling. The extension's progress notification, the
  * CLI's status line and `npm start` all run reports through here.
  */
-import type { TaskStatus } from '../api/types';
+import type { RenderNote, TaskStatus } from '../api/types';
 import type { QuotaHeaders, ReportClient, ReportInput, ReportKind, RequestOptions } from '../client/apiClient';
 import { ReportServiceError } from '../client/errors';
 import { sleep } from '../client/retry';
@@ -56,6 +56,8 @@ export interface TaskResult {
   path?: string;
   /** Quota left after a build (from the submit response headers). */
   quota?: QuotaHeaders;
+  /** Notes of the local renderer (placeholder images, overflow); empty from a hosted service. */
+  notes: RenderNote[];
   polls: number;
   timings: { submitMs: number; waitMs: number; downloadMs: number; totalMs: number };
 }
@@ -90,6 +92,7 @@ export async function runTask(client: ReportClient, options: RunTaskOptions): Pr
       ...result,
       kind: options.kind,
       quota: submitted.quota,
+      notes: waited.notes,
       polls: waited.polls,
       timings: { submitMs, waitMs: downloadStart - submitMs, downloadMs: totalMs - downloadStart, totalMs },
     };
@@ -174,10 +177,16 @@ class Operation {
     }
   }
 
-  async waitFor(client: ReportClient, taskId: string, kind: TaskKind, initial: TaskStatus | undefined): Promise<{ status: TaskStatus; polls: number }> {
+  async waitFor(
+    client: ReportClient,
+    taskId: string,
+    kind: TaskKind,
+    initial: TaskStatus | undefined,
+  ): Promise<{ status: TaskStatus; polls: number; notes: RenderNote[] }> {
     this.taskId = taskId;
     let last = initial;
     let status = initial;
+    let notes: RenderNote[] = [];
     while (status !== 'SUCCESS') {
       if (status !== undefined || this.polls > 0) {
         await this.guard(() => sleep(pollDelay(this.schedule, this.polls), this.controller.signal));
@@ -185,6 +194,7 @@ class Operation {
       const answer = await this.guard(() => client.getTaskStatus(taskId, this.request()));
       this.polls++;
       status = answer.status;
+      notes = answer.notes ?? [];
       if (status !== last) this.emit('status', taskId, kind, status);
       last = status;
       if (status === 'FAILED') {
@@ -195,7 +205,7 @@ class Operation {
         });
       }
     }
-    return { status, polls: this.polls };
+    return { status, polls: this.polls, notes };
   }
 
   async fetch(client: ReportClient, taskId: string, kind: TaskKind, output: TaskOutput = { to: 'bytes' }): Promise<FetchedFile> {

@@ -34,6 +34,8 @@ async function findTask(a: ApiRequest, id: string): Promise<TaskRecord> {
 export async function handleTaskStatus(a: ApiRequest): Promise<void> {
   const t = await findTask(a, requireTaskId(a));
   const body: TaskStatusResponse = { status: t.status, error_message: t.error_message };
+  // A local extension of the API (hosted clients ignore unknown fields): see RenderNote.
+  if (t.status === 'SUCCESS' && t.notes?.length) body.notes = t.notes;
   sendJson(a.res, 200, body);
 }
 

@@ -3,7 +3,7 @@
  * (cover, content with page breaks), then paints the plan with page chrome.
  */
 import type { ReportBody } from '../../core/report/types';
-import { RenderError, type RenderedPdf } from './renderer';
+import { RenderError, type RenderedPdf, type RenderNote } from './renderer';
 import { newDocument, documentBytes } from './pdfkit-setup';
 import { registerFonts } from './fonts';
 import { typographySpec } from './typography';
@@ -49,6 +49,8 @@ export async function renderReportPdf(report: ReportBody, options: PdfRenderOpti
   const coverColour = cover ? coverBackground(cover, theme) : '';
   const coverNodes = cover ? buildNodes(coverComponents(cover, coverColour), 'cover_page.components') : [];
   const nodes = buildNodes(report.components, 'components');
+  // Notes for the author (placeholder images, overflow, substituted fonts), in report order.
+  const notes: RenderNote[] = [];
   const chrome = await preloadImages(report, [coverNodes, nodes], options.images ?? DEFAULT_IMAGE_LIMITS, signal);
   checkTime();
 
@@ -81,7 +83,7 @@ export async function renderReportPdf(report: ReportBody, options: PdfRenderOpti
     await new Promise((r) => setImmediate(r));
   }
   const pdf = await documentBytes(doc);
-  return { pdf, pageCount: pages.length };
+  return { pdf, pageCount: pages.length, notes };
 }
 
 function layoutCover(nodes: LayoutNode[], g: ReturnType<typeof coverGeometry>, env: (plan: PagePlan) => LayoutEnv): PlannedPage[] {

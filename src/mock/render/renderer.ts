@@ -3,13 +3,21 @@
  * renderer. The service only ever calls these two functions; everything about
  * layout lives behind them.
  */
+import type { RenderNote } from '../../core/api/types';
 import type { ReportBody } from '../../core/report/types';
+
+export type { RenderNote } from '../../core/api/types';
 
 export interface RenderedPdf {
   /** The PDF file. */
   pdf: Uint8Array;
   /** Rendered page count: decides single- vs multi-page quota and max_pages_per_report. */
   pageCount: number;
+  /**
+   * What the author should know about a render that still succeeded (an image drawn as a
+   * placeholder, content cut from a single page, a substituted font), in report order.
+   */
+  notes: RenderNote[];
 }
 
 export interface RenderOptions {

@@ -8,7 +8,7 @@
  */
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
-import type { TaskStatus } from '../../core/api/types';
+import type { RenderNote, TaskStatus } from '../../core/api/types';
 import type { ReportBody } from '../../core/report/types';
 import { CoalescingWriter, readJson, removeStaleTemps, writeFileAtomic, writeJsonAtomic } from './atomicFile';
 
@@ -52,6 +52,8 @@ export interface TaskRecord {
   /** Quota unit charged for a finished build. */
   charged?: QuotaKind;
   pageCount?: number;
+  /** Notes of the render (placeholder images, overflow), sent with get-task-status. */
+  notes?: RenderNote[];
   /** Download file name without extension (from the report title). */
   downloadName: string;
   file?: StoredFile;

@@ -15,6 +15,7 @@ import type { Ledger } from '../store/ledger';
 import type { TaskRecord, TaskStore } from '../store/taskStore';
 import { cloudTargets, uploadToBucket } from '../delivery/bucket';
 import type { WebhookSender } from '../delivery/webhooks';
+import { formatPath } from '../../core/loc/treeWalk';
 import { interruptibleDelay, Interrupted, RenderTimeout, withTimeLimit } from './timeLimit';
 
 export interface TaskContext {
@@ -39,8 +40,10 @@ async function produce(ctx: TaskContext, record: TaskRecord, report: ReportBody,
   if (o.failRate > 0 && o.random() < o.failRate) throw new TaskFailure(`Injected failure: the local service runs with fail-rate ${o.failRate}`);
 
   const renderer = await ctx.renderer();
-  const { pdf, pageCount } = await withTimeLimit((signal) => renderer.renderPdf(report, { signal }), o.renderTimeoutMs, shutdown);
+  const { pdf, pageCount, notes } = await withTimeLimit((signal) => renderer.renderPdf(report, { signal }), o.renderTimeoutMs, shutdown);
   record.pageCount = pageCount;
+  record.notes = notes.length ? notes : undefined;
+  for (const note of notes) o.log(`task ${record.id} note (${note.kind}) at ${formatPath(note.path)}: ${note.message}`);
   if (pageCount > key.plan.maxPages) {
     throw new TaskFailure(
       `The report has ${plural(pageCount, 'page')}, more than the ${key.plan.maxPages} allowed by max_pages_per_report of this plan`,

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { normaliseBaseUrl } from '../../../src/core/client/apiClient';
 import { errorFromStatus, kindForStatus, ReportServiceError } from '../../../src/core/client/errors';
-import { parseQuotaHeaders } from '../../../src/core/client/responses';
+import { asTaskStatus, parseQuotaHeaders } from '../../../src/core/client/responses';
 import { backoffDelay, DEFAULT_RETRY_POLICY, isRetryable, parseRetryAfter, withRetries } from '../../../src/core/client/retry';
 import { redact, registerSecret, unregisterSecret } from '../../../src/core/redact';
 import { ADAPTIVE_POLLING, FIXED_750_POLLING, pollDelay, resolveSchedule } from '../../../src/core/runner/polling';
@@ -136,5 +136,32 @@ describe('polling schedule, base URL and quota headers', () => {
     assert.deepEqual(parseQuotaHeaders({ 'x-single-page-reports-remaining': '9', 'x-multi-page-reports-remaining': '2' }), { singlePageRemaining: 9, multiPageRemaining: 2 });
     assert.deepEqual(parseQuotaHeaders({ 'x-single-page-reports-remaining': 'lots' , 'x-multi-page-reports-remaining': '0' }), { singlePageRemaining: null, multiPageRemaining: 0 });
     assert.equal(parseQuotaHeaders({}), undefined);
+  });
+});
+
+describe('task status answers', () => {
+  it('reads the local service\'s render notes and drops malformed ones', () => {
+    const answer = asTaskStatus(
+      {
+        status: 'SUCCESS',
+        error_message: null,
+        notes: [
+          { kind: 'image-unavailable', path: ['components', 0, 'options', 'image_url'], message: 'not fetched: offline' },
+          { kind: 'nonsense', path: [], message: 'x' },
+          { kind: 'overflow', path: 'components[1]', message: 'did not fit' },
+          'junk',
+        ],
+      },
+      'GET /get-task-status',
+    );
+    assert.deepEqual(answer.notes, [
+      { kind: 'image-unavailable', path: ['components', 0, 'options', 'image_url'], message: 'not fetched: offline' },
+      { kind: 'overflow', path: [], message: 'did not fit' },
+    ]);
+  });
+
+  it('has no notes field for a hosted service\'s answer', () => {
+    const answer = asTaskStatus({ status: 'SUCCESS', error_message: null }, 'GET /get-task-status');
+    assert.deepEqual(answer, { status: 'SUCCESS', error_message: null });
   });
 });
