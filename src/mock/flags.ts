@@ -48,6 +48,8 @@ Limits and storage:
   --render-timeout <dur>     a render taking longer ends FAILED (default 60s)
   --bucket-dir <dir>         folder standing for cloud storage (default <data-dir>/bucket)
   --webhook-allow-host <h>   allow webhooks to this non-loopback host (repeatable; * = any)
+  --webhook-attempts <n>     webhook requests per event, first try included (default ${DEFAULTS.webhookAttempts})
+  --webhook-retry-base <dur> delay before the first webhook retry, doubled each time (default 30s)
   --rate-limit <n>           requests per second per key, 0 = off (default ${DEFAULTS.rateLimit})
   --body-limit <size>        largest request body, e.g. 10mb, 512kb (default 10mb)
   --max-depth <n>            deepest JSON nesting accepted (default ${DEFAULTS.maxDepth}, at most ${DEFAULTS.maxDepthLimit})
@@ -150,6 +152,8 @@ export function parseFlags(argv: string[], env: NodeJS.ProcessEnv = process.env)
       case '--render-timeout': o.renderTimeoutMs = parseDuration(name, value(), 'ms'); break;
       case '--bucket-dir': o.bucketDir = value(); break;
       case '--webhook-allow-host': hosts.push(value().toLowerCase()); break;
+      case '--webhook-attempts': o.webhookAttempts = integer(name, value(), 1); break;
+      case '--webhook-retry-base': o.webhookRetryBaseMs = parseDuration(name, value(), 'ms'); break;
       case '--rate-limit': o.rateLimit = integer(name, value(), 0); break;
       case '--body-limit': o.bodyLimit = parseSize(name, value()); break;
       case '--max-depth':

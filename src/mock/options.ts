@@ -75,9 +75,9 @@ export interface LocalServiceOptions {
   bucketDir?: string;
   /** Webhook hosts allowed besides loopback; '*' allows any host. */
   webhookAllowHosts?: string[];
-  /** Delay before the first webhook retry; doubles each time. Default 500 ms. */
+  /** Delay before the first webhook retry; doubles each time. Default 30 s (as the hosted service). */
   webhookRetryBaseMs?: number;
-  /** Webhook deliveries per event (first try included). Default 5. */
+  /** Webhook requests per event, the first try included. Default 9 (1 + the hosted service's 8 retries). */
   webhookAttempts?: number;
   /** Requests per second per key (token bucket, burst = 2×). 0 disables. Default 50. */
   rateLimit?: number;
@@ -128,8 +128,8 @@ export const DEFAULTS = {
   retentionMs: 24 * 3600_000,
   tombstoneMs: 7 * 24 * 3600_000,
   concurrency: 2,
-  webhookRetryBaseMs: 500,
-  webhookAttempts: 5,
+  webhookRetryBaseMs: 30_000,
+  webhookAttempts: 9,
   rateLimit: 50,
   bodyLimit: 10 * 1024 * 1024,
   maxDepth: 64,

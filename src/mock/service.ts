@@ -99,6 +99,8 @@ async function open(input: LocalServiceOptions, options: ResolvedOptions, unlock
     allowHosts: options.webhookAllowHosts,
     attempts: options.webhookAttempts,
     baseDelayMs: options.webhookRetryBaseMs,
+    // The documented `url`: this service's get-report URL (no key: the receiver authenticates).
+    reportUrl: (taskId) => `${ctx.origin}/api/v1/get-report?task_id=${encodeURIComponent(taskId)}`,
     log: options.log,
   });
   const runner = new TaskRunner({ store, ledger, keys, renderer: () => rendererPromise, options, webhooks });
@@ -117,6 +119,7 @@ async function open(input: LocalServiceOptions, options: ResolvedOptions, unlock
     throw err;
   }
   ctx.origin = localOrigin(options.host, port);
+  runner.start();
   retention.start();
 
   let stopping: Promise<void> | undefined;

@@ -1,25 +1,86 @@
 /**
- * Webhook delivery: on completion, POST `{task_id, status, error_message}` to each
- * `config.webhooks[].url`, with `auth_header` as the Authorization header. Retries
- * network errors, 408, 429 and 5xx with exponential backoff; other 4xx are final.
- * Only loopback hosts unless allowed: the local service must not call the internet
- * on behalf of a report someone handed it.
+ * Webhook delivery as the hosted service documents it (hybiscus.dev/docs/reports/webhooks):
+ * when a task ends, POST `{"event": "report.completed" | "report.failed", "task_id", "url"}`
+ * to each `config.webhooks[].url` (at most 3 per report), with
+ * `Authorization: Bearer <auth_header>`. `url` is this service's get-report URL of the task
+ * (no key in it: the receiver authenticates as for any API call). Network errors, 408, 429
+ * and 5xx are retried with exponential backoff (documented: 8 retries, 30 s multiplier →
+ * 30 s, 1 min, … 64 min); other answers are final; redirects are not followed.
+ * Only loopback hosts unless allowed: the local service must not call the internet on
+ * behalf of a report someone handed it.
+ * Nothing secret reaches the log: a target is named by its origin (no userinfo, path or
+ * query), the auth header never, and a transport failure by its class, not its message
+ * (fetch's messages repeat the URL and invalid header values).
  */
 import { isIP } from 'node:net';
 import type { WebhookTarget } from '../store/taskStore';
 import type { TaskStatus } from '../../core/api/types';
 
+export type WebhookEvent = 'report.completed' | 'report.failed';
+
+/** The JSON body of every webhook request (key order as documented). */
 export interface WebhookPayload {
+  event: WebhookEvent;
   task_id: string;
-  status: TaskStatus;
-  error_message: string | null;
+  /** The complete get-report URL of the task. */
+  url: string;
 }
+
+/** The hosted service calls at most this many webhooks per report (the schema says so too). */
+export const MAX_WEBHOOKS_PER_REPORT = 3;
+/** Webhook POSTs on the wire at once, across tasks: slow receivers cannot pile up sockets. */
+export const MAX_PARALLEL_POSTS = 8;
+/** Deliveries sending or waiting for a retry; an event beyond this is dropped (and logged). */
+export const MAX_PENDING_DELIVERIES = 1000;
+/** A webhook request taking longer counts as failed (and is retried). */
+const REQUEST_TIMEOUT_MS = 10_000;
 
 export interface WebhookOptions {
   allowHosts: string[];
+  /** Requests per event, the first one included (documented: 1 + 8 retries). */
   attempts: number;
+  /** Delay before the first retry; doubled for each further retry. */
   baseDelayMs: number;
+  /** The get-report URL of a task, sent as `url`. */
+  reportUrl: (taskId: string) => string;
   log: (line: string) => void;
+  /** Per-request time limit (tests). Default 10 s. */
+  requestTimeoutMs?: number;
+}
+
+export function webhookEvent(status: TaskStatus): WebhookEvent {
+  return status === 'SUCCESS' ? 'report.completed' : 'report.failed';
+}
+
+/** Delay before retry number `retry` (1-based): base, 2·base, 4·base, … */
+export function retryDelayMs(baseDelayMs: number, retry: number): number {
+  return baseDelayMs * 2 ** (retry - 1);
+}
+
+/**
+ * The Authorization value for an auth_header: `Bearer <auth_header>` as documented. A value
+ * that already starts with "Bearer " (how this service's earlier versions documented it) is
+ * sent as is rather than as `Bearer Bearer …`.
+ */
+export function authorizationValue(authHeader: string): string {
+  return /^bearer\s/i.test(authHeader) ? authHeader : `Bearer ${authHeader}`;
+}
+
+/** Why a value cannot be sent in an HTTP header (CR/LF would forge headers), without echoing it. */
+export function headerValueProblem(value: string): string | undefined {
+  // eslint-disable-next-line no-control-regex
+  if (/[\r\n\0]/.test(value)) return 'it contains a line break or NUL';
+  // eslint-disable-next-line no-control-regex
+  if (/[^\t\x20-\x7e\x80-\xff]/.test(value)) return 'it contains characters an HTTP header cannot carry';
+  return undefined;
+}
+
+/** The transport failure's class (`ECONNREFUSED`, `no answer within 10 s`), never its message. */
+function transportFailure(err: unknown, timeoutMs: number): string {
+  const e = err as { name?: string; code?: unknown; cause?: { code?: unknown; name?: string } };
+  if (e?.name === 'TimeoutError' || e?.cause?.name === 'TimeoutError') return `no answer within ${timeoutMs / 1000} s`;
+  const code = e?.cause?.code ?? e?.code;
+  return typeof code === 'string' && /^[A-Z][A-Z0-9_]*$/.test(code) ? `network error ${code}` : 'network error';
 }
 
 export function isLoopbackHost(hostname: string): boolean {
@@ -46,65 +107,141 @@ export function webhookRefusal(url: string, allowHosts: string[]): string | unde
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    const t = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
+    if (signal.aborted) return resolve();
+    const t = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(t);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
   });
+}
+
+/** A request ready to send: the URL without userinfo and the headers. */
+interface Prepared {
+  url: string;
+  origin: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * Userinfo in the URL becomes Basic auth when there is no auth_header (fetch refuses URLs
+ * with credentials, and they must not be logged); an auth_header wins over it.
+ */
+function prepare(target: WebhookTarget): Prepared | string {
+  const u = new URL(target.url);
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'report-studio-local-service' };
+  if (target.auth_header) {
+    const problem = headerValueProblem(target.auth_header);
+    if (problem) return `auth_header cannot be sent: ${problem}`;
+    headers.authorization = authorizationValue(target.auth_header);
+  } else if (u.username || u.password) {
+    let user: string;
+    let password: string;
+    try {
+      user = decodeURIComponent(u.username);
+      password = decodeURIComponent(u.password);
+    } catch {
+      return 'the user name or password in the URL is not valid percent-encoding';
+    }
+    headers.authorization = `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`;
+  }
+  u.username = '';
+  u.password = '';
+  return { url: u.toString(), origin: u.origin, headers };
 }
 
 export class WebhookSender {
   private readonly inFlight = new Set<Promise<void>>();
   private readonly abort = new AbortController();
+  private posting = 0;
+  private readonly waitingForSlot: Array<() => void> = [];
 
   constructor(private readonly o: WebhookOptions) {}
 
-  send(targets: WebhookTarget[], payload: WebhookPayload): void {
-    for (const target of targets) {
+  /** Deliveries sending or waiting for a retry. */
+  get pending(): number {
+    return this.inFlight.size;
+  }
+
+  /** Starts the deliveries of one finished task (returns at once; failures are logged). */
+  send(taskId: string, status: TaskStatus, targets: WebhookTarget[]): void {
+    if (this.abort.signal.aborted) return;
+    if (targets.length > MAX_WEBHOOKS_PER_REPORT) {
+      this.o.log(`webhook for task ${taskId}: only the first ${MAX_WEBHOOKS_PER_REPORT} of ${targets.length} webhooks are called`);
+    }
+    const payload: WebhookPayload = { event: webhookEvent(status), task_id: taskId, url: this.o.reportUrl(taskId) };
+    for (const target of targets.slice(0, MAX_WEBHOOKS_PER_REPORT)) {
       const refusal = webhookRefusal(target.url, this.o.allowHosts);
-      if (refusal) {
-        this.o.log(`webhook for task ${payload.task_id} skipped: ${refusal}`);
+      const prepared = refusal ?? prepare(target);
+      if (typeof prepared === 'string') {
+        this.o.log(`webhook for task ${taskId} skipped: ${prepared}`);
         continue;
       }
-      const p = this.deliver(target, payload).finally(() => this.inFlight.delete(p));
+      if (this.inFlight.size >= MAX_PENDING_DELIVERIES) {
+        this.o.log(`webhook for task ${taskId} to ${prepared.origin} dropped: ${MAX_PENDING_DELIVERIES} deliveries are already pending`);
+        continue;
+      }
+      const p = this.deliver(prepared, payload).finally(() => this.inFlight.delete(p));
       this.inFlight.add(p);
     }
   }
 
-  private async deliver(target: WebhookTarget, payload: WebhookPayload): Promise<void> {
-    const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'report-studio-local-service' };
-    if (target.auth_header) headers.authorization = target.auth_header;
-    const where = new URL(target.url).origin;
+  private async deliver(target: Prepared, payload: WebhookPayload): Promise<void> {
+    const body = JSON.stringify(payload);
+    const timeoutMs = this.o.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+    const id = payload.task_id;
     for (let attempt = 1; attempt <= this.o.attempts && !this.abort.signal.aborted; attempt++) {
       let outcome: string;
+      await this.slot();
       try {
         const res = await fetch(target.url, {
           method: 'POST',
-          headers,
-          body: JSON.stringify(payload),
+          headers: target.headers,
+          body,
           redirect: 'manual',
-          signal: AbortSignal.any([this.abort.signal, AbortSignal.timeout(10_000)]),
+          signal: AbortSignal.any([this.abort.signal, AbortSignal.timeout(timeoutMs)]),
         });
         await res.arrayBuffer().catch(() => undefined);
         if (res.status >= 200 && res.status < 300) {
-          this.o.log(`webhook for task ${payload.task_id} delivered to ${where} (attempt ${attempt})`);
+          this.o.log(`webhook for task ${id} (${payload.event}) delivered to ${target.origin} (attempt ${attempt})`);
           return;
         }
         outcome = `HTTP ${res.status}`;
         const retryable = res.status === 408 || res.status === 429 || res.status >= 500;
         if (!retryable) {
-          this.o.log(`webhook for task ${payload.task_id} to ${where} refused with ${outcome}; not retried`);
+          this.o.log(`webhook for task ${id} to ${target.origin} refused with ${outcome}; not retried`);
           return;
         }
       } catch (err) {
-        outcome = (err as Error).message;
+        if (this.abort.signal.aborted) return;
+        outcome = transportFailure(err, timeoutMs);
+      } finally {
+        this.release();
       }
-      if (attempt < this.o.attempts) await sleep(this.o.baseDelayMs * 2 ** (attempt - 1), this.abort.signal);
-      else this.o.log(`webhook for task ${payload.task_id} to ${where} failed after ${attempt} attempts: ${outcome}`);
+      if (attempt < this.o.attempts) await sleep(retryDelayMs(this.o.baseDelayMs, attempt), this.abort.signal);
+      else this.o.log(`webhook for task ${id} to ${target.origin} failed after ${attempt} attempts: ${outcome}`);
     }
   }
 
-  /** Stops retrying and waits for requests in progress. */
+  private slot(): Promise<void> {
+    if (this.posting < MAX_PARALLEL_POSTS) {
+      this.posting++;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waitingForSlot.push(() => (this.posting++, resolve())));
+  }
+
+  private release(): void {
+    this.posting--;
+    this.waitingForSlot.shift()?.();
+  }
+
+  /** Stops retrying (pending deliveries are dropped) and waits for requests in progress. */
   async close(): Promise<void> {
     this.abort.abort();
+    for (const wake of this.waitingForSlot.splice(0)) wake();
     await Promise.allSettled([...this.inFlight]);
   }
 }

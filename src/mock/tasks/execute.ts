@@ -92,7 +92,7 @@ async function finish(ctx: TaskContext, record: TaskRecord, status: TaskStatus, 
   const hooks = record.webhooks ?? [];
   await ctx.store.commit(record, { status, error_message: message, finishedAt: ctx.options.now(), webhooks: undefined });
   await ctx.store.dropReport(record.id);
-  if (hooks.length) ctx.webhooks.send(hooks, { task_id: record.id, status, error_message: message });
+  if (hooks.length) ctx.webhooks.send(record.id, status, hooks);
 }
 
 export async function executeTask(ctx: TaskContext, record: TaskRecord, shutdown: AbortSignal): Promise<void> {

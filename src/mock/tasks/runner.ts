@@ -13,6 +13,8 @@ export class TaskRunner {
   private readonly queue: TaskRecord[] = [];
   private readonly active = new Set<Promise<void>>();
   private readonly shutdown = new AbortController();
+  /** Renders begin only once the service listens (its origin is known to webhooks). */
+  private started = false;
 
   constructor(private readonly ctx: TaskContext) {}
 
@@ -48,6 +50,11 @@ export class TaskRunner {
       await this.ctx.store.save(r);
       this.queue.push(r);
     }
+  }
+
+  /** Begins rendering what was queued or recovered. */
+  start(): void {
+    this.started = true;
     this.pump();
   }
 
@@ -56,7 +63,7 @@ export class TaskRunner {
   }
 
   private pump(): void {
-    while (this.active.size < this.ctx.options.concurrency && this.queue.length > 0 && !this.shutdown.signal.aborted) {
+    while (this.started && this.active.size < this.ctx.options.concurrency && this.queue.length > 0 && !this.shutdown.signal.aborted) {
       const record = this.queue.shift()!;
       const run: Promise<void> = executeTask(this.ctx, record, this.shutdown.signal)
         .catch((err) => this.ctx.options.log(`task ${record.id}: internal error ${(err as Error).stack ?? err}`))

@@ -195,7 +195,7 @@ describe('hardening: security of the local service', function () {
     assert.deepEqual(made.sort(), [`http://127.0.0.1:${port}/done`, `http://localhost:${port}/redirect`].sort(), 'the only connections the service made');
     const done = received.find((r) => r.path === '/done');
     assert.equal(done?.auth, 'Bearer hook-secret');
-    assert.deepEqual(JSON.parse(done!.body), { task_id: id, status: 'SUCCESS', error_message: null });
+    assert.deepEqual(JSON.parse(done!.body), { event: 'report.completed', task_id: id, url: `${h.service.baseUrl}/get-report?task_id=${id}` });
     assert.ok(h.logs.some((l) => /refused with HTTP 302; not retried/.test(l)), 'a redirect is not followed');
     // The allow-list itself, checked without traffic.
     assert.equal(webhookRefusal('https://hooks.example.com/x', ['hooks.example.com']), undefined);
