@@ -1,6 +1,8 @@
 /** `report-studio status <task_id> [--wait] [-o file]` and `report-studio quota`. */
 import { relative, resolve } from 'node:path';
+import type { QuotaRecord } from '../../core/api/types';
 import { FileWriteError } from '../../core/client/download';
+import { formatUtc } from '../../core/quota/relativeTime';
 import { fetchTaskFile, waitForTask } from '../../core/runner/taskRunner';
 import { expectPositionals } from '../args';
 import { CliError, EXIT } from '../exitCodes';
@@ -47,22 +49,27 @@ export async function runStatusCommand(ctx: CommandContext): Promise<ExitCode> {
   }
 }
 
+/** The rows of `report-studio quota`; the older 9-field record has no AI row, its zone-less dates are UTC. */
+export function quotaTableRows(q: QuotaRecord): Array<[string, string]> {
+  const ai = q.remaining_ai_json_completions !== undefined || q.max_ai_json_completions !== undefined;
+  const n = (v: number | undefined): string => (v === undefined ? '?' : String(v));
+  return [
+    ['Single-page reports', `${q.remaining_single_page_reports} of ${q.max_single_page_reports} left`],
+    ['Multi-page reports', `${q.remaining_multi_page_reports} of ${q.max_multi_page_reports} left`],
+    ['Pages per report', `at most ${q.max_pages_per_report}`],
+    ...(ai ? [['AI JSON completions', `${n(q.remaining_ai_json_completions)} of ${n(q.max_ai_json_completions)} left`] as [string, string]] : []),
+    ['Period', `${formatUtc(q.period_start)} → ${formatUtc(q.period_end)}`],
+    ['Subscription', q.subscription_active ? 'active' : 'inactive'],
+  ];
+}
+
 export async function runQuotaCommand(ctx: CommandContext): Promise<ExitCode> {
   const { args, out } = ctx;
   expectPositionals('quota', args.positionals, 0, 0, 'no arguments');
   const session = await openSession(args.global, out.io);
   try {
     const q = await session.client.getRemainingQuota({ signal: ctx.signal });
-    out.line(
-      table([
-        ['Single-page reports', `${q.remaining_single_page_reports} of ${q.max_single_page_reports} left`],
-        ['Multi-page reports', `${q.remaining_multi_page_reports} of ${q.max_multi_page_reports} left`],
-        ['Pages per report', `at most ${q.max_pages_per_report}`],
-        ['AI JSON completions', `${q.remaining_ai_json_completions} of ${q.max_ai_json_completions} left`],
-        ['Period', `${q.period_start} → ${q.period_end}`],
-        ['Subscription', q.subscription_active ? 'active' : 'inactive'],
-      ]),
-    );
+    out.line(table(quotaTableRows(q)));
     if (q.error) out.error(`the service reports: ${q.error}`);
     out.document({ ok: true, command: 'quota', quota: q });
     return EXIT.ok;

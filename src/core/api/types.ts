@@ -38,15 +38,21 @@ export interface TaskStatusResponse {
   notes?: RenderNote[];
 }
 
-/** Body of a 200 from GET /get-remaining-quota. Dates are ISO 8601 UTC. */
+/**
+ * Body of a 200 from GET /get-remaining-quota. Dates are ISO 8601 in UTC; an older form of
+ * the record (9 fields) has no AI fields and dates without a zone and with microseconds
+ * (`2024-11-21T17:08:01.459526`, meaning UTC): read them with parseServiceTime().
+ */
 export interface QuotaRecord {
   remaining_single_page_reports: number;
   remaining_multi_page_reports: number;
-  remaining_ai_json_completions: number;
+  /** Absent in the older 9-field record. */
+  remaining_ai_json_completions?: number;
   max_single_page_reports: number;
   max_multi_page_reports: number;
   max_pages_per_report: number;
-  max_ai_json_completions: number;
+  /** Absent in the older 9-field record. */
+  max_ai_json_completions?: number;
   period_start: string;
   period_end: string;
   error: string | null;

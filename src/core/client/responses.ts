@@ -82,23 +82,34 @@ function asNotes(value: unknown): RenderNote[] {
 const QUOTA_INTS = [
   'remaining_single_page_reports',
   'remaining_multi_page_reports',
-  'remaining_ai_json_completions',
   'max_single_page_reports',
   'max_multi_page_reports',
   'max_pages_per_report',
-  'max_ai_json_completions',
 ] as const;
+/** Absent from the older 9-field record (see QuotaRecord). */
+const QUOTA_OPTIONAL_INTS = ['remaining_ai_json_completions', 'max_ai_json_completions'] as const;
 
+/**
+ * The 11-field record, or the older 9-field one (no AI fields; dates without a zone, read
+ * as UTC by parseServiceTime). A null AI field is treated as absent. Unknown fields pass through.
+ */
 export function asQuotaRecord(value: unknown, endpoint: string): QuotaRecord {
   if (!isObject(value)) throw badResponse(endpoint, 'expected a quota record object');
   for (const field of QUOTA_INTS) {
     if (!Number.isInteger(value[field])) throw badResponse(endpoint, `quota field "${field}" is not an integer`);
   }
+  const record: Record<string, unknown> = { ...value };
+  for (const field of QUOTA_OPTIONAL_INTS) {
+    if (record[field] === undefined || record[field] === null) delete record[field];
+    else if (!Number.isInteger(record[field])) throw badResponse(endpoint, `quota field "${field}" is not an integer`);
+  }
   if (typeof value.subscription_active !== 'boolean') throw badResponse(endpoint, 'quota field "subscription_active" is not a boolean');
   for (const field of ['period_start', 'period_end'] as const) {
     if (typeof value[field] !== 'string') throw badResponse(endpoint, `quota field "${field}" is not a date-time string`);
   }
-  return value as unknown as QuotaRecord;
+  if (value.error !== undefined && value.error !== null && typeof value.error !== 'string') throw badResponse(endpoint, 'quota field "error" is not a string or null');
+  record.error = value.error ?? null;
+  return record as unknown as QuotaRecord;
 }
 
 export function parseQuotaHeaders(headers: Record<string, string | undefined>): QuotaHeaders | undefined {

@@ -78,6 +78,11 @@ export function quotaLevel(s: QuotaSnapshot): QuotaLevel {
 
 const show = (n: number | null | undefined): string => (n === null || n === undefined ? '?' : String(n));
 
+/** The older 9-field quota record has no AI counters: then no AI line is shown at all. */
+function hasAiFields(r: QuotaRecord): boolean {
+  return r.remaining_ai_json_completions !== undefined || r.max_ai_json_completions !== undefined;
+}
+
 /** `$(graph) 42 · 9` (single · multi), with ` (local)` while the bundled local service is used. */
 export function statusBarText(s: QuotaSnapshot | undefined, local: boolean): string {
   const suffix = local ? ' (local)' : '';
@@ -111,7 +116,7 @@ export function quotaTooltipMarkdown(t: TooltipInput): string {
     lines.push('| | Left | Plan |', '|:--|--:|--:|');
     lines.push(`| Single-page reports | ${show(s.singleRemaining)} | ${show(r?.max_single_page_reports)} |`);
     lines.push(`| Multi-page reports | ${show(s.multiRemaining)} | ${show(r?.max_multi_page_reports)} |`);
-    if (r) lines.push(`| AI JSON completions | ${r.remaining_ai_json_completions} | ${r.max_ai_json_completions} |`);
+    if (r && hasAiFields(r)) lines.push(`| AI JSON completions | ${show(r.remaining_ai_json_completions)} | ${show(r.max_ai_json_completions)} |`);
     lines.push('');
     if (r) {
       lines.push(`- Max pages per report: **${r.max_pages_per_report}**`);
@@ -156,7 +161,7 @@ export function remainingLensText(kind: BuildCostKind, s: QuotaSnapshot | undefi
 /** The quota record as label/value rows (the Check Quota list): every field, dates in words. */
 export function quotaDetailRows(s: QuotaSnapshot, now: Date): Array<{ label: string; value: string }> {
   const r = s.record;
-  const of = (left: number | null, max: number | undefined): string => (max === undefined ? `${show(left)} left` : `${show(left)} of ${max} left`);
+  const of = (left: number | null | undefined, max: number | undefined): string => (max === undefined ? `${show(left)} left` : `${show(left)} of ${max} left`);
   const rows = [
     { label: 'Single-page reports', value: of(s.singleRemaining, r?.max_single_page_reports) },
     { label: 'Multi-page reports', value: of(s.multiRemaining, r?.max_multi_page_reports) },
@@ -164,7 +169,7 @@ export function quotaDetailRows(s: QuotaSnapshot, now: Date): Array<{ label: str
   if (!r) return rows;
   return [
     ...rows,
-    { label: 'AI JSON completions', value: of(r.remaining_ai_json_completions, r.max_ai_json_completions) },
+    ...(hasAiFields(r) ? [{ label: 'AI JSON completions', value: of(r.remaining_ai_json_completions, r.max_ai_json_completions) }] : []),
     { label: 'Max pages per report', value: String(r.max_pages_per_report) },
     { label: 'Period', value: `${formatUtc(r.period_start)} → ${formatUtc(r.period_end)}` },
     { label: 'Period ends', value: relativeWithUtc(r.period_end, now) },

@@ -20,16 +20,39 @@ export function relativeTime(target: Date, now: Date): string {
   return relative.format(Math.round(delta / DAY), 'day');
 }
 
+const SERVICE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2})?)(?:\.(\d+))?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/**
+ * A date-time as the service writes it. ISO 8601 with a zone, or the older quota record's
+ * form without one and with microseconds (`2024-11-21T17:08:01.459526`), which means UTC:
+ * JavaScript's Date would read a zone-less time as local time and shift it by the offset.
+ * undefined when the text is not a date.
+ */
+export function parseServiceTime(text: string): Date | undefined {
+  const m = SERVICE_TIME.exec(text.trim());
+  let date: Date;
+  if (m) {
+    const millis = m[3] ? `.${m[3].padEnd(3, '0').slice(0, 3)}` : '';
+    const zone = (m[4] ?? 'Z').toUpperCase().replace(/^([+-]\d{2})(\d{2})$/, '$1:$2');
+    date = new Date(`${m[1]}T${m[2]}${millis}${zone}`);
+  } else if (/^\d{4}-\d{2}-\d{2}$/.test(text.trim())) {
+    date = new Date(`${text.trim()}T00:00:00Z`);
+  } else {
+    return undefined;
+  }
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
 /** `2026-12-04 00:00 UTC`; the input unchanged when it is not a date. */
 export function formatUtc(value: string | Date): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) return String(value);
+  const date = typeof value === 'string' ? parseServiceTime(value) : value;
+  if (!date || Number.isNaN(date.getTime())) return String(value);
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
 /** `in 12 days (2026-12-04 00:00 UTC)`; the raw text when the service sent no valid date. */
 export function relativeWithUtc(iso: string, now: Date): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
+  const date = parseServiceTime(iso);
+  if (!date) return iso;
   return `${relativeTime(date, now)} (${formatUtc(date)})`;
 }
