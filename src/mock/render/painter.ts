@@ -44,7 +44,7 @@ export interface ThemeFonts {
 }
 
 export interface RenderTheme {
-  /** Every ThemeColourName → '#rrggbb' (override_colour_theme already applied). */
+  /** Every ThemeColourName → '#rrggbb' (override_colour_theme applied before the tints were derived). */
   colours: Record<string, string>;
   fonts: ThemeFonts;
   /**
@@ -53,6 +53,12 @@ export interface RenderTheme {
    * or a CSS colour name ('red'). null/undefined/unknown → `fallback` (itself resolved).
    */
   resolveColour(value: string | null | undefined, fallback: string): string;
+  /**
+   * The theme inside highlighted sections (`override_colour_theme.highlighted` applied;
+   * its `background` is the section's panel colour). Painters receive it as ctx.theme
+   * there (layout/nodes.ts); set by buildTheme.
+   */
+  highlighted?: RenderTheme;
 }
 
 export interface PaintContext {

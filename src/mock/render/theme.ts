@@ -86,40 +86,72 @@ export function parseColourLiteral(value: string): string | undefined {
   return own(CSS_COLOURS, v);
 }
 
-function coloursOf(seed: ThemeSeed): Record<string, string> {
-  const white = '#ffffff';
+/** The theme variables a colour theme picks by hand; every other one is derived from these. */
+const SEED_KEYS = ['headline', 'sub-headline', 'accent', 'paragraph', 'highlight', 'highlight-text', 'custom-1', 'custom-2', 'custom-3', 'background'] as const;
+
+/** The derived tints: of `accent`/`headline` toward the page `background`. */
+function tints(headline: string, accent: string, background: string): Record<string, string> {
+  return {
+    'background-muted': mix(headline, background, 0.93),
+    'background-subtle': mix(accent, background, 0.95),
+    'light-background': mix(accent, background, 0.9),
+    'background-faded': mix(accent, background, 0.8),
+  };
+}
+
+function coloursOf(seed: ThemeSeed, background = '#ffffff'): Record<string, string> {
   return {
     headline: seed.headline,
     'sub-headline': seed.subHeadline,
     accent: seed.accent,
     paragraph: seed.paragraph,
-    'background-default': white,
-    'background-muted': mix(seed.headline, white, 0.93),
-    'background-subtle': mix(seed.accent, white, 0.95),
+    'background-default': '#ffffff',
+    ...tints(seed.headline, seed.accent, background),
     highlight: seed.highlight,
     'highlight-text': seed.highlightText,
-    background: white,
-    'light-background': mix(seed.accent, white, 0.9),
-    'background-faded': mix(seed.accent, white, 0.8),
+    background,
     'custom-1': seed.custom[0],
     'custom-2': seed.custom[1],
     'custom-3': seed.custom[2],
   };
 }
 
+/** An override object's usable entries: key in our spelling ('sub_headline' → 'sub-headline'), value a string. */
+function overrideEntries(overrides: Record<string, unknown> | undefined): Array<[string, string]> {
+  if (!overrides || typeof overrides !== 'object' || Array.isArray(overrides)) return [];
+  return Object.entries(overrides).flatMap(([key, raw]) => (typeof raw === 'string' && raw.trim() ? [[key.replace(/_/g, '-'), raw] as [string, string]] : []));
+}
+
 /**
- * Builds the render theme. Unknown theme names fall back to `default` (the schema
- * rejects them before rendering); override values may be variables or literals.
+ * Applies `overrides` to `colours` in two steps, so that nothing derived from the
+ * theme still shows the theme's own colours: the hand-picked variables first
+ * (their values may name a variable of `colours`), then the tints are derived
+ * again from the new headline/accent/background, then explicit tints win.
  */
-export function buildTheme(themeName: string | undefined, overrides: Record<string, unknown> | undefined, fonts: ThemeFonts): RenderTheme {
-  const colours = coloursOf(themeName !== undefined && Object.hasOwn(SEEDS, themeName) ? SEEDS[themeName] : SEEDS.default);
-  const base = { ...colours };
-  for (const [key, raw] of Object.entries(overrides ?? {})) {
-    if (typeof raw !== 'string') continue;
-    const k = key.replace(/_/g, '-');
-    const lit = parseColourLiteral(raw) ?? own(base, raw);
-    if (lit && Object.hasOwn(colours, k)) colours[k] = lit;
+function applyOverrides(colours: Record<string, string>, overrides: Record<string, unknown> | undefined): Record<string, string> {
+  const before = { ...colours };
+  const out = { ...colours };
+  const entries = overrideEntries(overrides);
+  const value = (raw: string, table: Record<string, string>) => parseColourLiteral(raw) ?? own(table, raw.trim()) ?? own(table, raw.trim().toLowerCase());
+  let seedChanged = false;
+  for (const [k, raw] of entries) {
+    if (!(SEED_KEYS as readonly string[]).includes(k)) continue;
+    const v = value(raw, before);
+    if (v) {
+      out[k] = v;
+      seedChanged = true;
+    }
   }
+  if (seedChanged) Object.assign(out, tints(out.headline, out.accent, out.background));
+  for (const [k, raw] of entries) {
+    if ((SEED_KEYS as readonly string[]).includes(k) || !Object.hasOwn(out, k)) continue;
+    const v = value(raw, out);
+    if (v) out[k] = v;
+  }
+  return out;
+}
+
+function themeOf(colours: Record<string, string>, fonts: ThemeFonts): RenderTheme {
   const resolveColour = (value: string | null | undefined, fallback: string): string => {
     if (typeof value === 'string' && value.trim()) {
       const v = value.trim();
@@ -129,4 +161,22 @@ export function buildTheme(themeName: string | undefined, overrides: Record<stri
     return own(colours, fallback) ?? parseColourLiteral(fallback) ?? '#000000';
   };
   return { colours, fonts, resolveColour };
+}
+
+/**
+ * Builds the render theme. Unknown theme names fall back to `default` (the schema
+ * rejects them before rendering); override values may be variables or literals.
+ * `override_colour_theme.highlighted` (nested colours, as in the official
+ * custom-colour-theme sample) gives the colours inside highlighted sections:
+ * that scope starts from the report's colours with `background` = the section's
+ * panel (`light-background`), then takes the nested overrides the same way.
+ */
+export function buildTheme(themeName: string | undefined, overrides: Record<string, unknown> | undefined, fonts: ThemeFonts): RenderTheme {
+  const seed = themeName !== undefined && Object.hasOwn(SEEDS, themeName) ? SEEDS[themeName] : SEEDS.default;
+  const colours = applyOverrides(coloursOf(seed), overrides);
+  const theme = themeOf(colours, fonts);
+  const nested = overrides && typeof overrides === 'object' ? (overrides as Record<string, unknown>).highlighted : undefined;
+  const scope = applyOverrides({ ...colours, background: colours['light-background'] }, nested as Record<string, unknown> | undefined);
+  theme.highlighted = themeOf(scope, fonts);
+  return theme;
 }

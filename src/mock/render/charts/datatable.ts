@@ -2,7 +2,7 @@
  * Beta.DataTable: a table whose columns draw their cells by `col_types` (see
  * datatable-cells.ts). Options: rows*, col_types*, headings, title, striped,
  * col_borders, col_bg (per column: theme variable/colour or null), col_align,
- * col_width (per column: relative weight or null = automatic),
+ * col_width (per column: percent of the width, or null = a share of the rest),
  * headings_font_size, rows_font_size, table_border, margins.
  */
 import type { ComponentPainter, PaintContext, Rect } from '../painter';
@@ -10,6 +10,7 @@ import { RenderError } from '../renderer';
 import { cellText, measureCell, paintCell, readCell, type Cell, type CellStyle, type ColumnType } from './datatable-cells';
 import { dataArray, describe } from './data';
 import { bool, inset, marginsOf, str, toNumber, type Options } from './opts';
+import { columnWidths } from '../column-widths';
 import { ellipsize, lineHeight, mix, textHeight, withFont } from './style';
 
 const TYPES: ColumnType[] = ['Text', 'SparkLine', 'SparkBar', 'SparkRing', 'Category', 'Button'];
@@ -76,20 +77,14 @@ function naturalWidths(ctx: PaintContext, t: Table): number[] {
 }
 
 /**
- * Column widths. Numeric col_width entries are relative weights (unspecified
- * columns get the average weight). Otherwise columns start at their natural
+ * Column widths. With any numeric col_width entry: percentages, nulls sharing
+ * the rest (../column-widths.ts, as Table). Otherwise columns start at their natural
  * width; spare room goes to text columns, and when space is short text columns
  * wrap first (down to a minimum) before every column shrinks.
  */
 function widths(o: Options, ctx: PaintContext, t: Table, width: number): number[] {
-  const given = listOpt(o, 'col_width').map(toNumber).map((v) => (v !== undefined && v > 0 ? v : undefined));
-  const specified = given.filter((v): v is number => v !== undefined);
-  if (specified.length) {
-    const avg = specified.reduce((a, b) => a + b, 0) / specified.length;
-    const weights = t.types.map((_, i) => given[i] ?? avg);
-    const total = weights.reduce((a, b) => a + b, 0);
-    return weights.map((w) => (w / total) * width);
-  }
+  const given = listOpt(o, 'col_width').map(toNumber);
+  if (given.some((v) => v !== undefined && v > 0)) return columnWidths(given, t.cols, width);
   const natural = naturalWidths(ctx, t);
   const sum = natural.reduce((a, b) => a + b, 0);
   const isText = t.types.map((ty) => ty === 'Text');

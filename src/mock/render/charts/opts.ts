@@ -4,7 +4,8 @@
  * half-written files), so every reader tolerates a missing or odd value and
  * falls back instead of throwing.
  */
-import { MARGIN_UNIT_PT, type PaintContext, type Rect } from '../painter';
+import type { PaintContext } from '../painter';
+import { componentMargins, insetRect } from '../margins';
 
 export type Options = Record<string, unknown>;
 
@@ -43,33 +44,11 @@ export function colourOpt(o: Options, base: string): string | undefined {
   return str(o, `${base}_colour`) ?? str(o, `${base}_color`);
 }
 
-export interface Sides {
-  top: number;
-  right: number;
-  bottom: number;
-  left: number;
-}
+export type { Sides } from '../margins';
 
-/**
- * Component margins in points: `margin` (all sides), then `horizontal_margin` /
- * `vertical_margin` override their axis. Values are B.4 units (0–32).
- */
-export function marginsOf(o: Options): Sides {
-  const unit = (v: number | undefined) => (v === undefined ? undefined : clamp(v, 0, 32) * MARGIN_UNIT_PT);
-  const all = unit(num(o, 'margin')) ?? 0;
-  const h = unit(num(o, 'horizontal_margin')) ?? all;
-  const v = unit(num(o, 'vertical_margin')) ?? all;
-  return { top: v, right: h, bottom: v, left: h };
-}
-
-export function inset(rect: Rect, s: Sides): Rect {
-  return {
-    x: rect.x + s.left,
-    y: rect.y + s.top,
-    width: Math.max(0, rect.width - s.left - s.right),
-    height: Math.max(0, rect.height - s.top - s.bottom),
-  };
-}
+/** Component margins in points (`margin`, then `horizontal_margin` / `vertical_margin`): ../margins.ts. */
+export const marginsOf = componentMargins;
+export const inset = insetRect;
 
 /**
  * Chart text scale. `font_size` is a B.4 size name relative to the default

@@ -13,8 +13,8 @@ export interface TextStyle {
   colour: string;
   linkColour: string;
   headingColour: string;
-  /** Extra space above headings, in points. */
-  headingsMargin: number;
+  /** Space above a heading (not at the very top) and below it, in points. */
+  headingGaps: { above: number; below: number };
 }
 
 export interface Block {
@@ -98,7 +98,7 @@ export function parseMarkdown(source: string, markdown: boolean, theme: RenderTh
         case 'heading': {
           const h = t as Tokens.Heading;
           const size = style.size * (HEADING_SCALE[h.depth] ?? 1);
-          blocks.push({ kind: 'heading', indent, gapBefore: first ? 0 : style.size * 0.9 + style.headingsMargin, runs: inlineRuns(h.tokens, { bold: true, italic: false }, size, style.headingColour, theme, style) });
+          blocks.push({ kind: 'heading', indent, gapBefore: first ? 0 : style.headingGaps.above, runs: inlineRuns(h.tokens, { bold: true, italic: false }, size, style.headingColour, theme, style) });
           break;
         }
         case 'paragraph':
@@ -143,5 +143,7 @@ export function parseMarkdown(source: string, markdown: boolean, theme: RenderTh
     }
   };
   walk(marked.lexer(source, { gfm: true, breaks: true }), 0, false);
+  // The block under a heading sits `below` from it (a following heading keeps its own `above`).
+  for (let i = 1; i < blocks.length; i++) if (blocks[i - 1].kind === 'heading' && blocks[i].kind !== 'heading') blocks[i].gapBefore = style.headingGaps.below;
   return blocks;
 }

@@ -10,6 +10,8 @@ export interface Run {
   size: number;
   colour: string;
   link?: string;
+  /** <u> in table cells; links are underlined anyway. */
+  underline?: boolean;
   /** Code spans get a tinted background. */
   codeBg?: string;
 }
@@ -113,7 +115,7 @@ export function drawLines(doc: PDFKit.PDFDocument, lines: Line[], x: number, y: 
       doc.font(f.run.font).fontSize(f.run.size);
       const top = cy + line.ascent - f.run.size * 0.95;
       if (f.run.codeBg) doc.save().roundedRect(fx - 1.5, top - 1, f.width + 3, f.run.size * 1.22, 2).fill(f.run.codeBg).restore();
-      doc.fillColor(f.run.colour).text(f.text, fx, top, { lineBreak: false, underline: Boolean(f.run.link) });
+      doc.fillColor(f.run.colour).text(f.text, fx, top, { lineBreak: false, underline: Boolean(f.run.link || f.run.underline) });
       if (f.run.link) doc.link(fx, top, f.width, f.run.size * 1.2, f.run.link);
     }
     cy += line.height;

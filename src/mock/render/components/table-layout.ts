@@ -1,11 +1,14 @@
 /**
- * Table geometry: column widths (col_width weights), cells with col_span, wrapped
- * cell text, row heights. Shared by measuring, splitting and painting.
+ * Table geometry: column widths (col_width percentages, ../column-widths.ts), cells
+ * and headings with col_span, cell text with its HTML subset (cell-html.ts) wrapped
+ * into lines, row heights. Shared by measuring, splitting and painting.
  */
 import type { PaintContext } from '../painter';
 import { RenderError } from '../renderer';
 import { breakLines, linesHeight, type Line } from './richtext';
 import { luminance } from '../theme';
+import { columnWidths } from '../column-widths';
+import { cellRuns } from './cell-html';
 
 export interface CellBox {
   lines: Line[];
@@ -33,13 +36,13 @@ function str(v: unknown): string | undefined {
   return typeof v === 'string' && v.trim() ? v : undefined;
 }
 
-// toLocaleString builds a formatter per call (slow for big tables); one shared formatter.
-const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 });
-
-/** Numbers get thousands separators (en-US), like Card values. */
+/**
+ * A cell's content as text. Numbers are printed as given (JSON `2004` → "2004",
+ * `1250.5` → "1250.5"): the hosted service adds no thousands separators.
+ */
 function cellText(v: unknown): string {
   if (v == null) return '';
-  return typeof v === 'number' ? NUMBER.format(v) : String(v);
+  return String(v);
 }
 
 /**
@@ -49,6 +52,7 @@ function cellText(v: unknown): string {
 export const MAX_COLUMNS = 100;
 
 interface CellSpec {
+  /** The content as written: text that may carry the cell HTML subset (cell-html.ts). */
   text: string;
   span: number;
   numeric: boolean;
@@ -57,7 +61,8 @@ interface CellSpec {
   valign?: string;
 }
 
-function cellSpec(cell: unknown, path: string, r: number, c: number): CellSpec {
+/** A cell of `rows` or `headings`: null (empty), string, number, or {content, col_span, col_bg, col_align, valign}. */
+function cellSpec(cell: unknown, path: string, where: string): CellSpec {
   if (cell == null) return { text: '', span: 1, numeric: false };
   if (typeof cell === 'string' || typeof cell === 'number' || typeof cell === 'boolean') {
     return { text: cellText(cell), span: 1, numeric: typeof cell === 'number' };
@@ -67,15 +72,20 @@ function cellSpec(cell: unknown, path: string, r: number, c: number): CellSpec {
     const span = typeof o.col_span === 'number' && o.col_span >= 1 ? Math.min(MAX_COLUMNS, Math.floor(o.col_span)) : 1;
     return { text: cellText(o.content), span, numeric: typeof o.content === 'number', bg: str(o.col_bg), align: str(o.col_align), valign: str(o.valign) };
   }
-  throw new RenderError(`rows[${r}][${c}] is not a string, number or {content, ...} cell`, path);
+  throw new RenderError(`${where} is not a string, number or {content, ...} cell`, path);
+}
+
+function headingSpecs(o: Record<string, unknown>, path: string): CellSpec[] {
+  return Array.isArray(o.headings) ? o.headings.map((h, i) => cellSpec(h, path, `headings[${i}]`)) : [];
 }
 
 export function columnCount(o: Record<string, unknown>, path: string): number {
   const rows = Array.isArray(o.rows) ? o.rows : [];
-  let n = Array.isArray(o.headings) ? o.headings.length : 0;
+  let n = headingSpecs(o, path).reduce((s, h) => s + h.span, 0);
+  if (n > MAX_COLUMNS) throw new RenderError(`the headings span ${n} columns (col_span included); a table can have at most ${MAX_COLUMNS}`, path);
   rows.forEach((row, r) => {
     if (!Array.isArray(row)) throw new RenderError(`rows[${r}] is not an array of cells`, path);
-    const width = row.reduce((s: number, cell, c) => s + cellSpec(cell, path, r, c).span, 0);
+    const width = row.reduce((s: number, cell, c) => s + cellSpec(cell, path, `rows[${r}][${c}]`).span, 0);
     if (width > MAX_COLUMNS) throw new RenderError(`rows[${r}] spans ${width} columns (col_span included); a table can have at most ${MAX_COLUMNS}`, path);
     n = Math.max(n, width);
   });
@@ -83,19 +93,11 @@ export function columnCount(o: Record<string, unknown>, path: string): number {
   return Math.max(1, n);
 }
 
-export function columnWidths(o: Record<string, unknown>, n: number, width: number): number[] {
-  const given = Array.isArray(o.col_width) ? o.col_width : [];
-  const nums = given.filter((v): v is number => typeof v === 'number' && v > 0);
-  const avg = nums.length ? nums.reduce((a, b) => a + b, 0) / nums.length : 1;
-  const weights = Array.from({ length: n }, (_, i) => (typeof given[i] === 'number' && given[i] > 0 ? (given[i] as number) : avg));
-  const total = weights.reduce((a, b) => a + b, 0);
-  return weights.map((w) => (width * w) / total);
-}
 
 export function layoutTable(o: Record<string, unknown>, width: number, ctx: PaintContext): TableBox {
   const { theme } = ctx;
   const n = columnCount(o, ctx.path);
-  const columns = columnWidths(o, n, width);
+  const columns = columnWidths(o.col_width, n, width);
   const rowSize = ctx.fontSize(str(o.rows_font_size), 9);
   const headSize = ctx.fontSize(str(o.headings_font_size), 9);
   const rowPadY = typeof o.rows_vertical_padding === 'number' ? Math.max(0, Math.min(32, o.rows_vertical_padding)) * 1.5 : 5;
@@ -106,7 +108,7 @@ export function layoutTable(o: Record<string, unknown>, width: number, ctx: Pain
 
   // A column whose cells are all numbers is right-aligned, headings included.
   const dataRows = (Array.isArray(o.rows) ? o.rows : []).filter(Array.isArray) as unknown[][];
-  const numericColumn = Array.from({ length: n }, (_, c) => dataRows.length > 0 && dataRows.every((r) => r[c] === undefined || typeof r[c] === 'number' || typeof (r[c] as { content?: unknown } | null)?.content === 'number'));
+  const numericColumn = Array.from({ length: n }, (_, c) => dataRows.length > 0 && dataRows.every((r) => r[c] == null || typeof r[c] === 'number' || typeof (r[c] as { content?: unknown } | null)?.content === 'number'));
   const rowBox = (cells: CellSpec[], bold: boolean, padY: number, size: number): RowBox => {
     const out: CellBox[] = [];
     let col = 0;
@@ -120,8 +122,8 @@ export function layoutTable(o: Record<string, unknown>, width: number, ctx: Pain
       // Text on a dark cell background (e.g. a "highlight" total row) turns light and bold.
       const dark = bg !== undefined && luminance(bg) < 0.3;
       const colour = dark ? (bgName === 'highlight' ? theme.colours['highlight-text'] : '#ffffff') : bold ? theme.colours.headline : theme.colours.paragraph;
-      const font = bold || dark ? theme.fonts.bold : theme.fonts.regular;
-      const lines = breakLines(ctx.doc, [{ text: spec.text, font, size, colour }], Math.max(8, w - 2 * cellPadX));
+      const runs = cellRuns(spec.text, theme, { size, colour, linkColour: dark ? colour : theme.colours.accent, bold: bold || dark });
+      const lines = breakLines(ctx.doc, runs, Math.max(8, w - 2 * cellPadX));
       out.push({
         lines,
         x,
@@ -137,8 +139,9 @@ export function layoutTable(o: Record<string, unknown>, width: number, ctx: Pain
     return { cells: out, height };
   };
 
-  const headings = Array.isArray(o.headings) && o.headings.length ? o.headings.map((h) => ({ text: h == null ? '' : String(h), span: 1, numeric: false })) : undefined;
-  const rows = (Array.isArray(o.rows) ? o.rows : []).map((row, r) => rowBox((row as unknown[]).map((cell, c) => cellSpec(cell, ctx.path, r, c)), false, rowPadY, rowSize));
+  const headingCells = headingSpecs(o, ctx.path);
+  const headings = headingCells.length ? headingCells : undefined;
+  const rows = (Array.isArray(o.rows) ? o.rows : []).map((row, r) => rowBox((row as unknown[]).map((cell, c) => cellSpec(cell, ctx.path, `rows[${r}][${c}]`)), false, rowPadY, rowSize));
   const title = str(o.title);
   const titleLines = title ? breakLines(ctx.doc, [{ text: title, font: theme.fonts.heading, size: ctx.fontSize(undefined, 11), colour: theme.colours.headline }], width) : [];
   return { columns, heading: headings ? rowBox(headings, true, headPadY, headSize) : undefined, rows, titleLines, cellPadX };

@@ -5,7 +5,7 @@
  * and continued parts show the title with "(continued)".
  */
 import type { ComponentPainter, PaintContext } from '../painter';
-import { MARGIN_UNIT_PT } from '../painter';
+import { componentMargins } from '../margins';
 import { drawLines, linesHeight } from './richtext';
 import { layoutTable, type RowBox, type TableBox } from './table-layout';
 
@@ -26,11 +26,21 @@ function partOf(o: Opts, b?: TableBox): Part {
   return o[PART] ?? { source: o, from: 0, to: b ? b.rows.length : Number.MAX_SAFE_INTEGER };
 }
 
-function margin(o: Opts): number {
-  return typeof o.margins === 'number' ? Math.max(0, Math.min(32, o.margins)) * MARGIN_UNIT_PT : 0;
+/** vertical_margin above and below (../margins.ts). */
+function marginY(o: Opts): number {
+  const m = componentMargins(o);
+  return m.top + m.bottom;
 }
 
-function box(o: Opts, width: number, ctx: PaintContext): TableBox {
+/** The table's own width: horizontal_margin comes off both sides. */
+function innerWidth(o: Opts, width: number): number {
+  const m = componentMargins(o);
+  return Math.max(10, width - m.left - m.right);
+}
+
+/** The laid-out table at an outer (cell) width. */
+function box(o: Opts, outerWidth: number, ctx: PaintContext): TableBox {
+  const width = innerWidth(o, outerWidth);
   let byWidth = cache.get(o);
   const hit = byWidth?.get(width);
   if (hit) return hit;
@@ -45,7 +55,7 @@ function titleHeight(b: TableBox): number {
 }
 
 function height(b: TableBox, o: Opts, part: Part): number {
-  return titleHeight(b) + (b.heading?.height ?? 0) + sum(b.rows, part.from, Math.min(part.to, b.rows.length)) + 2 * margin(o);
+  return titleHeight(b) + (b.heading?.height ?? 0) + sum(b.rows, part.from, Math.min(part.to, b.rows.length)) + marginY(o);
 }
 
 export const tablePainter: ComponentPainter = {
@@ -58,7 +68,7 @@ export const tablePainter: ComponentPainter = {
     const src = partOf(options as Opts).source;
     const b = box(src, width, ctx);
     const { from, to } = partOf(options as Opts, b);
-    const fixed = titleHeight(b) + (b.heading?.height ?? 0) + 2 * margin(src);
+    const fixed = titleHeight(b) + (b.heading?.height ?? 0) + marginY(src);
     let k = from;
     let used = fixed;
     while (k < to && used + b.rows[k].height <= available) used += b.rows[k++].height;
@@ -74,11 +84,13 @@ export const tablePainter: ComponentPainter = {
     const b = box(o, rect.width, ctx);
     const part = partOf(options as Opts, b);
     const continued = part.from > 0;
-    const x = rect.x;
-    let y = rect.y + margin(o);
+    const m = componentMargins(o);
+    const x = rect.x + m.left;
+    const width = innerWidth(o, rect.width);
+    let y = rect.y + m.top;
     doc.save();
     if (b.titleLines.length) {
-      drawLines(doc, b.titleLines, x, y, rect.width, 'left');
+      drawLines(doc, b.titleLines, x, y, width, 'left');
       if (continued) {
         const last = b.titleLines[b.titleLines.length - 1];
         doc.font(theme.fonts.italic).fontSize(9).fillColor(theme.colours['sub-headline']);
@@ -89,18 +101,18 @@ export const tablePainter: ComponentPainter = {
     const top = y;
     const striped = o.striped !== false;
     if (b.heading) {
-      doc.rect(x, y, rect.width, b.heading.height).fill(theme.colours['light-background']);
+      doc.rect(x, y, width, b.heading.height).fill(theme.colours['light-background']);
       paintRow(doc, b.heading, x, y, b);
       y += b.heading.height;
-      doc.moveTo(x, y).lineTo(x + rect.width, y).lineWidth(1).strokeColor(theme.colours.accent).stroke();
+      doc.moveTo(x, y).lineTo(x + width, y).lineWidth(1).strokeColor(theme.colours.accent).stroke();
     }
     const last = Math.min(part.to, b.rows.length);
     for (let i = part.from; i < last; i++) {
       const row = b.rows[i];
-      if (striped && i % 2 === 1) doc.rect(x, y, rect.width, row.height).fill(theme.colours['background-subtle']);
+      if (striped && i % 2 === 1) doc.rect(x, y, width, row.height).fill(theme.colours['background-subtle']);
       paintRow(doc, row, x, y, b);
       y += row.height;
-      if (i < last - 1) doc.moveTo(x, y).lineTo(x + rect.width, y).lineWidth(0.5).strokeColor(theme.colours['background-muted']).stroke();
+      if (i < last - 1) doc.moveTo(x, y).lineTo(x + width, y).lineWidth(0.5).strokeColor(theme.colours['background-muted']).stroke();
     }
     const borderColour = theme.colours['background-faded'];
     if (o.col_border === true || o.col_borders === true) {
@@ -110,8 +122,8 @@ export const tablePainter: ComponentPainter = {
         doc.moveTo(cx, top).lineTo(cx, y).lineWidth(0.5).strokeColor(borderColour).stroke();
       }
     }
-    if (o.table_border === true) doc.rect(x, top, rect.width, y - top).lineWidth(0.75).strokeColor(borderColour).stroke();
-    else doc.moveTo(x, y).lineTo(x + rect.width, y).lineWidth(0.75).strokeColor(borderColour).stroke();
+    if (o.table_border === true) doc.rect(x, top, width, y - top).lineWidth(0.75).strokeColor(borderColour).stroke();
+    else doc.moveTo(x, y).lineTo(x + width, y).lineWidth(0.75).strokeColor(borderColour).stroke();
     doc.restore();
   },
 };

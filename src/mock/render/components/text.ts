@@ -2,10 +2,13 @@
  * Text: markdown laid out as lines (components/markdown.ts + richtext.ts).
  * Splits between lines, so long text continues on the next page.
  * Options: text*, align, size, color/colour, bg_color/bg_colour, inner_padding
- * (1–17 units of 2 pt), markdown_format, align_list, headings_margin, margins.
+ * (1–17 units of 2 pt), markdown_format, align_list, headings_margin (boolean, or
+ * 0–32 margin units above and below Markdown headings), vertical_margin /
+ * horizontal_margin (../margins.ts).
  */
 import type { ComponentPainter, PaintContext } from '../painter';
 import { MARGIN_UNIT_PT } from '../painter';
+import { componentMargins } from '../margins';
 import { parseMarkdown, type Block } from './markdown';
 import { breakLines, drawLines, type Line } from './richtext';
 
@@ -32,8 +35,21 @@ function str(v: unknown): string | undefined {
 function geometry(o: Opts, ctx: PaintContext) {
   const bg = str(o.bg_color) ?? str(o.bg_colour);
   const padUnits = typeof o.inner_padding === 'number' ? Math.max(0, Math.min(17, o.inner_padding)) : bg ? 4 : 0;
-  const margin = typeof o.margins === 'number' ? Math.max(0, Math.min(32, o.margins)) * MARGIN_UNIT_PT : 0;
-  return { bg: bg ? ctx.theme.resolveColour(bg, 'background-muted') : undefined, pad: padUnits * 2, margin };
+  return { bg: bg ? ctx.theme.resolveColour(bg, 'background-muted') : undefined, pad: padUnits * 2, margin: componentMargins(o) };
+}
+
+/**
+ * Space above and below Markdown headings. `headings_margin` is a boolean in the
+ * older clients (true/absent: the default rhythm; false: none) and a margin value
+ * 0–32 in the newer SDK (that many MARGIN_UNIT_PT above and below).
+ */
+function headingsMargin(v: unknown, size: number): { above: number; below: number } {
+  if (typeof v === 'number' && Number.isFinite(v)) {
+    const m = Math.max(0, Math.min(32, v)) * MARGIN_UNIT_PT;
+    return { above: m, below: m };
+  }
+  if (v === false) return { above: 0, below: 0 };
+  return { above: size * 0.9, below: size * 0.6 };
 }
 
 const layoutCache = new WeakMap<object, Map<number, FlatLine[]>>();
@@ -45,13 +61,13 @@ function flatLines(o: Opts, width: number, ctx: PaintContext): FlatLine[] {
   const { theme } = ctx;
   const size = ctx.fontSize(str(o.size), 10);
   const colour = theme.resolveColour(str(o.color) ?? str(o.colour), 'paragraph');
-  const headingsMargin = typeof o.headings_margin === 'number' ? Math.max(0, Math.min(32, o.headings_margin)) * MARGIN_UNIT_PT : 0;
+  const headingGaps = headingsMargin(o.headings_margin, size);
   const blocks = parseMarkdown(String(o.text ?? ''), o.markdown_format !== false, theme, {
     size,
     colour,
     linkColour: theme.colours.accent,
     headingColour: str(o.color) || str(o.colour) ? colour : theme.colours.headline,
-    headingsMargin,
+    headingGaps,
   });
   const flat: FlatLine[] = [];
   for (const block of blocks) {
@@ -82,7 +98,11 @@ function linesHeight(lines: FlatLine[], from: number, to: number): number {
 }
 
 function innerWidth(width: number, g: ReturnType<typeof geometry>): number {
-  return Math.max(20, width - 2 * g.pad);
+  return Math.max(20, width - g.margin.left - g.margin.right - 2 * g.pad);
+}
+
+function marginY(g: ReturnType<typeof geometry>): number {
+  return g.margin.top + g.margin.bottom;
 }
 
 export const textPainter: ComponentPainter = {
@@ -91,7 +111,7 @@ export const textPainter: ComponentPainter = {
     const g = geometry(source(o), ctx);
     const lines = flatLines(source(o), innerWidth(width, g), ctx);
     const { from, to } = range(o, lines.length);
-    return linesHeight(lines, from, to) + 2 * g.pad + 2 * g.margin;
+    return linesHeight(lines, from, to) + 2 * g.pad + marginY(g);
   },
   split(options, width, height, ctx) {
     const o = options as Opts;
@@ -99,7 +119,7 @@ export const textPainter: ComponentPainter = {
     const g = geometry(src, ctx);
     const lines = flatLines(src, innerWidth(width, g), ctx);
     const { from, to } = range(o, lines.length);
-    const budget = height - 2 * g.pad - 2 * g.margin;
+    const budget = height - 2 * g.pad - marginY(g);
     let end = from;
     while (end < to && linesHeight(lines, from, end + 1) <= budget) end++;
     if (end === from || end === to) return null;
@@ -117,9 +137,9 @@ export const textPainter: ComponentPainter = {
     const lines = flatLines(src, width, ctx);
     const { from, to } = range(o, lines.length);
     doc.save();
-    if (g.bg) doc.roundedRect(rect.x, rect.y + g.margin, rect.width, rect.height - 2 * g.margin, 6).fill(g.bg);
-    const x = rect.x + g.pad;
-    let y = rect.y + g.margin + g.pad;
+    if (g.bg) doc.roundedRect(rect.x + g.margin.left, rect.y + g.margin.top, rect.width - g.margin.left - g.margin.right, rect.height - marginY(g), 6).fill(g.bg);
+    const x = rect.x + g.margin.left + g.pad;
+    let y = rect.y + g.margin.top + g.pad;
     const align = str(src.align) ?? 'left';
     const listAlign = str(src.align_list) ?? 'left';
     for (let i = from; i < to; i++) {

@@ -53,10 +53,15 @@ export function containerBox(type: 'Section' | 'Row', options: Record<string, un
   };
 }
 
-/** The tinted, rounded panel behind a highlighted section. */
+/**
+ * The tinted, rounded panel behind a highlighted section: the `background` of the
+ * highlighted colours (theme.ts: `light-background` unless override_colour_theme.highlighted
+ * sets its own `background`).
+ */
 export function paintHighlight(doc: PDFKit.PDFDocument, rect: Rect, ctx: PaintContext): void {
   if (rect.height <= 0) return;
+  const panel = ctx.theme.highlighted?.colours.background ?? ctx.theme.colours['light-background'];
   doc.save();
-  doc.roundedRect(rect.x, rect.y, rect.width, rect.height, 8).fill(ctx.theme.colours['light-background']);
+  doc.roundedRect(rect.x, rect.y, rect.width, rect.height, 8).fill(panel);
   doc.restore();
 }

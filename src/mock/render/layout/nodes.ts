@@ -1,9 +1,11 @@
 /**
  * The report's component tree → layout nodes that carry their component path
- * (for error messages) and their painter.
+ * (for error messages) and their painter. Leaves inside a highlighted Section
+ * get their painter wrapped so that it paints with the highlighted colours
+ * (RenderTheme.highlighted: `override_colour_theme.highlighted`).
  */
 import type { ReportComponent } from '../../../core/report/types';
-import type { ComponentPainter } from '../painter';
+import type { ComponentPainter, PaintContext } from '../painter';
 import { lookupPainter } from '../registry';
 import { RenderError } from '../renderer';
 import { MARGIN_UNIT_PT } from '../painter';
@@ -20,11 +22,29 @@ function spaceHeight(options: Record<string, unknown>): number {
   return Math.max(0, Math.min(200, n)) * MARGIN_UNIT_PT;
 }
 
-export function buildNodes(components: ReportComponent[] | undefined, parentPath: string): LayoutNode[] {
-  return (components ?? []).map((c, i) => buildNode(c, `${parentPath}[${i}]`));
+export function buildNodes(components: ReportComponent[] | undefined, parentPath: string, highlighted = false): LayoutNode[] {
+  return (components ?? []).map((c, i) => buildNode(c, `${parentPath}[${i}]`, highlighted));
 }
 
-function buildNode(component: ReportComponent, at: string): LayoutNode {
+const scopedPainters = new WeakMap<ComponentPainter, ComponentPainter>();
+
+/** `painter` drawing with the theme of highlighted sections (one wrapper per painter). */
+function inHighlightedScope(painter: ComponentPainter): ComponentPainter {
+  let wrapped = scopedPainters.get(painter);
+  if (!wrapped) {
+    const scoped = (ctx: PaintContext): PaintContext => (ctx.theme.highlighted ? { ...ctx, theme: ctx.theme.highlighted } : ctx);
+    const split = painter.split;
+    wrapped = {
+      measure: (o, width, ctx) => painter.measure(o, width, scoped(ctx)),
+      paint: (o, rect, ctx) => painter.paint(o, rect, scoped(ctx)),
+      ...(split ? { split: (o: Record<string, unknown>, width: number, height: number, ctx: PaintContext) => split.call(painter, o, width, height, scoped(ctx)) } : {}),
+    };
+    scopedPainters.set(painter, wrapped);
+  }
+  return wrapped;
+}
+
+function buildNode(component: ReportComponent, at: string, highlighted: boolean): LayoutNode {
   if (!component || typeof component !== 'object' || typeof component.type !== 'string') {
     throw new RenderError('not a component object (expected {"type": ..., "options": {...}})', at);
   }
@@ -32,11 +52,12 @@ function buildNode(component: ReportComponent, at: string): LayoutNode {
   const path = `${at} (${type})`;
   const options = (component.options && typeof component.options === 'object' ? component.options : {}) as Record<string, unknown>;
   if (type === 'Section' || type === 'Row') {
-    return { kind: 'container', type, options, path, children: buildNodes(component.components, `${at}.components`) };
+    const inside = highlighted || (type === 'Section' && options.highlighted === true);
+    return { kind: 'container', type, options, path, children: buildNodes(component.components, `${at}.components`, inside) };
   }
   if (type === 'PageBreak') return { kind: 'pagebreak', type, options, path };
   if (type === 'Spacer' || type === 'VerticalSpacer') return { kind: 'space', type, options, path, height: spaceHeight(options) };
   const painter = lookupPainter(type);
   if (!painter) throw new RenderError(`unknown component type "${type}"`, path);
-  return { kind: 'leaf', type, options, path, painter };
+  return { kind: 'leaf', type, options, path, painter: highlighted ? inHighlightedScope(painter) : painter };
 }
