@@ -6,7 +6,7 @@ import type { ReportBody } from '../../core/report/types';
 import { RenderError, type RenderedPdf, type RenderNote } from './renderer';
 import { newDocument, documentBytes } from './pdfkit-setup';
 import { registerFonts } from './fonts';
-import { typographySpec } from './typography';
+import { reportFontSpec } from './google-fonts';
 import { buildTheme } from './theme';
 import { fontSize } from './font-scale';
 import { registerAllPainters } from './components';
@@ -17,7 +17,7 @@ import { PagePlan, type PlannedPage } from './layout/plan';
 import { LayoutEngine, OverflowStop, type LayoutEnv } from './layout/engine';
 import { preloadImages } from './layout/preload';
 import { coverBackground, coverComponents, coverGeometry, paintCoverBackground } from './layout/cover';
-import { paintFooter, paintHeader, type ChromeInput } from './layout/chrome';
+import { paintFooter, paintHeader, paintPageBackground, type ChromeInput } from './layout/chrome';
 import { paintOverflowNotice } from './layout/overflow';
 
 export interface PdfRenderOptions {
@@ -42,15 +42,15 @@ export async function renderReportPdf(report: ReportBody, options: PdfRenderOpti
   const model = pageModel(report);
   const config = report.config ?? {};
   const doc = newDocument({ width: model.width, height: model.height, title: String(report.options?.report_title ?? 'Report') });
-  const fonts = registerFonts(doc, typographySpec(config.typography_theme));
+  // Notes for the author (placeholder images, overflow, substituted fonts), in report order.
+  const notes: RenderNote[] = [];
+  const fonts = registerFonts(doc, reportFontSpec(config, notes));
   const theme = buildTheme(config.colour_theme ?? config.color_theme, (config.override_colour_theme ?? config.override_color_theme) as Record<string, unknown> | undefined, fonts);
 
   const cover = report.cover_page && typeof report.cover_page === 'object' ? report.cover_page : undefined;
   const coverColour = cover ? coverBackground(cover, theme) : '';
   const coverNodes = cover ? buildNodes(coverComponents(cover, coverColour), 'cover_page.components') : [];
   const nodes = buildNodes(report.components, 'components');
-  // Notes for the author (placeholder images, overflow, substituted fonts), in report order.
-  const notes: RenderNote[] = [];
   const chrome = await preloadImages(report, [coverNodes, nodes], options.images ?? DEFAULT_IMAGE_LIMITS, signal);
   checkTime();
 
@@ -72,6 +72,7 @@ export async function renderReportPdf(report: ReportBody, options: PdfRenderOpti
     const page = pages[i];
     doc.addPage();
     if (page.kind === 'cover') paintCoverBackground(doc, model.width, model.height, coverColour, chrome.coverImage);
+    if (page.kind === 'content') paintPageBackground(doc, model, theme);
     // Header first, footer last: the content stream order is the text's reading order.
     if (page.kind === 'content' && model.header) paintHeader(chromeInput);
     for (const op of page.ops) runOp(doc, op);

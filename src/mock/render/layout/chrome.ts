@@ -1,6 +1,6 @@
 /**
  * Page chrome on content pages: the header band (logo, report_title,
- * report_byline, version_number) when enable_header, and the footer band
+ * report_byline, version_number) when enable_header (options or config), and the footer band
  * (footer_text, "Page N of M" when enable_pagination).
  */
 import type { ReportBody } from '../../../core/report/types';
@@ -14,6 +14,24 @@ export interface ChromeInput {
   model: PageModel;
   report: ReportBody;
   logo?: LoadedImage;
+}
+
+/**
+ * The page colour of content pages: the theme's `background` (white in every built-in
+ * theme, so only an override such as the official custom-colour-theme sample's
+ * `"background": "#DEEFE7"` paints anything).
+ */
+export function paintPageBackground(doc: PDFKit.PDFDocument, model: PageModel, theme: RenderTheme): void {
+  const colour = theme.colours.background;
+  if (!colour || colour.toLowerCase() === '#ffffff') return;
+  doc.save();
+  doc.rect(0, 0, model.width, model.height).fill(colour);
+  doc.restore();
+}
+
+/** The header band is drawn unless `options.enable_header` or (newer SDK) `config.enable_header` is false. */
+export function headerEnabled(report: ReportBody): boolean {
+  return report.options?.enable_header !== false && report.config?.enable_header !== false;
 }
 
 export function paintHeader({ doc, theme, model, report, logo }: ChromeInput): void {

@@ -5,6 +5,7 @@
  */
 import type { ReportBody } from '../../../core/report/types';
 import { MARGIN_UNIT_PT } from '../painter';
+import { headerEnabled } from './chrome';
 
 export const A4 = { width: 595.28, height: 841.89 };
 /** Base page margin before the user's horizontal/vertical margins are added. */
@@ -44,7 +45,7 @@ export function pageModel(report: ReportBody): PageModel {
   const height = landscape ? A4.width : A4.height;
   const marginX = BASE_MARGIN_X + unit(options.horizontal_margin);
   const marginY = BASE_MARGIN_Y + unit(options.vertical_margin);
-  const header = options.enable_header !== false;
+  const header = headerEnabled(report);
   const footer = Boolean(options.footer_text) || config.enable_pagination === true;
   const contentTop = marginY + (header ? HEADER_HEIGHT + HEADER_GAP : 0);
   const contentBottom = height - marginY - (footer ? FOOTER_HEIGHT : 0);
