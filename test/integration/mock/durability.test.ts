@@ -4,6 +4,7 @@
  * interruption); reports are purged after the retention time (→ 410, later 404).
  */
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { report, reportWithPages, sleep, startHarness, submit, tempDir } from './helpers';
@@ -151,12 +152,51 @@ describe('local service: one service per data dir', function () {
       const a = await startHarness({}, dir);
       await assert.rejects(startHarness({}, dir), /the data dir .* is in use by another local service \(pid \d+\)/);
       await a.stop();
-      assert.ok(!existsSync(join(dir, 'service.lock')));
+      assert.deepEqual(lockNames(dir), [], 'released on stop');
       writeFileSync(join(dir, 'service.lock'), '999999999\n'); // a process that does not exist
       const b = await startHarness({}, dir);
+      assert.deepEqual(lockNames(dir), ['service.1.lock'], 'the stale lock is replaced by the next generation');
       await b.stop();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('after a stale lock, two services started together: exactly one runs (20 trials)', async () => {
+    const dead = await exitedPid();
+    for (let trial = 0; trial < 20; trial++) {
+      const dir = tempDir();
+      try {
+        // Odd trials: a lock of an earlier version; even: one of this version (generation 7).
+        if (trial % 2) writeFileSync(join(dir, 'service.lock'), `${dead}\n`);
+        else writeFileSync(join(dir, 'service.7.lock'), `${dead}\nabcdef\n`);
+        const started = await Promise.allSettled([startHarness({}, dir), startHarness({}, dir)]);
+        const running = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+        const refused = started.flatMap((r) => (r.status === 'rejected' ? [r.reason as Error] : []));
+        try {
+          assert.equal(running.length, 1, `trial ${trial}: ${running.length} services run on one data dir`);
+          assert.match(refused[0].message, new RegExp(`in use by another local service \\(pid ${process.pid}\\)`));
+          assert.equal(lockNames(dir).length, 1, `trial ${trial}: one lock left (${lockNames(dir).join(', ')})`);
+        } finally {
+          await Promise.all(running.map((h) => h.stop()));
+        }
+        assert.deepEqual(readdirSync(dir).filter((n) => n.startsWith('service.')), [], 'no lock or pending file left');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  });
 });
+
+function lockNames(dir: string): string[] {
+  return readdirSync(dir).filter((n) => /^service\.(\d+\.)?lock$/.test(n)).sort();
+}
+
+/** The pid of a process that has exited: a stale lock's owner. */
+function exitedPid(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
+    child.on('error', reject);
+    child.on('exit', () => resolve(child.pid!));
+  });
+}
