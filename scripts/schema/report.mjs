@@ -1,25 +1,48 @@
 // The report envelope (api-reference B.1): top-level options, config, cover_page, and the
 // root "New report" snippet.
 import {
-  COLOUR_THEMES, COLOUR_VARIABLES, TYPOGRAPHY_THEMES, alignment, arrayOf, bool, colourVar, enumOf, int, margins,
-  nullableStr, str,
+  COLOUR_THEMES, COLOUR_VARIABLES, TYPOGRAPHY_THEMES, arrayOf, bool, colourVar, enumOf, int, margins,
+  nullableStr, olderForm, str,
 } from './vocabulary.mjs';
 
 const strict = (schema) => ({ ...schema, additionalProperties: false });
+
+const COVER_ALIGNMENTS = [
+  ['start', 'At the start (left) of the page.'],
+  ['center', 'Centred (the default).'],
+  ['end', 'At the end (right) of the page.'],
+  ['left', 'At the left (same as `start`).'],
+  ['centre', 'Centred (British spelling; same as `center`).'],
+  ['right', 'At the right (same as `end`).'],
+];
 
 export const reportOptions = strict({
   type: 'object',
   markdownDescription: 'Header and page options of the report: title, byline, version, logo, footer, page margins.',
   properties: {
-    report_title: str('**Required.** Title printed in the report header, e.g. `"Q3 Sales Review"`.'),
-    report_byline: nullableStr('Line under the title, e.g. `"Prepared for the board, October 2024"` (default none).'),
-    version_number: nullableStr('Version label printed in the header, e.g. `"v1.2"` (default none).'),
-    logo_url: nullableStr('Address of a logo shown in the header, e.g. `"https://example.com/logo.png"` (default none).'),
-    enable_header: bool('Print the header with title, byline, version and logo (default `true`).'),
-    footer_text: nullableStr('Text printed at the bottom of every page, e.g. `"Confidential"` (default none).'),
-    ...margins(),
+    // Optional: N types it `string | null`; the official invoice sample (S) omits it.
+    report_title: nullableStr('Title printed in the report header, e.g. `"Q3 Sales Review"` (default none: the header shows the byline and logo only).'), // N, O Report.ts; S; R
+    report_byline: nullableStr('Line under the title, e.g. `"Prepared for the board, October 2024"` (default none).'), // N, O; S; R
+    version_number: nullableStr('Version label printed in the header, e.g. `"v1.2"` (default none).'), // N, O; S; R
+    logo_url: nullableStr('Address of a logo shown in the header (PNG, JPEG, GIF, WebP or SVG), e.g. `"https://example.com/logo.svg"` (default none).'), // N, O; S invoice (an SVG)
+    enable_header: bool('Print the header with title, byline, version and logo (default `true`).'), // N, O IReportOptions
+    footer_text: nullableStr('Text printed at the bottom of every page, e.g. `"Confidential"` (default none).'), // N IReportOptions
+    ...margins(), // N IReportOptions
   },
-  required: ['report_title'],
+});
+
+const overrideColour = ([name, description]) =>
+  [name, nullableStr(`CSS colour for \`${name}\` (${description.replace(/\.$/, '')}), e.g. \`"#1d4ed8"\` or \`"white"\`; null keeps the theme\u2019s.`)];
+
+// Colours of highlighted Sections and Cards: N IHighlightedColorThemeOverride (every variable
+// but custom-1..3); S youtube/02-custom-colour-theme sets sub-headline, background,
+// light-background, highlight and highlight-text.
+const highlightedOverride = strict({
+  type: ['object', 'null'],
+  markdownDescription:
+    'Colours used inside highlighted Sections and Cards (`"highlighted": true`): theme variables → CSS colours, e.g. ' +
+    '`{"background": "#ffffff", "highlight": "#005c53", "highlight-text": "#ffffff"}`.',
+  properties: Object.fromEntries(COLOUR_VARIABLES.filter(([name]) => !name.startsWith('custom-')).map(overrideColour)),
 });
 
 const themeOverride = (spelling) =>
@@ -27,11 +50,44 @@ const themeOverride = (spelling) =>
     type: 'object',
     markdownDescription:
       `Overrides single colours of the colour theme${spelling === 'color' ? ' (American spelling of `override_colour_theme`)' : ''}: ` +
-      'keys are theme variables, values CSS colours, e.g. `{"accent": "#0f766e", "custom-1": "#f59e0b"}`.',
-    properties: Object.fromEntries(
-      COLOUR_VARIABLES.map(([name, description]) => [name, str(`CSS colour for \`${name}\` (${description.replace(/\.$/, '')}), e.g. \`"#1d4ed8"\`.`)]),
-    ),
+      'keys are theme variables, values CSS colours, e.g. `{"accent": "#0f766e", "background": "#deefe7", "custom-1": "#f59e0b"}`; ' +
+      '`highlighted` holds the colours of highlighted Sections and Cards.',
+    properties: {
+      ...Object.fromEntries(COLOUR_VARIABLES.map(overrideColour)), // N IColorThemeOverride (string | null); S; O (any record)
+      highlighted: highlightedOverride, // N IColorThemeOverride.highlighted; S youtube/02-custom-colour-theme
+    },
   });
+
+// Google fonts (N IGoogleReportsConfig): {headings: {family, weight}, paragraph: {family, weight}}.
+// The older form (A) maps a role to a family name, e.g. {"headings": "Playfair Display"}:
+// still accepted, with a warning in the editor.
+const OLDER_FONTS = 'Older form of `google_fonts` (role → family name). It still works; the current form is `{"family": "…", "weight": "…"}` per role, e.g. `"headings": {"family": "Playfair Display", "weight": "700"}`.';
+
+const fontRole = (role, example) => ({
+  type: ['object', 'string', 'null'],
+  markdownDescription: `Font of the ${role}: \`{"family": "${example}", "weight": "400"}\` — a Google Fonts family and weight.`,
+  properties: {
+    family: nullableStr(`Google Fonts family name, e.g. \`"${example}"\`.`), // N IFontConfig
+    weight: { type: ['string', 'integer', 'null'], markdownDescription: 'Font weight, e.g. `"400"` or `"700"` (default `"400"`).' }, // N IFontConfig (string | null)
+  },
+  additionalProperties: false,
+  ...olderForm({ type: 'string' }, OLDER_FONTS),
+});
+
+const googleFonts = {
+  type: 'object',
+  markdownDescription:
+    'Fonts used when `typography_theme` is `google-fonts`, e.g. `{"headings": {"family": "Playfair Display", "weight": "700"}, "paragraph": {"family": "Inter", "weight": "400"}}`. ' +
+    'A family the local service does not bundle falls back to the theme\u2019s font (the request log says so).',
+  properties: {
+    headings: fontRole('headings (titles and Markdown headings)', 'Playfair Display'),
+    paragraph: fontRole('body text', 'Inter'),
+  },
+  // The older form's other roles (e.g. "body"): strings, with a warning. The hosted service
+  // (N's model) ignores keys it does not know, so the local service does too.
+  additionalProperties: { type: 'string', markdownDescription: 'Older form: a role → family name.', deprecationMessage: OLDER_FONTS },
+  serviceIgnoresExtraKeys: true,
+};
 
 const colourTheme = (note) => enumOf(COLOUR_THEMES, `Colour theme of the whole report${note} (default \`default\`), e.g. \`"forest"\`.`);
 
@@ -39,22 +95,18 @@ export const reportConfig = strict({
   type: 'object',
   markdownDescription: 'Rendering configuration: themes, orientation, paging, cloud upload and webhooks.',
   properties: {
-    colour_theme: colourTheme(''),
-    color_theme: colourTheme(' (American spelling of `colour_theme`)'),
-    typography_theme: enumOf(TYPOGRAPHY_THEMES, 'Fonts of the whole report (default `default`), e.g. `"ibm-plex"`. Use `google-fonts` with `google_fonts` for your own.'),
-    landscape: bool('Lay the pages out in landscape orientation (default `false`).'),
-    enable_multi_page: bool('Allow more than one page; required for PageBreak and for content that overflows a page (default `false`). Multi-page reports count against the multi-page quota.'),
-    enable_pagination: bool('Print page numbers in the footer (default `false`).'),
-    n_pages: int('Number of pages of a multi-page report (default 1), e.g. `3`. Capped by your plan\u2019s `max_pages_per_report`.', { minimum: 1 }),
-    override_colour_theme: themeOverride('colour'),
-    override_color_theme: themeOverride('color'),
-    google_fonts: {
-      type: 'object',
-      markdownDescription:
-        'Google Fonts families used when `typography_theme` is `google-fonts`: keys are text roles, values family names, e.g. `{"headings": "Playfair Display", "body": "Inter"}`.',
-      additionalProperties: { type: 'string' },
-    },
-    cloud_storage: strict({
+    colour_theme: colourTheme(''), // N, O IReportConfig; S; older SDK test
+    color_theme: colourTheme(' (American spelling of `colour_theme`)'), // N IReportConfig; R
+    typography_theme: enumOf(TYPOGRAPHY_THEMES, 'Fonts of the whole report (default `default`), e.g. `"ibm-plex"`. Use `google-fonts` with `google_fonts` for your own.'), // N types.ts TypographyTheme; S; R
+    landscape: bool('Lay the pages out in landscape orientation (default `false`).'), // N, O
+    enable_multi_page: bool('Allow more than one page; required for PageBreak and for content that overflows a page (default `false`). Multi-page reports count against the multi-page quota.'), // N
+    enable_pagination: bool('Print page numbers in the footer (default `false`).'), // N, O
+    enable_header: bool('Print the page header (title, byline, version, logo) (default `true`); same as `options.enable_header`.'), // N, O IReportConfig
+    n_pages: int('Number of pages of a multi-page report (default 1), e.g. `3`. Capped by your plan\u2019s `max_pages_per_report`.', { minimum: 1 }), // N, O
+    override_colour_theme: themeOverride('colour'), // N, O; S youtube/02-custom-colour-theme
+    override_color_theme: themeOverride('color'), // N
+    google_fonts: googleFonts, // N IGoogleReportsConfig; A (older map)
+    cloud_storage: strict({ // N, O ICloudStorage
         type: ['object', 'null'],
         markdownDescription:
           'Upload the finished PDF to your own bucket instead of keeping it on the server (build only, not preview). Give one destination, e.g. `{"s3": "s3://reports-bucket/monthly/"}`.',
@@ -64,15 +116,19 @@ export const reportConfig = strict({
           google_cloud_storage: nullableStr('Google Cloud Storage destination, e.g. `"gs://reports-bucket/monthly/"`.'),
         },
       }),
+    // D reports/webhooks: "a list of up to 3 webhooks"; each {url, auth_header (optional)}.
     webhooks: {
       type: ['array', 'null'],
-      markdownDescription: 'Addresses called with the task status when the report finishes, e.g. `[{"url": "https://example.com/hooks/report"}]`.',
+      markdownDescription:
+        'Up to 3 addresses POSTed `{"event": "report.completed" | "report.failed", "task_id": "…", "url": "…"}` when the report finishes, ' +
+        'e.g. `[{"url": "https://example.com/hooks/report", "auth_header": "s3cr3t"}]`.',
+      maxItems: 3,
       items: strict({
         type: 'object',
-        markdownDescription: 'A webhook: `url` to POST the task status to, and an optional `auth_header` value.',
+        markdownDescription: 'A webhook: `url` to POST to, and an optional `auth_header` token.',
         properties: {
-          url: str('**Required.** The address to POST to, e.g. `"https://example.com/hooks/report-done"`.', { format: 'uri' }),
-          auth_header: nullableStr('Value sent in the `Authorization` header of the call, e.g. `"Bearer s3cr3t"` (default none).'),
+          url: str('**Required.** The address to POST to, e.g. `"https://example.com/hooks/report-done"`.', { format: 'uri' }), // D; N, O IWebhooks
+          auth_header: nullableStr('Token sent as `Authorization: Bearer <auth_header>` with each call, e.g. `"s3cr3t"` (default none).'), // D; N, O (string | null)
         },
         required: ['url'],
       }),
@@ -85,10 +141,11 @@ export const coverPage = strict({
   markdownDescription:
     'An optional first page before the report body. It takes only Row, Image, Text and VerticalSpacer components, e.g. a logo, a title and a date.',
   properties: {
-    bg_color: colourVar('the cover page background', { dflt: 'accent' }),
-    bg_image: nullableStr('Address of a full-page background image, e.g. `"https://example.com/cover.jpg"` (default none).'),
-    align: alignment('the cover page content', 'center'),
-    ...margins(),
+    bg_color: colourVar('the cover page background', { dflt: 'accent' }), // N ICoverPage; A
+    bg_image: nullableStr('Address of a full-page background image, e.g. `"https://example.com/cover.jpg"` (default none).'), // N ICoverPage
+    // N ICoverPage: start/center/end; A: left/centre/center/right. Both accepted.
+    align: enumOf(COVER_ALIGNMENTS, 'Horizontal alignment of the cover page content (default `center`), e.g. `"start"`.'),
+    ...margins({ nullable: true }), // N ICoverPage (MarginValue | null)
     components: arrayOf(
       { $ref: '#/definitions/coverPageComponent' },
       'Components of the cover page, top to bottom — only Row, Image, Text and VerticalSpacer.',

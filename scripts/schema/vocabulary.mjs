@@ -1,6 +1,23 @@
-// Shared value vocabularies of the report format (api-reference B.4) and small builders for
-// property schemas. Every builder requires a markdownDescription so no property ships without
-// hover documentation; every enum carries enumDescriptions of the same length.
+// Shared value vocabularies of the report format and small builders for property schemas.
+// Every builder requires a markdownDescription so no property ships without hover
+// documentation; every enum carries enumDescriptions of the same length.
+//
+// The catalogue records every option, type and spelling the public material uses; a comment
+// after each option names its sources (../shared/fidelity.md lists them):
+//   N  newer official Node SDK (hybiscus-dev/hybiscus-node-sdk): src/components/{core,premium}/*.ts,
+//      src/components/types.ts, src/Report.ts (IReportConfig, ICoverPage, IGoogleReportsConfig),
+//      src/Report.test.ts
+//   O  older official Node SDK (@hybiscus/web-api, hybiscus-dev/nodejs-hybiscus-sdk): option
+//      interfaces and src/Report.test.ts
+//   D  documentation pages hybiscus.dev/docs/… (components/row, text, image;
+//      premium-components/chart-timeseries; reports/webhooks)
+//   S  official samples (hybiscus-dev/code-samples): blog/invoices/report.json,
+//      youtube/02-custom-colour-theme/report.json, blog/airtable-scripting/airtable-script.js
+//   R  Ruby client fixture (HybiscusPdfReportRubyGem spec/fixtures/reports/report_json_request.json)
+//   A  api-reference B.4 (this project's first catalogue)
+// Where they disagree the docs win and the schema takes the union: the local service must
+// never reject what the hosted one accepts. A form that only an older source uses is kept
+// and marked with `olderForm` (a warning in the editor, never an error).
 
 /** Pairs of [value, description] → an enum schema (optionally accepting null). */
 export function enumOf(pairs, markdownDescription, { nullable = false, nullDescription } = {}) {
@@ -26,22 +43,25 @@ export const icon = (markdownDescription) => ({ $ref: '#/definitions/tablerIcon'
 
 // ---- B.4 vocabularies ---------------------------------------------------------------------
 
-export const WIDTHS = [
-  ['1/3', 'One third of the parent row/section.'],
-  ['2/3', 'Two thirds of the parent row/section.'],
-  ['1/4', 'A quarter of the parent row/section.'],
-  ['2/4', 'Half of the parent row/section (same as 3/6).'],
-  ['3/4', 'Three quarters of the parent row/section.'],
-  ['1/5', 'One fifth of the parent row/section.'],
-  ['2/5', 'Two fifths of the parent row/section.'],
-  ['3/5', 'Three fifths of the parent row/section.'],
-  ['4/5', 'Four fifths of the parent row/section.'],
-  ['1/6', 'One sixth of the parent row/section.'],
-  ['2/6', 'One third of the parent row/section (same as 1/3).'],
-  ['3/6', 'Half of the parent row/section (same as 2/4).'],
-  ['4/6', 'Two thirds of the parent row/section (same as 2/3).'],
-  ['5/6', 'Five sixths of the parent row/section.'],
-];
+// Widths (D components/row, text, image): a fraction string whose denominator is 2, 3, 4, 5, 6
+// or 12 and whose numerator runs from 1 up to the denominator; null fills the space. (N and O
+// type only thirds to sixths; the docs win.)
+export const WIDTH_DENOMINATORS = [2, 3, 4, 5, 6, 12];
+
+function widthDescription(n, d) {
+  const same = WIDTH_DENOMINATORS.filter((e) => e !== d && (n * e) % d === 0).map((e) => `${(n * e) / d}/${e}`);
+  const pct = Math.round((1000 * n) / d) / 10;
+  const what = n === d ? 'the full width' : `${pct}% of the width`;
+  return `${what} of the parent Row/Section${same.length ? ` (same as ${same.join(', ')})` : ''}.`;
+}
+
+export const WIDTHS = WIDTH_DENOMINATORS.flatMap((d) =>
+  Array.from({ length: d }, (_, i) => [`${i + 1}/${d}`, widthDescription(i + 1, d)]),
+);
+
+/** Every allowed width, grouped by denominator, for hover text. */
+const widthTable = () =>
+  WIDTH_DENOMINATORS.map((d) => WIDTHS.filter(([v]) => v.endsWith(`/${d}`)).map(([v]) => `\`${v}\``).join(' ')).join(' · ');
 
 export const FONT_SIZES = [
   ['3xs', 'Smallest text.'],
@@ -146,13 +166,48 @@ export const CURVE_FORMATS = [
 // ---- Reusable option schemas ----------------------------------------------------------------
 
 export const width = () =>
-  enumOf(WIDTHS, 'Fraction of the parent Row/Section this component takes, e.g. `"1/3"`. `null` (default) shares the space equally with siblings.', {
-    nullable: true,
-    nullDescription: 'null — share the space equally with siblings (default).',
-  });
+  enumOf(
+    WIDTHS,
+    'Fraction of the parent Row/Section this component takes, a string `"n/d"`: the denominator is 2, 3, 4, 5, 6 or 12 and ' +
+      'the numerator runs from 1 up to the denominator, e.g. `"1/2"`, `"5/12"`, `"12/12"`. Used when the parent\u2019s `columns` is null. ' +
+      `\`null\` (default) fills the available space.\n\nAllowed: ${widthTable()}`,
+    { nullable: true, nullDescription: 'null — fill the available space (default).' },
+  );
 
 export const fontSize = (what, dflt) =>
   enumOf(FONT_SIZES, `Font size of ${what}${dflt ? ` (default \`${dflt}\`)` : ''}, e.g. \`"lg"\`.`);
+
+/**
+ * A font size given either as a size keyword or as a number of pixels: the docs
+ * (premium-components/chart-timeseries) and O give pixels, N gives keywords or a number.
+ * Written as anyOf so the editor completes the keywords; the local service reports a value
+ * that fits neither as pydantic reports a union (one entry per member).
+ */
+export const fontSizeOrPixels = (what, dflt) => ({
+  markdownDescription: `Font size of ${what}: a size keyword (e.g. \`"sm"\`) or a number of pixels (e.g. \`14\`)${dflt ? `; default ${dflt}` : ''}.`,
+  anyOf: [
+    enumOf(FONT_SIZES, 'A size keyword, e.g. `"sm"`.'),
+    num('A size in pixels, e.g. `14`.'),
+  ],
+});
+
+/**
+ * Marks a form that only an older source uses: still valid (the local service accepts it),
+ * but the editor shows `message` as a warning. vscode-json-languageservice reports
+ * `deprecationMessage` with Warning severity; the `if` keeps it to values of that form.
+ */
+export const olderForm = (condition, message) => ({ if: condition, then: { deprecationMessage: message } });
+
+/**
+ * A colour option under both spellings, e.g. `bg_color` and `bg_colour`: the service takes
+ * either (the renderer reads both), as it does for `colour`/`color` everywhere.
+ */
+export function colourPair(base, schemaFor) {
+  return {
+    [`${base}_color`]: schemaFor(''),
+    [`${base}_colour`]: schemaFor(` (British spelling of \`${base}_color\`)`),
+  };
+}
 
 export const colourVar = (what, { nullable = true, dflt } = {}) =>
   enumOf(
@@ -164,14 +219,15 @@ export const colourVar = (what, { nullable = true, dflt } = {}) =>
 export const alignment = (what, dflt = 'left') =>
   enumOf(ALIGNMENTS, `Alignment of ${what} (default \`${dflt}\`), e.g. \`"centre"\`.`);
 
-export const margin = (side) =>
-  int(`${side} margin around the component, an integer from 0 to 32 (default 0), e.g. \`4\`.`, { minimum: 0, maximum: 32 });
+// Margins: N types MarginValue 0–32 (types.ts); D gives narrower ranges per component.
+export const margin = (side, { nullable = false } = {}) =>
+  (nullable ? nullableInt : int)(`${side} margin around the component, an integer from 0 to 32 (default 0), e.g. \`4\`.`, { minimum: 0, maximum: 32 });
 
 /** vertical_margin + horizontal_margin (+ margin) — every margin is an integer 0–32. */
-export function margins({ all = false } = {}) {
+export function margins({ all = false, nullable = false } = {}) {
   const m = {
-    vertical_margin: margin('Top and bottom'),
-    horizontal_margin: margin('Left and right'),
+    vertical_margin: margin('Top and bottom', { nullable }),
+    horizontal_margin: margin('Left and right', { nullable }),
   };
   if (all) m.margin = margin('Uniform (all sides)');
   return m;

@@ -1,28 +1,44 @@
 // Content components: Card, Text, Table, Image.
 import {
-  ALIGNMENTS, COLOUR_VARIABLES, alignment, arrayOf, bool, colourVar, enumOf, fontSize, icon, int, margins,
-  nullableStr, str, width,
+  ALIGNMENTS, COLOUR_VARIABLES, alignment, arrayOf, bool, colourPair, colourVar, enumOf, fontSize, icon, int, margins,
+  nullableInt, nullableStr, olderForm, str, width,
 } from '../vocabulary.mjs';
 
-/** A Table cell: a plain string/number, or an object with per-cell styling. One `type` keyword
- *  (not anyOf) so a wrong cell yields a single precise error. */
-const tableCell = {
-  type: ['string', 'number', 'object'],
-  markdownDescription:
-    'A cell: a string or number (e.g. `"Acme Ltd"`, `1250.5`), or an object `{"content": "Total", "col_span": 3, "col_bg": "accent", "col_align": "right", "valign": "middle"}` for a styled cell.',
+/** The styled form of a Table cell or heading: N core/Table.ts ITableCell, O ICellDescription. */
+const cellObject = (what, example) => ({
+  markdownDescription: `${what}, or an object \`${example}\` for a styled one.`,
   properties: {
-    content: { type: ['string', 'number'], markdownDescription: '**Required.** The cell text or number, e.g. `"Subtotal"`.' },
-    col_span: int('Number of columns this cell spans (default 1), e.g. `3`.', { minimum: 1 }),
-    col_bg: colourVar('this cell\u2019s background'),
-    col_align: alignment('this cell\u2019s text'),
-    valign: enumOf(
+    content: { type: ['string', 'number'], markdownDescription: '**Required.** The cell text or number, e.g. `"Subtotal"`. May hold simple HTML (`<b>`, `<i>`, `<a href>`).' }, // N, O
+    col_span: int('Number of columns this cell spans (default 1), e.g. `3`.', { minimum: 1 }), // N, O
+    col_bg: colourVar('this cell\u2019s background'), // N; O RowCellDescription
+    col_align: alignment('this cell\u2019s text'), // N, O
+    valign: enumOf( // N
       [['top', 'Align to the top of the cell.'], ['middle', 'Centre vertically (default).'], ['bottom', 'Align to the bottom of the cell.']],
       'Vertical alignment of the cell content (default `middle`), e.g. `"top"`.',
     ),
   },
   required: ['content'],
   additionalProperties: false,
+});
+
+/** A Table cell: a string or number, a styled cell object, or null (an empty cell: the
+ *  Airtable sample S sends a record's empty fields as null). One `type` keyword (not anyOf)
+ *  so a wrong cell yields a single precise error. */
+const tableCell = {
+  type: ['string', 'number', 'object', 'null'],
+  ...cellObject(
+    'A cell: a string or number (e.g. `"Acme Ltd"`, `1250.5`, or HTML such as `"<b>Total</b>"`), `null` for an empty cell',
+    '{"content": "Total", "col_span": 3, "col_bg": "accent", "col_align": "right", "valign": "middle"}',
+  ),
 };
+
+/** A Table heading: a string, or a styled cell object (N, O: `Array<string | ITableCell>`). */
+const headingCell = {
+  type: ['string', 'object'],
+  ...cellObject('A column heading, e.g. `"Amount"`', '{"content": "Amount", "col_span": 2}'),
+};
+
+const OLDER_HEADINGS_MARGIN = 'Older form of `headings_margin`. It still works; the current form is a margin from 0 to 32, e.g. `4` (`false` ≈ `0`).';
 
 export const contentComponents = [
   {
@@ -31,42 +47,50 @@ export const contentComponents = [
     required: ['title', 'value'],
     snippetOptions: { title: '${1:Title}', value: '^${2:0}' },
     options: {
-      title: str('**Required.** Small caption above the value, e.g. `"Active users"`.'),
-      value: { type: ['string', 'number'], markdownDescription: '**Required.** The figure to show: a number (e.g. `987`) or preformatted text (e.g. `"$48.2k"`).' },
-      units: nullableStr('Units printed after the value, e.g. `"USD"` or `"%"` (default none).'),
-      icon: icon('Tabler icon shown in the card, e.g. `"users"`; `null` for none (default).'),
-      highlighted: bool('Draw the card on the theme `highlight` background (default `false`).'),
-      title_uppercase: bool('Print the title in upper case (default `false`).'),
-      title_size: fontSize('the title', 'sm'),
-      title_color: colourVar('the title', { dflt: 'sub-headline' }),
-      value_color: colourVar('the value', { dflt: 'headline' }),
-      bg_color: colourVar('the card background', { dflt: 'background-subtle' }),
-      icon_font_size: fontSize('the icon', 'lg'),
-      value_font_size: fontSize('the value', '2xl'),
-      units_font_size: fontSize('the units', 'sm'),
-      width: width(),
+      title: str('**Required.** Small caption above the value, e.g. `"Active users"`.'), // N, O core/Card.ts; S; R
+      value: { type: ['string', 'number'], markdownDescription: '**Required.** The figure to show: a number (e.g. `987`) or preformatted text (e.g. `"$48.2k"`).' }, // N, O; S, R (both forms)
+      units: nullableStr('Units printed after the value, e.g. `"USD"` or `"%"` (default none).'), // N, O
+      icon: icon('Tabler icon shown in the card, e.g. `"users"`; `null` for none (default).'), // N, O; S, R
+      highlighted: bool('Draw the card on the theme `highlight` background (default `false`).'), // N, O; S
+      title_uppercase: bool('Print the title in upper case (default `false`).'), // N
+      title_size: fontSize('the title', 'sm'), // N
+      title_color: colourVar('the title', { dflt: 'sub-headline' }), // N
+      value_color: colourVar('the value', { dflt: 'headline' }), // N
+      bg_color: colourVar('the card background', { dflt: 'background-subtle' }), // N
+      icon_font_size: fontSize('the icon', 'lg'), // N
+      value_font_size: fontSize('the value', '2xl'), // N
+      units_font_size: fontSize('the units', 'sm'), // N
+      width: width(), // N, O
     },
   },
   {
     type: 'Text',
     coverPage: true,
-    markdownDescription: 'A block of Markdown text: paragraphs, **bold**, _italic_, lists, headings and links.',
+    markdownDescription: 'A block of Markdown (or simple HTML) text: paragraphs, **bold**, _italic_, lists, headings and links.',
     required: ['text'],
     snippetOptions: { text: '${1:Markdown text}' },
     options: {
-      text: str('**Required.** The text, in Markdown (unless `markdown_format` is `false`), e.g. `"## Summary\\nRevenue grew **12%**."`.'),
-      align: alignment('the text'),
-      size: fontSize('the text', 'sm'),
-      color: colourVar('the text', { dflt: 'paragraph' }),
-      colour: colourVar('the text (British spelling of `color`)', { dflt: 'paragraph' }),
-      bg_color: colourVar('the background behind the text'),
-      bg_colour: colourVar('the background behind the text (British spelling of `bg_color`)'),
-      inner_padding: int('Padding inside the text box, an integer from 1 to 17, e.g. `4` (default none).', { minimum: 1, maximum: 17 }),
-      markdown_format: bool('Interpret `text` as Markdown (default `true`); `false` prints it verbatim.'),
-      align_list: bool('Apply `align` to list items as well as paragraphs (default `false`).'),
-      headings_margin: bool('Keep the vertical margin above and below Markdown headings (default `true`).'),
-      width: width(),
-      ...margins(),
+      text: str('**Required.** The text, in Markdown or HTML (unless `markdown_format` is `false`), e.g. `"## Summary\\nRevenue grew **12%**."`.'), // N, O core/Text.ts; D components/text
+      align: alignment('the text'), // N, O
+      size: fontSize('the text', 'sm'), // N; O (sm…4xl); S invoice
+      color: colourVar('the text', { dflt: 'paragraph' }), // N
+      colour: colourVar('the text (British spelling of `color`)', { dflt: 'paragraph' }), // O; S invoice
+      bg_color: colourVar('the background behind the text'), // N
+      bg_colour: colourVar('the background behind the text (British spelling of `bg_color`)'), // O; D components/row example; S invoice
+      inner_padding: nullableInt('Padding inside the text box, an integer from 1 to 17, e.g. `4` (default none).', { minimum: 1, maximum: 17 }), // N (1–17); O (number | null)
+      markdown_format: bool('Interpret `text` as Markdown (default `true`); `false` prints it verbatim.'), // N
+      align_list: bool('Apply `align` to list items as well as paragraphs (default `false`).'), // N
+      // N types a MarginValue 0–32; A had a boolean (kept, with a warning).
+      headings_margin: {
+        markdownDescription: 'Vertical margin above and below Markdown headings, an integer from 0 to 32, e.g. `4` (default: the theme\u2019s heading spacing).',
+        anyOf: [
+          int('A margin from 0 to 32, e.g. `4`.', { minimum: 0, maximum: 32 }),
+          bool('Older form: `true` keeps the default heading margin, `false` removes it.'),
+        ],
+        ...olderForm({ type: 'boolean' }, OLDER_HEADINGS_MARGIN),
+      }, // N core/Text.ts; A (boolean)
+      width: width(), // N, O; D components/text
+      ...margins(), // N, O
     },
   },
   {
@@ -75,31 +99,31 @@ export const contentComponents = [
     required: ['rows'],
     snippetOptions: { headings: ['${1:Item}', '${2:Amount}'], rows: [['${3:Widget}', '^${4:100}']] },
     options: {
-      rows: arrayOf(arrayOf(tableCell, 'One table row: a list of cells.'), '**Required.** The rows, each a list of cells, e.g. `[["Widgets", 120], ["Gadgets", 80]]`.'),
-      headings: arrayOf(str('A column heading, e.g. `"Amount"`.'), 'Column headings, e.g. `["Item", "Amount"]` (default none).'),
-      title: nullableStr('Title above the table, e.g. `"Line items"` (default none).'),
-      striped: bool('Shade every other row (default `false`).'),
-      table_border: bool('Draw a border around the table (default `false`).'),
-      col_border: bool('Draw borders between columns (default `false`).'),
-      col_borders: bool('Draw borders between columns (default `false`); same as `col_border`.'),
-      rows_font_size: fontSize('the rows', 'sm'),
-      headings_font_size: fontSize('the headings', 'sm'),
-      rows_vertical_padding: int('Vertical padding of each row, an integer from 0 to 32 (default 1), e.g. `2`.', { minimum: 0, maximum: 32 }),
-      headings_vertical_padding: int('Vertical padding of the heading row, an integer from 0 to 32 (default 1), e.g. `2`.', { minimum: 0, maximum: 32 }),
-      col_align: arrayOf(
+      rows: arrayOf(arrayOf(tableCell, 'One table row: a list of cells.'), '**Required.** The rows, each a list of cells, e.g. `[["Widgets", 120], ["Gadgets", 80]]`.'), // N, O (string | cell); S (numbers, HTML, null)
+      headings: arrayOf(headingCell, 'Column headings, e.g. `["Item", "Amount"]` or `[{"content": "Item", "col_span": 2}, "Amount"]` (default none).'), // N, O (string | cell); S, R
+      title: nullableStr('Title above the table, e.g. `"Line items"` (default none).'), // N, O; S, R ("")
+      striped: bool('Shade every other row (default `false`).'), // N, O; S, R
+      table_border: bool('Draw a border around the table (default `false`).'), // N, O
+      col_border: bool('Draw borders between columns (default `false`).'), // N, O
+      col_borders: bool('Draw borders between columns (default `false`); same as `col_border`.'), // S invoice
+      rows_font_size: fontSize('the rows', 'sm'), // N
+      headings_font_size: fontSize('the headings', 'sm'), // N
+      rows_vertical_padding: int('Vertical padding of each row, an integer from 0 to 32 (default 1), e.g. `2`.', { minimum: 0, maximum: 32 }), // N
+      headings_vertical_padding: int('Vertical padding of the heading row, an integer from 0 to 32 (default 1), e.g. `2`.', { minimum: 0, maximum: 32 }), // N
+      col_align: arrayOf( // N, O; S invoice
         enumOf(ALIGNMENTS, 'Alignment of this column.'),
         'Alignment of each column, in column order, e.g. `["left", "right", "right"]` (default left).',
       ),
-      col_width: arrayOf(
-        { type: ['number', 'null'], markdownDescription: 'Relative width of this column (e.g. `2` is twice as wide as `1`), or `null` for automatic.' },
-        'Relative width of each column, e.g. `[3, 1, 1]`; `null` entries are sized automatically.',
+      col_width: arrayOf( // N, O (numbers); S invoice ([null, 70, null, null])
+        { type: ['number', 'null'], markdownDescription: 'Relative width of this column (e.g. `2` is twice as wide as `1`), or `null` to share what the numbers leave.' },
+        'Relative width of each column, e.g. `[3, 1, 1]`; `null` entries share the width the numbered columns leave.',
       ),
-      col_bg: arrayOf(
+      col_bg: arrayOf( // N, O; S invoice
         enumOf(COLOUR_VARIABLES, 'Background colour of this column.', { nullable: true, nullDescription: 'null — no background.' }),
         'Background colour of each column, e.g. `[null, "background-muted"]`.',
       ),
-      width: width(),
-      ...margins(),
+      width: width(), // N, O; S invoice ("1/3")
+      ...margins(), // N, O
     },
   },
   {
@@ -111,19 +135,20 @@ export const contentComponents = [
     requiredOneOf: ['image_url', 'base64'],
     snippetOptions: { image_url: '${1:https://example.com/logo.png}' },
     options: {
-      image_url: nullableStr('**Required unless `base64` is given.** Address of the image (PNG, JPEG, SVG), e.g. `"https://example.com/chart.png"`.'),
-      base64: nullableStr('**Required unless `image_url` is given.** The image bytes, base64-encoded (no `data:` prefix), e.g. `"iVBORw0KGgo..."`.'),
-      base64_extension: str('File type of the `base64` data (default `"jpeg"`), e.g. `"png"`.', { examples: ['png', 'jpeg', 'jpg', 'gif', 'svg'] }),
-      link_url: nullableStr('Address opened when the image is clicked in the PDF, e.g. `"https://example.com"` (default none).'),
-      caption: nullableStr('Caption printed under the image, e.g. `"Figure 1: Store layout"` (default none).'),
-      text_size: fontSize('the caption', 'xs'),
-      text_color: colourVar('the caption', { dflt: 'paragraph' }),
-      bg_color: colourVar('the background behind the image'),
-      border_color: colourVar('the border', { dflt: 'background-muted' }),
-      enable_border: bool('Draw a border around the image (default `false`).'),
-      rounded: bool('Round the image corners (default `false`).'),
-      width: width(),
-      ...margins(),
+      image_url: nullableStr('**Required unless `base64` is given.** Address of the image (JPG, PNG, GIF, WebP or SVG; under 2 MB), e.g. `"https://example.com/chart.png"`.'), // N, O; D components/image
+      base64: nullableStr('**Required unless `image_url` is given.** The image bytes, base64-encoded (no `data:` prefix), e.g. `"iVBORw0KGgo..."`.'), // N, O; D
+      base64_extension: nullableStr('File type of the `base64` data (default `"png"`), e.g. `"jpeg"`.', { examples: ['png', 'jpeg', 'jpg', 'gif', 'webp', 'svg'] }), // N, O (string | null); D
+      link_url: nullableStr('Address opened when the image is clicked in the PDF, e.g. `"https://example.com"` (default none).'), // N
+      caption: nullableStr('Caption printed under the image, e.g. `"Figure 1: Store layout"` (default none).'), // N, O; D
+      text_size: fontSize('the caption', 'sm'), // N, O; D (default sm)
+      // Colours: D and O spell them text_colour/bg_colour/border_colour, N text_color/…; both work.
+      ...colourPair('text', (note) => colourVar(`the caption${note}`, { dflt: 'paragraph' })), // N text_color; D, O text_colour
+      ...colourPair('bg', (note) => colourVar(`the background behind the image${note}; a background drops the border`)), // N bg_color; D, O bg_colour
+      ...colourPair('border', (note) => colourVar(`the border${note}`, { dflt: 'background-muted' })), // N border_color; D, O border_colour
+      enable_border: bool('Draw a border around the image and its caption.'), // N, O; D (documented default `true`)
+      rounded: bool('Round the image corners (default `false`).'), // O; D
+      width: width(), // N, O; D
+      ...margins(), // N, O; D
     },
   },
 ];

@@ -1,7 +1,7 @@
 // Layout components: the two containers (Section, Row) and the spacing helpers.
 // Each entry: type, markdownDescription, options (property schemas), required options,
 // snippetOptions (VS Code snippet placeholders for the required options), flags.
-import { alignment, bool, fontSize, icon, int, margins, nullableInt, spacing, str, width } from '../vocabulary.mjs';
+import { alignment, bool, fontSize, icon, margins, nullableInt, num, spacing, str, width } from '../vocabulary.mjs';
 
 const columns = (what) =>
   nullableInt(`Number of columns ${what} lays its children out in (default: one column per child), e.g. \`3\`.`, { minimum: 1 });
@@ -15,14 +15,14 @@ export const layoutComponents = [
     required: ['section_title'],
     snippetOptions: { section_title: '${1:Section title}' },
     options: {
-      section_title: str('**Required.** Heading shown at the top of the section, e.g. `"Key metrics"`. An empty string hides the heading bar.'),
-      highlighted: bool('Draw the section on the theme `highlight` background (default `false`).'),
-      icon: icon('Tabler icon shown before the section title, e.g. `"chart-bar"`; `null` for none (default).'),
-      columns: columns('the section'),
-      column_spacing: spacing('columns'),
-      font_size: fontSize('the section title', 'lg'),
-      width: width(),
-      ...margins(),
+      section_title: str('**Required.** Heading shown at the top of the section, e.g. `"Key metrics"`. An empty string hides the heading bar.'), // N, O core/Section.ts; S; R
+      highlighted: bool('Draw the section on the theme `highlight` background (default `false`).'), // N, O; S; R
+      icon: icon('Tabler icon shown before the section title, e.g. `"chart-bar"`; `null` for none (default).'), // N, O
+      columns: columns('the section'), // N, O (number | null); S; R
+      column_spacing: spacing('columns'), // N, O
+      font_size: fontSize('the section title', 'lg'), // N
+      width: width(), // N types.ts IComponentOptions
+      ...margins(), // O core/Section.ts; A
     },
   },
   {
@@ -34,11 +34,11 @@ export const layoutComponents = [
     required: [],
     snippetOptions: { columns: '^${1:2}' },
     options: {
-      columns: columns('the row'),
-      align: alignment('the row\u2019s content'),
-      column_spacing: spacing('columns'),
-      width: width(),
-      ...margins(),
+      columns: columns('the row'), // N, O core/Row.ts; D components/row; S invoice
+      align: alignment('the row\u2019s content'), // N (left/centre/center/right), O, D components/row; S invoice ("right")
+      column_spacing: spacing('columns'), // N, O; D components/row (default 3)
+      width: width(), // N, O; D components/row; S, R ("2/3")
+      ...margins(), // O core/Row.ts; D components/row; S invoice (horizontal_margin 0)
     },
   },
   {
@@ -54,8 +54,9 @@ export const layoutComponents = [
     required: ['space'],
     snippetOptions: { space: '^${1:4}' },
     options: {
-      space: int('**Required.** Amount of empty space, in spacing units (an integer ≥ 0), e.g. `4`.', { minimum: 0 }),
-      width: width(),
+      // A number, not only an integer: N types `space: number`.
+      space: num('**Required.** Amount of empty space, in spacing units (a number ≥ 0), e.g. `4` or `0.5`.', { minimum: 0 }), // N, O core/Spacer.ts
+      width: width(), // N types.ts IComponentOptions
     },
   },
   {
@@ -65,7 +66,8 @@ export const layoutComponents = [
     required: ['space'],
     snippetOptions: { space: '^${1:8}' },
     options: {
-      space: int('**Required.** Height of the empty space, in spacing units (an integer ≥ 0), e.g. `8`.', { minimum: 0 }),
+      // Both SDKs' Report.test.ts send `space: 0.5`.
+      space: num('**Required.** Height of the empty space, in spacing units (a number ≥ 0), e.g. `8` or `0.5`.', { minimum: 0 }), // N, O core/VerticalSpacer.ts + Report.test.ts
     },
   },
 ];

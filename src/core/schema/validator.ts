@@ -37,6 +37,16 @@ export const VSCODE_SCHEMA_KEYWORDS = [
 ] as const;
 
 /**
+ * The report schema's own annotations (read by src/core/schema/lenientSchema.ts):
+ * `serviceIgnoresExtraKeys` marks an object whose extra keys the editor checks but the
+ * service ignores even though `additionalProperties` is a schema (config.google_fonts).
+ */
+export const REPORT_SCHEMA_KEYWORDS = ['serviceIgnoresExtraKeys'] as const;
+
+/** Every annotation-only keyword the schema uses. */
+export const ANNOTATION_KEYWORDS = [...VSCODE_SCHEMA_KEYWORDS, ...REPORT_SCHEMA_KEYWORDS] as const;
+
+/**
  * ajv (allErrors) merges the errors of a `$ref`'d validator with `vErrors.concat(...)`:
  * a copy of every error so far for each failing component, quadratic in the error count
  * (65,000 invalid components in a 1 MB body blocked the local service for a minute). The
@@ -71,7 +81,7 @@ function compile(mode: ValidationMode): ValidateFunction {
     allowUnionTypes: true,
   });
   addFormats(ajv);
-  ajv.addVocabulary([...VSCODE_SCHEMA_KEYWORDS]);
+  ajv.addVocabulary([...ANNOTATION_KEYWORDS]);
   return ajv.compile(mode === 'strict' ? reportSchema : toLenientSchema(reportSchema));
 }
 

@@ -80,7 +80,7 @@ describe('Report service diagnostics and their quick fixes (Build)', () => {
     ['07-card-missing-options.report.json', /^Add missing field "options"/],
     ['13-columns-string.report.json', /^Convert "three" to the number 3$/],
     ['22-cover-components-object.report.json', /^Wrap the object in a list$/],
-    ['23-width-bad.report.json', /^Replace "1\/2" with "2\/4"$/],
+    ['23-width-bad.report.json', /^Replace "6\/8" with "3\/4"$/],
     ['34-unknown-component-type.report.json', /^Change type "Sektion" to "Section"$/],
     ['35-component-missing-type.report.json', /^Add "type": "Card"$/],
     ['39-margin-40.report.json', /^Set to 32 \(the maximum\)$/],

@@ -13,7 +13,8 @@ const FIX = join(__dirname, '../../fixtures/broken');
 const load = (file: string): unknown => JSON.parse(readFileSync(join(FIX, file), 'utf8'));
 
 const COLOUR_VARS = "'headline', 'sub-headline', 'accent', 'paragraph', 'background-default', 'background-muted', 'background-subtle', 'highlight', 'highlight-text', 'background', 'light-background', 'background-faded', 'custom-1', 'custom-2' or 'custom-3'";
-const WIDTHS = "'1/3', '2/3', '1/4', '2/4', '3/4', '1/5', '2/5', '3/5', '4/5', '1/6', '2/6', '3/6', '4/6' or '5/6'";
+// Every n/d with d in 2, 3, 4, 5, 6, 12 and n from 1 to d (the docs' widths), in schema order.
+const WIDTHS = [2, 3, 4, 5, 6, 12].flatMap((d) => Array.from({ length: d }, (_, i) => `'${i + 1}/${d}'`)).join(', ').replace(/, ('12\/12')$/, ' or $1');
 const FONT_SIZES = "'3xs', '2xs', 'xs', 'sm', 'lg', 'xl', '2xl', '3xl' or '4xl'";
 const COLOUR_THEMES = "'default', 'summer', 'forest', 'corporate', 'ember', 'twilight', 'key-lime', 'purples', 'neon', 'candy', 'electric', 'royal', 'crimson' or 'surfboard'";
 const TYPO_THEMES = "'default', 'geometric', 'slab', 'grotesque', 'jost', 'looped', 'newspaper', 'albert-barlow', 'abril-lato', 'fjalla-source', 'raleway-lora', 'bebas-montserrat', 'jakarta', 'ibm-plex', 'outfit', 'prompt-inter', 'urbanist' or 'google-fonts'";
@@ -44,7 +45,7 @@ const EXPECTED: Record<string, object[]> = {
   ],
   '06-datatable-missing-col-types.report.json': [missing(['body', 'components', 0, 'Beta.DataTable', 'options', 'col_types'], { rows: [[{ data: 'North' }, { data: 12 }]] })],
   '07-card-missing-options.report.json': [missing(['body', 'components', 0, 'Card', 'options'], { type: 'Card' })],
-  '08-report-missing-title.report.json': [missing(['body', 'options', 'report_title'], { report_byline: 'Fieldstone Logistics' })],
+  '08-report-title-number.report.json': [{ type: 'string_type', loc: ['body', 'options', 'report_title'], msg: 'Input should be a valid string', input: 2025 }],
   '09-webhook-missing-url.report.json': [missing(['body', 'config', 'webhooks', 0, 'url'], { auth_header: 'Bearer 7f3c' })],
   '10-progressbar-missing-stages.report.json': [missing(['body', 'components', 0, 'Section', 'components', 0, 'Row', 'components', 0, 'ProgressBar', 'options', 'stages'], { progress: 40 })],
   '11-datapoint-missing-y.report.json': [missing(['body', 'components', 0, 'BarChart', 'options', 'data', 2, 'y'], { x: 'Hull' })],
@@ -61,7 +62,7 @@ const EXPECTED: Record<string, object[]> = {
   ],
   '20-spark-ring-value-string.report.json': [{ type: 'float_parsing', loc: ['body', 'components', 0, 'SparkChart.Ring', 'options', 'value'], msg: 'Input should be a valid number, unable to parse string as a number', input: 'high' }],
   '22-cover-components-object.report.json': [{ type: 'list_type', loc: ['body', 'cover_page', 'components'], msg: 'Input should be a valid list', input: { type: 'Text', options: { text: 'Cover' } } }],
-  '23-width-bad.report.json': [lit(['body', 'components', 0, 'Row', 'components', 0, 'Card', 'options', 'width'], '1/2', WIDTHS)],
+  '23-width-bad.report.json': [lit(['body', 'components', 0, 'Row', 'components', 0, 'Card', 'options', 'width'], '6/8', WIDTHS)],
   '24-font-size-bad.report.json': [lit(['body', 'components', 0, 'Card', 'options', 'value_font_size'], 'medium', FONT_SIZES)],
   '25-colour-variable-bad.report.json': [lit(['body', 'components', 0, 'Text', 'options', 'color'], 'blue', COLOUR_VARS)],
   '26-colour-theme-bad.report.json': [lit(['body', 'config', 'colour_theme'], 'ocean', COLOUR_THEMES)],

@@ -49,13 +49,11 @@ describe('fixes: add a missing required option', () => {
   it('keeps a one-line object on one line, tabs and CRLF, and comments', () => {
     const inline = report('[ { "type": "Card", "options": { "title": "Views" } } ]');
     assert.ok(apply(inline, editorFixes(inline)[0].fixes[0]).includes('{ "title": "Views", "value": 0 }'));
-    const jsonc = '{\r\n\t"type": "Report",\r\n\t"options": {\r\n\t\t// header\r\n\t\t"report_byline": "b", // trailing comma next\r\n\t},\r\n\t"components": [],\r\n}';
+    const card = (inner: string) => `{\r\n\t"type": "Report",\r\n\t"options": {},\r\n\t"components": [\r\n\t\t{\r\n\t\t\t"type": "Card",\r\n\t\t\t"options": {\r\n\t\t\t\t// figure\r\n\t\t\t\t${inner}, // trailing comma next\r\n\t\t\t},\r\n\t\t},\r\n\t],\r\n}`;
+    const jsonc = card('"title": "Views"');
     const [{ fixes }] = editorFixes(jsonc);
-    assert.equal(fixes[0].title, 'Add missing option "report_title": "Report title"');
-    assert.equal(
-      apply(jsonc, fixes[0]),
-      '{\r\n\t"type": "Report",\r\n\t"options": {\r\n\t\t"report_title": "Report title",\r\n\t\t// header\r\n\t\t"report_byline": "b", // trailing comma next\r\n\t},\r\n\t"components": [],\r\n}',
-    );
+    assert.equal(fixes[0].title, 'Add missing option "value": 0');
+    assert.equal(apply(jsonc, fixes[0]), card('"title": "Views",\r\n\t\t\t\t"value": 0'));
   });
 
   it('adds a whole missing "options" object, required options filled', () => {
@@ -134,11 +132,11 @@ describe('fixes: unknown options (the editor\'s "Property x is not allowed")', (
 
 describe('fixes: from the service\'s 422 entries (lenient rules)', () => {
   it('gives the same repairs for the pydantic error types', () => {
-    const text = report('[ { "type": "Row", "options": { "columns": 2.5 }, "components": [ { "type": "Card", "options": { "title": "x", "value": 1, "width": "1/2" } } ] } ]');
+    const text = report('[ { "type": "Row", "options": { "columns": 2.5 }, "components": [ { "type": "Card", "options": { "title": "x", "value": 1, "width": "6/8" } } ] } ]');
     const found = serviceFixes(text);
     assert.deepEqual(found.map((f) => f.problem?.type), ['int_from_float', 'literal_error']);
     assert.deepEqual(titles(found[0].fixes), ['Round 2.5 to 3', 'Truncate 2.5 to 2']);
-    assert.deepEqual(titles(found[1].fixes), ['* Replace "1/2" with "2/4"', 'Replace "1/2" with "3/6"', 'Replace "1/2" with "1/3"']);
+    assert.deepEqual(titles(found[1].fixes), ['* Replace "6/8" with "3/4"', 'Replace "6/8" with "9/12"', 'Replace "6/8" with "6/6"']);
   });
 
   it('unknown options and lax strings are no problem for the service', () => {

@@ -3,7 +3,7 @@ import { strict as assert } from 'node:assert';
 import Ajv from 'ajv';
 import { toLenientSchema } from '../../../src/core/schema/lenientSchema';
 import { reportSchema } from '../../../src/core/schema/reportSchema';
-import { createReportValidator, VSCODE_SCHEMA_KEYWORDS } from '../../../src/core/schema/validator';
+import { ANNOTATION_KEYWORDS, createReportValidator, VSCODE_SCHEMA_KEYWORDS } from '../../../src/core/schema/validator';
 
 const report = (components: unknown[]) => ({ type: 'Report', options: { report_title: 'Ops' }, components });
 
@@ -43,10 +43,16 @@ describe('schema: lenient variant', () => {
 });
 
 describe('schema: ajv setup', () => {
-  it('the schema compiles under ajv strict mode with the VS Code keywords registered', () => {
+  it('the schema compiles under ajv strict mode with the VS Code keywords and its own annotations registered', () => {
+    const ajv = new Ajv({ strict: true, strictRequired: false, allowUnionTypes: true, validateFormats: false });
+    ajv.addVocabulary([...ANNOTATION_KEYWORDS]);
+    assert.doesNotThrow(() => ajv.compile(reportSchema));
+  });
+
+  it('the lenient variant needs only the VS Code keywords (its own annotations are consumed)', () => {
     const ajv = new Ajv({ strict: true, strictRequired: false, allowUnionTypes: true, validateFormats: false });
     ajv.addVocabulary([...VSCODE_SCHEMA_KEYWORDS]);
-    assert.doesNotThrow(() => ajv.compile(reportSchema));
+    assert.doesNotThrow(() => ajv.compile(toLenientSchema(reportSchema)));
   });
 
   it('strict mode still catches a typo in a schema keyword', () => {
