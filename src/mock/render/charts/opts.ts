@@ -70,5 +70,7 @@ export function fontScale(o: Options, ctx: PaintContext, base = 'xs'): number {
 export function bodyHeight(o: Options, width: number, defaultAspect: number): number {
   const aspect = num(o, 'aspect_ratio');
   if (aspect !== undefined && aspect > 0) return clamp(width / aspect, 60, 700);
-  return clamp(width / defaultAspect, 120, 320);
+  // A full-width chart stops at 260 pt (under a third of an A4 page), as the hosted
+  // service's single-page designs leave room for the sections around it.
+  return clamp(width / defaultAspect, 120, 260);
 }

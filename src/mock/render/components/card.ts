@@ -7,8 +7,12 @@ import type { ComponentPainter, PaintContext } from '../painter';
 import { drawIcon, iconPath } from '../icons';
 import { breakLines, drawLines, linesHeight, type Run } from './richtext';
 
-const PAD = 12;
-const RADIUS = 8;
+// Tile density of the hosted service's KPI grids (render README "Single-page reports").
+const PAD = 10;
+const RADIUS = 7;
+/** Space around the icon inside its badge, and between title and value. */
+const BADGE_INSET = 5;
+const VALUE_GAP = 3;
 
 function str(v: unknown): string | undefined {
   return typeof v === 'string' && v.trim() ? v : undefined;
@@ -23,8 +27,8 @@ function layout(o: Record<string, unknown>, width: number, ctx: PaintContext) {
   const { theme } = ctx;
   const highlighted = o.highlighted === true;
   const fg = (opt: unknown, normal: string) => theme.resolveColour(str(opt), highlighted ? 'highlight-text' : normal);
-  const iconSize = iconPath(o.icon) ? ctx.fontSize(str(o.icon_font_size), 14) : 0;
-  const badge = iconSize ? iconSize + 12 : 0;
+  const iconSize = iconPath(o.icon) ? ctx.fontSize(str(o.icon_font_size), 12) : 0;
+  const badge = iconSize ? iconSize + 2 * BADGE_INSET : 0;
   const inner = Math.max(20, width - 2 * PAD);
   const titleText = String(o.title ?? '');
   const title: Run = {
@@ -35,8 +39,8 @@ function layout(o: Record<string, unknown>, width: number, ctx: PaintContext) {
   };
   const value = formatValue(o.value);
   const units = str(o.units);
-  let valueSize = ctx.fontSize(str(o.value_font_size), 21);
-  let unitsSize = ctx.fontSize(str(o.units_font_size), 10);
+  let valueSize = ctx.fontSize(str(o.value_font_size), 18);
+  let unitsSize = ctx.fontSize(str(o.units_font_size), 9);
   // A long value (e.g. 1,234,567 in a narrow column) shrinks to fit before it wraps.
   ctx.doc.font(theme.fonts.heading).fontSize(valueSize);
   const valueW = ctx.doc.widthOfString(value) + (units ? ctx.doc.font(theme.fonts.regular).fontSize(unitsSize).widthOfString(` ${units}`) : 0);
@@ -50,7 +54,7 @@ function layout(o: Record<string, unknown>, width: number, ctx: PaintContext) {
   const titleLines = breakLines(ctx.doc, [title], Math.max(20, inner - (badge ? badge + 6 : 0)));
   const valueLines = breakLines(ctx.doc, valueRuns, inner);
   const top = Math.max(linesHeight(titleLines), badge ? badge - 4 : 0);
-  const height = PAD + top + 4 + linesHeight(valueLines) + PAD - 2;
+  const height = PAD + top + VALUE_GAP + linesHeight(valueLines) + PAD - 2;
   return { highlighted, iconSize, badge, titleLines, valueLines, top, height };
 }
 
@@ -71,11 +75,11 @@ export const cardPainter: ComponentPainter = {
     if (l.badge) {
       const bx = rect.x + rect.width - PAD - l.badge;
       const by = rect.y + PAD - 2;
-      doc.roundedRect(bx, by, l.badge, l.badge, 6).fill(l.highlighted ? theme.colours['highlight-text'] : theme.colours['light-background']);
-      drawIcon(doc, options.icon, bx + 6, by + 6, l.iconSize, l.highlighted ? theme.colours.highlight : theme.colours.accent, 1.8);
+      doc.roundedRect(bx, by, l.badge, l.badge, 5).fill(l.highlighted ? theme.colours['highlight-text'] : theme.colours['light-background']);
+      drawIcon(doc, options.icon, bx + BADGE_INSET, by + BADGE_INSET, l.iconSize, l.highlighted ? theme.colours.highlight : theme.colours.accent, 1.8);
     }
     drawLines(doc, l.titleLines, rect.x + PAD, rect.y + PAD, rect.width - 2 * PAD - (l.badge ? l.badge + 6 : 0), 'left');
-    drawLines(doc, l.valueLines, rect.x + PAD, rect.y + PAD + l.top + 4, rect.width - 2 * PAD, 'left');
+    drawLines(doc, l.valueLines, rect.x + PAD, rect.y + PAD + l.top + VALUE_GAP, rect.width - 2 * PAD, 'left');
     doc.restore();
   },
 };

@@ -2,10 +2,10 @@
 import type { ComponentPainter } from '../painter';
 import { drawIcon, iconPath } from '../icons';
 
-const RULE_GAP = 6;
+const RULE_GAP = 5;
 
 function titleSize(options: Record<string, unknown>, fontSize: (n: string | undefined, f: number) => number): number {
-  return fontSize(typeof options.font_size === 'string' ? options.font_size : undefined, 14);
+  return fontSize(typeof options.font_size === 'string' ? options.font_size : undefined, 13);
 }
 
 export const sectionHeader: ComponentPainter = {

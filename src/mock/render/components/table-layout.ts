@@ -100,8 +100,8 @@ export function layoutTable(o: Record<string, unknown>, width: number, ctx: Pain
   const columns = columnWidths(o.col_width, n, width);
   const rowSize = ctx.fontSize(str(o.rows_font_size), 9);
   const headSize = ctx.fontSize(str(o.headings_font_size), 9);
-  const rowPadY = typeof o.rows_vertical_padding === 'number' ? Math.max(0, Math.min(32, o.rows_vertical_padding)) * 1.5 : 5;
-  const headPadY = typeof o.headings_vertical_padding === 'number' ? Math.max(0, Math.min(32, o.headings_vertical_padding)) * 1.5 : 6;
+  const rowPadY = typeof o.rows_vertical_padding === 'number' ? Math.max(0, Math.min(32, o.rows_vertical_padding)) * 1.5 : 4;
+  const headPadY = typeof o.headings_vertical_padding === 'number' ? Math.max(0, Math.min(32, o.headings_vertical_padding)) * 1.5 : 5;
   const cellPadX = 7;
   const colAlign = Array.isArray(o.col_align) ? o.col_align : [];
   const colBg = Array.isArray(o.col_bg) ? o.col_bg : [];

@@ -56,13 +56,13 @@ export function paintHeader({ doc, theme, model, report, logo }: ChromeInput): v
   const textW = Math.max(20, x + w - textX - versionW - 8);
   const title = String(o.report_title ?? '');
   const byline = typeof o.report_byline === 'string' ? o.report_byline : '';
-  doc.font(theme.fonts.heading).fontSize(18).fillColor(theme.colours.headline);
+  doc.font(theme.fonts.heading).fontSize(16).fillColor(theme.colours.headline);
   const titleH = doc.currentLineHeight(true);
-  const bylineH = byline ? 14 : 0;
+  const bylineH = byline ? 12 : 0;
   const top = y + Math.max(0, (h - 4 - titleH - bylineH) / 2);
   doc.text(title, textX, top, { width: textW, lineBreak: false, ellipsis: true });
   if (byline) {
-    doc.font(theme.fonts.regular).fontSize(9.5).fillColor(theme.colours['sub-headline']);
+    doc.font(theme.fonts.regular).fontSize(9).fillColor(theme.colours['sub-headline']);
     doc.text(byline, textX, top + titleH + 1, { width: textW, lineBreak: false, ellipsis: true });
   }
   if (version) {

@@ -8,8 +8,8 @@ import { sectionHeader } from '../components/section-header';
 
 /** Default gap between cells and rows when column_spacing is not given (8 units = 12 pt). */
 export const DEFAULT_SPACING_UNITS = 8;
-const HIGHLIGHT_PADDING = 14;
-const HEADER_GAP = 10;
+const HIGHLIGHT_PADDING = 12;
+const HEADER_GAP = 8;
 
 export interface ContainerBox {
   marginTop: number;

@@ -10,10 +10,11 @@ import { headerEnabled } from './chrome';
 export const A4 = { width: 595.28, height: 841.89 };
 /** Base page margin before the user's horizontal/vertical margins are added. */
 const BASE_MARGIN_X = 36;
-const BASE_MARGIN_Y = 30;
-const HEADER_HEIGHT = 54;
-const HEADER_GAP = 16;
-const FOOTER_HEIGHT = 26;
+const BASE_MARGIN_Y = 28;
+// Density of the hosted service's single-page designs (README "Single-page reports").
+const HEADER_HEIGHT = 46;
+const HEADER_GAP = 12;
+const FOOTER_HEIGHT = 22;
 
 export interface PageModel {
   width: number;
