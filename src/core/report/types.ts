@@ -12,7 +12,8 @@ export interface ReportComponent {
 }
 
 export interface ReportOptions {
-  report_title?: string;
+  /** Optional (the newer SDK types it `string | null`; the official invoice sample omits it). */
+  report_title?: string | null;
   report_byline?: string | null;
   version_number?: string | null;
   logo_url?: string | null;
@@ -35,6 +36,32 @@ export interface WebhookConfig {
   auth_header?: string | null;
 }
 
+/** Theme variable → CSS colour (null keeps the theme's). */
+export type ColourOverrides = Record<string, string | null | undefined>;
+
+/** config.override_colour_theme: theme variables, plus the colours of highlighted Sections/Cards. */
+export interface ThemeOverride {
+  [variable: string]: string | null | ColourOverrides | undefined;
+  highlighted?: ColourOverrides | null;
+}
+
+/** A Google font for one role (newer SDK IFontConfig). */
+export interface GoogleFont {
+  family?: string | null;
+  /** "400", "700", … (a number is accepted too). */
+  weight?: string | number | null;
+}
+
+/**
+ * config.google_fonts: `{headings: {family, weight}, paragraph: {family, weight}}`, or the
+ * older form mapping a role to a family name (`{"headings": "Playfair Display"}`).
+ */
+export interface GoogleFontsConfig {
+  headings?: GoogleFont | string | null;
+  paragraph?: GoogleFont | string | null;
+  [role: string]: GoogleFont | string | null | undefined;
+}
+
 export interface ReportConfig {
   colour_theme?: string;
   color_theme?: string;
@@ -43,9 +70,11 @@ export interface ReportConfig {
   enable_multi_page?: boolean;
   enable_pagination?: boolean;
   n_pages?: number;
-  override_colour_theme?: Record<string, string>;
-  override_color_theme?: Record<string, string>;
-  google_fonts?: Record<string, string>;
+  /** Print the page header (also `options.enable_header`). */
+  enable_header?: boolean;
+  override_colour_theme?: ThemeOverride;
+  override_color_theme?: ThemeOverride;
+  google_fonts?: GoogleFontsConfig;
   cloud_storage?: CloudStorageConfig | null;
   webhooks?: WebhookConfig[] | null;
   [key: string]: unknown;
@@ -54,9 +83,10 @@ export interface ReportConfig {
 export interface CoverPage {
   bg_color?: string | null;
   bg_image?: string | null;
+  /** start | center | end (newer SDK) or left | centre | center | right. */
   align?: string;
-  vertical_margin?: number;
-  horizontal_margin?: number;
+  vertical_margin?: number | null;
+  horizontal_margin?: number | null;
   components?: ReportComponent[];
   [key: string]: unknown;
 }

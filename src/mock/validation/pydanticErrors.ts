@@ -6,12 +6,13 @@
  *   bookkeeping; re-checks bounds on coerced numbers as pydantic does;
  * - an unknown or missing component `type` → union_tag_invalid / union_tag_not_found
  *   at the component; otherwise the tag is a `loc` segment after the index;
- * - plain unions give one entry per member, with the member label in `loc`;
+ * - plain unions (a `type` list, or an `anyOf` of value schemas such as "a size keyword or
+ *   a number") give one entry per member, with the member label in `loc`;
  * - entries are sorted in pydantic's order: declared field order, then list index.
  */
 import type { ErrorObject } from 'ajv';
 import type { ValidationErrorEntry } from '../../core/api/types';
-import { expectedList, laxAccepts, laxNumber, plural, pyStr, typeError, unionLabel } from './pyFormat';
+import { expectedList, laxAccepts, laxNumber, plural, pyRepr, pyStr, typeError, unionLabel } from './pyFormat';
 import { SchemaWalker, splitInstancePath, type Schema, type UnionNode } from './schemaWalk';
 
 interface Ranked {
@@ -34,6 +35,50 @@ function boundErrors(s: Schema, n: number, loc: Array<string | number>, input: u
   if (typeof s.maximum === 'number' && !(n <= s.maximum))
     out.push(entry('less_than_equal', loc, `Input should be less than or equal to ${s.maximum}`, input, { le: s.maximum }));
   return out;
+}
+
+interface MemberError {
+  type: string;
+  msg: string;
+  ctx?: Record<string, unknown>;
+}
+
+/**
+ * The members of an `anyOf` that is a union of values (e.g. a size keyword or a number), or
+ * undefined for an anyOf of `required` lists (Image: `image_url` or `base64`).
+ */
+function valueMembers(s: Schema): Schema[] | undefined {
+  const members = s.anyOf;
+  if (!Array.isArray(members)) return undefined;
+  const requiredOnly = (m: Schema) => Object.keys(m).every((k) => k === 'required');
+  return (members as Schema[]).every(requiredOnly) ? undefined : (members as Schema[]);
+}
+
+/** pydantic's `loc` label of a union member: `literal['a','b']` for a Literal, else the type. */
+function memberLabel(m: Schema): string {
+  if (Array.isArray(m.enum)) return `literal[${(m.enum as unknown[]).filter((x) => x !== null).map(pyRepr).join(',')}]`;
+  const t = SchemaWalker.types(m).filter((x) => x !== 'null')[0];
+  return unionLabel(t ?? 'null');
+}
+
+/** What pydantic (lax) says about `v` for one member; empty when the member accepts it. */
+function memberErrors(m: Schema, v: unknown): MemberError[] {
+  if (Array.isArray(m.enum)) {
+    const values = m.enum as unknown[];
+    if (values.some((x) => x === v)) return [];
+    const expected = expectedList(values.filter((x) => x !== null));
+    return [{ type: 'literal_error', msg: `Input should be ${expected}`, ctx: { expected } }];
+  }
+  const types = SchemaWalker.types(m);
+  const accepting = types.find((t) => laxAccepts(t, v));
+  if (accepting === undefined) {
+    const e = typeError(types.filter((t) => t !== 'null')[0] ?? 'null', v, SchemaWalker.isModel(m));
+    return [e];
+  }
+  if (accepting === 'integer' || accepting === 'number') {
+    return boundErrors(m, laxNumber(accepting, v)!, [], v).map(({ type, msg, ctx }) => (ctx ? { type, msg, ctx } : { type, msg }));
+  }
+  return [];
 }
 
 function urlProblem(v: string): string {
@@ -79,8 +124,11 @@ export class PydanticTranslator {
     const single = (e: ValidationErrorEntry, more: number[] = []): Ranked[] => [...extra, { entry: e, rank: [...at.rank, ...more] }];
 
     switch (err.keyword) {
-      case 'required':
-      case 'anyOf': {
+      case 'anyOf':
+      case 'required': {
+        const members = err.keyword === 'anyOf' ? valueMembers(parent) : undefined;
+        if (members) return [...extra, ...this.valueUnion(at.loc, at.rank, members, v)];
+        // An anyOf of required fields (Image) reads as the first one missing.
         const field =
           err.keyword === 'required'
             ? (err.params as { missingProperty: string }).missingProperty
@@ -161,6 +209,18 @@ export class PydanticTranslator {
         });
     }
     return out;
+  }
+
+  /**
+   * A value that fits no member of an `anyOf` union: pydantic's smart union tries each member
+   * (lax) and, when none accepts it, reports every member's error under its label.
+   */
+  private valueUnion(loc: Array<string | number>, rank: number[], members: Schema[], v: unknown): Ranked[] {
+    const errors = members.map((m) => memberErrors(m, v));
+    if (errors.some((e) => e.length === 0)) return []; // a lax coercion ajv does not know (e.g. "14" for a number)
+    return errors.flatMap((list, i) =>
+      list.map((e) => ({ entry: entry(e.type, [...loc, memberLabel(members[i])], e.msg, v, e.ctx), rank: [...rank, i] })),
+    );
   }
 
   private valueAtLoc(body: unknown, path: Array<string | number>): unknown {
