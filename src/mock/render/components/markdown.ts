@@ -7,6 +7,7 @@
 import { marked, type Token, type Tokens } from 'marked';
 import type { RenderTheme } from '../painter';
 import type { Run } from './richtext';
+import { cellRuns, safeHref } from './cell-html';
 
 export interface TextStyle {
   size: number;
@@ -35,9 +36,12 @@ interface Style {
   italic: boolean;
   link?: string;
   code?: boolean;
+  /** Inside a Markdown heading: the theme's heading face (google_fonts `headings`, a theme's title font). */
+  heading?: boolean;
 }
 
 function fontFor(theme: RenderTheme, s: Style): string {
+  if (s.heading && !s.italic) return theme.fonts.heading;
   if (s.bold && s.italic) return theme.fonts.boldItalic;
   if (s.bold) return theme.fonts.bold;
   if (s.italic) return theme.fonts.italic;
@@ -48,40 +52,83 @@ function decodeEntities(text: string): string {
   return text.replace(/&(amp|lt|gt|quot|#39|#x27|nbsp);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", nbsp: '\u00a0' })[e] ?? _);
 }
 
+/** An inline HTML tag of the cell subset → its effect on the style, or undefined (dropped). */
+function inlineTag(raw: string, cur: Style): Style | 'br' | undefined {
+  const m = /^<\s*(\/?)\s*([a-z]+)\b([^>]*)>$/i.exec(raw.trim());
+  if (!m) return undefined;
+  const [, close, tag, attrs] = m;
+  const name = tag.toLowerCase();
+  if (name === 'br') return 'br';
+  if (name === 'b' || name === 'strong') return { ...cur, bold: !close };
+  if (name === 'i' || name === 'em') return { ...cur, italic: !close };
+  if (name === 'a') {
+    const href = /href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attrs);
+    return { ...cur, link: close ? undefined : safeHref(decodeEntities(href?.[1] ?? href?.[2] ?? href?.[3] ?? '')) };
+  }
+  return undefined;
+}
+
 function inlineRuns(tokens: Token[] | undefined, base: Style, size: number, colour: string, theme: RenderTheme, style: TextStyle, out: Run[] = []): Run[] {
+  // Inline HTML of the cell subset (<b>, <i>, <a href>, <br>) changes the style of what follows it.
+  let cur = base;
   for (const t of tokens ?? []) {
     switch (t.type) {
       case 'strong':
-        inlineRuns((t as Tokens.Strong).tokens, { ...base, bold: true }, size, colour, theme, style, out);
+        inlineRuns((t as Tokens.Strong).tokens, { ...cur, bold: true }, size, colour, theme, style, out);
         break;
       case 'em':
-        inlineRuns((t as Tokens.Em).tokens, { ...base, italic: true }, size, colour, theme, style, out);
+        inlineRuns((t as Tokens.Em).tokens, { ...cur, italic: true }, size, colour, theme, style, out);
         break;
       case 'del':
-        inlineRuns((t as Tokens.Del).tokens, base, size, colour, theme, style, out);
+        inlineRuns((t as Tokens.Del).tokens, cur, size, colour, theme, style, out);
         break;
       case 'link':
-        inlineRuns((t as Tokens.Link).tokens, { ...base, link: (t as Tokens.Link).href }, size, style.linkColour, theme, style, out);
+        inlineRuns((t as Tokens.Link).tokens, { ...cur, link: (t as Tokens.Link).href }, size, style.linkColour, theme, style, out);
         break;
       case 'codespan':
-        out.push({ text: decodeEntities((t as Tokens.Codespan).text), font: fontFor(theme, base), size: size * 0.92, colour, codeBg: theme.colours['background-muted'] });
+        out.push({ text: decodeEntities((t as Tokens.Codespan).text), font: fontFor(theme, cur), size: size * 0.92, colour, codeBg: theme.colours['background-muted'] });
         break;
       case 'br':
-        out.push({ text: '\n', font: fontFor(theme, base), size, colour });
+        out.push({ text: '\n', font: fontFor(theme, cur), size, colour });
         break;
       case 'image':
-        out.push({ text: (t as Tokens.Image).text || '', font: fontFor(theme, { ...base, italic: true }), size, colour });
+        out.push({ text: (t as Tokens.Image).text || '', font: fontFor(theme, { ...cur, italic: true }), size, colour });
         break;
-      case 'html':
-        break; // raw HTML is not rendered
+      case 'html': {
+        const next = inlineTag((t as Tokens.HTML).raw, cur);
+        if (next === 'br') out.push({ text: '\n', font: fontFor(theme, cur), size, colour });
+        else if (next) cur = next;
+        break; // any other tag is dropped; the text around it stays
+      }
       default: {
         const tt = t as Tokens.Text;
-        if (tt.tokens?.length) inlineRuns(tt.tokens, base, size, colour, theme, style, out);
-        else if ('text' in tt) out.push({ text: decodeEntities(tt.text), font: fontFor(theme, base), size, colour, link: base.link });
+        if (tt.tokens?.length) inlineRuns(tt.tokens, cur, size, colour, theme, style, out);
+        else if ('text' in tt) out.push({ text: decodeEntities(tt.text), font: fontFor(theme, cur), size, colour: cur.link && !base.link ? style.linkColour : colour, link: cur.link });
       }
     }
   }
   return out;
+}
+
+/**
+ * `#Title` (no space after the hashes) is a heading for the hosted service's Markdown
+ * (the official invoice sample writes `#Terms and Conditions`), not for GFM: add the
+ * space, outside fenced code blocks.
+ */
+export function spaceAtxHeadings(source: string): string {
+  let fence: string | undefined;
+  return source
+    .split('\n')
+    .map((line) => {
+      const f = /^\s{0,3}(`{3,}|~{3,})/.exec(line);
+      if (f) {
+        if (!fence) fence = f[1][0];
+        else if (f[1][0] === fence) fence = undefined;
+        return line;
+      }
+      return fence ? line : line.replace(/^(\s{0,3}#{1,6})(?=[^#\s])/, '$1 ');
+    })
+    .join('\n');
 }
 
 export function parseMarkdown(source: string, markdown: boolean, theme: RenderTheme, style: TextStyle): Block[] {
@@ -98,7 +145,7 @@ export function parseMarkdown(source: string, markdown: boolean, theme: RenderTh
         case 'heading': {
           const h = t as Tokens.Heading;
           const size = style.size * (HEADING_SCALE[h.depth] ?? 1);
-          blocks.push({ kind: 'heading', indent, gapBefore: first ? 0 : style.headingGaps.above, runs: inlineRuns(h.tokens, { bold: true, italic: false }, size, style.headingColour, theme, style) });
+          blocks.push({ kind: 'heading', indent, gapBefore: first ? 0 : style.headingGaps.above, runs: inlineRuns(h.tokens, { bold: true, italic: false, heading: true }, size, style.headingColour, theme, style) });
           break;
         }
         case 'paragraph':
@@ -137,12 +184,18 @@ export function parseMarkdown(source: string, markdown: boolean, theme: RenderTh
           blocks.push({ kind: 'paragraph', indent, gapBefore: first ? 0 : para, runs: [{ text: rows.join('\n'), font: theme.fonts.regular, size: style.size, colour: style.colour }] });
           break;
         }
+        case 'html': {
+          // A block of raw HTML (e.g. "<p>Hello</p>"): its text with the cell HTML subset, never the tags.
+          const runs = cellRuns((t as Tokens.HTML).text, theme, { size: style.size, colour: style.colour, linkColour: style.linkColour, bold: false });
+          if (runs.some((r) => r.text.trim())) blocks.push({ kind: quote ? 'quote' : 'paragraph', indent, gapBefore: first ? 0 : para, runs });
+          break;
+        }
         default:
-          break; // space, html, def
+          break; // space, def
       }
     }
   };
-  walk(marked.lexer(source, { gfm: true, breaks: true }), 0, false);
+  walk(marked.lexer(spaceAtxHeadings(source), { gfm: true, breaks: true }), 0, false);
   // The block under a heading sits `below` from it (a following heading keeps its own `above`).
   for (let i = 1; i < blocks.length; i++) if (blocks[i - 1].kind === 'heading' && blocks[i].kind !== 'heading') blocks[i].gapBefore = style.headingGaps.below;
   return blocks;

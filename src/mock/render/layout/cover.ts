@@ -33,10 +33,21 @@ export function coverBackground(cover: CoverPage, theme: RenderTheme): string {
   return theme.resolveColour(typeof cover.bg_color === 'string' ? cover.bg_color : undefined, 'accent');
 }
 
+/**
+ * The cover's horizontal alignment: the newer SDK's `start`/`center`/`end`, the older
+ * `left`/`centre`/`center`/`right`; anything else (or nothing) centres.
+ */
+export function coverAlign(value: unknown): 'left' | 'center' | 'right' {
+  const v = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  if (v === 'start' || v === 'left') return 'left';
+  if (v === 'end' || v === 'right') return 'right';
+  return 'center';
+}
+
 /** Copies Text components with a readable default colour and the cover alignment (other components keep identity). */
 export function coverComponents(cover: CoverPage, background: string): ReportComponent[] {
   const dark = luminance(background) < 0.35;
-  const align = typeof cover.align === 'string' ? cover.align : 'center';
+  const align = coverAlign(cover.align);
   const adapt = (c: ReportComponent): ReportComponent => {
     if (!c || typeof c !== 'object') return c;
     if (c.type === 'Text') {
