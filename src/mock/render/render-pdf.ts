@@ -18,7 +18,7 @@ import { LayoutEngine, OverflowStop, type LayoutEnv } from './layout/engine';
 import { preloadImages } from './layout/preload';
 import { coverBackground, coverComponents, coverGeometry, paintCoverBackground } from './layout/cover';
 import { paintFooter, paintHeader, paintPageBackground, type ChromeInput } from './layout/chrome';
-import { paintOverflowNotice } from './layout/overflow';
+import { OVERFLOW_NOTICE_BAND, overflowNote, paintOverflowNotice } from './layout/overflow';
 
 export interface PdfRenderOptions {
   signal?: AbortSignal;
@@ -57,13 +57,23 @@ export async function renderReportPdf(report: ReportBody, options: PdfRenderOpti
   const env = (plan: PagePlan): LayoutEnv => ({ doc, theme, plan, fontSize, checkTime });
   const pages: PlannedPage[] = [];
   if (cover) pages.push(...layoutCover(coverNodes, coverGeometry(cover, model.width, model.height), env));
-  const plan = new PagePlan(model.contentTop, model.contentBottom, model.multiPage);
-  plan.newPage();
-  try {
-    new LayoutEngine(env(plan)).flowAll(nodes, model.contentLeft, model.contentWidth);
-  } catch (err) {
-    if (!(err instanceof OverflowStop)) throw err;
-  }
+  const layoutContent = (bottom: number) => {
+    const plan = new PagePlan(model.contentTop, bottom, model.multiPage);
+    plan.newPage();
+    try {
+      new LayoutEngine(env(plan)).flowAll(nodes, model.contentLeft, model.contentWidth);
+      return { plan, stop: undefined };
+    } catch (err) {
+      if (!(err instanceof OverflowStop)) throw err;
+      return { plan, stop: err };
+    }
+  };
+  let content = layoutContent(model.contentBottom);
+  // Cut content: lay the page out again above a band of its own for the notice, so the
+  // notice never covers what did fit; the note names the first component cut then.
+  if (content.stop) content = layoutContent(model.contentBottom - OVERFLOW_NOTICE_BAND);
+  if (content.stop) notes.push(overflowNote(content.stop));
+  const { plan } = content;
   pages.push(...plan.pages);
 
   const chromeInput: ChromeInput = { doc, theme, model, report, logo: chrome.logo };

@@ -16,7 +16,17 @@ import type { PagePlan } from './plan';
 import { sectionHeader } from '../components/section-header';
 
 /** Thrown when a single-page report needs a second page: layout stops there. */
-export class OverflowStop extends Error {}
+export class OverflowStop extends Error {
+  constructor(
+    /** The first component that was not (completely) placed on the page. */
+    readonly node: LayoutNode,
+    /** True when a first part of it was placed (a split Table or Text, a Section whose first rows fit). */
+    readonly partial: boolean,
+  ) {
+    super(`${node.path} did not fit on the single page`);
+    this.name = 'OverflowStop';
+  }
+}
 
 export interface LayoutEnv {
   doc: PDFKit.PDFDocument;
@@ -32,6 +42,11 @@ export const BLOCK_GAP = 12;
 
 export class LayoutEngine {
   private readonly heights = new Map<LayoutNode, Map<number, number>>();
+  /**
+   * A PageBreak on a page that may not be followed by another: the break is only an
+   * overflow if something comes after it, and that component is what did not fit.
+   */
+  private breakPending = false;
 
   constructor(private readonly env: LayoutEnv) {}
 
@@ -60,16 +75,27 @@ export class LayoutEngine {
     });
   }
 
-  private newPage(): void {
-    if (!this.env.plan.newPage()) throw new OverflowStop();
+  /** Starts a new page for `node`; a single-page report stops here, naming it. */
+  private newPage(node: LayoutNode, partial = false): void {
+    if (!this.env.plan.newPage()) throw new OverflowStop(node, partial);
+  }
+
+  /** Honours a pending PageBreak before `node` is placed (single-page reports only). */
+  private breakBefore(node: LayoutNode): void {
+    if (!this.breakPending) return;
+    this.breakPending = false;
+    this.newPage(node);
   }
 
   private flow(node: LayoutNode, x: number, width: number): void {
     const plan = this.env.plan;
     this.env.checkTime();
+    if (node.kind !== 'pagebreak') this.breakBefore(node);
     switch (node.kind) {
       case 'pagebreak':
-        if (!plan.atTop) this.newPage();
+        if (plan.atTop) return;
+        if (plan.mayAddPage) this.newPage(node);
+        else this.breakPending = true;
         return;
       case 'space':
         plan.y = Math.min(plan.bottom, plan.y + node.height);
@@ -97,12 +123,12 @@ export class LayoutEngine {
       if (parts) {
         const fh = Math.min(plan.remaining, this.guard(node.path, () => node.painter.measure(parts.first, width, ctx)));
         this.pushLeaf(node, parts.first, { x, y: plan.y, width, height: fh });
-        this.newPage();
+        this.newPage(node, true);
         options = parts.rest;
         continue;
       }
       if (!plan.atTop) {
-        this.newPage();
+        this.newPage(node, options !== node.options);
         continue;
       }
       // Taller than a whole page and not splittable: draw what fits.
@@ -121,7 +147,7 @@ export class LayoutEngine {
     const rows = gridRows(node.children, box.columns, innerX, innerW, box.gap, box.align);
     // Keep the title with (the start of) its first row.
     const firstRow = rows.length ? Math.min(120, this.rowHeight(rows[0])) : 0;
-    if (!plan.atTop && box.marginTop + 2 * box.padding + box.headerHeight + box.headerGap + firstRow > plan.remaining) this.newPage();
+    if (!plan.atTop && box.marginTop + 2 * box.padding + box.headerHeight + box.headerGap + firstRow > plan.remaining) this.newPage(node);
     if (!plan.atTop) plan.y += box.marginTop;
     const bg = box.highlighted
       ? { x: x + box.insetX, width: width - 2 * box.insetX, path: node.path, padding: box.padding, paint: (r: Rect) => paintHighlight(this.env.doc, r, ctx) }
@@ -139,8 +165,9 @@ export class LayoutEngine {
         this.flow(only.node, only.x, only.width);
         return;
       }
+      this.breakBefore(only.node);
       const h = this.rowHeight(row);
-      if (h > plan.remaining && !plan.atTop) this.newPage();
+      if (h > plan.remaining && !plan.atTop) this.newPage(only.node);
       const placed = Math.min(h, plan.remaining);
       for (const cell of row) this.place(cell.node, { x: cell.x, y: plan.y, width: cell.width, height: placed });
       plan.y += placed;

@@ -45,6 +45,11 @@ export class PagePlan {
   /** Set when a single-page report had content that did not fit. */
   overflowed = false;
 
+  /** False when the next newPage() will be refused (a single-page report's page is in use). */
+  get mayAddPage(): boolean {
+    return this.allowNewPages || this.pages.length === 0;
+  }
+
   get page(): PlannedPage {
     return this.pages[this.pages.length - 1];
   }
@@ -67,8 +72,11 @@ export class PagePlan {
 
   /** Starts a content page; returns false when the report may not have another one. */
   newPage(): boolean {
-    if (this.pages.length >= 1 && !this.allowNewPages) {
+    if (!this.mayAddPage) {
       this.overflowed = true;
+      // Layout stops here: backgrounds still open (a highlighted section cut short)
+      // end below what was placed, so the part that fit keeps its panel.
+      for (const bg of this.backgrounds) this.closeFragment(bg, Math.min(this.bottom, this.y + bg.padding));
       return false;
     }
     for (const bg of this.backgrounds) this.closeFragment(bg, this.bottom);
