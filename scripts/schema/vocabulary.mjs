@@ -185,9 +185,10 @@ export const fontSize = (what, dflt) =>
  */
 export const fontSizeOrPixels = (what, dflt) => ({
   markdownDescription: `Font size of ${what}: a size keyword (e.g. \`"sm"\`) or a number of pixels (e.g. \`14\`)${dflt ? `; default ${dflt}` : ''}.`,
+  // The members carry no description of their own, so hover shows the option's.
   anyOf: [
-    enumOf(FONT_SIZES, 'A size keyword, e.g. `"sm"`.'),
-    num('A size in pixels, e.g. `14`.'),
+    { enum: FONT_SIZES.map(([v]) => v), enumDescriptions: FONT_SIZES.map(([, d]) => d) },
+    { type: 'number' },
   ],
 });
 

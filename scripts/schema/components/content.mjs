@@ -82,11 +82,10 @@ export const contentComponents = [
       align_list: bool('Apply `align` to list items as well as paragraphs (default `false`).'), // N
       // N types a MarginValue 0–32; A had a boolean (kept, with a warning).
       headings_margin: {
-        markdownDescription: 'Vertical margin above and below Markdown headings, an integer from 0 to 32, e.g. `4` (default: the theme\u2019s heading spacing).',
-        anyOf: [
-          int('A margin from 0 to 32, e.g. `4`.', { minimum: 0, maximum: 32 }),
-          bool('Older form: `true` keeps the default heading margin, `false` removes it.'),
-        ],
+        markdownDescription:
+          'Vertical margin above and below Markdown headings, an integer from 0 to 32, e.g. `4` (default: the theme\u2019s heading spacing). ' +
+          'The older form `true`/`false` (keep/remove the default margin) still works.',
+        anyOf: [{ type: 'integer', minimum: 0, maximum: 32 }, { type: 'boolean' }],
         ...olderForm({ type: 'boolean' }, OLDER_HEADINGS_MARGIN),
       }, // N core/Text.ts; A (boolean)
       width: width(), // N, O; D components/text

@@ -119,6 +119,72 @@ describe('schema: in the editor (vscode-json-languageservice)', () => {
     });
   });
 
+  describe('the forms the hosted service takes (fidelity.md table 1)', () => {
+    const problems = async (text: string) => (await editorProblems(text)).map((p) => [p.severity, p.text, p.message]);
+    const valueLabels = async (component: string) => labels(report(component));
+
+    it('width: completion offers every fraction with denominator 2, 3, 4, 5, 6, 12; hover lists them and says null fills', async () => {
+      const got = await valueLabels('{"type": "Card", "options": {"title": "Vans", "value": 3, "width": |}}');
+      const fractions = [2, 3, 4, 5, 6, 12].flatMap((d) => Array.from({ length: d }, (_, i) => JSON.stringify(`${i + 1}/${d}`)));
+      assert.deepEqual(got, [...fractions, 'null']);
+      const hover = await editorHover(report('{"type": "Card", "options": {"title": "Vans", "value": 3, "wi|dth": "5/12"}}'));
+      for (const f of ['`1/2`', '`2/2`', '`5/12`', '`12/12`', '`5/6`']) assert.ok(hover.includes(f), `${f} missing from ${hover}`);
+      assert.match(hover, /denominator is 2, 3, 4, 5, 6 or 12/);
+      assert.match(hover, /`null` \(default\) fills the available space/);
+      assert.match(await editorHover(report('{"type": "Card", "options": {"title": "Vans", "value": 3, "width": "5/1|2"}}')), /`5\/12`: 41\\\.7% of the width/); // the hover escapes Markdown
+      assert.deepEqual(await problems(report('{"type": "Text", "options": {"text": "x", "width": "1/2"}}, {"type": "Text", "options": {"text": "x", "width": "12/12"}}')), []);
+    });
+
+    it('report_title optional; space 0.5; headings cells and null cells; align start/end; curve_format null: no problem', async () => {
+      const text = `{"type": "Report", "options": {"report_byline": "Invoice"}, "cover_page": {"align": "end", "vertical_margin": null, "components": []}, "components": [
+        {"type": "VerticalSpacer", "options": {"space": 0.5}},
+        {"type": "Table", "options": {"headings": [{"content": "Region", "col_span": 2}, "Units"], "rows": [["a", null, 1]]}},
+        {"type": "Chart.Line", "options": {"data": [], "x_label": "x", "y_label": "y", "curve_format": null, "format_y_ticks": true}}]}`;
+      assert.deepEqual(await problems(text), []);
+      assert.deepEqual(await labels('{"type": "Report", "options": {}, "cover_page": {"align": |}, "components": []}'), ['"start"', '"center"', '"end"', '"left"', '"centre"', '"right"']);
+    });
+
+    it('headings_margin: 0–32 without a problem, a boolean with a warning (older form), 40 flagged; hover documents both', async () => {
+      const text = (v: string) => report(`{"type": "Text", "options": {"text": "x", "headings_margin": ${v}}}`);
+      assert.deepEqual(await problems(text('4')), []);
+      const [warning, ...more] = await problems(text('true'));
+      assert.deepEqual([more.length, warning[0], warning[1]], [0, 2, '"headings_margin": true']);
+      assert.match(String(warning[2]), /^Older form of `headings_margin`\. It still works; the current form is a margin from 0 to 32/);
+      assert.deepEqual(await problems(text('40')), [[2, '40', 'Value is above the maximum of 32.']]);
+      assert.match(await editorHover(text('4').replace('"headings_margin"', '"headings_mar|gin"')), /integer from 0 to 32.*`true`\/`false`/s);
+    });
+
+    it('font_size of charts and DoughnutRing: keywords completed, pixels accepted, a wrong word flagged', async () => {
+      const ring = (v: string) => report(`{"type": "DoughnutRing", "options": {"data": [], "font_size": ${v}}}`);
+      assert.deepEqual(await valueLabels('{"type": "DoughnutRing", "options": {"data": [], "font_size": |}}'), ['"3xs"', '"2xs"', '"xs"', '"sm"', '"lg"', '"xl"', '"2xl"', '"3xl"', '"4xl"']);
+      assert.deepEqual(await problems(ring('14')), []);
+      assert.deepEqual(await problems(ring('"lg"')), []);
+      assert.equal((await problems(ring('"medium"'))).length, 1);
+      assert.deepEqual(await problems(report('{"type": "Chart.Bar", "options": {"data": [], "x_label": "x", "y_label": "y", "font_size": 16}}')), []);
+      assert.match(await editorHover(ring('14').replace('"font_size"', '"font_si|ze"')), /a size keyword .* or a number of pixels/);
+    });
+
+    it('config: google_fonts nested (no problem) or the older map (warnings), enable_header, highlighted colours, webhooks ≤ 3', async () => {
+      const cfg = (config: string) => report('', `\n  "config": ${config},`);
+      assert.deepEqual(await problems(cfg('{"enable_header": false, "google_fonts": {"headings": {"family": "Playfair Display", "weight": "700"}, "paragraph": {"family": "Inter", "weight": "400"}}}')), []);
+      assert.deepEqual((await problems(cfg('{"google_fonts": {"headings": "Playfair Display", "body": "Inter"}}'))).map((p) => [p[0], p[1]]), [[2, '"headings": "Playfair Display"'], [2, '"body": "Inter"']]);
+      assert.deepEqual(await problems(cfg('{"override_colour_theme": {"background": "#deefe7", "light-background": "white", "highlighted": {"background": "#fff", "highlight-text": "#fff"}}}')), []);
+      assert.deepEqual(await labels(cfg('{"google_fonts": {"headings": {|}}}')), ['family', 'weight']);
+      assert.ok((await labels(cfg('{"override_colour_theme": {"highlighted": {|}}}'))).includes('light-background'));
+      const hooks = (n: number) => cfg(`{"webhooks": [${Array.from({ length: n }, (_, i) => `{"url": "https://a.example/${i}"}`).join(', ')}]}`);
+      assert.deepEqual(await problems(hooks(3)), []);
+      assert.deepEqual((await problems(hooks(4))).map((p) => p[2]), ['Array has too many items. Expected 3 or fewer.']);
+    });
+
+    it('Image and DoughnutRing colours under both spellings: completed and accepted', async () => {
+      const got = await valueLabels('{"type": "Image", "options": {"image_url": "https://a.example/x.png", |}}');
+      for (const k of ['text_color', 'text_colour', 'bg_color', 'bg_colour', 'border_color', 'border_colour']) assert.ok(got.includes(k), k);
+      const ringKeys = await valueLabels('{"type": "DoughnutRing", "options": {"data": [], |}}');
+      assert.ok(ringKeys.includes('background_ring_color') && ringKeys.includes('background_ring_colour'));
+      assert.deepEqual(await problems(report('{"type": "Image", "options": {"image_url": "https://a.example/x.png", "text_colour": "accent", "bg_colour": "background-muted", "border_colour": "accent"}}')), []);
+    });
+  });
+
   it('hover shows the option documentation', async () => {
     assert.match(await editorHover(report('{"type": "Card", "options": {"ti|tle": "Vans", "value": 3}}')), /Small caption above the value/);
   });
