@@ -14,7 +14,8 @@ export type FixKind =
   | 'remove-key' // an unknown key
   | 'replace-value' // an invalid enum value or component type → a valid one
   | 'convert' // "12" → 12 and friends
-  | 'clamp'; // 40 → 32 (the maximum)
+  | 'clamp' // 40 → 32 (the maximum)
+  | 'enable-multi-page'; // config.enable_multi_page: true (a single page overflowed: enableMultiPage.ts)
 
 /** A fix before verification: the whole fixed text and where to check it. */
 export interface Candidate {
