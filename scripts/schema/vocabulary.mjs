@@ -63,6 +63,7 @@ export const WIDTHS = WIDTH_DENOMINATORS.flatMap((d) =>
 const widthTable = () =>
   WIDTH_DENOMINATORS.map((d) => WIDTHS.filter(([v]) => v.endsWith(`/${d}`)).map(([v]) => `\`${v}\``).join(' ')).join(' · ');
 
+// N types.ts FontSize; O Text.size (sm…4xl); D components/image (text_size).
 export const FONT_SIZES = [
   ['3xs', 'Smallest text.'],
   ['2xs', 'Very small text.'],
@@ -75,6 +76,7 @@ export const FONT_SIZES = [
   ['4xl', 'Largest display text.'],
 ];
 
+// N types.ts ColorThemeVariable (the 15 variables); S colour-theme overrides.
 export const COLOUR_VARIABLES = [
   ['headline', 'The theme colour for headlines and titles.'],
   ['sub-headline', 'The theme colour for sub-headlines and bylines.'],
@@ -93,6 +95,7 @@ export const COLOUR_VARIABLES = [
   ['custom-3', 'Custom colour 3 (set it with `config.override_colour_theme`).'],
 ];
 
+// N types.ts ColorTheme; S (candy, default), R and both SDK tests (forest).
 export const COLOUR_THEMES = [
   ['default', 'Built-in colour theme "default" (the default): sets headline, accent, highlight and background colours.'],
   ['summer', 'Built-in colour theme "summer": sets headline, accent, highlight and background colours.'],
@@ -110,6 +113,7 @@ export const COLOUR_THEMES = [
   ['surfboard', 'Built-in colour theme "surfboard": sets headline, accent, highlight and background colours.'],
 ];
 
+// N types.ts TypographyTheme; S (grotesque, jost), R and both SDK tests (newspaper).
 export const TYPOGRAPHY_THEMES = [
   ['default', 'Clean sans-serif (the default).'],
   ['geometric', 'Geometric sans-serif.'],
@@ -131,6 +135,7 @@ export const TYPOGRAPHY_THEMES = [
   ['google-fonts', 'Your own Google Fonts, named in `config.google_fonts`.'],
 ];
 
+// N Text/Row/ITableCell align; O (left/centre/right); D components/row; S invoice (right).
 export const ALIGNMENTS = [
   ['left', 'Align to the left.'],
   ['centre', 'Centre (British spelling; same as `center`).'],
@@ -138,6 +143,7 @@ export const ALIGNMENTS = [
   ['right', 'Align to the right.'],
 ];
 
+// N, O types.ts ColorScheme; D chart-timeseries (color_scheme).
 export const COLOR_SCHEMES = [
   ['Category10', 'D3 Category10: ten strong, distinct colours.'],
   ['Accent', 'ColorBrewer Accent: eight colours with pastel and saturated tones.'],
@@ -151,6 +157,7 @@ export const COLOR_SCHEMES = [
   ['Tableau10', 'Tableau 10: ten balanced colours.'],
 ];
 
+// N, O types.ts CurveFormat (O also null); D chart-timeseries.
 export const CURVE_FORMATS = [
   ['Linear', 'Straight line segments between points (default).'],
   ['Step', 'Step function, changing at the midpoint between points.'],
