@@ -1,5 +1,6 @@
-// Quick fixes on report documents for two kinds of diagnostics: the report service's 422s
-// ("Report service", via ServiceDiagnostics) and the JSON language service's schema errors
+// Quick fixes on report documents for three kinds of diagnostics: a single-page overflow noted
+// by the local render ("Report Studio render": Enable multi-page reports), the report
+// service's 422s ("Report service", via ServiceDiagnostics) and the JSON language service's schema errors
 // ("Missing property", "Value is not accepted", "Property x is not allowed", "Incorrect
 // type", min/max; source "json", or none at all for schema problems). Those messages are
 // localised, so they are never parsed: the text is validated with the same schema
@@ -9,6 +10,8 @@ import * as vscode from 'vscode';
 import type { FixableProblem, FormattingOptions, QuickFix } from '../../core/fixes';
 import type { ValidationMode } from '../../core/schema/validator';
 import { SourceText } from '../../core/loc/locToRange';
+import { enableMultiPageFix } from '../../core/fixes/enableMultiPage';
+import { RENDER_NOTE_SOURCE } from '../diagnostics/renderNoteDiagnostics';
 import { SERVICE_DIAGNOSTIC_SOURCE } from '../diagnostics/serviceDiagnostics';
 import type { ServiceDiagnostics } from '../diagnostics/serviceDiagnostics';
 import { isReportDocument, REPORT_DOCUMENT_SELECTOR } from '../reportDocument';
@@ -67,12 +70,16 @@ export class ReportCodeActionProvider implements vscode.CodeActionProvider {
 
   async provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): Promise<vscode.CodeAction[]> {
     if (context.only && !vscode.CodeActionKind.QuickFix.intersects(context.only)) return [];
-    const relevant = context.diagnostics.filter((d) => d.source === SERVICE_DIAGNOSTIC_SOURCE || (JSON_SOURCES.has(d.source) && !isSyntaxError(d)));
-    if (relevant.length === 0 || !isReportDocument(document)) return [];
-    const fixes = await loadEngine();
+    if (!isReportDocument(document)) return [];
     const text = document.getText();
     const formatting = formattingFor(document);
     const actions: vscode.CodeAction[] = [];
+    const overflows = context.diagnostics.filter((d) => d.source === RENDER_NOTE_SOURCE && codeOf(d) === 'overflow');
+    const multiPage = overflows.length > 0 ? enableMultiPageFix(text, { formatting }) : undefined;
+    if (multiPage) actions.push(toAction(document, multiPage, overflows, true));
+    const relevant = context.diagnostics.filter((d) => d.source === SERVICE_DIAGNOSTIC_SOURCE || (JSON_SOURCES.has(d.source) && !isSyntaxError(d)));
+    if (relevant.length === 0) return actions;
+    const fixes = await loadEngine();
     const byEdit = new Map<string, vscode.CodeAction>();
     for (const diagnostic of relevant) {
       let preferredTaken = false;
@@ -120,18 +127,22 @@ export class ReportCodeActionProvider implements vscode.CodeActionProvider {
   }
 }
 
+function codeOf(d: vscode.Diagnostic): string | number | undefined {
+  return typeof d.code === 'object' ? d.code.value : d.code;
+}
+
 function isSyntaxError(d: vscode.Diagnostic): boolean {
-  const code = typeof d.code === 'object' ? d.code.value : d.code;
+  const code = codeOf(d);
   return typeof code === 'number' && code >= JSON_SYNTAX_CODES;
 }
 
-function toAction(document: vscode.TextDocument, fix: QuickFix, diagnostic: vscode.Diagnostic, preferred: boolean): vscode.CodeAction {
+function toAction(document: vscode.TextDocument, fix: QuickFix, diagnostic: vscode.Diagnostic | vscode.Diagnostic[], preferred: boolean): vscode.CodeAction {
   const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
   const edit = new vscode.WorkspaceEdit();
   const range = new vscode.Range(document.positionAt(fix.edit.offset), document.positionAt(fix.edit.offset + fix.edit.length));
   edit.replace(document.uri, range, fix.edit.content);
   action.edit = edit;
-  action.diagnostics = [diagnostic];
+  action.diagnostics = Array.isArray(diagnostic) ? diagnostic : [diagnostic];
   action.isPreferred = preferred;
   return action;
 }

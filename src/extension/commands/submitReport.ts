@@ -129,11 +129,14 @@ export class Submissions implements vscode.Disposable {
       step('Done', PROGRESS_AT.done);
       if (kind === 'build') this.deps.quota.updateFromHeaders(session, result.quota);
       this.deps.diagnostics.clear(uri);
+      // The local renderer's notes land on their JSON nodes; a run without notes clears the old ones.
+      for (const note of result.notes) log.warn(`${LABEL[kind].noun} of ${baseName(uri)}: ${note.message} (at ${note.path.join('.') || 'the report'})`);
+      this.deps.renderNotes.set(document, text, result.notes);
       const pageCount = await this.countPages(session, kind, file.fsPath);
       await panels.showResult(uri, { kind, file, pageCount });
       const pages = pageCount !== undefined ? ` · ${pageCount} page${pageCount === 1 ? '' : 's'}` : '';
       vscode.window.setStatusBarMessage(`$(check) ${LABEL[kind].noun} of ${baseName(uri)} ready${pages} · ${(result.timings.totalMs / 1000).toFixed(1)} s`, 5_000);
-      return { ...base, status: 'success', taskId: result.taskId, file: file.fsPath, pageCount, quota: result.quota };
+      return { ...base, status: 'success', taskId: result.taskId, file: file.fsPath, pageCount, quota: result.quota, notes: result.notes };
     } catch (error) {
       return describeFailure(this.deps, { document, text, kind, trigger, session, taskId, error, reason: signal.aborted ? signal.reason : undefined }, base);
     }

@@ -2,6 +2,8 @@
 import type * as vscode from 'vscode';
 import type { QuotaHeaders } from '../../core/client/apiClient';
 import type { ResultKind } from '../../webview/protocol';
+import type { RenderNote } from '../../core/api/types';
+import type { RenderNoteDiagnostics } from '../diagnostics/renderNoteDiagnostics';
 import type { ServiceDiagnostics } from '../diagnostics/serviceDiagnostics';
 import type { ReportLog } from '../log';
 import type { QuotaStore } from '../quota/quotaStore';
@@ -27,6 +29,8 @@ export interface SubmitOutcome {
   message?: string;
   /** Problems shown for a 422. */
   diagnostics?: number;
+  /** The local renderer's notes on a successful run (content cut from a single page, …); shown as diagnostics. */
+  notes?: RenderNote[];
 }
 
 export interface SubmitDeps {
@@ -36,6 +40,7 @@ export interface SubmitDeps {
   quota: QuotaStore;
   panels: ResultPanels;
   diagnostics: ServiceDiagnostics;
+  renderNotes: RenderNoteDiagnostics;
 }
 
 /** Abort reasons: a user's cancel is reported, a superseded run ends quietly. */
