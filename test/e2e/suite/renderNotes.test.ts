@@ -47,7 +47,7 @@ function tempFile(name: string, text: string): string {
 }
 
 describe('Render notes: a single-page overflow as a warning with a quick fix (Preview)', () => {
-  useSettings({ service: 'local', previewOnSave: false }, closeAllEditors);
+  useSettings({ service: 'local', previewOnSave: 'off' }, closeAllEditors);
 
   it('warns on the first component cut, and "Enable multi-page reports" sets config.enable_multi_page', async () => {
     const document = await vscode.workspace.openTextDocument(tempFile('overflow.report.json', OVERFLOWING));
