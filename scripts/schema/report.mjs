@@ -40,7 +40,7 @@ const overrideColour = ([name, description]) =>
 const highlightedOverride = strict({
   type: ['object', 'null'],
   markdownDescription:
-    'Colours used inside highlighted Sections and Cards (`"highlighted": true`): theme variables → CSS colours, e.g. ' +
+    'Colours used inside highlighted Sections (`"highlighted": true`: the panel, and the cards and text in it); a highlighted Card elsewhere uses the top-level `highlight` colours. Theme variables → CSS colours, e.g. ' +
     '`{"background": "#ffffff", "highlight": "#005c53", "highlight-text": "#ffffff"}`.',
   properties: Object.fromEntries(COLOUR_VARIABLES.filter(([name]) => !name.startsWith('custom-')).map(overrideColour)),
 });
@@ -51,7 +51,7 @@ const themeOverride = (spelling) =>
     markdownDescription:
       `Overrides single colours of the colour theme${spelling === 'color' ? ' (American spelling of `override_colour_theme`)' : ''}: ` +
       'keys are theme variables, values CSS colours, e.g. `{"accent": "#0f766e", "background": "#deefe7", "custom-1": "#f59e0b"}`; ' +
-      '`highlighted` holds the colours of highlighted Sections and Cards.',
+      '`highlighted` holds the colours used inside highlighted Sections.',
     properties: {
       ...Object.fromEntries(COLOUR_VARIABLES.map(overrideColour)), // N IColorThemeOverride (string | null); S; O (any record)
       highlighted: highlightedOverride, // N IColorThemeOverride.highlighted; S youtube/02-custom-colour-theme

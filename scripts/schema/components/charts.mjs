@@ -131,7 +131,7 @@ export const chartComponents = [
       max_val: num('Value at the end of the ring (default 100), e.g. `100`.'), // N, O
       ticks_count: int('Number of tick marks around the ring (default 0 = none), e.g. `5`.', { minimum: 0 }), // N, O
       ...colourPair('background_ring', (note) => nullableStr(`Colour of the unfilled ring${note}: a theme variable or hex colour (default \`"background-muted"\`).`)), // N _color; O _colour
-      font_size: fontSizeOrPixels('the titles inside and above the ring'), // N, O: a number; A: a size keyword
+      font_size: fontSizeOrPixels('the title and subtitle inside the ring'), // N, O: a number; A: a size keyword
       chart_title: chartTitle(), // N, O
       inside_title: nullableStr('Large text in the middle of the ring, e.g. `"72%"`.'), // N, O
       inside_subtitle: nullableStr('Small text under `inside_title`, e.g. `"of target"`.'), // N, O

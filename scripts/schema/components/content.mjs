@@ -114,8 +114,8 @@ export const contentComponents = [
         'Alignment of each column, in column order, e.g. `["left", "right", "right"]` (default left).',
       ),
       col_width: arrayOf( // N, O (numbers); S invoice ([null, 70, null, null])
-        { type: ['number', 'null'], markdownDescription: 'Relative width of this column (e.g. `2` is twice as wide as `1`), or `null` to share what the numbers leave.' },
-        'Relative width of each column, e.g. `[3, 1, 1]`; `null` entries share the width the numbered columns leave.',
+        { type: ['number', 'null'], markdownDescription: 'Width of this column in percent of the table width (e.g. `70`), or `null` to share what the numbered columns leave equally. When every column has a number they are scaled to fill the table, so weights like `[3, 1, 1]` also work.' },
+        'Width of each column in percent, e.g. `[null, 70, null, null]`: `null` entries share equally what the numbers leave; all numbers (e.g. `[3, 1, 1]`) are scaled to fill the table.',
       ),
       col_bg: arrayOf( // N, O; S invoice
         enumOf(COLOUR_VARIABLES, 'Background colour of this column.', { nullable: true, nullDescription: 'null — no background.' }),

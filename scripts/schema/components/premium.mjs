@@ -127,8 +127,8 @@ export const premiumComponents = [
         'Alignment of each column, e.g. `["left", "center", "right"]` (default left).',
       ),
       col_width: arrayOf(
-        { type: ['number', 'null'], markdownDescription: 'Relative width of this column, or `null` for automatic.' },
-        'Relative width of each column, e.g. `[2, 1, 1]`; `null` entries are sized automatically.',
+        { type: ['number', 'null'], markdownDescription: 'Width of this column in percent of the table width, or `null` to share what the numbered columns leave.' },
+        'Width of each column in percent, e.g. `[40, null, null]`: `null` entries share equally what the numbers leave; all numbers are scaled to fill the table.',
       ),
       headings_font_size: fontSize('the headings', 'xs'),
       rows_font_size: fontSize('the rows', 'sm'),
