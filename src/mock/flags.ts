@@ -53,6 +53,10 @@ Limits and storage:
   --rate-limit <n>           requests per second per key, 0 = off (default ${DEFAULTS.rateLimit})
   --body-limit <size>        largest request body, e.g. 10mb, 512kb (default 10mb)
   --max-depth <n>            deepest JSON nesting accepted (default ${DEFAULTS.maxDepth}, at most ${DEFAULTS.maxDepthLimit})
+  --max-queued-per-key <n>   tasks one key may have waiting; more → 429 (default ${DEFAULTS.maxQueuedPerKey})
+  --max-connections <n>      open connections at once; more → 503 (default ${DEFAULTS.maxConnections})
+  --headers-timeout <dur>    time to send the request headers (default 10s)
+  --request-timeout <dur>    time to send the whole request, body included (default 30s)
 Fault injection (for testing clients):
   --latency <ms>             delay every API response
   --render-delay <ms>        keep every task RUNNING at least this long
@@ -90,6 +94,12 @@ export function parseSize(flag: string, text: string): number {
 function integer(flag: string, text: string, min: number): number {
   if (!/^\d+$/.test(text) || Number(text) < min) throw new FlagError(`${flag}: expected an integer ≥ ${min}, got "${text}"`);
   return Number(text);
+}
+
+function positiveDuration(flag: string, text: string): number {
+  const ms = parseDuration(flag, text, 'ms');
+  if (ms < 1) throw new FlagError(`${flag}: must be at least 1ms, got "${text}"`);
+  return ms;
 }
 
 function fraction(flag: string, text: string): number {
@@ -160,6 +170,10 @@ export function parseFlags(argv: string[], env: NodeJS.ProcessEnv = process.env)
         o.maxDepth = integer(name, value(), 1);
         if (o.maxDepth > DEFAULTS.maxDepthLimit) throw new FlagError(`--max-depth: at most ${DEFAULTS.maxDepthLimit} (deeper bodies cannot be validated safely)`);
         break;
+      case '--max-queued-per-key': o.maxQueuedPerKey = integer(name, value(), 1); break;
+      case '--max-connections': o.maxConnections = integer(name, value(), 1); break;
+      case '--headers-timeout': o.headersTimeoutMs = positiveDuration(name, value()); break;
+      case '--request-timeout': o.requestTimeoutMs = positiveDuration(name, value()); break;
       case '--latency': o.latencyMs = parseDuration(name, value(), 'ms'); break;
       case '--render-delay': o.renderDelayMs = parseDuration(name, value(), 'ms'); break;
       case '--fail-rate': o.failRate = fraction(name, value()); break;
@@ -174,6 +188,9 @@ export function parseFlags(argv: string[], env: NodeJS.ProcessEnv = process.env)
     throw new FlagError(`--host: ${(err as Error).message}`);
   }
   for (const k of apiKeys) if (k.length < 8) throw new FlagError('--api-key: keys must have at least 8 characters');
+  if (o.headersTimeoutMs !== undefined && o.requestTimeoutMs !== undefined && o.headersTimeoutMs > o.requestTimeoutMs) {
+    throw new FlagError('--headers-timeout: must not be longer than --request-timeout');
+  }
   const keys = [...apiKeys.map((key) => ({ ...plan, key })), ...fileKeys];
   return {
     options: {

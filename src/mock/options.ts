@@ -87,6 +87,14 @@ export interface LocalServiceOptions {
   maxDepth?: number;
   /** A render taking longer ends FAILED. Default 60 s. */
   renderTimeoutMs?: number;
+  /** Tasks one key may have waiting (not yet running); a submit beyond answers 429 with Retry-After. Default 100. */
+  maxQueuedPerKey?: number;
+  /** Open connections at once; more are answered 503 and closed. Default 1024. */
+  maxConnections?: number;
+  /** Time a client has to send the request line and headers. Default 10 s. */
+  headersTimeoutMs?: number;
+  /** Time a client has to send the whole request, body included (≥ headersTimeoutMs). Default 30 s. */
+  requestTimeoutMs?: number;
   /** One line per request and per notable event. */
   log?: (line: string) => void;
   /** Replaces the default renderer (tests, the extension). The service disposes it on stop. */
@@ -118,6 +126,10 @@ export interface ResolvedOptions {
   bodyLimit: number;
   maxDepth: number;
   renderTimeoutMs: number;
+  maxQueuedPerKey: number;
+  maxConnections: number;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
   log: (line: string) => void;
   random: () => number;
   now: () => number;
@@ -139,6 +151,10 @@ export const DEFAULTS = {
    */
   maxDepthLimit: 128,
   renderTimeoutMs: 60_000,
+  maxQueuedPerKey: 100,
+  maxConnections: 1024,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
 } as const;
 
 function fraction(name: string, value: number | undefined): number {
@@ -151,6 +167,23 @@ function nonNegative(name: string, value: number | undefined, fallback: number):
   const v = value ?? fallback;
   if (!Number.isFinite(v) || v < 0) throw new RangeError(`${name} must be a non-negative number, got ${value}`);
   return v;
+}
+
+function atLeastOne(name: string, value: number | undefined, fallback: number): number {
+  const v = value ?? fallback;
+  if (!Number.isInteger(v) || v < 1) throw new RangeError(`${name} must be an integer ≥ 1, got ${value}`);
+  return v;
+}
+
+/** Node's http server refuses a headers timeout longer than the request timeout. */
+function requestTimeouts(o: LocalServiceOptions): { headersTimeoutMs: number; requestTimeoutMs: number } {
+  const headersTimeoutMs = nonNegative('headersTimeoutMs', o.headersTimeoutMs, DEFAULTS.headersTimeoutMs);
+  const requestTimeoutMs = nonNegative('requestTimeoutMs', o.requestTimeoutMs, Math.max(DEFAULTS.requestTimeoutMs, headersTimeoutMs));
+  if (headersTimeoutMs < 1 || requestTimeoutMs < 1) throw new RangeError('headersTimeoutMs and requestTimeoutMs must be at least 1 ms');
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new RangeError(`headersTimeoutMs (${headersTimeoutMs}) must not be longer than requestTimeoutMs (${requestTimeoutMs})`);
+  }
+  return { headersTimeoutMs, requestTimeoutMs };
 }
 
 function maxDepth(value: number | undefined): number {
@@ -183,6 +216,9 @@ export function resolveOptions(o: LocalServiceOptions): ResolvedOptions {
     bodyLimit: nonNegative('bodyLimit', o.bodyLimit, DEFAULTS.bodyLimit),
     maxDepth: maxDepth(o.maxDepth),
     renderTimeoutMs: nonNegative('renderTimeoutMs', o.renderTimeoutMs, DEFAULTS.renderTimeoutMs),
+    maxQueuedPerKey: atLeastOne('maxQueuedPerKey', o.maxQueuedPerKey, DEFAULTS.maxQueuedPerKey),
+    maxConnections: atLeastOne('maxConnections', o.maxConnections, DEFAULTS.maxConnections),
+    ...requestTimeouts(o),
     log: o.log ?? (() => undefined),
     random: o.random ?? Math.random,
     now: o.now ?? Date.now,

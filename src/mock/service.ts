@@ -107,7 +107,6 @@ async function open(input: LocalServiceOptions, options: ResolvedOptions, unlock
   const retention = new RetentionSweeper(store, options);
   const ctx: ServiceContext = { options, keys, ledger, store, runner, retention, origin: '' };
   const server = createHttpServer(ctx);
-  server.keepAliveTimeout = 5_000;
   let port: number;
   try {
     // Before listening: the reservations of resumed tasks must count from the first request.

@@ -11,3 +11,18 @@ export function formatRequestLine(method: string, url: string, status: number, m
   const key = keyId ? `key#${keyId}` : 'key=-';
   return `${new Date().toISOString()} ${method} ${redactUrl(url)} ${status} ${ms.toFixed(1)}ms ${key}`;
 }
+
+/**
+ * Responses whose every byte was handed to the connection although end() was not reached:
+ * a client that reads the last byte of a file and hangs up at once can close the connection
+ * between the last write and the end of the file stream. Logged with their status, not 499.
+ */
+const fullySent = new WeakSet<object>();
+
+export function markFullySent(res: object): void {
+  fullySent.add(res);
+}
+
+export function wasFullySent(res: { writableEnded: boolean }): boolean {
+  return res.writableEnded || fullySent.has(res);
+}

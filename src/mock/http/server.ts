@@ -6,11 +6,12 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { HEADER_API_KEY, QUERY_API_KEY } from '../../core/api/types';
+import { HEADER_API_KEY, HEADER_MULTI_REMAINING, HEADER_SINGLE_REMAINING, QUERY_API_KEY } from '../../core/api/types';
 import type { ApiKey } from '../keys';
 import { buildOpenApi } from '../openapi';
 import { queryParam, type ApiRequest, type ServiceContext } from './context';
-import { formatRequestLine } from './requestLog';
+import { guardConnections, serverTimeouts, trackRequest } from './connections';
+import { formatRequestLine, wasFullySent } from './requestLog';
 import { RateLimiter } from './rateLimiter';
 import { HttpError, sendError, sendJson } from './respond';
 import { handleSubmit } from './submit';
@@ -18,15 +19,25 @@ import { handleBucket, handleGetReport, handleRemainingQuota, handleTaskStatus }
 
 type Handler = (a: ApiRequest) => Promise<void> | void;
 
-const API_ROUTES: Record<string, { method: 'GET' | 'POST'; handler: Handler }> = {
-  '/api/v1/build-report': { method: 'POST', handler: (a) => handleSubmit(a, 'build') },
-  '/api/v1/preview-report': { method: 'POST', handler: (a) => handleSubmit(a, 'preview') },
+/** `queues`: the route creates a task, so the per-key cap on waiting tasks applies. */
+const API_ROUTES: Record<string, { method: 'GET' | 'POST'; handler: Handler; queues?: true }> = {
+  '/api/v1/build-report': { method: 'POST', handler: (a) => handleSubmit(a, 'build'), queues: true },
+  '/api/v1/preview-report': { method: 'POST', handler: (a) => handleSubmit(a, 'preview'), queues: true },
   '/api/v1/get-task-status': { method: 'GET', handler: handleTaskStatus },
   '/api/v1/get-report': { method: 'GET', handler: handleGetReport },
   '/api/v1/get-remaining-quota': { method: 'GET', handler: handleRemainingQuota },
 };
 
 const delay = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The client went away (reset, closed mid-body): nothing to answer and nothing wrong with
+ * the service; such errors are an info line, not an "internal error" with a stack.
+ */
+function clientGone(req: IncomingMessage, res: ServerResponse, err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException)?.code;
+  return res.destroyed || req.socket.destroyed || code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || (err as Error)?.message === 'aborted';
+}
 
 function authenticate(ctx: ServiceContext, req: IncomingMessage, url: URL): ApiKey {
   const header = req.headers[HEADER_API_KEY];
@@ -40,6 +51,33 @@ function authenticate(ctx: ServiceContext, req: IncomingMessage, url: URL): ApiK
 export function createHttpServer(ctx: ServiceContext): Server {
   const limiter = new RateLimiter(ctx.options.rateLimit, ctx.options.now);
   let openApiText: string | undefined;
+  /** Submits past the queue check whose task is not queued yet: counted against the cap too. */
+  const admitting = new Map<string, number>();
+
+  /** Runs a submit under the per-key cap on waiting tasks (429 with Retry-After beyond it). */
+  async function admitted(a: ApiRequest, handler: Handler): Promise<void> {
+    const { key, ctx: c } = a;
+    const cap = c.options.maxQueuedPerKey;
+    const waiting = c.runner.queuedFor(key.id) + (admitting.get(key.id) ?? 0);
+    if (waiting >= cap) {
+      const seconds = c.runner.retryAfterSeconds();
+      const q = c.ledger.snapshot(key.id, key.plan);
+      throw new HttpError(
+        429,
+        `Too many tasks queued: this API key already has ${cap} tasks waiting to be rendered, the most the local service ` +
+          `queues per key (--max-queued-per-key); retry after ${seconds} s`,
+        { 'retry-after': seconds, [HEADER_SINGLE_REMAINING]: q.remainingSingle, [HEADER_MULTI_REMAINING]: q.remainingMulti },
+      );
+    }
+    admitting.set(key.id, (admitting.get(key.id) ?? 0) + 1);
+    try {
+      await handler(a);
+    } finally {
+      const left = (admitting.get(key.id) ?? 1) - 1;
+      if (left > 0) admitting.set(key.id, left);
+      else admitting.delete(key.id);
+    }
+  }
 
   async function route(req: IncomingMessage, res: ServerResponse, url: URL, setKey: (k: ApiKey) => void): Promise<void> {
     const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
@@ -78,17 +116,21 @@ export function createHttpServer(ctx: ServiceContext): Server {
         'retry-after': seconds,
       });
     }
-    await r.handler({ req, res, url, key, ctx });
+    const a: ApiRequest = { req, res, url, key, ctx };
+    await (r.queues ? admitted(a, r.handler) : r.handler(a));
   }
 
-  return createServer((req, res) => {
+  const server = createServer(serverTimeouts(ctx.options), (req, res) => {
+    if (!trackRequest(req, res)) return;
     const started = performance.now();
     let keyId: string | undefined;
     let logged = false;
     const logLine = (): void => {
       if (logged) return;
       logged = true;
-      const status = res.writableFinished ? res.statusCode : 499; // 499: client went away first
+      // 499: the client went away before the whole response was handed to the connection.
+      // Not writableFinished: a client that read every byte and closed at once can beat 'finish'.
+      const status = wasFullySent(res) ? res.statusCode : 499;
       ctx.options.log(formatRequestLine(req.method ?? '-', req.url ?? '/', status, performance.now() - started, keyId));
     };
     res.on('finish', logLine);
@@ -111,8 +153,15 @@ export function createHttpServer(ctx: ServiceContext): Server {
         sendError(res, err);
         return;
       }
+      if (clientGone(req, res, err)) {
+        ctx.options.log(`client went away during ${req.method} ${url.pathname} before the response was complete`);
+        res.destroy();
+        return;
+      }
       ctx.options.log(`internal error on ${req.method} ${url.pathname}: ${(err as Error)?.stack ?? err}`);
       sendJson(res, 500, { detail: 'Internal Server Error' });
     });
   });
+  guardConnections(server, ctx.options);
+  return server;
 }

@@ -7,10 +7,12 @@
  */
 import { createReadStream, promises as fs } from 'node:fs';
 import type { ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream/promises';
 import type { QuotaRecord, TaskStatusResponse } from '../../core/api/types';
 import { bucketPath } from '../delivery/bucket';
 import type { TaskRecord } from '../store/taskStore';
 import { queryParam, type ApiRequest, type ServiceContext } from './context';
+import { markFullySent } from './requestLog';
 import { HttpError, sendJson } from './respond';
 
 const iso = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -79,12 +81,20 @@ async function sendFile(res: ServerResponse, path: string, contentType: string, 
     res.end();
     return;
   }
-  await new Promise<void>((resolve, reject) => {
-    const stream = createReadStream(path);
-    stream.on('error', reject);
-    res.on('close', resolve);
-    stream.pipe(res);
+  // pipeline, not pipe: a client that hangs up must not leave the file open.
+  const stream = createReadStream(path);
+  let handed = 0;
+  stream.on('data', (chunk) => {
+    // The last chunk goes to the connection in this same event: the client may hang up before end().
+    handed += chunk.length;
+    if (handed >= size) markFullySent(res);
   });
+  try {
+    await pipeline(stream, res);
+  } catch (err) {
+    // The client went away (logged 499 unless every byte was handed over); a read error is the service's.
+    if ((err as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw err;
+  }
 }
 
 export async function handleGetReport(a: ApiRequest): Promise<void> {
