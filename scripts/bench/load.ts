@@ -1,5 +1,6 @@
 /**
- * `npm run bench:load [-- --seconds 60 --clients 50 --concurrency 2 --minimal-renderer --rate-limit 0]`
+ * `npm run bench:load [-- --seconds 60 --clients 50 --concurrency 2 --minimal-renderer --rate-limit 0
+ *                       --neighbour-seconds 20 --flooders 16]`
  *
  * Load on the bundled local service: dist/mock-server.js in its own process (free
  * loopback port, temp data dir, one key with a huge quota), N concurrent core clients
@@ -9,11 +10,13 @@
  * ledger: exactly one charge per build that ended SUCCESS, of the kind its PDF's page
  * count says, and get-remaining-quota agreeing with ledger.json. Exit 1 on any
  * unexpected error or mismatch. With --rate-limit, 503s the client gave up on are expected.
+ * Then a hostile-neighbour run on a fresh service with two keys (loadNeighbour.ts): one key
+ * floods previews, the other builds; its time-to-file p50/p99 is printed.
  * The server is stopped by its PID at the end and on Ctrl-C.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { setMaxListeners } from 'node:events';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,10 +25,13 @@ import { ReportClient } from '../../src/core/client/apiClient';
 import type { QuotaRecord } from '../../src/core/api/types';
 import { keyIdOf } from '../../src/mock/keys';
 import { newStats, runClient, type LoadStats } from './loadClients';
+import { printNeighbour, runHostileNeighbour } from './loadNeighbour';
 import { percentile } from './table';
 
 const ROOT = join(__dirname, '..', '..');
 const KEY = 'bench-load-key-0123456789';
+const FLOODER_KEY = 'bench-load-flooder-key-01';
+const NEIGHBOUR_KEY = 'bench-load-neighbour-key-02';
 const QUOTA = 1_000_000;
 
 interface Options {
@@ -34,10 +40,13 @@ interface Options {
   concurrency: number;
   minimalRenderer: boolean;
   rateLimit: number;
+  /** Length of the hostile-neighbour run; 0 skips it. */
+  neighbourSeconds: number;
+  flooders: number;
 }
 
 function parseOptions(argv: string[]): Options {
-  const o: Options = { seconds: 60, clients: 50, concurrency: 2, minimalRenderer: false, rateLimit: 0 };
+  const o: Options = { seconds: 60, clients: 50, concurrency: 2, minimalRenderer: false, rateLimit: 0, neighbourSeconds: 20, flooders: 16 };
   for (let i = 0; i < argv.length; i++) {
     const num = (name: string): number => {
       const v = Number(argv[++i]);
@@ -50,14 +59,16 @@ function parseOptions(argv: string[]): Options {
       case '--concurrency': o.concurrency = Math.max(1, Math.floor(num('--concurrency'))); break;
       case '--rate-limit': o.rateLimit = Math.floor(num('--rate-limit')); break;
       case '--minimal-renderer': o.minimalRenderer = true; break;
-      default: throw new Error(`unknown flag ${argv[i]} (--seconds, --clients, --concurrency, --rate-limit, --minimal-renderer)`);
+      case '--neighbour-seconds': o.neighbourSeconds = num('--neighbour-seconds'); break;
+      case '--flooders': o.flooders = Math.max(1, Math.floor(num('--flooders'))); break;
+      default: throw new Error(`unknown flag ${argv[i]} (--seconds, --clients, --concurrency, --rate-limit, --minimal-renderer, --neighbour-seconds, --flooders)`);
     }
   }
   return o;
 }
 
-function startServer(o: Options, dataDir: string): { child: ChildProcess; ready: Promise<string> } {
-  const args = ['--port', '0', '--data-dir', dataDir, '--api-key', KEY, '--quota-single', String(QUOTA), '--quota-multi', String(QUOTA), '--rate-limit', String(o.rateLimit), '--concurrency', String(o.concurrency), '--quiet'];
+function startServer(o: Options, dataDir: string, keyArgs: string[] = ['--api-key', KEY]): { child: ChildProcess; ready: Promise<string> } {
+  const args = ['--port', '0', '--data-dir', dataDir, ...keyArgs, '--quota-single', String(QUOTA), '--quota-multi', String(QUOTA), '--rate-limit', String(o.rateLimit), '--concurrency', String(o.concurrency), '--quiet'];
   if (o.minimalRenderer) args.push('--minimal-renderer');
   const child = spawn(process.execPath, [join(ROOT, 'dist', 'mock-server.js'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
@@ -148,6 +159,31 @@ function checkLedger(stats: LoadStats, final: Map<string, string>, charges: Map<
   return problems;
 }
 
+/** The hostile-neighbour run on its own service (two keys); returns the number of unexpected errors. */
+async function hostileNeighbour(o: Options, examples: string[], signal: AbortSignal): Promise<number> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'rs-bench-neighbour-'));
+  const keysFile = join(dataDir, 'keys.json');
+  writeFileSync(keysFile, JSON.stringify([FLOODER_KEY, NEIGHBOUR_KEY].map((key) => ({ key, quotaSingle: QUOTA, quotaMulti: QUOTA }))));
+  const { child, ready } = startServer(o, join(dataDir, 'service'), ['--keys-file', keysFile]);
+  try {
+    const url = await ready;
+    const result = await runHostileNeighbour({
+      baseUrl: `${url}/api/v1`,
+      flooderKey: FLOODER_KEY,
+      neighbourKey: NEIGHBOUR_KEY,
+      examples,
+      seconds: o.neighbourSeconds,
+      flooders: o.flooders,
+      signal,
+    });
+    printNeighbour(result, o.neighbourSeconds);
+    return result.unexpected.length;
+  } finally {
+    await stopServer(child);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<number> {
   const o = parseOptions(process.argv.slice(2));
   if (!existsSync(join(ROOT, 'dist', 'mock-server.js'))) throw new Error('dist/mock-server.js is missing: run node scripts/build.mjs first');
@@ -187,7 +223,8 @@ async function main(): Promise<number> {
     await stopServer(child);
     printTable(stats, seconds);
     const problems = checkLedger(stats, final, ledgerCharges(dataDir), quota);
-    return stats.unexpected.length === 0 && problems.length === 0 ? 0 : 1;
+    const neighbourProblems = o.neighbourSeconds > 0 ? await hostileNeighbour(o, examples, abort.signal) : 0;
+    return stats.unexpected.length === 0 && problems.length === 0 && neighbourProblems === 0 ? 0 : 1;
   } finally {
     process.off('SIGINT', onSigint);
     await stopServer(child);
