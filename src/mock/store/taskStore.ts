@@ -63,6 +63,9 @@ export interface TaskRecord {
   purgedAt?: number;
 }
 
+/** Task records read at once when the store opens. */
+const READ_BATCH = 64;
+
 export class TaskStore {
   readonly tasksDir: string;
   readonly filesDir: string;
@@ -80,14 +83,24 @@ export class TaskStore {
     await fs.mkdir(this.filesDir, { recursive: true, mode: 0o700 });
     await removeStaleTemps(this.tasksDir);
     await removeStaleTemps(this.filesDir);
-    for (const name of await fs.readdir(this.tasksDir)) {
-      if (!name.endsWith('.json') || name.endsWith('.report.json')) continue;
-      try {
-        const record = await readJson<TaskRecord>(join(this.tasksDir, name));
-        if (record?.id && `${record.id}.json` === name) this.tasks.set(record.id, record);
-      } catch (err) {
-        log(`task store: ignoring unreadable ${name}: ${(err as Error).message}`);
-      }
+    const names = (await fs.readdir(this.tasksDir)).filter((n) => n.endsWith('.json') && !n.endsWith('.report.json'));
+    // Read in parallel batches: a restart over a backlog of thousands must listen quickly.
+    const found = new Map<string, TaskRecord>();
+    for (let i = 0; i < names.length; i += READ_BATCH) {
+      await Promise.all(
+        names.slice(i, i + READ_BATCH).map(async (name) => {
+          try {
+            const record = await readJson<TaskRecord>(join(this.tasksDir, name));
+            if (record?.id && `${record.id}.json` === name) found.set(name, record);
+          } catch (err) {
+            log(`task store: ignoring unreadable ${name}: ${(err as Error).message}`);
+          }
+        }),
+      );
+    }
+    for (const name of names) {
+      const record = found.get(name);
+      if (record) this.tasks.set(record.id, record);
     }
     await this.removeOrphans();
     return [...this.tasks.values()].sort((a, b) => a.createdAt - b.createdAt);
