@@ -2,8 +2,9 @@
 // - pdfkit's Node build loads font metrics via createRequire('#standard-fonts/…'), which
 //   esbuild cannot follow; bundles use its browser build instead (the renderer registers
 //   the standard fonts itself) and get `import.meta.url` defined for the CJS output.
-// - The PDFium WASM, the OFL fonts and the Tabler icon paths are read at run time from
-//   files beside the bundle: dist/pdfium.wasm, dist/fonts/, dist/icons/tabler-outline.json.
+// - The PDFium WASM, the WebP decoder's WASM, the OFL fonts and the Tabler icon paths are
+//   read at run time from files beside the bundle: dist/pdfium.wasm, dist/webp_dec.wasm,
+//   dist/fonts/, dist/icons/tabler-outline.json.
 import { cpSync, mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -27,6 +28,8 @@ export const importMetaUrl = {
 export function copyRenderAssets(root, dist = join(root, 'dist')) {
   mkdirSync(join(dist, 'icons'), { recursive: true });
   cpSync(join(root, 'node_modules/@hyzyla/pdfium/dist/pdfium.wasm'), join(dist, 'pdfium.wasm'));
+  // libwebp's decoder (src/mock/render/images/webp.ts compiles it on the first WebP).
+  cpSync(join(root, 'node_modules/@jsquash/webp/codec/dec/webp_dec.wasm'), join(dist, 'webp_dec.wasm'));
   if (existsSync(join(root, 'assets/fonts'))) cpSync(join(root, 'assets/fonts'), join(dist, 'fonts'), { recursive: true });
   const nodes = JSON.parse(readFileSync(join(root, 'node_modules/@tabler/icons/tabler-nodes-outline.json'), 'utf8'));
   const compact = {};

@@ -14,7 +14,7 @@ export type { ReportRenderer, RenderedPdf, RenderOptions } from './renderer';
 export interface RendererSettings {
   /** Time limit of one renderPdf call (default 60 s). */
   timeLimitMs?: number;
-  /** Image download limits (default 10 s, 10 MB). */
+  /** Image limits (10 s and 10 MB per download, 40 megapixels) and fetch policy (loopback allowed, --fetch-allow-host). */
   images?: PdfRenderOptions['images'];
 }
 

@@ -10,7 +10,7 @@ import { reportFontSpec } from './google-fonts';
 import { buildTheme } from './theme';
 import { fontSize } from './font-scale';
 import { registerAllPainters } from './components';
-import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from './images';
+import type { ImageSettings } from './images';
 import { buildNodes, type LayoutNode } from './layout/nodes';
 import { pageModel } from './layout/page-model';
 import { PagePlan, type PlannedPage } from './layout/plan';
@@ -24,7 +24,8 @@ export interface PdfRenderOptions {
   signal?: AbortSignal;
   /** Hard limit for one render (layout + painting), checked between steps. */
   timeLimitMs?: number;
-  images?: ImageLimits;
+  /** Image limits and who may be fetched from (defaults: images/limits.ts, net/outboundPolicy.ts). */
+  images?: ImageSettings;
 }
 
 export const DEFAULT_TIME_LIMIT_MS = 60_000;
@@ -51,7 +52,7 @@ export async function renderReportPdf(report: ReportBody, options: PdfRenderOpti
   const coverColour = cover ? coverBackground(cover, theme) : '';
   const coverNodes = cover ? buildNodes(coverComponents(cover, coverColour), 'cover_page.components') : [];
   const nodes = buildNodes(report.components, 'components');
-  const chrome = await preloadImages(report, [coverNodes, nodes], options.images ?? DEFAULT_IMAGE_LIMITS, signal);
+  const chrome = await preloadImages(report, [coverNodes, nodes], options.images ?? {}, notes, signal);
   checkTime();
 
   const env = (plan: PagePlan): LayoutEnv => ({ doc, theme, plan, fontSize, checkTime });
@@ -81,7 +82,7 @@ export async function renderReportPdf(report: ReportBody, options: PdfRenderOpti
     checkTime();
     const page = pages[i];
     doc.addPage();
-    if (page.kind === 'cover') paintCoverBackground(doc, model.width, model.height, coverColour, chrome.coverImage);
+    if (page.kind === 'cover') paintCoverBackground(doc, model.width, model.height, coverColour, chrome.coverImage, theme);
     if (page.kind === 'content') paintPageBackground(doc, model, theme);
     // Header first, footer last: the content stream order is the text's reading order.
     if (page.kind === 'content' && model.header) paintHeader(chromeInput);

@@ -1,45 +1,79 @@
 /**
- * Image: a PNG/JPEG loaded before layout (images.ts), fitted to the cell width
- * (never upscaled past its natural size at 96 dpi, at most MAX_HEIGHT tall),
- * with optional caption, background, border, rounded corners and link.
+ * Image: a picture loaded before layout (../images.ts), fitted to the cell width (never
+ * upscaled past its natural size at 96 dpi, at most MAX_HEIGHT tall), with optional
+ * caption, background, border, rounded corners and link. An image that could not be
+ * fetched is a placeholder box of the width it would fill.
+ *
+ * Options as documented (hybiscus.dev/docs/components/image): `vertical_margin` (default
+ * 1) and `horizontal_margin` (default 0) on the margin scale; `text_colour`, `bg_colour`,
+ * `border_colour` in both spellings; a background turns the border off.
  */
 import type { ComponentPainter, PaintContext } from '../painter';
 import { MARGIN_UNIT_PT } from '../painter';
 import { RenderError } from '../renderer';
-import { attachedImage, type LoadedImage } from '../images';
+import { attachedImage, jsonPathOf, type LoadedImage } from '../images';
+import { drawLoadedImage, drawPlaceholder } from '../images/draw';
+import { componentMargins } from '../margins';
+import { formatPath } from '../../../core/loc/treeWalk';
 import { breakLines, drawLines, linesHeight } from './richtext';
 
 const MAX_HEIGHT = 420;
 const CAPTION_GAP = 6;
+/** A placeholder has no natural size: the cell width at 16:9, within these bounds. */
+const PLACEHOLDER_MIN_H = 60;
+const PLACEHOLDER_MAX_H = 240;
+/** Documented default of `vertical_margin`. */
+const DEFAULT_VERTICAL_MARGIN = 1;
 
 function str(v: unknown): string | undefined {
   return typeof v === 'string' && v.trim() ? v : undefined;
 }
 
+/** A colour option in either spelling (`bg_color` / `bg_colour`). */
+function colour(o: Record<string, unknown>, name: 'text' | 'bg' | 'border'): string | undefined {
+  return str(o[`${name}_color`]) ?? str(o[`${name}_colour`]);
+}
+
 function image(o: Record<string, unknown>, ctx: PaintContext): LoadedImage {
   const img = attachedImage(o);
-  if (!img) throw new RenderError('image was not loaded', ctx.path);
+  if (!img) throw new RenderError('no image given (image_url, or base64 with base64_extension)', ctx.path);
   return img;
+}
+
+function margins(o: Record<string, unknown>) {
+  const m = componentMargins(o);
+  if (o.vertical_margin === undefined && o.margin === undefined && o.margins === undefined) m.top = m.bottom = DEFAULT_VERTICAL_MARGIN * MARGIN_UNIT_PT;
+  return m;
 }
 
 function layout(o: Record<string, unknown>, width: number, ctx: PaintContext) {
   const img = image(o, ctx);
-  const margin = typeof o.margins === 'number' ? Math.max(0, Math.min(32, o.margins)) * MARGIN_UNIT_PT : 0;
-  const framed = o.enable_border === true || Boolean(str(o.bg_color));
-  const pad = framed ? 6 : 0;
-  const avail = Math.max(10, width - 2 * pad);
-  let w = Math.min(avail, img.width * 0.75);
-  let h = (w * img.height) / img.width;
-  if (h > MAX_HEIGHT) {
-    h = MAX_HEIGHT;
-    w = (h * img.width) / img.height;
+  const m = margins(o);
+  const inner = Math.max(10, width - m.left - m.right);
+  const bg = colour(o, 'bg');
+  const border = o.enable_border === true && !bg;
+  const pad = bg || border ? 6 : 0;
+  const avail = Math.max(10, inner - 2 * pad);
+  let w: number;
+  let h: number;
+  if (img.kind === 'placeholder') {
+    w = avail;
+    h = Math.max(PLACEHOLDER_MIN_H, Math.min(PLACEHOLDER_MAX_H, (avail * 9) / 16));
+  } else {
+    // Natural size at 96 dpi (CSS px → pt), never upscaled.
+    w = Math.min(avail, img.width * 0.75);
+    h = (w * img.height) / img.width;
+    if (h > MAX_HEIGHT) {
+      h = MAX_HEIGHT;
+      w = (h * img.width) / img.height;
+    }
   }
   const caption = str(o.caption);
   const captionLines = caption
-    ? breakLines(ctx.doc, [{ text: caption, font: ctx.theme.fonts.italic, size: ctx.fontSize(str(o.text_size), 8.5), colour: ctx.theme.resolveColour(str(o.text_color), 'sub-headline') }], width)
+    ? breakLines(ctx.doc, [{ text: caption, font: ctx.theme.fonts.italic, size: ctx.fontSize(str(o.text_size), 8.5), colour: ctx.theme.resolveColour(colour(o, 'text'), 'sub-headline') }], inner)
     : [];
   const captionH = captionLines.length ? CAPTION_GAP + linesHeight(captionLines) : 0;
-  return { img, margin, pad, w, h, captionLines, captionH, height: 2 * margin + 2 * pad + h + captionH };
+  return { img, m, inner, bg, border, pad, w, h, captionLines, captionH, height: m.top + m.bottom + 2 * pad + h + captionH };
 }
 
 export const imagePainter: ComponentPainter = {
@@ -50,22 +84,29 @@ export const imagePainter: ComponentPainter = {
     const { doc, theme } = ctx;
     const l = layout(options, rect.width, ctx);
     const radius = options.rounded === true ? 8 : 0;
+    const left = rect.x + l.m.left;
     const frameW = l.w + 2 * l.pad;
-    const fx = rect.x + (rect.width - frameW) / 2;
-    const fy = rect.y + l.margin;
+    const fx = left + (l.inner - frameW) / 2;
+    const fy = rect.y + l.m.top;
     const frameH = l.h + 2 * l.pad;
+    const box = { x: fx + l.pad, y: fy + l.pad, width: l.w, height: l.h };
     doc.save();
-    if (str(options.bg_color)) doc.roundedRect(fx, fy, frameW, frameH, radius).fill(theme.resolveColour(str(options.bg_color), 'background-muted'));
-    doc.save();
-    if (radius) doc.roundedRect(fx + l.pad, fy + l.pad, l.w, l.h, Math.max(0, radius - l.pad / 2)).clip();
-    doc.image(l.img.data, fx + l.pad, fy + l.pad, { width: l.w, height: l.h });
-    doc.restore();
-    if (options.enable_border === true) {
-      doc.roundedRect(fx, fy, frameW, frameH, radius).lineWidth(1).strokeColor(theme.resolveColour(str(options.border_color), 'background-faded')).stroke();
+    if (l.bg) doc.roundedRect(fx, fy, frameW, frameH, radius).fill(theme.resolveColour(l.bg, 'background-muted'));
+    if (l.img.kind === 'placeholder') {
+      drawPlaceholder(doc, box, theme, l.img);
+    } else {
+      doc.save();
+      if (radius) doc.roundedRect(box.x, box.y, box.width, box.height, Math.max(0, radius - l.pad / 2)).clip();
+      const source = typeof options.base64 === 'string' && options.base64.trim() ? 'base64' : 'image_url';
+      drawLoadedImage(doc, l.img, box, theme, formatPath([...jsonPathOf(ctx.path), 'options', source]));
+      doc.restore();
+    }
+    if (l.border) {
+      doc.roundedRect(fx, fy, frameW, frameH, radius).lineWidth(1).strokeColor(theme.resolveColour(colour(options, 'border'), 'background-faded')).stroke();
     }
     const link = str(options.link_url);
     if (link) doc.link(fx, fy, frameW, frameH, link);
-    if (l.captionLines.length) drawLines(doc, l.captionLines, rect.x, fy + frameH + CAPTION_GAP, rect.width, 'center');
+    if (l.captionLines.length) drawLines(doc, l.captionLines, left, fy + frameH + CAPTION_GAP, l.inner, 'center');
     doc.restore();
   },
 };

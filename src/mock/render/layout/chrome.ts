@@ -7,6 +7,7 @@ import type { ReportBody } from '../../../core/report/types';
 import type { RenderTheme } from '../painter';
 import type { PageModel } from './page-model';
 import type { LoadedImage } from '../images';
+import { drawLoadedImage, drawPlaceholder } from '../images/draw';
 
 export interface ChromeInput {
   doc: PDFKit.PDFDocument;
@@ -43,12 +44,16 @@ export function paintHeader({ doc, theme, model, report, logo }: ChromeInput): v
   doc.save();
   let textX = x;
   if (logo) {
+    // The logo box: the header height less 8 pt, at most 120 pt wide; a logo that was not
+    // fetched is a placeholder of 2:1 in that box.
     const boxH = h - 8;
-    const scale = Math.min(boxH / logo.height, 120 / logo.width);
-    const lw = logo.width * scale;
-    const lh = logo.height * scale;
-    doc.image(logo.data, x, y + (h - 4 - lh) / 2, { width: lw, height: lh });
-    textX += lw + 12;
+    const natural = logo.kind === 'placeholder' ? { width: 2, height: 1 } : logo;
+    const scale = Math.min(boxH / natural.height, 120 / natural.width);
+    const box = { x, y: 0, width: natural.width * scale, height: natural.height * scale };
+    box.y = y + (h - 4 - box.height) / 2;
+    if (logo.kind === 'placeholder') drawPlaceholder(doc, box, theme, logo, 'Logo');
+    else drawLoadedImage(doc, logo, box, theme, 'options.logo_url');
+    textX += box.width + 12;
   }
   const version = typeof o.version_number === 'string' && o.version_number ? o.version_number : '';
   doc.font(theme.fonts.regular).fontSize(8);

@@ -9,6 +9,7 @@ import type { CoverPage, ReportComponent } from '../../../core/report/types';
 import { MARGIN_UNIT_PT, type RenderTheme } from '../painter';
 import { luminance } from '../theme';
 import type { LoadedImage } from '../images';
+import { drawLoadedImage } from '../images/draw';
 
 const COVER_MARGIN = 56;
 
@@ -62,15 +63,17 @@ export function coverComponents(cover: CoverPage, background: string): ReportCom
   return (cover.components ?? []).map(adapt);
 }
 
-export function paintCoverBackground(doc: PDFKit.PDFDocument, width: number, height: number, colour: string, image?: LoadedImage): void {
+export function paintCoverBackground(doc: PDFKit.PDFDocument, width: number, height: number, colour: string, image: LoadedImage | undefined, theme: RenderTheme): void {
   doc.save();
   doc.rect(0, 0, width, height).fill(colour);
-  if (image) {
+  // bg_image covers the page (cropped to it); one that was not fetched leaves the
+  // cover colour alone (its note says why).
+  if (image && image.kind !== 'placeholder') {
     const scale = Math.max(width / image.width, height / image.height);
     const w = image.width * scale;
     const h = image.height * scale;
     doc.rect(0, 0, width, height).clip();
-    doc.image(image.data, (width - w) / 2, (height - h) / 2, { width: w, height: h });
+    drawLoadedImage(doc, image, { x: (width - w) / 2, y: (height - h) / 2, width: w, height: h }, theme, 'cover_page.bg_image');
   }
   doc.restore();
 }

@@ -1,6 +1,13 @@
-/** Loads every image of the report (in parallel) before the synchronous layout starts. */
+/**
+ * Loads every image of the report (Image components, the header logo, the cover
+ * background) before the synchronous layout starts: downloads in parallel, checks and
+ * decodes in report order (../images.ts). An image that could not be fetched becomes a
+ * placeholder and a note for the author at the option's JSON path.
+ */
 import type { ReportBody } from '../../../core/report/types';
-import { attachImage, loadImage, type ImageLimits, type LoadedImage } from '../images';
+import type { RenderNote } from '../renderer';
+import { attachImage, jsonPathOf, loadImages, type ImageRef, type ImageSettings, type LoadedImage } from '../images';
+import { headerEnabled } from './chrome';
 import type { LayoutNode } from './nodes';
 
 export interface PreloadedChrome {
@@ -16,24 +23,37 @@ function imageNodes(nodes: LayoutNode[], out: Array<Extract<LayoutNode, { kind: 
   return out;
 }
 
-export async function preloadImages(report: ReportBody, trees: LayoutNode[][], limits: ImageLimits, signal?: AbortSignal): Promise<PreloadedChrome> {
-  const jobs: Array<Promise<unknown>> = [];
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v : undefined);
+
+export async function preloadImages(report: ReportBody, trees: LayoutNode[][], settings: ImageSettings, notes: RenderNote[], signal?: AbortSignal): Promise<PreloadedChrome> {
+  const refs: ImageRef[] = [];
+  const targets: Array<(img: LoadedImage) => void> = [];
+  const chrome: PreloadedChrome = {};
+  const logo = text(report.options?.logo_url);
+  if (logo && headerEnabled(report)) {
+    refs.push({ path: ['options', 'logo_url'], source: { kind: 'url', url: logo } });
+    targets.push((img) => (chrome.logo = img));
+  }
+  const bg = text(report.cover_page?.bg_image);
+  if (bg) {
+    refs.push({ path: ['cover_page', 'bg_image'], source: { kind: 'url', url: bg } });
+    targets.push((img) => (chrome.coverImage = img));
+  }
   for (const node of trees.flatMap((t) => imageNodes(t))) {
     const o = node.options;
-    jobs.push(loadImage({ url: o.image_url, base64: o.base64 }, node.path, limits, signal).then((img) => attachImage(o, img)));
+    const base = [...jsonPathOf(node.path), 'options'];
+    const base64 = text(o.base64);
+    const url = text(o.image_url);
+    // A component without either is caught by validation; the painter says so if it gets here.
+    if (base64) refs.push({ path: [...base, 'base64'], source: { kind: 'base64', text: base64 } });
+    else if (url) refs.push({ path: [...base, 'image_url'], source: { kind: 'url', url } });
+    else continue;
+    targets.push((img) => attachImage(o, img));
   }
-  const chrome: PreloadedChrome = {};
-  const logo = report.options?.logo_url;
-  if (typeof logo === 'string' && logo.trim() && report.options?.enable_header !== false) {
-    jobs.push(loadImage({ url: logo }, 'options.logo_url', limits, signal).then((img) => (chrome.logo = img)));
-  }
-  const bg = report.cover_page?.bg_image;
-  if (typeof bg === 'string' && bg.trim()) {
-    jobs.push(loadImage({ url: bg }, 'cover_page.bg_image', limits, signal).then((img) => (chrome.coverImage = img)));
-  }
-  // All settle first, so no download is left running; then the first failure (in report order) wins.
-  const results = await Promise.allSettled(jobs);
-  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failed) throw failed.reason;
+  const loaded = await loadImages(refs, settings, signal);
+  loaded.forEach((l, i) => {
+    targets[i](l.image);
+    if (l.note) notes.push({ kind: 'image-unavailable', path: refs[i].path, message: l.note });
+  });
   return chrome;
 }
