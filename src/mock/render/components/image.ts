@@ -21,7 +21,7 @@ const MAX_HEIGHT = 420;
 const CAPTION_GAP = 6;
 /** A placeholder has no natural size: the cell width at 16:9, within these bounds. */
 const PLACEHOLDER_MIN_H = 60;
-const PLACEHOLDER_MAX_H = 240;
+const PLACEHOLDER_MAX_H = 160;
 /** Documented default of `vertical_margin`. */
 const DEFAULT_VERTICAL_MARGIN = 1;
 

@@ -29,17 +29,20 @@ export function drawPlaceholder(doc: PDFKit.PDFDocument, box: Rect, theme: Rende
   const inner = Math.max(0, width - 12);
   const lines: Array<{ text: string; font: string; size: number }> = [
     { text: `${what} not loaded`, font: theme.fonts.bold, size: 9 },
-    { text: `not fetched: ${img.reason}`, font: theme.fonts.regular, size: 7.5 },
+    { text: height < 60 ? img.reason : `not fetched: ${img.reason}`, font: theme.fonts.regular, size: 7.5 },
     { text: img.source, font: theme.fonts.regular, size: 7 },
   ];
-  // As many lines as fit: a logo box shows only the first.
-  const fitting = lines.filter((_, i) => (i + 1) * 11 + 6 <= height || i === 0);
-  let ty = y + Math.max(3, (height - fitting.length * 11) / 2);
+  // A small box (a logo) shows what and why; a larger one also where from.
+  const shown = height < 60 ? lines.slice(0, 2) : lines;
+  const scale = Math.min(1, (height - 6) / (shown.length * 12));
+  const lineH = 12 * scale;
+  let ty = y + (height - shown.length * lineH) / 2;
   doc.fillColor(theme.colours['sub-headline']);
-  for (const line of fitting) {
-    doc.font(line.font).fontSize(Math.min(line.size, Math.max(5, height / 3)));
-    doc.text(line.text, x + 6, ty, { width: inner, align: 'center', lineBreak: false, ellipsis: true });
-    ty += 11;
+  for (const line of shown) {
+    const size = Math.max(4, line.size * scale);
+    doc.font(line.font).fontSize(size);
+    doc.text(line.text, x + 6, ty + (lineH - size) / 2, { width: inner, height: lineH, align: 'center', lineBreak: false, ellipsis: true });
+    ty += lineH;
   }
   doc.restore();
 }

@@ -45,9 +45,9 @@ export function paintHeader({ doc, theme, model, report, logo }: ChromeInput): v
   let textX = x;
   if (logo) {
     // The logo box: the header height less 8 pt, at most 120 pt wide; a logo that was not
-    // fetched is a placeholder of 2:1 in that box.
+    // fetched is a placeholder of 5:2 in that box (room for what and why).
     const boxH = h - 8;
-    const natural = logo.kind === 'placeholder' ? { width: 2, height: 1 } : logo;
+    const natural = logo.kind === 'placeholder' ? { width: 5, height: 2 } : logo;
     const scale = Math.min(boxH / natural.height, 120 / natural.width);
     const box = { x, y: 0, width: natural.width * scale, height: natural.height * scale };
     box.y = y + (h - 4 - box.height) / 2;
