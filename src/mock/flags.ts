@@ -48,6 +48,9 @@ Limits and storage:
   --render-timeout <dur>     a render taking longer ends FAILED (default 60s)
   --bucket-dir <dir>         folder standing for cloud storage (default <data-dir>/bucket)
   --webhook-allow-host <h>   allow webhooks to this non-loopback host (repeatable; * = any)
+  --fetch-allow-host <h>     let images be fetched from this host even when it resolves to a
+                             private, link-local or (with --allow-remote) loopback address
+                             (repeatable; the host as written in the URL; * = any)
   --webhook-attempts <n>     webhook requests per event, first try included (default ${DEFAULTS.webhookAttempts})
   --webhook-retry-base <dur> delay before the first webhook retry, doubled each time (default 30s)
   --rate-limit <n>           requests per second per key, 0 = off (default ${DEFAULTS.rateLimit})
@@ -127,6 +130,7 @@ export function parseFlags(argv: string[], env: NodeJS.ProcessEnv = process.env)
   const apiKeys: string[] = [];
   const fileKeys: KeyPlanInput[] = [];
   const hosts: string[] = [];
+  const fetchHosts: string[] = [];
   let help = false;
   let quiet = false;
   let minimalRenderer = false;
@@ -162,6 +166,7 @@ export function parseFlags(argv: string[], env: NodeJS.ProcessEnv = process.env)
       case '--render-timeout': o.renderTimeoutMs = parseDuration(name, value(), 'ms'); break;
       case '--bucket-dir': o.bucketDir = value(); break;
       case '--webhook-allow-host': hosts.push(value().toLowerCase()); break;
+      case '--fetch-allow-host': fetchHosts.push(value().trim().toLowerCase()); break;
       case '--webhook-attempts': o.webhookAttempts = integer(name, value(), 1); break;
       case '--webhook-retry-base': o.webhookRetryBaseMs = parseDuration(name, value(), 'ms'); break;
       case '--rate-limit': o.rateLimit = integer(name, value(), 0); break;
@@ -199,6 +204,7 @@ export function parseFlags(argv: string[], env: NodeJS.ProcessEnv = process.env)
       keys: keys.length ? keys : undefined,
       plan,
       webhookAllowHosts: hosts,
+      fetchAllowHosts: fetchHosts,
     },
     help,
     quiet,

@@ -75,6 +75,11 @@ export interface LocalServiceOptions {
   bucketDir?: string;
   /** Webhook hosts allowed besides loopback; '*' allows any host. */
   webhookAllowHosts?: string[];
+  /**
+   * Image hosts (as written in the URL) fetched whatever address they resolve to — private
+   * networks, link-local, and loopback when the service listens beyond it; '*' allows any.
+   */
+  fetchAllowHosts?: string[];
   /** Delay before the first webhook retry; doubles each time. Default 30 s (as the hosted service). */
   webhookRetryBaseMs?: number;
   /** Webhook requests per event, the first try included. Default 9 (1 + the hosted service's 8 retries). */
@@ -120,6 +125,7 @@ export interface ResolvedOptions {
   concurrency: number;
   bucketDir: string;
   webhookAllowHosts: string[];
+  fetchAllowHosts: string[];
   webhookRetryBaseMs: number;
   webhookAttempts: number;
   rateLimit: number;
@@ -210,6 +216,7 @@ export function resolveOptions(o: LocalServiceOptions): ResolvedOptions {
     concurrency: Math.floor(concurrency),
     bucketDir: o.bucketDir ?? `${o.dataDir}/bucket`,
     webhookAllowHosts: (o.webhookAllowHosts ?? []).map((h) => h.toLowerCase()),
+    fetchAllowHosts: (o.fetchAllowHosts ?? []).map((h) => h.trim().toLowerCase()),
     webhookRetryBaseMs: nonNegative('webhookRetryBaseMs', o.webhookRetryBaseMs, DEFAULTS.webhookRetryBaseMs),
     webhookAttempts: Math.max(1, Math.floor(nonNegative('webhookAttempts', o.webhookAttempts, DEFAULTS.webhookAttempts))),
     rateLimit: nonNegative('rateLimit', o.rateLimit, DEFAULTS.rateLimit),

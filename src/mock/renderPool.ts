@@ -3,6 +3,12 @@
  * concurrency). A render that is aborted (time limit, shutdown) terminates its worker,
  * which really stops a runaway layout; the next job starts a fresh worker. The worker
  * script is dist/render-worker.js beside the bundle, or src/mock/renderWorker.ts under tsx.
+ *
+ * Memory: V8's resourceLimits bound only the JS heap, while a render's big allocations
+ * are outside it (image pixels in Buffers, the PDFium and WebP WASM memories). So each
+ * worker also watches its own external memory between steps and ends itself over the
+ * budget (exit code EXIT_OVER_MEMORY_BUDGET → the task FAILS saying so), and a worker that
+ * keeps much memory after a job (WASM memories never shrink) is replaced.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,9 +18,31 @@ import { RenderError, type RenderedPdf, type RenderNote, type RenderOptions, typ
 
 /** Heap per render worker: the largest real reports need a few hundred MB. */
 export const DEFAULT_WORKER_HEAP_MB = 512;
+/**
+ * Memory outside the JS heap per render worker (Buffers, WASM). A report at the image
+ * limit (40 megapixels with alpha) peaks near 650 MB while pdfkit splits its alpha channel.
+ */
+export const DEFAULT_WORKER_EXTERNAL_MB = 1024;
+/** The exit code of a worker that went over its external-memory budget. */
+export const EXIT_OVER_MEMORY_BUDGET = 87;
+
+/** What a worker is started with (structured-cloneable). */
+export interface WorkerSettings {
+  timeLimitMs: number;
+  /** External-memory budget in MB (watched between steps). */
+  externalMemoryMb: number;
+  /** Image fetch policy: hosts reached whatever they resolve to; whether loopback may be fetched. */
+  images: { allowHosts: string[]; allowLoopback: boolean };
+}
+
+export interface WorkerRendererOptions {
+  externalMemoryMb?: number;
+  images?: Partial<WorkerSettings['images']>;
+}
 
 export type WorkerJob = { id: number; kind: 'pdf'; report: ReportBody } | { id: number; kind: 'jpeg'; pdf: Uint8Array };
-export type WorkerReply = { id: number; ok: true; bytes: Uint8Array; pageCount: number; notes: RenderNote[] } | { id: number; ok: false; name: string; message: string };
+/** `recycle`: the worker holds much memory after the job (grown WASM memories) and asks to be replaced. */
+export type WorkerReply = { id: number; ok: true; bytes: Uint8Array; pageCount: number; notes: RenderNote[]; recycle?: boolean } | { id: number; ok: false; name: string; message: string };
 
 interface Slot {
   worker: Worker;
@@ -48,15 +76,22 @@ export class WorkerRenderer implements ReportRenderer {
      * one, only that worker ends and its task FAILS.
      */
     private readonly maxHeapMb = DEFAULT_WORKER_HEAP_MB,
+    private readonly extra: WorkerRendererOptions = {},
   ) {
     // Start the workers now: each compiles the PDFium WASM once (0.5–0.9 s) off the main thread.
     for (let i = 0; i < size; i++) this.slots.push({ worker: this.spawn(), busy: false });
   }
 
   private spawn(): Worker {
+    const settings: WorkerSettings = {
+      timeLimitMs: this.timeLimitMs,
+      externalMemoryMb: this.externalMb,
+      images: { allowHosts: [...(this.extra.images?.allowHosts ?? [])], allowLoopback: this.extra.images?.allowLoopback ?? true },
+    };
     const w = new Worker(this.entry.file, {
       execArgv: this.entry.execArgv,
-      workerData: { timeLimitMs: this.timeLimitMs },
+      workerData: settings,
+      // The JS heap; memory outside it is watched by the worker itself (renderWorker.ts).
       resourceLimits: { maxOldGenerationSizeMb: this.maxHeapMb },
     });
     w.unref();
@@ -67,6 +102,10 @@ export class WorkerRenderer implements ReportRenderer {
     // A worker that ends while idle is replaced before its next job (it would never answer).
     w.once('exit', () => this.exited.add(w));
     return w;
+  }
+
+  private get externalMb(): number {
+    return this.extra.externalMemoryMb ?? DEFAULT_WORKER_EXTERNAL_MB;
   }
 
   private async acquire(): Promise<Slot> {
@@ -106,6 +145,7 @@ export class WorkerRenderer implements ReportRenderer {
         const onMessage = (reply: WorkerReply): void => {
           if (reply.id !== job.id) return;
           cleanup();
+          if (reply.ok && reply.recycle) broken = true;
           if (reply.ok) resolve(reply);
           else reject(reply.name === 'RenderError' ? new RenderError(reply.message) : new Error(reply.message));
         };
@@ -115,7 +155,9 @@ export class WorkerRenderer implements ReportRenderer {
           // 'error' comes before 'exit'; give it that turn before reading what it said.
           setImmediate(() => {
             const oom = this.outOfMemory.delete(w);
-            reject(new RenderError(oom ? `the report needs more than the ${this.maxHeapMb} MB of memory a render may use` : `the render worker stopped unexpectedly (exit code ${code})`));
+            if (oom) reject(new RenderError(`the report needs more than the ${this.maxHeapMb} MB of memory a render may use`));
+            else if (code === EXIT_OVER_MEMORY_BUDGET) reject(new RenderError(`the report needs more than the ${this.externalMb} MB of memory for images and buffers that a render may use`));
+            else reject(new RenderError(`the render worker stopped unexpectedly (exit code ${code})`));
           });
         };
         const onAbort = (): void => {

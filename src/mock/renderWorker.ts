@@ -2,37 +2,61 @@
  * Worker-thread entry of the render pool (bundled as dist/render-worker.js): owns one
  * real renderer (pdfkit layout + PDFium preview) and answers render jobs posted by
  * renderPool.ts, so layout and rasterising never block the service's event loop.
+ *
+ * While a job runs, the worker's memory outside the JS heap (Buffers, WASM) is checked
+ * between steps; over the budget the worker ends itself with EXIT_OVER_MEMORY_BUDGET
+ * (V8's resourceLimits cannot bound that memory). After a job that leaves much of it
+ * behind, the reply asks the pool for a fresh worker.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createRenderer } from './render/index';
-import type { WorkerJob, WorkerReply } from './renderPool';
+import type { RenderNote } from './render/renderer';
+import { DEFAULT_WORKER_EXTERNAL_MB, EXIT_OVER_MEMORY_BUDGET, type WorkerJob, type WorkerReply, type WorkerSettings } from './renderPool';
 
 const port = parentPort;
 if (!port) throw new Error('renderWorker must run in a worker thread');
 
-const settings = (workerData ?? {}) as { timeLimitMs?: number };
-const rendererPromise = createRenderer({ timeLimitMs: settings.timeLimitMs });
+const settings = (workerData ?? {}) as Partial<WorkerSettings>;
+const budget = (settings.externalMemoryMb ?? DEFAULT_WORKER_EXTERNAL_MB) * 1024 * 1024;
+/** How often memory is sampled while a job runs (only between synchronous steps, by nature). */
+const SAMPLE_MS = 20;
+
+const rendererPromise = createRenderer({ timeLimitMs: settings.timeLimitMs, images: settings.images });
 rendererPromise.catch(() => undefined);
 
 /** A transferable copy: pdfkit/jpeg-js buffers may be views into Node's shared pool. */
 const own = (bytes: Uint8Array): Uint8Array => new Uint8Array(bytes);
 
+function overBudget(): boolean {
+  return process.memoryUsage().external > budget;
+}
+
 port.on('message', async (job: WorkerJob) => {
+  const watch = setInterval(() => {
+    if (overBudget()) process.exit(EXIT_OVER_MEMORY_BUDGET);
+  }, SAMPLE_MS);
   let reply: WorkerReply;
   try {
     const renderer = await rendererPromise;
+    let bytes: Uint8Array;
+    let pageCount = 0;
+    let notes: RenderNote[] = [];
     if (job.kind === 'pdf') {
-      const { pdf, pageCount, notes } = await renderer.renderPdf(job.report);
-      const bytes = own(pdf);
-      port.postMessage({ id: job.id, ok: true, bytes, pageCount, notes } satisfies WorkerReply, [bytes.buffer as ArrayBuffer]);
-      return;
+      const r = await renderer.renderPdf(job.report);
+      bytes = own(r.pdf);
+      pageCount = r.pageCount;
+      notes = r.notes;
+    } else {
+      bytes = own(await renderer.renderPreviewJpeg(job.pdf));
     }
-    const bytes = own(await renderer.renderPreviewJpeg(job.pdf));
-    port.postMessage({ id: job.id, ok: true, bytes, pageCount: 0, notes: [] } satisfies WorkerReply, [bytes.buffer as ArrayBuffer]);
+    const recycle = process.memoryUsage().external > budget / 4;
+    port.postMessage({ id: job.id, ok: true, bytes, pageCount, notes, ...(recycle ? { recycle } : {}) } satisfies WorkerReply, [bytes.buffer as ArrayBuffer]);
     return;
   } catch (err) {
     const e = err as Error;
     reply = { id: job.id, ok: false, name: e?.name ?? 'Error', message: e?.message ?? String(err) };
+  } finally {
+    clearInterval(watch);
   }
   port.postMessage(reply);
 });

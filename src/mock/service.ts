@@ -21,7 +21,7 @@ import { createHttpServer } from './http/server';
 import type { ServiceContext } from './http/context';
 import { warmUpValidator } from './validation/reportValidator';
 import { locateRenderWorker, WorkerRenderer } from './renderPool';
-import { checkBindHost, DEFAULT_HOST, localOrigin } from './bindHost';
+import { checkBindHost, DEFAULT_HOST, isLoopbackAddress, localOrigin } from './bindHost';
 
 export type { LocalServiceOptions, KeyPlanInput, PlanInput } from './options';
 
@@ -45,12 +45,26 @@ export interface LocalService {
  * start-up error, never a silent downgrade to placeholder output (the minimal renderer
  * is only used when asked for explicitly).
  */
-async function defaultRenderer(timeLimitMs: number, concurrency: number, log: (line: string) => void): Promise<ReportRenderer> {
+async function defaultRenderer(timeLimitMs: number, concurrency: number, log: (line: string) => void, images: ImageFetchSettings): Promise<ReportRenderer> {
   const entry = locateRenderWorker();
-  if (entry) return new WorkerRenderer(entry, concurrency, timeLimitMs);
+  if (entry) return new WorkerRenderer(entry, concurrency, timeLimitMs, undefined, { images });
   log('renderer: no render worker script found; rendering in the main thread');
   const { createRenderer } = await import('./render/index');
-  return createRenderer({ timeLimitMs });
+  return createRenderer({ timeLimitMs, images });
+}
+
+interface ImageFetchSettings {
+  allowHosts: string[];
+  allowLoopback: boolean;
+}
+
+/**
+ * Who the renderer may fetch images from (net/outboundPolicy.ts): loopback only while the
+ * service itself is reachable only from this machine — beyond it (--allow-remote), another
+ * machine's report must not read this machine's local servers; plus --fetch-allow-host.
+ */
+function imageFetchSettings(options: ResolvedOptions): ImageFetchSettings {
+  return { allowHosts: options.fetchAllowHosts, allowLoopback: isLoopbackAddress(options.host) };
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {
@@ -93,7 +107,7 @@ async function open(input: LocalServiceOptions, options: ResolvedOptions, unlock
   const found = await store.open(options.log);
   warmUpValidator();
 
-  const rendererPromise = input.renderer ? Promise.resolve(input.renderer) : defaultRenderer(options.renderTimeoutMs, options.concurrency, options.log);
+  const rendererPromise = input.renderer ? Promise.resolve(input.renderer) : defaultRenderer(options.renderTimeoutMs, options.concurrency, options.log, imageFetchSettings(options));
   rendererPromise.catch(() => undefined);
   const webhooks = new WebhookSender({
     allowHosts: options.webhookAllowHosts,

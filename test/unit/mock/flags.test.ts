@@ -16,13 +16,13 @@ describe('local service flags', () => {
     const f = parseFlags([
       '--port=0', '--data-dir', '/d', '--api-key', 'key-one-0001', '--api-key=key-two-0002', '--quota-single', '5', '--quota-multi', '2',
       '--max-pages', '3', '--period-days', '7', '--subscription-inactive', '--retention', '90m', '--concurrency', '4', '--render-timeout', '30s',
-      '--bucket-dir', '/b', '--webhook-allow-host', 'Hooks.Example.com', '--rate-limit', '0', '--body-limit', '512kb', '--max-depth', '32',
+      '--bucket-dir', '/b', '--webhook-allow-host', 'Hooks.Example.com', '--fetch-allow-host', 'Images.Intranet', '--rate-limit', '0', '--body-limit', '512kb', '--max-depth', '32',
       '--latency', '250', '--render-delay', '2s', '--fail-rate', '0.25', '--error-rate=0.1', '--quiet', '--minimal-renderer',
     ]);
     const plan = { quotaSingle: 5, quotaMulti: 2, maxPages: 3, periodDays: 7, subscriptionActive: false };
     assert.deepEqual(f.options, {
       port: 0, dataDir: '/d', keys: [{ ...plan, key: 'key-one-0001' }, { ...plan, key: 'key-two-0002' }], plan,
-      retentionMs: 90 * 60_000, concurrency: 4, renderTimeoutMs: 30_000, bucketDir: '/b', webhookAllowHosts: ['hooks.example.com'],
+      retentionMs: 90 * 60_000, concurrency: 4, renderTimeoutMs: 30_000, bucketDir: '/b', webhookAllowHosts: ['hooks.example.com'], fetchAllowHosts: ['images.intranet'],
       rateLimit: 0, bodyLimit: 512 * 1024, maxDepth: 32, latencyMs: 250, renderDelayMs: 2000, failRate: 0.25, errorRate: 0.1,
     });
     assert.equal(f.quiet, true);

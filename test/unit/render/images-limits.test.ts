@@ -1,0 +1,121 @@
+/**
+ * Decoded-size limits (issue 11.1): pixel sizes are read from each format's header
+ * before anything is decoded, and capped per image and per report; an image over a limit
+ * fails the task at the option's JSON path without allocating its pixels.
+ */
+import { strict as assert } from 'node:assert';
+import { createRenderer, RenderError, type ReportRenderer } from '../../../src/mock/render';
+import { sniffImage, svgRootTag, svgSize } from '../../../src/mock/render/images/sniff';
+import { loadImages } from '../../../src/mock/render/images';
+import { DEFAULT_IMAGE_LIMITS } from '../../../src/mock/render/images/limits';
+import { report } from '../../helpers/render';
+import { WEBP, animatedWebp, gif, jpg, png, pngHeaderOnly } from '../../helpers/imageFixtures';
+
+const b64 = (b: Buffer): string => b.toString('base64');
+const image = (options: Record<string, unknown>) => ({ type: 'Image', options });
+
+describe('renderer: image headers (size before decoding)', () => {
+  it('reads width and height of PNG, JPEG, GIF and the three WebP layouts', () => {
+    assert.deepEqual(sniffImage(png(64, 32)), { ok: true, format: 'png', width: 64, height: 32 });
+    assert.deepEqual(sniffImage(jpg(48, 40)), { ok: true, format: 'jpeg', width: 48, height: 40 });
+    assert.deepEqual(sniffImage(gif(30, 20)), { ok: true, format: 'gif', width: 30, height: 20 });
+    for (const [name, bytes] of Object.entries({ ...WEBP, animated: animatedWebp() })) {
+      assert.deepEqual(sniffImage(bytes), { ok: true, format: 'webp', width: 40, height: 20 }, name);
+    }
+  });
+
+  it('finds the JPEG frame header after APPn segments and fill bytes', () => {
+    const j = jpg(33, 17);
+    const app1 = Buffer.concat([Buffer.from([0xff, 0xe1, 0x00, 0x10]), Buffer.alloc(14, 0x41)]);
+    const withExtras = Buffer.concat([j.subarray(0, 2), app1, Buffer.from([0xff]), j.subarray(2)]);
+    assert.deepEqual(sniffImage(withExtras), { ok: true, format: 'jpeg', width: 33, height: 17 });
+    assert.deepEqual(sniffImage(j.subarray(0, 30)), { ok: false, format: 'jpeg', problem: 'a JPEG file whose header is unusable: no frame header' });
+  });
+
+  it('SVG size: width/height with units, else the viewBox (keeping its ratio), else 300 × 150', () => {
+    const size = (attrs: string) => svgSize(svgRootTag(`<svg xmlns="http://www.w3.org/2000/svg" ${attrs}></svg>`)!);
+    assert.deepEqual(size('width="200" height="100"'), { width: 200, height: 100 });
+    assert.deepEqual(size('width="72pt" height="1in"'), { width: 96, height: 96 });
+    assert.deepEqual(size('viewBox="0 0 400 100"'), { width: 400, height: 100 });
+    assert.deepEqual(size('width="100%" viewBox="0 0 400 100"'), { width: 400, height: 100 });
+    assert.deepEqual(size('width="80" viewBox="0,0,400,100"'), { width: 80, height: 20 });
+    assert.deepEqual(size(''), { width: 300, height: 150 });
+    assert.equal(typeof size('viewBox="0 0 0 100"'), 'string', 'a viewBox without area is refused');
+    assert.ok(svgRootTag('\uFEFF<?xml version="1.0"?><!-- c --><!DOCTYPE svg [<!ENTITY a "b">]>\n<svg:svg xmlns:svg="x" width="5" height="6">'));
+    assert.equal(svgRootTag('<html><svg></svg></html>'), undefined);
+  });
+});
+
+describe('renderer: decoded-size limits', () => {
+  let renderer: ReportRenderer;
+  before(async () => {
+    renderer = await createRenderer();
+  });
+  after(() => renderer.dispose());
+
+  const failure = async (r: ReportRenderer, components: object[]): Promise<RenderError> => {
+    try {
+      await r.renderPdf(report(components as never));
+    } catch (err) {
+      assert.ok(err instanceof RenderError, String(err));
+      return err;
+    }
+    throw new Error('expected the render to fail');
+  };
+
+  it('a small PNG whose header claims 16000 × 16000 fails at its path without allocating its pixels', async () => {
+    const bomb = pngHeaderOnly(16000, 16000);
+    assert.ok(bomb.length < 100);
+    const before = process.memoryUsage().arrayBuffers;
+    const err = await failure(renderer, [{ type: 'Text', options: { text: 'x' } }, { type: 'Section', options: {}, components: [image({ base64: b64(bomb) })] }]);
+    assert.equal(err.message, 'components[1].components[0].options.base64: the image is 16000 × 16000 pixels (256 megapixels); one image may have at most 40 megapixels');
+    // 1 GB of RGBA was never allocated (a generous margin for anything else in flight).
+    assert.ok(process.memoryUsage().arrayBuffers - before < 64 * 1024 * 1024);
+  });
+
+  it('GIF and WebP bombs (large declared screens, tiny files) fail before decoding', async () => {
+    const g = gif(2, 2, [0]);
+    g.writeUInt16LE(65535, 6);
+    g.writeUInt16LE(65535, 8);
+    const gifErr = await failure(renderer, [image({ image_url: `data:image/gif;base64,${b64(g)}` })]);
+    assert.equal(gifErr.message, 'components[0].options.image_url: the image is 65535 × 65535 pixels (4295 megapixels); one image may have at most 40 megapixels');
+    const w = Buffer.from(WEBP.alpha);
+    w.writeUIntLE(16383, 24, 3); // VP8X canvas 16384 × 16384
+    w.writeUIntLE(16383, 27, 3);
+    const webpErr = await failure(renderer, [image({ base64: b64(w) })]);
+    assert.match(webpErr.message, /^components\[0\]\.options\.base64: the image is 16384 × 16384 pixels \(268 megapixels\)/);
+  });
+
+  it("the report's images together are capped, counted in report order (logo and cover included)", async () => {
+    const small = await createRenderer({ images: { maxReportPixels: 5_000 } });
+    try {
+      // 64 × 32 = 2,048 pixels each: the logo and two components fit, the third component does not.
+      const body = report([image({ base64: b64(png()) }), image({ base64: b64(png()) }), image({ base64: b64(png()) })] as never, { options: { logo_url: `data:image/png;base64,${b64(png(10, 10))}` } });
+      await assert.rejects(small.renderPdf(body), (e: Error) => {
+        assert.equal(e.message, "components[2].options.base64: with this image (64 × 32 pixels) the report's images add up to 0.0062 megapixels; a report's images may have at most 0.005 megapixels together");
+        return true;
+      });
+    } finally {
+      await small.dispose();
+    }
+  });
+
+  it('raster images inside an SVG count too; a GIF frame beyond its screen is charged at its real size', async () => {
+    const inner = pngHeaderOnly(9000, 9000);
+    const svg = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><image href="data:image/png;base64,${b64(inner)}" width="10" height="10"/></svg>`);
+    const err = await failure(renderer, [image({ base64: b64(svg) })]);
+    assert.match(err.message, /^components\[0\]\.options\.base64: the image is 9000 × 9000 pixels \(81 megapixels\)/);
+
+    // A 2 × 2 screen whose first frame is drawn at (0, 0) with 3000 × 3000 pixels.
+    const g = gif(3000, 3000, [0]);
+    g.writeUInt16LE(2, 6);
+    g.writeUInt16LE(2, 8);
+    const loads = loadImages([{ path: ['components', 0, 'options', 'base64'], source: { kind: 'base64', text: b64(g) } }], { maxImagePixels: 1_000_000 });
+    await assert.rejects(loads, /components\[0\]\.options\.base64: the image is larger once decoded than its header says \(9 megapixels\); one image may have at most 1 megapixels/);
+  });
+
+  it('documents 40 megapixels per image and per report as the defaults', () => {
+    assert.equal(DEFAULT_IMAGE_LIMITS.maxImagePixels, 40_000_000);
+    assert.equal(DEFAULT_IMAGE_LIMITS.maxReportPixels, 40_000_000);
+  });
+});
