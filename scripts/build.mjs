@@ -18,6 +18,9 @@ const bundles = [
   { entry: 'src/mock/main.ts', out: 'dist/mock-server.js', banner: '#!/usr/bin/env node' },
   // Render worker thread of the local service (src/mock/renderPool.ts loads it beside the bundle).
   { entry: 'src/mock/renderWorker.ts', out: 'dist/render-worker.js' },
+  // Body worker of the local service: decodes and validates large request bodies off the
+  // event loop (src/mock/http/bodyPool.ts loads it beside the bundle).
+  { entry: 'src/mock/http/bodyWorker.ts', out: 'dist/body-worker.js' },
   // The CLI loads the local service (renderer included, ~60% of the code) only for --offline
   // and serve: `./localService` stays a runtime require of the sibling bundle below.
   { entry: 'src/cli/main.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node', lazy: ['./localService'] },

@@ -1,8 +1,11 @@
 /**
- * Removes API keys from anything about to be shown or logged: `api_key=` query values,
- * `X-API-KEY:` header lines, and every key registered by a client. Every log path and
- * every error message goes through here, so a key typed into a URL or echoed by a
- * misbehaving server never reaches the output panel, a terminal or a test snapshot.
+ * Removes credentials from anything about to be shown or logged: `api_key=` query values
+ * (the parameter name and value read after percent-decoding, as a server reads them),
+ * `X-API-KEY:` and `Authorization:` header values, `"auth_header"` JSON values, the user
+ * info of URLs, and every key registered by a client in any percent-encoding. Every log
+ * path and every error message goes through here, so a key typed into a URL or echoed by
+ * a misbehaving server never reaches the output panel, a terminal or a test snapshot.
+ * escapeControlChars() then keeps one logged event on one line (see logLine()).
  */
 
 export const REDACTED = '***';
@@ -22,8 +25,54 @@ export function unregisterSecret(secret: string | undefined): void {
   if (secret) registered.delete(secret);
 }
 
-const QUERY_KEY = /([?&;]api_key=)[^&#\s"'<>]*/gi;
+/** A query parameter `name=value` after `?`, `&` or `;` (the name may be percent-encoded). */
+const QUERY_PARAM = /([?&;])([^=&#\s"'<>?;]+)=([^&#\s"'<>]*)/g;
+/** Names whose value is a key, compared after percent-decoding and lower-casing. */
+const KEY_PARAMS = new Set(['api_key', 'apikey', 'api-key', 'x-api-key', 'token', 'access_token']);
 const HEADER_KEY = /(x-api-key["']?\s*[:=]\s*["']?)[^\s"',;}]+/gi;
+/** `Authorization: Bearer …` / `Basic …` / a bare token, in header or JSON form. */
+const AUTHORIZATION = /(authorization["']?\s*[:=]\s*["']?(?:(?:bearer|basic|token)\s+)?)[^\s"',;}]+/gi;
+/** A webhook's `"auth_header": "…"` (a 422 or a record echoing a report). */
+const AUTH_HEADER_JSON = /("auth_header"\s*:\s*")(?:[^"\\]|\\.)*(")/gi;
+/** `scheme://user:password@host`: the user info goes, whatever it holds. */
+const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>]+@/gi;
+/** A run of text holding at least one %XX escape (decoded to look for a key written encoded). */
+const PERCENT_RUN = /[^\s"'<>]*%[0-9A-Fa-f]{2}[^\s"'<>]*/g;
+
+const ESCAPE_RUN = /(?:%[0-9A-Fa-f]{2})+/g;
+const utf8 = new TextDecoder('utf-8');
+
+/**
+ * Percent-decoding as a server does it (so `%73ecret` and `s%65cret` are both `secret`);
+ * escaped bytes that are not UTF-8 become U+FFFD instead of throwing.
+ */
+export function percentDecode(text: string, plusIsSpace = false): string {
+  const source = plusIsSpace ? text.replace(/\+/g, ' ') : text;
+  if (!source.includes('%')) return source;
+  return source.replace(ESCAPE_RUN, (run) => {
+    const bytes = new Uint8Array(run.length / 3);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(run.slice(i * 3 + 1, i * 3 + 3), 16);
+    return utf8.decode(bytes);
+  });
+}
+
+/** True when a query parameter name means an API key once decoded (`api%5Fkey`, `API_KEY`). */
+export function isKeyParamName(name: string): boolean {
+  return KEY_PARAMS.has(percentDecode(name, true).trim().toLowerCase());
+}
+
+/**
+ * Masks credentials written in a recognisable form (no registered secrets needed): key
+ * query parameters, key and Authorization headers, auth_header JSON values, URL user info.
+ */
+export function maskCredentials(text: string): string {
+  return text
+    .replace(QUERY_PARAM, (all, sep: string, name: string) => (isKeyParamName(name) ? `${sep}${name}=${REDACTED}` : all))
+    .replace(HEADER_KEY, `$1${REDACTED}`)
+    .replace(AUTHORIZATION, `$1${REDACTED}`)
+    .replace(AUTH_HEADER_JSON, `$1${REDACTED}$2`)
+    .replace(URL_USERINFO, `$1${REDACTED}@`);
+}
 
 /**
  * The ways a key is written into URLs by common encoders: as is, encodeURIComponent,
@@ -37,18 +86,51 @@ function spellings(secret: string): string[] {
   return [...new Set([secret, component, form, lower(component), lower(form)])];
 }
 
-/** The text with every known key replaced by `***`. Accepts a URL object too. */
-export function redact(value: string | URL, extraSecrets: readonly (string | undefined)[] = []): string {
-  let text = typeof value === 'string' ? value : value.toString();
-  text = text.replace(QUERY_KEY, `$1${REDACTED}`).replace(HEADER_KEY, `$1${REDACTED}`);
-  const secrets = [...registered, ...extraSecrets.filter((s): s is string => !!s)];
-  // Longest first so a key that contains another key is removed whole.
-  secrets.sort((a, b) => b.length - a.length);
+function removeSecrets(text: string, secrets: readonly string[]): string {
   for (const secret of secrets) {
-    if (!secret) continue;
     for (const form of spellings(secret)) text = text.split(form).join(REDACTED);
   }
   return text;
+}
+
+/**
+ * The text with every credential replaced by `***`. Accepts a URL object too. A key may
+ * be percent-encoded any way a server still decodes (`%73ecret`): runs holding escapes
+ * are decoded and, when the decoded form reveals a key, replaced by it, redacted.
+ */
+export function redact(value: string | URL, extraSecrets: readonly (string | undefined)[] = []): string {
+  let text = maskCredentials(typeof value === 'string' ? value : value.toString());
+  // Longest first so a key that contains another key is removed whole.
+  const secrets = [...registered, ...extraSecrets.filter((s): s is string => !!s)].sort((a, b) => b.length - a.length);
+  text = removeSecrets(text, secrets);
+  if (!text.includes('%')) return text;
+  return text.replace(PERCENT_RUN, (run) => {
+    const decoded = percentDecode(run);
+    if (decoded === run) return run;
+    const clean = removeSecrets(maskCredentials(decoded), secrets);
+    return clean === decoded ? run : clean;
+  });
+}
+
+/** C0 and C1 controls, DEL, the Unicode line/paragraph separators and bidi overrides. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/**
+ * Control characters written visibly (`\n`, `\r`, `\t`, `\x1b`, `\u2028`): a value from a
+ * request (a URL, a header, a report string) can then neither start a forged log line nor
+ * send escape sequences to the terminal showing the log.
+ */
+export function escapeControlChars(text: string): string {
+  return text.replace(CONTROL, (c) => {
+    const code = c.charCodeAt(0);
+    return NAMED[c] ?? (code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`);
+  });
+}
+
+/** What every log writer writes: credentials removed (after decoding), then controls escaped. */
+export function logLine(line: string, extraSecrets: readonly (string | undefined)[] = []): string {
+  return escapeControlChars(redact(line, extraSecrets));
 }
 
 /**

@@ -8,6 +8,9 @@ import { createMinimalRenderer } from './minimal-renderer';
 import { startLocalService } from './service';
 import { remoteBindWarning } from './bindHost';
 
+/** SIGINT/SIGTERM stop the service within this time, whatever is still running. */
+const STOP_DEADLINE_MS = 4_000;
+
 async function main(): Promise<number> {
   let flags;
   try {
@@ -40,6 +43,12 @@ async function main(): Promise<number> {
     if (stopping) process.exit(130);
     stopping = true;
     process.stderr.write(`${signal}: stopping (unfinished tasks resume at the next start)\n`);
+    // A stop never takes longer than STOP_DEADLINE_MS (every write is atomic and a stale
+    // lock is superseded at the next start, so exiting mid-stop loses nothing on disk).
+    setTimeout(() => {
+      process.stderr.write(`not stopped within ${STOP_DEADLINE_MS / 1000} s; exiting now\n`);
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
     service.stop().then(
       () => process.exit(0),
       (err) => {

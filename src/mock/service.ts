@@ -7,7 +7,7 @@ import { promises as fs } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { KeyRing, resolveKeys } from './keys';
-import { redact } from '../core/redact';
+import { logLine } from '../core/redact';
 import { resolveOptions, type LocalServiceOptions, type ResolvedOptions } from './options';
 import { removeStaleTemps } from './store/atomicFile';
 import { lockDataDir } from './store/dataDirLock';
@@ -18,6 +18,7 @@ import { TaskRunner } from './tasks/runner';
 import { RetentionSweeper } from './tasks/retention';
 import { WebhookSender } from './delivery/webhooks';
 import { createHttpServer } from './http/server';
+import { BodyChecker, locateBodyWorker } from './http/bodyPool';
 import type { ServiceContext } from './http/context';
 import { warmUpValidator } from './validation/reportValidator';
 import { locateRenderWorker, WorkerRenderer } from './renderPool';
@@ -97,10 +98,12 @@ async function open(input: LocalServiceOptions, options: ResolvedOptions, unlock
   const keyInputs = await resolveKeys(options.dataDir, input.keys, input.plan);
   const keys = new KeyRing(keyInputs);
   // The request log masks api_key= values, but a key can arrive anywhere (pasted as a
-  // task id, in a path): every line is scrubbed of the configured keys before it is written.
+  // task id, in a path, percent-encoded): every line is scrubbed of credentials and the
+  // configured keys (after decoding), and its control characters escaped (one event, one
+  // line), before it is written. Every writer of the service logs through this sink.
   const writeLog = options.log;
   const secrets = keyInputs.map((k) => k.key);
-  options.log = (line) => writeLog(redact(line, secrets));
+  options.log = (line) => writeLog(logLine(line, secrets));
   const ledger = new Ledger(options.dataDir, options.now);
   await ledger.open();
   const store = new TaskStore(options.dataDir);
@@ -119,7 +122,9 @@ async function open(input: LocalServiceOptions, options: ResolvedOptions, unlock
   });
   const runner = new TaskRunner({ store, ledger, keys, renderer: () => rendererPromise, options, webhooks });
   const retention = new RetentionSweeper(store, options);
-  const ctx: ServiceContext = { options, keys, ledger, store, runner, retention, origin: '' };
+  // Large bodies are decoded and validated in a worker thread: the event loop stays free.
+  const bodies = new BodyChecker(locateBodyWorker(), options.log);
+  const ctx: ServiceContext = { options, keys, ledger, store, runner, retention, bodies, origin: '' };
   const server = createHttpServer(ctx);
   let port: number;
   try {
@@ -128,6 +133,7 @@ async function open(input: LocalServiceOptions, options: ResolvedOptions, unlock
     port = await listen(server, options.port, options.host);
   } catch (err) {
     await runner.stop();
+    await bodies.close();
     await (await rendererPromise.catch(() => undefined))?.dispose().catch(() => undefined);
     throw err;
   }
@@ -142,6 +148,8 @@ async function open(input: LocalServiceOptions, options: ResolvedOptions, unlock
       // Keep-alive sockets turn idle as their last responses finish: close them as they do.
       const idle = setInterval(() => server.closeIdleConnections(), 25);
       server.closeIdleConnections();
+      // Validations in progress are abandoned (their requests answer 503), never waited for.
+      await bodies.close();
       await runner.stop();
       await retention.stop();
       await webhooks.close();

@@ -8,6 +8,9 @@ import { EXIT } from '../exitCodes';
 import type { ExitCode } from '../exitCodes';
 import type { CliIo } from '../output';
 
+/** SIGINT/SIGTERM stop the service within this time, whatever is still running. */
+const STOP_DEADLINE_MS = 4_000;
+
 export async function runServeCommand(args: ParsedArgs, io: CliIo, signal: AbortSignal): Promise<ExitCode> {
   const { FlagError, parseFlags, USAGE, createMinimalRenderer, startLocalService, remoteBindWarning } = loadLocalService();
   let flags;
@@ -50,6 +53,17 @@ export async function runServeCommand(args: ParsedArgs, io: CliIo, signal: Abort
   });
   process.off('SIGTERM', onTerm);
   io.stderr.write('stopping (unfinished tasks resume at the next start)\n');
-  await service.stop();
+  // As `npm run mock`: a stop never takes longer than STOP_DEADLINE_MS (writes are atomic,
+  // a stale data-dir lock is superseded at the next start).
+  let deadline: NodeJS.Timeout | undefined;
+  const stopped = await Promise.race([
+    service.stop().then(() => true),
+    new Promise<false>((resolve) => (deadline = setTimeout(() => resolve(false), STOP_DEADLINE_MS))),
+  ]);
+  clearTimeout(deadline);
+  if (!stopped) {
+    io.stderr.write(`report-studio serve: not stopped within ${STOP_DEADLINE_MS / 1000} s; exiting now\n`);
+    process.exit(EXIT.internal);
+  }
   return EXIT.ok;
 }

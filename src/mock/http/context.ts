@@ -6,6 +6,7 @@ import type { Ledger } from '../store/ledger';
 import type { TaskStore } from '../store/taskStore';
 import type { TaskRunner } from '../tasks/runner';
 import type { RetentionSweeper } from '../tasks/retention';
+import type { BodyChecker } from './bodyPool';
 
 export interface ServiceContext {
   options: ResolvedOptions;
@@ -14,6 +15,8 @@ export interface ServiceContext {
   store: TaskStore;
   runner: TaskRunner;
   retention: RetentionSweeper;
+  /** Decodes and validates submitted bodies (large ones in a worker thread). */
+  bodies: BodyChecker;
   /** http://127.0.0.1:PORT once listening. */
   origin: string;
 }

@@ -3,8 +3,15 @@
  * The key itself never appears: the `api_key` query value is masked and the key is
  * shown by its non-reversible id.
  */
+import { maskCredentials } from '../../core/redact';
+
+/**
+ * The URL with its key parameter masked. Parameter names are compared after
+ * percent-decoding, as the server reads them: `?api%5Fkey=…` is masked too. (The service's
+ * log sink then removes configured keys in any encoding and escapes control characters.)
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&]api_key=)[^&#]*/gi, '$1***');
+  return maskCredentials(url);
 }
 
 export function formatRequestLine(method: string, url: string, status: number, ms: number, keyId: string | undefined): string {

@@ -7,15 +7,16 @@
  * Every build response of an authenticated key carries the X-*-REMAINING headers.
  */
 import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import type { ReportBody } from '../../core/report/types';
 import type { SubmitResponse } from '../../core/api/types';
 import { HEADER_MULTI_REMAINING, HEADER_SINGLE_REMAINING } from '../../core/api/types';
-import { cloudTargets } from '../delivery/bucket';
-import type { QuotaKind, TaskKind, TaskRecord, WebhookTarget } from '../store/taskStore';
-import { MISSING_BODY, notJsonEntry, validateReport } from '../validation/reportValidator';
-import { laxAccepts } from '../validation/pyFormat';
-import { decodeBody, readBody, ValidationFailure } from './body';
+import { SerializedJson } from '../store/atomicFile';
+import type { QuotaKind, TaskKind, TaskRecord } from '../store/taskStore';
+import { readBody, ValidationFailure } from './body';
+import type { ReportFacts } from './bodyCheck';
 import type { ApiRequest } from './context';
+import type { CappedDetail } from './errorCap';
 import { HttpError, sendJson, type Headers } from './respond';
 
 function quotaHeaders(a: ApiRequest): Headers {
@@ -23,16 +24,17 @@ function quotaHeaders(a: ApiRequest): Headers {
   return { [HEADER_SINGLE_REMAINING]: q.remainingSingle, [HEADER_MULTI_REMAINING]: q.remainingMulti };
 }
 
-/** True for the values pydantic's lax bool reads as true. */
-function laxTrue(v: unknown): boolean {
-  if (!laxAccepts('boolean', v)) return false;
-  return v === true || v === 1 || (typeof v === 'string' && ['1', 'on', 't', 'true', 'y', 'yes'].includes(v.trim().toLowerCase()));
+/** A 422 whose `detail` is already serialised and capped (bodyCheck.ts, errorCap.ts). */
+class CappedValidationFailure extends Error {
+  constructor(readonly detail: CappedDetail) {
+    super('validation failed');
+    this.name = 'CappedValidationFailure';
+  }
 }
 
 /** File name offered for download: the report title made safe, plus a short task id. */
-function downloadBase(report: ReportBody, id: string): string {
-  const title = typeof report.options?.report_title === 'string' ? report.options.report_title : '';
-  const slug = title
+function downloadBase(title: string | undefined, id: string): string {
+  const slug = (title ?? '')
     .normalize('NFKD')
     .replace(/[^\x20-\x7e]/g, '')
     .replace(/[^A-Za-z0-9._-]+/g, '-')
@@ -41,45 +43,33 @@ function downloadBase(report: ReportBody, id: string): string {
   return `${slug || 'report'}-${id.slice(0, 8)}`;
 }
 
-function webhookTargets(report: ReportBody): WebhookTarget[] {
-  const hooks = report.config?.webhooks;
-  if (!Array.isArray(hooks)) return [];
-  return hooks
-    .filter((h) => h && typeof h.url === 'string')
-    .map((h) => ({ url: h.url, auth_header: typeof h.auth_header === 'string' ? h.auth_header : null }));
+interface AcceptedBody {
+  facts: ReportFacts;
+  /** What the task store writes: the object (checked here) or its JSON text (checked in the worker). */
+  stored: ReportBody | SerializedJson;
 }
 
-async function decodeReport(a: ApiRequest): Promise<ReportBody> {
+async function decodeReport(a: ApiRequest): Promise<AcceptedBody> {
   const o = a.ctx.options;
   const bytes = await readBody(a.req, o.bodyLimit);
-  const decoded = decodeBody(bytes, a.req.headers['content-type'], o.maxDepth);
-  // FastAPI treats an empty body and a JSON `null` alike: the required body is missing.
-  if (decoded.kind === 'none' || (decoded.kind === 'json' && decoded.value === null)) throw new ValidationFailure([MISSING_BODY]);
-  if (decoded.kind === 'text') throw new ValidationFailure([notJsonEntry(decoded.value)]);
-  let errors;
-  try {
-    errors = validateReport(decoded.value);
-  } catch (err) {
-    // A stack overflow in the validator (deep nesting that slipped under --max-depth) is the body's fault, not a 500.
-    if (err instanceof RangeError) throw new HttpError(400, 'JSON nested too deeply to be validated; the local service rejects such bodies');
-    throw err;
-  }
-  if (errors.length) throw new ValidationFailure(errors);
-  return decoded.value as ReportBody;
+  const verdict = await a.ctx.bodies.check({ bytes, contentType: a.req.headers['content-type'], maxDepth: o.maxDepth });
+  if (verdict.ok) return { facts: verdict.facts, stored: verdict.report ?? new SerializedJson(verdict.reportJson ?? 'null') };
+  if (verdict.status === 400) throw new HttpError(400, verdict.detail);
+  throw new CappedValidationFailure(verdict.detail);
 }
 
 async function submit(a: ApiRequest, kind: TaskKind): Promise<void> {
-  const report = await decodeReport(a);
+  const { facts, stored } = await decodeReport(a);
   if (!a.key.plan.subscriptionActive) {
     throw new HttpError(402, 'Subscription inactive: this API key has no active plan, so reports cannot be built or previewed');
   }
-  if (kind === 'preview' && cloudTargets(report.config).length > 0) {
+  if (kind === 'preview' && facts.cloudStorage) {
     throw new ValidationFailure([
       {
         type: 'value_error',
         loc: ['body', 'config', 'cloud_storage'],
         msg: 'Value error, cloud storage upload is not supported for previews; remove config.cloud_storage or use build-report',
-        input: report.config?.cloud_storage,
+        input: facts.cloudStorage.value,
         ctx: { error: {} },
       },
     ]);
@@ -87,7 +77,7 @@ async function submit(a: ApiRequest, kind: TaskKind): Promise<void> {
   const id = randomUUID();
   let reservation: QuotaKind | undefined;
   if (kind === 'build') {
-    reservation = laxTrue(report.config?.enable_multi_page) ? 'multi' : 'single';
+    reservation = facts.multiPage ? 'multi' : 'single';
     if (!a.ctx.ledger.tryReserve(a.key.id, a.key.plan, reservation, id)) {
       const q = a.ctx.ledger.snapshot(a.key.id, a.key.plan);
       const max = reservation === 'single' ? a.key.plan.quotaSingle : a.key.plan.quotaMulti;
@@ -107,11 +97,11 @@ async function submit(a: ApiRequest, kind: TaskKind): Promise<void> {
     createdAt: a.ctx.options.now(),
     attempts: 0,
     reservation,
-    downloadName: downloadBase(report, id),
-    webhooks: webhookTargets(report),
+    downloadName: downloadBase(facts.title, id),
+    webhooks: facts.webhooks,
   };
   try {
-    await a.ctx.store.create(record, report);
+    await a.ctx.store.create(record, stored);
   } catch (err) {
     a.ctx.ledger.release(a.key.id, id);
     throw err;
@@ -128,6 +118,15 @@ export async function handleSubmit(a: ApiRequest, kind: TaskKind): Promise<void>
   } catch (err) {
     if (err instanceof HttpError) throw new HttpError(err.status, err.detail, { ...err.headers, ...quotaHeaders(a) });
     if (err instanceof ValidationFailure) throw new HttpError(422, err.detail, quotaHeaders(a));
+    if (err instanceof CappedValidationFailure) return sendDetailJson(a.res, 422, err.detail.json, quotaHeaders(a));
     throw err;
   }
+}
+
+/** `{"detail": <json>}` from already serialised detail text. */
+function sendDetailJson(res: ServerResponse, status: number, detailJson: string, headers: Headers): void {
+  if (!res.req.readableEnded) res.req.resume();
+  const text = `{"detail":${detailJson}}`;
+  res.writeHead(status, { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(res.req.method === 'HEAD' ? undefined : text);
 }

@@ -24,8 +24,13 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
   }
 }
 
+/** JSON text serialised elsewhere (a worker thread): written as is by writeJsonAtomic. */
+export class SerializedJson {
+  constructor(readonly text: string) {}
+}
+
 export async function writeJsonAtomic(path: string, value: unknown): Promise<void> {
-  await writeFileAtomic(path, JSON.stringify(value, null, 1) + '\n');
+  await writeFileAtomic(path, value instanceof SerializedJson ? value.text : JSON.stringify(value, null, 1) + '\n');
 }
 
 /** Reads JSON; undefined when the file is absent. Throws on corrupt content. */

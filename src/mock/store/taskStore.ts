@@ -10,7 +10,7 @@ import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import type { RenderNote, TaskStatus } from '../../core/api/types';
 import type { ReportBody } from '../../core/report/types';
-import { CoalescingWriter, readJson, removeStaleTemps, writeFileAtomic, writeJsonAtomic } from './atomicFile';
+import { CoalescingWriter, readJson, removeStaleTemps, type SerializedJson, writeFileAtomic, writeJsonAtomic } from './atomicFile';
 
 export type TaskKind = 'build' | 'preview';
 export type QuotaKind = 'single' | 'multi';
@@ -134,7 +134,7 @@ export class TaskStore {
   }
 
   /** Persists the report first, then the record: a record on disk always has its report. */
-  async create(record: TaskRecord, report: ReportBody): Promise<void> {
+  async create(record: TaskRecord, report: ReportBody | SerializedJson): Promise<void> {
     await writeJsonAtomic(this.reportPath(record.id), report);
     this.tasks.set(record.id, record);
     await this.save(record);
