@@ -7,7 +7,8 @@
  * and 5xx are retried with exponential backoff (documented: 8 retries, 30 s multiplier →
  * 30 s, 1 min, … 64 min); other answers are final; redirects are not followed.
  * Only loopback hosts unless allowed: the local service must not call the internet on
- * behalf of a report someone handed it.
+ * behalf of a report someone handed it. Requests go through the shared outbound policy
+ * (../net/outboundPolicy.ts), which also checks the address a name resolves to.
  * Nothing secret reaches the log: a target is named by its origin (no userinfo, path or
  * query), the auth header never, and a transport failure by its class, not its message
  * (fetch's messages repeat the URL and invalid header values).
@@ -15,6 +16,7 @@
 import { isIP } from 'node:net';
 import type { WebhookTarget } from '../store/taskStore';
 import type { TaskStatus } from '../../core/api/types';
+import { OutboundError, outboundRequest, webhookPolicy, type OutboundPolicy } from '../net/outboundPolicy';
 
 export type WebhookEvent = 'report.completed' | 'report.failed';
 
@@ -77,8 +79,8 @@ export function headerValueProblem(value: string): string | undefined {
 
 /** The transport failure's class (`ECONNREFUSED`, `no answer within 10 s`), never its message. */
 function transportFailure(err: unknown, timeoutMs: number): string {
-  const e = err as { name?: string; code?: unknown; cause?: { code?: unknown; name?: string } };
-  if (e?.name === 'TimeoutError' || e?.cause?.name === 'TimeoutError') return `no answer within ${timeoutMs / 1000} s`;
+  const e = err as { name?: string; code?: unknown; reason?: unknown; cause?: { code?: unknown; name?: string } };
+  if (e?.name === 'TimeoutError' || e?.cause?.name === 'TimeoutError' || (err instanceof OutboundError && e.reason === 'timed out')) return `no answer within ${timeoutMs / 1000} s`;
   const code = e?.cause?.code ?? e?.code;
   return typeof code === 'string' && /^[A-Z][A-Z0-9_]*$/.test(code) ? `network error ${code}` : 'network error';
 }
@@ -157,8 +159,11 @@ export class WebhookSender {
   private readonly abort = new AbortController();
   private posting = 0;
   private readonly waitingForSlot: Array<() => void> = [];
+  private readonly policy: OutboundPolicy;
 
-  constructor(private readonly o: WebhookOptions) {}
+  constructor(private readonly o: WebhookOptions) {
+    this.policy = webhookPolicy(o.allowHosts);
+  }
 
   /** Deliveries sending or waiting for a retry. */
   get pending(): number {
@@ -196,14 +201,8 @@ export class WebhookSender {
       let outcome: string;
       await this.slot();
       try {
-        const res = await fetch(target.url, {
-          method: 'POST',
-          headers: target.headers,
-          body,
-          redirect: 'manual',
-          signal: AbortSignal.any([this.abort.signal, AbortSignal.timeout(timeoutMs)]),
-        });
-        await res.arrayBuffer().catch(() => undefined);
+        // The shared outbound policy: the resolved address must be loopback or an allowed host; no redirects.
+        const res = await outboundRequest(target.url, this.policy, { method: 'POST', headers: target.headers, body, maxRedirects: 0, readBody: false, maxBytes: 0, timeoutMs, signal: this.abort.signal });
         if (res.status >= 200 && res.status < 300) {
           this.o.log(`webhook for task ${id} (${payload.event}) delivered to ${target.origin} (attempt ${attempt})`);
           return;
@@ -216,7 +215,11 @@ export class WebhookSender {
         }
       } catch (err) {
         if (this.abort.signal.aborted) return;
-        outcome = transportFailure(err, timeoutMs);
+        if (err instanceof OutboundError && err.reason !== 'connection failed' && err.reason !== 'timed out' && err.reason !== 'DNS failure') {
+          this.o.log(`webhook for task ${id} to ${target.origin} skipped: ${err.message}`);
+          return;
+        }
+        outcome = transportFailure(err instanceof OutboundError && err.reason !== 'timed out' ? err.cause : err, timeoutMs);
       } finally {
         this.release();
       }

@@ -47,8 +47,15 @@ export type FetchFailure =
   | 'HTTP error';
 
 export class OutboundError extends Error {
-  constructor(readonly reason: FetchFailure) {
-    super(`not fetched: ${reason}`);
+  /**
+   * `cause`: the transport error behind a 'connection failed' or 'timed out', for the
+   * service's own log (webhooks name the errno class); never part of the message.
+   */
+  constructor(
+    readonly reason: FetchFailure,
+    cause?: unknown,
+  ) {
+    super(`not fetched: ${reason}`, cause === undefined ? undefined : { cause });
     this.name = 'OutboundError';
   }
 }
@@ -61,6 +68,8 @@ export interface OutboundRequest {
   maxRedirects?: number;
   /** The response body is read up to this many bytes; more is 'too large'. */
   maxBytes: number;
+  /** false: the body is discarded unread (webhooks only need the status). Default true. */
+  readBody?: boolean;
   /** Connect + headers + body. */
   timeoutMs: number;
   /** The caller's abort (render time limit, shutdown): rethrown as is, not classified. */
@@ -209,7 +218,7 @@ export async function outboundRequest(url: string, policy: OutboundPolicy, req: 
       }
       const type = res.headers['content-type'];
       const contentType = typeof type === 'string' ? type : undefined;
-      if (res.statusCode < 200 || res.statusCode > 299) {
+      if (res.statusCode < 200 || res.statusCode > 299 || req.readBody === false) {
         // Callers learn the status, never the body (a server's error text stays out of logs).
         await res.body.dump();
         return { status: res.statusCode, contentType, body: Buffer.alloc(0) };
@@ -234,7 +243,7 @@ export async function outboundRequest(url: string, policy: OutboundPolicy, req: 
   } catch (err) {
     if (req.signal?.aborted) throw req.signal.reason ?? err;
     if (err instanceof OutboundError) throw err;
-    throw new OutboundError(timeout.aborted ? 'timed out' : classify(err));
+    throw new OutboundError(timeout.aborted ? 'timed out' : classify(err), err);
   } finally {
     agent.destroy().catch(() => undefined);
   }

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { startLocalService } from '../../../src/mock/service';
 import { BindRefusedError } from '../../../src/mock/bindHost';
 import { webhookRefusal } from '../../../src/mock/delivery/webhooks';
@@ -152,17 +152,21 @@ describe('hardening: security of the local service', function () {
     cleanup.push(() => new Promise<void>((r) => receiver.close(() => r())));
     const port = (receiver.address() as AddressInfo).port;
 
-    // Every fetch the service makes (webhooks use global fetch) is recorded; anything not
-    // loopback fails here instead of leaving the machine.
+    // Every TCP connection made in this process is recorded (webhooks go through undici and
+    // the outbound policy, the test's own API calls through fetch; both end in net.connect);
+    // one to anything but loopback fails here instead of leaving the machine.
     const calls: string[] = [];
-    const realFetch = globalThis.fetch;
-    globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
-      const url = String(input instanceof Request ? input.url : input);
-      calls.push(url);
-      if (!/^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(url)) throw new Error(`test guard: refused a connection to ${url}`);
-      return realFetch(input, init);
-    }) as typeof fetch;
-    cleanup.push(() => void (globalThis.fetch = realFetch));
+    // The module object itself (an ES namespace import is read-only): undici and fetch call net.connect on it.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const net = require('node:net') as { connect: (...a: unknown[]) => Socket };
+    const realConnect = net.connect;
+    net.connect = (...args: unknown[]) => {
+      const o = (typeof args[0] === 'object' ? args[0] : { port: args[0], host: args[1] }) as { host?: string; port?: number };
+      calls.push(`${o.host}:${o.port}`);
+      if (!/^(127\.0\.0\.1|localhost|::1)$/.test(String(o.host))) throw new Error(`test guard: refused a connection to ${o.host}`);
+      return realConnect(...args);
+    };
+    cleanup.push(() => void (net.connect = realConnect));
 
     const h = await startHarness({ keys: [{ key: KEY }], webhookRetryBaseMs: 10, webhookAttempts: 2 });
     cleanup.push(() => h.stop());
@@ -191,8 +195,9 @@ describe('hardening: security of the local service', function () {
     await h.waitFor(id);
     for (let i = 0; i < 300 && received.length < 2; i++) await sleep(10);
     await sleep(200); // a followed redirect or a retry would show up here
-    const made = calls.filter((u) => !u.startsWith(h.service.url)); // the test's own API calls aside
-    assert.deepEqual(made.sort(), [`http://127.0.0.1:${port}/done`, `http://localhost:${port}/redirect`].sort(), 'the only connections the service made');
+    const made = calls.filter((c) => c !== `127.0.0.1:${h.service.port}`); // the test's own API calls aside
+    assert.deepEqual(made.sort(), [`127.0.0.1:${port}`, `localhost:${port}`].sort(), 'the only connections the service made');
+    assert.deepEqual(received.map((r) => r.path).sort(), ['/done', '/redirect']);
     const done = received.find((r) => r.path === '/done');
     assert.equal(done?.auth, 'Bearer hook-secret');
     assert.deepEqual(JSON.parse(done!.body), { event: 'report.completed', task_id: id, url: `${h.service.baseUrl}/get-report?task_id=${id}` });

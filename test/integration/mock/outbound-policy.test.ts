@@ -12,6 +12,7 @@ import type { LookupAddress } from 'node:dns';
 import { classifyAddress, embeddedIPv4 } from '../../../src/mock/net/addresses';
 import { checkUrl, fetchBytes, imageFetchPolicy, OutboundError, outboundRequest, webhookPolicy, type ResolveFn } from '../../../src/mock/net/outboundPolicy';
 import { png } from '../../helpers/imageFixtures';
+import { WebhookSender } from '../../../src/mock/delivery/webhooks';
 import { startHarness, type Harness } from './helpers';
 import type { ReportBody } from '../../../src/core/report/types';
 
@@ -166,6 +167,30 @@ describe('outbound policy: requests', () => {
     const pending = fetchBytes(`http://127.0.0.1:${port}/silent`, imageFetchPolicy(), { ...caps, signal: abort.signal });
     abort.abort(new Error('render stopped'));
     await assert.rejects(pending, /render stopped/);
+  });
+});
+
+describe('outbound policy: webhooks', () => {
+  it('a webhook to *.localhost reaches loopback without asking DNS; the log names the origin only', async () => {
+    const got: string[] = [];
+    const rx = createServer((req, res) => {
+      got.push(`${req.method} ${req.url}`);
+      req.resume().on('end', () => res.writeHead(204).end());
+    });
+    await new Promise<void>((r) => rx.listen(0, '127.0.0.1', r));
+    const port = (rx.address() as AddressInfo).port;
+    const logs: string[] = [];
+    const sender = new WebhookSender({ allowHosts: [], attempts: 1, baseDelayMs: 1, reportUrl: (id) => `http://127.0.0.1/r/${id}`, log: (l) => logs.push(l) });
+    try {
+      sender.send('t-1', 'SUCCESS', [{ url: `http://hooks.localhost:${port}/hook`, auth_header: null }]);
+      for (let i = 0; i < 200 && sender.pending > 0; i++) await new Promise((r) => setTimeout(r, 10));
+      assert.deepEqual(got, ['POST /hook']);
+      assert.deepEqual(logs, [`webhook for task t-1 (report.completed) delivered to http://hooks.localhost:${port} (attempt 1)`]);
+    } finally {
+      await sender.close();
+      rx.closeAllConnections();
+      await new Promise((r) => rx.close(r));
+    }
   });
 });
 
