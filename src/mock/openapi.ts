@@ -34,9 +34,16 @@ const quotaHeaders: Json = {
 };
 
 const common: Json = {
+  '400': detail('Malformed HTTP request (unparsable request line or headers).', 'Bad request: the request is not valid HTTP/1.1 (HPE_INVALID_METHOD)'),
   '401': detail('Missing or unknown API key.', 'Invalid API key'),
+  '408': detail('Headers or body not received within --headers-timeout / --request-timeout.', 'Request timeout: the request headers must arrive within 10 s and the whole request within 30 s'),
+  '417': detail('An Expect header other than 100-continue.', 'Expectation failed: only "Expect: 100-continue" is supported'),
+  '431': detail('Request line and headers over 16 KiB.', 'Request header fields too large: the request line and headers may take at most 16384 bytes'),
   '503': {
-    ...detail('Rate limit exceeded (or an injected fault); retry after Retry-After seconds.', 'Rate limit exceeded: at most 50 requests per second per API key; retry after 1 s'),
+    ...detail(
+      'Rate limit exceeded, too many open connections (--max-connections), the service stopping, or an injected fault; retry after Retry-After seconds.',
+      'Rate limit exceeded: at most 50 requests per second per API key; retry after 1 s',
+    ),
     headers: { 'Retry-After': { schema: { type: 'integer' } } },
   },
 };
@@ -55,13 +62,23 @@ function submitOperation(summary: string, build: boolean): Json {
     operationId: build ? 'build_report' : 'preview_report',
     requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Report' } } } },
     responses: {
+      ...common,
       '200': { description: 'Task created.', headers, content: { 'application/json': { schema: { $ref: '#/components/schemas/SubmitResponse' } } } },
-      '400': detail('Body not UTF-8, or JSON nested too deeply.', 'There was an error parsing the body'),
+      '400': detail('Body not UTF-8, JSON nested too deeply, or a malformed HTTP request.', 'There was an error parsing the body'),
       '402': { ...detail('Subscription inactive.', 'Subscription inactive: this API key has no active plan, so reports cannot be built or previewed'), headers },
       '413': { ...detail('Request body over the size limit.', 'Request body too large: the limit is 10485760 bytes'), headers },
       '422': { ...validation, headers },
-      ...(build ? { '429': { ...detail('Quota exhausted for the period.', 'Single-page report quota exhausted: all 100 single-page reports of this plan are used or in progress for the period ending 2025-02-01T00:00:00.000Z'), headers } } : {}),
-      ...common,
+      '429': {
+        ...detail(
+          build
+            ? 'Quota exhausted for the period (no Retry-After), or too many tasks of this key waiting (--max-queued-per-key; with Retry-After).'
+            : 'Too many tasks of this key waiting to be rendered (--max-queued-per-key); retry after Retry-After seconds.',
+          build
+            ? 'Single-page report quota exhausted: all 100 single-page reports of this plan are used or in progress for the period ending 2025-02-01T00:00:00.000Z'
+            : 'Too many tasks queued: this API key already has 100 tasks waiting to be rendered, the most the local service queues per key (--max-queued-per-key); retry after 2 s',
+        ),
+        headers: { ...headers, 'Retry-After': { description: 'Only on the queue cap.', schema: { type: 'integer' } } },
+      },
     },
   };
 }
@@ -73,7 +90,23 @@ export function buildOpenApi(origin: string): Json {
   Object.assign(schemas, {
     SubmitResponse: { type: 'object', required: ['task_id', 'status'], properties: { task_id: { type: 'string', format: 'uuid' }, status: { $ref: '#/components/schemas/TaskStatus' } } },
     TaskStatus: { type: 'string', enum: ['CREATED', 'QUEUED', 'RUNNING', 'SUCCESS', 'FAILED'] },
-    TaskStatusResponse: { type: 'object', required: ['status', 'error_message'], properties: { status: { $ref: '#/components/schemas/TaskStatus' }, error_message: { type: ['string', 'null'] } } },
+    TaskStatusResponse: { type: 'object', required: ['status', 'error_message'], properties: {
+        status: { $ref: '#/components/schemas/TaskStatus' },
+        error_message: { type: ['string', 'null'] },
+        notes: {
+          description: 'Local extension (absent from the hosted service): what the render wants the author to know — an image drawn as a placeholder, content cut from a single page, a substituted font.',
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['kind', 'path', 'message'],
+            properties: {
+              kind: { type: 'string', enum: ['image-unavailable', 'overflow', 'font-fallback'] },
+              path: { type: 'array', items: { type: ['string', 'integer'] }, description: 'JSON path into the submitted report.' },
+              message: { type: 'string' },
+            },
+          },
+        },
+      } },
     QuotaRecord: {
       type: 'object',
       required: ['remaining_single_page_reports', 'remaining_multi_page_reports', 'remaining_ai_json_completions', 'max_single_page_reports', 'max_multi_page_reports', 'max_pages_per_report', 'max_ai_json_completions', 'period_start', 'period_end', 'error', 'subscription_active'],

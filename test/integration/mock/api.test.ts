@@ -123,9 +123,12 @@ describe('local service: endpoints', function () {
     assert.equal(doc.openapi, '3.1.0');
     assert.deepEqual(Object.keys(doc.paths).sort(), ['/api/v1/build-report', '/api/v1/get-remaining-quota', '/api/v1/get-report', '/api/v1/get-task-status', '/api/v1/preview-report']);
     const build = doc.paths['/api/v1/build-report'].post;
-    assert.deepEqual(Object.keys(build.responses).sort(), ['200', '400', '401', '402', '413', '422', '429', '503']);
+    assert.deepEqual(Object.keys(build.responses).sort(), ['200', '400', '401', '402', '408', '413', '417', '422', '429', '431', '503']);
+    assert.match(build.responses['400'].description, /not UTF-8/);
+    assert.ok(doc.paths['/api/v1/preview-report'].post.responses['429'], 'the queue cap answers previews 429 too');
+    assert.ok(doc.components.schemas.TaskStatusResponse.properties.notes, 'render notes are described');
     assert.ok(build.responses['200'].headers['X-SINGLE-PAGE-REPORTS-REMAINING']);
-    assert.deepEqual(Object.keys(doc.paths['/api/v1/get-report'].get.responses).sort(), ['200', '303', '401', '404', '409', '410', '422', '503']);
+    assert.deepEqual(Object.keys(doc.paths['/api/v1/get-report'].get.responses).sort(), ['200', '303', '400', '401', '404', '408', '409', '410', '417', '422', '431', '503']);
     assert.equal(doc.paths['/api/v1/get-task-status'].get.parameters[0].name, 'task_id');
     assert.deepEqual(doc.components.securitySchemes.APIKeyHeader, { type: 'apiKey', in: 'header', name: 'X-API-KEY' });
     assert.deepEqual(doc.components.securitySchemes.APIKeyQuery, { type: 'apiKey', in: 'query', name: 'api_key' });

@@ -29,6 +29,22 @@ describe('local service flags', () => {
     assert.equal(f.minimalRenderer, true);
   });
 
+  it('the delivery, fairness and connection flags', () => {
+    const f = parseFlags([
+      '--webhook-attempts', '3', '--webhook-retry-base=250ms', '--max-queued-per-key', '7', '--max-connections=64',
+      '--headers-timeout', '2s', '--request-timeout', '5s',
+    ]);
+    assert.equal(f.options.webhookAttempts, 3);
+    assert.equal(f.options.webhookRetryBaseMs, 250);
+    assert.equal(f.options.maxQueuedPerKey, 7);
+    assert.equal(f.options.maxConnections, 64);
+    assert.equal(f.options.headersTimeoutMs, 2000);
+    assert.equal(f.options.requestTimeoutMs, 5000);
+    assert.throws(() => parseFlags(['--headers-timeout', '10s', '--request-timeout', '5s']), /--headers-timeout: must not be longer than --request-timeout/);
+    assert.throws(() => parseFlags(['--max-connections', '0']), /--max-connections/);
+    assert.throws(() => parseFlags(['--max-queued-per-key', 'many']), /--max-queued-per-key/);
+  });
+
   it('rejects bad values with a message naming the flag', () => {
     const bad: Array<[string[], string]> = [
       [['--port', '-1'], '--port: expected an integer ≥ 0, got "-1"'],
