@@ -2,10 +2,17 @@
  * Where the CLI writes and how: results on stdout (human text or one JSON document
  * with --json), messages and progress on stderr, diagnostics as `file:line:col:`
  * lines that editors' problem matchers and CI annotators parse. Everything printed
- * goes through redact().
+ * goes through redact() and loses escape sequences and control characters
+ * (terminalText.ts): a server's text can neither drive the terminal nor forge a line.
  */
 import type { SourceDiagnostic } from '../core/loc/diagnostics';
 import { redact } from '../core/redact';
+import { escapeJsonForTerminal, oneLine, stripControlSequences } from './terminalText';
+
+/** What every human-readable line goes through before it is written. */
+export function printable(text: string): string {
+  return stripControlSequences(redact(text));
+}
 
 export interface CliIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -23,35 +30,38 @@ export class Output {
 
   /** A line of the result (stdout, human mode only). */
   line(text = ''): void {
-    if (!this.json) this.io.stdout.write(`${redact(text)}\n`);
+    if (!this.json) this.io.stdout.write(`${printable(text)}\n`);
   }
 
   /** A line of information about the run (stderr), hidden by --quiet and --json. */
   info(text: string): void {
-    if (!this.quiet && !this.json) this.io.stderr.write(`${redact(text)}\n`);
+    if (!this.quiet && !this.json) this.io.stderr.write(`${printable(text)}\n`);
   }
 
   /** An error message (stderr), shown even with --quiet; with --json it is part of the document. */
   error(text: string): void {
-    if (!this.json) this.io.stderr.write(`report-studio: ${redact(text)}\n`);
+    if (!this.json) this.io.stderr.write(`report-studio: ${printable(text)}\n`);
   }
 
   /** The one JSON document of a --json run. */
   document(value: unknown): void {
-    if (this.json) this.io.stdout.write(`${redact(JSON.stringify(value, null, 2))}\n`);
+    if (this.json) this.io.stdout.write(`${escapeJsonForTerminal(redact(JSON.stringify(value, null, 2)))}\n`);
   }
 
   /** Diagnostics always go to stdout, one per line (also in --quiet). */
   diagnostics(file: string, list: readonly SourceDiagnostic[]): void {
     if (this.json) return;
-    for (const d of list) this.io.stdout.write(`${redact(formatDiagnostic(file, d))}\n`);
+    for (const d of list) this.io.stdout.write(`${printable(formatDiagnostic(file, d))}\n`);
   }
 }
 
-/** `file:line:col: error: message [type] (path)` with 1-based line and column. */
+/**
+ * `file:line:col: error: message [type] (path)` with 1-based line and column. Message, type
+ * and path may carry a server's text (a 422 entry): kept on one line.
+ */
 export function formatDiagnostic(file: string, d: SourceDiagnostic): string {
-  const where = d.path && d.path !== '(document)' ? ` (${d.path})` : '';
-  return `${file}:${d.start.line + 1}:${d.start.character + 1}: error: ${d.message} [${d.type}]${where}`;
+  const where = d.path && d.path !== '(document)' ? ` (${oneLine(d.path)})` : '';
+  return `${file}:${d.start.line + 1}:${d.start.character + 1}: error: ${oneLine(d.message)} [${oneLine(d.type)}]${where}`;
 }
 
 /** Diagnostics as data for --json (1-based, end exclusive). */

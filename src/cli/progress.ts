@@ -4,6 +4,7 @@
  * when the task ends so the result is the last thing on screen.
  */
 import type { TaskProgress } from '../core/runner/taskRunner';
+import { oneLine } from './terminalText';
 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
@@ -31,7 +32,8 @@ export class ProgressLine {
   }
 
   update(progress: TaskProgress): void {
-    this.status = progress.phase === 'downloading' ? 'DOWNLOADING' : progress.status;
+    // The status is the server's word: written raw it could move the cursor or recolour the terminal.
+    this.status = progress.phase === 'downloading' ? 'DOWNLOADING' : oneLine(String(progress.status));
     if (this.enabled) this.render();
   }
 

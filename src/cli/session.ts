@@ -10,7 +10,8 @@ import type { LocalService } from './localService';
 import { loadLocalService } from './localServiceLoader';
 import type { GlobalOptions } from './args';
 import { CliError } from './exitCodes';
-import type { CliIo } from './output';
+import { printable, type CliIo } from './output';
+import { oneLine } from './terminalText';
 
 export const ENV_API_KEY = 'REPORT_STUDIO_API_KEY';
 export const ENV_BASE_URL = 'REPORT_STUDIO_BASE_URL';
@@ -25,13 +26,13 @@ export interface Session {
 }
 
 export async function openSession(global: GlobalOptions, io: CliIo): Promise<Session> {
-  const log = global.verbose ? (line: string): void => void io.stderr.write(`[http] ${line}\n`) : undefined;
+  const log = global.verbose ? (line: string): void => void io.stderr.write(`[http] ${printable(oneLine(line))}\n`) : undefined;
   if (global.offline) {
     const { startLocalService, defaultDataDir } = loadLocalService();
     const service = await startLocalService({
       port: 0,
       dataDir: global.dataDir ?? defaultDataDir(io.env),
-      log: global.verbose ? (line) => void io.stderr.write(`[local service] ${line}\n`) : undefined,
+      log: global.verbose ? (line) => void io.stderr.write(`[local service] ${printable(oneLine(line))}\n`) : undefined,
     });
     // The development key is a secret like any other: keep it out of every line printed.
     service.apiKeys.forEach(registerSecret);

@@ -36,7 +36,7 @@ export function activate(context: vscode.ExtensionContext): ReportStudioApi {
   const local = (localService = new LocalServiceHost(context, log));
   const clients = new ClientFactory(context.extensionPath, keys, local, log);
   const quota = new QuotaStore(clients);
-  const panels = new ResultPanels(context, log.channel);
+  const panels = new ResultPanels(context, log);
   const diagnostics = registerServiceDiagnostics(context);
   const renderNotes = registerRenderNoteDiagnostics(context);
   registerReportCodeActions(context, { serviceDiagnostics: diagnostics });

@@ -3,6 +3,7 @@ import { isReportServiceError } from '../../core/client/errors';
 import { exitCodeForKind } from '../exitCodes';
 import type { ExitCode } from '../exitCodes';
 import type { Output } from '../output';
+import { oneLine } from '../terminalText';
 
 /** What to do next, per kind: the message says what happened, this says how to fix it. */
 const HINTS: Partial<Record<string, string>> = {
@@ -17,7 +18,8 @@ const HINTS: Partial<Record<string, string>> = {
 export function reportFailure(out: Output, command: string, error: unknown, extra: Record<string, unknown> = {}): ExitCode {
   if (!isReportServiceError(error)) throw error;
   const hint = HINTS[error.kind];
-  out.error(`${command} failed: ${error.message}${hint ? `\n  hint: ${hint}` : ''}`);
+  // The message may quote the server (its `detail`): one line, so it cannot forge another.
+  out.error(`${command} failed: ${oneLine(error.message)}${hint ? `\n  hint: ${hint}` : ''}`);
   out.document({ ok: false, command, ...extra, error: error.toJSON() });
   return exitCodeForKind(error.kind);
 }

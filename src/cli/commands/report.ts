@@ -21,6 +21,8 @@ import type { Output } from '../output';
 import { ProgressLine } from '../progress';
 import { openSession } from '../session';
 import { reportFailure } from './failure';
+import { InvalidUtf8Error, readReportInput } from '../inputFile';
+import { oneLine } from '../terminalText';
 
 export interface CommandContext {
   args: ParsedArgs;
@@ -28,15 +30,21 @@ export interface CommandContext {
   signal: AbortSignal;
 }
 
-/** Reads a report file; an unreadable file is a usage error naming the file. */
-export async function readReportFile(file: string, cwd: string): Promise<string> {
-  try {
-    return await readFile(resolve(cwd, file), 'utf8');
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (error as Error).message;
-    throw new CliError(`cannot read ${file}: ${why}`);
-  }
+/**
+ * Reads a report file (inputFile.ts): a file that is not a regular file, too large or
+ * unreadable is a usage error naming the file; bytes that are not UTF-8 throw InvalidUtf8Error.
+ */
+export function readReportFile(file: string, cwd: string): Promise<string> {
+  return readReportInput(file, cwd);
+}
+
+/** Bytes that are not UTF-8: one problem line at the byte, exit 1, nothing sent. */
+function invalidUtf8(out: Output, kind: ReportKind, file: string, error: InvalidUtf8Error): ExitCode {
+  const d = error.diagnostic();
+  out.diagnostics(file, [d]);
+  out.document({ ok: false, command: kind, file, error: { kind: 'validation', message: error.message, details: [] }, diagnostics: [diagnosticJson(file, d)] });
+  out.error(`${error.message}; nothing was sent`);
+  return EXIT.validation;
 }
 
 /** `reports/q3.report.json` → `reports/q3.pdf` / `reports/q3.preview.jpg`. */
@@ -50,7 +58,13 @@ export async function runReportCommand(kind: ReportKind, ctx: CommandContext): P
   expectPositionals(kind, args.positionals, 1, 1, 'one report file');
   const file = args.positionals[0];
   const io = out.io;
-  const text = await readReportFile(file, io.cwd);
+  let text: string;
+  try {
+    text = await readReportFile(file, io.cwd);
+  } catch (error) {
+    if (error instanceof InvalidUtf8Error) return invalidUtf8(out, kind, file, error);
+    throw error;
+  }
   const mapper = new DiagnosticMapper(text);
   const syntax = mapper.syntaxErrors();
   if (syntax.length > 0) {
@@ -67,7 +81,8 @@ export async function runReportCommand(kind: ReportKind, ctx: CommandContext): P
   try {
     if (args.options['no-wait']) {
       const submitted = await session.client.submit(kind, text, { signal: ctx.signal });
-      out.line(submitted.task_id);
+      // The id comes from the server: one line, no escape sequences.
+      out.line(oneLine(submitted.task_id));
       out.document({ ok: true, command: kind, file, task_id: submitted.task_id, status: submitted.status, quota: submitted.quota ?? null });
       return EXIT.ok;
     }

@@ -11,6 +11,7 @@ import { formatBytes, table } from '../output';
 import { ProgressLine } from '../progress';
 import { openSession } from '../session';
 import { reportFailure } from './failure';
+import { oneLine } from '../terminalText';
 import type { CommandContext } from './report';
 
 export async function runStatusCommand(ctx: CommandContext): Promise<ExitCode> {
@@ -36,7 +37,8 @@ export async function runStatusCommand(ctx: CommandContext): Promise<ExitCode> {
       const fetched = await fetchTaskFile(session.client, taskId, 'unknown', { to: 'file', path }, { signal: ctx.signal, timeoutMs: args.global.timeoutMs });
       file = { path, size: fetched.size, contentType: fetched.contentType };
     }
-    out.line(status.error_message ? `${status.status}: ${status.error_message}` : status.status);
+    // Status and error_message come from the server: one line each, no escape sequences.
+    out.line(status.error_message ? `${oneLine(status.status)}: ${oneLine(status.error_message)}` : oneLine(status.status));
     if (file) out.line(`${relative(out.io.cwd, file.path) || file.path}  (${file.contentType}, ${formatBytes(file.size)})`);
     out.document({ ok: status.status !== 'FAILED', command: 'status', task_id: taskId, status: status.status, error_message: status.error_message, output: file?.path ?? null, size: file?.size ?? null, content_type: file?.contentType ?? null });
     return status.status === 'FAILED' ? EXIT.taskFailed : EXIT.ok;
@@ -69,8 +71,8 @@ export async function runQuotaCommand(ctx: CommandContext): Promise<ExitCode> {
   const session = await openSession(args.global, out.io);
   try {
     const q = await session.client.getRemainingQuota({ signal: ctx.signal });
-    out.line(table(quotaTableRows(q)));
-    if (q.error) out.error(`the service reports: ${q.error}`);
+    out.line(table(quotaTableRows(q).map((row) => row.map(oneLine))));
+    if (q.error) out.error(`the service reports: ${oneLine(String(q.error))}`);
     out.document({ ok: true, command: 'quota', quota: q });
     return EXIT.ok;
   } catch (error) {

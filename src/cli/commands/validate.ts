@@ -15,6 +15,7 @@ import { CliError, EXIT } from '../exitCodes';
 import type { ExitCode } from '../exitCodes';
 import { diagnosticJson } from '../output';
 import { readReportFile } from './report';
+import { InvalidUtf8Error } from '../inputFile';
 import type { CommandContext } from './report';
 
 const REPORT_FILE = /\.report\.jsonc?$/i;
@@ -64,6 +65,13 @@ export async function runValidateCommand(ctx: CommandContext): Promise<ExitCode>
     try {
       text = await readReportFile(file, out.io.cwd);
     } catch (error) {
+      if (error instanceof InvalidUtf8Error) {
+        // A problem of the file like any other: a line at the byte, counted, exit 1.
+        const diagnostics = [error.diagnostic()];
+        out.diagnostics(file, diagnostics);
+        results.push({ file, diagnostics });
+        continue;
+      }
       results.push({ file, diagnostics: [], unreadable: (error as Error).message });
       out.error((error as Error).message);
       continue;

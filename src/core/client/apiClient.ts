@@ -221,12 +221,22 @@ export class ReportClient {
 
   private async errorFrom(res: OpenResponse, endpoint: string): Promise<ReportServiceError> {
     const retryAfterMs = parseRetryAfter(res.headers['retry-after']);
+    const limit = errorBodyLimit(res.status);
     let text: string;
     try {
-      text = await readText(res, 1024 * 1024);
+      text = await readText(res, limit);
     } catch (error) {
       if (error instanceof ReportServiceError && (error.kind === 'cancelled' || error.kind === 'timeout')) throw error;
       await discard(res);
+      if (res.status === 422) {
+        // Still a validation failure (exit 1, not "bad response"), only without its entries.
+        return new ReportServiceError({
+          kind: 'validation',
+          status: 422,
+          endpoint,
+          message: `${endpoint}: the report did not pass validation; the service's list of errors is larger than ${limit / 1024 / 1024} MiB and was not read (HTTP 422)`,
+        });
+      }
       text = '';
     }
     let parsed: unknown = text;
@@ -247,6 +257,14 @@ export class ReportClient {
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/** Error bodies read at most: a message is short, but a 422 lists every error (FastAPI lists all). */
+export const ERROR_BODY_LIMIT = 1024 * 1024;
+export const VALIDATION_ERROR_BODY_LIMIT = 64 * 1024 * 1024;
+
+export function errorBodyLimit(status: number): number {
+  return status === 422 ? VALIDATION_ERROR_BODY_LIMIT : ERROR_BODY_LIMIT;
+}
 
 function isJsonLike(contentType: string | undefined): boolean {
   return !!contentType && /json/i.test(contentType);

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { ResultKind } from '../../webview/protocol';
 import { fileExists, fileName, resultExtension, resultStem } from './resultFiles';
+import type { RedactingLog } from '../log';
 
 const FILTERS: Record<ResultKind, Record<string, string[]>> = {
   build: { 'PDF document': ['pdf'] },
@@ -60,7 +61,7 @@ function hostIsUsersMachine(): boolean {
 export async function openResultExternally(
   report: vscode.Uri,
   result: { kind: ResultKind; file: vscode.Uri },
-  log: vscode.LogOutputChannel,
+  log: RedactingLog,
 ): Promise<boolean> {
   if (await missing(result.file)) return false;
   if (!hostIsUsersMachine()) {

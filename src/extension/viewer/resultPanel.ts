@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { HostToViewerMessage, ResultKind, ShowStatusMessage, ViewerState, ViewerToHostMessage } from '../../webview/protocol';
 import { fileName, isInside, parentOf } from './resultFiles';
 import { viewerPageHtml, viewerWebviewOptions } from './viewerPage';
+import type { RedactingLog } from '../log';
 
 /** What the panel shows as its main content (status is tracked apart: it floats over results). */
 export type ContentMessage = Exclude<HostToViewerMessage, ShowStatusMessage | { type: 'setReportName' }>;
@@ -52,7 +53,7 @@ export class ResultPanel {
     private readonly extensionUri: vscode.Uri,
     resultFolder: vscode.Uri,
     private readonly handlers: PanelHandlers,
-    private readonly log: vscode.LogOutputChannel,
+    private readonly log: RedactingLog,
   ) {
     this.folders = [resultFolder];
     this.panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'icon.png');

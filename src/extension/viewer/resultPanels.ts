@@ -17,6 +17,7 @@ import { ResultPanel } from './resultPanel';
 import type { PanelHandlers } from './resultPanel';
 import { registerResultSerializer } from './resultSerializer';
 import { RESULT_VIEW_TYPE, viewerWebviewOptions } from './viewerPage';
+import type { RedactingLog } from '../log';
 
 export interface ValidationErrorInput {
   type: string;
@@ -41,7 +42,7 @@ export class ResultPanels implements vscode.Disposable {
 
   constructor(
     private readonly context: vscode.ExtensionContext,
-    private readonly log: vscode.LogOutputChannel,
+    private readonly log: RedactingLog,
   ) {
     this.memory = new ResultMemory(context.workspaceState);
     this.disposables.push(

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { ViewerState } from '../../webview/protocol';
 import { normalizeState } from '../../webview/viewer/state';
 import { RESULT_VIEW_TYPE } from './viewerPage';
+import type { RedactingLog } from '../log';
 
 export type RestorePanel = (panel: vscode.WebviewPanel, report: vscode.Uri, state: ViewerState) => Promise<void>;
 
@@ -20,7 +21,7 @@ export function reportOfState(state: ViewerState): vscode.Uri | undefined {
   }
 }
 
-export function registerResultSerializer(restore: RestorePanel, log: vscode.LogOutputChannel): vscode.Disposable {
+export function registerResultSerializer(restore: RestorePanel, log: RedactingLog): vscode.Disposable {
   return vscode.window.registerWebviewPanelSerializer(RESULT_VIEW_TYPE, {
     async deserializeWebviewPanel(panel: vscode.WebviewPanel, raw: unknown): Promise<void> {
       const state = normalizeState(raw);
