@@ -120,6 +120,8 @@ export function describeEntry(entry: ValidationErrorEntry, mapping: LocMapping):
     }
     case 'union_tag_invalid':
     case 'union_tag_not_found':
+    // The local service's summary of the entries it did not list (its 422 is capped).
+    case 'too_many_errors':
       return entry.msg;
     default:
       return `${entry.msg}${describeInput(entry.input)}`;
