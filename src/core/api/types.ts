@@ -1,10 +1,10 @@
 /**
- * Wire formats of the report service (api-reference part A). Shared by the client
+ * Wire formats of the report service (endpoints: docs/local-service.md). Shared by the client
  * (src/core), the local service (src/mock) and the extension, so that all three
  * agree on every field name and type.
  */
 
-/** Task statuses seen in the public clients (api-reference B.2). */
+/** Task statuses seen in the public clients (both official Node SDKs type these five). */
 export type TaskStatus = 'CREATED' | 'QUEUED' | 'RUNNING' | 'SUCCESS' | 'FAILED';
 
 export const TERMINAL_STATUSES: readonly TaskStatus[] = ['SUCCESS', 'FAILED'];
@@ -68,7 +68,7 @@ export const QUERY_API_KEY = 'api_key';
 /** A path segment of a pydantic `loc`: a field name, an array index, or a union tag. */
 export type LocSegment = string | number;
 
-/** One entry of a FastAPI/pydantic v2 422 body (see shared/pydantic-errors.md). */
+/** One entry of a FastAPI/pydantic v2 422 body (docs/local-service.md, Validation (422)). */
 export interface ValidationErrorEntry {
   type: string;
   loc: LocSegment[];

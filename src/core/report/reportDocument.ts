@@ -1,8 +1,8 @@
 /**
  * Is this JSON text a report definition? True for `*.report.json` / `*.report.jsonc` files
  * and for any JSON whose top level has `"type": "Report"` or a `$schema` pointing at
- * report.schema.json (design.md, step 1). Reads tokens only up to the top-level keys it
- * needs, so a large unrelated JSON file costs little.
+ * report.schema.json (docs/schema-association.md). Reads tokens only up to the top-level
+ * keys it needs, so a large unrelated JSON file costs little.
  */
 import { createScanner, SyntaxKind } from 'jsonc-parser';
 

@@ -1,5 +1,5 @@
 /**
- * The report request body (api-reference B.1). Options are typed loosely here on
+ * The report request body (schemas/report.schema.json). Options are typed loosely here on
  * purpose: the JSON schema in schemas/ is the single source of truth for which
  * options exist; code that needs a specific option reads it through these shapes.
  */

@@ -25,7 +25,7 @@ export interface ComponentInfo {
   container: boolean;
   /** Row, Image, Text, VerticalSpacer: allowed on the cover page. */
   coverPage: boolean;
-  /** Options marked * in the api reference. */
+  /** The definition's `required` options. */
   requiredOptions: readonly string[];
   /** Any one of these is required (Image: image_url or base64); empty for other types. */
   requiredOneOf: readonly string[];
@@ -48,7 +48,7 @@ function unionTypes(name: 'component' | 'coverPageComponent'): string[] {
   return values as string[];
 }
 
-/** Every component type, in catalogue order (api-reference B.4). */
+/** Every component type, in catalogue order (scripts/schema/assemble.mjs). */
 export const componentTypes: readonly string[] = unionTypes('component');
 /** Types allowed in `cover_page.components` (and in a Row on the cover page). */
 export const coverPageComponentTypes: readonly string[] = unionTypes('coverPageComponent');

@@ -1,4 +1,4 @@
-/** The B.4 font-size names → points (a number passes through, clamped to 4–96). */
+/** The schema's font-size names (`3xs` … `4xl`) → points (a number passes through, clamped to 4–96). */
 export const FONT_SCALE: Record<string, number> = {
   '3xs': 6, '2xs': 7, xs: 8, sm: 9, base: 10, md: 10, lg: 12, xl: 14, '2xl': 17, '3xl': 21, '4xl': 26,
 };

@@ -2,7 +2,7 @@
  * A component's own margins, read the same way by every painter that documents
  * them (Text, Table, Image, the Chart.* family, DoughnutRing, Beta.DataTable,
  * ProgressBar): `vertical_margin` (top and bottom) and `horizontal_margin`
- * (left and right), integers 0–32 on the B.4 margin scale (MARGIN_UNIT_PT each).
+ * (left and right), integers 0–32 on the report format's margin scale (MARGIN_UNIT_PT each).
  * `margin` (all sides; Chart.* and DoughnutRing document it) fills an axis the
  * specific option leaves unset, and so does the older undocumented `margins`
  * that earlier local reports used.

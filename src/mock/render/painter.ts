@@ -15,7 +15,7 @@ export interface Rect {
   height: number;
 }
 
-/** Every colour-theme variable of api-reference B.4, resolved to hex. */
+/** Every colour-theme variable of the report format, resolved to hex. */
 export type ThemeColourName =
   | 'headline'
   | 'sub-headline'
@@ -93,5 +93,5 @@ export interface ComponentPainter {
   split?(options: Record<string, unknown>, width: number, height: number, ctx: PaintContext): { first: Record<string, unknown>; rest: Record<string, unknown> } | null;
 }
 
-/** One margin unit (B.4: integers 0–32 for margins and spacings) in points: 0–32 → 0–48 pt. */
+/** One margin unit (the schema: integers 0–32 for margins and spacings) in points: 0–32 → 0–48 pt. */
 export const MARGIN_UNIT_PT = 1.5;

@@ -2,7 +2,7 @@
  * Creates pdfkit documents that work both under tsx (pdfkit's Node build) and in
  * the esbuild bundles, where scripts/build.mjs aliases `pdfkit` to its browser
  * build: that build has no filesystem access to its standard-font metrics, so we
- * register them here (rendering.md). Only Helvetica is registered: pdfkit selects
+ * register them here. Only Helvetica is registered: pdfkit selects
  * it while constructing a document; all report text uses embedded TTFs.
  */
 import * as pdfkitModule from 'pdfkit';

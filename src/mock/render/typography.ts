@@ -1,5 +1,5 @@
 /**
- * Typography themes (api-reference B.4) → embedded OFL fonts in assets/fonts
+ * Typography themes (config.typography_theme) → embedded OFL fonts in assets/fonts
  * (Latin subsets of the Google Fonts families, from Fontsource, as WOFF — fontkit
  * embeds WOFF; its WOFF2 path fails on composite glyphs). Body text uses the
  * family's four styles, titles the heading face. Any string a face cannot draw

@@ -1,6 +1,6 @@
 /**
  * The chart and data components of the renderer, keyed by component type name
- * (api-reference B.4). The core registers each entry with registerPainter().
+ * (scripts/schema/components/charts.mjs, premium.mjs). The core registers each entry with registerPainter().
  * Accepted option and data shapes: charts/README.md.
  */
 import type { ComponentPainter } from '../painter';

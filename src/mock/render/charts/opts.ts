@@ -39,7 +39,7 @@ export function clamp(v: number, lo: number, hi: number): number {
   return Math.min(hi, Math.max(lo, v));
 }
 
-/** `colour` and `color` both occur in real reports (api-reference B.1). */
+/** `colour` and `color` both occur in real reports (the schema accepts both spellings). */
 export function colourOpt(o: Options, base: string): string | undefined {
   return str(o, `${base}_colour`) ?? str(o, `${base}_color`);
 }
@@ -51,7 +51,7 @@ export const marginsOf = componentMargins;
 export const inset = insetRect;
 
 /**
- * Chart text scale. `font_size` is a B.4 size name relative to the default
+ * Chart text scale. `font_size` is a size name (`xs` … `4xl`) relative to the default
  * `base` ("xs" for axis text), or a number in CSS pixels as the service's own
  * docs use (16 px = the default); both become a factor on our point sizes.
  */

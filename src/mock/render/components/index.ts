@@ -1,6 +1,6 @@
 /**
  * Registers every leaf component painter: the core's (Card, Text, Table, Image)
- * and the charts helper's (charts/index.ts). Any B.4 type still without a
+ * and the charts helper's (charts/index.ts). Any catalogue type still without a
  * painter gets a visible placeholder rather than vanishing.
  */
 import { registerPainter, lookupPainter } from '../registry';
@@ -11,7 +11,7 @@ import { tablePainter } from './table';
 import { imagePainter } from './image';
 import { placeholderPainter } from './placeholder';
 
-/** Every leaf type of api-reference B.4 (containers and spacers are layout nodes). */
+/** Every leaf type of the component catalogue, scripts/schema/ (containers and spacers are layout nodes). */
 export const LEAF_TYPES = [
   'Card', 'Text', 'Table', 'Image',
   'BarChart', 'LineChart', 'ScatterChart',

@@ -6,7 +6,7 @@ import type { ComponentPainter } from '../painter';
 
 const placeholders = new WeakSet<ComponentPainter>();
 
-/** True for the stand-in painter (a test asserts no B.4 type is left with one). */
+/** True for the stand-in painter (a test asserts no catalogue type is left with one). */
 export function isPlaceholder(painter: ComponentPainter | undefined): boolean {
   return painter !== undefined && placeholders.has(painter);
 }
