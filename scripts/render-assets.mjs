@@ -1,4 +1,4 @@
-// Build support for the renderer (src/mock/render): see /work/shared/rendering.md.
+// Build support for the renderer (src/mock/render; its README describes the pipeline).
 // - pdfkit's Node build loads font metrics via createRequire('#standard-fonts/…'), which
 //   esbuild cannot follow; bundles use its browser build instead (the renderer registers
 //   the standard fonts itself) and get `import.meta.url` defined for the CJS output.

@@ -13,7 +13,7 @@ import { buildExtensionBundle, REPO_ROOT } from '../../test/helpers/extensionBun
 import { median, percentile, type BenchRow } from './table';
 
 const SAMPLES = 15;
-/** What the bundle may weigh (issue 7): it is parsed on every activation. */
+/** What the bundle may weigh (the README's performance table shows it): parsed on every activation. */
 const BUDGET_KB = 1024;
 
 

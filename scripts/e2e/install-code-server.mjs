@@ -1,7 +1,8 @@
 // Installs code-server (= VS Code 1.100.3 server + web workbench) from npm into
 // .vscode-test/code-server/, cached: a second run is a no-op while the version matches.
 // A plain `npm install code-server` fails here four ways (root, kerberos headers, ripgrep
-// and node-pty downloads); the steps below are the workarounds from shared/vscode-e2e.md.
+// and node-pty downloads); each step below says which one it works around (the Debian
+// packages it needs are listed in docs/testing.md and installed by .ci/run).
 //   node scripts/e2e/install-code-server.mjs [--force]
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, lstatSync, unlinkSync } from 'node:fs';

@@ -13,7 +13,8 @@ import { layoutComponents } from './components/layout.mjs';
 import { premiumComponents } from './components/premium.mjs';
 import { coverPage, newReportSnippet, reportConfig, reportOptions } from './report.mjs';
 
-/** Catalogue order = the order of api-reference B.4. */
+/** Catalogue order: containers, content, charts, premium, then page breaks and spacers (the
+ *  order of the type enum and the snippets in the schema). */
 export const catalogue = [
   ...layoutComponents.filter((c) => c.container),
   ...contentComponents,

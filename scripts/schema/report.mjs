@@ -1,5 +1,5 @@
-// The report envelope (api-reference B.1): top-level options, config, cover_page, and the
-// root "New report" snippet.
+// The report envelope (the request body around `components`): top-level options, config,
+// cover_page, and the root "New report" snippet.
 import {
   COLOUR_THEMES, COLOUR_VARIABLES, TYPOGRAPHY_THEMES, arrayOf, bool, colourVar, enumOf, int, margins,
   nullableStr, olderForm, str,

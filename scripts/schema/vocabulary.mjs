@@ -3,7 +3,8 @@
 // documentation; every enum carries enumDescriptions of the same length.
 //
 // The catalogue records every option, type and spelling the public material uses; a comment
-// after each option names its sources (../shared/fidelity.md lists them):
+// after each option names its sources (docs/local-service.md, Compatibility → Accepted, says
+// how their union is taken; test/fixtures/fidelity/SOURCES.md lists the bodies mirrored):
 //   N  newer official Node SDK (hybiscus-dev/hybiscus-node-sdk): src/components/{core,premium}/*.ts,
 //      src/components/types.ts, src/Report.ts (IReportConfig, ICoverPage, IGoogleReportsConfig),
 //      src/Report.test.ts
@@ -14,7 +15,8 @@
 //   S  official samples (hybiscus-dev/code-samples): blog/invoices/report.json,
 //      youtube/02-custom-colour-theme/report.json, blog/airtable-scripting/airtable-script.js
 //   R  Ruby client fixture (HybiscusPdfReportRubyGem spec/fixtures/reports/report_json_request.json)
-//   A  api-reference B.4 (this project's first catalogue)
+//   A  the component list this project was first specified from (type names, required
+//      options, catalogue order)
 // Where they disagree the docs win and the schema takes the union: the local service must
 // never reject what the hosted one accepts. A form that only an older source uses is kept
 // and marked with `olderForm` (a warning in the editor, never an error).
@@ -41,7 +43,7 @@ export const arrayOf = (items, markdownDescription, extra = {}) => ({ type: 'arr
 /** An icon option: a Tabler icon name (or null), completed from the real icon list. */
 export const icon = (markdownDescription) => ({ $ref: '#/definitions/tablerIcon', markdownDescription });
 
-// ---- B.4 vocabularies ---------------------------------------------------------------------
+// ---- Shared vocabularies ------------------------------------------------------------------
 
 // Widths (D components/row, text, image): a fraction string whose denominator is 2, 3, 4, 5, 6
 // or 12 and whose numerator runs from 1 up to the denominator; null fills the space. (N and O

@@ -1,7 +1,7 @@
 /**
  * Colour themes (`config.colour_theme`; the names in scripts/schema/vocabulary.mjs) →
- * the 15 colour variables, with the override_colour_theme / override_color_theme keys applied, and colour-option
- * resolution (variable name, hex, rgb(), CSS name).
+ * the 15 colour variables, with the override_colour_theme / override_color_theme
+ * keys applied, and colour-option resolution (variable name, hex, rgb(), CSS name).
  */
 import { CSS_COLOURS } from './css-colours';
 import type { RenderTheme, ThemeFonts } from './painter';
