@@ -1,5 +1,5 @@
 /**
- * The bundled CLI against hostile input and a hostile server (issue 11, items 4 and 9):
+ * The bundled CLI against hostile input and a hostile server (docs/cli.md, input and output rules):
  * - a FIFO as the report (alone and inside `validate <dir>`) and /dev/zero end at once
  *   with exit 2 instead of hanging or reading until "Invalid string length";
  * - a file with a 0xff byte is exit 1 with the byte offset, and nothing is sent;

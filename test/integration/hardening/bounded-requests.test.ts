@@ -1,5 +1,5 @@
 /**
- * Bounded request work and log integrity of the local service (issue 11, items 3, 4, 8),
+ * Bounded request work and log integrity of the local service (docs/local-service.md, Limits and safety),
  * against the bundled standalone service as a child process:
  * - a huge-but-allowed body (9.5 MB, 240,000 validation errors) is validated off the event
  *   loop: a quota request sent while it is validated is answered first; its 422 lists

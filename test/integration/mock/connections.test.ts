@@ -1,5 +1,5 @@
 /**
- * Connections (issue 11, item 6): a cap on open connections, short header/body timeouts,
+ * Connections (docs/local-service.md, Limits): a cap on open connections, short header/body timeouts,
  * JSON answers to HTTP that cannot be parsed, a client that disconnects is an info line
  * (not an internal error), and a get-report read to the end is logged 200.
  */

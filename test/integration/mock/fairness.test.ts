@@ -1,5 +1,5 @@
 /**
- * Fairness (issue 11, item 5): one queue per key served round-robin, builds ahead of
+ * Fairness (docs/local-service.md, Task lifecycle): one queue per key served round-robin, builds ahead of
  * previews, a per-key cap on waiting tasks (429 + Retry-After), and a restart over a large
  * backlog that does not rewrite every record before listening.
  */

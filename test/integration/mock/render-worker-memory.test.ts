@@ -1,7 +1,7 @@
 /**
- * The render worker's whole memory is bounded (issue 11.1): V8's resourceLimits cover the
- * JS heap only, so the worker watches its memory outside the heap (Buffers, WASM) between
- * steps. A render over that budget ends its worker and FAILS saying so; the pool goes on
+ * The render worker's whole memory is bounded (docs/local-service.md, Rendering). V8's
+ * resourceLimits cover the JS heap only, so the worker watches its memory outside the heap
+ * (Buffers, WASM) between steps. A render over that budget ends its worker and FAILS saying so; the pool goes on
  * with a fresh worker.
  */
 import { strict as assert } from 'node:assert';

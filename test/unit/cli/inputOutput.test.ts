@@ -1,5 +1,5 @@
 /**
- * CLI input and output (issue 11, item 9), the pieces: only regular files are read (a FIFO
+ * CLI input and output (docs/cli.md), the pieces: only regular files are read (a FIFO
  * or /dev/zero would hang or never end), with a size cap; invalid UTF-8 is an error at its
  * byte offset; escape sequences and control characters from a server never reach the
  * terminal, and a server's value cannot forge a `file:line:col` line.

@@ -1,5 +1,5 @@
 /**
- * Secrets and log integrity (issue 11, item 8), the pieces: credentials redacted after
+ * Secrets and log integrity (docs/local-service.md, Request log), the pieces: credentials redacted after
  * percent-decoding (a key sent as `?api%5Fkey=%73ecret…` is accepted by the service, so it
  * must be masked however it is spelled), URL user info and Authorization values removed,
  * control characters escaped so one event stays one line, and no writer of the extension

@@ -1,4 +1,4 @@
-// The local service's 422s for the options of fidelity.md's first table: the union of the
+// The local service's 422s for the options of docs/local-service.md, Accepted: the union of the
 // public sources is accepted, what fits none of its forms still gets a pydantic-exact entry
 // (an `anyOf` union reads as pydantic's smart union: one entry per member, labelled).
 import { strict as assert } from 'node:assert';
@@ -13,7 +13,7 @@ const loc = (...tail: Array<string | number>) => ['body', 'components', 0, ...ta
 const SIZES = "'3xs', '2xs', 'xs', 'sm', 'lg', 'xl', '2xl', '3xl' or '4xl'";
 const SIZE_LABEL = "literal['3xs','2xs','xs','sm','lg','xl','2xl','3xl','4xl']";
 
-describe('local service validation: the forms the hosted service takes (fidelity.md table 1)', () => {
+describe('local service validation: the forms the hosted service takes (Compatibility → Accepted)', () => {
   it('widths: every n/d with d in 2, 3, 4, 5, 6, 12 and n ≤ d, or null; anything else is a literal_error listing them', () => {
     for (const d of [2, 3, 4, 5, 6, 12]) {
       for (let n = 1; n <= d; n++) assert.deepEqual(validateReport(report([text({ width: `${n}/${d}` })])), [], `${n}/${d}`);

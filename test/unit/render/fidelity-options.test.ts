@@ -1,6 +1,6 @@
 /**
  * Options the hosted service accepts and renders, with their visible effect here
- * (fidelity.md): component margins, headings_margin as a number, cover alignment
+ * (docs/local-service.md, Rendered): component margins, headings_margin as a number, cover alignment
  * start/center/end, config.enable_header, config.google_fonts, colour-theme
  * overrides (derived tints, background, highlighted), DoughnutRing and Chart.*
  * font sizes as numbers, background_ring_colour, curve_format null.

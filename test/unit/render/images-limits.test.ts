@@ -1,7 +1,8 @@
 /**
- * Decoded-size limits (issue 11.1): pixel sizes are read from each format's header
- * before anything is decoded, and capped per image and per report; an image over a limit
- * fails the task at the option's JSON path without allocating its pixels.
+ * Decoded-size limits (docs/local-service.md, Limits and safety). Pixel sizes are read
+ * from each format's header before anything is decoded, and capped per image and per
+ * report; an image over a limit fails the task at the option's JSON path without
+ * allocating its pixels.
  */
 import { strict as assert } from 'node:assert';
 import { createRenderer, RenderError, type ReportRenderer } from '../../../src/mock/render';

@@ -6,7 +6,7 @@ import { isPlaceholder } from '../../../src/mock/render/components/placeholder';
 import { lookupPainter } from '../../../src/mock/render/registry';
 
 describe('renderer: robustness', () => {
-  it('every leaf component type of B.4 has a real painter (none left as a placeholder)', () => {
+  it('every leaf component type of the catalogue has a real painter (none left as a placeholder)', () => {
     registerAllPainters();
     for (const type of LEAF_TYPES) {
       const painter = lookupPainter(type);

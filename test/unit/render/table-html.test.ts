@@ -1,5 +1,5 @@
 /**
- * Table cells as real reports write them (fidelity.md, "Rendered differently"):
+ * Table cells as real reports write them (docs/local-service.md, Compatibility → Rendered):
  * the HTML subset of the official invoice and Airtable samples, numbers as given,
  * null cells, heading cells with col_span, col_width with nulls. Each test renders
  * a small report and reads the PDF back.

@@ -14,7 +14,7 @@ const B4_TYPOGRAPHY = 'default geometric slab grotesque jost looped newspaper al
 const UNICODE = 'Zażółć gęślą jaźń — Ελληνικά γράμματα — Кириллица и ёж — Ærøskøbing €25';
 
 describe('renderer: themes, fonts, icons', () => {
-  it('every colour theme of B.4 maps every colour variable to a hex colour', () => {
+  it('every colour theme of the schema maps every colour variable to a hex colour', () => {
     assert.deepEqual([...COLOUR_THEMES].sort(), [...B4_COLOUR_THEMES].sort());
     for (const name of COLOUR_THEMES) {
       const t = buildTheme(name, {}, fonts);
@@ -35,7 +35,7 @@ describe('renderer: themes, fonts, icons', () => {
     assert.equal(t.resolveColour(undefined, '#ff0000'), '#ff0000');
   });
 
-  it('every typography theme of B.4 has its font files shipped in assets/fonts', () => {
+  it('every typography theme of the schema has its font files shipped in assets/fonts', () => {
     assert.deepEqual([...TYPOGRAPHY_THEMES].sort(), [...B4_TYPOGRAPHY].sort());
     for (const f of allFontFiles()) assert.ok(existsSync(join('assets/fonts', f)), f);
   });

@@ -1,4 +1,4 @@
-// Walks the component catalogue of api-reference B.4 and the whole schema: every component
+// Walks the component catalogue (scripts/schema/) and the whole schema: every component
 // has a definition, descriptions everywhere, enumDescriptions on every enum, and a snippet
 // that expands to a valid component.
 import { strict as assert } from 'node:assert';
@@ -9,7 +9,7 @@ import {
 import { createReportValidator } from '../../../src/core/schema/validator';
 import { expandSnippetDefaults, findDefaultSnippet, snippetText } from '../../../src/core/snippets/snippetText';
 
-/** api-reference B.4, in its order, with the options it marks * (required). */
+/** The component list the project was specified from, in its order, with its required options. */
 const B4: Record<string, string[]> = {
   Section: ['section_title'],
   Row: [],
@@ -23,7 +23,7 @@ const B4: Record<string, string[]> = {
   'Chart.Bar': ['data', 'x_label', 'y_label'],
   'Chart.Line': ['data', 'x_label', 'y_label'],
   'Chart.HorizontalBar': ['data', 'x_label', 'y_label'],
-  'Chart.Timeseries': ['data'], // the docs page lists x_label and y_label as optional (fidelity.md)
+  'Chart.Timeseries': ['data'], // the docs page lists x_label and y_label as optional (docs/local-service.md)
   DoughnutRing: ['data'],
   'SparkChart.Line': ['data', 'title', 'subtitle'],
   'SparkChart.Ring': ['value', 'title', 'subtitle'],
@@ -51,7 +51,7 @@ function* walk(node: unknown, pointer: string): Generator<[JsonSchema, string]> 
 }
 
 describe('schema: catalogue', () => {
-  it('knows exactly the component types of api-reference B.4, in order', () => {
+  it('knows exactly the component types of the specified list, in order', () => {
     assert.deepEqual([...componentTypes], Object.keys(B4));
   });
 

@@ -119,7 +119,7 @@ describe('schema: in the editor (vscode-json-languageservice)', () => {
     });
   });
 
-  describe('the forms the hosted service takes (fidelity.md table 1)', () => {
+  describe('the forms the hosted service takes (Compatibility → Accepted)', () => {
     const problems = async (text: string) => (await editorProblems(text)).map((p) => [p.severity, p.text, p.message]);
     const valueLabels = async (component: string) => labels(report(component));
 
