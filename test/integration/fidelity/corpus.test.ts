@@ -1,0 +1,204 @@
+// The fidelity corpus (test/fixtures/fidelity, sources in its SOURCES.md): reports shaped
+// like the public material the hosted service accepts. For every file: no error in the
+// editor, accepted by the local service over real HTTP, built with the real renderer, every
+// string it carries read back from the PDF, no markup printed raw, the page count it was
+// designed for, the render notes it should cause (and no others), its images embedded and
+// its webhooks delivered as documented. One service for the whole file; builds run a few
+// at a time. Each failure names its area (schema / images / render / density / webhooks)
+// and the JSON path or value concerned, so the owner of that area can act on it.
+import { strict as assert } from 'node:assert';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { editorProblems } from '../../unit/schema/jsonLanguageService';
+import { startHarness, sleep, type Harness } from '../mock/helpers';
+import { readPdf, allText, type PdfContents } from '../../helpers/pdf';
+import { imageXObjects } from '../../helpers/imageFixtures';
+import type { RenderNote, TaskStatusResponse } from '../../../src/core/api/types';
+import { expectedStrings, found, normalise, rawMarkup } from './expectedText';
+import { deadOrigin, loadCorpus, mapLimit, startImageServer, startWebhookReceiver, withOrigins, type CorpusFile, type Delivery } from './corpus';
+
+const CORPUS = loadCorpus();
+/** Builds submitted at once (the service renders 2 at a time). */
+const IN_FLIGHT = 3;
+const MAX_LISTED = 12;
+/** FIDELITY_OUT=<dir>: keep each built PDF and its text there, to look at a failure. */
+const DUMP_DIR = process.env.FIDELITY_OUT ? resolve(process.env.FIDELITY_OUT) : undefined;
+if (DUMP_DIR) mkdirSync(DUMP_DIR, { recursive: true });
+
+interface Outcome {
+  report: Record<string, unknown>;
+  submitStatus: number;
+  submitBody: string;
+  taskId?: string;
+  status?: TaskStatusResponse;
+  pdf?: Uint8Array;
+  contents?: PdfContents;
+  error?: string;
+}
+
+const pathText = (path: RenderNote['path']): string => path.join('.');
+const list = (items: string[]): string => items.slice(0, MAX_LISTED).join('; ') + (items.length > MAX_LISTED ? `; … and ${items.length - MAX_LISTED} more` : '');
+
+function describe422(body: string): string {
+  try {
+    const detail = (JSON.parse(body) as { detail?: unknown }).detail;
+    if (Array.isArray(detail)) return list(detail.map((d: { loc?: unknown[]; msg?: string; type?: string }) => `${(d.loc ?? []).join('.')}: ${d.msg} (${d.type})`));
+    return JSON.stringify(detail);
+  } catch {
+    return body.slice(0, 300);
+  }
+}
+
+const IMAGE_WORDS = /image|base64|logo|bg_image|svg|png|jpe?g|gif|webp/i;
+
+describe('fidelity corpus: public report shapes pass the editor and the local service and render with nothing lost', function () {
+  this.timeout(300_000);
+  let h: Harness;
+  let images: Awaited<ReturnType<typeof startImageServer>>;
+  let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
+  const outcomes = new Map<string, Outcome>();
+
+  before(async () => {
+    images = await startImageServer();
+    hooks = await startWebhookReceiver();
+    const live = { images: images.origin, unreachable: await deadOrigin(), webhooks: hooks.origin };
+    h = await startHarness({
+      renderer: undefined,
+      plan: { quotaSingle: 1000, quotaMulti: 1000, maxPages: 20 },
+      webhookRetryBaseMs: 50,
+      webhookAttempts: 2,
+    });
+    await mapLimit(CORPUS, IN_FLIGHT, async (file) => {
+      const report = withOrigins(file.text, live) as Record<string, unknown>;
+      const res = await h.post('/build-report', report);
+      const outcome: Outcome = { report, submitStatus: res.status, submitBody: await res.text() };
+      outcomes.set(file.name, outcome);
+      if (res.status !== 200) return;
+      try {
+        outcome.taskId = (JSON.parse(outcome.submitBody) as { task_id: string }).task_id;
+        outcome.status = await h.waitFor(outcome.taskId);
+        if (outcome.status.status !== 'SUCCESS') return;
+        const got = await h.api(`/get-report?task_id=${outcome.taskId}`);
+        if (got.status !== 200) throw new Error(`get-report answered ${got.status}`);
+        outcome.pdf = new Uint8Array(await got.arrayBuffer());
+        outcome.contents = await readPdf(outcome.pdf);
+        if (DUMP_DIR) {
+          writeFileSync(join(DUMP_DIR, file.name.replace(/\.report\.json$/, '.pdf')), outcome.pdf);
+          writeFileSync(join(DUMP_DIR, file.name.replace(/\.report\.json$/, '.txt')), outcome.contents.pages.join('\n\f\n'));
+        }
+      } catch (e) {
+        outcome.error = (e as Error).message;
+      }
+    });
+  });
+
+  after(async () => {
+    await h?.stop();
+    await images?.stop();
+    await hooks?.stop();
+  });
+
+  it(`has at least 30 reports, each with a designed page count (${CORPUS.length} files)`, () => {
+    assert.ok(CORPUS.length >= 30, `only ${CORPUS.length} corpus files`);
+  });
+
+  for (const file of CORPUS) {
+    it(file.name, async () => {
+      const problems = [...(await editorErrors(file)), ...(await serviceProblems(file, outcomes.get(file.name), hooks.deliveries))];
+      assert.equal(problems.length, 0, `${file.name}:\n  - ${problems.join('\n  - ')}`);
+    });
+  }
+});
+
+/**
+ * Errors the editor shows (warnings, e.g. icon names or an older spelling, are allowed).
+ * A `$schema` naming another schema (the Ruby fixture names the hosted one) is left out, so
+ * the file is checked against this project's schema as its fileMatch association would.
+ */
+async function editorErrors(file: CorpusFile): Promise<string[]> {
+  const parsed = JSON.parse(file.text) as Record<string, unknown>;
+  const foreignSchema = typeof parsed.$schema === 'string' && !parsed.$schema.includes('report.schema.json');
+  const text = foreignSchema ? JSON.stringify({ ...parsed, $schema: undefined }, null, 2) : file.text;
+  const errors = (await editorProblems(text)).filter((p) => p.severity === 1);
+  return errors.map((p) => `[schema] editor error "${p.message}" on ${p.text.slice(0, 80)}`);
+}
+
+async function serviceProblems(file: CorpusFile, outcome: Outcome | undefined, deliveries: Delivery[]): Promise<string[]> {
+  if (!outcome) return ['[service] the file was never submitted (see the before hook)'];
+  if (outcome.submitStatus === 422) return [`[schema] local service answered 422: ${describe422(outcome.submitBody)}`];
+  if (outcome.submitStatus !== 200) return [`[service] build-report answered ${outcome.submitStatus}: ${outcome.submitBody.slice(0, 300)}`];
+  if (outcome.error) return [`[service] ${outcome.error}`];
+  const status = outcome.status!;
+  if (status.status !== 'SUCCESS') {
+    const message = status.error_message ?? '';
+    return [`[${IMAGE_WORDS.test(message) ? 'images' : 'render'}] task ended ${status.status}: ${message}`];
+  }
+  const exp = file.expectation;
+  const contents = outcome.contents!;
+  const notes = status.notes ?? [];
+  const problems: string[] = [];
+  const pdfText = normalise(allText(contents));
+
+  // Pages: a single-page design that spills says where (an overflow note), else just the count.
+  const overflow = notes.filter((n) => n.kind === 'overflow');
+  if (contents.pageCount !== exp.pages || overflow.length) {
+    const area = exp.pages === 1 ? 'density' : 'render';
+    const where = overflow.length ? `; overflow at ${overflow.map((n) => `${pathText(n.path)} (${n.message})`).join(', ')}` : '';
+    problems.push(`[${area}] ${contents.pageCount} page(s), designed for ${exp.pages}${where}`);
+  }
+
+  // Every string the report carries, read back from the PDF.
+  const expected = expectedStrings(outcome.report);
+  const missing = expected.filter((e) => !found(pdfText, e));
+  if (missing.length) problems.push(`[render] ${missing.length} of ${expected.length} strings not in the PDF text: ${list(missing.map((m) => `${m.path} = "${m.text.slice(0, 70)}"`))}`);
+
+  for (const raw of rawMarkup(pdfText, expected.filter((e) => e.literal).map((e) => e.text))) problems.push(`[render] raw markup: ${raw}`);
+  for (const absent of exp.absent ?? []) if (pdfText.includes(absent)) problems.push(`[render] "${absent}" is printed but must not be`);
+
+  // Render notes: the expected ones present, nothing else (e.g. an image that should have loaded).
+  const expectedNotes = exp.notes ?? [];
+  for (const want of expectedNotes) {
+    if (!notes.some((n) => n.kind === want.kind && (!want.path || pathText(n.path).startsWith(want.path)))) {
+      problems.push(`[${want.kind === 'image-unavailable' ? 'images' : 'render'}] no "${want.kind}" note${want.path ? ` at ${want.path}` : ''} (notes: ${JSON.stringify(notes)})`);
+    }
+  }
+  const unexpected = notes.filter((n) => n.kind !== 'overflow' && !expectedNotes.some((w) => w.kind === n.kind && (!w.path || pathText(n.path).startsWith(w.path))));
+  for (const n of unexpected) problems.push(`[${n.kind === 'image-unavailable' ? 'images' : 'render'}] unexpected ${n.kind} note at ${pathText(n.path)}: ${n.message}`);
+
+  if (exp.minRasterImages !== undefined) {
+    const embedded = imageXObjects(outcome.pdf!);
+    if (embedded < exp.minRasterImages) problems.push(`[images] ${embedded} image XObject(s) in the PDF, expected at least ${exp.minRasterImages}`);
+  }
+
+  problems.push(...(await webhookProblems(outcome, deliveries)));
+  return problems;
+}
+
+/** Each webhook got one POST: the documented body, and `Authorization: Bearer <auth_header>` only when one is set. */
+async function webhookProblems(outcome: Outcome, deliveries: Delivery[]): Promise<string[]> {
+  const hooks = ((outcome.report.config as { webhooks?: Array<{ url: string; auth_header?: string | null }> } | undefined)?.webhooks ?? []);
+  if (!hooks.length) return [];
+  const pathOf = (url: string): string => new URL(url).pathname;
+  const forTask = (): Delivery[] => deliveries.filter((d) => (d.body as { task_id?: string })?.task_id === outcome.taskId);
+  for (let i = 0; i < 250 && forTask().length < hooks.length; i++) await sleep(20);
+  const got = forTask();
+  const problems: string[] = [];
+  for (const hook of hooks) {
+    const mine = got.filter((d) => d.path === pathOf(hook.url));
+    if (mine.length !== 1) {
+      problems.push(`[webhooks] ${pathOf(hook.url)} received ${mine.length} POST(s) for task ${outcome.taskId}, expected 1 (all deliveries: ${JSON.stringify(deliveries.map((d) => d.path))})`);
+      continue;
+    }
+    const d = mine[0];
+    const body = d.body as { event?: unknown; task_id?: unknown; url?: unknown };
+    const keys = body && typeof body === 'object' ? Object.keys(body).sort().join(',') : typeof body;
+    if (keys !== 'event,task_id,url') problems.push(`[webhooks] ${pathOf(hook.url)} body keys ${keys}, documented: event,task_id,url`);
+    if (body?.event !== 'report.completed') problems.push(`[webhooks] ${pathOf(hook.url)} event ${JSON.stringify(body?.event)}, expected "report.completed"`);
+    if (typeof body?.url !== 'string' || !body.url.includes('/get-report') || !body.url.includes(String(outcome.taskId))) {
+      problems.push(`[webhooks] ${pathOf(hook.url)} url ${JSON.stringify(body?.url)} is not the get-report URL of the task`);
+    }
+    const wantAuth = hook.auth_header ? `Bearer ${hook.auth_header}` : undefined;
+    if (d.authorization !== wantAuth) problems.push(`[webhooks] ${pathOf(hook.url)} Authorization ${d.authorization === undefined ? 'absent' : 'present'}, expected ${wantAuth ? 'Bearer <auth_header>' : 'none (auth_header not set)'}`);
+  }
+  return problems;
+}
