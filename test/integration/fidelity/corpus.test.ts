@@ -14,7 +14,8 @@ import { startHarness, sleep, type Harness } from '../mock/helpers';
 import { readPdf, allText, type PdfContents } from '../../helpers/pdf';
 import { imageXObjects } from '../../helpers/imageFixtures';
 import type { RenderNote, TaskStatusResponse } from '../../../src/core/api/types';
-import { expectedStrings, found, normalise, rawMarkup } from './expectedText';
+import { reportSchema } from '../../../src/core/schema/reportSchema';
+import { expectedLinks, expectedStrings, found, normalise, pdfLinkTargets, rawMarkup } from './expectedText';
 import { deadOrigin, loadCorpus, mapLimit, startImageServer, startWebhookReceiver, withOrigins, type CorpusFile, type Delivery } from './corpus';
 
 const CORPUS = loadCorpus();
@@ -102,6 +103,15 @@ describe('fidelity corpus: public report shapes pass the editor and the local se
     assert.ok(CORPUS.length >= 30, `only ${CORPUS.length} corpus files`);
   });
 
+  it('uses every component type of the schema and every option spelling of fidelity.md\'s first table', () => {
+    const reports = CORPUS.map((f) => JSON.parse(f.text) as Record<string, unknown>);
+    const facts = new Set(reports.flatMap(optionFacts));
+    const types = Object.keys((reportSchema as { definitions: Record<string, unknown> }).definitions).filter((t) => !NOT_COMPONENTS.has(t));
+    assert.deepEqual(types.filter((t) => !facts.has(`type ${t}`)), [], 'component types no corpus file uses');
+    assert.deepEqual(FIDELITY_TABLE_1.filter((f) => !facts.has(f)), [], 'fidelity.md table-1 shapes no corpus file uses');
+    assert.ok(reports.some((r) => !('report_title' in ((r.options ?? {}) as object))), 'no report without options.report_title');
+  });
+
   for (const file of CORPUS) {
     it(file.name, async () => {
       const problems = [...(await editorErrors(file)), ...(await serviceProblems(file, outcomes.get(file.name), hooks.deliveries))];
@@ -110,17 +120,65 @@ describe('fidelity corpus: public report shapes pass the editor and the local se
   }
 });
 
+/** Schema definitions that are not component types. */
+const NOT_COMPONENTS = new Set(['coverPageRow', 'component', 'coverPageComponent', 'tablerIcon']);
+
+/** The option shapes of fidelity.md's first table, as optionFacts() names them. */
+const FIDELITY_TABLE_1 = [
+  'width "1/2"', 'width "5/12"',
+  'Spacer.space 0.5', 'VerticalSpacer.space 0.5',
+  'Text.headings_margin 4',
+  'Table heading cell col_span 2', 'Table null cell',
+  'DoughnutRing.font_size 14', 'Chart.Timeseries.font_size 16',
+  'cover_page.align "end"',
+  'config.google_fonts.headings.family', 'config.google_fonts.paragraph.weight',
+  'config.enable_header', 'config.override_colour_theme.highlighted',
+  'Image.text_colour', 'Image.bg_colour', 'Image.border_colour', 'DoughnutRing.background_ring_colour',
+  'Chart.Line.curve_format null', 'Chart.Timeseries.curve_format null',
+];
+
+/** What a report uses: component types, options by component, a few exact values. */
+function optionFacts(report: Record<string, unknown>): string[] {
+  const facts: string[] = [];
+  const config = (report.config ?? {}) as Record<string, any>;
+  for (const key of Object.keys(config)) facts.push(`config.${key}`);
+  for (const role of ['headings', 'paragraph']) for (const k of Object.keys(config.google_fonts?.[role] ?? {})) facts.push(`config.google_fonts.${role}.${k}`);
+  for (const key of Object.keys(config.override_colour_theme ?? {})) facts.push(`config.override_colour_theme.${key}`);
+  const cover = report.cover_page as Record<string, unknown> | null | undefined;
+  if (cover?.align) facts.push(`cover_page.align ${JSON.stringify(cover.align)}`);
+  const walk = (list: unknown): void => {
+    if (!Array.isArray(list)) return;
+    for (const c of list as Array<Record<string, any>>) {
+      facts.push(`type ${c.type}`);
+      for (const [k, v] of Object.entries((c.options ?? {}) as Record<string, unknown>)) {
+        facts.push(`${c.type}.${k}`, `${c.type}.${k} ${JSON.stringify(v)}`);
+        if (k === 'width') facts.push(`width ${JSON.stringify(v)}`);
+      }
+      if (c.type === 'Table') {
+        for (const h of c.options?.headings ?? []) if (h && typeof h === 'object' && h.col_span) facts.push(`Table heading cell col_span ${h.col_span}`);
+        for (const row of c.options?.rows ?? []) for (const cell of row) if (cell === null) facts.push('Table null cell');
+      }
+      walk(c.components);
+    }
+  };
+  walk(cover?.components);
+  walk(report.components);
+  return facts;
+}
+
 /**
- * Errors the editor shows (warnings, e.g. icon names or an older spelling, are allowed).
- * A `$schema` naming another schema (the Ruby fixture names the hosted one) is left out, so
- * the file is checked against this project's schema as its fileMatch association would.
+ * Problems the editor shows. VS Code reports every schema problem as a warning, so any
+ * problem counts, except an unknown icon name (the hosted icon set may differ from the
+ * installed one). A `$schema` naming another schema (the Ruby fixture names the hosted
+ * one) is left out, so the file is checked against this project's schema as its fileMatch
+ * association would.
  */
 async function editorErrors(file: CorpusFile): Promise<string[]> {
   const parsed = JSON.parse(file.text) as Record<string, unknown>;
   const foreignSchema = typeof parsed.$schema === 'string' && !parsed.$schema.includes('report.schema.json');
   const text = foreignSchema ? JSON.stringify({ ...parsed, $schema: undefined }, null, 2) : file.text;
-  const errors = (await editorProblems(text)).filter((p) => p.severity === 1);
-  return errors.map((p) => `[schema] editor error "${p.message}" on ${p.text.slice(0, 80)}`);
+  const problems = (await editorProblems(text)).filter((p) => !/^Unknown Tabler icon name/.test(p.message));
+  return problems.map((p) => `[schema] editor ${p.severity === 1 ? 'error' : 'warning'} "${p.message.slice(0, 160)}" on ${p.text.slice(0, 80)}`);
 }
 
 async function serviceProblems(file: CorpusFile, outcome: Outcome | undefined, deliveries: Delivery[]): Promise<string[]> {
@@ -151,6 +209,10 @@ async function serviceProblems(file: CorpusFile, outcome: Outcome | undefined, d
   const expected = expectedStrings(outcome.report);
   const missing = expected.filter((e) => !found(pdfText, e));
   if (missing.length) problems.push(`[render] ${missing.length} of ${expected.length} strings not in the PDF text: ${list(missing.map((m) => `${m.path} = "${m.text.slice(0, 70)}"`))}`);
+
+  const targets = pdfLinkTargets(outcome.pdf!);
+  const deadLinks = expectedLinks(outcome.report).filter((l) => !targets.has(l.url));
+  if (deadLinks.length) problems.push(`[render] ${deadLinks.length} link(s) not clickable (no URI annotation): ${list(deadLinks.map((l) => `${l.path} → ${l.url}`))}`);
 
   for (const raw of rawMarkup(pdfText, expected.filter((e) => e.literal).map((e) => e.text))) problems.push(`[render] raw markup: ${raw}`);
   for (const absent of exp.absent ?? []) if (pdfText.includes(absent)) problems.push(`[render] "${absent}" is printed but must not be`);

@@ -1,7 +1,7 @@
 // The corpus checks themselves: what counts as "the string is in the PDF" and as "markup
 // printed raw" must fail on the losses they exist to catch.
 import { strict as assert } from 'node:assert';
-import { expectedStrings, found, htmlToText, markdownToText, normalise, rawMarkup, type ExpectedString } from './expectedText';
+import { expectedLinks, expectedStrings, found, htmlToText, markdownToText, normalise, pdfLinkTargets, rawMarkup, type ExpectedString } from './expectedText';
 
 const phrase = (text: string, extra: Partial<ExpectedString> = {}): ExpectedString => ({ text, path: 'p', words: false, ...extra });
 
@@ -65,5 +65,27 @@ describe('fidelity corpus checks: the strings a report carries', () => {
     assert.deepEqual(strings, ['Shown', 'Footer', 'Qty', 'Price and tax', '2004', 'Net', 'Raised', 'Week', 'Requests', 'EU', 'US', 'Draft', 'fra-01']);
     const hidden = expectedStrings({ type: 'Report', options: { report_title: 'Hidden' }, config: { enable_header: false }, components: [] });
     assert.deepEqual(hidden, []);
+  });
+
+  it('takes every link: cell <a href>, Markdown links, Image link_url, DataTable url_link, spark buttons with a text', () => {
+    const links = expectedLinks({
+      type: 'Report',
+      components: [
+        { type: 'Table', options: { rows: [['<a href="https://a.example">a</a>', { content: '<a href="https://b.example">b</a>' }]] } },
+        { type: 'Text', options: { text: 'See [the guide](https://c.example).' } },
+        { type: 'Text', options: { text: '[not a link](https://x.example)', markdown_format: false } },
+        { type: 'Row', components: [{ type: 'Image', options: { image_url: 'https://img.example/p.png', link_url: 'https://d.example' } }] },
+        { type: 'Beta.DataTable', options: { col_types: ['Button'], rows: [[{ data: 'Open', url_link: 'https://e.example' }]] } },
+        { type: 'SparkChart.Ring', options: { value: 1, title: 't', subtitle: 's', button_link: 'https://f.example', button_text: 'Go' } },
+        { type: 'SparkChart.Line', options: { data: [1], title: 't', subtitle: 's', button_link: 'https://no-text.example' } },
+      ],
+    });
+    assert.deepEqual(links.map((l) => l.url), ['https://a.example', 'https://b.example', 'https://c.example', 'https://d.example', 'https://e.example', 'https://f.example']);
+    assert.equal(links[3].path, 'components[3].components[0].options.link_url');
+  });
+
+  it('reads URI link targets out of a PDF', () => {
+    const pdf = Buffer.from('<< /Type /Annot /Subtype /Link /A << /S /URI /URI (https://a.example/x\\(1\\)) >> >>', 'latin1');
+    assert.deepEqual([...pdfLinkTargets(pdf)], ['https://a.example/x(1)']);
   });
 });

@@ -163,6 +163,64 @@ export function expectedStrings(report: Json): ExpectedString[] {
   return out;
 }
 
+/** Link targets of `<a href>` in an HTML fragment. */
+function hrefs(html: string): string[] {
+  const out: string[] = [];
+  const parser = new Parser({ onopentag: (name, attrs) => name === 'a' && attrs.href && out.push(attrs.href) }, { decodeEntities: true });
+  parser.write(html);
+  parser.end();
+  return out;
+}
+
+/**
+ * Every link a report asks for, with its JSON path: `<a href>` in Table cells, Markdown links
+ * in Text, Image `link_url`, DataTable `url_link`, spark chart buttons (`button_link`).
+ */
+export function expectedLinks(report: Json): Array<{ url: string; path: string }> {
+  const out: Array<{ url: string; path: string }> = [];
+  const walk = (components: unknown, base: string): void => {
+    if (!Array.isArray(components)) return;
+    components.forEach((c, i) => {
+      const comp = (c ?? {}) as Json;
+      const o = (comp.options ?? {}) as Json;
+      const at = `${base}[${i}].options`;
+      const cellLinks = (cell: unknown, path: string): void => {
+        const html = typeof cell === 'string' ? cell : cell && typeof cell === 'object' && typeof (cell as Json).content === 'string' ? ((cell as Json).content as string) : '';
+        for (const url of hrefs(html)) out.push({ url, path });
+      };
+      if (comp.type === 'Table') {
+        (Array.isArray(o.rows) ? o.rows : []).forEach((row, r) => (Array.isArray(row) ? row : []).forEach((cell, j) => cellLinks(cell, `${at}.rows[${r}][${j}]`)));
+      }
+      if (comp.type === 'Text' && o.markdown_format !== false && typeof o.text === 'string') {
+        for (const url of hrefs(marked.parse(o.text, { async: false, gfm: true }) as string)) out.push({ url, path: `${at}.text` });
+      }
+      if (comp.type === 'Image' && str(o.link_url)) out.push({ url: o.link_url as string, path: `${at}.link_url` });
+      if ((comp.type === 'SparkChart.Line' || comp.type === 'SparkChart.Ring') && str(o.button_link) && str(o.button_text)) out.push({ url: o.button_link as string, path: `${at}.button_link` });
+      if (comp.type === 'Beta.DataTable') {
+        (Array.isArray(o.rows) ? o.rows : []).forEach((row, r) =>
+          (Array.isArray(row) ? row : []).forEach((cell, j) => {
+            const url = str((cell as Json)?.url_link);
+            if (url) out.push({ url, path: `${at}.rows[${r}][${j}].url_link` });
+          }),
+        );
+      }
+      walk(comp.components, `${base}[${i}].components`);
+    });
+  };
+  const cover = report.cover_page as Json | null | undefined;
+  if (cover && typeof cover === 'object') walk(cover.components, 'cover_page.components');
+  walk(report.components, 'components');
+  return out;
+}
+
+/** The targets of a PDF's URI link annotations (pdfkit writes them as literal strings). */
+export function pdfLinkTargets(pdf: Uint8Array): Set<string> {
+  const text = Buffer.from(pdf).toString('latin1');
+  const out = new Set<string>();
+  for (const m of text.matchAll(/\/URI\s*\(((?:\\.|[^\\)])*)\)/g)) out.add(m[1].replace(/\\(.)/g, '$1'));
+  return out;
+}
+
 /** Collapses whitespace and normalises what PDF text extraction varies on (NBSP, soft hyphens, compatibility forms). */
 export function normalise(text: string): string {
   return text.normalize('NFKC').replace(/\u00ad/g, '').replace(/\s+/g, ' ').trim();
