@@ -12,6 +12,7 @@ import { dataArray, describe } from './data';
 import { arrow, button, buttonSize, progressRing, sparkline, type ButtonStyle } from './minis';
 import { bool, clamp, colourOpt, num, str, toNumber, type Options } from './opts';
 import { ellipsize, lineHeight, mix, readableOn, withFont } from './style';
+import { breakLines, drawLines, linesHeight, type Line } from '../components/richtext';
 
 const PAD = 10;
 const GAP = 6;
@@ -73,22 +74,66 @@ function textLine(doc: PDFKit.PDFDocument, text: string, font: string, size: num
   });
 }
 
-/** Title (small, muted) over subtitle (the headline figure); returns the y below them. */
-function drawTexts(doc: PDFKit.PDFDocument, card: Card, x: number, y: number, width: number, titleInset: number): number {
-  if (card.title) {
-    textLine(doc, card.title, card.fonts.regular, card.titleSize, card.muted, x, y, width - titleInset);
-    y += lineHeight(card.titleSize);
+/** One text of the card laid out for a width: a single (possibly shrunk) line, or wrapped lines. */
+type TextPlan = { kind: 'line'; text: string; font: string; size: number; colour: string } | { kind: 'wrapped'; lines: Line[] };
+
+/** At most this many lines for a wrapped title or subtitle; the last one is ellipsized beyond it. */
+const MAX_TEXT_LINES = 4;
+
+/**
+ * A text that fits stays one line; a headline figure may shrink to 70 % first; anything longer
+ * wraps (at 80 % for the headline) instead of being cut, so no words of the report are lost.
+ */
+function planText(doc: PDFKit.PDFDocument, text: string, font: string, size: number, colour: string, width: number, mayShrink: boolean): TextPlan {
+  const natural = withFont(doc, font, size, () => doc.widthOfString(text));
+  if (natural <= width || (mayShrink && natural * 0.7 <= width) || !/\s/.test(text.trim())) return { kind: 'line', text, font, size, colour };
+  let lines = breakLines(doc, [{ text, font, size: mayShrink ? size * 0.8 : size, colour }], Math.max(10, width));
+  if (lines.length > MAX_TEXT_LINES) {
+    lines = lines.slice(0, MAX_TEXT_LINES);
+    const last = lines[MAX_TEXT_LINES - 1];
+    const run = last.fragments[0]?.run ?? { text: '', font, size, colour };
+    const rest = last.fragments.map((f) => f.text).join('') + '…';
+    lines[MAX_TEXT_LINES - 1] = breakLines(doc, [{ ...run, text: withFont(doc, run.font, run.size, () => ellipsize(doc, rest, width)) }], Math.max(10, width * 2))[0];
   }
+  return { kind: 'wrapped', lines };
+}
+
+function planHeight(p: TextPlan): number {
+  return p.kind === 'line' ? lineHeight(p.size) : linesHeight(p.lines);
+}
+
+/** Title (small, muted) over subtitle (the headline figure) for a text column `width` wide. */
+function planTexts(doc: PDFKit.PDFDocument, card: Card, width: number, titleInset: number): Array<{ plan: TextPlan; inset: number; gap: number }> {
+  const out: Array<{ plan: TextPlan; inset: number; gap: number }> = [];
+  if (card.title) out.push({ plan: planText(doc, card.title, card.fonts.regular, card.titleSize, card.muted, width - titleInset, false), inset: titleInset, gap: 0 });
   if (card.subtitle) {
-    textLine(doc, card.subtitle, card.fonts.bold, card.subtitleSize, card.heading, x, y + 1, width - (card.title ? 0 : titleInset));
-    y += lineHeight(card.subtitleSize) + 1;
+    const inset = card.title ? 0 : titleInset;
+    out.push({ plan: planText(doc, card.subtitle, card.fonts.bold, card.subtitleSize, card.heading, width - inset, true), inset, gap: 1 });
+  }
+  return out;
+}
+
+/** Draws the title and subtitle; returns the y below them. */
+function drawTexts(doc: PDFKit.PDFDocument, card: Card, x: number, y: number, width: number, titleInset: number): number {
+  for (const { plan, inset, gap } of planTexts(doc, card, width, titleInset)) {
+    if (plan.kind === 'line') textLine(doc, plan.text, plan.font, plan.size, plan.colour, x, y + gap, width - inset);
+    else drawLines(doc, plan.lines, x, y + gap, width - inset, 'left');
+    y += planHeight(plan) + gap;
   }
   return y;
 }
 
-function textBlockHeight(card: Card): number {
-  return (card.title ? lineHeight(card.titleSize) : 0) + (card.subtitle ? lineHeight(card.subtitleSize) + 1 : 0);
+function textBlockHeight(doc: PDFKit.PDFDocument, card: Card, width: number, titleInset: number): number {
+  return planTexts(doc, card, width, titleInset).reduce((h, t) => h + planHeight(t.plan) + t.gap, 0);
 }
+
+/** Width of the text column beside a ring card's ring. */
+function ringTextWidth(width: number, radius: number): number {
+  return width - 2 * PAD - 2 * radius - 10;
+}
+
+/** Room kept beside the title for the change badge. */
+const BADGE_ROOM = 60;
 
 // ---- SparkChart.Line -------------------------------------------------------
 
@@ -138,7 +183,8 @@ export const sparkChartLine: ComponentPainter = {
     const card = cardOf(o, ctx);
     const inner = width - 2 * PAD;
     const btn = card.button ? buttonSize(ctx.doc, card.button.text, card.button.style).height + GAP : 0;
-    return Math.ceil(2 * PAD + textBlockHeight(card) + GAP + chartHeightOf(o, inner) + btn);
+    const texts = textBlockHeight(ctx.doc, card, inner, badge(o) ? BADGE_ROOM : 0);
+    return Math.ceil(2 * PAD + texts + GAP + chartHeightOf(o, inner) + btn);
   },
   paint(o, rect, ctx) {
     const { doc } = ctx;
@@ -149,7 +195,7 @@ export const sparkChartLine: ComponentPainter = {
     const x = rect.x + PAD;
     const inner = rect.width - 2 * PAD;
     const b = badge(o);
-    const badgeRoom = b ? 60 : 0;
+    const badgeRoom = b ? BADGE_ROOM : 0;
     let y = rect.y + PAD;
     if (b) drawBadge(doc, b, x + inner, y + 1, card);
     y = drawTexts(doc, card, x, y, inner, badgeRoom);
@@ -176,11 +222,11 @@ function percentText(v: number): string {
 }
 
 export const sparkChartRing: ComponentPainter = {
-  measure(o, _width, ctx) {
+  measure(o, width, ctx) {
     const card = cardOf(o, ctx);
     const { radius } = ringGeometry(o);
     const btn = card.button ? buttonSize(ctx.doc, card.button.text, card.button.style).height + GAP : 0;
-    return Math.ceil(2 * PAD + Math.max(2 * radius, textBlockHeight(card) + btn));
+    return Math.ceil(2 * PAD + Math.max(2 * radius, textBlockHeight(ctx.doc, card, ringTextWidth(width, radius), 0) + btn));
   },
   paint(o, rect, ctx) {
     const { doc } = ctx;
@@ -204,9 +250,9 @@ export const sparkChartRing: ComponentPainter = {
       doc.fillColor(card.heading, 1).text(t, cx - inner, cy - lineHeight(size) / 2 + 0.5, { width: inner * 2, align: 'center', lineBreak: false });
     });
     const tx = cx + radius + 10;
-    const tw = rect.x + rect.width - PAD - tx;
+    const tw = ringTextWidth(rect.width, radius);
     const btnH = card.button ? buttonSize(doc, card.button.text, card.button.style).height + GAP : 0;
-    let y = cy - (textBlockHeight(card) + btnH) / 2;
+    let y = cy - (textBlockHeight(doc, card, tw, 0) + btnH) / 2;
     y = drawTexts(doc, card, tx, y, tw, 0);
     if (card.button) button(doc, card.button.text, tx, y + GAP, tw, card.button.style, card.button.url);
     doc.restore();

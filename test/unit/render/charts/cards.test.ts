@@ -66,6 +66,18 @@ describe('charts/doughnut, spark cards, progress bar', () => {
     assert.throws(() => chartPainters['SparkChart.Ring'].paint({ value: 'lots', title: 't', subtitle: 's' }, { x: 0, y: 0, width: 200, height: 80 }, ctx), RenderError);
   });
 
+  it('spark cards wrap a long title or subtitle in a narrow column instead of cutting it', async () => {
+    const subtitle = 'Accepted by mail servers of every recipient domain';
+    const narrow = await renderOne('SparkChart.Ring', { value: 97, title: 'Delivery rate this month', subtitle }, 170);
+    const words = narrow.text.replace(/\s+/g, ' ');
+    assert.ok(!words.includes('…'), `nothing ellipsized: ${words}`);
+    for (const w of subtitle.split(' ')) assert.ok(words.includes(w), `"${w}" printed: ${words}`);
+    const wide = await renderOne('SparkChart.Ring', { value: 97, title: 'Delivery rate this month', subtitle }, 520);
+    assert.ok(narrow.height > wide.height, `the wrapped card is taller (${narrow.height} vs ${wide.height})`);
+    const line = await renderOne('SparkChart.Line', { data: [1, 3, 2], title: 'Messages accepted by the receiving servers', subtitle, perc_change: '+', perc_diff: 3 }, 170);
+    for (const w of subtitle.split(' ')) assert.ok(line.text.includes(w), `"${w}" printed in the line card: ${line.text}`);
+  });
+
   it('ProgressBar: title, percentage and every stage name in order', async () => {
     const stages = ['Discovery', 'Design', 'Build', 'Test', 'Launch'].map((name) => ({ name }));
     const r = await renderOne('ProgressBar', { title: 'Migration', progress: 62, stages }, 450);
