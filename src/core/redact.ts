@@ -34,10 +34,14 @@ const HEADER_KEY = /(x-api-key["']?\s*[:=]\s*["']?)[^\s"',;}]+/gi;
 const AUTHORIZATION = /(authorization["']?\s*[:=]\s*["']?(?:(?:bearer|basic|token)\s+)?)[^\s"',;}]+/gi;
 /** A webhook's `"auth_header": "…"` (a 422 or a record echoing a report). */
 const AUTH_HEADER_JSON = /("auth_header"\s*:\s*")(?:[^"\\]|\\.)*(")/gi;
-/** `scheme://user:password@host`: the user info goes, whatever it holds. */
-const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>]+@/gi;
-/** A run of text holding at least one %XX escape (decoded to look for a key written encoded). */
-const PERCENT_RUN = /[^\s"'<>]*%[0-9A-Fa-f]{2}[^\s"'<>]*/g;
+/**
+ * `scheme://user:password@host`: the user info goes, whatever it holds. The scheme is at
+ * most 32 characters, so a long run of letters costs one scan, not one per start.
+ */
+const URL_USERINFO = /\b([a-z][a-z0-9+.-]{0,31}:\/\/)[^\s/?#@"'<>]+@/gi;
+const ESCAPE = /%[0-9A-Fa-f]{2}/g;
+/** Characters that end a run of URL-ish text. */
+const RUN_END = /[\s"'<>]/;
 
 const ESCAPE_RUN = /(?:%[0-9A-Fa-f]{2})+/g;
 const utf8 = new TextDecoder('utf-8');
@@ -103,13 +107,33 @@ export function redact(value: string | URL, extraSecrets: readonly (string | und
   // Longest first so a key that contains another key is removed whole.
   const secrets = [...registered, ...extraSecrets.filter((s): s is string => !!s)].sort((a, b) => b.length - a.length);
   text = removeSecrets(text, secrets);
-  if (!text.includes('%')) return text;
-  return text.replace(PERCENT_RUN, (run) => {
+  return text.includes('%') ? redactEncodedRuns(text, secrets) : text;
+}
+
+/**
+ * Each run of text around a %XX escape (up to whitespace, a quote or <>) is decoded; when
+ * that reveals a credential the run is replaced by its decoded, redacted form. Runs are
+ * found from the escapes outwards, each character visited a bounded number of times.
+ */
+function redactEncodedRuns(text: string, secrets: readonly string[]): string {
+  let out = '';
+  let copied = 0;
+  ESCAPE.lastIndex = 0;
+  for (let m = ESCAPE.exec(text); m; m = ESCAPE.exec(text)) {
+    let start = m.index;
+    while (start > copied && !RUN_END.test(text[start - 1])) start--;
+    let end = m.index + 3;
+    while (end < text.length && !RUN_END.test(text[end])) end++;
+    const run = text.slice(start, end);
     const decoded = percentDecode(run);
-    if (decoded === run) return run;
     const clean = removeSecrets(maskCredentials(decoded), secrets);
-    return clean === decoded ? run : clean;
-  });
+    if (clean !== decoded) {
+      out += text.slice(copied, start) + clean;
+      copied = end;
+    }
+    ESCAPE.lastIndex = end;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
 }
 
 /** C0 and C1 controls, DEL, the Unicode line/paragraph separators and bidi overrides. */

@@ -54,6 +54,17 @@ describe('hardening: log integrity', () => {
     assert.equal(redact('mail me at a@b.example'), 'mail me at a@b.example', 'no scheme, no user info');
   });
 
+  it('redaction stays linear on long hostile text (a 422 can echo megabytes): it returns, unchanged', () => {
+    // Each would take minutes with a pattern that rescans from every start position.
+    const plusRun = 'a+'.repeat(1_000_000);
+    const badEscapes = '%zz'.repeat(700_000);
+    const longRun = `${'x'.repeat(2_000_000)}%41`;
+    assert.equal(redact(`${plusRun} %41`, [KEY]), `${plusRun} %41`);
+    assert.equal(redact(`${badEscapes} %41`, [KEY]), `${badEscapes} %41`);
+    assert.equal(redact(longRun, [KEY]), longRun);
+    assert.equal(redact(`${'%41'.repeat(300_000)}${ODDLY_ENCODED} tail`, [KEY]), `${'A'.repeat(300_000)}*** tail`);
+  });
+
   it('control characters are escaped: a value cannot start a forged line or drive a terminal', () => {
     const forged = 'tok\n2025-06-01T12:00:00.000Z GET /forged 200 0.1ms key=-';
     assert.equal(escapeControlChars(forged), 'tok\\n2025-06-01T12:00:00.000Z GET /forged 200 0.1ms key=-');
