@@ -103,12 +103,12 @@ describe('fidelity corpus: public report shapes pass the editor and the local se
     assert.ok(CORPUS.length >= 30, `only ${CORPUS.length} corpus files`);
   });
 
-  it('uses every component type of the schema and every option spelling of fidelity.md\'s first table', () => {
+  it('uses every component type of the schema and every option spelling of the Accepted table (docs/local-service.md)', () => {
     const reports = CORPUS.map((f) => JSON.parse(f.text) as Record<string, unknown>);
     const facts = new Set(reports.flatMap(optionFacts));
     const types = Object.keys((reportSchema as { definitions: Record<string, unknown> }).definitions).filter((t) => !NOT_COMPONENTS.has(t));
     assert.deepEqual(types.filter((t) => !facts.has(`type ${t}`)), [], 'component types no corpus file uses');
-    assert.deepEqual(FIDELITY_TABLE_1.filter((f) => !facts.has(f)), [], 'fidelity.md table-1 shapes no corpus file uses');
+    assert.deepEqual(FIDELITY_TABLE_1.filter((f) => !facts.has(f)), [], 'shapes of the Accepted table (docs/local-service.md) that no corpus file uses');
     assert.ok(reports.some((r) => !('report_title' in ((r.options ?? {}) as object))), 'no report without options.report_title');
   });
 
@@ -123,7 +123,7 @@ describe('fidelity corpus: public report shapes pass the editor and the local se
 /** Schema definitions that are not component types. */
 const NOT_COMPONENTS = new Set(['coverPageRow', 'component', 'coverPageComponent', 'tablerIcon']);
 
-/** The option shapes of fidelity.md's first table, as optionFacts() names them. */
+/** The option shapes of docs/local-service.md, Compatibility → Accepted, as optionFacts() names them. */
 const FIDELITY_TABLE_1 = [
   'width "1/2"', 'width "5/12"',
   'Spacer.space 0.5', 'VerticalSpacer.space 0.5',
