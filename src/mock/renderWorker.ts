@@ -21,20 +21,23 @@ const budget = (settings.externalMemoryMb ?? DEFAULT_WORKER_EXTERNAL_MB) * 1024 
 /** How often memory is sampled while a job runs (only between synchronous steps, by nature). */
 const SAMPLE_MS = 20;
 
-const rendererPromise = createRenderer({ timeLimitMs: settings.timeLimitMs, images: settings.images });
+function overBudget(): boolean {
+  return process.memoryUsage().external > budget;
+}
+
+/** Ends the worker when its memory outside the JS heap is over budget (the pool FAILS the task saying so). */
+function exitIfOverBudget(): void {
+  if (overBudget()) process.exit(EXIT_OVER_MEMORY_BUDGET);
+}
+
+const rendererPromise = createRenderer({ timeLimitMs: settings.timeLimitMs, images: settings.images, checkMemory: exitIfOverBudget });
 rendererPromise.catch(() => undefined);
 
 /** A transferable copy: pdfkit/jpeg-js buffers may be views into Node's shared pool. */
 const own = (bytes: Uint8Array): Uint8Array => new Uint8Array(bytes);
 
-function overBudget(): boolean {
-  return process.memoryUsage().external > budget;
-}
-
 port.on('message', async (job: WorkerJob) => {
-  const watch = setInterval(() => {
-    if (overBudget()) process.exit(EXIT_OVER_MEMORY_BUDGET);
-  }, SAMPLE_MS);
+  const watch = setInterval(exitIfOverBudget, SAMPLE_MS);
   let reply: WorkerReply;
   try {
     const renderer = await rendererPromise;

@@ -16,6 +16,8 @@ export interface RendererSettings {
   timeLimitMs?: number;
   /** Image limits (10 s and 10 MB per download, 40 megapixels) and fetch policy (loopback allowed, --fetch-allow-host). */
   images?: PdfRenderOptions['images'];
+  /** See PdfRenderOptions.checkMemory (the render worker's memory budget). */
+  checkMemory?: PdfRenderOptions['checkMemory'];
 }
 
 export async function createRenderer(settings: RendererSettings = {}): Promise<ReportRenderer> {
@@ -24,7 +26,7 @@ export async function createRenderer(settings: RendererSettings = {}): Promise<R
   return {
     renderPdf(report, options) {
       if (disposed) return Promise.reject(new Error('renderer disposed'));
-      return renderReportPdf(report, { signal: options?.signal, timeLimitMs: settings.timeLimitMs, images: settings.images });
+      return renderReportPdf(report, { signal: options?.signal, timeLimitMs: settings.timeLimitMs, images: settings.images, checkMemory: settings.checkMemory });
     },
     renderPreviewJpeg(pdf, options) {
       if (disposed) return Promise.reject(new Error('renderer disposed'));

@@ -26,6 +26,13 @@ export interface PdfRenderOptions {
   timeLimitMs?: number;
   /** Image limits and who may be fetched from (defaults: images/limits.ts, net/outboundPolicy.ts). */
   images?: ImageSettings;
+  /**
+   * Called at the same fixed points as the time check and once more after the last page,
+   * while the decoded images are still held (the render worker ends itself there when its
+   * memory outside the JS heap is over budget). A timer alone would miss a peak that comes
+   * and goes inside one synchronous step.
+   */
+  checkMemory?: () => void;
 }
 
 export const DEFAULT_TIME_LIMIT_MS = 60_000;
@@ -35,6 +42,7 @@ export async function renderReportPdf(report: ReportBody, options: PdfRenderOpti
   const { signal } = options;
   const deadline = Date.now() + (options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS);
   const checkTime = () => {
+    options.checkMemory?.();
     signal?.throwIfAborted();
     if (Date.now() > deadline) throw new RenderError(`rendering took longer than ${Math.round((options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS) / 1000)} s and was stopped`);
   };
@@ -94,6 +102,7 @@ export async function renderReportPdf(report: ReportBody, options: PdfRenderOpti
     // Let the service's event loop breathe between pages of a long report.
     await new Promise((r) => setImmediate(r));
   }
+  options.checkMemory?.();
   const pdf = await documentBytes(doc);
   return { pdf, pageCount: pages.length, notes };
 }

@@ -18,10 +18,12 @@ describe('render worker: external-memory budget', function () {
   it('a render that goes over the budget fails with a message naming it; the next render works', async () => {
     const entry = locateRenderWorker();
     assert.ok(entry, 'the render worker script');
-    // 64 MB outside the heap: a 9-megapixel PNG with alpha needs ~80 MB while pdfkit splits its alpha channel.
+    // 64 MB outside the heap: a 20-megapixel PNG with alpha peaks far above it (~150 MB while pdfkit
+    // splits its alpha channel), and a small image stays far below, so the outcome never rides on
+    // when memory happens to be sampled. (A 9-megapixel one peaked at ~67 MB: a coin toss.)
     const pool = new WorkerRenderer(entry, 1, 60_000, undefined, { externalMemoryMb: 64 });
     try {
-      const big = png(3000, 3000, [40, 80, 160, 128]).toString('base64');
+      const big = png(4500, 4500, [40, 80, 160, 128]).toString('base64');
       await assert.rejects(pool.renderPdf(body([{ type: 'Image', options: { base64: big } }])), (err: Error) => {
         assert.ok(err instanceof RenderError);
         assert.equal(err.message, 'the report needs more than the 64 MB of memory for images and buffers that a render may use');
