@@ -1,5 +1,5 @@
 /**
- * Errors as values with a kind (design.md). Every failure of the client and the task
+ * Errors as values with a kind (docs/architecture.md). Every failure of the client and the task
  * runner is a ReportServiceError; each surface renders the kind its own way (CLI
  * exit code, notification, Problems). Messages never contain the API key.
  */
@@ -11,8 +11,8 @@ export type ErrorKind =
   | 'payment' // 402: subscription inactive
   | 'not_found' // 404, 410: unknown or expired task
   | 'validation' // 422 (details parsed), 400/413/415: the request itself was rejected
-  | 'quota' // 429: quota for the period used up
-  | 'rate_limited' // 503: too many requests (after retries)
+  | 'quota' // 429 without Retry-After: quota for the period used up
+  | 'rate_limited' // 503, or 429 with Retry-After (the local service's per-key queue is full): busy, retried
   | 'server' // other 5xx and unexpected statuses
   | 'network' // connection refused/reset, DNS
   | 'timeout' // no complete answer within the per-request or overall time limit
@@ -151,7 +151,10 @@ export function errorFromStatus(
   endpoint: string,
   retryAfterMs?: number,
 ): ReportServiceError {
-  const kind = kindForStatus(status);
+  // A 429 that says when to come back is a full queue, not a used-up quota: the hosted service's
+  // quota 429 carries no Retry-After, the local service's per-key queue cap always does.
+  const busy = status === 429 && retryAfterMs !== undefined;
+  const kind = busy ? 'rate_limited' : kindForStatus(status);
   const detail = (body as { detail?: unknown } | undefined)?.detail;
   let details: ValidationErrorEntry[] | undefined;
   let text: string | undefined;
@@ -163,7 +166,7 @@ export function errorFromStatus(
   } else if (typeof body === 'string' && body.trim()) {
     text = body.trim().replace(/\s+/g, ' ').slice(0, 200);
   }
-  const label = STATUS_TEXT[status] ?? (status >= 500 ? 'server error' : 'unexpected status');
+  const label = busy ? 'too many tasks waiting' : (STATUS_TEXT[status] ?? (status >= 500 ? 'server error' : 'unexpected status'));
   const message = text && text !== label ? `${endpoint}: ${label}: ${text} (HTTP ${status})` : `${endpoint}: ${label} (HTTP ${status})`;
   return new ReportServiceError({ kind, message, status, details, retryAfterMs, endpoint });
 }

@@ -2,7 +2,7 @@
  * The result panels: one webview panel per report file, opened beside the editor, showing
  * a task's status, its PDF/JPEG, a FAILED task's error_message, a 422's errors (each one a
  * link to its node) or any other error. The commands call this; the panels' Rebuild and
- * Cancel buttons come back as events. Contract: /tmp/team/issue6-contract.md.
+ * Cancel buttons come back as events; the messages are typed in src/webview/protocol.ts.
  */
 import * as vscode from 'vscode';
 import type { TaskStatus } from '../../core/api/types';

@@ -22,6 +22,17 @@ describe('error classification', () => {
     assert.equal(e.message, 'POST /build-report: the report did not pass validation: 1 validation error (HTTP 422)');
   });
 
+  it('reads a 429 with Retry-After as a busy queue (retried), one without as a used-up quota', () => {
+    const queue = errorFromStatus(429, { detail: 'Too many tasks queued: retry after 2 s' }, 'POST /preview-report', 2000);
+    assert.equal(queue.kind, 'rate_limited');
+    assert.equal(queue.retryAfterMs, 2000);
+    assert.equal(queue.message, 'POST /preview-report: too many tasks waiting: Too many tasks queued: retry after 2 s (HTTP 429)');
+    assert.equal(isRetryable(queue, 'unsafe'), true);
+    const quota = errorFromStatus(429, { detail: 'Single-page report quota exhausted' }, 'POST /build-report');
+    assert.equal(quota.kind, 'quota');
+    assert.equal(isRetryable(quota, 'unsafe'), false);
+  });
+
   it('uses a string detail and a non-JSON body as the reason', () => {
     assert.match(errorFromStatus(401, { detail: 'Invalid API key' }, 'GET /x').message, /API key missing or not valid: Invalid API key \(HTTP 401\)/);
     assert.match(errorFromStatus(502, '<html>\n<b>Bad gateway</b></html>', 'GET /x').message, /server error: <html> <b>Bad gateway<\/b><\/html> \(HTTP 502\)/);
