@@ -27,10 +27,10 @@ describe('error classification', () => {
     assert.equal(queue.kind, 'rate_limited');
     assert.equal(queue.retryAfterMs, 2000);
     assert.equal(queue.message, 'POST /preview-report: too many tasks waiting: Too many tasks queued: retry after 2 s (HTTP 429)');
-    assert.equal(isRetryable(queue, 'unsafe'), true);
+    assert.equal(isRetryable(queue, 'unsent-only'), true);
     const quota = errorFromStatus(429, { detail: 'Single-page report quota exhausted' }, 'POST /build-report');
     assert.equal(quota.kind, 'quota');
-    assert.equal(isRetryable(quota, 'unsafe'), false);
+    assert.equal(isRetryable(quota, 'unsent-only'), false);
   });
 
   it('uses a string detail and a non-JSON body as the reason', () => {
