@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ReportBody } from '../core/report/types';
-import { RenderError, type RenderedPdf, type RenderNote, type RenderOptions, type ReportRenderer } from './render/renderer';
+import { RenderError, ReportUnreadable, type RenderedPdf, type RenderNote, type RenderOptions, type ReportRenderer } from './render/renderer';
 
 /** Heap per render worker: the largest real reports need a few hundred MB. */
 export const DEFAULT_WORKER_HEAP_MB = 512;
@@ -40,7 +40,10 @@ export interface WorkerRendererOptions {
   images?: Partial<WorkerSettings['images']>;
 }
 
-export type WorkerJob = { id: number; kind: 'pdf'; report: ReportBody } | { id: number; kind: 'jpeg'; pdf: Uint8Array };
+export type WorkerJob =
+  | { id: number; kind: 'pdf'; report: ReportBody }
+  | { id: number; kind: 'pdf-file'; file: string }
+  | { id: number; kind: 'jpeg'; pdf: Uint8Array };
 /** `recycle`: the worker holds much memory after the job (grown WASM memories) and asks to be replaced. */
 export type WorkerReply = { id: number; ok: true; bytes: Uint8Array; pageCount: number; notes: RenderNote[]; recycle?: boolean } | { id: number; ok: false; name: string; message: string };
 
@@ -147,7 +150,9 @@ export class WorkerRenderer implements ReportRenderer {
           cleanup();
           if (reply.ok && reply.recycle) broken = true;
           if (reply.ok) resolve(reply);
-          else reject(reply.name === 'RenderError' ? new RenderError(reply.message) : new Error(reply.message));
+          else if (reply.name === 'RenderError') reject(new RenderError(reply.message));
+          else if (reply.name === 'ReportUnreadable') reject(new ReportUnreadable(reply.message));
+          else reject(new Error(reply.message));
         };
         const onExit = (code: number): void => {
           cleanup();
@@ -177,6 +182,11 @@ export class WorkerRenderer implements ReportRenderer {
 
   async renderPdf(report: ReportBody, options?: RenderOptions): Promise<RenderedPdf> {
     const r = await this.run({ id: this.nextId++, kind: 'pdf', report }, options?.signal, []);
+    return { pdf: r.bytes, pageCount: r.pageCount, notes: r.notes };
+  }
+
+  async renderPdfFile(file: string, options?: RenderOptions): Promise<RenderedPdf> {
+    const r = await this.run({ id: this.nextId++, kind: 'pdf-file', file }, options?.signal, []);
     return { pdf: r.bytes, pageCount: r.pageCount, notes: r.notes };
   }
 

@@ -9,7 +9,10 @@
  * behind, the reply asks the pool for a fresh worker.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { readFile } from 'node:fs/promises';
+import type { ReportBody } from '../core/report/types';
 import { createRenderer } from './render/index';
+import { ReportUnreadable } from './render/renderer';
 import type { RenderNote } from './render/renderer';
 import { DEFAULT_WORKER_EXTERNAL_MB, EXIT_OVER_MEMORY_BUDGET, type WorkerJob, type WorkerReply, type WorkerSettings } from './renderPool';
 
@@ -33,6 +36,21 @@ function exitIfOverBudget(): void {
 const rendererPromise = createRenderer({ timeLimitMs: settings.timeLimitMs, images: settings.images, checkMemory: exitIfOverBudget });
 rendererPromise.catch(() => undefined);
 
+/** The stored report, read and parsed here: a large one must not stall the service's event loop. */
+async function readStoredReport(file: string): Promise<ReportBody> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    throw new ReportUnreadable(`the stored report could not be read (${(err as NodeJS.ErrnoException).code ?? 'read error'})`);
+  }
+  try {
+    return JSON.parse(text) as ReportBody;
+  } catch {
+    throw new ReportUnreadable('the stored report is not valid JSON');
+  }
+}
+
 /** A transferable copy: pdfkit/jpeg-js buffers may be views into Node's shared pool. */
 const own = (bytes: Uint8Array): Uint8Array => new Uint8Array(bytes);
 
@@ -44,8 +62,8 @@ port.on('message', async (job: WorkerJob) => {
     let bytes: Uint8Array;
     let pageCount = 0;
     let notes: RenderNote[] = [];
-    if (job.kind === 'pdf') {
-      const r = await renderer.renderPdf(job.report);
+    if (job.kind === 'pdf' || job.kind === 'pdf-file') {
+      const r = await renderer.renderPdf(job.kind === 'pdf' ? job.report : await readStoredReport(job.file));
       bytes = own(r.pdf);
       pageCount = r.pageCount;
       notes = r.notes;

@@ -30,6 +30,9 @@ export interface RenderNote {
   message: string;
 }
 
+/** At most this many render notes are kept for one task and read from one answer (a list that drives diagnostics). */
+export const MAX_RENDER_NOTES = 100;
+
 /** Body of a 200 from GET /get-task-status. */
 export interface TaskStatusResponse {
   status: TaskStatus;

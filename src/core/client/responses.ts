@@ -4,7 +4,7 @@
  * `undefined` somewhere downstream.
  */
 import type { QuotaRecord, RenderNote, SubmitResponse, TaskStatus, TaskStatusResponse } from '../api/types';
-import { HEADER_MULTI_REMAINING, HEADER_SINGLE_REMAINING } from '../api/types';
+import { HEADER_MULTI_REMAINING, HEADER_SINGLE_REMAINING, MAX_RENDER_NOTES } from '../api/types';
 import { ReportServiceError } from './errors';
 
 const STATUSES: readonly TaskStatus[] = ['CREATED', 'QUEUED', 'RUNNING', 'SUCCESS', 'FAILED'];
@@ -64,14 +64,12 @@ export function asTaskStatus(value: unknown, endpoint: string): TaskStatusRespon
 }
 
 const NOTE_KINDS: ReadonlyArray<RenderNote['kind']> = ['image-unavailable', 'overflow', 'font-fallback'];
-/** At most this many notes are read from one answer (a list that drives diagnostics). */
-export const MAX_NOTES = 100;
 
 /** The well-formed notes of a local-service answer; anything else (hosted services send none) is dropped. */
 function asNotes(value: unknown): RenderNote[] {
   if (!Array.isArray(value)) return [];
   const notes: RenderNote[] = [];
-  for (const n of value.slice(0, MAX_NOTES)) {
+  for (const n of value.slice(0, MAX_RENDER_NOTES)) {
     if (!isObject(n) || typeof n.message !== 'string' || !(NOTE_KINDS as readonly unknown[]).includes(n.kind)) continue;
     const path = Array.isArray(n.path) ? n.path.filter((s): s is string | number => typeof s === 'string' || (typeof s === 'number' && Number.isInteger(s))) : [];
     notes.push({ kind: n.kind as RenderNote['kind'], path, message: n.message });

@@ -11,6 +11,7 @@ import type { ServerResponse } from 'node:http';
 import type { ReportBody } from '../../core/report/types';
 import type { SubmitResponse } from '../../core/api/types';
 import { HEADER_MULTI_REMAINING, HEADER_SINGLE_REMAINING } from '../../core/api/types';
+import { cloudTargets } from '../delivery/bucket';
 import { SerializedJson } from '../store/atomicFile';
 import type { QuotaKind, TaskKind, TaskRecord } from '../store/taskStore';
 import { readBody, ValidationFailure } from './body';
@@ -99,6 +100,7 @@ async function submit(a: ApiRequest, kind: TaskKind): Promise<void> {
     reservation,
     downloadName: downloadBase(facts.title, id),
     webhooks: facts.webhooks,
+    cloudTargets: kind === 'build' ? cloudTargets({ cloud_storage: facts.cloudStorage?.value }) : undefined,
   };
   try {
     await a.ctx.store.create(record, stored);

@@ -28,10 +28,24 @@ export interface RenderOptions {
 export interface ReportRenderer {
   /** Lays the report out into a PDF. Rejects with a RenderError naming the component path. */
   renderPdf(report: ReportBody, options?: RenderOptions): Promise<RenderedPdf>;
+  /**
+   * Renders the report stored as JSON in `file`, read and parsed where the render runs (a
+   * worker), so a large report never blocks the service's event loop. Optional: the service
+   * falls back to reading the file itself and calling renderPdf.
+   */
+  renderPdfFile?(file: string, options?: RenderOptions): Promise<RenderedPdf>;
   /** Rasterises a PDF produced by renderPdf into the watermarked low-quality preview JPEG. */
   renderPreviewJpeg(pdf: Uint8Array, options?: RenderOptions): Promise<Uint8Array>;
   /** Releases WASM memory etc. */
   dispose(): Promise<void>;
+}
+
+/** The stored report given to renderPdfFile could not be read or parsed. */
+export class ReportUnreadable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ReportUnreadable';
+  }
 }
 
 /** A render failure; `path` is the component path, e.g. `components[2].components[0] (Image)`. */

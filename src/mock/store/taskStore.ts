@@ -9,6 +9,7 @@
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import type { RenderNote, TaskStatus } from '../../core/api/types';
+import type { CloudTarget } from '../delivery/bucket';
 import type { ReportBody } from '../../core/report/types';
 import { CoalescingWriter, readJson, removeStaleTemps, type SerializedJson, writeFileAtomic, writeJsonAtomic } from './atomicFile';
 
@@ -59,6 +60,12 @@ export interface TaskRecord {
   file?: StoredFile;
   cloud?: CloudCopy[];
   webhooks?: WebhookTarget[];
+  /**
+   * Cloud-storage destinations of a build, taken at submit time so that running the task needs
+   * nothing from the report itself (the render worker reads it). Absent on records written
+   * before this field existed: the task then reads them from the stored report.
+   */
+  cloudTargets?: CloudTarget[];
   /** Set when the report was deleted after the retention time. */
   purgedAt?: number;
 }
@@ -162,6 +169,11 @@ export class TaskStore {
     } finally {
       this.staged.delete(record.id);
     }
+  }
+
+  /** Where the submitted report of a task is kept until the task has finished. */
+  reportFile(id: string): string {
+    return this.reportPath(id);
   }
 
   async readReport(id: string): Promise<ReportBody | undefined> {

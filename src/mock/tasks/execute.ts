@@ -6,14 +6,13 @@
  * A failure releases the reservation: a FAILED task never costs quota.
  * A shutdown (Interrupted) leaves the record RUNNING on disk for the next start.
  */
-import type { ReportBody } from '../../core/report/types';
 import type { TaskStatus } from '../../core/api/types';
-import type { ReportRenderer } from '../render/renderer';
+import { ReportUnreadable, type RenderedPdf, type ReportRenderer } from '../render/renderer';
 import type { ResolvedOptions } from '../options';
 import type { KeyRing } from '../keys';
 import type { Ledger } from '../store/ledger';
 import type { TaskRecord, TaskStore } from '../store/taskStore';
-import { cloudTargets, uploadToBucket } from '../delivery/bucket';
+import { cloudTargets, uploadToBucket, type CloudTarget } from '../delivery/bucket';
 import type { WebhookSender } from '../delivery/webhooks';
 import { formatPath } from '../../core/loc/treeWalk';
 import { interruptibleDelay, Interrupted, RenderTimeout, withTimeLimit } from './timeLimit';
@@ -32,7 +31,37 @@ class TaskFailure extends Error {}
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-async function produce(ctx: TaskContext, record: TaskRecord, report: ReportBody, shutdown: AbortSignal): Promise<void> {
+/**
+ * The PDF of the task's stored report, and where a build goes. A large report is read and
+ * parsed by the render worker itself (renderPdfFile), never on the service's event loop;
+ * only a record from before cloud targets were kept on it needs the report here.
+ */
+async function renderStored(
+  ctx: TaskContext,
+  record: TaskRecord,
+  renderer: ReportRenderer,
+  shutdown: AbortSignal,
+): Promise<{ rendered: RenderedPdf; targets: CloudTarget[] }> {
+  const limit = ctx.options.renderTimeoutMs;
+  if (renderer.renderPdfFile && (record.kind === 'preview' || record.cloudTargets)) {
+    const file = ctx.store.reportFile(record.id);
+    try {
+      const rendered = await withTimeLimit((signal) => renderer.renderPdfFile!(file, { signal }), limit, shutdown);
+      return { rendered, targets: record.cloudTargets ?? [] };
+    } catch (err) {
+      if (err instanceof ReportUnreadable) throw new TaskFailure(UNREADABLE);
+      throw err;
+    }
+  }
+  const report = await ctx.store.readReport(record.id).catch(() => undefined);
+  if (!report) throw new TaskFailure(UNREADABLE);
+  const rendered = await withTimeLimit((signal) => renderer.renderPdf(report, { signal }), limit, shutdown);
+  return { rendered, targets: record.kind === 'build' ? (record.cloudTargets ?? cloudTargets(report.config)) : [] };
+}
+
+const UNREADABLE = 'The submitted report could not be read back from the data dir';
+
+async function produce(ctx: TaskContext, record: TaskRecord, shutdown: AbortSignal): Promise<void> {
   const o = ctx.options;
   const key = ctx.keys.byId(record.keyId);
   if (!key) throw new TaskFailure('The API key that submitted this task is no longer configured on the local service');
@@ -40,7 +69,8 @@ async function produce(ctx: TaskContext, record: TaskRecord, report: ReportBody,
   if (o.failRate > 0 && o.random() < o.failRate) throw new TaskFailure(`Injected failure: the local service runs with fail-rate ${o.failRate}`);
 
   const renderer = await ctx.renderer();
-  const { pdf, pageCount, notes } = await withTimeLimit((signal) => renderer.renderPdf(report, { signal }), o.renderTimeoutMs, shutdown);
+  const { rendered, targets } = await renderStored(ctx, record, renderer, shutdown);
+  const { pdf, pageCount, notes } = rendered;
   record.pageCount = pageCount;
   record.notes = notes.length ? notes : undefined;
   for (const note of notes) o.log(`task ${record.id} note (${note.kind}) at ${formatPath(note.path)}: ${note.message}`);
@@ -55,7 +85,6 @@ async function produce(ctx: TaskContext, record: TaskRecord, report: ReportBody,
     return;
   }
 
-  const targets = cloudTargets(report.config);
   if (targets.length > 0) {
     try {
       record.cloud = await uploadToBucket(o.bucketDir, targets, `${record.id}.pdf`, pdf);
@@ -98,9 +127,7 @@ async function finish(ctx: TaskContext, record: TaskRecord, status: TaskStatus, 
 export async function executeTask(ctx: TaskContext, record: TaskRecord, shutdown: AbortSignal): Promise<void> {
   await ctx.store.commit(record, { status: 'RUNNING', startedAt: ctx.options.now(), attempts: record.attempts + 1 });
   try {
-    const report = await ctx.store.readReport(record.id).catch(() => undefined);
-    if (!report) throw new TaskFailure('The submitted report could not be read back from the data dir');
-    await produce(ctx, record, report, shutdown);
+    await produce(ctx, record, shutdown);
   } catch (err) {
     if (err instanceof Interrupted) {
       // A graceful stop is not the report's fault: don't count it towards giving up.
