@@ -12,6 +12,7 @@ import * as vscode from 'vscode';
 import type { RenderNote } from '../../core/api/types';
 import { anchorNotes, recordNotes } from '../../core/loc/renderNotes';
 import type { AnchoredNote, NoteSeverity, RecordedNote } from '../../core/loc/renderNotes';
+import { AnchoredDiagnostics } from './anchoredDiagnostics';
 
 export const RENDER_NOTE_SOURCE = 'Report Studio render';
 export const RENDER_NOTE_COLLECTION = 'report-render-notes';
@@ -21,26 +22,9 @@ const SEVERITY: Record<NoteSeverity, vscode.DiagnosticSeverity> = {
   information: vscode.DiagnosticSeverity.Information,
 };
 
-interface FileState {
-  recorded: RecordedNote[];
-  sentText: string;
-  anchored: AnchoredNote[];
-  diagnostics: vscode.Diagnostic[];
-  timer?: ReturnType<typeof setTimeout>;
-}
-
-export class RenderNoteDiagnostics implements vscode.Disposable {
-  private readonly collection = vscode.languages.createDiagnosticCollection(RENDER_NOTE_COLLECTION);
-  private readonly files = new Map<string, FileState>();
-  private readonly subscriptions: vscode.Disposable[] = [];
-
-  constructor(private readonly reanchorDelayMs = 250) {
-    this.subscriptions.push(
-      vscode.workspace.onDidChangeTextDocument((e) => {
-        if (e.contentChanges.length > 0) this.schedule(e.document);
-      }),
-      vscode.workspace.onDidOpenTextDocument((d) => this.schedule(d)),
-    );
+export class RenderNoteDiagnostics extends AnchoredDiagnostics<RecordedNote, AnchoredNote> {
+  constructor(reanchorDelayMs = 250) {
+    super(RENDER_NOTE_COLLECTION, reanchorDelayMs);
   }
 
   /**
@@ -52,70 +36,24 @@ export class RenderNoteDiagnostics implements vscode.Disposable {
       this.clear(document.uri);
       return [];
     }
-    const key = document.uri.toString();
-    const previous = this.files.get(key);
-    if (previous?.timer) clearTimeout(previous.timer);
-    const state: FileState = { recorded: recordNotes(sentText, notes), sentText, anchored: [], diagnostics: [] };
-    this.files.set(key, state);
-    this.reanchor(document, state);
-    return state.diagnostics;
+    return this.show(document, sentText, recordNotes(sentText, notes));
   }
 
-  clear(uri: vscode.Uri): void {
-    const key = uri.toString();
-    const state = this.files.get(key);
-    if (state?.timer) clearTimeout(state.timer);
-    this.files.delete(key);
-    this.collection.delete(uri);
-  }
-
-  /** The diagnostics currently shown for the file. */
-  get(uri: vscode.Uri): readonly vscode.Diagnostic[] {
-    return this.files.get(uri.toString())?.diagnostics ?? [];
-  }
-
-  /** The note behind a diagnostic shown for the file (diagnostics come back from the editor as copies). */
+  /** The note behind a diagnostic shown for the file. */
   noteFor(uri: vscode.Uri, diagnostic: vscode.Diagnostic): RenderNote | undefined {
-    const state = this.files.get(uri.toString());
-    if (!state) return undefined;
-    const index = state.diagnostics.findIndex((d) => d.range.isEqual(diagnostic.range) && d.message === diagnostic.message && d.code === diagnostic.code);
-    return index >= 0 ? state.anchored[index].note : undefined;
+    return this.anchoredFor(uri, diagnostic)?.note;
   }
 
-  /** Re-anchors now instead of after the debounce. */
-  flush(document: vscode.TextDocument): void {
-    const state = this.files.get(document.uri.toString());
-    if (!state) return;
-    if (state.timer) clearTimeout(state.timer);
-    state.timer = undefined;
-    this.reanchor(document, state);
+  protected anchor(text: string, recorded: readonly RecordedNote[], sentText: string): AnchoredNote[] {
+    return anchorNotes(text, recorded, { sentText });
   }
 
-  dispose(): void {
-    for (const state of this.files.values()) if (state.timer) clearTimeout(state.timer);
-    this.files.clear();
-    this.subscriptions.forEach((s) => s.dispose());
-    this.collection.dispose();
-  }
-
-  private schedule(document: vscode.TextDocument): void {
-    const state = this.files.get(document.uri.toString());
-    if (!state) return;
-    if (state.timer) clearTimeout(state.timer);
-    state.timer = setTimeout(() => {
-      state.timer = undefined;
-      if (this.files.get(document.uri.toString()) === state) this.reanchor(document, state);
-    }, this.reanchorDelayMs);
-  }
-
-  private reanchor(document: vscode.TextDocument, state: FileState): void {
-    state.anchored = anchorNotes(document.getText(), state.recorded, { sentText: state.sentText });
-    state.diagnostics = state.anchored.map((a) => toDiagnostic(document, a));
-    this.collection.set(document.uri, state.diagnostics);
+  protected toDiagnostic(document: vscode.TextDocument, anchored: AnchoredNote): vscode.Diagnostic {
+    return noteDiagnostic(document, anchored);
   }
 }
 
-function toDiagnostic(document: vscode.TextDocument, anchored: AnchoredNote): vscode.Diagnostic {
+function noteDiagnostic(document: vscode.TextDocument, anchored: AnchoredNote): vscode.Diagnostic {
   const { diagnostic: mapped, note } = anchored;
   const range = new vscode.Range(document.positionAt(mapped.range.start), document.positionAt(mapped.range.end));
   const diagnostic = new vscode.Diagnostic(range, mapped.message, SEVERITY[anchored.severity]);

@@ -12,38 +12,19 @@ import type { ValidationErrorEntry } from '../../core/api/types';
 import { isReportServiceError } from '../../core/client/errors';
 import { anchorEntries } from '../../core/fixes/anchorEntries';
 import type { AnchoredEntry } from '../../core/fixes/anchorEntries';
+import { AnchoredDiagnostics } from './anchoredDiagnostics';
 
 export const SERVICE_DIAGNOSTIC_SOURCE = 'Report service';
 export const SERVICE_DIAGNOSTIC_COLLECTION = 'report-service';
-
-interface FileState {
-  entries: ValidationErrorEntry[];
-  sentText: string;
-  anchored: AnchoredEntry[];
-  diagnostics: vscode.Diagnostic[];
-  timer?: ReturnType<typeof setTimeout>;
-}
 
 export interface ServiceDiagnosticsOptions {
   /** Quiet time after the last edit before diagnostics are re-anchored (default 250 ms). */
   reanchorDelayMs?: number;
 }
 
-export class ServiceDiagnostics implements vscode.Disposable {
-  private readonly collection = vscode.languages.createDiagnosticCollection(SERVICE_DIAGNOSTIC_COLLECTION);
-  private readonly files = new Map<string, FileState>();
-  private readonly subscriptions: vscode.Disposable[] = [];
-  private readonly delayMs: number;
-
+export class ServiceDiagnostics extends AnchoredDiagnostics<ValidationErrorEntry, AnchoredEntry> {
   constructor(options: ServiceDiagnosticsOptions = {}) {
-    this.delayMs = options.reanchorDelayMs ?? 250;
-    this.subscriptions.push(
-      vscode.workspace.onDidChangeTextDocument((e) => {
-        if (e.contentChanges.length > 0) this.schedule(e.document);
-      }),
-      // Reopened (maybe changed on disk meanwhile): check against what is there now.
-      vscode.workspace.onDidOpenTextDocument((d) => this.schedule(d)),
-    );
+    super(SERVICE_DIAGNOSTIC_COLLECTION, options.reanchorDelayMs ?? 250);
   }
 
   /**
@@ -54,13 +35,7 @@ export class ServiceDiagnostics implements vscode.Disposable {
    * edited document are left out.
    */
   setFromValidationError(document: vscode.TextDocument, sentText: string, details: readonly ValidationErrorEntry[]): vscode.Diagnostic[] {
-    const key = document.uri.toString();
-    const previous = this.files.get(key);
-    if (previous?.timer) clearTimeout(previous.timer);
-    const state: FileState = { entries: [...details], sentText, anchored: [], diagnostics: [] };
-    this.files.set(key, state);
-    this.reanchor(document, state);
-    return state.diagnostics;
+    return this.show(document, sentText, [...details]);
   }
 
   /**
@@ -73,75 +48,21 @@ export class ServiceDiagnostics implements vscode.Disposable {
     return true;
   }
 
-  /** After an accepted submission of the file (or when it should show nothing). */
-  clear(uri: vscode.Uri): void {
-    const key = uri.toString();
-    const state = this.files.get(key);
-    if (state?.timer) clearTimeout(state.timer);
-    this.files.delete(key);
-    this.collection.delete(uri);
-  }
-
-  clearAll(): void {
-    for (const state of this.files.values()) if (state.timer) clearTimeout(state.timer);
-    this.files.clear();
-    this.collection.clear();
-  }
-
-  /** The diagnostics currently shown for the file. */
-  get(uri: vscode.Uri): readonly vscode.Diagnostic[] {
-    return this.files.get(uri.toString())?.diagnostics ?? [];
-  }
-
   /** The 422 entry (with its fixable problem, if any) behind a diagnostic shown for the file. */
   entryFor(uri: vscode.Uri, diagnostic: vscode.Diagnostic): AnchoredEntry | undefined {
-    const state = this.files.get(uri.toString());
-    if (!state) return undefined;
-    // Diagnostics come back from the editor as copies: match by what they show.
-    const index = state.diagnostics.findIndex(
-      (d) => d.range.isEqual(diagnostic.range) && d.message === diagnostic.message && codeOf(d) === codeOf(diagnostic),
-    );
-    return index >= 0 ? state.anchored[index] : undefined;
+    return this.anchoredFor(uri, diagnostic);
   }
 
-  /** Re-anchors now instead of after the debounce (tests, and before computing code actions). */
-  flush(document: vscode.TextDocument): void {
-    const state = this.files.get(document.uri.toString());
-    if (!state) return;
-    if (state.timer) clearTimeout(state.timer);
-    state.timer = undefined;
-    this.reanchor(document, state);
+  protected anchor(text: string, entries: readonly ValidationErrorEntry[], sentText: string): AnchoredEntry[] {
+    return anchorEntries(text, entries, { sentText });
   }
 
-  dispose(): void {
-    for (const state of this.files.values()) if (state.timer) clearTimeout(state.timer);
-    this.files.clear();
-    this.subscriptions.forEach((s) => s.dispose());
-    this.collection.dispose();
-  }
-
-  private schedule(document: vscode.TextDocument): void {
-    const state = this.files.get(document.uri.toString());
-    if (!state) return;
-    if (state.timer) clearTimeout(state.timer);
-    state.timer = setTimeout(() => {
-      state.timer = undefined;
-      if (this.files.get(document.uri.toString()) === state) this.reanchor(document, state);
-    }, this.delayMs);
-  }
-
-  private reanchor(document: vscode.TextDocument, state: FileState): void {
-    state.anchored = anchorEntries(document.getText(), state.entries, { sentText: state.sentText });
-    state.diagnostics = state.anchored.map((a) => toDiagnostic(document, a));
-    this.collection.set(document.uri, state.diagnostics);
+  protected toDiagnostic(document: vscode.TextDocument, anchored: AnchoredEntry): vscode.Diagnostic {
+    return entryDiagnostic(document, anchored);
   }
 }
 
-function codeOf(d: vscode.Diagnostic): string | number | undefined {
-  return typeof d.code === 'object' ? d.code.value : d.code;
-}
-
-function toDiagnostic(document: vscode.TextDocument, anchored: AnchoredEntry): vscode.Diagnostic {
+function entryDiagnostic(document: vscode.TextDocument, anchored: AnchoredEntry): vscode.Diagnostic {
   const { diagnostic: mapped, entry } = anchored;
   const range = new vscode.Range(document.positionAt(mapped.range.start), document.positionAt(mapped.range.end));
   const diagnostic = new vscode.Diagnostic(range, mapped.message, vscode.DiagnosticSeverity.Error);
