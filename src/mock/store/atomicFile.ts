@@ -33,16 +33,20 @@ export async function writeJsonAtomic(path: string, value: unknown): Promise<voi
   await writeFileAtomic(path, value instanceof SerializedJson ? value.text : JSON.stringify(value, null, 1) + '\n');
 }
 
-/** Reads JSON; undefined when the file is absent. Throws on corrupt content. */
-export async function readJson<T>(path: string): Promise<T | undefined> {
-  let text: string;
+/** A file's text; undefined when the file is absent (any other read error is thrown). */
+export async function readTextIfExists(path: string): Promise<string | undefined> {
   try {
-    text = await fs.readFile(path, 'utf8');
+    return await fs.readFile(path, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw err;
   }
-  return JSON.parse(text) as T;
+}
+
+/** Reads JSON; undefined when the file is absent. Throws on corrupt content. */
+export async function readJson<T>(path: string): Promise<T | undefined> {
+  const text = await readTextIfExists(path);
+  return text === undefined ? undefined : (JSON.parse(text) as T);
 }
 
 /** Removes temporary files left by a process that died mid-write. */

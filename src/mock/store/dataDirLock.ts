@@ -14,6 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
+import { readTextIfExists } from './atomicFile';
 
 const LOCK_FILE = /^service\.(\d{1,15})\.lock$/;
 const LEGACY_LOCK = 'service.lock';
@@ -59,13 +60,8 @@ async function lockFiles(dir: string): Promise<LockFile[]> {
 
 /** The owner written in a lock; undefined when the file is gone. Unreadable content counts as a dead owner. */
 async function readOwner(path: string): Promise<Owner | undefined> {
-  let text: string;
-  try {
-    text = await fs.readFile(path, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw err;
-  }
+  const text = await readTextIfExists(path);
+  if (text === undefined) return undefined;
   const [pid, token] = text.split('\n');
   return { pid: Number(pid.trim()), token: (token ?? '').trim() };
 }
