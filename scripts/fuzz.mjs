@@ -1,0 +1,11 @@
+// `npm run fuzz`: the fuzz tests with a fresh random seed each run (npm test uses a fixed one).
+// The seed is printed; FUZZ_SEED=<seed> npm run fuzz replays a failure.
+import { spawnSync } from 'node:child_process';
+
+const specs = ['test/unit/hardening/fuzz-core.test.ts', 'test/unit/hardening/fuzz-render.test.ts', 'test/integration/hardening/fuzz-service.test.ts'];
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const run = spawnSync(npx, ['mocha', '--require', 'tsx/cjs', '--extension', 'ts', '--timeout', '180000', ...specs], {
+  stdio: 'inherit',
+  env: { ...process.env, FUZZ_RANDOM: process.env.FUZZ_SEED ? '0' : '1' },
+});
+process.exit(run.status ?? 1);
