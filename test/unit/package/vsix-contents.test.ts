@@ -62,6 +62,13 @@ describe('the packaged .vsix', function () {
     assert.ok(!entries.some((e) => e.includes('node_modules/')), 'no dependency is packaged (everything is bundled)');
   });
 
+  it('holds the bundles the extension loads and not the CLI or the standalone service', () => {
+    for (const loaded of ['dist/extension.js', 'dist/serviceClient.js', 'dist/localService.js', 'dist/render-worker.js', 'dist/body-worker.js']) {
+      assert.ok(files.includes(loaded), `${loaded} missing`);
+    }
+    for (const unused of ['dist/cli.js', 'dist/mock-server.js']) assert.ok(!files.includes(unused), `${unused} is packaged but never loaded`);
+  });
+
   it('ships a manifest whose entry point and schema exist in the package', () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
     assert.ok(files.includes(path.posix.normalize(manifest.main)), `main ${manifest.main} is packaged`);
