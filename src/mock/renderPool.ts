@@ -10,9 +10,8 @@
  * budget (exit code EXIT_OVER_MEMORY_BUDGET → the task FAILS saying so), and a worker that
  * keeps much memory after a job (WASM memories never shrink) is replaced.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { locateWorkerScript, type WorkerScript } from './workerScript';
 import type { ReportBody } from '../core/report/types';
 import { RenderError, ReportUnreadable, type RenderedPdf, type RenderNote, type RenderOptions, type ReportRenderer } from './render/renderer';
 
@@ -53,12 +52,8 @@ interface Slot {
 }
 
 /** The worker script and how to start it, or undefined when none is shipped. */
-export function locateRenderWorker(): { file: string; execArgv: string[] } | undefined {
-  const bundled = join(__dirname, 'render-worker.js');
-  if (existsSync(bundled)) return { file: bundled, execArgv: [] };
-  const source = join(__dirname, 'renderWorker.ts');
-  if (existsSync(source)) return { file: source, execArgv: ['--require', 'tsx/cjs'] };
-  return undefined;
+export function locateRenderWorker(): WorkerScript | undefined {
+  return locateWorkerScript(__dirname, 'render-worker.js', 'renderWorker.ts');
 }
 
 export class WorkerRenderer implements ReportRenderer {
@@ -70,7 +65,7 @@ export class WorkerRenderer implements ReportRenderer {
   private readonly exited = new WeakSet<Worker>();
 
   constructor(
-    private readonly entry: { file: string; execArgv: string[] },
+    private readonly entry: WorkerScript,
     size: number,
     private readonly timeLimitMs: number,
     /**

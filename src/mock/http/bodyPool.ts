@@ -9,9 +9,8 @@
  *
  * The worker script is dist/body-worker.js beside the bundle, or bodyWorker.ts under tsx.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { locateWorkerScript, type WorkerScript } from '../workerScript';
 import { checkBody, type BodyJob, type BodyVerdict } from './bodyCheck';
 import { HttpError } from './respond';
 
@@ -25,12 +24,8 @@ export const BODY_WORKER_HEAP_MB = 1024;
 export type BodyWorkerJob = BodyJob & { id: number };
 export type BodyWorkerReply = { id: number; verdict: BodyVerdict } | { id: number; error: string };
 
-export function locateBodyWorker(): { file: string; execArgv: string[] } | undefined {
-  const bundled = join(__dirname, 'body-worker.js');
-  if (existsSync(bundled)) return { file: bundled, execArgv: [] };
-  const source = join(__dirname, 'bodyWorker.ts');
-  if (existsSync(source)) return { file: source, execArgv: ['--require', 'tsx/cjs'] };
-  return undefined;
+export function locateBodyWorker(): WorkerScript | undefined {
+  return locateWorkerScript(__dirname, 'body-worker.js', 'bodyWorker.ts');
 }
 
 interface Pending {
@@ -57,7 +52,7 @@ export class BodyChecker {
   private readonly outOfMemory = new WeakSet<Worker>();
 
   constructor(
-    private readonly entry: { file: string; execArgv: string[] } | undefined,
+    private readonly entry: WorkerScript | undefined,
     private readonly log: (line: string) => void,
     private readonly threshold = BODY_WORKER_THRESHOLD,
     private readonly heapMb = BODY_WORKER_HEAP_MB,
