@@ -1,4 +1,4 @@
-// Build support for the renderer (src/mock/render; its README describes the pipeline).
+// Build support for the renderer (src/render; its README describes the pipeline).
 // - pdfkit's Node build loads font metrics via createRequire('#standard-fonts/…'), which
 //   esbuild cannot follow; bundles use its browser build instead (the renderer registers
 //   the standard fonts itself) and get `import.meta.url` defined for the CJS output.
@@ -28,7 +28,7 @@ export const importMetaUrl = {
 export function copyRenderAssets(root, dist = join(root, 'dist')) {
   mkdirSync(join(dist, 'icons'), { recursive: true });
   cpSync(join(root, 'node_modules/@hyzyla/pdfium/dist/pdfium.wasm'), join(dist, 'pdfium.wasm'));
-  // libwebp's decoder (src/mock/render/images/webp.ts compiles it on the first WebP).
+  // libwebp's decoder (src/render/images/webp.ts compiles it on the first WebP).
   cpSync(join(root, 'node_modules/@jsquash/webp/codec/dec/webp_dec.wasm'), join(dist, 'webp_dec.wasm'));
   if (existsSync(join(root, 'assets/fonts'))) cpSync(join(root, 'assets/fonts'), join(dist, 'fonts'), { recursive: true });
   const nodes = JSON.parse(readFileSync(join(root, 'node_modules/@tabler/icons/tabler-nodes-outline.json'), 'utf8'));

@@ -16,7 +16,7 @@ import type { ValidationErrorEntry } from '../../src/core/api/types';
 import { ReportClient } from '../../src/core/client/apiClient';
 import { isReportServiceError } from '../../src/core/client/errors';
 import { anchorEntries, type AnchoredEntry } from '../../src/core/fixes/anchorEntries';
-import { createMinimalRenderer } from '../../src/mock/minimal-renderer';
+import { createMinimalRenderer } from '../../src/render/minimal-renderer';
 import { startLocalService } from '../../src/mock/service';
 import { largeReportWithErrors } from './locReport';
 import { median, type BenchRow } from './table';

@@ -15,8 +15,8 @@ import { ReportClient } from '../../src/core/client/apiClient';
 import { ADAPTIVE_POLLING, FIXED_750_POLLING } from '../../src/core/runner/polling';
 import type { PollSchedule } from '../../src/core/runner/polling';
 import { runTask } from '../../src/core/runner/taskRunner';
-import { createRenderer } from '../../src/mock/render';
-import type { ReportRenderer } from '../../src/mock/render';
+import { createRenderer } from '../../src/render';
+import type { ReportRenderer } from '../../src/render';
 import { startLocalService } from '../../src/mock/service';
 import { median, type BenchRow } from './table';
 

@@ -4,8 +4,8 @@
  * the preview shows at most PREVIEW_MAX_PAGES pages). No assertions: numbers only.
  *   npx tsx scripts/bench/render.ts   (or via npm run bench)
  */
-import { createRenderer } from '../../src/mock/render';
-import { PREVIEW_MAX_PAGES } from '../../src/mock/render/preview';
+import { createRenderer } from '../../src/render';
+import { PREVIEW_MAX_PAGES } from '../../src/render/preview';
 import type { ReportBody, ReportComponent } from '../../src/core/report/types';
 import { median, type BenchRow } from './table';
 

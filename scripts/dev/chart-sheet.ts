@@ -4,7 +4,7 @@
  * then e.g. pdftoppm -png -r 70 out.pdf /tmp/sheet
  */
 import { writeFileSync } from 'node:fs';
-import { chartPainters } from '../../src/mock/render/charts';
+import { chartPainters } from '../../src/render/charts';
 import { paintAt, testCanvas } from '../../test/unit/render/charts/helpers';
 import { SHEET } from './chart-sheet-data';
 import { STRESS } from './chart-sheet-stress';

@@ -7,7 +7,7 @@
 export { startLocalService } from '../mock/service';
 export type { LocalService, LocalServiceOptions } from '../mock/service';
 export { defaultDataDir, FlagError, parseFlags, USAGE } from '../mock/flags';
-export { createMinimalRenderer } from '../mock/minimal-renderer';
+export { createMinimalRenderer } from '../render/minimal-renderer';
 export { remoteBindWarning } from '../mock/bindHost';
 export { ReportClient } from '../core/client/apiClient';
 export { runTask } from '../core/runner/taskRunner';

@@ -3,7 +3,7 @@
  * API key. Shared by the embedding API (service.ts) and the standalone flags (flags.ts)
  * so that `npm run mock`, `report-studio serve` and the extension all mean the same thing.
  */
-import type { ReportRenderer } from './render/renderer';
+import type { ReportRenderer } from '../render/renderer';
 import { DEFAULT_HOST } from './bindHost';
 
 /** The plan of one API key (what get-remaining-quota reports as max_*). */

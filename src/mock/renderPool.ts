@@ -13,7 +13,7 @@
 import { Worker } from 'node:worker_threads';
 import { locateWorkerScript, type WorkerScript } from './workerScript';
 import type { ReportBody } from '../core/report/types';
-import { RenderError, ReportUnreadable, type RenderedPdf, type RenderNote, type RenderOptions, type ReportRenderer } from './render/renderer';
+import { RenderError, ReportUnreadable, type RenderedPdf, type RenderNote, type RenderOptions, type ReportRenderer } from '../render/renderer';
 
 /** Heap per render worker: the largest real reports need a few hundred MB. */
 export const DEFAULT_WORKER_HEAP_MB = 512;

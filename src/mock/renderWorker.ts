@@ -11,9 +11,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { readFile } from 'node:fs/promises';
 import type { ReportBody } from '../core/report/types';
-import { createRenderer } from './render/index';
-import { ReportUnreadable } from './render/renderer';
-import type { RenderNote } from './render/renderer';
+import { createRenderer } from '../render/index';
+import { ReportUnreadable } from '../render/renderer';
+import type { RenderNote } from '../render/renderer';
 import { DEFAULT_WORKER_EXTERNAL_MB, EXIT_OVER_MEMORY_BUDGET, type WorkerJob, type WorkerReply, type WorkerSettings } from './renderPool';
 
 const port = parentPort;

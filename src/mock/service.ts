@@ -11,7 +11,7 @@ import { logLine } from '../core/redact';
 import { resolveOptions, type LocalServiceOptions, type ResolvedOptions } from './options';
 import { removeStaleTemps } from './store/atomicFile';
 import { lockDataDir } from './store/dataDirLock';
-import type { ReportRenderer } from './render/renderer';
+import type { ReportRenderer } from '../render/renderer';
 import { Ledger } from './store/ledger';
 import { TaskStore } from './store/taskStore';
 import { TaskRunner } from './tasks/runner';
@@ -50,7 +50,7 @@ async function defaultRenderer(timeLimitMs: number, concurrency: number, log: (l
   const entry = locateRenderWorker();
   if (entry) return new WorkerRenderer(entry, concurrency, timeLimitMs, undefined, { images });
   log('renderer: no render worker script found; rendering in the main thread');
-  const { createRenderer } = await import('./render/index');
+  const { createRenderer } = await import('../render/index');
   return createRenderer({ timeLimitMs, images });
 }
 

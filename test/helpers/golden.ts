@@ -6,8 +6,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
-import { createRenderer, type ReportRenderer } from '../../src/mock/render';
-import { initPdfium, rasterise, type PdfiumLibrary, type RgbaImage } from '../../src/mock/render/pdfium';
+import { createRenderer, type ReportRenderer } from '../../src/render';
+import { initPdfium, rasterise, type PdfiumLibrary, type RgbaImage } from '../../src/render/pdfium';
 
 export const GOLDEN_DIR = 'test/golden';
 export const EXAMPLES_DIR = 'examples';

@@ -2,7 +2,7 @@
  * Shared renderer for render tests: one PDFium initialisation per test process,
  * plus small report builders.
  */
-import { createRenderer, type ReportRenderer } from '../../src/mock/render';
+import { createRenderer, type ReportRenderer } from '../../src/render';
 import type { ReportBody, ReportComponent } from '../../src/core/report/types';
 import { readPdf, type PdfContents } from './pdf';
 

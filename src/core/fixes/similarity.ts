@@ -96,7 +96,7 @@ const SYNONYMS: Record<string, readonly string[]> = {
 };
 
 /**
- * Colour words → the built-in themes whose accent has that hue (src/mock/render/theme.ts):
+ * Colour words → the built-in themes whose accent has that hue (src/render/theme.ts):
  * good suggestions for `"colour_theme": "blue"`, never applied without asking.
  */
 const RELATED: Record<string, readonly string[]> = {

@@ -16,7 +16,7 @@
 import { isIP } from 'node:net';
 import type { WebhookTarget } from '../store/taskStore';
 import type { TaskStatus } from '../../core/api/types';
-import { OutboundError, outboundRequest, webhookPolicy, type OutboundPolicy } from '../net/outboundPolicy';
+import { OutboundError, outboundRequest, webhookPolicy, type OutboundPolicy } from '../../net/outboundPolicy';
 
 export type WebhookEvent = 'report.completed' | 'report.failed';
 

@@ -7,7 +7,7 @@
  * A shutdown (Interrupted) leaves the record RUNNING on disk for the next start.
  */
 import type { TaskStatus } from '../../core/api/types';
-import { ReportUnreadable, type RenderedPdf, type ReportRenderer } from '../render/renderer';
+import { ReportUnreadable, type RenderedPdf, type ReportRenderer } from '../../render/renderer';
 import type { ResolvedOptions } from '../options';
 import type { KeyRing } from '../keys';
 import type { Ledger } from '../store/ledger';

@@ -17,7 +17,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { percentDecode } from '../../../src/core/redact';
-import { RenderError, type ReportRenderer } from '../../../src/mock/render/renderer';
+import { RenderError, type ReportRenderer } from '../../../src/render/renderer';
 import { startHarness, tempDir } from '../mock/helpers';
 import { closedPort } from '../client/helpers';
 import { buildOnce, exited, startServer, stopServer, type ServerProcess } from './standalone';

@@ -8,8 +8,8 @@ import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createMinimalRenderer } from '../../../src/mock/minimal-renderer';
-import type { ReportRenderer } from '../../../src/mock/render/renderer';
+import { createMinimalRenderer } from '../../../src/render/minimal-renderer';
+import type { ReportRenderer } from '../../../src/render/renderer';
 import { BUILD_BURST, FairQueue, type Queued } from '../../../src/mock/tasks/fairQueue';
 import { HEADER_SINGLE_REMAINING } from '../../../src/core/api/types';
 import { report, sleep, startHarness, submit, tempDir, type Harness } from './helpers';

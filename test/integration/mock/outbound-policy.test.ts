@@ -1,5 +1,5 @@
 /**
- * The outbound-request policy (src/mock/net) for images and webhooks: which addresses may
+ * The outbound-request policy (src/net) for images and webhooks: which addresses may
  * be reached (the resolved address, not the name), redirects re-checked, size and time
  * caps, and failures that say only "not fetched: <reason class>". Every server here is on
  * 127.0.0.1; names resolve through an injected resolver, and a blocked address is refused
@@ -9,8 +9,8 @@ import { strict as assert } from 'node:assert';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LookupAddress } from 'node:dns';
-import { classifyAddress, embeddedIPv4 } from '../../../src/mock/net/addresses';
-import { checkUrl, fetchBytes, imageFetchPolicy, OutboundError, outboundRequest, webhookPolicy, type ResolveFn } from '../../../src/mock/net/outboundPolicy';
+import { classifyAddress, embeddedIPv4 } from '../../../src/net/addresses';
+import { checkUrl, fetchBytes, imageFetchPolicy, OutboundError, outboundRequest, webhookPolicy, type ResolveFn } from '../../../src/net/outboundPolicy';
 import { png } from '../../helpers/imageFixtures';
 import { WebhookSender } from '../../../src/mock/delivery/webhooks';
 import { startHarness, type Harness } from './helpers';

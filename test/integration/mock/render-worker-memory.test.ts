@@ -6,7 +6,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { locateRenderWorker, WorkerRenderer } from '../../../src/mock/renderPool';
-import { RenderError } from '../../../src/mock/render/renderer';
+import { RenderError } from '../../../src/render/renderer';
 import type { ReportBody } from '../../../src/core/report/types';
 import { png } from '../../helpers/imageFixtures';
 

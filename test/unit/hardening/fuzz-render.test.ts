@@ -7,7 +7,7 @@
  * data: URLs or a closed loopback port: no network. Seeded: FUZZ_SEED replays.
  */
 import assert from 'node:assert/strict';
-import { createRenderer, RenderError, type ReportRenderer } from '../../../src/mock/render';
+import { createRenderer, RenderError, type ReportRenderer } from '../../../src/render';
 import type { ReportBody } from '../../../src/core/report/types';
 import { createReportValidator } from '../../../src/core/schema/validator';
 import { readPdf } from '../../helpers/pdf';

@@ -8,15 +8,15 @@ import assert from 'node:assert/strict';
 import { checkBindHost, isLoopbackAddress, localOrigin, remoteBindWarning, BindRefusedError } from '../../../src/mock/bindHost';
 import { FlagError, parseFlags } from '../../../src/mock/flags';
 import { DEFAULTS, resolveOptions } from '../../../src/mock/options';
-import { capLongWords, MAX_WORD_LENGTH } from '../../../src/mock/render/pdfkit-setup';
-import { columnCount, MAX_COLUMNS } from '../../../src/mock/render/components/table-layout';
+import { capLongWords, MAX_WORD_LENGTH } from '../../../src/render/pdfkit-setup';
+import { columnCount, MAX_COLUMNS } from '../../../src/render/components/table-layout';
 import { destinationSegments } from '../../../src/mock/delivery/bucket';
-import { fontSize } from '../../../src/mock/render/font-scale';
-import { parseColourLiteral } from '../../../src/mock/render/theme';
-import { typographySpec } from '../../../src/mock/render/typography';
+import { fontSize } from '../../../src/render/font-scale';
+import { parseColourLiteral } from '../../../src/render/theme';
+import { typographySpec } from '../../../src/render/typography';
 import { redact, redactJson, registerSecret, unregisterSecret } from '../../../src/core/redact';
 import { errorFromStatus } from '../../../src/core/client/errors';
-import { RenderError } from '../../../src/mock/render/renderer';
+import { RenderError } from '../../../src/render/renderer';
 
 describe('hardening: guards', () => {
   it('binding: loopback addresses pass, anything else needs allowRemote (and is warned about)', () => {

@@ -7,7 +7,7 @@
  */
 import { strict as assert } from 'node:assert';
 import type { ReportBody, ReportComponent } from '../../../src/core/report/types';
-import { buildTheme, mix } from '../../../src/mock/render/theme';
+import { buildTheme, mix } from '../../../src/render/theme';
 import { itemOf, render, report, sharedRenderer, textItems, type TextItem } from '../../helpers/render';
 import { contentStreams } from './charts/helpers';
 

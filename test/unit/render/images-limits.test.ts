@@ -5,10 +5,10 @@
  * allocating its pixels.
  */
 import { strict as assert } from 'node:assert';
-import { createRenderer, RenderError, type ReportRenderer } from '../../../src/mock/render';
-import { sniffImage, svgRootTag, svgSize } from '../../../src/mock/render/images/sniff';
-import { loadImages } from '../../../src/mock/render/images';
-import { DEFAULT_IMAGE_LIMITS } from '../../../src/mock/render/images/limits';
+import { createRenderer, RenderError, type ReportRenderer } from '../../../src/render';
+import { sniffImage, svgRootTag, svgSize } from '../../../src/render/images/sniff';
+import { loadImages } from '../../../src/render/images';
+import { DEFAULT_IMAGE_LIMITS } from '../../../src/render/images/limits';
 import { report } from '../../helpers/render';
 import { WEBP, animatedWebp, gif, jpg, png, pngHeaderOnly } from '../../helpers/imageFixtures';
 

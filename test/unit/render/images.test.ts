@@ -8,12 +8,12 @@
 import { strict as assert } from 'node:assert';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRenderer, RenderError, type ReportRenderer } from '../../../src/mock/render';
-import type { RenderedPdf } from '../../../src/mock/render/renderer';
+import { createRenderer, RenderError, type ReportRenderer } from '../../../src/render';
+import type { RenderedPdf } from '../../../src/render/renderer';
 import { PNG } from 'pngjs';
-import { attachImage, loadImages, type LoadedImage } from '../../../src/mock/render/images';
-import { imagePainter } from '../../../src/mock/render/components/image';
-import { MARGIN_UNIT_PT } from '../../../src/mock/render/painter';
+import { attachImage, loadImages, type LoadedImage } from '../../../src/render/images';
+import { imagePainter } from '../../../src/render/components/image';
+import { MARGIN_UNIT_PT } from '../../../src/render/painter';
 import { report, sharedRenderer } from '../../helpers/render';
 import { readPdf } from '../../helpers/pdf';
 import { WEBP, SVG, animatedWebp, gif, imageXObjects, jpg, pdfStreams, png } from '../../helpers/imageFixtures';

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { MAX_RENDER_NOTES, type RenderNote } from '../../../src/core/api/types';
-import { capNotes } from '../../../src/mock/render/render-pdf';
+import { capNotes } from '../../../src/render/render-pdf';
 
 const note = (i: number): RenderNote => ({ kind: 'image-unavailable', path: ['components', i, 'options', 'image_url'], message: `image ${i} not fetched` });
 

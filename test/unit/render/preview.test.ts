@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { sharedRenderer, report } from '../../helpers/render';
 import { decodeJpeg, isJpeg, meanLuminance, type DecodedImage } from '../../helpers/jpeg';
-import { PREVIEW_MAX_PAGES } from '../../../src/mock/render/preview';
+import { PREVIEW_MAX_PAGES } from '../../../src/render/preview';
 
 /** `pages` nearly blank pages: a tiny label at the top of each, nothing in the middle. */
 const blank = (pages: number) =>

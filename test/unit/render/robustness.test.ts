@@ -1,9 +1,9 @@
 import { strict as assert } from 'node:assert';
-import { createRenderer, RenderError } from '../../../src/mock/render';
+import { createRenderer, RenderError } from '../../../src/render';
 import { render, report, sharedRenderer } from '../../helpers/render';
-import { LEAF_TYPES, registerAllPainters } from '../../../src/mock/render/components';
-import { isPlaceholder } from '../../../src/mock/render/components/placeholder';
-import { lookupPainter } from '../../../src/mock/render/registry';
+import { LEAF_TYPES, registerAllPainters } from '../../../src/render/components';
+import { isPlaceholder } from '../../../src/render/components/placeholder';
+import { lookupPainter } from '../../../src/render/registry';
 
 describe('renderer: robustness', () => {
   it('every leaf component type of the catalogue has a real painter (none left as a placeholder)', () => {

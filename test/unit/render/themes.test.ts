@@ -1,9 +1,9 @@
 import { strict as assert } from 'node:assert';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildTheme, COLOUR_THEMES } from '../../../src/mock/render/theme';
-import { allFontFiles, TYPOGRAPHY_THEMES } from '../../../src/mock/render/typography';
-import { iconPath } from '../../../src/mock/render/icons';
+import { buildTheme, COLOUR_THEMES } from '../../../src/render/theme';
+import { allFontFiles, TYPOGRAPHY_THEMES } from '../../../src/render/typography';
+import { iconPath } from '../../../src/render/icons';
 import { render, report, sharedRenderer } from '../../helpers/render';
 import { decodeJpeg } from '../../helpers/jpeg';
 

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { chartPainters } from '../../../../src/mock/render/charts';
-import { RenderError } from '../../../../src/mock/render/renderer';
+import { chartPainters } from '../../../../src/render/charts';
+import { RenderError } from '../../../../src/render/renderer';
 import { firstOutOfOrder } from '../../../helpers/pdf';
 import { contentStreams, fillOperator, linkUris, renderOne, testCanvas } from './helpers';
 

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { areaPath, CURVE_NAMES, curveFor, curveYExtent, CURVES, linePath, runs, samplePath, type XY } from '../../../../src/mock/render/charts/curves';
+import { areaPath, CURVE_NAMES, curveFor, curveYExtent, CURVES, linePath, runs, samplePath, type XY } from '../../../../src/render/charts/curves';
 import { rng } from './random';
 
 interface Seg {

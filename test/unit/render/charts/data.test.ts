@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { RenderError } from '../../../../src/mock/render/renderer';
-import { bySeries, readPoints, seriesColours, seriesKeyOf } from '../../../../src/mock/render/charts/data';
+import { RenderError } from '../../../../src/render/renderer';
+import { bySeries, readPoints, seriesColours, seriesKeyOf } from '../../../../src/render/charts/data';
 import { testCanvas } from './helpers';
 
 const { ctx } = testCanvas({ path: 'components[3] (Chart.Line)' });

@@ -5,10 +5,10 @@
  */
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
-import type { ComponentPainter, PaintContext, Rect } from '../../../../src/mock/render/painter';
-import { documentBytes, newDocument } from '../../../../src/mock/render/pdfkit-setup';
-import { buildTheme } from '../../../../src/mock/render/theme';
-import { chartPainters } from '../../../../src/mock/render/charts';
+import type { ComponentPainter, PaintContext, Rect } from '../../../../src/render/painter';
+import { documentBytes, newDocument } from '../../../../src/render/pdfkit-setup';
+import { buildTheme } from '../../../../src/render/theme';
+import { chartPainters } from '../../../../src/render/charts';
 import { allText, readPdf } from '../../../helpers/pdf';
 
 const FONT_DIR = join(process.cwd(), 'node_modules/pdfjs-dist/standard_fonts');

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { chartPainters } from '../../../../src/mock/render/charts';
-import { CURVE_NAMES } from '../../../../src/mock/render/charts/curves';
-import { RenderError } from '../../../../src/mock/render/renderer';
+import { chartPainters } from '../../../../src/render/charts';
+import { CURVE_NAMES } from '../../../../src/render/charts/curves';
+import { RenderError } from '../../../../src/render/renderer';
 import { firstOutOfOrder } from '../../../helpers/pdf';
 import { contentStreams, fillOperator, renderOne, testCanvas } from './helpers';
 

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chartPainters } from '../../../../src/mock/render/charts';
+import { chartPainters } from '../../../../src/render/charts';
 import { renderOne, testCanvas } from './helpers';
 
 const TYPES = ['BarChart', 'LineChart', 'ScatterChart', 'Chart.Bar', 'Chart.Line', 'Chart.HorizontalBar', 'Chart.Timeseries', 'DoughnutRing', 'SparkChart.Line', 'SparkChart.Ring', 'ProgressBar', 'Beta.DataTable'];

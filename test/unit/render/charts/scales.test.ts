@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { RenderError } from '../../../../src/mock/render/renderer';
-import { bandAxis, compactNumber, compactTimeFormat, linearAxis, pointAxis, safeExtent, timeAxis } from '../../../../src/mock/render/charts/scales';
+import { RenderError } from '../../../../src/render/renderer';
+import { bandAxis, compactNumber, compactTimeFormat, linearAxis, pointAxis, safeExtent, timeAxis } from '../../../../src/render/charts/scales';
 import { rng } from './random';
 
 const spec = { path: 'components[0] (Chart.Bar)', optionName: 'format_y_ticks' };

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { COLOUR_SCHEMES, DEFAULT_SCHEME, findScheme, paletteFor, SCHEME_NAMES } from '../../../../src/mock/render/charts/schemes';
+import { COLOUR_SCHEMES, DEFAULT_SCHEME, findScheme, paletteFor, SCHEME_NAMES } from '../../../../src/render/charts/schemes';
 import { testCanvas } from './helpers';
 
 describe('charts/schemes', () => {

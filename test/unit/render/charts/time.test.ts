@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { dateParser } from '../../../../src/mock/render/charts/time';
+import { dateParser } from '../../../../src/render/charts/time';
 
 const utc = (...a: [number, number, number, number?, number?, number?]) => Date.UTC(a[0], a[1] - 1, a[2], a[3] ?? 0, a[4] ?? 0, a[5] ?? 0);
 

@@ -5,7 +5,7 @@
  * own colour/alignment gets a colour readable on the background and the cover's
  * `align`.
  */
-import type { CoverPage, ReportComponent } from '../../../core/report/types';
+import type { CoverPage, ReportComponent } from '../../core/report/types';
 import { MARGIN_UNIT_PT, type RenderTheme } from '../painter';
 import { luminance } from '../theme';
 import type { LoadedImage } from '../images';

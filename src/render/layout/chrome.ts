@@ -3,7 +3,7 @@
  * report_byline, version_number) when enable_header (options or config), and the footer band
  * (footer_text, "Page N of M" when enable_pagination).
  */
-import type { ReportBody } from '../../../core/report/types';
+import type { ReportBody } from '../../core/report/types';
 import type { RenderTheme } from '../painter';
 import type { PageModel } from './page-model';
 import type { LoadedImage } from '../images';

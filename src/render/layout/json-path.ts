@@ -3,7 +3,7 @@
  * nodes.ts for error messages) → the JSON path of the component in the report
  * (`["components", 1, "components", 0]`), as render notes carry it.
  */
-import type { ReportPath } from '../../../core/api/types';
+import type { ReportPath } from '../../core/api/types';
 
 export function reportPathOf(nodePath: string): ReportPath {
   const bare = nodePath.replace(/\s*\([^()]*\)\s*$/, '');

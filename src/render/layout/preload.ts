@@ -4,7 +4,7 @@
  * decodes in report order (../images.ts). An image that could not be fetched becomes a
  * placeholder and a note for the author at the option's JSON path.
  */
-import type { ReportBody } from '../../../core/report/types';
+import type { ReportBody } from '../../core/report/types';
 import type { RenderNote } from '../renderer';
 import { attachImage, jsonPathOf, loadImages, type ImageRef, type ImageSettings, type LoadedImage } from '../images';
 import { headerEnabled } from './chrome';

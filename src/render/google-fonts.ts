@@ -10,7 +10,7 @@
  * Otherwise that role keeps the theme's font (Liberation Sans, as `google-fonts`
  * without fonts) and a `font-fallback` note says so; the service logs it.
  */
-import type { RenderNote } from '../../core/api/types';
+import type { RenderNote } from '../core/api/types';
 import { FALLBACK_FILES, type FontFamilySpec, type FontStyle } from './fonts';
 import { allFontFiles, typographySpec } from './typography';
 

@@ -3,7 +3,7 @@
  * report options on the 0–32 unit scale, and the bands reserved for the header
  * and footer on content pages.
  */
-import type { ReportBody } from '../../../core/report/types';
+import type { ReportBody } from '../../core/report/types';
 import { MARGIN_UNIT_PT } from '../painter';
 import { headerEnabled } from './chrome';
 

@@ -10,8 +10,7 @@ import { isWoff, woffToSfnt } from './woff';
 function roots(): string[] {
   return [
     __dirname, // dist/ when bundled
-    join(__dirname, '..'),
-    join(__dirname, '..', '..', '..'), // src/mock/render → repo root
+    join(__dirname, '..'), // src/render → repo root
     process.cwd(),
   ];
 }

@@ -3,7 +3,7 @@
  * the page end (the page count — and so the quota — follows what the report
  * asked for), and this band tells the author why the rest is missing.
  */
-import type { RenderNote } from '../../../core/api/types';
+import type { RenderNote } from '../../core/api/types';
 import type { RenderTheme } from '../painter';
 import type { PageModel } from './page-model';
 import type { OverflowStop } from './engine';

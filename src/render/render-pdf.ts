@@ -2,8 +2,8 @@
  * Report body → PDF: builds the layout tree, loads images, plans every page
  * (cover, content with page breaks), then paints the plan with page chrome.
  */
-import type { ReportBody } from '../../core/report/types';
-import { MAX_RENDER_NOTES } from '../../core/api/types';
+import type { ReportBody } from '../core/report/types';
+import { MAX_RENDER_NOTES } from '../core/api/types';
 import { RenderError, type RenderedPdf, type RenderNote } from './renderer';
 import { newDocument, documentBytes } from './pdfkit-setup';
 import { registerFonts } from './fonts';

@@ -4,7 +4,7 @@
  * get their painter wrapped so that it paints with the highlighted colours
  * (RenderTheme.highlighted: `override_colour_theme.highlighted`).
  */
-import type { ReportComponent } from '../../../core/report/types';
+import type { ReportComponent } from '../../core/report/types';
 import type { ComponentPainter, PaintContext } from '../painter';
 import { lookupPainter } from '../registry';
 import { RenderError } from '../renderer';

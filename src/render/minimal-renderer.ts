@@ -2,12 +2,12 @@
  * A minimal renderer with no layout engine: a valid PDF (one page per top-level
  * PageBreak-separated block; the title and one line per component) and a small JPEG
  * preview. Used by tests that need deterministic page counts, and as the fallback
- * when the real renderer (src/mock/render) cannot be loaded. Dependency-free PDF
+ * when the real renderer (src/render) cannot be loaded. Dependency-free PDF
  * writing keeps it working in any bundle; jpeg-js encodes the preview.
  */
 import * as jpeg from 'jpeg-js';
 import type { ReportBody, ReportComponent } from '../core/report/types';
-import { RenderError, type RenderOptions, type ReportRenderer } from './render/renderer';
+import { RenderError, type RenderOptions, type ReportRenderer } from './renderer';
 
 /** PDF string literal for WinAnsi text (non-Latin-1 characters become '?'). */
 function pdfText(s: string): string {

@@ -3,10 +3,10 @@
  * renderer. The service only ever calls these two functions; everything about
  * layout lives behind them.
  */
-import type { RenderNote } from '../../core/api/types';
-import type { ReportBody } from '../../core/report/types';
+import type { RenderNote } from '../core/api/types';
+import type { ReportBody } from '../core/report/types';
 
-export type { RenderNote } from '../../core/api/types';
+export type { RenderNote } from '../core/api/types';
 
 export interface RenderedPdf {
   /** The PDF file. */

@@ -14,7 +14,7 @@ import { RenderError } from '../renderer';
 import { attachedImage, jsonPathOf, type LoadedImage } from '../images';
 import { drawLoadedImage, drawPlaceholder } from '../images/draw';
 import { componentMargins } from '../margins';
-import { formatPath } from '../../../core/loc/treeWalk';
+import { formatPath } from '../../core/loc/treeWalk';
 import { breakLines, drawLines, linesHeight } from './richtext';
 
 const MAX_HEIGHT = 420;

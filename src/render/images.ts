@@ -15,8 +15,8 @@
  *   data: URL, bytes that are no image, damaged image data, an image over the pixel limits
  *   (images/limits.ts) — each named by the option's JSON path.
  */
-import type { ReportPath } from '../../core/api/types';
-import { formatPath } from '../../core/loc/treeWalk';
+import type { ReportPath } from '../core/api/types';
+import { formatPath } from '../core/loc/treeWalk';
 import { fetchBytes, imageFetchPolicy, OutboundError, type FetchFailure, type OutboundPolicy, type ResolveFn } from '../net/outboundPolicy';
 import { RenderError } from './renderer';
 import { sniffImage, type ImageFormat } from './images/sniff';
