@@ -13,7 +13,11 @@ const skip = listArg('--skip') ?? new Set();
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
 const stages = [
-  { name: 'typecheck', cmd: npx, args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
+  // One project per layer (tsconfig.json references): a wrong-direction import does not compile.
+  { name: 'typecheck', cmd: npx, args: ['tsc', '-b', 'tsconfig.json'] },
+  // ESLint (layer boundaries, zero warnings) and Prettier's check over the whole tree.
+  { name: 'lint', cmd: npx, args: ['eslint', '--max-warnings', '0', '.'] },
+  { name: 'format', cmd: npx, args: ['prettier', '--check', '.'] },
   { name: 'build', cmd: process.execPath, args: ['scripts/build.mjs', '--quiet'] },
   { name: 'unit', cmd: npx, args: ['mocha', '--config', '.mocharc.unit.json'], counts: true },
   { name: 'integration', cmd: npx, args: ['mocha', '--config', '.mocharc.integration.json'], counts: true },

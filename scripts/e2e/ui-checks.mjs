@@ -38,7 +38,7 @@ async function quickInput(page, key, text, rowText, what) {
       await page.locator(QUICK_INPUT).waitFor({ state: 'hidden', timeout: 3_000 });
       return;
     } catch (e) {
-      if (attempt >= 8) throw new Error(`${what}: gave up after ${attempt} tries: ${e.message}`);
+      if (attempt >= 8) throw new Error(`${what}: gave up after ${attempt} tries: ${e.message}`, { cause: e });
       await page.keyboard.press('Escape');
       await sleep(1_000);
     }
@@ -73,7 +73,7 @@ async function completionCheck(page, shotDir, text) {
       await page.locator('.suggest-widget.visible .monaco-list-row', { hasText: 'highlighted' }).first().waitFor({ timeout: 5_000 });
       break;
     } catch (e) {
-      if (attempt >= 5) throw new Error(`the suggest widget never listed "highlighted": ${e.message}`);
+      if (attempt >= 5) throw new Error(`the suggest widget never listed "highlighted": ${e.message}`, { cause: e });
       await page.keyboard.press('Escape');
     }
   }
@@ -103,7 +103,7 @@ async function hoverCheck(page, shotDir, text) {
       await hover.first().waitFor({ state: 'visible', timeout: 5_000 });
       break;
     } catch (e) {
-      if (attempt >= 4) throw new Error(`no hover with the diagnostic appeared: ${e.message}`);
+      if (attempt >= 4) throw new Error(`no hover with the diagnostic appeared: ${e.message}`, { cause: e });
     }
   }
   await sleep(300); // let the hover finish its fade-in so the screenshot is not half transparent

@@ -18,7 +18,7 @@ async function openQuickFixMenu(page, fix) {
       await row.first().waitFor({ state: 'visible', timeout: 5_000 });
       return;
     } catch (e) {
-      if (attempt >= 5) throw new Error(`the quick-fix menu never offered "${fix}": ${e.message}`);
+      if (attempt >= 5) throw new Error(`the quick-fix menu never offered "${fix}": ${e.message}`, { cause: e });
       await page.keyboard.press('Escape');
       await sleep(1_000);
     }

@@ -28,7 +28,7 @@ async function waitInFrame(frame, what, fn, arg, timeoutMs = 60_000) {
   try {
     return await (await frame.waitForFunction(fn, arg, { timeout: timeoutMs, polling: 200 })).jsonValue();
   } catch (e) {
-    throw new Error(`${what}: ${e.message}`);
+    throw new Error(`${what}: ${e.message}`, { cause: e });
   }
 }
 
@@ -87,7 +87,7 @@ export async function buildCheck(page, shotDir, { openFile }) {
       await dialog.waitFor({ state: 'visible', timeout: 10_000 });
       break;
     } catch (e) {
-      if (attempt >= 3) throw new Error(`Ctrl+Shift+Alt+P opened no Build confirmation: ${e.message}`);
+      if (attempt >= 3) throw new Error(`Ctrl+Shift+Alt+P opened no Build confirmation: ${e.message}`, { cause: e });
     }
   }
   const question = (await dialog.innerText()).replace(/\s+/g, ' ').trim();
@@ -131,7 +131,7 @@ export async function quotaTooltipCheck(page, shotDir) {
       await hover.first().waitFor({ state: 'visible', timeout: 5_000 });
       break;
     } catch (e) {
-      if (attempt >= 4) throw new Error(`no quota tooltip: ${e.message}`);
+      if (attempt >= 4) throw new Error(`no quota tooltip: ${e.message}`, { cause: e });
     }
   }
   await sleep(400);

@@ -12,8 +12,10 @@
  * DCS 0x90, SOS 0x98, PM 0x9e, APC 0x9f).
  */
 const ESCAPE_SEQUENCE =
+  // eslint-disable-next-line no-control-regex -- control characters are what this pattern finds
   /\x1b\[[0-?]*[ -/]*[@-~]?|\x1b[\]PX^_][\s\S]*?(?:\x07|\x1b\\|\x9c|$)|\x1b[ -~]?|\x9b[0-?]*[ -/]*[@-~]?|[\x90\x98\x9d\x9e\x9f][\s\S]*?(?:\x07|\x1b\\|\x9c|$)/g;
 /** Other C0/C1 controls and DEL (tab and line feed are kept), and bidi overrides that reorder what is shown. */
+// eslint-disable-next-line no-control-regex -- control characters are what this pattern finds
 const OTHER_CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/g;
 /** Line breaks, in any spelling, and tabs. */
 const BREAKS = /\r\n|[\n\r\t\v\f\u0085\u2028\u2029]/g;

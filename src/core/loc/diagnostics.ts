@@ -118,9 +118,9 @@ export function describeEntry(entry: ValidationErrorEntry, mapping: LocMapping):
       const detail = typeof entry.ctx?.error === 'string' ? `: ${entry.ctx.error}` : '';
       return `${entry.msg || 'JSON decode error'}${detail}`;
     }
+    // too_many_errors: the local service's summary of the entries it did not list (its 422 is capped).
     case 'union_tag_invalid':
     case 'union_tag_not_found':
-    // The local service's summary of the entries it did not list (its 422 is capped).
     case 'too_many_errors':
       return entry.msg;
     default:

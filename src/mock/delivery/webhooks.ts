@@ -70,9 +70,7 @@ export function authorizationValue(authHeader: string): string {
 
 /** Why a value cannot be sent in an HTTP header (CR/LF would forge headers), without echoing it. */
 export function headerValueProblem(value: string): string | undefined {
-  // eslint-disable-next-line no-control-regex
   if (/[\r\n\0]/.test(value)) return 'it contains a line break or NUL';
-  // eslint-disable-next-line no-control-regex
   if (/[^\t\x20-\x7e\x80-\xff]/.test(value)) return 'it contains characters an HTTP header cannot carry';
   return undefined;
 }

@@ -236,8 +236,9 @@ export class Controller {
   }
 
   private toolbarZoom(dir: 'in' | 'out'): void {
-    if (this.view === 'pdf') dir === 'in' ? this.pdf.zoomIn() : this.pdf.zoomOut();
-    else if (this.view === 'jpeg') dir === 'in' ? this.jpeg.zoomIn() : this.jpeg.zoomOut();
+    const target = this.view === 'pdf' ? this.pdf : this.view === 'jpeg' ? this.jpeg : undefined;
+    if (dir === 'in') target?.zoomIn();
+    else target?.zoomOut();
   }
 
   private setZoom(z: ZoomSetting): void {

@@ -154,7 +154,7 @@ export async function waitForElement(report: string, what: string, selector: str
       return last.length > 0 && accept(last[0]) ? last[0] : undefined;
     }, timeoutMs);
   } catch (e) {
-    throw new Error(`${(e as Error).message}; ${selector} is now ${JSON.stringify(last[0] ?? null)}`);
+    throw new Error(`${(e as Error).message}; ${selector} is now ${JSON.stringify(last[0] ?? null)}`, { cause: e });
   }
 }
 
@@ -172,7 +172,7 @@ export async function waitForViewerState(panels: ResultPanels, report: vscode.Ur
       return s && accept(s) ? s : undefined;
     }, timeoutMs);
   } catch (e) {
-    throw new Error(`${(e as Error).message}; state now ${JSON.stringify(panels.viewerState(report) ?? null)}`);
+    throw new Error(`${(e as Error).message}; state now ${JSON.stringify(panels.viewerState(report) ?? null)}`, { cause: e });
   }
 }
 

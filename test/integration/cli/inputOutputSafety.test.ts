@@ -22,6 +22,7 @@ import { buildOnce, cleanEnv, describeRun, runCli } from './cliHarness';
 const posix = process.platform !== 'win32';
 const ESC = '\x1b';
 /** Everything a terminal could act on: ESC, 8-bit CSI/OSC/DCS, other C0/C1 controls but \t and \n. */
+// eslint-disable-next-line no-control-regex -- control characters are what this pattern finds
 const TERMINAL_CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
 const VALID = JSON.stringify({ type: 'Report', options: { report_title: 'Safe' }, components: [{ type: 'Text', options: { text: 'hello' } }] }, null, 2);
 

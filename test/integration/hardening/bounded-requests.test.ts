@@ -172,6 +172,7 @@ describe('hardening: bounded request work and log integrity', function () {
     assert.ok(!log.includes(ODDLY_ENCODED_KEY), `the log shows the encoded key:\n${log}`);
     assert.ok(p.stderr.some((l) => l.includes('/api/v1/get-remaining-quota?api%5Fkey=*** 200')), log);
     assert.ok(!p.stderr.some((l) => l.startsWith(forged)), `a forged line:\n${log}`);
+    // eslint-disable-next-line no-control-regex -- control characters are what this pattern finds
     assert.ok(!p.stderr.some((l) => /[\x00-\x08\x0b-\x1f\x7f-\x9f]/.test(l)), `a control character:\n${JSON.stringify(p.stderr)}`);
   });
 
@@ -201,6 +202,7 @@ describe('hardening: bounded request work and log integrity', function () {
     const note = h.logs.find((l) => / note \(font-fallback\)/.test(l));
     assert.ok(failed && note, h.logs.join('\n'));
     assert.match(failed, /boom\\n2025-06-01T00:00:00\.000Z GET \/api\/v1\/forged 200 0\.1ms key=-\\x1b\[2J\\r\\x9b31m\\u2028$/);
+    // eslint-disable-next-line no-control-regex -- control characters are what this pattern finds
     for (const line of h.logs) assert.ok(!/[\x00-\x1f\x7f-\x9f\u2028\u2029]/.test(line), `a raw control character in ${JSON.stringify(line)}`);
   });
 });

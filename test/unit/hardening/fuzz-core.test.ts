@@ -89,7 +89,7 @@ describe('hardening: fuzzing the core (loc mapper, validator, JSON decoder)', fu
           checkDiagnostic(d, text, mapper.lines.lineCount, what);
         } catch (err) {
           // What is needed to turn the case into a unit test.
-          throw new Error(`${(err as Error).message}\ndiagnostic: ${JSON.stringify(d)}\ntext: ${JSON.stringify(text.slice(0, 600))}\nentries: ${JSON.stringify(entries).slice(0, 600)}`);
+          throw new Error(`${(err as Error).message}\ndiagnostic: ${JSON.stringify(d)}\ntext: ${JSON.stringify(text.slice(0, 600))}\nentries: ${JSON.stringify(entries).slice(0, 600)}`, { cause: err });
         }
       }
       diagnostics += out.length;
