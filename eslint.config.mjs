@@ -49,7 +49,10 @@ export default tseslint.config(
   { files: ['test/**/*.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   // CommonJS tooling files.
   { files: ['**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
-  boundary(['src/core/**/*.ts'], [[['extension', 'mock', 'render', 'net', 'cli', 'webview'], `${UP} src/core imports only src/core and schemas/.`]]),
+  boundary(
+    ['src/core/**/*.ts'],
+    [[['extension', 'mock', 'render', 'net', 'cli', 'webview'], `${UP} src/core imports only src/core and schemas/.`]],
+  ),
   {
     // Core outside client/ is pure: it runs anywhere (extension host, CLI, service) with no I/O.
     files: ['src/core/**/*.ts'],
@@ -58,10 +61,19 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'vscode', message: 'Only src/extension/ imports vscode.' }, { name: 'undici', message: 'Network I/O lives in src/core/client/.' }],
+          paths: [
+            { name: 'vscode', message: 'Only src/extension/ imports vscode.' },
+            { name: 'undici', message: 'Network I/O lives in src/core/client/.' },
+          ],
           patterns: [
-            { group: ['extension', 'mock', 'render', 'net', 'cli', 'webview'].flatMap(room), message: `${UP} src/core imports only src/core and schemas/.` },
-            { group: NODE_BUILTINS, message: 'src/core outside client/ is pure: no Node I/O (pass data in, or move the I/O to the caller).' },
+            {
+              group: ['extension', 'mock', 'render', 'net', 'cli', 'webview'].flatMap(room),
+              message: `${UP} src/core imports only src/core and schemas/.`,
+            },
+            {
+              group: NODE_BUILTINS,
+              message: 'src/core outside client/ is pure: no Node I/O (pass data in, or move the I/O to the caller).',
+            },
           ],
         },
       ],
@@ -70,7 +82,10 @@ export default tseslint.config(
   boundary(['src/net/**/*.ts'], [[['extension', 'mock', 'render', 'cli', 'webview'], `${UP} src/net imports only src/core.`]]),
   boundary(['src/render/**/*.ts'], [[['extension', 'mock', 'cli', 'webview'], `${UP} src/render imports src/core and src/net only.`]]),
   boundary(['src/mock/**/*.ts'], [[['extension', 'cli', 'webview'], `${UP} src/mock imports src/core, src/net and src/render.`]]),
-  boundary(['src/cli/**/*.ts'], [[['extension', 'webview'], `${UP} src/cli imports src/core (and the local service through cli/localService.ts).`]]),
+  boundary(
+    ['src/cli/**/*.ts'],
+    [[['extension', 'webview'], `${UP} src/cli imports src/core (and the local service through cli/localService.ts).`]],
+  ),
   {
     files: ['src/webview/**/*.ts'],
     rules: {
@@ -79,7 +94,10 @@ export default tseslint.config(
         {
           paths: [{ name: 'vscode', message: 'Only src/extension/ imports vscode.' }],
           patterns: [
-            { group: ['extension', 'mock', 'render', 'net', 'cli'].flatMap(room), message: `${UP} the webview imports its own files and core types.` },
+            {
+              group: ['extension', 'mock', 'render', 'net', 'cli'].flatMap(room),
+              message: `${UP} the webview imports its own files and core types.`,
+            },
             { group: NODE_BUILTINS, message: 'The webview runs in a browser: no Node modules.' },
             { group: room('core'), message: 'The webview may import core types only (import type).', allowTypeImports: true },
           ],
@@ -97,7 +115,11 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['render', 'net'].flatMap(room), message: 'The extension never imports the renderer or the fetch policy.' },
-            { group: ['mock', 'cli'].flatMap(room), message: 'The local service and the CLI reach the extension only through the lazily loaded bundle: import type only.', allowTypeImports: true },
+            {
+              group: ['mock', 'cli'].flatMap(room),
+              message: 'The local service and the CLI reach the extension only through the lazily loaded bundle: import type only.',
+              allowTypeImports: true,
+            },
           ],
         },
       ],

@@ -2,7 +2,11 @@
 // The seed is printed; FUZZ_SEED=<seed> npm run fuzz replays a failure.
 import { spawnSync } from 'node:child_process';
 
-const specs = ['test/unit/hardening/fuzz-core.test.ts', 'test/unit/hardening/fuzz-render.test.ts', 'test/integration/hardening/fuzz-service.test.ts'];
+const specs = [
+  'test/unit/hardening/fuzz-core.test.ts',
+  'test/unit/hardening/fuzz-render.test.ts',
+  'test/integration/hardening/fuzz-service.test.ts',
+];
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const run = spawnSync(npx, ['mocha', '--require', 'tsx/cjs', '--extension', 'ts', '--timeout', '180000', ...specs], {
   stdio: 'inherit',

@@ -14,7 +14,16 @@ const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).ver
 export const vsixPath = join(root, `report-studio-${version}.vsix`);
 
 // What ends up in (or decides) the package; a change to any of them makes the .vsix stale.
-const INPUT_FILES = ['package.json', 'package-lock.json', '.vscodeignore', 'README.md', 'CHANGELOG.md', 'LICENSE', 'scripts/build.mjs', 'scripts/package.mjs'];
+const INPUT_FILES = [
+  'package.json',
+  'package-lock.json',
+  '.vscodeignore',
+  'README.md',
+  'CHANGELOG.md',
+  'LICENSE',
+  'scripts/build.mjs',
+  'scripts/package.mjs',
+];
 const INPUT_DIRS = ['src', 'schemas', 'media', 'examples', 'dist'];
 
 function newestMtime(path) {
@@ -33,7 +42,11 @@ export function isVsixFresh() {
 }
 
 function run(cmd, args, quiet) {
-  const r = spawnSync(cmd, args, { cwd: root, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'], encoding: 'utf8' });
+  const r = spawnSync(cmd, args, {
+    cwd: root,
+    stdio: quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
+    encoding: 'utf8',
+  });
   if (r.status !== 0) {
     throw new Error(`package: \`${args.join(' ')}\` failed (exit ${r.status ?? r.signal})\n${r.stdout ?? ''}${r.stderr ?? ''}`);
   }

@@ -46,7 +46,10 @@ async function run(client, kind, file, text, out) {
 async function main() {
   const examplesDir = join(root, 'examples');
   const outDir = join(root, 'out');
-  const files = (await readdir(examplesDir)).filter((f) => f.endsWith('.report.json')).sort().map((f) => join(examplesDir, f));
+  const files = (await readdir(examplesDir))
+    .filter((f) => f.endsWith('.report.json'))
+    .sort()
+    .map((f) => join(examplesDir, f));
   if (files.length === 0) {
     console.error(`no examples/*.report.json found in ${examplesDir}`);
     return 1;
@@ -73,7 +76,13 @@ async function main() {
         if (r.ok) console.log(`  ${rel(r.path)}`);
         else failures.push(r.error);
       }
-      const status = preview.ok && build.ok ? 'ok' : `FAILED (${[preview, build].filter((r) => !r.ok).map((r) => r.kind).join(', ')})`;
+      const status =
+        preview.ok && build.ok
+          ? 'ok'
+          : `FAILED (${[preview, build]
+              .filter((r) => !r.ok)
+              .map((r) => r.kind)
+              .join(', ')})`;
       rows.push([basename(file), build.pages ?? '-', ms(preview.ms), kb(preview.size), ms(build.ms), kb(build.size), status]);
     }
     const after = await client.getRemainingQuota();
@@ -90,7 +99,9 @@ async function main() {
     console.error(`\n${failures.length} step(s) failed:\n${failures.join('\n')}`);
     return 1;
   }
-  console.log(`\nAll ${files.length} examples previewed and built into ${rel(outDir)}/ in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  console.log(
+    `\nAll ${files.length} examples previewed and built into ${rel(outDir)}/ in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
   return 0;
 }
 

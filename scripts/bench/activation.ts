@@ -16,7 +16,6 @@ const SAMPLES = 15;
 /** What the bundle may weigh (the README's performance table shows it): parsed on every activation. */
 const BUDGET_KB = 1024;
 
-
 export async function runActivationBench(samples = SAMPLES): Promise<BenchRow[]> {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-studio-activation-'));
   try {
@@ -31,12 +30,20 @@ export async function runActivationBench(samples = SAMPLES): Promise<BenchRow[]>
     }
     for (const key of ['requireMs', 'activateMs'] as const) {
       const v = results.map((r) => r[key]);
-      console.log(`${key.padEnd(11)} median ${median(v).toFixed(1)} ms, p90 ${percentile(v, 90).toFixed(1)} ms (${samples} cold processes)`);
+      console.log(
+        `${key.padEnd(11)} median ${median(v).toFixed(1)} ms, p90 ${percentile(v, 90).toFixed(1)} ms (${samples} cold processes)`,
+      );
     }
     const total = results.map((r) => r.requireMs + r.activateMs);
     console.log(`total       median ${median(total).toFixed(1)} ms`);
     return [
-      { group: 'size', figure: '`dist/extension.js` size (production bundle, minified)', median: kb, unit: 'KB', peer: { label: 'budget', median: BUDGET_KB } },
+      {
+        group: 'size',
+        figure: '`dist/extension.js` size (production bundle, minified)',
+        median: kb,
+        unit: 'KB',
+        peer: { label: 'budget', median: BUDGET_KB },
+      },
       {
         group: 'activation-stub',
         figure: 'activate() in Node with a stub vscode (require + activate)',

@@ -18,7 +18,13 @@ async function viewerFrames(page, report) {
   const found = [];
   for (const frame of page.frames()) {
     const ok = await frame
-      .evaluate((name) => !!document.getElementById('app')?.firstChild && document.body.dataset.report === name && !!document.querySelector('img.jpeg-image'), report)
+      .evaluate(
+        (name) =>
+          !!document.getElementById('app')?.firstChild &&
+          document.body.dataset.report === name &&
+          !!document.querySelector('img.jpeg-image'),
+        report,
+      )
       .catch(() => false);
     if (ok) found.push(frame);
   }
@@ -34,7 +40,13 @@ function armInPage() {
   const img0 = document.querySelector('img.jpeg-image');
   const state = { before: img0?.getAttribute('src') ?? '', domAt: 0, paintAt: 0 };
   const shown = (img) =>
-    !!img && !img.hidden && !img.closest('[hidden], .inactive') && !!img.getAttribute('src') && img.getAttribute('src') !== state.before && img.complete && img.naturalWidth > 0;
+    !!img &&
+    !img.hidden &&
+    !img.closest('[hidden], .inactive') &&
+    !!img.getAttribute('src') &&
+    img.getAttribute('src') !== state.before &&
+    img.complete &&
+    img.naturalWidth > 0;
   const check = () => {
     if (state.domAt || !shown(document.querySelector('img.jpeg-image'))) return;
     state.domAt = Date.now();
@@ -64,7 +76,9 @@ function actions(page) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         for (const f of await viewerFrames(page, report)) {
-          const s = await f.evaluate(() => (window.__rsBench ? { domAt: window.__rsBench.domAt, paintAt: window.__rsBench.paintAt } : null)).catch(() => null);
+          const s = await f
+            .evaluate(() => (window.__rsBench ? { domAt: window.__rsBench.domAt, paintAt: window.__rsBench.paintAt } : null))
+            .catch(() => null);
           if (s?.paintAt) return s.paintAt;
           // No animation frame within a second (a throttled frame): the image was in place.
           if (s?.domAt && Date.now() - s.domAt > 1_000) return s.domAt;

@@ -27,7 +27,6 @@ function option(name, fallback) {
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
 }
 
-
 /** One window on the workspace running the bench; resolves with what it wrote. */
 async function runBenchWindow(context, server, workspace, suiteIndex, driver, resultFile) {
   const page = await context.newPage();
@@ -44,7 +43,10 @@ async function runBenchWindow(context, server, workspace, suiteIndex, driver, re
   const code = await Promise.race([exited, new Promise((r) => (timer = setTimeout(() => r('timeout'), LAUNCH_TIMEOUT_MS)))]);
   clearTimeout(timer);
   await page.close().catch(() => {});
-  if (!existsSync(resultFile)) throw new Error(`the bench in the extension host ${code === 'timeout' ? `did not finish within ${LAUNCH_TIMEOUT_MS / 1000} s` : `exited with ${code}`} without writing ${resultFile}`);
+  if (!existsSync(resultFile))
+    throw new Error(
+      `the bench in the extension host ${code === 'timeout' ? `did not finish within ${LAUNCH_TIMEOUT_MS / 1000} s` : `exited with ${code}`} without writing ${resultFile}`,
+    );
   const result = JSON.parse(readFileSync(resultFile, 'utf8'));
   if (result.error) throw new Error(`the bench failed in the extension host: ${result.error}`);
   return result;
@@ -56,7 +58,10 @@ async function main() {
   const launches = Math.max(1, Number(option('--launches', '3')));
   const samples = Math.max(1, Number(option('--samples', '10')));
   const installed = isInstalled();
-  if (!installed) step(`code-server ${CODE_SERVER_VERSION} is not installed: installing it as the e2e stage does (scripts/e2e/install-code-server.mjs; ~2.5 min, cached in .vscode-test/code-server/)`);
+  if (!installed)
+    step(
+      `code-server ${CODE_SERVER_VERSION} is not installed: installing it as the e2e stage does (scripts/e2e/install-code-server.mjs; ~2.5 min, cached in .vscode-test/code-server/)`,
+    );
   installCodeServer();
   step('bundling the bench suite (out/e2e/bench/) and packaging the .vsix (reused when fresh)');
   const suiteIndex = await buildSuite({ srcDir: join(root, 'test', 'e2e', 'bench'), outDir: join(root, 'out', 'e2e', 'bench') });

@@ -21,10 +21,14 @@ interface HarnessOutput {
 }
 
 function runChild(out: string, launches: number, samples: number): Promise<void> {
-  const child = spawn(process.execPath, [join(__dirname, 'harness-run.mjs'), '--out', out, '--launches', String(launches), '--samples', String(samples)], {
-    cwd: ROOT,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [join(__dirname, 'harness-run.mjs'), '--out', out, '--launches', String(launches), '--samples', String(samples)],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`harness-run.mjs exited with ${code ?? signal}`))));
@@ -44,7 +48,9 @@ function activationRow(launches: HarnessSamples[], figure: string, vs: string): 
   const events = [...new Set(stats.map((a) => a.event))].join(', ');
   const calls = launches.map((l) => l.activateCallMs).filter((v): v is number => v !== undefined);
   const parts = `load code ${median(stats.map((a) => a.loadCodeMs))} + activate() ${median(stats.map((a) => a.callActivateMs))} + resolve ${median(stats.map((a) => a.finishActivateMs))} ms`;
-  console.log(`harness: ${figure}: ${fmt(totals)} ms (by ${events}; medians ${parts})${calls.length ? `; ext.activate() calls ${fmt(calls)} ms` : ''}`);
+  console.log(
+    `harness: ${figure}: ${fmt(totals)} ms (by ${events}; medians ${parts})${calls.length ? `; ext.activate() calls ${fmt(calls)} ms` : ''}`,
+  );
   return {
     group: 'activation',
     figure,
@@ -66,7 +72,9 @@ export async function runHarnessBench(launches = 3, samples = 10): Promise<Bench
     if (preview.length !== samples) throw new Error(`harness: ${preview.length} edit → preview samples, expected ${samples}`);
     const first = result.launches[0];
     const vs = `VS Code ${first.vscodeVersion} in code-server`;
-    console.log(`harness: code-server ${result.codeServer} = VS Code ${first.vscodeVersion} (${first.uiKind}), headless Chromium${result.installedNow ? ' (installed by this run)' : ''}`);
+    console.log(
+      `harness: code-server ${result.codeServer} = VS Code ${first.vscodeVersion} (${first.uiKind}), headless Chromium${result.installedNow ? ' (installed by this run)' : ''}`,
+    );
     console.log(`harness: edit → preview visible ${fmt(preview)} ms (warm-up ${result.launches.at(-1)?.previewWarmupMs} ms)`);
     return [
       {
@@ -76,8 +84,16 @@ export async function runHarnessBench(launches = 3, samples = 10): Promise<Bench
         unit: 'ms',
         note: `${vs}: title edited, Preview run, until the new JPEG shows in the webview; ${samples} samples after 1 warm-up`,
       },
-      activationRow(result.launches.filter((l) => l.mode === 'startup'), 'extension activation in the harness, at window start', vs),
-      activationRow(result.launches.filter((l) => l.mode === 'idle'), 'extension activation in the harness, on demand in an idle window', vs),
+      activationRow(
+        result.launches.filter((l) => l.mode === 'startup'),
+        'extension activation in the harness, at window start',
+        vs,
+      ),
+      activationRow(
+        result.launches.filter((l) => l.mode === 'idle'),
+        'extension activation in the harness, on demand in an idle window',
+        vs,
+      ),
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });

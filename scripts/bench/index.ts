@@ -54,7 +54,10 @@ async function main(): Promise<number> {
   console.log(`\n## medians\n\n${machine}\n\n${table}\n\n${wall}${failed.length ? `; FAILED: ${failed.join(', ')}` : ''}`);
   const command = `npm run bench${process.argv[2] ? ` -- ${process.argv[2]}` : ''}`;
   mkdirSync(join(ROOT, '.bench'), { recursive: true });
-  writeFileSync(join(ROOT, '.bench', 'latest.md'), `<!-- ${command}; ${wall}${failed.length ? `; failed: ${failed.join(', ')}` : ''} -->\n${machine}\n\n${table}\n`);
+  writeFileSync(
+    join(ROOT, '.bench', 'latest.md'),
+    `<!-- ${command}; ${wall}${failed.length ? `; failed: ${failed.join(', ')}` : ''} -->\n${machine}\n\n${table}\n`,
+  );
   console.log('written to .bench/latest.md');
   return failed.length ? 1 : 0;
 }

@@ -54,21 +54,53 @@ function parseOptions(argv: string[]): Options {
       return v;
     };
     switch (argv[i]) {
-      case '--seconds': o.seconds = num('--seconds'); break;
-      case '--clients': o.clients = Math.max(1, Math.floor(num('--clients'))); break;
-      case '--concurrency': o.concurrency = Math.max(1, Math.floor(num('--concurrency'))); break;
-      case '--rate-limit': o.rateLimit = Math.floor(num('--rate-limit')); break;
-      case '--minimal-renderer': o.minimalRenderer = true; break;
-      case '--neighbour-seconds': o.neighbourSeconds = num('--neighbour-seconds'); break;
-      case '--flooders': o.flooders = Math.max(1, Math.floor(num('--flooders'))); break;
-      default: throw new Error(`unknown flag ${argv[i]} (--seconds, --clients, --concurrency, --rate-limit, --minimal-renderer, --neighbour-seconds, --flooders)`);
+      case '--seconds':
+        o.seconds = num('--seconds');
+        break;
+      case '--clients':
+        o.clients = Math.max(1, Math.floor(num('--clients')));
+        break;
+      case '--concurrency':
+        o.concurrency = Math.max(1, Math.floor(num('--concurrency')));
+        break;
+      case '--rate-limit':
+        o.rateLimit = Math.floor(num('--rate-limit'));
+        break;
+      case '--minimal-renderer':
+        o.minimalRenderer = true;
+        break;
+      case '--neighbour-seconds':
+        o.neighbourSeconds = num('--neighbour-seconds');
+        break;
+      case '--flooders':
+        o.flooders = Math.max(1, Math.floor(num('--flooders')));
+        break;
+      default:
+        throw new Error(
+          `unknown flag ${argv[i]} (--seconds, --clients, --concurrency, --rate-limit, --minimal-renderer, --neighbour-seconds, --flooders)`,
+        );
     }
   }
   return o;
 }
 
 function startServer(o: Options, dataDir: string, keyArgs: string[] = ['--api-key', KEY]): { child: ChildProcess; ready: Promise<string> } {
-  const args = ['--port', '0', '--data-dir', dataDir, ...keyArgs, '--quota-single', String(QUOTA), '--quota-multi', String(QUOTA), '--rate-limit', String(o.rateLimit), '--concurrency', String(o.concurrency), '--quiet'];
+  const args = [
+    '--port',
+    '0',
+    '--data-dir',
+    dataDir,
+    ...keyArgs,
+    '--quota-single',
+    String(QUOTA),
+    '--quota-multi',
+    String(QUOTA),
+    '--rate-limit',
+    String(o.rateLimit),
+    '--concurrency',
+    String(o.concurrency),
+    '--quiet',
+  ];
   if (o.minimalRenderer) args.push('--minimal-renderer');
   const child = spawn(process.execPath, [join(ROOT, 'dist', 'mock-server.js'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
@@ -101,12 +133,19 @@ function printTable(stats: LoadStats, seconds: number): void {
   console.log(`  ${'endpoint'.padEnd(26)} ${'total'.padStart(7)}  statuses`);
   for (const [endpoint, byStatus] of [...stats.requests].sort()) {
     const total = [...byStatus.values()].reduce((a, b) => a + b, 0);
-    const detail = [...byStatus].sort().map(([s, n]) => `${s}×${n}`).join(' ');
+    const detail = [...byStatus]
+      .sort()
+      .map(([s, n]) => `${s}×${n}`)
+      .join(' ');
     console.log(`  ${endpoint.padEnd(26)} ${String(total).padStart(7)}  ${detail}`);
   }
   const lat = stats.statusLatencyMs;
-  console.log(`\nget-task-status latency (client-side, ${lat.length} calls): p50 ${pct(lat, 50)} ms, p90 ${pct(lat, 90)} ms, p99 ${pct(lat, 99)} ms, max ${pct(lat, 100)} ms`);
-  console.log(`tasks completed: ${stats.builds.single + stats.builds.multi} builds (${stats.builds.single} single-page, ${stats.builds.multi} multi-page), ${stats.previews} previews`);
+  console.log(
+    `\nget-task-status latency (client-side, ${lat.length} calls): p50 ${pct(lat, 50)} ms, p90 ${pct(lat, 90)} ms, p99 ${pct(lat, 99)} ms, max ${pct(lat, 100)} ms`,
+  );
+  console.log(
+    `tasks completed: ${stats.builds.single + stats.builds.multi} builds (${stats.builds.single} single-page, ${stats.builds.multi} multi-page), ${stats.previews} previews`,
+  );
   console.log(`client retries: ${stats.retries}`);
   console.log(`expected errors: ${[...stats.expected].map(([k, n]) => `${k} ×${n}`).join(', ') || 'none'}`);
   console.log(`unexpected errors: ${stats.unexpected.length}`);
@@ -115,7 +154,9 @@ function printTable(stats: LoadStats, seconds: number): void {
 
 /** Charges in ledger.json: task id → kind (read after the service stopped). */
 function ledgerCharges(dataDir: string): Map<string, string> {
-  const ledger = JSON.parse(readFileSync(join(dataDir, 'ledger.json'), 'utf8')) as { keys: Record<string, { charges: Record<string, string> }> };
+  const ledger = JSON.parse(readFileSync(join(dataDir, 'ledger.json'), 'utf8')) as {
+    keys: Record<string, { charges: Record<string, string> }>;
+  };
   return new Map(Object.entries(ledger.keys[keyIdOf(KEY)]?.charges ?? {}));
 }
 
@@ -143,14 +184,16 @@ function checkLedger(stats: LoadStats, final: Map<string, string>, charges: Map<
   const unsettled = stats.buildTasks.size - final.size;
   if (unsettled) problems.push(`${unsettled} builds never finished`);
   for (const id of succeeded) if (!charges.has(id)) problems.push(`build ${id} SUCCESS but not charged`);
-  for (const id of charges.keys()) if (final.get(id) !== 'SUCCESS') problems.push(`build ${id} charged but ${final.get(id) ?? 'unknown to the clients'}`);
+  for (const id of charges.keys())
+    if (final.get(id) !== 'SUCCESS') problems.push(`build ${id} charged but ${final.get(id) ?? 'unknown to the clients'}`);
   for (const [id, pages] of stats.buildTasks) {
     const kind = pages === undefined ? undefined : pages === 1 ? 'single' : 'multi';
     if (kind && charges.get(id) !== kind) problems.push(`build ${id} has ${pages} pages but was charged as ${charges.get(id)}`);
   }
   const count = (k: string): number => [...charges.values()].filter((v) => v === k).length;
   const used = { single: QUOTA - quota.remaining_single_page_reports, multi: QUOTA - quota.remaining_multi_page_reports };
-  if (used.single !== count('single') || used.multi !== count('multi')) problems.push(`get-remaining-quota used ${used.single}/${used.multi}, ledger.json ${count('single')}/${count('multi')}`);
+  if (used.single !== count('single') || used.multi !== count('multi'))
+    problems.push(`get-remaining-quota used ${used.single}/${used.multi}, ledger.json ${count('single')}/${count('multi')}`);
   console.log(
     `ledger: ${charges.size} charges (${count('single')} single, ${count('multi')} multi) for ${succeeded.length} SUCCESS builds of ${stats.buildTasks.size} accepted; ` +
       `get-remaining-quota used ${used.single} single / ${used.multi} multi → ${problems.length ? 'MISMATCH' : 'exact'}`,
@@ -186,10 +229,17 @@ async function hostileNeighbour(o: Options, examples: string[], signal: AbortSig
 
 async function main(): Promise<number> {
   const o = parseOptions(process.argv.slice(2));
-  if (!existsSync(join(ROOT, 'dist', 'mock-server.js'))) throw new Error('dist/mock-server.js is missing: run node scripts/build.mjs first');
-  const examples = readdirSync(join(ROOT, 'examples')).filter((n) => n.endsWith('.report.json')).sort().map((n) => readFileSync(join(ROOT, 'examples', n), 'utf8'));
+  if (!existsSync(join(ROOT, 'dist', 'mock-server.js')))
+    throw new Error('dist/mock-server.js is missing: run node scripts/build.mjs first');
+  const examples = readdirSync(join(ROOT, 'examples'))
+    .filter((n) => n.endsWith('.report.json'))
+    .sort()
+    .map((n) => readFileSync(join(ROOT, 'examples', n), 'utf8'));
   const brokenDir = join(ROOT, 'test', 'fixtures', 'broken');
-  const broken = readdirSync(brokenDir).filter((n) => n.endsWith('.json')).slice(0, 10).map((n) => readFileSync(join(brokenDir, n), 'utf8'));
+  const broken = readdirSync(brokenDir)
+    .filter((n) => n.endsWith('.json'))
+    .slice(0, 10)
+    .map((n) => readFileSync(join(brokenDir, n), 'utf8'));
   const dataDir = await mkdtemp(join(tmpdir(), 'rs-bench-load-'));
   const { child, ready } = startServer(o, dataDir);
   const abort = new AbortController();
@@ -203,12 +253,24 @@ async function main(): Promise<number> {
   process.once('SIGINT', onSigint);
   try {
     const url = await ready;
-    console.log(`load: ${o.clients} clients × ${o.seconds} s on ${url} (${o.minimalRenderer ? 'minimal' : 'real'} renderer, concurrency ${o.concurrency}, rate limit ${o.rateLimit || 'off'}); ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}`);
+    console.log(
+      `load: ${o.clients} clients × ${o.seconds} s on ${url} (${o.minimalRenderer ? 'minimal' : 'real'} renderer, concurrency ${o.concurrency}, rate limit ${o.rateLimit || 'off'}); ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}`,
+    );
     const stats = newStats();
     const started = performance.now();
     let seed = 0x5eed;
-    const random = (): number => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
-    const setup = { baseUrl: `${url}/api/v1`, apiKey: KEY, examples, broken, until: started + o.seconds * 1000, signal: abort.signal, stats, random, rateLimited: o.rateLimit > 0 };
+    const random = (): number => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
+    const setup = {
+      baseUrl: `${url}/api/v1`,
+      apiKey: KEY,
+      examples,
+      broken,
+      until: started + o.seconds * 1000,
+      signal: abort.signal,
+      stats,
+      random,
+      rateLimited: o.rateLimit > 0,
+    };
     await Promise.all(Array.from({ length: o.clients }, (_, i) => runClient(i, setup)));
     const seconds = (performance.now() - started) / 1000;
     if (interrupted) {

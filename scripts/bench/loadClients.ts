@@ -26,7 +26,16 @@ export interface LoadStats {
 }
 
 export function newStats(): LoadStats {
-  return { requests: new Map(), statusLatencyMs: [], builds: { single: 0, multi: 0 }, previews: 0, expected: new Map(), unexpected: [], retries: 0, buildTasks: new Map() };
+  return {
+    requests: new Map(),
+    statusLatencyMs: [],
+    builds: { single: 0, multi: 0 },
+    previews: 0,
+    expected: new Map(),
+    unexpected: [],
+    retries: 0,
+    buildTasks: new Map(),
+  };
 }
 
 export interface ClientSetup {
@@ -78,11 +87,15 @@ export async function runClient(id: number, s: ClientSetup): Promise<void> {
     while (performance.now() < s.until && !s.signal.aborted) {
       const r = s.random();
       if (r < 0.08) {
-        await expectFailure(s, 'validation', 'POST /build-report 422', () => client.buildReport(s.broken[Math.floor(s.random() * s.broken.length)]));
+        await expectFailure(s, 'validation', 'POST /build-report 422', () =>
+          client.buildReport(s.broken[Math.floor(s.random() * s.broken.length)]),
+        );
         continue;
       }
       if (r < 0.12) {
-        await expectFailure(s, 'not_found', 'GET /get-task-status 404', () => client.getTaskStatus(`00000000-0000-4000-8000-${String(id).padStart(12, '0')}`));
+        await expectFailure(s, 'not_found', 'GET /get-task-status 404', () =>
+          client.getTaskStatus(`00000000-0000-4000-8000-${String(id).padStart(12, '0')}`),
+        );
         continue;
       }
       const kind = r < 0.56 ? 'build' : 'preview';
@@ -91,7 +104,14 @@ export async function runClient(id: number, s: ClientSetup): Promise<void> {
         const onProgress = (p: { phase: string; taskId: string }): void => {
           if (kind === 'build' && p.phase === 'submitted') s.stats.buildTasks.set(p.taskId, undefined);
         };
-        const result = await runTask(client, { kind, report, signal: s.signal, timeoutMs: 600_000, polling: { initialDelayMs: 250, maxDelayMs: 1_000 }, onProgress });
+        const result = await runTask(client, {
+          kind,
+          report,
+          signal: s.signal,
+          timeoutMs: 600_000,
+          polling: { initialDelayMs: 250, maxDelayMs: 1_000 },
+          onProgress,
+        });
         if (kind === 'preview') {
           s.stats.previews++;
           continue;
@@ -106,7 +126,9 @@ export async function runClient(id: number, s: ClientSetup): Promise<void> {
           expect(s.stats, `${kind} given up: 503 rate limited`);
           continue;
         }
-        s.stats.unexpected.push(`client ${id} ${kind}: ${isReportServiceError(err) ? `${err.kind}: ${err.message}` : (err as Error).message}`);
+        s.stats.unexpected.push(
+          `client ${id} ${kind}: ${isReportServiceError(err) ? `${err.kind}: ${err.message}` : (err as Error).message}`,
+        );
       }
     }
   } finally {
@@ -120,6 +142,7 @@ async function expectFailure(s: ClientSetup, kind: string, label: string, call: 
     s.stats.unexpected.push(`${label} expected, but the call succeeded`);
   } catch (err) {
     if (isReportServiceError(err) && (err.kind === kind || (kind === 'not_found' && err.status === 404))) expect(s.stats, label);
-    else if (!s.signal.aborted) s.stats.unexpected.push(`${label} expected, got ${isReportServiceError(err) ? `${err.kind}: ${err.message}` : String(err)}`);
+    else if (!s.signal.aborted)
+      s.stats.unexpected.push(`${label} expected, got ${isReportServiceError(err) ? `${err.kind}: ${err.message}` : String(err)}`);
   }
 }

@@ -75,7 +75,13 @@ export async function runHostileNeighbour(s: NeighbourSetup): Promise<NeighbourR
       const report = s.examples[i++ % s.examples.length];
       const t0 = performance.now();
       try {
-        await runTask(neighbour, { kind: 'build', report, signal: s.signal, timeoutMs: 600_000, polling: { initialDelayMs: 100, maxDelayMs: 250 } });
+        await runTask(neighbour, {
+          kind: 'build',
+          report,
+          signal: s.signal,
+          timeoutMs: 600_000,
+          polling: { initialDelayMs: 100, maxDelayMs: 250 },
+        });
         result.timeToFileMs.push(performance.now() - t0);
       } catch (err) {
         if (!s.signal.aborted) result.unexpected.push(`neighbour build: ${(err as Error).message}`);
@@ -95,7 +101,9 @@ export async function runHostileNeighbour(s: NeighbourSetup): Promise<NeighbourR
 export function printNeighbour(r: NeighbourResult, seconds: number): void {
   const t = r.timeToFileMs;
   const p = (q: number): string => (t.length ? (percentile(t, q) / 1000).toFixed(2) : '-');
-  console.log(`\nhostile neighbour (${seconds} s): one key flooding previews (${r.floodAccepted} accepted, ${r.flood429} refused 429 by the per-key queue cap)`);
+  console.log(
+    `\nhostile neighbour (${seconds} s): one key flooding previews (${r.floodAccepted} accepted, ${r.flood429} refused 429 by the per-key queue cap)`,
+  );
   console.log(`  the other key's builds, time-to-file (${t.length} builds): p50 ${p(50)} s, p99 ${p(99)} s, max ${p(100)} s`);
   console.log(`  unexpected errors: ${r.unexpected.length}`);
   for (const u of r.unexpected.slice(0, 10)) console.log(`  - ${u}`);

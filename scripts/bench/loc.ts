@@ -43,10 +43,14 @@ function check(anchored: AnchoredEntry[], text: string, what: string): void {
   if (anchored.length !== ERRORS) throw new Error(`loc bench: ${what}: ${anchored.length} ranges for ${ERRORS} entries`);
   const wholeDocument = anchored.filter((a) => a.diagnostic.range.start === 0 && a.diagnostic.range.end >= text.trimEnd().length).length;
   const inexact = anchored.filter((a) => !a.diagnostic.exact && a.entry.type !== 'missing').length;
-  if (wholeDocument || inexact) throw new Error(`loc bench: ${what}: ${wholeDocument} ranges cover the whole document, ${inexact} locs were not followed to their node`);
+  if (wholeDocument || inexact)
+    throw new Error(
+      `loc bench: ${what}: ${wholeDocument} ranges cover the whole document, ${inexact} locs were not followed to their node`,
+    );
   for (const a of anchored) {
     const { start, end } = a.diagnostic.range;
-    if (!(start >= 0 && end > start && end <= text.length)) throw new Error(`loc bench: ${what}: range ${start}-${end} of ${a.entry.loc.join('.')} is not in the text`);
+    if (!(start >= 0 && end > start && end <= text.length))
+      throw new Error(`loc bench: ${what}: range ${start}-${end} of ${a.entry.loc.join('.')} is not in the text`);
   }
 }
 
@@ -64,30 +68,69 @@ function timeRuns(runs: number, fn: () => AnchoredEntry[], verify: (r: AnchoredE
 
 export async function runLocBench(runs = 15): Promise<BenchRow[]> {
   const { text, injected } = largeReportWithErrors(COMPONENTS, ERRORS);
-  console.log(`loc: ${COMPONENTS} components, ${(text.length / 1024 / 1024).toFixed(1)} MiB pretty-printed, ${text.split('\n').length} lines; injected ${[...injected].map(([k, n]) => `${n} × ${k}`).join(', ')}`);
+  console.log(
+    `loc: ${COMPONENTS} components, ${(text.length / 1024 / 1024).toFixed(1)} MiB pretty-printed, ${text.split('\n').length} lines; injected ${[...injected].map(([k, n]) => `${n} × ${k}`).join(', ')}`,
+  );
   const dataDir = await mkdtemp(join(tmpdir(), 'rs-bench-loc-'));
   // The 422 is all this bench asks for: the minimal renderer keeps render workers out of it.
-  const service = await startLocalService({ port: 0, dataDir, rateLimit: 0, keys: [{ key: KEY, quotaSingle: 10, quotaMulti: 10 }], renderer: createMinimalRenderer() });
+  const service = await startLocalService({
+    port: 0,
+    dataDir,
+    rateLimit: 0,
+    keys: [{ key: KEY, quotaSingle: 10, quotaMulti: 10 }],
+    renderer: createMinimalRenderer(),
+  });
   const client = new ReportClient({ apiKey: KEY, baseUrl: service.baseUrl, retry: { retries: 0 } });
   try {
     const first = await submitFor422(client, text);
     const entries = first.entries;
-    if (entries.length !== ERRORS) throw new Error(`loc bench: the service answered ${entries.length} entries for ${ERRORS} injected errors`);
+    if (entries.length !== ERRORS)
+      throw new Error(`loc bench: the service answered ${entries.length} entries for ${ERRORS} injected errors`);
     const roundTrips = [first.ms];
     for (let i = 0; i < 4; i++) roundTrips.push((await submitFor422(client, text)).ms);
-    console.log(`loc: the local service answered 422 with ${entries.length} entries; submit → 422 median ${median(roundTrips).toFixed(0)} ms (${roundTrips.length} runs)`);
+    console.log(
+      `loc: the local service answered 422 with ${entries.length} entries; submit → 422 median ${median(roundTrips).toFixed(0)} ms (${roundTrips.length} runs)`,
+    );
 
-    const onSubmit = timeRuns(runs, () => anchorEntries(text, entries, { sentText: text }), (r) => check(r, text, 'on the sent text'));
+    const onSubmit = timeRuns(
+      runs,
+      () => anchorEntries(text, entries, { sentText: text }),
+      (r) => check(r, text, 'on the sent text'),
+    );
     // An edit near the top moves every node below it: each entry is found again by its loc.
     const at = text.indexOf('"report_title"');
     const edited = `${text.slice(0, at)}"version_number": "v2 (edited in the bench)",\n    ${text.slice(at)}`;
-    const afterEdit = timeRuns(runs, () => anchorEntries(edited, entries, { sentText: text }), (r) => check(r, edited, 'after an edit'));
-    console.log(`loc: 422 → ${ERRORS} ranges median ${median(onSubmit).toFixed(1)} ms; re-anchored after an edit median ${median(afterEdit).toFixed(1)} ms (${runs} runs each)`);
+    const afterEdit = timeRuns(
+      runs,
+      () => anchorEntries(edited, entries, { sentText: text }),
+      (r) => check(r, edited, 'after an edit'),
+    );
+    console.log(
+      `loc: 422 → ${ERRORS} ranges median ${median(onSubmit).toFixed(1)} ms; re-anchored after an edit median ${median(afterEdit).toFixed(1)} ms (${runs} runs each)`,
+    );
     const size = `${(text.length / 1024 / 1024).toFixed(1)} MiB JSON, ${runs} runs`;
     return [
-      { group: 'loc', figure: `422 → ranges, ${COMPONENTS.toLocaleString('en-US')}-component report with ${ERRORS.toLocaleString('en-US')} errors`, median: median(onSubmit), unit: 'ms', note: `anchorEntries on the sent text, ${size}` },
-      { group: 'loc', figure: `422 ranges re-anchored after an edit (same report)`, median: median(afterEdit), unit: 'ms', note: `every node moved, ${size}` },
-      { group: 'loc', figure: `submit → 422 with ${ERRORS.toLocaleString('en-US')} entries (local service, same report)`, median: median(roundTrips), unit: 'ms', note: `loopback HTTP, validation and pydantic translation, ${roundTrips.length} runs` },
+      {
+        group: 'loc',
+        figure: `422 → ranges, ${COMPONENTS.toLocaleString('en-US')}-component report with ${ERRORS.toLocaleString('en-US')} errors`,
+        median: median(onSubmit),
+        unit: 'ms',
+        note: `anchorEntries on the sent text, ${size}`,
+      },
+      {
+        group: 'loc',
+        figure: `422 ranges re-anchored after an edit (same report)`,
+        median: median(afterEdit),
+        unit: 'ms',
+        note: `every node moved, ${size}`,
+      },
+      {
+        group: 'loc',
+        figure: `submit → 422 with ${ERRORS.toLocaleString('en-US')} entries (local service, same report)`,
+        median: median(roundTrips),
+        unit: 'ms',
+        note: `loopback HTTP, validation and pydantic translation, ${roundTrips.length} runs`,
+      },
     ];
   } finally {
     await client.close();

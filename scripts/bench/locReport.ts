@@ -24,7 +24,9 @@ function leafTemplates(): ReportComponent[] {
       walk(c.components);
     }
   };
-  for (const name of readdirSync(join(ROOT, 'examples')).filter((n) => n.endsWith('.report.json')).sort()) {
+  for (const name of readdirSync(join(ROOT, 'examples'))
+    .filter((n) => n.endsWith('.report.json'))
+    .sort()) {
     walk((JSON.parse(readFileSync(join(ROOT, 'examples', name), 'utf8')) as ReportBody).components);
   }
   for (const needed of ['Card', 'Text', 'Table', 'Spacer']) if (!found.has(needed)) throw new Error(`locReport: no ${needed} in examples/`);

@@ -101,10 +101,18 @@ async function scenario(label: string, extraDelays: number[]): Promise<BenchRow>
 
 export async function runPollingBench(runs = 9): Promise<BenchRow[]> {
   const s = ADAPTIVE_POLLING;
-  console.log(`polling: adaptive = first check after ${s.initialDelayMs} ms, ×${s.factor} per check, capped at ${s.maxDelayMs} ms; ratio = adaptive / fixed (< 1: adaptive faster)`);
-  const asRendered = await scenario('invoice build as rendered', Array.from({ length: runs }, () => 0));
+  console.log(
+    `polling: adaptive = first check after ${s.initialDelayMs} ms, ×${s.factor} per check, capped at ${s.maxDelayMs} ms; ratio = adaptive / fixed (< 1: adaptive faster)`,
+  );
+  const asRendered = await scenario(
+    'invoice build as rendered',
+    Array.from({ length: runs }, () => 0),
+  );
   // Slow renders of 1.5–2.7 s, spread so neither schedule profits from a lucky phase.
-  const slow = await scenario('invoice build + 1.5–2.7 s render', Array.from({ length: runs }, (_, i) => 1500 + Math.round((1200 * i) / Math.max(1, runs - 1))));
+  const slow = await scenario(
+    'invoice build + 1.5–2.7 s render',
+    Array.from({ length: runs }, (_, i) => 1500 + Math.round((1200 * i) / Math.max(1, runs - 1))),
+  );
   return [asRendered, slow];
 }
 

@@ -14,15 +14,38 @@ function page(i: number): ReportComponent[] {
     {
       type: 'Section',
       options: { section_title: `Page ${i + 1} metrics`, icon: 'chart-bar', columns: 4 },
-      components: ['Revenue', 'Orders', 'Customers', 'Churn'].map((t, k) => ({ type: 'Card', options: { title: t, value: 1000 * (k + 1) + i, icon: 'coin' } })),
+      components: ['Revenue', 'Orders', 'Customers', 'Churn'].map((t, k) => ({
+        type: 'Card',
+        options: { title: t, value: 1000 * (k + 1) + i, icon: 'coin' },
+      })),
     },
-    { type: 'Text', options: { text: `## Notes ${i + 1}\n\nRevenue grew **12%** quarter on quarter, driven by *enterprise* deals.\n\n- New logos: 42\n- Expansion: 18` } },
+    {
+      type: 'Text',
+      options: {
+        text: `## Notes ${i + 1}\n\nRevenue grew **12%** quarter on quarter, driven by *enterprise* deals.\n\n- New logos: 42\n- Expansion: 18`,
+      },
+    },
     {
       type: 'Row',
       options: { columns: 2 },
       components: [
-        { type: 'Table', options: { headings: ['Account', 'Region', 'Revenue'], striped: true, rows: Array.from({ length: 8 }, (_, r) => [`Account ${r}`, 'EMEA', 1000 + r * 37]) } },
-        { type: 'Chart.Bar', options: { chart_title: 'Monthly', x_label: 'Month', y_label: 'Sales', data: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun'].map((x, k) => ({ x, y: 10 + k * 3 + (i % 5) })) } },
+        {
+          type: 'Table',
+          options: {
+            headings: ['Account', 'Region', 'Revenue'],
+            striped: true,
+            rows: Array.from({ length: 8 }, (_, r) => [`Account ${r}`, 'EMEA', 1000 + r * 37]),
+          },
+        },
+        {
+          type: 'Chart.Bar',
+          options: {
+            chart_title: 'Monthly',
+            x_label: 'Month',
+            y_label: 'Sales',
+            data: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun'].map((x, k) => ({ x, y: 10 + k * 3 + (i % 5) })),
+          },
+        },
       ],
     },
     { type: 'PageBreak' },
@@ -34,7 +57,9 @@ function reportOf(pages: number): ReportBody {
     type: 'Report',
     options: { report_title: `Benchmark ${pages}p`, report_byline: 'synthetic', footer_text: 'bench' },
     config: { enable_multi_page: true, enable_pagination: true },
-    components: Array.from({ length: pages }, (_, i) => page(i)).flat().slice(0, -1),
+    components: Array.from({ length: pages }, (_, i) => page(i))
+      .flat()
+      .slice(0, -1),
   };
 }
 
@@ -67,8 +92,20 @@ export async function runRenderBench(runs = 5): Promise<BenchRow[]> {
       const shown = Math.min(pageCount, PREVIEW_MAX_PAGES);
       const pageNote = `${pageCount} page${pageCount === 1 ? '' : 's'}`;
       rows.push(
-        { group: 'render', figure: `render ${pages} page${pages === 1 ? '' : 's'} → PDF`, median: median(pdfTimes), unit: 'ms', note: `${pageNote}, ${(pdfBytes / 1024).toFixed(0)} KiB, ${runs} runs` },
-        { group: 'render', figure: `render ${pages} page${pages === 1 ? '' : 's'} → preview JPEG`, median: median(jpegTimes), unit: 'ms', note: `from the PDF, ${shown} page${shown === 1 ? '' : 's'} shown, ${(jpegBytes / 1024).toFixed(0)} KiB, ${runs} runs` },
+        {
+          group: 'render',
+          figure: `render ${pages} page${pages === 1 ? '' : 's'} → PDF`,
+          median: median(pdfTimes),
+          unit: 'ms',
+          note: `${pageNote}, ${(pdfBytes / 1024).toFixed(0)} KiB, ${runs} runs`,
+        },
+        {
+          group: 'render',
+          figure: `render ${pages} page${pages === 1 ? '' : 's'} → preview JPEG`,
+          median: median(jpegTimes),
+          unit: 'ms',
+          note: `from the PDF, ${shown} page${shown === 1 ? '' : 's'} shown, ${(jpegBytes / 1024).toFixed(0)} KiB, ${runs} runs`,
+        },
       );
       console.log(
         `renderer: ${String(pages).padStart(2)}-page report (${pageCount} pages): PDF median ${median(pdfTimes).toFixed(0)} ms (${(pdfBytes / 1024).toFixed(0)} KiB), ` +

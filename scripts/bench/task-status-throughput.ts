@@ -22,7 +22,11 @@ async function measure(url: string, key: string, connections: number, windows: n
   const pool = new Pool(url, { connections });
   try {
     const headers = { 'x-api-key': key, 'content-type': 'application/json' };
-    const body = JSON.stringify({ type: 'Report', options: { report_title: 'Bench' }, components: [{ type: 'Text', options: { text: 'x' } }] });
+    const body = JSON.stringify({
+      type: 'Report',
+      options: { report_title: 'Bench' },
+      components: [{ type: 'Text', options: { text: 'x' } }],
+    });
     const sub = await pool.request({ path: '/api/v1/build-report', method: 'POST', headers, body });
     const { task_id } = (await sub.body.json()) as { task_id: string };
     const path = `/api/v1/get-task-status?task_id=${task_id}`;

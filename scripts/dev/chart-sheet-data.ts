@@ -12,7 +12,13 @@ const sales = [120, 135, 128, 160, 172, 190, 185, 201, 220, 210, 236, 260];
 export const SHEET: SheetItem[] = [
   {
     type: 'BarChart',
-    options: { data: months.slice(0, 6).map((x, i) => ({ x, y: sales[i] })), x_label: 'Month', y_label: 'Sales (k$)', chart_title: 'Monthly sales', caption: 'Source: internal ledger, first half of 2024.' },
+    options: {
+      data: months.slice(0, 6).map((x, i) => ({ x, y: sales[i] })),
+      x_label: 'Month',
+      y_label: 'Sales (k$)',
+      chart_title: 'Monthly sales',
+      caption: 'Source: internal ledger, first half of 2024.',
+    },
   },
   {
     type: 'Chart.Bar',
@@ -46,7 +52,15 @@ export const SHEET: SheetItem[] = [
   {
     type: 'Chart.Bar',
     options: {
-      data: ['North-East region', 'South-West region', 'Central highlands', 'Coastal plains', 'Islands and overseas', 'Capital district', 'Northern frontier'].map((x, i) => ({ x, y: [12, -8, 15, 4, -3, 20, 9][i] })),
+      data: [
+        'North-East region',
+        'South-West region',
+        'Central highlands',
+        'Coastal plains',
+        'Islands and overseas',
+        'Capital district',
+        'Northern frontier',
+      ].map((x, i) => ({ x, y: [12, -8, 15, 4, -3, 20, 9][i] })),
       x_label: 'Region',
       y_label: 'Growth %',
       chart_title: 'Long labels and negatives',
@@ -58,7 +72,10 @@ export const SHEET: SheetItem[] = [
   {
     type: 'Chart.HorizontalBar',
     options: {
-      data: ['Chrome', 'Safari', 'Edge', 'Firefox', 'Samsung Internet', 'Opera'].map((x, i) => ({ x, y: [64.7, 18.6, 5.2, 2.8, 2.5, 2.2][i] })),
+      data: ['Chrome', 'Safari', 'Edge', 'Firefox', 'Samsung Internet', 'Opera'].map((x, i) => ({
+        x,
+        y: [64.7, 18.6, 5.2, 2.8, 2.5, 2.2][i],
+      })),
       x_label: 'Share (%)',
       y_label: 'Browser',
       chart_title: 'Browser share',
@@ -88,7 +105,11 @@ SHEET.push(
   {
     type: 'ScatterChart',
     options: {
-      data: Array.from({ length: 60 }, (_, i) => ({ x: (i * 37) % 100, y: ((i * 53) % 89) - 20 + (i % 2) * 10, cluster: ['A', 'B', 'C'][i % 3] })),
+      data: Array.from({ length: 60 }, (_, i) => ({
+        x: (i * 37) % 100,
+        y: ((i * 53) % 89) - 20 + (i % 2) * 10,
+        cluster: ['A', 'B', 'C'][i % 3],
+      })),
       colour_by: 'cluster',
       x_label: 'Spend',
       y_label: 'Return',
@@ -98,11 +119,27 @@ SHEET.push(
   },
   ...curves.slice(0, 4).map((curve) => ({
     type: 'Chart.Line',
-    options: { data: wave, x_label: 'x', y_label: 'y', chart_title: `Chart.Line ${curve}`, curve_format: curve, plot_dots: true, aspect_ratio: 2.2 },
+    options: {
+      data: wave,
+      x_label: 'x',
+      y_label: 'y',
+      chart_title: `Chart.Line ${curve}`,
+      curve_format: curve,
+      plot_dots: true,
+      aspect_ratio: 2.2,
+    },
   })),
   ...curves.slice(4).map((curve) => ({
     type: 'Chart.Line',
-    options: { data: wave, x_label: 'x', y_label: 'y', chart_title: `Chart.Line ${curve}`, curve_format: curve, plot_dots: true, aspect_ratio: 2.2 },
+    options: {
+      data: wave,
+      x_label: 'x',
+      y_label: 'y',
+      chart_title: `Chart.Line ${curve}`,
+      curve_format: curve,
+      plot_dots: true,
+      aspect_ratio: 2.2,
+    },
   })),
   {
     type: 'Chart.Line',
@@ -122,7 +159,10 @@ SHEET.push(
   {
     type: 'Chart.Timeseries',
     options: {
-      data: Array.from({ length: 40 }, (_, i) => ({ x: new Date(Date.UTC(2024, 0, 1) + i * 4 * 86400e3).toISOString().slice(0, 10) + ' 09:00:00', y: 50 + Math.round(20 * Math.sin(i / 5) + i) })),
+      data: Array.from({ length: 40 }, (_, i) => ({
+        x: new Date(Date.UTC(2024, 0, 1) + i * 4 * 86400e3).toISOString().slice(0, 10) + ' 09:00:00',
+        y: 50 + Math.round(20 * Math.sin(i / 5) + i),
+      })),
       x_label: 'Date',
       y_label: 'Visitors',
       chart_title: 'Chart.Timeseries (default ticks)',
@@ -177,11 +217,65 @@ SHEET.push(
       background_ring_color: 'background-muted',
     },
   },
-  { type: 'SparkChart.Line', options: { data: [12, 15, 14, 18, 22, 21, 26, 30, 28, 34], title: 'Revenue, last 10 weeks', subtitle: '$34,120', border: true, bg_color: 'background', perc_change: '+', perc_diff: 12.5, button_text: 'Open dashboard', button_link: 'https://example.com/revenue' } },
-  { type: 'SparkChart.Line', options: { data: [40, 38, 39, 33, 35, 30, 27, 29, 24], title: 'Churn rate', subtitle: '2.4%', perc_change: '-', perc_diff: 3, chart_color: '#dc2626', bg_color: 'background-muted', border: false } },
-  { type: 'SparkChart.Ring', options: { value: 72, title: 'Storage used', subtitle: '720 GB of 1 TB', border: true, button_text: 'Manage', button_link: 'https://example.com/storage' } },
-  { type: 'SparkChart.Ring', options: { value: 33.3, title: 'Quota', subtitle: 'Monthly reports', chart_color: 'custom-2', bg_color: 'highlight', radius: 30, stroke_width: 8 } },
-  { type: 'ProgressBar', options: { title: 'Migration project', progress: 62, stages: [{ name: 'Discovery' }, { name: 'Design' }, { name: 'Build' }, { name: 'Test' }, { name: 'Launch' }] }, full: true },
+  {
+    type: 'SparkChart.Line',
+    options: {
+      data: [12, 15, 14, 18, 22, 21, 26, 30, 28, 34],
+      title: 'Revenue, last 10 weeks',
+      subtitle: '$34,120',
+      border: true,
+      bg_color: 'background',
+      perc_change: '+',
+      perc_diff: 12.5,
+      button_text: 'Open dashboard',
+      button_link: 'https://example.com/revenue',
+    },
+  },
+  {
+    type: 'SparkChart.Line',
+    options: {
+      data: [40, 38, 39, 33, 35, 30, 27, 29, 24],
+      title: 'Churn rate',
+      subtitle: '2.4%',
+      perc_change: '-',
+      perc_diff: 3,
+      chart_color: '#dc2626',
+      bg_color: 'background-muted',
+      border: false,
+    },
+  },
+  {
+    type: 'SparkChart.Ring',
+    options: {
+      value: 72,
+      title: 'Storage used',
+      subtitle: '720 GB of 1 TB',
+      border: true,
+      button_text: 'Manage',
+      button_link: 'https://example.com/storage',
+    },
+  },
+  {
+    type: 'SparkChart.Ring',
+    options: {
+      value: 33.3,
+      title: 'Quota',
+      subtitle: 'Monthly reports',
+      chart_color: 'custom-2',
+      bg_color: 'highlight',
+      radius: 30,
+      stroke_width: 8,
+    },
+  },
+  {
+    type: 'ProgressBar',
+    options: {
+      title: 'Migration project',
+      progress: 62,
+      stages: [{ name: 'Discovery' }, { name: 'Design' }, { name: 'Build' }, { name: 'Test' }, { name: 'Launch' }],
+    },
+    full: true,
+  },
   { type: 'ProgressBar', options: { progress: 100, stages: [{ name: 'Draft' }, { name: 'Review' }, { name: 'Published' }] } },
   { type: 'ProgressBar', options: { title: 'Plain meter', progress: 35, stages: [] } },
   {
@@ -196,10 +290,42 @@ SHEET.push(
       table_border: true,
       col_align: ['left', 'left', 'left', 'left', 'left', 'center', 'right'],
       rows: [
-        [{ data: 'Arduino kit', caption: 'SKU 1001', url_link: 'https://example.com/a' }, { data: [3, 5, 4, 6, 8, 7, 9] }, { data: [4, 6, 3, 7, 8, 5, 9], bar_radius: 1 }, { data: 64 }, { data: 80 }, { data: 'On track', category_color: 'green' }, { data: 'Open', url_link: 'https://example.com/a' }],
-        [{ data: 'Raspberry Pi 5 starter bundle with case' }, { data: [9, 7, 8, 6, 5, 4, 3], color: 'crimson' }, { data: [7, 5, 4, 3, 3, 2, 1], color: 'crimson' }, { data: 22.5 }, { data: 35 }, { data: 'At risk', category_color: 'red' }, { data: 'Review', color: 'crimson' }],
-        [{ data: 'Keyboards', color: 'custom-1' }, { data: [2, 2, 3, 3, 4, 4, 5] }, { data: [1, 2, 2, 3, 3, 4, 5] }, { data: 9 }, { data: 100 }, { data: 'New', category_color: 'blue' }, { data: 'Open' }],
-        [{ data: 'Graphics cards' }, { data: 'n/a' }, { data: [5, -2, 3, -4, 6] }, { data: 4.5 }, { data: 12 }, { data: 'Paused', category_color: 'yellow' }, { data: '' }],
+        [
+          { data: 'Arduino kit', caption: 'SKU 1001', url_link: 'https://example.com/a' },
+          { data: [3, 5, 4, 6, 8, 7, 9] },
+          { data: [4, 6, 3, 7, 8, 5, 9], bar_radius: 1 },
+          { data: 64 },
+          { data: 80 },
+          { data: 'On track', category_color: 'green' },
+          { data: 'Open', url_link: 'https://example.com/a' },
+        ],
+        [
+          { data: 'Raspberry Pi 5 starter bundle with case' },
+          { data: [9, 7, 8, 6, 5, 4, 3], color: 'crimson' },
+          { data: [7, 5, 4, 3, 3, 2, 1], color: 'crimson' },
+          { data: 22.5 },
+          { data: 35 },
+          { data: 'At risk', category_color: 'red' },
+          { data: 'Review', color: 'crimson' },
+        ],
+        [
+          { data: 'Keyboards', color: 'custom-1' },
+          { data: [2, 2, 3, 3, 4, 4, 5] },
+          { data: [1, 2, 2, 3, 3, 4, 5] },
+          { data: 9 },
+          { data: 100 },
+          { data: 'New', category_color: 'blue' },
+          { data: 'Open' },
+        ],
+        [
+          { data: 'Graphics cards' },
+          { data: 'n/a' },
+          { data: [5, -2, 3, -4, 6] },
+          { data: 4.5 },
+          { data: 12 },
+          { data: 'Paused', category_color: 'yellow' },
+          { data: '' },
+        ],
       ],
     },
   },

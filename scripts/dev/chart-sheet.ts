@@ -41,7 +41,15 @@ async function main(): Promise<void> {
     }
     const x = margin + col * (colW + gap);
     const rect = paintAt(painter, item.options, canvas, x, y, width);
-    doc.save().rect(rect.x, rect.y, rect.width, rect.height).lineWidth(0.25).dash(1, { space: 2 }).strokeColor('#ff00ff', 0.3).stroke().undash().restore();
+    doc
+      .save()
+      .rect(rect.x, rect.y, rect.width, rect.height)
+      .lineWidth(0.25)
+      .dash(1, { space: 2 })
+      .strokeColor('#ff00ff', 0.3)
+      .stroke()
+      .undash()
+      .restore();
     rowH = Math.max(rowH, h);
     if (item.full || col === columns - 1) {
       y += rowH + gap;

@@ -119,7 +119,10 @@ export async function startCodeServer(dirs, workspace, { timeoutMs = 60_000 } = 
 
   let output = '';
   const port = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => fail(new Error(`code-server did not report its port within ${timeoutMs} ms; log: ${dirs.log}\n${output.slice(-2000)}`)), timeoutMs);
+    const timer = setTimeout(
+      () => fail(new Error(`code-server did not report its port within ${timeoutMs} ms; log: ${dirs.log}\n${output.slice(-2000)}`)),
+      timeoutMs,
+    );
     const fail = (err) => {
       clearTimeout(timer);
       killGroup('SIGKILL');
@@ -136,7 +139,9 @@ export async function startCodeServer(dirs, workspace, { timeoutMs = 60_000 } = 
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    child.once('exit', (code, signal) => fail(new Error(`code-server exited early (${code ?? signal}); log: ${dirs.log}\n${output.slice(-2000)}`)));
+    child.once('exit', (code, signal) =>
+      fail(new Error(`code-server exited early (${code ?? signal}); log: ${dirs.log}\n${output.slice(-2000)}`)),
+    );
     child.once('error', fail);
   });
 
@@ -166,7 +171,16 @@ export function launchBrowser(profileDir) {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     viewport: { width: 1280, height: 800 },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 

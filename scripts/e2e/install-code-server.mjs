@@ -63,7 +63,9 @@ function checkPrerequisites() {
   if (!existsSync('/usr/bin/rg')) missing.push('ripgrep (/usr/bin/rg)');
   if (!existsSync('/usr/include/gssapi/gssapi.h')) missing.push('libkrb5-dev (gssapi/gssapi.h)');
   if (missing.length) {
-    throw new Error(`install-code-server: missing system packages: ${missing.join(', ')}. Run .ci/run or apt-get install them (see docs/testing.md).`);
+    throw new Error(
+      `install-code-server: missing system packages: ${missing.join(', ')}. Run .ci/run or apt-get install them (see docs/testing.md).`,
+    );
   }
 }
 

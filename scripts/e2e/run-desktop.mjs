@@ -21,7 +21,10 @@ async function main() {
   const workspace = makeWorkspace(join(dirs.runDir, 'workspace'));
   const profile = [`--extensions-dir=${dirs.extensionsDir}`, `--user-data-dir=${dirs.userDataDir}`];
 
-  const vscodeExecutablePath = await downloadAndUnzipVSCode({ version: process.env.VSCODE_VERSION ?? 'stable', cachePath: join(root, '.vscode-test') });
+  const vscodeExecutablePath = await downloadAndUnzipVSCode({
+    version: process.env.VSCODE_VERSION ?? 'stable',
+    cachePath: join(root, '.vscode-test'),
+  });
   const [cli, ...cliArgs] = resolveCliArgsFromVSCodeExecutablePath(vscodeExecutablePath, { reuseMachineInstall: true });
   const install = spawnSync(cli, [...cliArgs, ...profile, '--install-extension', vsix, '--force'], {
     encoding: 'utf8',
@@ -34,7 +37,10 @@ async function main() {
     vscodeExecutablePath,
     extensionDevelopmentPath: runnerExtensionDir,
     extensionTestsPath: suiteIndex,
-    extensionTestsEnv: { REPORT_STUDIO_E2E_EXTENSIONS_DIR: dirs.extensionsDir, REPORT_STUDIO_E2E_GREP: process.env.REPORT_STUDIO_E2E_GREP ?? '' },
+    extensionTestsEnv: {
+      REPORT_STUDIO_E2E_EXTENSIONS_DIR: dirs.extensionsDir,
+      REPORT_STUDIO_E2E_GREP: process.env.REPORT_STUDIO_E2E_GREP ?? '',
+    },
     launchArgs: [workspace, ...profile, '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes'],
   });
 }

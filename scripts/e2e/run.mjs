@@ -16,12 +16,12 @@ import { makeWorkspace } from './workspace.mjs';
 
 const RESULT_PREFIX = 'REPORT_STUDIO_E2E_RESULT ';
 const SUITE_TIMEOUT_MS = 480_000; // the whole suite (now ~4 min with the command, quota and viewer suites)
-const WORKBENCH_NOISE = /^(\[(driver|Extension Host)\]|Resolv(ing|ed) connection token|Creating a socket|Ignoring fetching additional builtin|\[Service Worker\]|ChatSessionStore|Updating additional builtin)/;
+const WORKBENCH_NOISE =
+  /^(\[(driver|Extension Host)\]|Resolv(ing|ed) connection token|Creating a socket|Ignoring fetching additional builtin|\[Service Worker\]|ChatSessionStore|Updating additional builtin)/;
 const args = new Set(process.argv.slice(2));
 const t0 = Date.now();
 const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
 const step = (msg) => console.log(`e2e [${elapsed()}] ${msg}`);
-
 
 /** Opens the workbench with the test payload; resolves with the suite's summary. */
 async function runSuite(context, server, workspace, suiteIndex, workbenchLog, driver) {
@@ -51,7 +51,8 @@ async function runSuite(context, server, workspace, suiteIndex, workbenchLog, dr
   await page.close().catch(() => {});
   if (code === 'timeout') throw new Error(`the e2e suite did not finish within ${SUITE_TIMEOUT_MS / 1000} s`);
   if (!summary) throw new Error(`the e2e suite exited with ${code} without a result line (did it load? see the log above)`);
-  if ((code === 0) !== (summary.failed === 0 && summary.passed > 0)) throw new Error(`exit code ${code} disagrees with ${JSON.stringify(summary)}`);
+  if ((code === 0) !== (summary.failed === 0 && summary.passed > 0))
+    throw new Error(`exit code ${code} disagrees with ${JSON.stringify(summary)}`);
   return summary;
 }
 
@@ -83,7 +84,9 @@ async function main() {
       results.failures.push(...ui.failures);
     }
     // --ui-only: the screenshot checks alone (for working on them).
-    const suite = args.has('--ui-only') ? { passed: 0, failed: 0, pending: 0, failures: [] } : await runSuite(context, server, workspace, suiteIndex, join(dirs.runDir, 'workbench.log'), driver);
+    const suite = args.has('--ui-only')
+      ? { passed: 0, failed: 0, pending: 0, failures: [] }
+      : await runSuite(context, server, workspace, suiteIndex, join(dirs.runDir, 'workbench.log'), driver);
     step(`suite: ${suite.passed} passed, ${suite.failed} failed${suite.pending ? `, ${suite.pending} pending` : ''}`);
     results.passed += suite.passed;
     results.failed += suite.failed;

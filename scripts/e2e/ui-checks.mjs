@@ -79,7 +79,8 @@ async function completionCheck(page, shotDir, text) {
   }
   const shown = (await labels.allInnerTexts()).map((s) => s.trim());
   await page.screenshot({ path: join(shotDir, 'completion-options.png') });
-  for (const want of ['units', 'icon', 'highlighted']) if (!shown.includes(want)) throw new Error(`suggestions ${JSON.stringify(shown)} lack "${want}"`);
+  for (const want of ['units', 'icon', 'highlighted'])
+    if (!shown.includes(want)) throw new Error(`suggestions ${JSON.stringify(shown)} lack "${want}"`);
   for (const foreign of ['section_title', 'rows', 'columns', 'data', 'text']) {
     if (shown.includes(foreign)) throw new Error(`suggestions ${JSON.stringify(shown)} include "${foreign}", not a Card option`);
   }
@@ -137,13 +138,28 @@ export async function runUiChecks(context, server, workspace, shotDir, step) {
     const checks = [
       ['UI: completion inside a Card\'s "options" lists Card options only', () => completionCheck(page, shotDir, text)],
       ['UI: hovering the squiggle under a bad enum shows the schema diagnostic', () => hoverCheck(page, shotDir, text)],
-      ['UI: Ctrl+. on a schema diagnostic offers and applies the closest-enum quick fix', () => quickFixCheck(page, shotDir, { openFile, goTo, positionOf, text })],
+      [
+        'UI: Ctrl+. on a schema diagnostic offers and applies the closest-enum quick fix',
+        () => quickFixCheck(page, shotDir, { openFile, goTo, positionOf, text }),
+      ],
       ['UI: "Report Studio: New Report" from the command palette opens the template in snippet mode', () => newReportCheck(page, shotDir)],
-      ['UI: "Report Studio: Preview Report" from the command palette shows the JPEG beside the report', () => previewCheck(page, shotDir, { quickInput, openFile })],
-      ['UI: Ctrl+Shift+Alt+P asks to confirm the Build with its quota cost, then shows the PDF viewer and a decremented status bar', () => buildCheck(page, shotDir, { quickInput, openFile })],
+      [
+        'UI: "Report Studio: Preview Report" from the command palette shows the JPEG beside the report',
+        () => previewCheck(page, shotDir, { quickInput, openFile }),
+      ],
+      [
+        'UI: Ctrl+Shift+Alt+P asks to confirm the Build with its quota cost, then shows the PDF viewer and a decremented status bar',
+        () => buildCheck(page, shotDir, { quickInput, openFile }),
+      ],
       ['UI: the quota status bar tooltip lists the whole quota record', () => quotaTooltipCheck(page, shotDir)],
-      ['UI: a Preview\'s 422 shows as errors on the nodes, with an "Add missing option" quick fix', () => serviceQuickFixCheck(page, shotDir, { openFile, goTo, positionOf, quickInput, text })],
-      ['UI: "Report Studio: Set API Key" asks in a password box with validation', () => apiKeyInputCheck(page, shotDir, { quickInput, openFile })],
+      [
+        'UI: a Preview\'s 422 shows as errors on the nodes, with an "Add missing option" quick fix',
+        () => serviceQuickFixCheck(page, shotDir, { openFile, goTo, positionOf, quickInput, text }),
+      ],
+      [
+        'UI: "Report Studio: Set API Key" asks in a password box with validation',
+        () => apiKeyInputCheck(page, shotDir, { quickInput, openFile }),
+      ],
     ];
     for (const [title, check] of checks) {
       try {

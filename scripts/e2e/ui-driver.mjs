@@ -24,13 +24,16 @@ async function webviewFrame(page, report, timeoutMs = 10_000) {
       const outer = await handle.contentFrame();
       const names = [];
       for (const inner of outer?.childFrames() ?? []) {
-        const name = await inner.evaluate(() => (document.getElementById('app')?.firstChild ? (document.body.dataset.report ?? '') : null)).catch(() => null);
+        const name = await inner
+          .evaluate(() => (document.getElementById('app')?.firstChild ? (document.body.dataset.report ?? '') : null))
+          .catch(() => null);
         names.push(name);
         if (ready && visible && name !== null && (report === undefined || name === report)) return inner;
       }
       seen.push({ ready, visible, viewers: names });
     }
-    if (Date.now() > deadline) throw new Error(`no visible result viewer${report ? ` of ${report}` : ''}; webview iframes: ${JSON.stringify(seen)}`);
+    if (Date.now() > deadline)
+      throw new Error(`no visible result viewer${report ? ` of ${report}` : ''}; webview iframes: ${JSON.stringify(seen)}`);
     await sleep(100);
   }
 }
@@ -98,7 +101,8 @@ async function savedViewerStates(page) {
         const req = (r) => new Promise((res, rej) => ((r.onsuccess = () => res(r.result)), (r.onerror = () => rej(r.error))));
         const [keys, values] = await Promise.all([req(os.getAllKeys()), req(os.getAll())]);
         keys.forEach((k, i) => {
-          if (String(k).includes('workbench.parts.editor')) out.push(typeof values[i] === 'string' ? values[i] : new TextDecoder().decode(values[i]));
+          if (String(k).includes('workbench.parts.editor'))
+            out.push(typeof values[i] === 'string' ? values[i] : new TextDecoder().decode(values[i]));
         });
       }
       db.close();
@@ -141,7 +145,7 @@ function trackResourceLoads(p) {
   p.on('requestfailed', (r) => ours(r) && count--);
   return {
     async settle(timeoutMs = 15_000) {
-      for (const t = Date.now(); count > 0 && Date.now() - t < timeoutMs; ) await sleep(100);
+      for (const t = Date.now(); count > 0 && Date.now() - t < timeoutMs;) await sleep(100);
     },
   };
 }
@@ -244,7 +248,13 @@ function actions(page, shotDir) {
         if (expect === 'message') {
           const heading = frame.locator('.message-view:not(.inactive) #messageTitle');
           await heading.waitFor({ timeout: 45_000 });
-          const seen = { title: await heading.innerText(), message: await frame.locator('#errorMessage').innerText().catch(() => '') };
+          const seen = {
+            title: await heading.innerText(),
+            message: await frame
+              .locator('#errorMessage')
+              .innerText()
+              .catch(() => ''),
+          };
           if (screenshot) seen.screenshot = await shot(win, screenshot);
           return seen;
         }

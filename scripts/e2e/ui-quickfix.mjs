@@ -32,7 +32,9 @@ export async function quickFixCheck(page, shotDir, { openFile, goTo, positionOf,
   await page.locator('.monaco-editor .squiggly-warning, .monaco-editor .squiggly-error').first().waitFor({ timeout: 30_000 });
   await openQuickFixMenu(page, FIX);
   // Rows of the menu, its "Quick Fix" group header left out.
-  const offered = (await page.locator(`${MENU} .monaco-list-row`).allInnerTexts()).map((s) => s.trim().replace(/\s+/g, ' ')).filter((s) => s !== 'Quick Fix');
+  const offered = (await page.locator(`${MENU} .monaco-list-row`).allInnerTexts())
+    .map((s) => s.trim().replace(/\s+/g, ' '))
+    .filter((s) => s !== 'Quick Fix');
   await sleep(200); // the menu fades in
   await page.screenshot({ path: join(shotDir, 'quick-fix.png') });
   const replace = offered.filter((o) => o.startsWith(FIX));
@@ -44,7 +46,11 @@ export async function quickFixCheck(page, shotDir, { openFile, goTo, positionOf,
   const line = page.locator('.monaco-editor .view-line', { hasText: `"colour_theme": "${chosen}"` });
   await line.first().waitFor({ timeout: 10_000 });
   // The warning under the value is gone (the Card's missing "value" still has its own).
-  await page.waitForFunction(() => document.querySelectorAll('.monaco-editor .squiggly-warning, .monaco-editor .squiggly-error').length === 1, null, { timeout: 15_000 });
+  await page.waitForFunction(
+    () => document.querySelectorAll('.monaco-editor .squiggly-warning, .monaco-editor .squiggly-error').length === 1,
+    null,
+    { timeout: 15_000 },
+  );
   await page.keyboard.press('Control+Z');
   await page.locator('.monaco-editor .view-line', { hasText: '"colour_theme": "rainbow"' }).first().waitFor({ timeout: 10_000 });
   return { offered, applied: chosen };
@@ -70,11 +76,15 @@ export async function serviceQuickFixCheck(page, shotDir, { openFile, goTo, posi
   await openQuickFixMenu(page, 'Add missing option "value": 0');
   await sleep(200);
   await page.screenshot({ path: join(shotDir, 'service-quick-fix.png') });
-  const offered = (await page.locator(`${MENU} .monaco-list-row`).allInnerTexts()).map((s) => s.trim().replace(/\s+/g, ' ')).filter((s) => s !== 'Quick Fix');
+  const offered = (await page.locator(`${MENU} .monaco-list-row`).allInnerTexts())
+    .map((s) => s.trim().replace(/\s+/g, ' '))
+    .filter((s) => s !== 'Quick Fix');
   await page.keyboard.press('Enter');
   await page.locator('.monaco-editor .view-line', { hasText: '"value": 0' }).first().waitFor({ timeout: 10_000 });
   // The service's error for the Card goes as soon as the option is there; the theme's stays.
-  await page.waitForFunction((n) => document.querySelectorAll('.monaco-editor .squiggly-error').length === n - 1, before, { timeout: 15_000 });
+  await page.waitForFunction((n) => document.querySelectorAll('.monaco-editor .squiggly-error').length === n - 1, before, {
+    timeout: 15_000,
+  });
   await page.keyboard.press('Control+Z');
   return { offered, errorsBefore: before };
 }

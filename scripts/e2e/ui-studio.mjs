@@ -60,15 +60,13 @@ export async function previewCheck(page, shotDir, { quickInput, openFile }) {
   await quickInput(page, 'F1', 'Report Studio: Preview Report', 'Report Studio: Preview Report', 'run "Report Studio: Preview Report"');
   const progress = await progressShot(page, shotDir, 'preview-progress.png', 'Previewing kpi-dashboard.report.json');
   const frame = await viewerFrame(page, 'kpi-dashboard.report.json');
-  const image = await waitInFrame(
-    frame,
-    'the preview JPEG is decoded and on screen',
-    () => {
-      const img = document.querySelector('img.jpeg-image');
-      const box = img?.getBoundingClientRect();
-      return img && img.complete && img.naturalWidth > 0 && box.width > 100 ? { naturalWidth: img.naturalWidth, naturalHeight: img.naturalHeight, shownWidth: Math.round(box.width) } : false;
-    },
-  );
+  const image = await waitInFrame(frame, 'the preview JPEG is decoded and on screen', () => {
+    const img = document.querySelector('img.jpeg-image');
+    const box = img?.getBoundingClientRect();
+    return img && img.complete && img.naturalWidth > 0 && box.width > 100
+      ? { naturalWidth: img.naturalWidth, naturalHeight: img.naturalHeight, shownWidth: Math.round(box.width) }
+      : false;
+  });
   await sleep(300);
   await page.screenshot({ path: join(shotDir, 'preview-panel.png') });
   const tab = page.locator('.tabs-container .tab', { hasText: 'kpi-dashboard.report.json' });
@@ -92,7 +90,8 @@ export async function buildCheck(page, shotDir, { openFile }) {
   }
   const question = (await dialog.innerText()).replace(/\s+/g, ' ').trim();
   const expected = `1 multi-page report of ${before.multi} left`;
-  if (!question.includes('Build analytics.report.json?') || !question.includes(expected)) throw new Error(`the confirmation says "${question}", not "${expected}"`);
+  if (!question.includes('Build analytics.report.json?') || !question.includes(expected))
+    throw new Error(`the confirmation says "${question}", not "${expected}"`);
   await sleep(200);
   await page.screenshot({ path: join(shotDir, 'build-confirm.png') });
   await dialog.getByRole('button', { name: 'Build', exact: true }).click();
@@ -114,7 +113,8 @@ export async function buildCheck(page, shotDir, { openFile }) {
     await sleep(200);
     after = await quotaItem(page);
   }
-  if (after.multi !== before.multi - 1 || after.single !== before.single) throw new Error(`status bar went from "${before.text}" to "${after.text}"`);
+  if (after.multi !== before.multi - 1 || after.single !== before.single)
+    throw new Error(`status bar went from "${before.text}" to "${after.text}"`);
   await sleep(300);
   await page.screenshot({ path: join(shotDir, 'pdf-viewer.png') });
   return { question, progress, viewer, statusBar: `${before.text} → ${after.text}` };
@@ -137,7 +137,14 @@ export async function quotaTooltipCheck(page, shotDir) {
   await sleep(400);
   await page.screenshot({ path: join(shotDir, 'quota-tooltip.png') });
   const text = (await hover.first().innerText()).replace(/\s+/g, ' ');
-  for (const want of ['Single-page reports', 'Multi-page reports', 'AI JSON completions', 'Max pages per report', 'Subscription: active', 'local service']) {
+  for (const want of [
+    'Single-page reports',
+    'Multi-page reports',
+    'AI JSON completions',
+    'Max pages per report',
+    'Subscription: active',
+    'local service',
+  ]) {
     if (!text.includes(want)) throw new Error(`the tooltip lacks "${want}": ${text}`);
   }
   if (!/Period ends in \d+ days \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\)/.test(text)) throw new Error(`no relative period end in: ${text}`);

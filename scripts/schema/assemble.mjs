@@ -122,10 +122,14 @@ export function buildReportSchema() {
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     title: 'Report Studio report',
-    markdownDescription: 'A report definition: `options` (header), `config` (themes, paging), an optional `cover_page` and the `components` of the body.',
+    markdownDescription:
+      'A report definition: `options` (header), `config` (themes, paging), an optional `cover_page` and the `components` of the body.',
     type: 'object',
     properties: {
-      $schema: { type: 'string', markdownDescription: 'The JSON schema of this file (for editors), e.g. `"./schemas/report.schema.json"`. Ignored by the service.' },
+      $schema: {
+        type: 'string',
+        markdownDescription: 'The JSON schema of this file (for editors), e.g. `"./schemas/report.schema.json"`. Ignored by the service.',
+      },
       type: { enum: ['Report'], enumDescriptions: ['A report definition.'], markdownDescription: '**Required.** Always `"Report"`.' },
       options: reportOptions,
       config: reportConfig,

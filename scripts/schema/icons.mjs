@@ -15,7 +15,10 @@ export function tablerIconDefinition() {
   const names = Object.keys(meta).sort();
   const descriptions = names.map((name) => {
     const { category, tags = [] } = meta[name];
-    const words = tags.filter((t) => t !== name).slice(0, MAX_TAGS).join(', ');
+    const words = tags
+      .filter((t) => t !== name)
+      .slice(0, MAX_TAGS)
+      .join(', ');
     return [category || 'Tabler icon', words].filter(Boolean).join(' · ');
   });
   return {

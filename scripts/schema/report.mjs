@@ -1,8 +1,18 @@
 // The report envelope (the request body around `components`): top-level options, config,
 // cover_page, and the root "New report" snippet.
 import {
-  COLOUR_THEMES, COLOUR_VARIABLES, TYPOGRAPHY_THEMES, arrayOf, bool, colourVar, enumOf, int, margins,
-  nullableStr, olderForm, str,
+  COLOUR_THEMES,
+  COLOUR_VARIABLES,
+  TYPOGRAPHY_THEMES,
+  arrayOf,
+  bool,
+  colourVar,
+  enumOf,
+  int,
+  margins,
+  nullableStr,
+  olderForm,
+  str,
 } from './vocabulary.mjs';
 
 const strict = (schema) => ({ ...schema, additionalProperties: false });
@@ -21,18 +31,26 @@ export const reportOptions = strict({
   markdownDescription: 'Header and page options of the report: title, byline, version, logo, footer, page margins.',
   properties: {
     // Optional: N types it `string | null`; the official invoice sample (S) omits it.
-    report_title: nullableStr('Title printed in the report header, e.g. `"Q3 Sales Review"` (default none: the header shows the byline and logo only).'), // N, O Report.ts; S; R
+    report_title: nullableStr(
+      'Title printed in the report header, e.g. `"Q3 Sales Review"` (default none: the header shows the byline and logo only).',
+    ), // N, O Report.ts; S; R
     report_byline: nullableStr('Line under the title, e.g. `"Prepared for the board, October 2024"` (default none).'), // N, O; S; R
     version_number: nullableStr('Version label printed in the header, e.g. `"v1.2"` (default none).'), // N, O; S; R
-    logo_url: nullableStr('Address of a logo shown in the header (PNG, JPEG, GIF, WebP or SVG), e.g. `"https://example.com/logo.svg"` (default none).'), // N, O; S invoice (an SVG)
+    logo_url: nullableStr(
+      'Address of a logo shown in the header (PNG, JPEG, GIF, WebP or SVG), e.g. `"https://example.com/logo.svg"` (default none).',
+    ), // N, O; S invoice (an SVG)
     enable_header: bool('Print the header with title, byline, version and logo (default `true`).'), // N, O IReportOptions
     footer_text: nullableStr('Text printed at the bottom of every page, e.g. `"Confidential"` (default none).'), // N IReportOptions
     ...margins(), // N IReportOptions
   },
 });
 
-const overrideColour = ([name, description]) =>
-  [name, nullableStr(`CSS colour for \`${name}\` (${description.replace(/\.$/, '')}), e.g. \`"#1d4ed8"\` or \`"white"\`; null keeps the theme\u2019s.`)];
+const overrideColour = ([name, description]) => [
+  name,
+  nullableStr(
+    `CSS colour for \`${name}\` (${description.replace(/\.$/, '')}), e.g. \`"#1d4ed8"\` or \`"white"\`; null keeps the theme\u2019s.`,
+  ),
+];
 
 // Colours of highlighted Sections and Cards: N IHighlightedColorThemeOverride (every variable
 // but custom-1..3); S youtube/02-custom-colour-theme sets sub-headline, background,
@@ -61,7 +79,8 @@ const themeOverride = (spelling) =>
 // Google fonts (N IGoogleReportsConfig): {headings: {family, weight}, paragraph: {family, weight}}.
 // The older form (A) maps a role to a family name, e.g. {"headings": "Playfair Display"}:
 // still accepted, with a warning in the editor.
-const OLDER_FONTS = 'Older form of `google_fonts` (role → family name). It still works; the current form is `{"family": "…", "weight": "…"}` per role, e.g. `"headings": {"family": "Playfair Display", "weight": "700"}`.';
+const OLDER_FONTS =
+  'Older form of `google_fonts` (role → family name). It still works; the current form is `{"family": "…", "weight": "…"}` per role, e.g. `"headings": {"family": "Playfair Display", "weight": "700"}`.';
 
 const fontRole = (role, example) => ({
   type: ['object', 'string', 'null'],
@@ -97,25 +116,33 @@ export const reportConfig = strict({
   properties: {
     colour_theme: colourTheme(''), // N, O IReportConfig; S; older SDK test
     color_theme: colourTheme(' (American spelling of `colour_theme`)'), // N IReportConfig; R
-    typography_theme: enumOf(TYPOGRAPHY_THEMES, 'Fonts of the whole report (default `default`), e.g. `"ibm-plex"`. Use `google-fonts` with `google_fonts` for your own.'), // N types.ts TypographyTheme; S; R
+    typography_theme: enumOf(
+      TYPOGRAPHY_THEMES,
+      'Fonts of the whole report (default `default`), e.g. `"ibm-plex"`. Use `google-fonts` with `google_fonts` for your own.',
+    ), // N types.ts TypographyTheme; S; R
     landscape: bool('Lay the pages out in landscape orientation (default `false`).'), // N, O
-    enable_multi_page: bool('Allow more than one page; required for PageBreak and for content that overflows a page (default `false`). Multi-page reports count against the multi-page quota.'), // N
+    enable_multi_page: bool(
+      'Allow more than one page; required for PageBreak and for content that overflows a page (default `false`). Multi-page reports count against the multi-page quota.',
+    ), // N
     enable_pagination: bool('Print page numbers in the footer (default `false`).'), // N, O
     enable_header: bool('Print the page header (title, byline, version, logo) (default `true`); same as `options.enable_header`.'), // N, O IReportConfig
-    n_pages: int('Number of pages of a multi-page report (default 1), e.g. `3`. Capped by your plan\u2019s `max_pages_per_report`.', { minimum: 1 }), // N, O
+    n_pages: int('Number of pages of a multi-page report (default 1), e.g. `3`. Capped by your plan\u2019s `max_pages_per_report`.', {
+      minimum: 1,
+    }), // N, O
     override_colour_theme: themeOverride('colour'), // N, O; S youtube/02-custom-colour-theme
     override_color_theme: themeOverride('color'), // N
     google_fonts: googleFonts, // N IGoogleReportsConfig; A (older map)
-    cloud_storage: strict({ // N, O ICloudStorage
-        type: ['object', 'null'],
-        markdownDescription:
-          'Upload the finished PDF to your own bucket instead of keeping it on the server (build only, not preview). Give one destination, e.g. `{"s3": "s3://reports-bucket/monthly/"}`.',
-        properties: {
-          s3: nullableStr('Amazon S3 destination, e.g. `"s3://reports-bucket/monthly/"`.'),
-          azure_blob_storage: nullableStr('Azure Blob Storage destination, e.g. `"https://acct.blob.core.windows.net/reports/"`.'),
-          google_cloud_storage: nullableStr('Google Cloud Storage destination, e.g. `"gs://reports-bucket/monthly/"`.'),
-        },
-      }),
+    cloud_storage: strict({
+      // N, O ICloudStorage
+      type: ['object', 'null'],
+      markdownDescription:
+        'Upload the finished PDF to your own bucket instead of keeping it on the server (build only, not preview). Give one destination, e.g. `{"s3": "s3://reports-bucket/monthly/"}`.',
+      properties: {
+        s3: nullableStr('Amazon S3 destination, e.g. `"s3://reports-bucket/monthly/"`.'),
+        azure_blob_storage: nullableStr('Azure Blob Storage destination, e.g. `"https://acct.blob.core.windows.net/reports/"`.'),
+        google_cloud_storage: nullableStr('Google Cloud Storage destination, e.g. `"gs://reports-bucket/monthly/"`.'),
+      },
+    }),
     // D reports/webhooks: "a list of up to 3 webhooks"; each {url, auth_header (optional)}.
     webhooks: {
       type: ['array', 'null'],

@@ -57,13 +57,15 @@ function widthDescription(n, d) {
   return `${what} of the parent Row/Section${same.length ? ` (same as ${same.join(', ')})` : ''}.`;
 }
 
-export const WIDTHS = WIDTH_DENOMINATORS.flatMap((d) =>
-  Array.from({ length: d }, (_, i) => [`${i + 1}/${d}`, widthDescription(i + 1, d)]),
-);
+export const WIDTHS = WIDTH_DENOMINATORS.flatMap((d) => Array.from({ length: d }, (_, i) => [`${i + 1}/${d}`, widthDescription(i + 1, d)]));
 
 /** Every allowed width, grouped by denominator, for hover text. */
 const widthTable = () =>
-  WIDTH_DENOMINATORS.map((d) => WIDTHS.filter(([v]) => v.endsWith(`/${d}`)).map(([v]) => `\`${v}\``).join(' ')).join(' · ');
+  WIDTH_DENOMINATORS.map((d) =>
+    WIDTHS.filter(([v]) => v.endsWith(`/${d}`))
+      .map(([v]) => `\`${v}\``)
+      .join(' '),
+  ).join(' · ');
 
 // N types.ts FontSize; O Text.size (sm…4xl); D components/image (text_size).
 export const FONT_SIZES = [
@@ -183,8 +185,7 @@ export const width = () =>
     { nullable: true, nullDescription: 'null — fill the available space (default).' },
   );
 
-export const fontSize = (what, dflt) =>
-  enumOf(FONT_SIZES, `Font size of ${what}${dflt ? ` (default \`${dflt}\`)` : ''}, e.g. \`"lg"\`.`);
+export const fontSize = (what, dflt) => enumOf(FONT_SIZES, `Font size of ${what}${dflt ? ` (default \`${dflt}\`)` : ''}, e.g. \`"lg"\`.`);
 
 /**
  * A font size given either as a size keyword or as a number of pixels: the docs
@@ -195,10 +196,7 @@ export const fontSize = (what, dflt) =>
 export const fontSizeOrPixels = (what, dflt) => ({
   markdownDescription: `Font size of ${what}: a size keyword (e.g. \`"sm"\`) or a number of pixels (e.g. \`14\`)${dflt ? `; default ${dflt}` : ''}.`,
   // The members carry no description of their own, so hover shows the option's.
-  anyOf: [
-    { enum: FONT_SIZES.map(([v]) => v), enumDescriptions: FONT_SIZES.map(([, d]) => d) },
-    { type: 'number' },
-  ],
+  anyOf: [{ enum: FONT_SIZES.map(([v]) => v), enumDescriptions: FONT_SIZES.map(([, d]) => d) }, { type: 'number' }],
 });
 
 /**
@@ -220,18 +218,19 @@ export function colourPair(base, schemaFor) {
 }
 
 export const colourVar = (what, { nullable = true, dflt } = {}) =>
-  enumOf(
-    COLOUR_VARIABLES,
-    `Colour of ${what}: a variable of the colour theme${dflt ? ` (default \`${dflt}\`)` : ''}, e.g. \`"accent"\`.`,
-    { nullable, nullDescription: 'null — use the theme default.' },
-  );
+  enumOf(COLOUR_VARIABLES, `Colour of ${what}: a variable of the colour theme${dflt ? ` (default \`${dflt}\`)` : ''}, e.g. \`"accent"\`.`, {
+    nullable,
+    nullDescription: 'null — use the theme default.',
+  });
 
-export const alignment = (what, dflt = 'left') =>
-  enumOf(ALIGNMENTS, `Alignment of ${what} (default \`${dflt}\`), e.g. \`"centre"\`.`);
+export const alignment = (what, dflt = 'left') => enumOf(ALIGNMENTS, `Alignment of ${what} (default \`${dflt}\`), e.g. \`"centre"\`.`);
 
 // Margins: N types MarginValue 0–32 (types.ts); D gives narrower ranges per component.
 export const margin = (side, { nullable = false } = {}) =>
-  (nullable ? nullableInt : int)(`${side} margin around the component, an integer from 0 to 32 (default 0), e.g. \`4\`.`, { minimum: 0, maximum: 32 });
+  (nullable ? nullableInt : int)(`${side} margin around the component, an integer from 0 to 32 (default 0), e.g. \`4\`.`, {
+    minimum: 0,
+    maximum: 32,
+  });
 
 /** vertical_margin + horizontal_margin (+ margin) — every margin is an integer 0–32. */
 export function margins({ all = false, nullable = false } = {}) {

@@ -25,8 +25,18 @@ const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
 };
 
 const COMMAND_OPTIONS: Record<CommandName, Record<string, OptionSpec>> = {
-  preview: { output: { type: 'string', short: 'o' }, 'no-wait': { type: 'boolean' }, 'poll-initial-ms': { type: 'string' }, 'poll-max-ms': { type: 'string' } },
-  build: { output: { type: 'string', short: 'o' }, 'no-wait': { type: 'boolean' }, 'poll-initial-ms': { type: 'string' }, 'poll-max-ms': { type: 'string' } },
+  preview: {
+    output: { type: 'string', short: 'o' },
+    'no-wait': { type: 'boolean' },
+    'poll-initial-ms': { type: 'string' },
+    'poll-max-ms': { type: 'string' },
+  },
+  build: {
+    output: { type: 'string', short: 'o' },
+    'no-wait': { type: 'boolean' },
+    'poll-initial-ms': { type: 'string' },
+    'poll-max-ms': { type: 'string' },
+  },
   status: { wait: { type: 'boolean' }, output: { type: 'string', short: 'o' } },
   quota: {},
   validate: {},

@@ -25,7 +25,9 @@ export class InvalidUtf8Error extends Error {
     readonly line: number,
     readonly column: number,
   ) {
-    super(`${file}: not valid UTF-8: byte 0x${byte.toString(16).padStart(2, '0')} at byte offset ${byteOffset} (line ${line + 1}, column ${column + 1})`);
+    super(
+      `${file}: not valid UTF-8: byte 0x${byte.toString(16).padStart(2, '0')} at byte offset ${byteOffset} (line ${line + 1}, column ${column + 1})`,
+    );
     this.name = 'InvalidUtf8Error';
   }
 
@@ -62,7 +64,7 @@ function sequenceLength(b: Uint8Array, i: number): number {
 
 /** Offset of the first byte that breaks UTF-8, or -1 when all of it is valid. */
 export function firstInvalidUtf8(bytes: Uint8Array): number {
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const n = sequenceLength(bytes, i);
     if (n === 0) return i;
     i += n;
@@ -103,7 +105,14 @@ export async function readReportInput(file: string, cwd: string, maxBytes = MAX_
     handle = await open(resolve(cwd, file), constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0));
   } catch (error) {
     const code = (error as { code?: string }).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'is a directory'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : (error as Error).message;
     throw new CliError(`cannot read ${file}: ${why}`);
   }
   try {

@@ -147,42 +147,109 @@ export function parseFlags(argv: string[], env: NodeJS.ProcessEnv = process.env)
       return next;
     };
     switch (name) {
-      case '--help': case '-h': help = true; break;
-      case '--quiet': quiet = true; break;
-      case '--minimal-renderer': minimalRenderer = true; break;
-      case '--host': o.host = value(); break;
-      case '--allow-remote': o.allowRemote = true; break;
-      case '--port': o.port = integer(name, value(), 0); if (o.port > 65535) throw new FlagError('--port: at most 65535'); break;
-      case '--data-dir': o.dataDir = value(); break;
-      case '--api-key': apiKeys.push(value()); break;
-      case '--keys-file': fileKeys.push(...readKeysFile(value())); break;
-      case '--quota-single': plan.quotaSingle = integer(name, value(), 0); break;
-      case '--quota-multi': plan.quotaMulti = integer(name, value(), 0); break;
-      case '--max-pages': plan.maxPages = integer(name, value(), 1); break;
-      case '--period-days': plan.periodDays = integer(name, value(), 1); break;
-      case '--subscription-inactive': plan.subscriptionActive = false; break;
-      case '--retention': o.retentionMs = parseDuration(name, value(), 'h'); break;
-      case '--concurrency': o.concurrency = integer(name, value(), 1); break;
-      case '--render-timeout': o.renderTimeoutMs = parseDuration(name, value(), 'ms'); break;
-      case '--bucket-dir': o.bucketDir = value(); break;
-      case '--webhook-allow-host': hosts.push(value().toLowerCase()); break;
-      case '--fetch-allow-host': fetchHosts.push(value().trim().toLowerCase()); break;
-      case '--webhook-attempts': o.webhookAttempts = integer(name, value(), 1); break;
-      case '--webhook-retry-base': o.webhookRetryBaseMs = parseDuration(name, value(), 'ms'); break;
-      case '--rate-limit': o.rateLimit = integer(name, value(), 0); break;
-      case '--body-limit': o.bodyLimit = parseSize(name, value()); break;
+      case '--help':
+      case '-h':
+        help = true;
+        break;
+      case '--quiet':
+        quiet = true;
+        break;
+      case '--minimal-renderer':
+        minimalRenderer = true;
+        break;
+      case '--host':
+        o.host = value();
+        break;
+      case '--allow-remote':
+        o.allowRemote = true;
+        break;
+      case '--port':
+        o.port = integer(name, value(), 0);
+        if (o.port > 65535) throw new FlagError('--port: at most 65535');
+        break;
+      case '--data-dir':
+        o.dataDir = value();
+        break;
+      case '--api-key':
+        apiKeys.push(value());
+        break;
+      case '--keys-file':
+        fileKeys.push(...readKeysFile(value()));
+        break;
+      case '--quota-single':
+        plan.quotaSingle = integer(name, value(), 0);
+        break;
+      case '--quota-multi':
+        plan.quotaMulti = integer(name, value(), 0);
+        break;
+      case '--max-pages':
+        plan.maxPages = integer(name, value(), 1);
+        break;
+      case '--period-days':
+        plan.periodDays = integer(name, value(), 1);
+        break;
+      case '--subscription-inactive':
+        plan.subscriptionActive = false;
+        break;
+      case '--retention':
+        o.retentionMs = parseDuration(name, value(), 'h');
+        break;
+      case '--concurrency':
+        o.concurrency = integer(name, value(), 1);
+        break;
+      case '--render-timeout':
+        o.renderTimeoutMs = parseDuration(name, value(), 'ms');
+        break;
+      case '--bucket-dir':
+        o.bucketDir = value();
+        break;
+      case '--webhook-allow-host':
+        hosts.push(value().toLowerCase());
+        break;
+      case '--fetch-allow-host':
+        fetchHosts.push(value().trim().toLowerCase());
+        break;
+      case '--webhook-attempts':
+        o.webhookAttempts = integer(name, value(), 1);
+        break;
+      case '--webhook-retry-base':
+        o.webhookRetryBaseMs = parseDuration(name, value(), 'ms');
+        break;
+      case '--rate-limit':
+        o.rateLimit = integer(name, value(), 0);
+        break;
+      case '--body-limit':
+        o.bodyLimit = parseSize(name, value());
+        break;
       case '--max-depth':
         o.maxDepth = integer(name, value(), 1);
-        if (o.maxDepth > DEFAULTS.maxDepthLimit) throw new FlagError(`--max-depth: at most ${DEFAULTS.maxDepthLimit} (deeper bodies cannot be validated safely)`);
+        if (o.maxDepth > DEFAULTS.maxDepthLimit)
+          throw new FlagError(`--max-depth: at most ${DEFAULTS.maxDepthLimit} (deeper bodies cannot be validated safely)`);
         break;
-      case '--max-queued-per-key': o.maxQueuedPerKey = integer(name, value(), 1); break;
-      case '--max-connections': o.maxConnections = integer(name, value(), 1); break;
-      case '--headers-timeout': o.headersTimeoutMs = positiveDuration(name, value()); break;
-      case '--request-timeout': o.requestTimeoutMs = positiveDuration(name, value()); break;
-      case '--latency': o.latencyMs = parseDuration(name, value(), 'ms'); break;
-      case '--render-delay': o.renderDelayMs = parseDuration(name, value(), 'ms'); break;
-      case '--fail-rate': o.failRate = fraction(name, value()); break;
-      case '--error-rate': o.errorRate = fraction(name, value()); break;
+      case '--max-queued-per-key':
+        o.maxQueuedPerKey = integer(name, value(), 1);
+        break;
+      case '--max-connections':
+        o.maxConnections = integer(name, value(), 1);
+        break;
+      case '--headers-timeout':
+        o.headersTimeoutMs = positiveDuration(name, value());
+        break;
+      case '--request-timeout':
+        o.requestTimeoutMs = positiveDuration(name, value());
+        break;
+      case '--latency':
+        o.latencyMs = parseDuration(name, value(), 'ms');
+        break;
+      case '--render-delay':
+        o.renderDelayMs = parseDuration(name, value(), 'ms');
+        break;
+      case '--fail-rate':
+        o.failRate = fraction(name, value());
+        break;
+      case '--error-rate':
+        o.errorRate = fraction(name, value());
+        break;
       default:
         throw new FlagError(`unknown flag ${arg} (see --help)`);
     }

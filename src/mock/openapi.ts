@@ -17,7 +17,8 @@ function toOpenApiSchema(node: unknown): unknown {
     if (k === 'enumDescriptions' || k === 'defaultSnippets' || k === 'errorMessage' || k === '$schema' || k === 'definitions') continue;
     if (k === 'markdownDescription') out.description ??= v;
     else if (k === '$ref' && typeof v === 'string') out.$ref = v.replace('#/definitions/', '#/components/schemas/');
-    else if (k === 'properties' && v && typeof v === 'object') out.properties = Object.fromEntries(Object.entries(v).map(([p, s]) => [p, toOpenApiSchema(s)]));
+    else if (k === 'properties' && v && typeof v === 'object')
+      out.properties = Object.fromEntries(Object.entries(v).map(([p, s]) => [p, toOpenApiSchema(s)]));
     else out[k] = toOpenApiSchema(v);
   }
   return out;
@@ -29,16 +30,31 @@ const detail = (description: string, example: unknown): Json => ({
 });
 
 const quotaHeaders: Json = {
-  'X-SINGLE-PAGE-REPORTS-REMAINING': { description: 'Single-page builds left in the period after this request.', schema: { type: 'integer' } },
-  'X-MULTI-PAGE-REPORTS-REMAINING': { description: 'Multi-page builds left in the period after this request.', schema: { type: 'integer' } },
+  'X-SINGLE-PAGE-REPORTS-REMAINING': {
+    description: 'Single-page builds left in the period after this request.',
+    schema: { type: 'integer' },
+  },
+  'X-MULTI-PAGE-REPORTS-REMAINING': {
+    description: 'Multi-page builds left in the period after this request.',
+    schema: { type: 'integer' },
+  },
 };
 
 const common: Json = {
-  '400': detail('Malformed HTTP request (unparsable request line or headers).', 'Bad request: the request is not valid HTTP/1.1 (HPE_INVALID_METHOD)'),
+  '400': detail(
+    'Malformed HTTP request (unparsable request line or headers).',
+    'Bad request: the request is not valid HTTP/1.1 (HPE_INVALID_METHOD)',
+  ),
   '401': detail('Missing or unknown API key.', 'Invalid API key'),
-  '408': detail('Headers or body not received within --headers-timeout / --request-timeout.', 'Request timeout: the request headers must arrive within 10 s and the whole request within 30 s'),
+  '408': detail(
+    'Headers or body not received within --headers-timeout / --request-timeout.',
+    'Request timeout: the request headers must arrive within 10 s and the whole request within 30 s',
+  ),
   '417': detail('An Expect header other than 100-continue.', 'Expectation failed: only "Expect: 100-continue" is supported'),
-  '431': detail('Request line and headers over 16 KiB.', 'Request header fields too large: the request line and headers may take at most 16384 bytes'),
+  '431': detail(
+    'Request line and headers over 16 KiB.',
+    'Request header fields too large: the request line and headers may take at most 16384 bytes',
+  ),
   '503': {
     ...detail(
       'Rate limit exceeded, too many open connections (--max-connections), the service stopping, or an injected fault; retry after Retry-After seconds.',
@@ -63,9 +79,19 @@ function submitOperation(summary: string, build: boolean): Json {
     requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Report' } } } },
     responses: {
       ...common,
-      '200': { description: 'Task created.', headers, content: { 'application/json': { schema: { $ref: '#/components/schemas/SubmitResponse' } } } },
+      '200': {
+        description: 'Task created.',
+        headers,
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/SubmitResponse' } } },
+      },
       '400': detail('Body not UTF-8, JSON nested too deeply, or a malformed HTTP request.', 'There was an error parsing the body'),
-      '402': { ...detail('Subscription inactive.', 'Subscription inactive: this API key has no active plan, so reports cannot be built or previewed'), headers },
+      '402': {
+        ...detail(
+          'Subscription inactive.',
+          'Subscription inactive: this API key has no active plan, so reports cannot be built or previewed',
+        ),
+        headers,
+      },
       '413': { ...detail('Request body over the size limit.', 'Request body too large: the limit is 10485760 bytes'), headers },
       '422': { ...validation, headers },
       '429': {
@@ -88,13 +114,21 @@ export function buildOpenApi(origin: string): Json {
   const schemas: Json = Object.fromEntries(Object.entries(defs).map(([k, v]) => [k, toOpenApiSchema(v)]));
   schemas.Report = toOpenApiSchema(reportSchema);
   Object.assign(schemas, {
-    SubmitResponse: { type: 'object', required: ['task_id', 'status'], properties: { task_id: { type: 'string', format: 'uuid' }, status: { $ref: '#/components/schemas/TaskStatus' } } },
+    SubmitResponse: {
+      type: 'object',
+      required: ['task_id', 'status'],
+      properties: { task_id: { type: 'string', format: 'uuid' }, status: { $ref: '#/components/schemas/TaskStatus' } },
+    },
     TaskStatus: { type: 'string', enum: ['CREATED', 'QUEUED', 'RUNNING', 'SUCCESS', 'FAILED'] },
-    TaskStatusResponse: { type: 'object', required: ['status', 'error_message'], properties: {
+    TaskStatusResponse: {
+      type: 'object',
+      required: ['status', 'error_message'],
+      properties: {
         status: { $ref: '#/components/schemas/TaskStatus' },
         error_message: { type: ['string', 'null'] },
         notes: {
-          description: 'Local extension (absent from the hosted service): what the render wants the author to know — an image drawn as a placeholder, content cut from a single page, a substituted font.',
+          description:
+            'Local extension (absent from the hosted service): what the render wants the author to know — an image drawn as a placeholder, content cut from a single page, a substituted font.',
           type: 'array',
           items: {
             type: 'object',
@@ -106,12 +140,35 @@ export function buildOpenApi(origin: string): Json {
             },
           },
         },
-      } },
+      },
+    },
     QuotaRecord: {
       type: 'object',
-      required: ['remaining_single_page_reports', 'remaining_multi_page_reports', 'remaining_ai_json_completions', 'max_single_page_reports', 'max_multi_page_reports', 'max_pages_per_report', 'max_ai_json_completions', 'period_start', 'period_end', 'error', 'subscription_active'],
+      required: [
+        'remaining_single_page_reports',
+        'remaining_multi_page_reports',
+        'remaining_ai_json_completions',
+        'max_single_page_reports',
+        'max_multi_page_reports',
+        'max_pages_per_report',
+        'max_ai_json_completions',
+        'period_start',
+        'period_end',
+        'error',
+        'subscription_active',
+      ],
       properties: {
-        ...Object.fromEntries(['remaining_single_page_reports', 'remaining_multi_page_reports', 'remaining_ai_json_completions', 'max_single_page_reports', 'max_multi_page_reports', 'max_pages_per_report', 'max_ai_json_completions'].map((k) => [k, { type: 'integer' }])),
+        ...Object.fromEntries(
+          [
+            'remaining_single_page_reports',
+            'remaining_multi_page_reports',
+            'remaining_ai_json_completions',
+            'max_single_page_reports',
+            'max_multi_page_reports',
+            'max_pages_per_report',
+            'max_ai_json_completions',
+          ].map((k) => [k, { type: 'integer' }]),
+        ),
         period_start: { type: 'string', format: 'date-time' },
         period_end: { type: 'string', format: 'date-time' },
         error: { type: ['string', 'null'] },
@@ -130,12 +187,19 @@ export function buildOpenApi(origin: string): Json {
         ctx: { type: 'object' },
       },
     },
-    HTTPValidationError: { type: 'object', properties: { detail: { type: 'array', items: { $ref: '#/components/schemas/ValidationError' } } } },
+    HTTPValidationError: {
+      type: 'object',
+      properties: { detail: { type: 'array', items: { $ref: '#/components/schemas/ValidationError' } } },
+    },
   });
   const security = [{ APIKeyHeader: [] }, { APIKeyQuery: [] }];
   return {
     openapi: '3.1.0',
-    info: { title: 'Report Studio local report service', version: '1.0.0', description: 'Offline implementation of the report service API. See docs/local-service.md.' },
+    info: {
+      title: 'Report Studio local report service',
+      version: '1.0.0',
+      description: 'Offline implementation of the report service API. See docs/local-service.md.',
+    },
     servers: [{ url: origin }],
     security,
     paths: {
@@ -147,7 +211,10 @@ export function buildOpenApi(origin: string): Json {
           operationId: 'get_task_status',
           parameters: [taskIdParam],
           responses: {
-            '200': { description: 'Task status.', content: { 'application/json': { schema: { $ref: '#/components/schemas/TaskStatusResponse' } } } },
+            '200': {
+              description: 'Task status.',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/TaskStatusResponse' } } },
+            },
             '404': detail('Unknown task_id (or a task of another key).', "Task not found: no task with task_id '…' for this API key"),
             '422': validation,
             ...common,
@@ -162,11 +229,20 @@ export function buildOpenApi(origin: string): Json {
           responses: {
             '200': {
               description: 'The file, with Content-Length and Content-Disposition (inline; filename).',
-              content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } }, 'image/jpeg': { schema: { type: 'string', format: 'binary' } } },
+              content: {
+                'application/pdf': { schema: { type: 'string', format: 'binary' } },
+                'image/jpeg': { schema: { type: 'string', format: 'binary' } },
+              },
             },
-            '303': { description: 'Uploaded to cloud storage: Location is the bucket URL; the body has detail, url and path.', headers: { Location: { schema: { type: 'string' } } } },
+            '303': {
+              description: 'Uploaded to cloud storage: Location is the bucket URL; the body has detail, url and path.',
+              headers: { Location: { schema: { type: 'string' } } },
+            },
             '404': detail('Unknown task_id.', "Task not found: no task with task_id '…' for this API key"),
-            '409': detail('Task not finished yet, or FAILED.', 'Report not ready: task … is RUNNING; poll get-task-status until it is SUCCESS'),
+            '409': detail(
+              'Task not finished yet, or FAILED.',
+              'Report not ready: task … is RUNNING; poll get-task-status until it is SUCCESS',
+            ),
             '410': detail('Report purged after the retention time.', 'Report purged: reports are kept for 24 h after the task finished'),
             '422': validation,
             ...common,
@@ -177,7 +253,13 @@ export function buildOpenApi(origin: string): Json {
         get: {
           summary: 'Quota of the API key for the current period',
           operationId: 'get_remaining_quota',
-          responses: { '200': { description: 'Quota record.', content: { 'application/json': { schema: { $ref: '#/components/schemas/QuotaRecord' } } } }, ...common },
+          responses: {
+            '200': {
+              description: 'Quota record.',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/QuotaRecord' } } },
+            },
+            ...common,
+          },
         },
       },
     },

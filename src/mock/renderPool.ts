@@ -13,7 +13,14 @@
 import { Worker } from 'node:worker_threads';
 import { locateWorkerScript, type WorkerScript } from './workerScript';
 import type { ReportBody } from '../core/report/types';
-import { RenderError, ReportUnreadable, type RenderedPdf, type RenderNote, type RenderOptions, type ReportRenderer } from '../render/renderer';
+import {
+  RenderError,
+  ReportUnreadable,
+  type RenderedPdf,
+  type RenderNote,
+  type RenderOptions,
+  type ReportRenderer,
+} from '../render/renderer';
 
 /** Heap per render worker: the largest real reports need a few hundred MB. */
 export const DEFAULT_WORKER_HEAP_MB = 512;
@@ -44,7 +51,9 @@ export type WorkerJob =
   | { id: number; kind: 'pdf-file'; file: string }
   | { id: number; kind: 'jpeg'; pdf: Uint8Array };
 /** `recycle`: the worker holds much memory after the job (grown WASM memories) and asks to be replaced. */
-export type WorkerReply = { id: number; ok: true; bytes: Uint8Array; pageCount: number; notes: RenderNote[]; recycle?: boolean } | { id: number; ok: false; name: string; message: string };
+export type WorkerReply =
+  | { id: number; ok: true; bytes: Uint8Array; pageCount: number; notes: RenderNote[]; recycle?: boolean }
+  | { id: number; ok: false; name: string; message: string };
 
 interface Slot {
   worker: Worker;
@@ -156,7 +165,12 @@ export class WorkerRenderer implements ReportRenderer {
           setImmediate(() => {
             const oom = this.outOfMemory.delete(w);
             if (oom) reject(new RenderError(`the report needs more than the ${this.maxHeapMb} MB of memory a render may use`));
-            else if (code === EXIT_OVER_MEMORY_BUDGET) reject(new RenderError(`the report needs more than the ${this.externalMb} MB of memory for images and buffers that a render may use`));
+            else if (code === EXIT_OVER_MEMORY_BUDGET)
+              reject(
+                new RenderError(
+                  `the report needs more than the ${this.externalMb} MB of memory for images and buffers that a render may use`,
+                ),
+              );
             else reject(new RenderError(`the render worker stopped unexpectedly (exit code ${code})`));
           });
         };

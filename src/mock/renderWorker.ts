@@ -71,7 +71,9 @@ port.on('message', async (job: WorkerJob) => {
       bytes = own(await renderer.renderPreviewJpeg(job.pdf));
     }
     const recycle = process.memoryUsage().external > budget / 4;
-    port.postMessage({ id: job.id, ok: true, bytes, pageCount, notes, ...(recycle ? { recycle } : {}) } satisfies WorkerReply, [bytes.buffer as ArrayBuffer]);
+    port.postMessage({ id: job.id, ok: true, bytes, pageCount, notes, ...(recycle ? { recycle } : {}) } satisfies WorkerReply, [
+      bytes.buffer as ArrayBuffer,
+    ]);
     return;
   } catch (err) {
     const e = err as Error;

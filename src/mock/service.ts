@@ -46,7 +46,12 @@ export interface LocalService {
  * start-up error, never a silent downgrade to placeholder output (the minimal renderer
  * is only used when asked for explicitly).
  */
-async function defaultRenderer(timeLimitMs: number, concurrency: number, log: (line: string) => void, images: ImageFetchSettings): Promise<ReportRenderer> {
+async function defaultRenderer(
+  timeLimitMs: number,
+  concurrency: number,
+  log: (line: string) => void,
+  images: ImageFetchSettings,
+): Promise<ReportRenderer> {
   const entry = locateRenderWorker();
   if (entry) return new WorkerRenderer(entry, concurrency, timeLimitMs, undefined, { images });
   log('renderer: no render worker script found; rendering in the main thread');
@@ -110,7 +115,9 @@ async function open(input: LocalServiceOptions, options: ResolvedOptions, unlock
   const found = await store.open(options.log);
   warmUpValidator();
 
-  const rendererPromise = input.renderer ? Promise.resolve(input.renderer) : defaultRenderer(options.renderTimeoutMs, options.concurrency, options.log, imageFetchSettings(options));
+  const rendererPromise = input.renderer
+    ? Promise.resolve(input.renderer)
+    : defaultRenderer(options.renderTimeoutMs, options.concurrency, options.log, imageFetchSettings(options));
   rendererPromise.catch(() => undefined);
   const webhooks = new WebhookSender({
     allowHosts: options.webhookAllowHosts,

@@ -95,7 +95,14 @@ export function webhookPolicy(allowHosts: readonly string[], lookup?: ResolveFn)
 }
 
 function normaliseHosts(hosts: readonly string[]): string[] {
-  return hosts.map((h) => h.trim().toLowerCase().replace(/^\[|\]$/g, '')).filter(Boolean);
+  return hosts
+    .map((h) =>
+      h
+        .trim()
+        .toLowerCase()
+        .replace(/^\[|\]$/g, ''),
+    )
+    .filter(Boolean);
 }
 
 function bareHost(u: URL): string {
@@ -165,7 +172,12 @@ function policyLookup(policy: OutboundPolicy) {
 function classify(err: unknown): FetchFailure {
   for (let e = err as { cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
     if (e instanceof OutboundError) return e.reason;
-    if (e instanceof undiciErrors.ConnectTimeoutError || e instanceof undiciErrors.HeadersTimeoutError || e instanceof undiciErrors.BodyTimeoutError) return 'timed out';
+    if (
+      e instanceof undiciErrors.ConnectTimeoutError ||
+      e instanceof undiciErrors.HeadersTimeoutError ||
+      e instanceof undiciErrors.BodyTimeoutError
+    )
+      return 'timed out';
     const name = (e as { name?: string }).name;
     if (name === 'TimeoutError') return 'timed out';
     const code = (e as { code?: string }).code;

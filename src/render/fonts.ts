@@ -58,7 +58,8 @@ export function registerFonts(doc: PDFKit.PDFDocument, spec: FontFamilySpec): Th
   for (const style of styles) register(`fallback-${style}`, FALLBACK_FILES[style]);
   for (const style of styles) {
     register(`theme-${style}`, spec[style]);
-    if (spec[style] !== FALLBACK_FILES[style]) fallbackOf.set(`theme-${style}`, `fallback-${spec[style] === FALLBACK_FILES.italic ? 'italic' : style}`);
+    if (spec[style] !== FALLBACK_FILES[style])
+      fallbackOf.set(`theme-${style}`, `fallback-${spec[style] === FALLBACK_FILES.italic ? 'italic' : style}`);
   }
   register('theme-heading', spec.heading);
   if (spec.heading !== FALLBACK_FILES[spec.headingStyle]) fallbackOf.set('theme-heading', `fallback-${spec.headingStyle}`);
@@ -80,7 +81,8 @@ function coversAll(font: FontkitLike | undefined, text: string): boolean {
 function installFallback(doc: PDFKit.PDFDocument, fallbackOf: Map<string, string>, alias: Map<string, string>): void {
   const d = doc as unknown as DocInternals;
   const pdfkitFont = d.font.bind(doc);
-  const origFont = (src: unknown, family?: unknown, size?: unknown) => pdfkitFont(typeof src === 'string' ? (alias.get(src) ?? src) : src, family, size);
+  const origFont = (src: unknown, family?: unknown, size?: unknown) =>
+    pdfkitFont(typeof src === 'string' ? (alias.get(src) ?? src) : src, family, size);
   const origText = d._text.bind(doc);
   const origWidth = d.widthOfString.bind(doc);
   let current = '';

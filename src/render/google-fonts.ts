@@ -17,15 +17,37 @@ import { allFontFiles, typographySpec } from './typography';
 type Role = 'headings' | 'paragraph';
 
 const ROLE_NAMES: Record<string, Role> = {
-  headings: 'headings', heading: 'headings', headline: 'headings', headlines: 'headings', title: 'headings', titles: 'headings',
-  paragraph: 'paragraph', paragraphs: 'paragraph', body: 'paragraph', text: 'paragraph',
+  headings: 'headings',
+  heading: 'headings',
+  headline: 'headings',
+  headlines: 'headings',
+  title: 'headings',
+  titles: 'headings',
+  paragraph: 'paragraph',
+  paragraphs: 'paragraph',
+  body: 'paragraph',
+  text: 'paragraph',
 };
 
 const DEFAULT_WEIGHT: Record<Role, number> = { headings: 700, paragraph: 400 };
 
 const WEIGHT_NAMES: Record<string, number> = {
-  thin: 100, hairline: 100, extralight: 200, ultralight: 200, light: 300, normal: 400, regular: 400, book: 400,
-  medium: 500, semibold: 600, demibold: 600, bold: 700, extrabold: 800, ultrabold: 800, black: 900, heavy: 900,
+  thin: 100,
+  hairline: 100,
+  extralight: 200,
+  ultralight: 200,
+  light: 300,
+  normal: 400,
+  regular: 400,
+  book: 400,
+  medium: 500,
+  semibold: 600,
+  demibold: 600,
+  bold: 700,
+  extrabold: 800,
+  ultrabold: 800,
+  black: 900,
+  heavy: 900,
 };
 
 /** One bundled face: file relative to assets/fonts. */
@@ -47,7 +69,12 @@ function bundledFamilies(): Map<string, Face[]> {
     const m = /^([a-z0-9-]+)\/\1-latin-(\d{3})-(normal|italic)\.woff$/.exec(file);
     if (m) add(m[1], { weight: Number(m[2]), italic: m[3] === 'italic', file });
   }
-  const lib: Array<[FontStyle, number, boolean]> = [['regular', 400, false], ['bold', 700, false], ['italic', 400, true], ['boldItalic', 700, true]];
+  const lib: Array<[FontStyle, number, boolean]> = [
+    ['regular', 400, false],
+    ['bold', 700, false],
+    ['italic', 400, true],
+    ['boldItalic', 700, true],
+  ];
   for (const [style, weight, italic] of lib) add('liberation-sans', { weight, italic, file: FALLBACK_FILES[style] });
   return map;
 }
@@ -55,14 +82,22 @@ function bundledFamilies(): Map<string, Face[]> {
 let families: Map<string, Face[]> | undefined;
 
 export function familySlug(family: string): string {
-  return family.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return family
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 /** "600", 600, "bold", "700italic" → a CSS weight; undefined when unreadable. */
 export function parseWeight(v: unknown): number | undefined {
   if (typeof v === 'number' && Number.isFinite(v)) return Math.max(1, Math.min(1000, v));
   if (typeof v !== 'string') return undefined;
-  const s = v.trim().toLowerCase().replace(/italic$/, '').replace(/[\s_-]/g, '');
+  const s = v
+    .trim()
+    .toLowerCase()
+    .replace(/italic$/, '')
+    .replace(/[\s_-]/g, '');
   if (s === '') return v.trim().toLowerCase() === 'italic' ? 400 : undefined;
   if (/^\d+(\.\d+)?$/.test(s)) return parseWeight(Number(s));
   return Object.hasOwn(WEIGHT_NAMES, s) ? WEIGHT_NAMES[s] : undefined;
@@ -93,7 +128,12 @@ function readRequests(raw: Record<string, unknown>): Request[] {
     if (typeof value === 'string') return { key, role, family: value.trim() || undefined };
     if (value && typeof value === 'object' && !Array.isArray(value)) {
       const v = value as Record<string, unknown>;
-      return { key, role, family: typeof v.family === 'string' && v.family.trim() ? v.family.trim() : undefined, weight: parseWeight(v.weight) };
+      return {
+        key,
+        role,
+        family: typeof v.family === 'string' && v.family.trim() ? v.family.trim() : undefined,
+        weight: parseWeight(v.weight),
+      };
     }
     return { key, role };
   });
@@ -123,7 +163,11 @@ export function reportFontSpec(config: Record<string, unknown>, notes: RenderNot
   for (const r of requests) {
     const path = ['config', 'google_fonts', r.key];
     if (!r.role) {
-      notes.push({ kind: 'font-fallback', path, message: `"${r.key}" is not a font role (use "headings" or "paragraph"); ${r.family} was not applied` });
+      notes.push({
+        kind: 'font-fallback',
+        path,
+        message: `"${r.key}" is not a font role (use "headings" or "paragraph"); ${r.family} was not applied`,
+      });
       continue;
     }
     const faces = families.get(familySlug(r.family!));

@@ -13,7 +13,10 @@ let icons: Map<string, string> | undefined;
 
 function candidates(): string[] {
   const dirs = [__dirname, join(__dirname, '..'), join(__dirname, '..', '..', '..'), process.cwd()];
-  return dirs.flatMap((d) => [join(d, 'icons', 'tabler-outline.json'), join(d, 'node_modules', '@tabler', 'icons', 'tabler-nodes-outline.json')]);
+  return dirs.flatMap((d) => [
+    join(d, 'icons', 'tabler-outline.json'),
+    join(d, 'node_modules', '@tabler', 'icons', 'tabler-nodes-outline.json'),
+  ]);
 }
 
 /** Tabler's node list format ([["path", {d}], …]) or our compact one (name → "d d d"). */
@@ -36,7 +39,12 @@ export function compactIconSet(tablerNodes: Record<string, Array<[string, { d?: 
 }
 
 function normalise(name: string): string {
-  return name.trim().toLowerCase().replace(/^(ti|tabler)[-:]/, '').replace(/^icon-/, '').replace(/[\s_]+/g, '-');
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/^(ti|tabler)[-:]/, '')
+    .replace(/^icon-/, '')
+    .replace(/[\s_]+/g, '-');
 }
 
 export function iconPath(name: unknown): string | undefined {
@@ -46,7 +54,15 @@ export function iconPath(name: unknown): string | undefined {
 }
 
 /** Draws the icon in a size×size box at (x, y); returns false when the name is unknown. */
-export function drawIcon(doc: PDFKit.PDFDocument, name: unknown, x: number, y: number, size: number, colour: string, strokeWidth = 2): boolean {
+export function drawIcon(
+  doc: PDFKit.PDFDocument,
+  name: unknown,
+  x: number,
+  y: number,
+  size: number,
+  colour: string,
+  strokeWidth = 2,
+): boolean {
   const d = iconPath(name);
   if (!d) return false;
   doc.save();

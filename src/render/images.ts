@@ -78,11 +78,15 @@ export function decodeBase64Strict(text: string): Buffer {
   const prefix = /^\s*data:[^,]*;base64,/i.exec(text)?.[0] ?? '';
   const body = text.slice(prefix.length);
   const bad = /[^A-Za-z0-9+/\-_=\s]/.exec(body);
-  if (bad) throw new MalformedData(`malformed base64 (${JSON.stringify(bad[0])} at position ${prefix.length + bad.index} is not a base64 character)`);
+  if (bad)
+    throw new MalformedData(
+      `malformed base64 (${JSON.stringify(bad[0])} at position ${prefix.length + bad.index} is not a base64 character)`,
+    );
   const compact = body.replace(/\s+/g, '');
   const unpadded = compact.replace(/=+$/, '');
   if (unpadded.includes('=')) throw new MalformedData('malformed base64 ("=" padding inside the data)');
-  if (unpadded.length % 4 === 1 || compact.length - unpadded.length > 2) throw new MalformedData('malformed base64 (its length is not that of any base64 text)');
+  if (unpadded.length % 4 === 1 || compact.length - unpadded.length > 2)
+    throw new MalformedData('malformed base64 (its length is not that of any base64 text)');
   if (!unpadded.length) throw new MalformedData('malformed base64 (no data)');
   return Buffer.from(unpadded.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
 }
@@ -195,7 +199,10 @@ export async function loadImages(refs: ImageRef[], settings: ImageSettings = {},
       const f = r.value;
       if (!f.ok) {
         const option = String(ref.path[ref.path.length - 1]);
-        out.push({ image: { kind: 'placeholder', reason: f.failure.reason, source: f.origin }, note: `${option} ${f.origin} ${f.failure.message} — a placeholder was drawn` });
+        out.push({
+          image: { kind: 'placeholder', reason: f.failure.reason, source: f.origin },
+          note: `${option} ${f.origin} ${f.failure.message} — a placeholder was drawn`,
+        });
         continue;
       }
       out.push({ image: await decodeImage(f.bytes, budget) });
@@ -209,7 +216,8 @@ export async function loadImages(refs: ImageRef[], settings: ImageSettings = {},
 
 function definedOnly(o: Partial<ImageLimits>): Partial<ImageLimits> {
   const out: Partial<ImageLimits> = {};
-  for (const k of ['timeoutMs', 'maxBytes', 'maxImagePixels', 'maxReportPixels', 'parallelFetches'] as const) if (typeof o[k] === 'number') out[k] = o[k];
+  for (const k of ['timeoutMs', 'maxBytes', 'maxImagePixels', 'maxReportPixels', 'parallelFetches'] as const)
+    if (typeof o[k] === 'number') out[k] = o[k];
   return out;
 }
 

@@ -26,7 +26,12 @@ export async function createRenderer(settings: RendererSettings = {}): Promise<R
   return {
     renderPdf(report, options) {
       if (disposed) return Promise.reject(new Error('renderer disposed'));
-      return renderReportPdf(report, { signal: options?.signal, timeLimitMs: settings.timeLimitMs, images: settings.images, checkMemory: settings.checkMemory });
+      return renderReportPdf(report, {
+        signal: options?.signal,
+        timeLimitMs: settings.timeLimitMs,
+        images: settings.images,
+        checkMemory: settings.checkMemory,
+      });
     },
     renderPreviewJpeg(pdf, options) {
       if (disposed) return Promise.reject(new Error('renderer disposed'));

@@ -16,7 +16,8 @@ function pdfText(s: string): string {
 
 function describe(c: ReportComponent, depth: number): string[] {
   const o = c.options ?? {};
-  const label = ['section_title', 'title', 'text', 'chart_title', 'caption'].map((k) => o[k]).find((v) => typeof v === 'string') as string | undefined;
+  const label = ['section_title', 'title', 'text', 'chart_title', 'caption'].map((k) => o[k]).find((v) => typeof v === 'string') as
+    string | undefined;
   const line = `${'  '.repeat(depth)}${c.type}${label ? `: ${label.slice(0, 80)}` : ''}`;
   return [line, ...(c.components ?? []).flatMap((child) => describe(child, depth + 1))];
 }
@@ -39,11 +40,16 @@ export function writePdf(title: string, pages: string[][]): Uint8Array {
   add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
   const kids: number[] = [];
   pages.forEach((lines, i) => {
-    const text = [`BT /F1 18 Tf 50 790 Td ${pdfText(title)} Tj ET`, `BT /F1 9 Tf 50 40 Td ${pdfText(`Page ${i + 1} of ${pages.length}`)} Tj ET`];
+    const text = [
+      `BT /F1 18 Tf 50 790 Td ${pdfText(title)} Tj ET`,
+      `BT /F1 9 Tf 50 40 Td ${pdfText(`Page ${i + 1} of ${pages.length}`)} Tj ET`,
+    ];
     lines.slice(0, 60).forEach((l, j) => text.push(`BT /F1 11 Tf 50 ${760 - j * 12} Td ${pdfText(l)} Tj ET`));
     const stream = text.join('\n');
     const contents = add(`<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`);
-    kids.push(add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595.28 841.89] /Resources << /Font << /F1 3 0 R >> >> /Contents ${contents} 0 R >>`));
+    kids.push(
+      add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595.28 841.89] /Resources << /Font << /F1 3 0 R >> >> /Contents ${contents} 0 R >>`),
+    );
   });
   objects[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;
   let out = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
@@ -61,7 +67,11 @@ export function writePdf(title: string, pages: string[][]): Uint8Array {
 
 /** Count of /Type /Page objects: enough for the PDFs this module writes. */
 function pageCountOf(pdf: Uint8Array): number {
-  return (Buffer.from(pdf).toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
+  return (
+    Buffer.from(pdf)
+      .toString('latin1')
+      .match(/\/Type \/Page\b/g) ?? []
+  ).length;
 }
 
 export function createMinimalRenderer(): ReportRenderer {

@@ -90,7 +90,12 @@ export interface ComponentPainter {
    * a first part fits (the engine then moves to a new page, or clips on an empty page).
    * `first` must be non-empty and `rest` strictly smaller, so the engine always progresses.
    */
-  split?(options: Record<string, unknown>, width: number, height: number, ctx: PaintContext): { first: Record<string, unknown>; rest: Record<string, unknown> } | null;
+  split?(
+    options: Record<string, unknown>,
+    width: number,
+    height: number,
+    ctx: PaintContext,
+  ): { first: Record<string, unknown>; rest: Record<string, unknown> } | null;
 }
 
 /** One margin unit (the schema: integers 0–32 for margins and spacings) in points: 0–32 → 0–48 pt. */

@@ -28,7 +28,13 @@ export interface RgbaImage {
 }
 
 /** Rasterises pages [0, maxPages) of a PDF at `scale` px per pt; returns them and the total page count. */
-export async function rasterise(lib: PdfiumLibrary, pdf: Uint8Array, scale: number, maxPages: number, signal?: AbortSignal): Promise<{ pages: RgbaImage[]; pageCount: number }> {
+export async function rasterise(
+  lib: PdfiumLibrary,
+  pdf: Uint8Array,
+  scale: number,
+  maxPages: number,
+  signal?: AbortSignal,
+): Promise<{ pages: RgbaImage[]; pageCount: number }> {
   const doc = await lib.loadDocument(pdf);
   try {
     const pageCount = doc.getPageCount();

@@ -27,7 +27,12 @@ const fallbackSpec = { ...FALLBACK_FILES, heading: FALLBACK_FILES.bold, headingS
 /** Alpha masks (0–255 per pixel) of the "PREVIEW" watermark, one per page size. */
 const maskCache = new Map<string, Uint8Array>();
 
-async function drawnText(lib: PdfiumLibrary, width: number, height: number, draw: (doc: PDFKit.PDFDocument, fonts: ReturnType<typeof registerFonts>) => void): Promise<RgbaImage> {
+async function drawnText(
+  lib: PdfiumLibrary,
+  width: number,
+  height: number,
+  draw: (doc: PDFKit.PDFDocument, fonts: ReturnType<typeof registerFonts>) => void,
+): Promise<RgbaImage> {
   const doc = newDocument({ width: width / PREVIEW_SCALE, height: height / PREVIEW_SCALE });
   const fonts = registerFonts(doc, fallbackSpec);
   doc.addPage();
@@ -74,7 +79,7 @@ function stack(images: RgbaImage[]): RgbaImage {
   let y = 0;
   for (const img of images) {
     for (let row = 0; row < img.height; row++) {
-      data.set(img.data.subarray(row * img.width * 4, (row + 1) * img.width * 4), ((y + row) * width) * 4);
+      data.set(img.data.subarray(row * img.width * 4, (row + 1) * img.width * 4), (y + row) * width * 4);
     }
     y += img.height + GAP;
   }
@@ -87,7 +92,11 @@ async function moreBand(lib: PdfiumLibrary, width: number, hidden: number): Prom
   return drawnText(lib, width, 40, (doc, fonts) => {
     doc.rect(0, 0, width, 40).fill('#eef0f3');
     doc.font(fonts.regular).fontSize(12).fillColor('#475569');
-    doc.text(`+ ${hidden} more page${hidden === 1 ? '' : 's'} not shown in the preview (the build contains them)`, 0, 14, { width, align: 'center', lineBreak: false });
+    doc.text(`+ ${hidden} more page${hidden === 1 ? '' : 's'} not shown in the preview (the build contains them)`, 0, 14, {
+      width,
+      align: 'center',
+      lineBreak: false,
+    });
   });
 }
 

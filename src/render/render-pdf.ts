@@ -45,7 +45,10 @@ export async function renderReportPdf(report: ReportBody, options: PdfRenderOpti
   const checkTime = () => {
     options.checkMemory?.();
     signal?.throwIfAborted();
-    if (Date.now() > deadline) throw new RenderError(`rendering took longer than ${Math.round((options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS) / 1000)} s and was stopped`);
+    if (Date.now() > deadline)
+      throw new RenderError(
+        `rendering took longer than ${Math.round((options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS) / 1000)} s and was stopped`,
+      );
   };
   if (!report || typeof report !== 'object') throw new RenderError('the report body is not an object');
   if (!Array.isArray(report.components)) throw new RenderError('"components" must be an array', 'components');
@@ -55,7 +58,11 @@ export async function renderReportPdf(report: ReportBody, options: PdfRenderOpti
   // Notes for the author (placeholder images, overflow, substituted fonts), in report order.
   const notes: RenderNote[] = [];
   const fonts = registerFonts(doc, reportFontSpec(config, notes));
-  const theme = buildTheme(config.colour_theme ?? config.color_theme, (config.override_colour_theme ?? config.override_color_theme) as Record<string, unknown> | undefined, fonts);
+  const theme = buildTheme(
+    config.colour_theme ?? config.color_theme,
+    (config.override_colour_theme ?? config.override_color_theme) as Record<string, unknown> | undefined,
+    fonts,
+  );
 
   const cover = report.cover_page && typeof report.cover_page === 'object' ? report.cover_page : undefined;
   const coverColour = cover ? coverBackground(cover, theme) : '';

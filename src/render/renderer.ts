@@ -50,7 +50,10 @@ export class ReportUnreadable extends Error {
 
 /** A render failure; `path` is the component path, e.g. `components[2].components[0] (Image)`. */
 export class RenderError extends Error {
-  constructor(message: string, readonly path?: string) {
+  constructor(
+    message: string,
+    readonly path?: string,
+  ) {
     super(path ? `${path}: ${message}` : message);
     this.name = 'RenderError';
   }

@@ -58,6 +58,7 @@ export function typographySpec(theme: string | undefined): FontFamilySpec {
 /** Every font file the themes use (the build ships exactly these; a test checks they exist). */
 export function allFontFiles(): string[] {
   const files = new Set<string>();
-  for (const spec of Object.values(THEMES)) for (const k of ['regular', 'bold', 'italic', 'boldItalic', 'heading'] as const) files.add(spec[k]);
+  for (const spec of Object.values(THEMES))
+    for (const k of ['regular', 'bold', 'italic', 'boldItalic', 'heading'] as const) files.add(spec[k]);
   return [...files].sort();
 }

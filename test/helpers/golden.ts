@@ -18,7 +18,10 @@ export const CHANNEL_TOLERANCE = 48;
 export const MAX_DIFF_RATIO = 0.004;
 
 export function exampleNames(): string[] {
-  return readdirSync(EXAMPLES_DIR).filter((f) => f.endsWith('.report.json')).map((f) => f.replace(/\.report\.json$/, '')).sort();
+  return readdirSync(EXAMPLES_DIR)
+    .filter((f) => f.endsWith('.report.json'))
+    .map((f) => f.replace(/\.report\.json$/, ''))
+    .sort();
 }
 
 export function goldenPath(name: string, page: number): string {
@@ -52,7 +55,12 @@ export function diffRatio(a: RgbaImage, b: RgbaImage): number {
   if (a.width !== b.width || a.height !== b.height) return 1;
   let differing = 0;
   for (let i = 0; i < a.data.length; i += 4) {
-    if (Math.abs(a.data[i] - b.data[i]) > CHANNEL_TOLERANCE || Math.abs(a.data[i + 1] - b.data[i + 1]) > CHANNEL_TOLERANCE || Math.abs(a.data[i + 2] - b.data[i + 2]) > CHANNEL_TOLERANCE) differing++;
+    if (
+      Math.abs(a.data[i] - b.data[i]) > CHANNEL_TOLERANCE ||
+      Math.abs(a.data[i + 1] - b.data[i + 1]) > CHANNEL_TOLERANCE ||
+      Math.abs(a.data[i + 2] - b.data[i + 2]) > CHANNEL_TOLERANCE
+    )
+      differing++;
   }
   return differing / (a.width * a.height);
 }

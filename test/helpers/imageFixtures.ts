@@ -94,7 +94,11 @@ export function pngHeaderOnly(width: number, height: number): Buffer {
 
 /** Number of image XObjects in a PDF. */
 export function imageXObjects(pdf: Uint8Array): number {
-  return (Buffer.from(pdf).toString('latin1').match(/\/Subtype \/Image/g) ?? []).length;
+  return (
+    Buffer.from(pdf)
+      .toString('latin1')
+      .match(/\/Subtype \/Image/g) ?? []
+  ).length;
 }
 
 /** Every Flate stream of a PDF, inflated, joined (content streams: drawing operators). */

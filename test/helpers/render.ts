@@ -62,7 +62,8 @@ export async function textItems(pdf: Uint8Array): Promise<TextItem[]> {
       const page = await doc.getPage(p);
       const height = page.getViewport({ scale: 1 }).height;
       for (const item of (await page.getTextContent()).items) {
-        if ('str' in item && item.str.trim()) items.push({
+        if ('str' in item && item.str.trim())
+          items.push({
             str: item.str,
             page: p,
             x: item.transform[4],
@@ -81,6 +82,12 @@ export async function textItems(pdf: Uint8Array): Promise<TextItem[]> {
 /** The first text item containing `needle`; throws when there is none. */
 export function itemOf(items: TextItem[], needle: string): TextItem {
   const hit = items.find((i) => i.str.includes(needle));
-  if (!hit) throw new Error(`no text item contains "${needle}": ${items.map((i) => i.str).join(' | ').slice(0, 400)}`);
+  if (!hit)
+    throw new Error(
+      `no text item contains "${needle}": ${items
+        .map((i) => i.str)
+        .join(' | ')
+        .slice(0, 400)}`,
+    );
   return hit;
 }

@@ -18,11 +18,45 @@ export interface VscodeStub {
 
 /** The top-level names of the API the extension may touch (namespaces, classes, enums). */
 const TOP_LEVEL = [
-  'window', 'workspace', 'commands', 'languages', 'env', 'extensions', 'l10n',
-  'Uri', 'EventEmitter', 'Disposable', 'Range', 'Position', 'Selection', 'Location', 'ThemeColor', 'ThemeIcon', 'MarkdownString',
-  'StatusBarAlignment', 'CodeActionKind', 'CodeAction', 'CodeLens', 'Diagnostic', 'DiagnosticSeverity', 'DiagnosticRelatedInformation',
-  'DocumentSymbol', 'SymbolKind', 'WorkspaceEdit', 'TextEdit', 'SnippetString', 'ProgressLocation', 'ConfigurationTarget', 'ViewColumn',
-  'QuickPickItemKind', 'InputBoxValidationSeverity', 'FileType', 'TabInputWebview', 'TabInputText', 'CancellationTokenSource', 'RelativePattern',
+  'window',
+  'workspace',
+  'commands',
+  'languages',
+  'env',
+  'extensions',
+  'l10n',
+  'Uri',
+  'EventEmitter',
+  'Disposable',
+  'Range',
+  'Position',
+  'Selection',
+  'Location',
+  'ThemeColor',
+  'ThemeIcon',
+  'MarkdownString',
+  'StatusBarAlignment',
+  'CodeActionKind',
+  'CodeAction',
+  'CodeLens',
+  'Diagnostic',
+  'DiagnosticSeverity',
+  'DiagnosticRelatedInformation',
+  'DocumentSymbol',
+  'SymbolKind',
+  'WorkspaceEdit',
+  'TextEdit',
+  'SnippetString',
+  'ProgressLocation',
+  'ConfigurationTarget',
+  'ViewColumn',
+  'QuickPickItemKind',
+  'InputBoxValidationSeverity',
+  'FileType',
+  'TabInputWebview',
+  'TabInputText',
+  'CancellationTokenSource',
+  'RelativePattern',
 ];
 
 export function createVscodeStub(): VscodeStub {
@@ -34,7 +68,12 @@ export function createVscodeStub(): VscodeStub {
     'window.tabGroups.all': [],
     'workspace.textDocuments': [],
     'workspace.workspaceFolders': undefined,
-    'workspace.getConfiguration': () => ({ get: () => undefined, inspect: () => undefined, update: async () => undefined, has: () => false }),
+    'workspace.getConfiguration': () => ({
+      get: () => undefined,
+      inspect: () => undefined,
+      update: async () => undefined,
+      has: () => false,
+    }),
     'commands.executeCommand': async (...args: unknown[]) => void calls.push(`commands.executeCommand(${args.map(String).join(',')})`),
     'commands.registerCommand': (id: string) => {
       registeredCommands.push(id);
@@ -90,11 +129,19 @@ export function installVscodeStub(stub: VscodeStub): () => void {
 }
 
 /** An ExtensionContext for a bundle at `<extensionPath>/dist/extension.js`. */
-export function stubContext(extensionPath: string): { context: Record<string, unknown>; subscriptions: Array<{ dispose(): unknown }>; storage: string } {
+export function stubContext(extensionPath: string): {
+  context: Record<string, unknown>;
+  subscriptions: Array<{ dispose(): unknown }>;
+  storage: string;
+} {
   const storage = fs.mkdtempSync(path.join(os.tmpdir(), 'report-studio-stub-'));
   const memento = () => {
     const values = new Map<string, unknown>();
-    return { get: (k: string, d?: unknown) => (values.has(k) ? values.get(k) : d), update: async (k: string, v: unknown) => void values.set(k, v), keys: () => [...values.keys()] };
+    return {
+      get: (k: string, d?: unknown) => (values.has(k) ? values.get(k) : d),
+      update: async (k: string, v: unknown) => void values.set(k, v),
+      keys: () => [...values.keys()],
+    };
   };
   const uri = (p: string) => ({ fsPath: p, path: p, scheme: 'file', toString: () => `file://${p}` });
   const subscriptions: Array<{ dispose(): unknown }> = [];
@@ -107,7 +154,12 @@ export function stubContext(extensionPath: string): { context: Record<string, un
     logUri: uri(path.join(storage, 'log')),
     globalState: memento(),
     workspaceState: memento(),
-    secrets: { get: async () => undefined, store: async () => undefined, delete: async () => undefined, onDidChange: () => ({ dispose() {} }) },
+    secrets: {
+      get: async () => undefined,
+      store: async () => undefined,
+      delete: async () => undefined,
+      onDidChange: () => ({ dispose() {} }),
+    },
     extensionMode: 1,
   };
   return { context, subscriptions, storage };

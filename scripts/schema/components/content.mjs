@@ -1,19 +1,42 @@
 // Content components: Card, Text, Table, Image.
 import {
-  ALIGNMENTS, COLOUR_VARIABLES, alignment, arrayOf, bool, colourPair, colourVar, enumOf, fontSize, icon, int, margins,
-  nullableInt, nullableStr, olderForm, str, width,
+  ALIGNMENTS,
+  COLOUR_VARIABLES,
+  alignment,
+  arrayOf,
+  bool,
+  colourPair,
+  colourVar,
+  enumOf,
+  fontSize,
+  icon,
+  int,
+  margins,
+  nullableInt,
+  nullableStr,
+  olderForm,
+  str,
+  width,
 } from '../vocabulary.mjs';
 
 /** The styled form of a Table cell or heading: N core/Table.ts ITableCell, O ICellDescription. */
 const cellObject = (what, example) => ({
   markdownDescription: `${what}, or an object \`${example}\` for a styled one.`,
   properties: {
-    content: { type: ['string', 'number'], markdownDescription: '**Required.** The cell text or number, e.g. `"Subtotal"`. May hold simple HTML (`<b>`, `<i>`, `<a href>`).' }, // N, O
+    content: {
+      type: ['string', 'number'],
+      markdownDescription: '**Required.** The cell text or number, e.g. `"Subtotal"`. May hold simple HTML (`<b>`, `<i>`, `<a href>`).',
+    }, // N, O
     col_span: int('Number of columns this cell spans (default 1), e.g. `3`.', { minimum: 1 }), // N, O
     col_bg: colourVar('this cell\u2019s background'), // N; O RowCellDescription
     col_align: alignment('this cell\u2019s text'), // N, O
-    valign: enumOf( // N
-      [['top', 'Align to the top of the cell.'], ['middle', 'Centre vertically (default).'], ['bottom', 'Align to the bottom of the cell.']],
+    valign: enumOf(
+      // N
+      [
+        ['top', 'Align to the top of the cell.'],
+        ['middle', 'Centre vertically (default).'],
+        ['bottom', 'Align to the bottom of the cell.'],
+      ],
       'Vertical alignment of the cell content (default `middle`), e.g. `"top"`.',
     ),
   },
@@ -38,17 +61,22 @@ const headingCell = {
   ...cellObject('A column heading, e.g. `"Amount"`', '{"content": "Amount", "col_span": 2}'),
 };
 
-const OLDER_HEADINGS_MARGIN = 'Older form of `headings_margin`. It still works; the current form is a margin from 0 to 32, e.g. `4` (`false` ≈ `0`).';
+const OLDER_HEADINGS_MARGIN =
+  'Older form of `headings_margin`. It still works; the current form is a margin from 0 to 32, e.g. `4` (`false` ≈ `0`).';
 
 export const contentComponents = [
   {
     type: 'Card',
-    markdownDescription: 'A KPI card: a small `title` above a large `value` with optional `units` and icon, e.g. "Monthly revenue — 48,210 USD".',
+    markdownDescription:
+      'A KPI card: a small `title` above a large `value` with optional `units` and icon, e.g. "Monthly revenue — 48,210 USD".',
     required: ['title', 'value'],
     snippetOptions: { title: '${1:Title}', value: '^${2:0}' },
     options: {
       title: str('**Required.** Small caption above the value, e.g. `"Active users"`.'), // N, O core/Card.ts; S; R
-      value: { type: ['string', 'number'], markdownDescription: '**Required.** The figure to show: a number (e.g. `987`) or preformatted text (e.g. `"$48.2k"`).' }, // N, O; S, R (both forms)
+      value: {
+        type: ['string', 'number'],
+        markdownDescription: '**Required.** The figure to show: a number (e.g. `987`) or preformatted text (e.g. `"$48.2k"`).',
+      }, // N, O; S, R (both forms)
       units: nullableStr('Units printed after the value, e.g. `"USD"` or `"%"` (default none).'), // N, O
       icon: icon('Tabler icon shown in the card, e.g. `"users"`; `null` for none (default).'), // N, O; S, R
       highlighted: bool('Draw the card on the theme `highlight` background (default `false`).'), // N, O; S
@@ -70,14 +98,19 @@ export const contentComponents = [
     required: ['text'],
     snippetOptions: { text: '${1:Markdown text}' },
     options: {
-      text: str('**Required.** The text, in Markdown or HTML (unless `markdown_format` is `false`), e.g. `"## Summary\\nRevenue grew **12%**."`.'), // N, O core/Text.ts; D components/text
+      text: str(
+        '**Required.** The text, in Markdown or HTML (unless `markdown_format` is `false`), e.g. `"## Summary\\nRevenue grew **12%**."`.',
+      ), // N, O core/Text.ts; D components/text
       align: alignment('the text'), // N, O
       size: fontSize('the text', 'sm'), // N; O (sm…4xl); S invoice
       color: colourVar('the text', { dflt: 'paragraph' }), // N
       colour: colourVar('the text (British spelling of `color`)', { dflt: 'paragraph' }), // O; S invoice
       bg_color: colourVar('the background behind the text'), // N
       bg_colour: colourVar('the background behind the text (British spelling of `bg_color`)'), // O; D components/row example; S invoice
-      inner_padding: nullableInt('Padding inside the text box, an integer from 1 to 17, e.g. `4` (default none).', { minimum: 1, maximum: 17 }), // N (1–17); O (number | null)
+      inner_padding: nullableInt('Padding inside the text box, an integer from 1 to 17, e.g. `4` (default none).', {
+        minimum: 1,
+        maximum: 17,
+      }), // N (1–17); O (number | null)
       markdown_format: bool('Interpret `text` as Markdown (default `true`); `false` prints it verbatim.'), // N
       align_list: bool('Apply `align` to list items as well as paragraphs (default `false`).'), // N
       // N types a MarginValue 0–32; A had a boolean (kept, with a warning).
@@ -98,8 +131,14 @@ export const contentComponents = [
     required: ['rows'],
     snippetOptions: { headings: ['${1:Item}', '${2:Amount}'], rows: [['${3:Widget}', '^${4:100}']] },
     options: {
-      rows: arrayOf(arrayOf(tableCell, 'One table row: a list of cells.'), '**Required.** The rows, each a list of cells, e.g. `[["Widgets", 120], ["Gadgets", 80]]`.'), // N, O (string | cell); S (numbers, HTML, null)
-      headings: arrayOf(headingCell, 'Column headings, e.g. `["Item", "Amount"]` or `[{"content": "Item", "col_span": 2}, "Amount"]` (default none).'), // N, O (string | cell); S, R
+      rows: arrayOf(
+        arrayOf(tableCell, 'One table row: a list of cells.'),
+        '**Required.** The rows, each a list of cells, e.g. `[["Widgets", 120], ["Gadgets", 80]]`.',
+      ), // N, O (string | cell); S (numbers, HTML, null)
+      headings: arrayOf(
+        headingCell,
+        'Column headings, e.g. `["Item", "Amount"]` or `[{"content": "Item", "col_span": 2}, "Amount"]` (default none).',
+      ), // N, O (string | cell); S, R
       title: nullableStr('Title above the table, e.g. `"Line items"` (default none).'), // N, O; S, R ("")
       striped: bool('Shade every other row (default `false`).'), // N, O; S, R
       table_border: bool('Draw a border around the table (default `false`).'), // N, O
@@ -107,17 +146,30 @@ export const contentComponents = [
       col_borders: bool('Draw borders between columns (default `false`); same as `col_border`.'), // S invoice
       rows_font_size: fontSize('the rows', 'sm'), // N
       headings_font_size: fontSize('the headings', 'sm'), // N
-      rows_vertical_padding: int('Vertical padding of each row, an integer from 0 to 32 (default 1), e.g. `2`.', { minimum: 0, maximum: 32 }), // N
-      headings_vertical_padding: int('Vertical padding of the heading row, an integer from 0 to 32 (default 1), e.g. `2`.', { minimum: 0, maximum: 32 }), // N
-      col_align: arrayOf( // N, O; S invoice
+      rows_vertical_padding: int('Vertical padding of each row, an integer from 0 to 32 (default 1), e.g. `2`.', {
+        minimum: 0,
+        maximum: 32,
+      }), // N
+      headings_vertical_padding: int('Vertical padding of the heading row, an integer from 0 to 32 (default 1), e.g. `2`.', {
+        minimum: 0,
+        maximum: 32,
+      }), // N
+      col_align: arrayOf(
+        // N, O; S invoice
         enumOf(ALIGNMENTS, 'Alignment of this column.'),
         'Alignment of each column, in column order, e.g. `["left", "right", "right"]` (default left).',
       ),
-      col_width: arrayOf( // N, O (numbers); S invoice ([null, 70, null, null])
-        { type: ['number', 'null'], markdownDescription: 'Width of this column in percent of the table width (e.g. `70`), or `null` to share what the numbered columns leave equally. When every column has a number they are scaled to fill the table, so weights like `[3, 1, 1]` also work.' },
+      col_width: arrayOf(
+        // N, O (numbers); S invoice ([null, 70, null, null])
+        {
+          type: ['number', 'null'],
+          markdownDescription:
+            'Width of this column in percent of the table width (e.g. `70`), or `null` to share what the numbered columns leave equally. When every column has a number they are scaled to fill the table, so weights like `[3, 1, 1]` also work.',
+        },
         'Width of each column in percent, e.g. `[null, 70, null, null]`: `null` entries share equally what the numbers leave; all numbers (e.g. `[3, 1, 1]`) are scaled to fill the table.',
       ),
-      col_bg: arrayOf( // N, O; S invoice
+      col_bg: arrayOf(
+        // N, O; S invoice
         enumOf(COLOUR_VARIABLES, 'Background colour of this column.', { nullable: true, nullDescription: 'null — no background.' }),
         'Background colour of each column, e.g. `[null, "background-muted"]`.',
       ),
@@ -134,9 +186,15 @@ export const contentComponents = [
     requiredOneOf: ['image_url', 'base64'],
     snippetOptions: { image_url: '${1:https://example.com/logo.png}' },
     options: {
-      image_url: nullableStr('**Required unless `base64` is given.** Address of the image (JPG, PNG, GIF, WebP or SVG; under 2 MB), e.g. `"https://example.com/chart.png"`.'), // N, O; D components/image
-      base64: nullableStr('**Required unless `image_url` is given.** The image bytes, base64-encoded (no `data:` prefix), e.g. `"iVBORw0KGgo..."`.'), // N, O; D
-      base64_extension: nullableStr('File type of the `base64` data (default `"png"`), e.g. `"jpeg"`.', { examples: ['png', 'jpeg', 'jpg', 'gif', 'webp', 'svg'] }), // N, O (string | null); D
+      image_url: nullableStr(
+        '**Required unless `base64` is given.** Address of the image (JPG, PNG, GIF, WebP or SVG; under 2 MB), e.g. `"https://example.com/chart.png"`.',
+      ), // N, O; D components/image
+      base64: nullableStr(
+        '**Required unless `image_url` is given.** The image bytes, base64-encoded (no `data:` prefix), e.g. `"iVBORw0KGgo..."`.',
+      ), // N, O; D
+      base64_extension: nullableStr('File type of the `base64` data (default `"png"`), e.g. `"jpeg"`.', {
+        examples: ['png', 'jpeg', 'jpg', 'gif', 'webp', 'svg'],
+      }), // N, O (string | null); D
       link_url: nullableStr('Address opened when the image is clicked in the PDF, e.g. `"https://example.com"` (default none).'), // N
       caption: nullableStr('Caption printed under the image, e.g. `"Figure 1: Store layout"` (default none).'), // N, O; D
       text_size: fontSize('the caption', 'sm'), // N, O; D (default sm)

@@ -15,7 +15,9 @@ export const layoutComponents = [
     required: ['section_title'],
     snippetOptions: { section_title: '${1:Section title}' },
     options: {
-      section_title: str('**Required.** Heading shown at the top of the section, e.g. `"Key metrics"`. An empty string hides the heading bar.'), // N, O core/Section.ts; S; R
+      section_title: str(
+        '**Required.** Heading shown at the top of the section, e.g. `"Key metrics"`. An empty string hides the heading bar.',
+      ), // N, O core/Section.ts; S; R
       highlighted: bool('Draw the section on the theme `highlight` background (default `false`).'), // N, O; S; R
       icon: icon('Tabler icon shown before the section title, e.g. `"chart-bar"`; `null` for none (default).'), // N, O
       columns: columns('the section'), // N, O (number | null); S; R
@@ -43,8 +45,7 @@ export const layoutComponents = [
   },
   {
     type: 'PageBreak',
-    markdownDescription:
-      'Starts a new page (multi-page reports: set `config.enable_multi_page` to `true`). Takes no options.',
+    markdownDescription: 'Starts a new page (multi-page reports: set `config.enable_multi_page` to `true`). Takes no options.',
     required: [],
     options: {},
   },

@@ -1,6 +1,18 @@
 // Compact/premium components: SparkChart.Line, SparkChart.Ring, ProgressBar, Beta.DataTable.
 import {
-  COLOUR_VARIABLES, arrayOf, bool, colourPair, colourVar, enumOf, fontSize, int, margins, nullableStr, num, str, width,
+  COLOUR_VARIABLES,
+  arrayOf,
+  bool,
+  colourPair,
+  colourVar,
+  enumOf,
+  fontSize,
+  int,
+  margins,
+  nullableStr,
+  num,
+  str,
+  width,
 } from '../vocabulary.mjs';
 
 // N premium/SparkChartLine.ts, SparkChartRing.ts.
@@ -22,7 +34,8 @@ const dataTableCell = {
   markdownDescription:
     'A DataTable cell, e.g. `{"data": "Pro plan"}`, `{"data": [3, 5, 4, 8]}` (SparkLine/SparkBar), `{"data": 72}` (SparkRing) or `{"data": "Active", "category_color": "green"}` (Category).',
   properties: {
-    data: { // N premium/DataTable.ts IDataTableCell
+    data: {
+      // N premium/DataTable.ts IDataTableCell
       type: ['string', 'number', 'array'],
       items: { type: 'number' },
       markdownDescription:
@@ -32,10 +45,20 @@ const dataTableCell = {
     colour: colourVar('the text or spark chart (British spelling of `color`)'), // British pair (the renderer reads both)
     url_link: nullableStr('Address opened by a Button cell, e.g. `"https://example.com/orders/1042"`.'), // N
     bar_radius: num('Corner radius of SparkBar bars (default 0), e.g. `2`.', { minimum: 0 }), // N
-    ...colourPair('category', (note) => enumOf( // N category_color; British pair (the renderer reads both)
-      [['green', 'Green pill.'], ['blue', 'Blue pill.'], ['red', 'Red pill.'], ['orange', 'Orange pill.'], ['yellow', 'Yellow pill.'], ['gray', 'Grey pill.']],
-      `Colour of the pill in a Category column${note} (default \`gray\`), e.g. \`"green"\`.`,
-    )),
+    ...colourPair('category', (note) =>
+      enumOf(
+        // N category_color; British pair (the renderer reads both)
+        [
+          ['green', 'Green pill.'],
+          ['blue', 'Blue pill.'],
+          ['red', 'Red pill.'],
+          ['orange', 'Orange pill.'],
+          ['yellow', 'Yellow pill.'],
+          ['gray', 'Grey pill.'],
+        ],
+        `Colour of the pill in a Category column${note} (default \`gray\`), e.g. \`"green"\`.`,
+      ),
+    ),
     caption: nullableStr('Small caption under the cell value, e.g. `"+12% MoM"`.'), // N
   },
   required: ['data'],
@@ -60,7 +83,14 @@ export const premiumComponents = [
     options: {
       data: arrayOf(num('A value of the series.'), '**Required.** The series to draw, oldest first, e.g. `[120, 132, 128, 150]`.'), // N
       ...sparkCommon(),
-      perc_change: enumOf([['+', 'An increase (green, up arrow).'], ['-', 'A decrease (red, down arrow).']], 'Direction of the change shown next to `perc_diff`, e.g. `"+"`.', { nullable: true, nullDescription: 'null — no change indicator (default).' }), // N ("-" | "+" | null)
+      perc_change: enumOf(
+        [
+          ['+', 'An increase (green, up arrow).'],
+          ['-', 'A decrease (red, down arrow).'],
+        ],
+        'Direction of the change shown next to `perc_diff`, e.g. `"+"`.',
+        { nullable: true, nullDescription: 'null — no change indicator (default).' },
+      ), // N ("-" | "+" | null)
       perc_diff: num('Size of the change in percent, e.g. `12.5` (shown as 12.5%).'), // N
       aspect_ratio: num('Width divided by height of the chart (default 3), e.g. `4`.', { exclusiveMinimum: 0 }), // N
       chart_height: int('Height of the chart in points (default 40), e.g. `60`.', { minimum: 1 }), // N
@@ -111,23 +141,40 @@ export const premiumComponents = [
     },
     options: {
       // N premium/DataTable.ts IDataTableOptions.
-      rows: arrayOf(arrayOf(dataTableCell, 'One row: a list of cells, one per column.'), '**Required.** The rows, each a list of cells, e.g. `[[{"data": "EU"}, {"data": [3, 5, 8]}]]`.'), // N
-      col_types: arrayOf(enumOf(COLUMN_TYPES, 'How this column draws its cells.'), '**Required.** How each column draws its cells, in column order, e.g. `["Text", "SparkLine", "Category"]`.'), // N
+      rows: arrayOf(
+        arrayOf(dataTableCell, 'One row: a list of cells, one per column.'),
+        '**Required.** The rows, each a list of cells, e.g. `[[{"data": "EU"}, {"data": [3, 5, 8]}]]`.',
+      ), // N
+      col_types: arrayOf(
+        enumOf(COLUMN_TYPES, 'How this column draws its cells.'),
+        '**Required.** How each column draws its cells, in column order, e.g. `["Text", "SparkLine", "Category"]`.',
+      ), // N
       headings: arrayOf(str('A column heading, e.g. `"Region"`.'), 'Column headings, e.g. `["Region", "Trend"]` (default none).'), // N
       title: nullableStr('Title above the table, e.g. `"Regional performance"` (default none).'), // N
       striped: bool('Shade every other row (default `false`).'), // N
       col_borders: bool('Draw borders between columns (default `false`).'), // N
       table_border: bool('Draw a border around the table (default `false`).'), // N
-      col_bg: arrayOf( // N
+      col_bg: arrayOf(
+        // N
         enumOf(COLOUR_VARIABLES, 'Background colour of this column.', { nullable: true, nullDescription: 'null — no background.' }),
         'Background colour of each column, e.g. `[null, "background-muted"]`.',
       ),
       col_align: arrayOf(
-        enumOf([['left', 'Align to the left.'], ['center', 'Centre the content.'], ['right', 'Align to the right.']], 'Alignment of this column.'),
+        enumOf(
+          [
+            ['left', 'Align to the left.'],
+            ['center', 'Centre the content.'],
+            ['right', 'Align to the right.'],
+          ],
+          'Alignment of this column.',
+        ),
         'Alignment of each column, e.g. `["left", "center", "right"]` (default left).',
       ),
       col_width: arrayOf(
-        { type: ['number', 'null'], markdownDescription: 'Width of this column in percent of the table width, or `null` to share what the numbered columns leave.' },
+        {
+          type: ['number', 'null'],
+          markdownDescription: 'Width of this column in percent of the table width, or `null` to share what the numbered columns leave.',
+        },
         'Width of each column in percent, e.g. `[40, null, null]`: `null` entries share equally what the numbers leave; all numbers are scaled to fill the table.',
       ),
       headings_font_size: fontSize('the headings', 'xs'),

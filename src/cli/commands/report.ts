@@ -42,7 +42,13 @@ export function readReportFile(file: string, cwd: string): Promise<string> {
 function invalidUtf8(out: Output, kind: ReportKind, file: string, error: InvalidUtf8Error): ExitCode {
   const d = error.diagnostic();
   out.diagnostics(file, [d]);
-  out.document({ ok: false, command: kind, file, error: { kind: 'validation', message: error.message, details: [] }, diagnostics: [diagnosticJson(file, d)] });
+  out.document({
+    ok: false,
+    command: kind,
+    file,
+    error: { kind: 'validation', message: error.message, details: [] },
+    diagnostics: [diagnosticJson(file, d)],
+  });
   out.error(`${error.message}; nothing was sent`);
   return EXIT.validation;
 }
@@ -69,13 +75,22 @@ export async function runReportCommand(kind: ReportKind, ctx: CommandContext): P
   const syntax = mapper.syntaxErrors();
   if (syntax.length > 0) {
     out.diagnostics(file, syntax);
-    out.document({ ok: false, command: kind, file, error: { kind: 'validation', message: 'JSON syntax errors', details: [] }, diagnostics: syntax.map((d) => diagnosticJson(file, d)) });
+    out.document({
+      ok: false,
+      command: kind,
+      file,
+      error: { kind: 'validation', message: 'JSON syntax errors', details: [] },
+      diagnostics: syntax.map((d) => diagnosticJson(file, d)),
+    });
     out.error(`${file}: ${syntax.length} JSON syntax error${syntax.length === 1 ? '' : 's'}; nothing was sent`);
     return EXIT.validation;
   }
   const outputArg = typeof args.options.output === 'string' ? args.options.output : defaultOutputPath(file, kind);
   const toStdout = outputArg === '-';
-  const polling = { initialDelayMs: millis('--poll-initial-ms', args.options['poll-initial-ms']), maxDelayMs: millis('--poll-max-ms', args.options['poll-max-ms']) };
+  const polling = {
+    initialDelayMs: millis('--poll-initial-ms', args.options['poll-initial-ms']),
+    maxDelayMs: millis('--poll-max-ms', args.options['poll-max-ms']),
+  };
   const session = await openSession(args.global, io);
   const progress = ProgressLine.for(io.stderr, `${kind} ${file}`, out.quiet || out.json);
   try {
@@ -134,7 +149,12 @@ function printResult(out: Output, kind: ReportKind, file: string, outputArg: str
   const absolute = resolve(out.io.cwd, outputArg);
   const rel = relative(out.io.cwd, absolute);
   const shown = rel && !rel.startsWith('..') ? rel : absolute;
-  const what = facts.pages !== undefined ? `${facts.pages} page${facts.pages === 1 ? '' : 's'}` : facts.width ? `${facts.width}×${facts.height}` : result.contentType;
+  const what =
+    facts.pages !== undefined
+      ? `${facts.pages} page${facts.pages === 1 ? '' : 's'}`
+      : facts.width
+        ? `${facts.width}×${facts.height}`
+        : result.contentType;
   out.line(`${shown}  (${what}, ${formatBytes(result.size)}, ${formatMs(result.timings.totalMs)})`);
   if (result.quota) {
     const q = result.quota;
@@ -152,7 +172,9 @@ function printResult(out: Output, kind: ReportKind, file: string, outputArg: str
     pages: facts.pages ?? null,
     width: facts.width ?? null,
     height: facts.height ?? null,
-    quota: result.quota ? { single_page_remaining: result.quota.singlePageRemaining, multi_page_remaining: result.quota.multiPageRemaining } : null,
+    quota: result.quota
+      ? { single_page_remaining: result.quota.singlePageRemaining, multi_page_remaining: result.quota.multiPageRemaining }
+      : null,
     polls: result.polls,
     timings_ms: result.timings,
   });

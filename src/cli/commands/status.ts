@@ -26,7 +26,11 @@ export async function runStatusCommand(ctx: CommandContext): Promise<ExitCode> {
     const status = wait
       ? await (async () => {
           progress.start();
-          await waitForTask(session.client, taskId, 'unknown', { timeoutMs: args.global.timeoutMs, signal: ctx.signal, onProgress: (p) => progress.update(p) });
+          await waitForTask(session.client, taskId, 'unknown', {
+            timeoutMs: args.global.timeoutMs,
+            signal: ctx.signal,
+            onProgress: (p) => progress.update(p),
+          });
           progress.stop();
           return { status: 'SUCCESS' as const, error_message: null };
         })()
@@ -34,13 +38,28 @@ export async function runStatusCommand(ctx: CommandContext): Promise<ExitCode> {
     let file: { path: string; size: number; contentType: string } | undefined;
     if (output) {
       const path = resolve(out.io.cwd, output);
-      const fetched = await fetchTaskFile(session.client, taskId, 'unknown', { to: 'file', path }, { signal: ctx.signal, timeoutMs: args.global.timeoutMs });
+      const fetched = await fetchTaskFile(
+        session.client,
+        taskId,
+        'unknown',
+        { to: 'file', path },
+        { signal: ctx.signal, timeoutMs: args.global.timeoutMs },
+      );
       file = { path, size: fetched.size, contentType: fetched.contentType };
     }
     // Status and error_message come from the server: one line each, no escape sequences.
     out.line(status.error_message ? `${oneLine(status.status)}: ${oneLine(status.error_message)}` : oneLine(status.status));
     if (file) out.line(`${relative(out.io.cwd, file.path) || file.path}  (${file.contentType}, ${formatBytes(file.size)})`);
-    out.document({ ok: status.status !== 'FAILED', command: 'status', task_id: taskId, status: status.status, error_message: status.error_message, output: file?.path ?? null, size: file?.size ?? null, content_type: file?.contentType ?? null });
+    out.document({
+      ok: status.status !== 'FAILED',
+      command: 'status',
+      task_id: taskId,
+      status: status.status,
+      error_message: status.error_message,
+      output: file?.path ?? null,
+      size: file?.size ?? null,
+      content_type: file?.contentType ?? null,
+    });
     return status.status === 'FAILED' ? EXIT.taskFailed : EXIT.ok;
   } catch (error) {
     progress.stop();
@@ -59,7 +78,9 @@ export function quotaTableRows(q: QuotaRecord): Array<[string, string]> {
     ['Single-page reports', `${q.remaining_single_page_reports} of ${q.max_single_page_reports} left`],
     ['Multi-page reports', `${q.remaining_multi_page_reports} of ${q.max_multi_page_reports} left`],
     ['Pages per report', `at most ${q.max_pages_per_report}`],
-    ...(ai ? [['AI JSON completions', `${n(q.remaining_ai_json_completions)} of ${n(q.max_ai_json_completions)} left`] as [string, string]] : []),
+    ...(ai
+      ? [['AI JSON completions', `${n(q.remaining_ai_json_completions)} of ${n(q.max_ai_json_completions)} left`] as [string, string]]
+      : []),
     ['Period', `${formatUtc(q.period_start)} → ${formatUtc(q.period_end)}`],
     ['Subscription', q.subscription_active ? 'active' : 'inactive'],
   ];

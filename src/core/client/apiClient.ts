@@ -182,7 +182,11 @@ export class ReportClient {
       async (attempt) => {
         const started = Date.now();
         const res = await openRequest({
-          method, url, endpoint, headers, body,
+          method,
+          url,
+          endpoint,
+          headers,
+          body,
           timeoutMs: opts.timeoutMs ?? this.timeoutMs,
           signal: opts.signal,
           dispatcher: this.dispatcher,
@@ -199,9 +203,13 @@ export class ReportClient {
           await discard(res);
           const target = new URL(location, url);
           const file = await openRequest({
-            method: 'GET', url: target, endpoint: `GET ${redact(target.origin + target.pathname)}`,
+            method: 'GET',
+            url: target,
+            endpoint: `GET ${redact(target.origin + target.pathname)}`,
             headers: { 'user-agent': headers['user-agent'], accept: headers.accept },
-            timeoutMs: opts.timeoutMs ?? this.timeoutMs, signal: opts.signal, dispatcher: this.dispatcher,
+            timeoutMs: opts.timeoutMs ?? this.timeoutMs,
+            signal: opts.signal,
+            dispatcher: this.dispatcher,
           });
           log?.(redact(`${endpoint} → ${res.status} → GET ${target.origin}${target.pathname} → ${file.status}`));
           if (file.status >= 200 && file.status < 300) return onOk(file, endpoint);

@@ -58,7 +58,8 @@ async function checkFileType(res: OpenResponse, endpoint: string): Promise<strin
 function checkMagic(bytes: Uint8Array, type: string, endpoint: string): string {
   const sniffed = Object.entries(FILE_TYPES).find(([, magic]) => magic.every((b, i) => bytes[i] === b))?.[0];
   if (type === 'application/octet-stream' && sniffed) return sniffed;
-  if (!sniffed || sniffed !== type) throw badResponse(endpoint, `the file is not a valid ${type === 'application/octet-stream' ? 'PDF or JPEG' : type}`);
+  if (!sniffed || sniffed !== type)
+    throw badResponse(endpoint, `the file is not a valid ${type === 'application/octet-stream' ? 'PDF or JPEG' : type}`);
   return type;
 }
 
@@ -78,7 +79,10 @@ export async function readReportBytes(res: OpenResponse, endpoint: string): Prom
 
 /** A failure writing the user's file: not the service's fault, so not a ReportServiceError. */
 export class FileWriteError extends Error {
-  constructor(readonly path: string, cause: unknown) {
+  constructor(
+    readonly path: string,
+    cause: unknown,
+  ) {
     super(`cannot write ${path}: ${(cause as Error)?.message ?? String(cause)}`, { cause });
     this.name = 'FileWriteError';
   }

@@ -145,12 +145,7 @@ const STATUS_TEXT: Record<number, string> = {
  * Builds the error for a non-2xx answer. `body` is the parsed JSON body when the
  * server sent JSON, otherwise the raw text (already truncated by the caller).
  */
-export function errorFromStatus(
-  status: number,
-  body: unknown,
-  endpoint: string,
-  retryAfterMs?: number,
-): ReportServiceError {
+export function errorFromStatus(status: number, body: unknown, endpoint: string, retryAfterMs?: number): ReportServiceError {
   // A 429 that says when to come back is a full queue, not a used-up quota: the hosted service's
   // quota 429 carries no Retry-After, the local service's per-key queue cap always does.
   const busy = status === 429 && retryAfterMs !== undefined;

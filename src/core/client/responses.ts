@@ -71,7 +71,9 @@ function asNotes(value: unknown): RenderNote[] {
   const notes: RenderNote[] = [];
   for (const n of value.slice(0, MAX_RENDER_NOTES)) {
     if (!isObject(n) || typeof n.message !== 'string' || !(NOTE_KINDS as readonly unknown[]).includes(n.kind)) continue;
-    const path = Array.isArray(n.path) ? n.path.filter((s): s is string | number => typeof s === 'string' || (typeof s === 'number' && Number.isInteger(s))) : [];
+    const path = Array.isArray(n.path)
+      ? n.path.filter((s): s is string | number => typeof s === 'string' || (typeof s === 'number' && Number.isInteger(s)))
+      : [];
     notes.push({ kind: n.kind as RenderNote['kind'], path, message: n.message });
   }
   return notes;
@@ -105,7 +107,8 @@ export function asQuotaRecord(value: unknown, endpoint: string): QuotaRecord {
   for (const field of ['period_start', 'period_end'] as const) {
     if (typeof value[field] !== 'string') throw badResponse(endpoint, `quota field "${field}" is not a date-time string`);
   }
-  if (value.error !== undefined && value.error !== null && typeof value.error !== 'string') throw badResponse(endpoint, 'quota field "error" is not a string or null');
+  if (value.error !== undefined && value.error !== null && typeof value.error !== 'string')
+    throw badResponse(endpoint, 'quota field "error" is not a string or null');
   record.error = value.error ?? null;
   return record as unknown as QuotaRecord;
 }

@@ -15,8 +15,27 @@ export interface Conversion {
 }
 
 const NUMBER_WORDS = [
-  'zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten',
-  'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty',
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+  'twenty',
 ];
 
 const TRUE_WORDS = ['true', 'yes', 'on', 'y', '1'];
@@ -47,7 +66,8 @@ function fromString(text: string, expected: readonly JsonType[]): Conversion[] {
     const value = TRUE_WORDS.includes(lower);
     out.push({ value, title: `Convert ${shown} to ${value}`, preferred: true });
   }
-  if (expected.includes('null') && ['null', 'none', ''].includes(lower)) out.push({ value: null, title: `Replace ${shown} with null`, preferred: out.length === 0 });
+  if (expected.includes('null') && ['null', 'none', ''].includes(lower))
+    out.push({ value: null, title: `Replace ${shown} with null`, preferred: out.length === 0 });
   if (expected.includes('array')) out.push({ value: [text], title: `Wrap ${shortJson(text)} in a list`, preferred: false });
   return out;
 }
@@ -61,7 +81,8 @@ function fromNumber(n: number, expected: readonly JsonType[]): Conversion[] {
     const truncated = Math.trunc(n);
     if (truncated !== rounded) out.push({ value: truncated, title: `Truncate ${n} to ${truncated}`, preferred: false });
   }
-  if (expected.includes('boolean') && (n === 0 || n === 1)) out.push({ value: n === 1, title: `Convert ${n} to ${n === 1}`, preferred: true });
+  if (expected.includes('boolean') && (n === 0 || n === 1))
+    out.push({ value: n === 1, title: `Convert ${n} to ${n === 1}`, preferred: true });
   if (expected.includes('array')) out.push({ value: [n], title: `Wrap ${n} in a list`, preferred: false });
   return out;
 }

@@ -25,7 +25,10 @@ export type { FormattingOptions, TextEdit } from './textEdits';
  */
 export function problemMatchesRange(problem: FixableProblem, range: SourceRange): boolean {
   const a = problem.range;
-  const overlaps = a.start === a.end || range.start === range.end ? a.start <= range.end && range.start <= a.end : a.start < range.end && range.start < a.end;
+  const overlaps =
+    a.start === a.end || range.start === range.end
+      ? a.start <= range.end && range.start <= a.end
+      : a.start < range.end && range.start < a.end;
   if (overlaps) return true;
   return (problem.kind === 'missing' || problem.kind === 'missing-tag') && range.start === problem.nodeRange.start;
 }

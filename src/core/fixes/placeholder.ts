@@ -47,7 +47,8 @@ function snippetAt(body: unknown, path: readonly PathSegment[]): unknown {
   let current = body;
   for (const segment of path) {
     if (Array.isArray(current) && typeof segment === 'number') current = current[Math.min(segment, current.length - 1)];
-    else if (current !== null && typeof current === 'object' && !Array.isArray(current)) current = (current as Record<string, unknown>)[String(segment)];
+    else if (current !== null && typeof current === 'object' && !Array.isArray(current))
+      current = (current as Record<string, unknown>)[String(segment)];
     else return undefined;
   }
   return current;
@@ -132,4 +133,3 @@ export function placeholderFor(documentRoot: Node | undefined, objectPath: reado
   }
   return valueFromSchema(field.schema);
 }
-

@@ -128,7 +128,8 @@ export function problemFromEntry(source: SourceText, entry: ValidationErrorEntry
   if (expected) return { ...base, kind: 'type', expected: typesAt(source, mapping.path) ?? expected, nodeRange };
   const bound = PYDANTIC_BOUNDS[entry.type];
   const limit = bound ? entry.ctx?.[bound.key] : undefined;
-  if (bound && typeof limit === 'number') return { ...base, kind: 'bound', bound: { limit, upper: bound.upper, exclusive: bound.exclusive }, nodeRange };
+  if (bound && typeof limit === 'number')
+    return { ...base, kind: 'bound', bound: { limit, upper: bound.upper, exclusive: bound.exclusive }, nodeRange };
   return undefined;
 }
 
@@ -145,7 +146,11 @@ function documentPath(source: SourceText, pointer: string): PathSegment[] {
 }
 
 /** The problem an ajv error describes; undefined for keywords no fix handles. */
-export function problemFromSchemaError(mapper: DiagnosticMapper, error: SchemaErrorLike, origin: FixableProblem['origin'] = 'schema'): FixableProblem | undefined {
+export function problemFromSchemaError(
+  mapper: DiagnosticMapper,
+  error: SchemaErrorLike,
+  origin: FixableProblem['origin'] = 'schema',
+): FixableProblem | undefined {
   const source = mapper.source;
   const path = documentPath(source, error.instancePath);
   const node = nodeAt(source, path);
@@ -162,7 +167,8 @@ export function problemFromSchemaError(mapper: DiagnosticMapper, error: SchemaEr
       return typeof p.additionalProperty === 'string' ? { ...base, kind: 'unknown-key', name: p.additionalProperty } : undefined;
     case 'enum':
     case 'const': {
-      const allowed = error.keyword === 'const' ? [p.allowedValue] : Array.isArray(p.allowedValues) ? p.allowedValues : (enumAt(source, path) ?? []);
+      const allowed =
+        error.keyword === 'const' ? [p.allowedValue] : Array.isArray(p.allowedValues) ? p.allowedValues : (enumAt(source, path) ?? []);
       const parent = path.slice(0, -1);
       if (path[path.length - 1] === 'type' && isComponentSlot(source, parent)) {
         const parentNode = nodeAt(source, parent);
@@ -179,7 +185,11 @@ export function problemFromSchemaError(mapper: DiagnosticMapper, error: SchemaEr
     case 'exclusiveMaximum':
     case 'exclusiveMinimum':
       return typeof p.limit === 'number'
-        ? { ...base, kind: 'bound', bound: { limit: p.limit, upper: error.keyword.endsWith('aximum'), exclusive: error.keyword.startsWith('exclusive') } }
+        ? {
+            ...base,
+            kind: 'bound',
+            bound: { limit: p.limit, upper: error.keyword.endsWith('aximum'), exclusive: error.keyword.startsWith('exclusive') },
+          }
         : undefined;
     default:
       return undefined;

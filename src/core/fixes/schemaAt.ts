@@ -79,7 +79,11 @@ function settle(schema: JsonSchema, node: Node | undefined, root: JsonSchema): {
  * lack the last segments: a missing option still has a schema). Undefined when the path
  * leaves the schema (an unknown key).
  */
-export function schemaAt(path: readonly PathSegment[], documentRoot: Node | undefined, root: JsonSchema = reportSchema): SchemaLocation | undefined {
+export function schemaAt(
+  path: readonly PathSegment[],
+  documentRoot: Node | undefined,
+  root: JsonSchema = reportSchema,
+): SchemaLocation | undefined {
   let node = documentRoot;
   let { schema } = settle(root, node, root);
   let componentType: string | undefined;

@@ -41,7 +41,11 @@ export function editDistance(a: string, b: string): number {
 /** Lower case, British → American spelling, separators dropped, `xxl` → `2xl`. */
 export function normalise(value: string): string {
   let v = value.trim().toLowerCase();
-  v = v.replace(/colour/g, 'color').replace(/centre/g, 'center').replace(/grey/g, 'gray').replace(/ise(d?)$/, 'ize$1');
+  v = v
+    .replace(/colour/g, 'color')
+    .replace(/centre/g, 'center')
+    .replace(/grey/g, 'gray')
+    .replace(/ise(d?)$/, 'ize$1');
   v = v.replace(/^(x{2,})(s|l)$/, (_, xs: string, size: string) => `${xs.length}x${size}`);
   v = v.replace(/^extra[-_ ]?(small|large)$/, (_, w: string) => `x${w[0]}`).replace(/^x-(small|large)$/, (_, w: string) => `x${w[0]}`);
   return v.replace(/[\s\-_.]+/g, '');
@@ -205,7 +209,13 @@ export function rankValues(input: string, candidates: readonly string[], options
   const limit = options.limit ?? 3;
   const minScore = options.minScore ?? (candidates.length > 20 ? 0.5 : 0);
   const unique = [...new Set(candidates)].filter((c) => c !== input);
-  const data: Input = { raw: input, lower: input.toLowerCase(), normal: normalise(input), fraction: fraction(input), words: new Set(words(input)) };
+  const data: Input = {
+    raw: input,
+    lower: input.toLowerCase(),
+    normal: normalise(input),
+    fraction: fraction(input),
+    words: new Set(words(input)),
+  };
   const scored = unique.map((c) => scoreOne(data, c)).filter((r) => r.score > 0 && r.score >= minScore);
   // Stable: equal scores keep the schema's order (e.g. `centre` before `center`).
   scored.sort((x, y) => y.score - x.score);

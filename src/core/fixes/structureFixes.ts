@@ -61,7 +61,10 @@ export function missingFixes(ctx: FixContext): Candidate[] {
       title: `Add missing ${nounFor(problem.path)} "${name}": ${shortJson(placeholder.value)}`,
       kind: 'add-missing',
       preferred: renames.length === 0,
-      fixedText: addProperty(ctx.text, object, problem.path, name, placeholder.value, { formatting: ctx.formatting, insertAt: schemaOrder(known, name) }),
+      fixedText: addProperty(ctx.text, object, problem.path, name, placeholder.value, {
+        formatting: ctx.formatting,
+        insertAt: schemaOrder(known, name),
+      }),
       scope: { path: problem.path, deep: true },
     });
   }
@@ -77,9 +80,7 @@ export function unknownKeyFixes(ctx: FixContext): Candidate[] {
   const known = Object.keys(schemaAt(problem.path, ctx.root)?.schema.properties ?? {}).filter((k) => !present.includes(k));
   const ranked = rankValues(name, known, { limit: 2, minScore: 0.5 }).filter((r) => r.confident);
   const clear = isClearWinner(ranked);
-  const out = ranked
-    .map((r, i) => renameCandidate(ctx, name, r.value, clear && i === 0))
-    .filter((c): c is Candidate => c !== undefined);
+  const out = ranked.map((r, i) => renameCandidate(ctx, name, r.value, clear && i === 0)).filter((c): c is Candidate => c !== undefined);
   out.push({
     title: `Remove unknown ${nounFor(problem.path)} "${name}"`,
     kind: 'remove-key',
@@ -105,7 +106,9 @@ export function inferComponentTypes(allowed: readonly string[], component: Recor
       return info.requiredOneOf.length === 0 || info.requiredOneOf.some((k) => keys.includes(k));
     });
   // The most specific first: more required options matched, then fewer options overall.
-  fits.sort((a, b) => b.info!.requiredOptions.length - a.info!.requiredOptions.length || a.info!.optionNames.length - b.info!.optionNames.length);
+  fits.sort(
+    (a, b) => b.info!.requiredOptions.length - a.info!.requiredOptions.length || a.info!.optionNames.length - b.info!.optionNames.length,
+  );
   return fits.map((f) => f.type);
 }
 

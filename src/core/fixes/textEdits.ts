@@ -84,7 +84,14 @@ export function inlineJson(value: unknown): string {
  * (`{ "title": "Views", "value": 0 }`); otherwise jsonc-parser lays it out in the document's
  * indentation.
  */
-export function addProperty(text: string, object: Node, path: readonly PathSegment[], name: string, value: unknown, options: SetOptions): string {
+export function addProperty(
+  text: string,
+  object: Node,
+  path: readonly PathSegment[],
+  name: string,
+  value: unknown,
+  options: SetOptions,
+): string {
   const props = object.children ?? [];
   const oneLine = props.length > 0 && !/[\r\n]/.test(text.slice(object.offset, object.offset + object.length));
   if (!oneLine) return setValue(text, [...path, name], value, options);

@@ -52,7 +52,11 @@ export function enumFixes(ctx: FixContext): Candidate[] {
     if (same !== undefined) return [replace(same, true)];
     return allowed.length === 1 ? [replace(allowed[0], true)] : [];
   }
-  const ranked = rankValues(current.value, allowed.filter((v): v is string => typeof v === 'string'), { limit: 3 });
+  const ranked = rankValues(
+    current.value,
+    allowed.filter((v): v is string => typeof v === 'string'),
+    { limit: 3 },
+  );
   const clear = isClearWinner(ranked);
   return ranked.map((r, i) => replace(r.value, clear && i === 0));
 }

@@ -71,7 +71,10 @@ export class DiagnosticMapper {
 
   /** A diagnostic from a mapping computed elsewhere (e.g. a schema error). */
   build(mapping: LocMapping, message: string, type: string, loc: LocSegment[]): SourceDiagnostic {
-    const fieldPath = (type === 'missing' || type === 'required') && mapping.rest.length ? [...mapping.path, mapping.rest[mapping.rest.length - 1]] : mapping.path;
+    const fieldPath =
+      (type === 'missing' || type === 'required') && mapping.rest.length
+        ? [...mapping.path, mapping.rest[mapping.rest.length - 1]]
+        : mapping.path;
     return {
       range: mapping.range,
       start: this.lines.positionAt(mapping.range.start),

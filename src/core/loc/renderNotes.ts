@@ -64,7 +64,11 @@ export function anchorNotes(text: string, recorded: readonly RecordedNote[], opt
     const path = Array.isArray(r.note.path) ? r.note.path : [];
     if (!unchanged && !(root && stillApplies(root, r, path))) continue;
     const mapping = mapper.source.mapPath(path, { lenient: false });
-    out.push({ note: r.note, severity: NOTE_SEVERITY[r.note.kind] ?? 'information', diagnostic: mapper.build(mapping, r.note.message, r.note.kind, path) });
+    out.push({
+      note: r.note,
+      severity: NOTE_SEVERITY[r.note.kind] ?? 'information',
+      diagnostic: mapper.build(mapping, r.note.message, r.note.kind, path),
+    });
   }
   return out;
 }

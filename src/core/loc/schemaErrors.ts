@@ -94,7 +94,13 @@ function mergeAnyOfRequired(errors: readonly SchemaErrorLike[]): SchemaErrorLike
   }
   for (const error of errors) {
     // An anyOf whose branches are reported on their own adds nothing.
-    if (!absorbed.has(error) && !(error.keyword === 'anyOf' && errors.some((e) => e !== error && e.instancePath.startsWith(error.instancePath) && e.schemaPath?.startsWith(`${error.schemaPath}/`)))) {
+    if (
+      !absorbed.has(error) &&
+      !(
+        error.keyword === 'anyOf' &&
+        errors.some((e) => e !== error && e.instancePath.startsWith(error.instancePath) && e.schemaPath?.startsWith(`${error.schemaPath}/`))
+      )
+    ) {
       result.push(error);
     }
   }

@@ -47,7 +47,13 @@ export function walkTree(root: Node, segments: readonly PathSegment[], options: 
       continue;
     }
     const stop: StopReason =
-      node.type === 'object' ? 'unknown-key' : node.type === 'array' && isIndex(segment) ? 'index-past-end' : node.type === 'array' ? 'unknown-key' : 'not-a-container';
+      node.type === 'object'
+        ? 'unknown-key'
+        : node.type === 'array' && isIndex(segment)
+          ? 'index-past-end'
+          : node.type === 'array'
+            ? 'unknown-key'
+            : 'not-a-container';
     return { node, path, rest: segments.slice(i), stop, skipped };
   }
   return { node, path, rest: [], skipped };

@@ -76,7 +76,14 @@ function componentSymbol(node: Node, path: PathSegment[]): OutlineSymbol {
   };
 }
 
-function keyedSymbol(root: Node, key: string, name: string, kind: OutlineKind, detail: string, children: OutlineSymbol[] = []): OutlineSymbol | undefined {
+function keyedSymbol(
+  root: Node,
+  key: string,
+  name: string,
+  kind: OutlineKind,
+  detail: string,
+  children: OutlineSymbol[] = [],
+): OutlineSymbol | undefined {
   const prop = propertyNode(root, key);
   const keyNode = prop?.children?.[0];
   if (!prop || !keyNode) return undefined;
@@ -106,7 +113,16 @@ export function reportOutline(text: string): OutlineSymbol[] {
   push(keyedSymbol(root, 'config', 'Config', 'config', configDetail(asRecord(valueNode(root, 'config')))));
   const coverNode = valueNode(root, 'cover_page');
   if (coverNode?.type === 'object') {
-    push(keyedSymbol(root, 'cover_page', 'Cover page', 'cover', '', componentSymbols(valueNode(coverNode, 'components'), ['cover_page', 'components'])));
+    push(
+      keyedSymbol(
+        root,
+        'cover_page',
+        'Cover page',
+        'cover',
+        '',
+        componentSymbols(valueNode(coverNode, 'components'), ['cover_page', 'components']),
+      ),
+    );
   }
   children.push(...componentSymbols(valueNode(root, 'components'), ['components']));
   const report: OutlineSymbol = {

@@ -116,7 +116,8 @@ export function quotaTooltipMarkdown(t: TooltipInput): string {
     lines.push('| | Left | Plan |', '|:--|--:|--:|');
     lines.push(`| Single-page reports | ${show(s.singleRemaining)} | ${show(r?.max_single_page_reports)} |`);
     lines.push(`| Multi-page reports | ${show(s.multiRemaining)} | ${show(r?.max_multi_page_reports)} |`);
-    if (r && hasAiFields(r)) lines.push(`| AI JSON completions | ${show(r.remaining_ai_json_completions)} | ${show(r.max_ai_json_completions)} |`);
+    if (r && hasAiFields(r))
+      lines.push(`| AI JSON completions | ${show(r.remaining_ai_json_completions)} | ${show(r.max_ai_json_completions)} |`);
     lines.push('');
     if (r) {
       lines.push(`- Max pages per report: **${r.max_pages_per_report}**`);
@@ -132,7 +133,9 @@ export function quotaTooltipMarkdown(t: TooltipInput): string {
     lines.push('');
   }
   if (t.local) lines.push('$(server-process) The bundled **local service** is in use: reports are rendered on this machine.', '');
-  lines.push('[$(refresh) Refresh](command:reportStudio.checkQuota) · [$(server-process) Select Service](command:reportStudio.selectService)');
+  lines.push(
+    '[$(refresh) Refresh](command:reportStudio.checkQuota) · [$(server-process) Select Service](command:reportStudio.selectService)',
+  );
   return lines.join('\n');
 }
 
@@ -161,7 +164,8 @@ export function remainingLensText(kind: BuildCostKind, s: QuotaSnapshot | undefi
 /** The quota record as label/value rows (the Check Quota list): every field, dates in words. */
 export function quotaDetailRows(s: QuotaSnapshot, now: Date): Array<{ label: string; value: string }> {
   const r = s.record;
-  const of = (left: number | null | undefined, max: number | undefined): string => (max === undefined ? `${show(left)} left` : `${show(left)} of ${max} left`);
+  const of = (left: number | null | undefined, max: number | undefined): string =>
+    max === undefined ? `${show(left)} left` : `${show(left)} of ${max} left`;
   const rows = [
     { label: 'Single-page reports', value: of(s.singleRemaining, r?.max_single_page_reports) },
     { label: 'Multi-page reports', value: of(s.multiRemaining, r?.max_multi_page_reports) },

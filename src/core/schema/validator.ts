@@ -54,7 +54,8 @@ export const ANNOTATION_KEYWORDS = [...VSCODE_SCHEMA_KEYWORDS, ...REPORT_SCHEMA_
  * function, so nothing else observes the difference.
  */
 const CONCAT_MERGE = /vErrors = vErrors === null \? ([\w$.]+\.errors) : vErrors\.concat\(\1\);/g;
-const APPEND_IN_PLACE = 'vErrors = vErrors === null ? $1 : (function (a, b) { for (let i = 0; i < b.length; i++) a.push(b[i]); return a; })(vErrors, $1);';
+const APPEND_IN_PLACE =
+  'vErrors = vErrors === null ? $1 : (function (a, b) { for (let i = 0; i < b.length; i++) a.push(b[i]); return a; })(vErrors, $1);';
 
 let rewrites = 0;
 

@@ -42,10 +42,14 @@ export function checkCustomBaseUrl(raw: string): InputProblem | undefined {
   } catch {
     return { severity: 'error', message: 'Not a URL: it must start with https:// (or http:// for a service on this machine)' };
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { severity: 'error', message: `Only http and https URLs work, not ${url.protocol}` };
-  if (url.username || url.password) return { severity: 'error', message: 'Leave credentials out of the URL: the API key is set with "Report Studio: Set API Key"' };
-  if (url.search || url.hash) return { severity: 'error', message: 'Leave the query and fragment out of the URL (an api_key there would be stored in plain text)' };
-  if (!/\/api\/v1\/?$/.test(url.pathname)) return { severity: 'error', message: 'The base URL must end with /api/v1, e.g. http://127.0.0.1:8787/api/v1' };
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return { severity: 'error', message: `Only http and https URLs work, not ${url.protocol}` };
+  if (url.username || url.password)
+    return { severity: 'error', message: 'Leave credentials out of the URL: the API key is set with "Report Studio: Set API Key"' };
+  if (url.search || url.hash)
+    return { severity: 'error', message: 'Leave the query and fragment out of the URL (an api_key there would be stored in plain text)' };
+  if (!/\/api\/v1\/?$/.test(url.pathname))
+    return { severity: 'error', message: 'The base URL must end with /api/v1, e.g. http://127.0.0.1:8787/api/v1' };
   if (url.protocol === 'http:' && !LOOPBACK.has(url.hostname)) {
     return { severity: 'warning', message: 'http:// sends the API key unencrypted; use https:// unless the network is trusted' };
   }

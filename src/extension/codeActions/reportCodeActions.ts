@@ -68,7 +68,11 @@ export class ReportCodeActionProvider implements vscode.CodeActionProvider {
 
   constructor(private readonly serviceDiagnostics?: ServiceDiagnostics) {}
 
-  async provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): Promise<vscode.CodeAction[]> {
+  async provideCodeActions(
+    document: vscode.TextDocument,
+    _range: vscode.Range,
+    context: vscode.CodeActionContext,
+  ): Promise<vscode.CodeAction[]> {
     if (context.only && !vscode.CodeActionKind.QuickFix.intersects(context.only)) return [];
     if (!isReportDocument(document)) return [];
     const text = document.getText();
@@ -77,7 +81,9 @@ export class ReportCodeActionProvider implements vscode.CodeActionProvider {
     const overflows = context.diagnostics.filter((d) => d.source === RENDER_NOTE_SOURCE && codeOf(d) === 'overflow');
     const multiPage = overflows.length > 0 ? enableMultiPageFix(text, { formatting }) : undefined;
     if (multiPage) actions.push(toAction(document, multiPage, overflows, true));
-    const relevant = context.diagnostics.filter((d) => d.source === SERVICE_DIAGNOSTIC_SOURCE || (JSON_SOURCES.has(d.source) && !isSyntaxError(d)));
+    const relevant = context.diagnostics.filter(
+      (d) => d.source === SERVICE_DIAGNOSTIC_SOURCE || (JSON_SOURCES.has(d.source) && !isSyntaxError(d)),
+    );
     if (relevant.length === 0) return actions;
     const fixes = await loadEngine();
     const byEdit = new Map<string, vscode.CodeAction>();
@@ -136,7 +142,12 @@ function isSyntaxError(d: vscode.Diagnostic): boolean {
   return typeof code === 'number' && code >= JSON_SYNTAX_CODES;
 }
 
-function toAction(document: vscode.TextDocument, fix: QuickFix, diagnostic: vscode.Diagnostic | vscode.Diagnostic[], preferred: boolean): vscode.CodeAction {
+function toAction(
+  document: vscode.TextDocument,
+  fix: QuickFix,
+  diagnostic: vscode.Diagnostic | vscode.Diagnostic[],
+  preferred: boolean,
+): vscode.CodeAction {
   const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
   const edit = new vscode.WorkspaceEdit();
   const range = new vscode.Range(document.positionAt(fix.edit.offset), document.positionAt(fix.edit.offset + fix.edit.length));
@@ -152,7 +163,10 @@ function toAction(document: vscode.TextDocument, fix: QuickFix, diagnostic: vsco
  * for 422 diagnostics use the exact service entry; without it they are derived from the
  * service's rules at the diagnostic's range.
  */
-export function registerReportCodeActions(context: vscode.ExtensionContext, deps: { serviceDiagnostics?: ServiceDiagnostics } = {}): ReportCodeActionProvider {
+export function registerReportCodeActions(
+  context: vscode.ExtensionContext,
+  deps: { serviceDiagnostics?: ServiceDiagnostics } = {},
+): ReportCodeActionProvider {
   const provider = new ReportCodeActionProvider(deps.serviceDiagnostics);
   context.subscriptions.push(
     vscode.languages.registerCodeActionsProvider(REPORT_DOCUMENT_SELECTOR, provider, ReportCodeActionProvider.metadata),

@@ -21,8 +21,18 @@ export class ReportCodeLensProvider implements vscode.CodeLensProvider, vscode.D
     if (!isReportDocument(document)) return [];
     const top = new vscode.Range(0, 0, 0, 0);
     const lenses = [
-      new vscode.CodeLens(top, { title: '$(eye) Preview', tooltip: 'Render a free, watermarked JPEG beside the editor', command: 'reportStudio.preview', arguments: [document.uri] }),
-      new vscode.CodeLens(top, { title: '$(file-pdf) Build', tooltip: 'Build the PDF (counts against the quota)', command: 'reportStudio.build', arguments: [document.uri] }),
+      new vscode.CodeLens(top, {
+        title: '$(eye) Preview',
+        tooltip: 'Render a free, watermarked JPEG beside the editor',
+        command: 'reportStudio.preview',
+        arguments: [document.uri],
+      }),
+      new vscode.CodeLens(top, {
+        title: '$(file-pdf) Build',
+        tooltip: 'Build the PDF (counts against the quota)',
+        command: 'reportStudio.build',
+        arguments: [document.uri],
+      }),
     ];
     const kind = buildCostKind(document.getText());
     const state = this.quota.current;

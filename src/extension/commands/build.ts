@@ -25,7 +25,9 @@ async function confirmBuild(s: Services, document: vscode.TextDocument): Promise
   const cost = buildCostSentence(buildCostKind(document.getText()), state.snapshot);
   const service = state.serviceLabel ?? (await s.clients.target()).label;
   const detail = `This uses ${cost} on the ${service.replace(/^\w/, (c) => c.toLowerCase())}. Preview is free.${document.isDirty ? '\n\nUnsaved changes are included.' : ''}`;
-  const choice = await Promise.resolve(vscode.window.showWarningMessage(`Build ${baseName(document.uri)}?`, { modal: true, detail }, BUILD, BUILD_ALWAYS)).catch(
+  const choice = await Promise.resolve(
+    vscode.window.showWarningMessage(`Build ${baseName(document.uri)}?`, { modal: true, detail }, BUILD, BUILD_ALWAYS),
+  ).catch(
     // A window that cannot show dialogs (VS Code under test) refuses: no build then.
     (error: unknown) => void s.log.warn(`Build confirmation not shown: ${(error as Error).message}`),
   );

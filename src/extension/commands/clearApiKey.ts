@@ -16,7 +16,10 @@ export function clearApiKeyCommand(s: Services): ReportStudioCommand {
       }
       s.log.info('API key removed from the secret storage');
       const mode = resolveServiceMode(readSettings().service, false);
-      const next = mode === 'local' ? 'Report Studio uses the bundled local service now.' : `The ${mode} service needs a key: set one, or select the local service.`;
+      const next =
+        mode === 'local'
+          ? 'Report Studio uses the bundled local service now.'
+          : `The ${mode} service needs a key: set one, or select the local service.`;
       void vscode.window.showInformationMessage(`API key removed from VS Code's secret storage. ${next}`);
       return true;
     },

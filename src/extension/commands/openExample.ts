@@ -21,10 +21,14 @@ async function readText(uri: vscode.Uri): Promise<string> {
 export async function listExamples(extensionUri: vscode.Uri): Promise<ExampleItem[]> {
   const dir = vscode.Uri.joinPath(extensionUri, 'examples');
   const entries = await vscode.workspace.fs.readDirectory(dir);
-  const files = entries.filter(([name, type]) => type === vscode.FileType.File && EXAMPLE_FILE.test(name)).map(([name]) => name).sort();
+  const files = entries
+    .filter(([name, type]) => type === vscode.FileType.File && EXAMPLE_FILE.test(name))
+    .map(([name]) => name)
+    .sort();
   return Promise.all(
     files.map(async (file) => {
-      const report = parse(await readText(vscode.Uri.joinPath(dir, file))) as { options?: { report_title?: unknown; report_byline?: unknown } } | undefined;
+      const report = parse(await readText(vscode.Uri.joinPath(dir, file))) as
+        { options?: { report_title?: unknown; report_byline?: unknown } } | undefined;
       const title = typeof report?.options?.report_title === 'string' ? report.options.report_title : file;
       const byline = typeof report?.options?.report_byline === 'string' ? report.options.report_byline : undefined;
       return { label: title, description: file, detail: byline, file };
@@ -45,11 +49,18 @@ export const openExampleCommand: ReportStudioCommand = {
     if (requested) {
       choice = examples.find((e) => e.file === requested || e.file === `${requested}.report.json`);
       if (!choice) {
-        void vscode.window.showErrorMessage(`Report Studio: no example named "${requested}". Available: ${examples.map((e) => e.file).join(', ')}.`);
+        void vscode.window.showErrorMessage(
+          `Report Studio: no example named "${requested}". Available: ${examples.map((e) => e.file).join(', ')}.`,
+        );
         return undefined;
       }
     } else {
-      choice = await vscode.window.showQuickPick(examples, { title: 'Open an example report', placeHolder: 'Pick an example to open as a new, unsaved copy', matchOnDescription: true, matchOnDetail: true });
+      choice = await vscode.window.showQuickPick(examples, {
+        title: 'Open an example report',
+        placeHolder: 'Pick an example to open as a new, unsaved copy',
+        matchOnDescription: true,
+        matchOnDetail: true,
+      });
       if (!choice) return undefined;
     }
     const text = await readText(vscode.Uri.joinPath(context.extensionUri, 'examples', choice.file));

@@ -11,7 +11,9 @@ import type { ReportLog } from '../log';
 import type { Submissions } from './submitReport';
 
 export function registerPreviewOnSave(submissions: Submissions, log: ReportLog): vscode.Disposable {
-  const queue = new CoalescingQueue<string>((error, key) => log.error(`Preview on save of ${key} failed: ${(error as Error)?.message ?? error}`));
+  const queue = new CoalescingQueue<string>((error, key) =>
+    log.error(`Preview on save of ${key} failed: ${(error as Error)?.message ?? error}`),
+  );
   return vscode.workspace.onDidSaveTextDocument((document) => {
     if (readSettings().previewOnSave !== 'onSave' || !isReportDocument(document)) return;
     const result = queue.trigger(document.uri.toString(), async () => {

@@ -41,7 +41,11 @@ async function perform(action: ProblemAction): Promise<void> {
 
 export function notifyProblem(severity: 'error' | 'warning' | 'info', message: string, actions: readonly ProblemAction[]): void {
   const show =
-    severity === 'error' ? vscode.window.showErrorMessage : severity === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+    severity === 'error'
+      ? vscode.window.showErrorMessage
+      : severity === 'warning'
+        ? vscode.window.showWarningMessage
+        : vscode.window.showInformationMessage;
   const labels = actions.map((a) => LABELS[a]);
   void Promise.resolve(show(message, ...labels)).then(async (choice) => {
     const action = actions.find((a) => LABELS[a] === choice);

@@ -31,7 +31,10 @@ export async function findReportTarget(arg: unknown, panels: ResultPanels | unde
       return { problem: `Cannot open ${candidate.toString()}: ${(error as Error).message}` };
     }
     if (isReportDocument(document)) return { document };
-    if (explicit) return { problem: `${baseName(document.uri)} is not a report file: a report is a *.report.json file or JSON with "type": "Report" at the top.` };
+    if (explicit)
+      return {
+        problem: `${baseName(document.uri)} is not a report file: a report is a *.report.json file or JSON with "type": "Report" at the top.`,
+      };
   }
   return { problem: 'Open a report file (*.report.json) first: Preview and Build work on the report in the active editor.' };
 }

@@ -5,5 +5,8 @@ import type { ReportStudioCommand } from './command';
 import { uriArg } from './reportTarget';
 
 export function saveReportAsCommand(s: Services): ReportStudioCommand {
-  return { id: 'reportStudio.saveReportAs', run: (_context, report?: unknown, target?: unknown) => s.panels.saveAs(uriArg(report), uriArg(target)) };
+  return {
+    id: 'reportStudio.saveReportAs',
+    run: (_context, report?: unknown, target?: unknown) => s.panels.saveAs(uriArg(report), uriArg(target)),
+  };
 }

@@ -37,13 +37,35 @@ export function selectServiceCommand(s: Services): ReportStudioCommand {
       let choice: ServiceSetting | undefined = typeof mode === 'string' ? parseServiceSetting(mode) : undefined;
       if (!choice) {
         const items: Item[] = [
-          { value: 'auto', label: '$(sparkle) Automatic', description: hasKey ? 'hosted (an API key is set)' : 'local (no API key set)', detail: 'The hosted service once an API key is set, the bundled local service before' },
-          { value: 'local', label: '$(server-process) Local service', detail: 'Bundled, offline: runs on 127.0.0.1 inside VS Code with a development quota' },
-          { value: 'hosted', label: '$(cloud) Hosted service', description: new URL(DEFAULT_HOSTED_BASE_URL).host, detail: hasKey ? 'Uses the stored API key' : 'Needs an API key (you will be asked for it)' },
-          { value: 'custom', label: '$(link) Custom URL…', description: settings.customBaseUrl || undefined, detail: 'Any service speaking the same API, e.g. `report-studio serve` on another port' },
+          {
+            value: 'auto',
+            label: '$(sparkle) Automatic',
+            description: hasKey ? 'hosted (an API key is set)' : 'local (no API key set)',
+            detail: 'The hosted service once an API key is set, the bundled local service before',
+          },
+          {
+            value: 'local',
+            label: '$(server-process) Local service',
+            detail: 'Bundled, offline: runs on 127.0.0.1 inside VS Code with a development quota',
+          },
+          {
+            value: 'hosted',
+            label: '$(cloud) Hosted service',
+            description: new URL(DEFAULT_HOSTED_BASE_URL).host,
+            detail: hasKey ? 'Uses the stored API key' : 'Needs an API key (you will be asked for it)',
+          },
+          {
+            value: 'custom',
+            label: '$(link) Custom URL…',
+            description: settings.customBaseUrl || undefined,
+            detail: 'Any service speaking the same API, e.g. `report-studio serve` on another port',
+          },
         ];
         for (const item of items) if (item.value === settings.service) item.label += '  $(check)';
-        const picked = await vscode.window.showQuickPick(items, { title: 'Report Studio: Select Service', placeHolder: `Now: ${settings.service}` });
+        const picked = await vscode.window.showQuickPick(items, {
+          title: 'Report Studio: Select Service',
+          placeHolder: `Now: ${settings.service}`,
+        });
         choice = picked?.value;
       }
       if (!choice) return undefined;

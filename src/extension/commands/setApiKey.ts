@@ -39,7 +39,10 @@ export function setApiKeyCommand(s: Services): ReportStudioCommand {
       }
       s.log.info(hadKey ? 'API key replaced in the secret storage' : 'API key stored in the secret storage');
       const mode = resolveServiceMode(readSettings().service, true);
-      const uses = mode === 'local' ? 'The service setting is "local": the key is used once you select the hosted or a custom service.' : `Report Studio now uses the ${mode} service.`;
+      const uses =
+        mode === 'local'
+          ? 'The service setting is "local": the key is used once you select the hosted or a custom service.'
+          : `Report Studio now uses the ${mode} service.`;
       void vscode.window.showInformationMessage(`API key stored in VS Code's secret storage. ${uses}`);
       return true;
     },

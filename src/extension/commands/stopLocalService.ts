@@ -8,7 +8,11 @@ export function stopLocalServiceCommand(s: Services): ReportStudioCommand {
     id: 'reportStudio.stopLocalService',
     async run(): Promise<boolean> {
       const stopped = await s.local.stop();
-      void vscode.window.showInformationMessage(stopped ? 'The local service stopped. It starts again on the next Preview or Build that uses it.' : 'The local service is not running.');
+      void vscode.window.showInformationMessage(
+        stopped
+          ? 'The local service stopped. It starts again on the next Preview or Build that uses it.'
+          : 'The local service is not running.',
+      );
       return stopped;
     },
   };

@@ -56,7 +56,11 @@ export function describeFailure(deps: SubmitDeps, f: FailureContext, base: Submi
 
   const error = asServiceError(f.error);
   if (!error) {
-    const message = log.clean(isFileWriteError(f.error) ? `Could not save the result: ${f.error.message}` : `${what} failed: ${(f.error as Error)?.message ?? String(f.error)}`);
+    const message = log.clean(
+      isFileWriteError(f.error)
+        ? `Could not save the result: ${f.error.message}`
+        : `${what} failed: ${(f.error as Error)?.message ?? String(f.error)}`,
+    );
     log.error(message);
     panels.showError(uri, { kind: 'other', message });
     notifyProblem('error', message, ['showLog']);

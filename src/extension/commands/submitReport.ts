@@ -122,23 +122,33 @@ export class Submissions implements vscode.Disposable {
           taskId = p.taskId;
           const elapsed = `${(p.elapsedMs / 1000).toFixed(1)} s`;
           if (p.phase === 'downloading') step(`Downloading the ${LABEL[kind].file}… · ${elapsed}`, PROGRESS_AT.downloading);
-          else if (p.phase !== 'done') step(`${STATUS_TEXT[p.status]} · task ${shortTaskId(p.taskId)} · ${elapsed}`, PROGRESS_AT[p.status] ?? PROGRESS_AT.submitted);
-          if (p.phase === 'submitted' || p.phase === 'status') panels.showStatus(uri, { kind, status: p.status, taskId: p.taskId, elapsedMs: p.elapsedMs });
+          else if (p.phase !== 'done')
+            step(`${STATUS_TEXT[p.status]} · task ${shortTaskId(p.taskId)} · ${elapsed}`, PROGRESS_AT[p.status] ?? PROGRESS_AT.submitted);
+          if (p.phase === 'submitted' || p.phase === 'status')
+            panels.showStatus(uri, { kind, status: p.status, taskId: p.taskId, elapsedMs: p.elapsedMs });
         },
       });
       step('Done', PROGRESS_AT.done);
       if (kind === 'build') this.deps.quota.updateFromHeaders(session, result.quota);
       this.deps.diagnostics.clear(uri);
       // The local renderer's notes land on their JSON nodes; a run without notes clears the old ones.
-      for (const note of result.notes) log.warn(`${LABEL[kind].noun} of ${baseName(uri)}: ${note.message} (at ${note.path.join('.') || 'the report'})`);
+      for (const note of result.notes)
+        log.warn(`${LABEL[kind].noun} of ${baseName(uri)}: ${note.message} (at ${note.path.join('.') || 'the report'})`);
       this.deps.renderNotes.set(document, text, result.notes);
       const pageCount = await this.countPages(session, kind, file.fsPath);
       await panels.showResult(uri, { kind, file, pageCount });
       const pages = pageCount !== undefined ? ` · ${pageCount} page${pageCount === 1 ? '' : 's'}` : '';
-      vscode.window.setStatusBarMessage(`$(check) ${LABEL[kind].noun} of ${baseName(uri)} ready${pages} · ${(result.timings.totalMs / 1000).toFixed(1)} s`, 5_000);
+      vscode.window.setStatusBarMessage(
+        `$(check) ${LABEL[kind].noun} of ${baseName(uri)} ready${pages} · ${(result.timings.totalMs / 1000).toFixed(1)} s`,
+        5_000,
+      );
       return { ...base, status: 'success', taskId: result.taskId, file: file.fsPath, pageCount, quota: result.quota, notes: result.notes };
     } catch (error) {
-      return describeFailure(this.deps, { document, text, kind, trigger, session, taskId, error, reason: signal.aborted ? signal.reason : undefined }, base);
+      return describeFailure(
+        this.deps,
+        { document, text, kind, trigger, session, taskId, error, reason: signal.aborted ? signal.reason : undefined },
+        base,
+      );
     }
   }
 

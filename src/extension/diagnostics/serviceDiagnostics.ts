@@ -71,7 +71,10 @@ function entryDiagnostic(document: vscode.TextDocument, anchored: AnchoredEntry)
   if (!mapped.exact && Array.isArray(entry.loc)) {
     // The loc could not be followed to the end (a union member, or text changed): say where the service pointed.
     diagnostic.relatedInformation = [
-      new vscode.DiagnosticRelatedInformation(new vscode.Location(document.uri, range), `The service reported this at ${entry.loc.map(String).join(' → ')}`),
+      new vscode.DiagnosticRelatedInformation(
+        new vscode.Location(document.uri, range),
+        `The service reported this at ${entry.loc.map(String).join(' → ')}`,
+      ),
     ];
   }
   return diagnostic;

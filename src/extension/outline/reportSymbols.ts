@@ -25,7 +25,13 @@ const KINDS: Record<OutlineKind, vscode.SymbolKind> = {
 
 function toSymbol(document: vscode.TextDocument, symbol: OutlineSymbol): vscode.DocumentSymbol {
   const range = (r: { start: number; end: number }) => new vscode.Range(document.positionAt(r.start), document.positionAt(r.end));
-  const result = new vscode.DocumentSymbol(symbol.name, symbol.detail, KINDS[symbol.kind], range(symbol.range), range(symbol.selectionRange));
+  const result = new vscode.DocumentSymbol(
+    symbol.name,
+    symbol.detail,
+    KINDS[symbol.kind],
+    range(symbol.range),
+    range(symbol.selectionRange),
+  );
   result.children = symbol.children.map((c) => toSymbol(document, c));
   return result;
 }
@@ -38,7 +44,9 @@ export class ReportSymbolProvider implements vscode.DocumentSymbolProvider {
 }
 
 export function registerReportSymbols(context: vscode.ExtensionContext): vscode.Disposable {
-  const registration = vscode.languages.registerDocumentSymbolProvider(REPORT_DOCUMENT_SELECTOR, new ReportSymbolProvider(), { label: 'Report components' });
+  const registration = vscode.languages.registerDocumentSymbolProvider(REPORT_DOCUMENT_SELECTOR, new ReportSymbolProvider(), {
+    label: 'Report components',
+  });
   context.subscriptions.push(registration);
   return registration;
 }

@@ -87,7 +87,11 @@ export class QuotaStatusBar implements vscode.Disposable {
     this.item.text = text;
     const level = state.snapshot ? quotaLevel(state.snapshot) : 'ok';
     this.item.backgroundColor =
-      level === 'error' ? new vscode.ThemeColor('statusBarItem.errorBackground') : level === 'warning' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+      level === 'error'
+        ? new vscode.ThemeColor('statusBarItem.errorBackground')
+        : level === 'warning'
+          ? new vscode.ThemeColor('statusBarItem.warningBackground')
+          : undefined;
     const tooltip = new vscode.MarkdownString(
       quotaTooltipMarkdown({ snapshot: state.snapshot, serviceLabel: label, local, lastError: state.lastError, now: new Date() }),
       true,

@@ -95,7 +95,14 @@ export class ClientFactory implements vscode.Disposable {
       userAgent: `report-studio-vscode/${vscode.version}`,
       log: (line) => this.log.request(line.replace(/^(GET|POST) \//, `$1 ${baseUrl}/`)),
     });
-    const session: ServiceSession = { client, runtime, mode, baseUrl, label: serviceLabel(mode, baseUrl), target: `${mode} ${baseUrl} ${keyTag(key)}` };
+    const session: ServiceSession = {
+      client,
+      runtime,
+      mode,
+      baseUrl,
+      label: serviceLabel(mode, baseUrl),
+      target: `${mode} ${baseUrl} ${keyTag(key)}`,
+    };
     this.current = { id, session };
     return session;
   }

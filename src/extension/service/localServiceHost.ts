@@ -93,7 +93,10 @@ export class LocalServiceHost implements vscode.Disposable {
           ['openSettings', 'showLog'],
         );
       }
-      throw new ServiceSetupError(`The local service did not start (data folder ${dataDir}): ${(error as Error).message}`, ['openSettings', 'showLog']);
+      throw new ServiceSetupError(`The local service did not start (data folder ${dataDir}): ${(error as Error).message}`, [
+        'openSettings',
+        'showLog',
+      ]);
     }
     this.log.addSecret(service.apiKeys[0]);
     this.service = service;

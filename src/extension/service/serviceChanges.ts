@@ -29,13 +29,16 @@ export function watchServiceChanges(parts: {
     keys.onDidChange(changed),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (affectsService(e)) changed();
-      const localChanged = e.affectsConfiguration(`${SECTION}.localService.port`) || e.affectsConfiguration(`${SECTION}.localService.dataDir`);
+      const localChanged =
+        e.affectsConfiguration(`${SECTION}.localService.port`) || e.affectsConfiguration(`${SECTION}.localService.dataDir`);
       if (localChanged && local.running) {
-        void vscode.window.showInformationMessage('Restart the local service to use its new port or data folder?', 'Restart').then(async (choice) => {
-          if (choice !== 'Restart') return;
-          await local.stop();
-          await local.ensureStarted();
-        });
+        void vscode.window
+          .showInformationMessage('Restart the local service to use its new port or data folder?', 'Restart')
+          .then(async (choice) => {
+            if (choice !== 'Restart') return;
+            await local.stop();
+            await local.ensureStarted();
+          });
       }
     }),
     // A restarted local service may listen on another port: the old client points nowhere.

@@ -5,7 +5,13 @@
  */
 import * as vscode from 'vscode';
 import { DEFAULT_HOSTED_BASE_URL } from '../../core/api/types';
-import { checkCustomBaseUrl, normaliseCustomBaseUrl, parseServiceSetting, type ServiceMode, type ServiceSetting } from '../../core/service/serviceChoice';
+import {
+  checkCustomBaseUrl,
+  normaliseCustomBaseUrl,
+  parseServiceSetting,
+  type ServiceMode,
+  type ServiceSetting,
+} from '../../core/service/serviceChoice';
 
 export const SECTION = 'reportStudio';
 

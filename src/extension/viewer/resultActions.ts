@@ -30,7 +30,11 @@ async function missing(file: vscode.Uri): Promise<boolean> {
  * Copies the result to a place the user picks (or `target`, for callers that already know).
  * Resolves with the written file, or undefined when cancelled or impossible.
  */
-export async function saveResultAs(report: vscode.Uri, result: { kind: ResultKind; file: vscode.Uri }, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+export async function saveResultAs(
+  report: vscode.Uri,
+  result: { kind: ResultKind; file: vscode.Uri },
+  target?: vscode.Uri,
+): Promise<vscode.Uri | undefined> {
   if (await missing(result.file)) return undefined;
   const to =
     target ??
@@ -65,7 +69,9 @@ export async function openResultExternally(
 ): Promise<boolean> {
   if (await missing(result.file)) return false;
   if (!hostIsUsersMachine()) {
-    log.info(`open externally: the window is ${vscode.env.remoteName ? `remote (${vscode.env.remoteName})` : 'a browser'}; offering Save As instead`);
+    log.info(
+      `open externally: the window is ${vscode.env.remoteName ? `remote (${vscode.env.remoteName})` : 'a browser'}; offering Save As instead`,
+    );
     const where = vscode.env.remoteName ? 'on the remote machine' : 'on the server';
     const choice = await vscode.window.showInformationMessage(
       `The result is ${where} (${result.file.fsPath}), so no application on this computer can open it directly. Save a copy or copy its path.`,
@@ -88,7 +94,11 @@ export type ErrorTarget = { range: vscode.Range } | { line: number; col: number 
  * Opens the report beside the panel (in the column where it is already visible, if so) and
  * selects the node. A target the document no longer has (edited since) is clamped to it.
  */
-export async function revealInReport(report: vscode.Uri, target: ErrorTarget | undefined, panelColumn: vscode.ViewColumn | undefined): Promise<vscode.TextEditor> {
+export async function revealInReport(
+  report: vscode.Uri,
+  target: ErrorTarget | undefined,
+  panelColumn: vscode.ViewColumn | undefined,
+): Promise<vscode.TextEditor> {
   const document = await vscode.workspace.openTextDocument(report);
   const visible = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === report.toString());
   const column = visible?.viewColumn ?? (panelColumn && panelColumn > 1 ? panelColumn - 1 : vscode.ViewColumn.Beside);

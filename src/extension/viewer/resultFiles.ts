@@ -24,8 +24,11 @@ export function resultStem(report: vscode.Uri): string {
   const base = report.path.split('/').pop() ?? '';
   const stem = base.replace(/\.report\.jsonc?$/i, '').replace(/\.jsonc?$/i, '');
   // Control characters and the characters Windows refuses; leading dots would hide the file.
-  // eslint-disable-next-line no-control-regex -- control characters are what this pattern finds
-  const safe = stem.replace(/[\u0000-\u001f<>:"/\\|?*]/g, '_').replace(/^\.+/, '').trim();
+  const safe = stem
+    // eslint-disable-next-line no-control-regex -- control characters are what this pattern finds
+    .replace(/[\u0000-\u001f<>:"/\\|?*]/g, '_')
+    .replace(/^\.+/, '')
+    .trim();
   return safe || 'report';
 }
 

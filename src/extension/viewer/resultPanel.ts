@@ -111,7 +111,10 @@ export class ResultPanel {
     const url = this.panel.webview.asWebviewUri(file).toString();
     this.result = { kind, file, url };
     const name = fileName(file);
-    this.showContent(kind === 'build' ? { type: 'showPdf', url, fileName: name, pageCount } : { type: 'showJpeg', url, fileName: name }, kind);
+    this.showContent(
+      kind === 'build' ? { type: 'showPdf', url, fileName: name, pageCount } : { type: 'showJpeg', url, fileName: name },
+      kind,
+    );
   }
 
   /**

@@ -131,11 +131,16 @@ export class ResultPanels implements vscode.Disposable {
     }
     const column = this.columnForNewPanel(report);
     const folder = resultFolderFor(this.context.globalStorageUri, report);
-    const panel = vscode.window.createWebviewPanel(RESULT_VIEW_TYPE, `Report: ${fileName(report)}`, { viewColumn: column, preserveFocus: true }, {
-      ...viewerWebviewOptions(this.context.extensionUri, [folder]),
-      enableFindWidget: false,
-      retainContextWhenHidden: false,
-    });
+    const panel = vscode.window.createWebviewPanel(
+      RESULT_VIEW_TYPE,
+      `Report: ${fileName(report)}`,
+      { viewColumn: column, preserveFocus: true },
+      {
+        ...viewerWebviewOptions(this.context.extensionUri, [folder]),
+        enableFindWidget: false,
+        retainContextWhenHidden: false,
+      },
+    );
     return this.adopt(panel, report, folder);
   }
 
@@ -146,7 +151,9 @@ export class ResultPanels implements vscode.Disposable {
    */
   private columnForNewPanel(report: vscode.Uri): vscode.ViewColumn {
     if (vscode.workspace.getConfiguration('reportStudio').get<string>('resultViewColumn') === 'active') return vscode.ViewColumn.Active;
-    const reportColumns = new Set(vscode.window.visibleTextEditors.filter((e) => e.document.uri.toString() === report.toString()).map((e) => e.viewColumn));
+    const reportColumns = new Set(
+      vscode.window.visibleTextEditors.filter((e) => e.document.uri.toString() === report.toString()).map((e) => e.viewColumn),
+    );
     const candidates = [this.lastActive, ...this.panels.values()].filter((p): p is ResultPanel => !!p && !p.isDisposed);
     const column = candidates.map((p) => p.panel.viewColumn).find((c) => c !== undefined && !reportColumns.has(c));
     return column ?? vscode.ViewColumn.Beside;
@@ -186,11 +193,16 @@ export class ResultPanels implements vscode.Disposable {
   /** The report + result an action without an explicit report is meant for, or a message why none. */
   private resolve(report: vscode.Uri | undefined): { report: vscode.Uri; result: RememberedResult } | undefined {
     const target =
-      report ?? this.activeReport ?? vscode.window.activeTextEditor?.document.uri ?? (this.lastActive?.isDisposed ? undefined : this.lastActive?.report);
+      report ??
+      this.activeReport ??
+      vscode.window.activeTextEditor?.document.uri ??
+      (this.lastActive?.isDisposed ? undefined : this.lastActive?.report);
     const result = target && this.lastResult(target);
     if (!target || !result) {
       void vscode.window.showInformationMessage(
-        target ? `${fileName(target)} has no result yet. Run Preview or Build first.` : 'No report result to use. Run Preview or Build on a report first.',
+        target
+          ? `${fileName(target)} has no result yet. Run Preview or Build first.`
+          : 'No report result to use. Run Preview or Build on a report first.',
       );
       return undefined;
     }
@@ -241,7 +253,19 @@ export class ResultPanels implements vscode.Disposable {
 }
 
 const KNOWN_ERROR_KINDS = [
-  'auth', 'payment', 'not_found', 'validation', 'quota', 'rate_limited', 'server', 'network', 'timeout', 'bad_response', 'cancelled', 'task_failed', 'other',
+  'auth',
+  'payment',
+  'not_found',
+  'validation',
+  'quota',
+  'rate_limited',
+  'server',
+  'network',
+  'timeout',
+  'bad_response',
+  'cancelled',
+  'task_failed',
+  'other',
 ] as const satisfies readonly ViewerErrorKind[];
 
 function toViewerError(e: ValidationErrorInput, index: number): ViewerValidationError {

@@ -78,7 +78,8 @@ export function headerValueProblem(value: string): string | undefined {
 /** The transport failure's class (`ECONNREFUSED`, `no answer within 10 s`), never its message. */
 function transportFailure(err: unknown, timeoutMs: number): string {
   const e = err as { name?: string; code?: unknown; reason?: unknown; cause?: { code?: unknown; name?: string } };
-  if (e?.name === 'TimeoutError' || e?.cause?.name === 'TimeoutError' || (err instanceof OutboundError && e.reason === 'timed out')) return `no answer within ${timeoutMs / 1000} s`;
+  if (e?.name === 'TimeoutError' || e?.cause?.name === 'TimeoutError' || (err instanceof OutboundError && e.reason === 'timed out'))
+    return `no answer within ${timeoutMs / 1000} s`;
   const code = e?.cause?.code ?? e?.code;
   return typeof code === 'string' && /^[A-Z][A-Z0-9_]*$/.test(code) ? `network error ${code}` : 'network error';
 }
@@ -200,7 +201,16 @@ export class WebhookSender {
       await this.slot();
       try {
         // The shared outbound policy: the resolved address must be loopback or an allowed host; no redirects.
-        const res = await outboundRequest(target.url, this.policy, { method: 'POST', headers: target.headers, body, maxRedirects: 0, readBody: false, maxBytes: 0, timeoutMs, signal: this.abort.signal });
+        const res = await outboundRequest(target.url, this.policy, {
+          method: 'POST',
+          headers: target.headers,
+          body,
+          maxRedirects: 0,
+          readBody: false,
+          maxBytes: 0,
+          timeoutMs,
+          signal: this.abort.signal,
+        });
         if (res.status >= 200 && res.status < 300) {
           this.o.log(`webhook for task ${id} (${payload.event}) delivered to ${target.origin} (attempt ${attempt})`);
           return;
@@ -213,7 +223,12 @@ export class WebhookSender {
         }
       } catch (err) {
         if (this.abort.signal.aborted) return;
-        if (err instanceof OutboundError && err.reason !== 'connection failed' && err.reason !== 'timed out' && err.reason !== 'DNS failure') {
+        if (
+          err instanceof OutboundError &&
+          err.reason !== 'connection failed' &&
+          err.reason !== 'timed out' &&
+          err.reason !== 'DNS failure'
+        ) {
           this.o.log(`webhook for task ${id} to ${target.origin} skipped: ${err.message}`);
           return;
         }

@@ -65,7 +65,8 @@ export function decodeBody(bytes: Buffer, contentType: string | undefined, maxDe
   }
   if (!isJsonContentType(contentType)) return { kind: 'text', value: text };
   const deep = nestingViolation(text, maxDepth);
-  if (deep >= 0) throw new HttpError(400, `JSON nested deeper than ${maxDepth} levels (at character ${deep}); the local service rejects deeper bodies`);
+  if (deep >= 0)
+    throw new HttpError(400, `JSON nested deeper than ${maxDepth} levels (at character ${deep}); the local service rejects deeper bodies`);
   try {
     return { kind: 'json', value: parsePythonJson(text) };
   } catch (err) {

@@ -54,7 +54,11 @@ export function reportFacts(report: ReportBody): ReportFacts {
     .filter((h) => h && typeof h.url === 'string')
     .slice(0, MAX_WEBHOOK_TARGETS)
     .map((h) => ({ url: h.url, auth_header: typeof h.auth_header === 'string' ? h.auth_header : null }));
-  const facts: ReportFacts = { title: typeof title === 'string' ? title : undefined, multiPage: laxTrue(report.config?.enable_multi_page), webhooks };
+  const facts: ReportFacts = {
+    title: typeof title === 'string' ? title : undefined,
+    multiPage: laxTrue(report.config?.enable_multi_page),
+    webhooks,
+  };
   if (cloudTargets(report.config).length > 0) facts.cloudStorage = { value: report.config?.cloud_storage };
   return facts;
 }
@@ -79,7 +83,8 @@ export function checkBody(job: BodyJob, serialize: boolean): BodyVerdict {
     if (err instanceof ValidationFailure) return invalid(err.detail);
     if (err instanceof HttpError && err.status === 400) return { ok: false, status: 400, detail: String(err.detail) };
     // A stack overflow in the validator (deep nesting that slipped under --max-depth) is the body's fault, not a 500.
-    if (err instanceof RangeError) return { ok: false, status: 400, detail: 'JSON nested too deeply to be validated; the local service rejects such bodies' };
+    if (err instanceof RangeError)
+      return { ok: false, status: 400, detail: 'JSON nested too deeply to be validated; the local service rejects such bodies' };
     throw err;
   }
 }

@@ -136,7 +136,9 @@ export class BodyChecker {
         if (!p || this.closed) return;
         this.running = undefined;
         if (this.outOfMemory.has(w)) {
-          p.reject(new HttpError(413, `Request body too large to validate: it needs more than the ${this.heapMb} MB of memory validation may use`));
+          p.reject(
+            new HttpError(413, `Request body too large to validate: it needs more than the ${this.heapMb} MB of memory validation may use`),
+          );
         } else {
           this.log(`body checker: the body worker stopped unexpectedly (exit code ${code}); starting a new one`);
           p.reject(new Error(`the body worker stopped unexpectedly (exit code ${code})`));

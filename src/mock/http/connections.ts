@@ -47,14 +47,23 @@ export function clientErrorAnswer(err: NodeJS.ErrnoException, o: ResolvedOptions
     };
   }
   if (code === 'HPE_HEADER_OVERFLOW') {
-    return { status: 431, detail: `Request header fields too large: the request line and headers may take at most ${MAX_HEADER_BYTES} bytes` };
+    return {
+      status: 431,
+      detail: `Request header fields too large: the request line and headers may take at most ${MAX_HEADER_BYTES} bytes`,
+    };
   }
   if (code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW') return { status: 413, detail: 'Request entity too large: chunk extensions too long' };
   const what = /^HPE_[A-Z_]+$/.test(code) ? ` (${code})` : '';
   return { status: 400, detail: `Bad request: the request is not valid HTTP/1.1${what}` };
 }
 
-const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 413: 'Payload Too Large', 431: 'Request Header Fields Too Large', 503: 'Service Unavailable' };
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  413: 'Payload Too Large',
+  431: 'Request Header Fields Too Large',
+  503: 'Service Unavailable',
+};
 
 /** A complete HTTP/1.1 response for a socket that has no usable request (the connection is closed after it). */
 export function rawJsonResponse(status: number, detail: string, extraHeaders: Record<string, string | number> = {}): string {
@@ -97,9 +106,13 @@ export function guardConnections(server: Server, o: ResolvedOptions): void {
     refused.add(socket);
     o.log(formatRequestLine('-', '(connection refused: too many open connections)', 503, 0, undefined));
     socket.end(
-      rawJsonResponse(503, `Too many connections: the local service accepts at most ${o.maxConnections} at a time (--max-connections); retry after 1 s`, {
-        'Retry-After': 1,
-      }),
+      rawJsonResponse(
+        503,
+        `Too many connections: the local service accepts at most ${o.maxConnections} at a time (--max-connections); retry after 1 s`,
+        {
+          'Retry-After': 1,
+        },
+      ),
     );
     socket.setTimeout(1_000, () => socket.destroy());
   });

@@ -47,7 +47,11 @@ export function summaryEntry(listed: number, total: number): ValidationErrorEntr
 }
 
 /** The `detail` array of a 422, capped by count and size, as JSON text. */
-export function capErrors(entries: readonly ValidationErrorEntry[], maxListed = MAX_LISTED_ERRORS, maxBytes = MAX_LISTED_BYTES): CappedDetail {
+export function capErrors(
+  entries: readonly ValidationErrorEntry[],
+  maxListed = MAX_LISTED_ERRORS,
+  maxBytes = MAX_LISTED_BYTES,
+): CappedDetail {
   const parts: string[] = [];
   let bytes = 0;
   for (const entry of entries) {

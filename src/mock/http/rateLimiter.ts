@@ -5,7 +5,10 @@
 export class RateLimiter {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
 
-  constructor(private readonly rate: number, private readonly now: () => number) {}
+  constructor(
+    private readonly rate: number,
+    private readonly now: () => number,
+  ) {}
 
   /** 0 when the request may proceed, else milliseconds until it could. */
   take(keyId: string): number {

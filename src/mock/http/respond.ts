@@ -5,7 +5,11 @@ export type Headers = Record<string, string | number>;
 
 /** An error that becomes `{"detail": ...}` with its status (FastAPI's HTTPException). */
 export class HttpError extends Error {
-  constructor(readonly status: number, readonly detail: unknown, readonly headers: Headers = {}) {
+  constructor(
+    readonly status: number,
+    readonly detail: unknown,
+    readonly headers: Headers = {},
+  ) {
     super(typeof detail === 'string' ? detail : `HTTP ${status}`);
     this.name = 'HttpError';
   }

@@ -36,7 +36,13 @@ const delay = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
  */
 function clientGone(req: IncomingMessage, res: ServerResponse, err: unknown): boolean {
   const code = (err as NodeJS.ErrnoException)?.code;
-  return res.destroyed || req.socket.destroyed || code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || (err as Error)?.message === 'aborted';
+  return (
+    res.destroyed ||
+    req.socket.destroyed ||
+    code === 'ECONNRESET' ||
+    code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    (err as Error)?.message === 'aborted'
+  );
 }
 
 function authenticate(ctx: ServiceContext, req: IncomingMessage, url: URL): ApiKey {
@@ -95,7 +101,11 @@ export function createHttpServer(ctx: ServiceContext): Server {
     }
     if (path.startsWith('/bucket/') && method === 'GET') return handleBucket(ctx, res, path.slice('/bucket/'.length));
     if (path === '/' && method === 'GET') {
-      sendJson(res, 200, { service: 'Report Studio local report service', api: `${ctx.origin}/api/v1`, openapi: `${ctx.origin}/openapi.json` });
+      sendJson(res, 200, {
+        service: 'Report Studio local report service',
+        api: `${ctx.origin}/api/v1`,
+        openapi: `${ctx.origin}/openapi.json`,
+      });
       return;
     }
     const r = API_ROUTES[path];
@@ -107,7 +117,9 @@ export function createHttpServer(ctx: ServiceContext): Server {
     const key = authenticate(ctx, req, url);
     setKey(key);
     if (o.errorRate > 0 && o.random() < o.errorRate) {
-      throw new HttpError(503, `Service unavailable (injected fault: the local service runs with error-rate ${o.errorRate})`, { 'retry-after': 1 });
+      throw new HttpError(503, `Service unavailable (injected fault: the local service runs with error-rate ${o.errorRate})`, {
+        'retry-after': 1,
+      });
     }
     const waitMs = limiter.take(key.id);
     if (waitMs > 0) {

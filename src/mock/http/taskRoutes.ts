@@ -119,7 +119,10 @@ export async function handleGetReport(a: ApiRequest): Promise<void> {
     return;
   }
   if (await a.ctx.retention.check(t)) {
-    throw new HttpError(410, `Report purged: reports are kept for ${hours} h after the task finished (task ${id} finished ${iso(t.finishedAt ?? 0)})`);
+    throw new HttpError(
+      410,
+      `Report purged: reports are kept for ${hours} h after the task finished (task ${id} finished ${iso(t.finishedAt ?? 0)})`,
+    );
   }
   if (!t.file) throw new HttpError(410, `Report of task ${id} is no longer available`);
   const ext = t.kind === 'build' ? 'pdf' : 'jpg';

@@ -69,7 +69,10 @@ export class CoalescingWriter {
   private running: Promise<void> | undefined;
   private pending: Promise<void> | undefined;
 
-  constructor(private readonly path: string, private readonly snapshot: () => unknown) {}
+  constructor(
+    private readonly path: string,
+    private readonly snapshot: () => unknown,
+  ) {}
 
   flush(): Promise<void> {
     if (this.pending) return this.pending;

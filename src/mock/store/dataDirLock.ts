@@ -43,7 +43,9 @@ function alive(pid: number): boolean {
 
 export class DataDirInUseError extends Error {
   constructor(dir: string, pid: number, lockName: string) {
-    super(`the data dir ${dir} is in use by another local service (pid ${pid}); stop it, use another --data-dir, or delete ${join(dir, lockName)} if that process is not a local service`);
+    super(
+      `the data dir ${dir} is in use by another local service (pid ${pid}); stop it, use another --data-dir, or delete ${join(dir, lockName)} if that process is not a local service`,
+    );
     this.name = 'DataDirInUseError';
   }
 }

@@ -47,7 +47,10 @@ export class Ledger {
   private readonly writer: CoalescingWriter;
   private readonly path: string;
 
-  constructor(dataDir: string, private readonly now: () => number) {
+  constructor(
+    dataDir: string,
+    private readonly now: () => number,
+  ) {
     this.path = join(dataDir, 'ledger.json');
     this.writer = new CoalescingWriter(this.path, () => this.data);
   }

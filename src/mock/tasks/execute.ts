@@ -66,7 +66,8 @@ async function produce(ctx: TaskContext, record: TaskRecord, shutdown: AbortSign
   const key = ctx.keys.byId(record.keyId);
   if (!key) throw new TaskFailure('The API key that submitted this task is no longer configured on the local service');
   await interruptibleDelay(o.renderDelayMs, shutdown);
-  if (o.failRate > 0 && o.random() < o.failRate) throw new TaskFailure(`Injected failure: the local service runs with fail-rate ${o.failRate}`);
+  if (o.failRate > 0 && o.random() < o.failRate)
+    throw new TaskFailure(`Injected failure: the local service runs with fail-rate ${o.failRate}`);
 
   const renderer = await ctx.renderer();
   const { rendered, targets } = await renderStored(ctx, record, renderer, shutdown);
@@ -93,8 +94,7 @@ async function produce(ctx: TaskContext, record: TaskRecord, shutdown: AbortSign
       const reason = (err as NodeJS.ErrnoException).code ?? 'write error';
       throw new TaskFailure(`The report could not be written to the cloud-storage folder of the local service (${reason})`);
     }
-  }
-  else record.file = await ctx.store.writeFile(record.id, 'pdf', pdf);
+  } else record.file = await ctx.store.writeFile(record.id, 'pdf', pdf);
 
   const kind = pageCount <= 1 ? 'single' : 'multi';
   const charged = await ctx.ledger.charge(record.keyId, key.plan, record.id, kind);
@@ -135,7 +135,10 @@ export async function executeTask(ctx: TaskContext, record: TaskRecord, shutdown
       await ctx.store.save(record);
       return;
     }
-    const message = err instanceof TaskFailure || err instanceof RenderTimeout ? err.message : `Rendering failed: ${(err as Error)?.message ?? String(err)}`;
+    const message =
+      err instanceof TaskFailure || err instanceof RenderTimeout
+        ? err.message
+        : `Rendering failed: ${(err as Error)?.message ?? String(err)}`;
     await finish(ctx, record, 'FAILED', message);
     ctx.options.log(`task ${record.id} FAILED: ${message}`);
     return;

@@ -72,7 +72,6 @@ class KeyRing<T extends Queued> {
     }
     return undefined;
   }
-
 }
 
 export class FairQueue<T extends Queued> {

@@ -11,7 +11,10 @@ export class RetentionSweeper {
   private timer: NodeJS.Timeout | undefined;
   private sweeping: Promise<void> | undefined;
 
-  constructor(private readonly store: TaskStore, private readonly o: ResolvedOptions) {}
+  constructor(
+    private readonly store: TaskStore,
+    private readonly o: ResolvedOptions,
+  ) {}
 
   start(): void {
     const every = Math.min(60_000, Math.max(50, Math.floor(this.o.retentionMs / 2)));

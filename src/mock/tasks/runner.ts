@@ -78,7 +78,13 @@ export class TaskRunner {
     await this.ctx.store.removeFiles(r.id);
     const message = `The local service stopped ${r.attempts} times while rendering this report; it was given up`;
     const hooks = r.webhooks ?? [];
-    await this.ctx.store.commit(r, { status: 'FAILED', error_message: message, finishedAt: this.ctx.options.now(), reservation: undefined, webhooks: undefined });
+    await this.ctx.store.commit(r, {
+      status: 'FAILED',
+      error_message: message,
+      finishedAt: this.ctx.options.now(),
+      reservation: undefined,
+      webhooks: undefined,
+    });
     await this.ctx.store.dropReport(r.id);
     this.ctx.options.log(`task ${r.id} FAILED: ${message}`);
     // Webhooks carry the service's URL: sent once it listens.

@@ -20,7 +20,9 @@ export function pyRepr(v: unknown): string {
     return quote + (quote === "'" ? body.replace(/'/g, "\\'") : body) + quote;
   }
   if (Array.isArray(v)) return `[${v.map(pyRepr).join(', ')}]`;
-  return `{${Object.entries(v as object).map(([k, x]) => `${pyRepr(k)}: ${pyRepr(x)}`).join(', ')}}`;
+  return `{${Object.entries(v as object)
+    .map(([k, x]) => `${pyRepr(k)}: ${pyRepr(x)}`)
+    .join(', ')}}`;
 }
 
 /** Python's str() of a tag value (pydantic shows the tag with str(), not repr()). */
@@ -43,7 +45,13 @@ export function laxNumber(type: 'integer' | 'number', v: unknown): number | unde
   if (typeof v === 'boolean') return v ? 1 : 0;
   if (typeof v === 'number') return type === 'number' || Number.isInteger(v) ? v : undefined;
   if (typeof v === 'string') {
-    if (type === 'integer' ? INT_STRING.test(v) : FLOAT_STRING.test(v)) return Number(v.trim().replace(/^\+/, '').replace(/inf(inity)?$/i, 'Infinity'));
+    if (type === 'integer' ? INT_STRING.test(v) : FLOAT_STRING.test(v))
+      return Number(
+        v
+          .trim()
+          .replace(/^\+/, '')
+          .replace(/inf(inity)?$/i, 'Infinity'),
+      );
   }
   return undefined;
 }
@@ -82,14 +90,18 @@ export function typeError(type: string, v: unknown, isModel: boolean): TypeError
     case 'string':
       return { type: 'string_type', msg: 'Input should be a valid string' };
     case 'integer':
-      if (typeof v === 'string') return { type: 'int_parsing', msg: 'Input should be a valid integer, unable to parse string as an integer' };
-      if (typeof v === 'number' && Number.isFinite(v)) return { type: 'int_from_float', msg: 'Input should be a valid integer, got a number with a fractional part' };
+      if (typeof v === 'string')
+        return { type: 'int_parsing', msg: 'Input should be a valid integer, unable to parse string as an integer' };
+      if (typeof v === 'number' && Number.isFinite(v))
+        return { type: 'int_from_float', msg: 'Input should be a valid integer, got a number with a fractional part' };
       return { type: 'int_type', msg: 'Input should be a valid integer' };
     case 'number':
-      if (typeof v === 'string') return { type: 'float_parsing', msg: 'Input should be a valid number, unable to parse string as a number' };
+      if (typeof v === 'string')
+        return { type: 'float_parsing', msg: 'Input should be a valid number, unable to parse string as a number' };
       return { type: 'float_type', msg: 'Input should be a valid number' };
     case 'boolean':
-      if (typeof v === 'string' || typeof v === 'number') return { type: 'bool_parsing', msg: 'Input should be a valid boolean, unable to interpret input' };
+      if (typeof v === 'string' || typeof v === 'number')
+        return { type: 'bool_parsing', msg: 'Input should be a valid boolean, unable to interpret input' };
       return { type: 'bool_type', msg: 'Input should be a valid boolean' };
     case 'array':
       return { type: 'list_type', msg: 'Input should be a valid list' };

@@ -20,8 +20,13 @@ interface Ranked {
   rank: number[];
 }
 
-const entry = (type: string, loc: Array<string | number>, msg: string, input: unknown, ctx?: Record<string, unknown>): ValidationErrorEntry =>
-  ctx ? { type, loc, msg, input, ctx } : { type, loc, msg, input };
+const entry = (
+  type: string,
+  loc: Array<string | number>,
+  msg: string,
+  input: unknown,
+  ctx?: Record<string, unknown>,
+): ValidationErrorEntry => (ctx ? { type, loc, msg, input, ctx } : { type, loc, msg, input });
 
 /** Bounds pydantic checks after coercion; ajv skips them when the raw type is wrong. */
 function boundErrors(s: Schema, n: number, loc: Array<string | number>, input: unknown): ValidationErrorEntry[] {
@@ -56,7 +61,11 @@ function valueMembers(s: Schema): Schema[] | undefined {
 
 /** pydantic's `loc` label of a union member: `literal['a','b']` for a Literal, else the type. */
 function memberLabel(m: Schema): string {
-  if (Array.isArray(m.enum)) return `literal[${(m.enum as unknown[]).filter((x) => x !== null).map(pyRepr).join(',')}]`;
+  if (Array.isArray(m.enum))
+    return `literal[${(m.enum as unknown[])
+      .filter((x) => x !== null)
+      .map(pyRepr)
+      .join(',')}]`;
   const t = SchemaWalker.types(m).filter((x) => x !== 'null')[0];
   return unionLabel(t ?? 'null');
 }
@@ -135,7 +144,9 @@ export class PydanticTranslator {
             : (((parent.anyOf as Schema[] | undefined)?.[0]?.required as string[] | undefined)?.[0] ?? '');
         const union = this.walker.unionBranches(parent);
         if (union && field === 'type') {
-          return single(entry('union_tag_not_found', at.loc, "Unable to extract tag using discriminator 'type'", v, { discriminator: "'type'" }));
+          return single(
+            entry('union_tag_not_found', at.loc, "Unable to extract tag using discriminator 'type'", v, { discriminator: "'type'" }),
+          );
         }
         return single(entry('missing', [...at.loc, field], 'Field required', v), [SchemaWalker.fieldRank(parent, field)]);
       }
@@ -145,15 +156,24 @@ export class PydanticTranslator {
         const last = path[path.length - 1];
         const comp = at.componentLocs[at.componentLocs.length - 1];
         if (last === 'type' && comp && comp.loc.length === at.loc.length - 1) {
-          const expected = this.walker.expectedTags(comp.union).map((t) => `'${t}'`).join(', ');
+          const expected = this.walker
+            .expectedTags(comp.union)
+            .map((t) => `'${t}'`)
+            .join(', ');
           const tag = pyStr(v);
           return [
             {
-              entry: entry('union_tag_invalid', comp.loc, `Input tag '${tag}' found using 'type' does not match any of the expected tags: ${expected}`, this.valueAtLoc(body, path.slice(0, -1)), {
-                discriminator: "'type'",
-                tag,
-                expected_tags: expected,
-              }),
+              entry: entry(
+                'union_tag_invalid',
+                comp.loc,
+                `Input tag '${tag}' found using 'type' does not match any of the expected tags: ${expected}`,
+                this.valueAtLoc(body, path.slice(0, -1)),
+                {
+                  discriminator: "'type'",
+                  tag,
+                  expected_tags: expected,
+                },
+              ),
               rank: at.rank.slice(0, -1),
             },
           ];
@@ -167,23 +187,48 @@ export class PydanticTranslator {
       case 'maximum':
       case 'exclusiveMinimum':
       case 'exclusiveMaximum':
-        return [...extra, ...boundErrors({ [err.keyword]: parent[err.keyword] }, v as number, at.loc, v).map((e) => ({ entry: e, rank: at.rank }))];
+        return [
+          ...extra,
+          ...boundErrors({ [err.keyword]: parent[err.keyword] }, v as number, at.loc, v).map((e) => ({ entry: e, rank: at.rank })),
+        ];
       case 'minLength':
-        return single(entry('string_too_short', at.loc, `String should have at least ${plural(parent.minLength as number, 'character')}`, v, { min_length: parent.minLength }));
+        return single(
+          entry('string_too_short', at.loc, `String should have at least ${plural(parent.minLength as number, 'character')}`, v, {
+            min_length: parent.minLength,
+          }),
+        );
       case 'maxLength':
-        return single(entry('string_too_long', at.loc, `String should have at most ${plural(parent.maxLength as number, 'character')}`, v, { max_length: parent.maxLength }));
+        return single(
+          entry('string_too_long', at.loc, `String should have at most ${plural(parent.maxLength as number, 'character')}`, v, {
+            max_length: parent.maxLength,
+          }),
+        );
       case 'minItems': {
         const n = parent.minItems as number;
         const len = (v as unknown[]).length;
-        return single(entry('too_short', at.loc, `List should have at least ${plural(n, 'item')} after validation, not ${len}`, v, { field_type: 'List', min_length: n, actual_length: len }));
+        return single(
+          entry('too_short', at.loc, `List should have at least ${plural(n, 'item')} after validation, not ${len}`, v, {
+            field_type: 'List',
+            min_length: n,
+            actual_length: len,
+          }),
+        );
       }
       case 'maxItems': {
         const n = parent.maxItems as number;
         const len = (v as unknown[]).length;
-        return single(entry('too_long', at.loc, `List should have at most ${plural(n, 'item')} after validation, not ${len}`, v, { field_type: 'List', max_length: n, actual_length: len }));
+        return single(
+          entry('too_long', at.loc, `List should have at most ${plural(n, 'item')} after validation, not ${len}`, v, {
+            field_type: 'List',
+            max_length: n,
+            actual_length: len,
+          }),
+        );
       }
       case 'pattern':
-        return single(entry('string_pattern_mismatch', at.loc, `String should match pattern '${parent.pattern}'`, v, { pattern: parent.pattern }));
+        return single(
+          entry('string_pattern_mismatch', at.loc, `String should match pattern '${parent.pattern}'`, v, { pattern: parent.pattern }),
+        );
       case 'format': {
         const problem = urlProblem(String(v));
         return single(entry('url_parsing', at.loc, `Input should be a valid URL, ${problem}`, v, { error: problem }));

@@ -7,7 +7,10 @@
  */
 
 export class PythonJsonError extends Error {
-  constructor(readonly pythonMessage: string, readonly pos: number) {
+  constructor(
+    readonly pythonMessage: string,
+    readonly pos: number,
+  ) {
     super(`${pythonMessage}: char ${pos}`);
     this.name = 'PythonJsonError';
   }

@@ -34,7 +34,12 @@ export function validateReport(body: unknown): ValidationErrorEntry[] {
 
 /** The entry FastAPI gives for a body that is present but not JSON (other Content-Type). */
 export function notJsonEntry(text: string): ValidationErrorEntry {
-  return { type: 'model_attributes_type', loc: ['body'], msg: 'Input should be a valid dictionary or object to extract fields from', input: text };
+  return {
+    type: 'model_attributes_type',
+    loc: ['body'],
+    msg: 'Input should be a valid dictionary or object to extract fields from',
+    input: text,
+  };
 }
 
 /** The entry FastAPI gives for an absent body. */

@@ -175,21 +175,40 @@ export function drawAxes(ctx: PaintContext, c: Cartesian, spec: CartesianSpec, s
   doc.save();
   doc.lineWidth(0.5);
   if (spec.yGrid) {
-    for (const t of c.y.ticks) doc.moveTo(plot.x, t.at).lineTo(plot.x + plot.width, t.at).strokeColor(style.text, 0.12).stroke();
+    for (const t of c.y.ticks)
+      doc
+        .moveTo(plot.x, t.at)
+        .lineTo(plot.x + plot.width, t.at)
+        .strokeColor(style.text, 0.12)
+        .stroke();
   }
   if (spec.xGrid) {
     for (const t of c.x.ticks) doc.moveTo(t.at, plot.y).lineTo(t.at, bottom).strokeColor(style.text, 0.12).stroke();
   }
   // Baseline along the bottom, and a stronger zero line where 0 is inside the domain.
-  doc.moveTo(plot.x, bottom).lineTo(plot.x + plot.width, bottom).strokeColor(style.text, 0.35).stroke();
+  doc
+    .moveTo(plot.x, bottom)
+    .lineTo(plot.x + plot.width, bottom)
+    .strokeColor(style.text, 0.35)
+    .stroke();
   if (c.y.zero !== undefined && Math.abs(c.y.zero - bottom) > 0.5) {
-    doc.moveTo(plot.x, c.y.zero).lineTo(plot.x + plot.width, c.y.zero).lineWidth(0.75).strokeColor(style.text, 0.5).stroke();
+    doc
+      .moveTo(plot.x, c.y.zero)
+      .lineTo(plot.x + plot.width, c.y.zero)
+      .lineWidth(0.75)
+      .strokeColor(style.text, 0.5)
+      .stroke();
   }
   if (c.x.zero !== undefined) {
     doc.moveTo(c.x.zero, plot.y).lineTo(c.x.zero, bottom).lineWidth(0.75).strokeColor(style.text, 0.5).stroke();
   }
   doc.lineWidth(0.5);
-  for (const t of c.x.ticks) doc.moveTo(t.at, bottom).lineTo(t.at, bottom + TICK).strokeColor(style.text, 0.35).stroke();
+  for (const t of c.x.ticks)
+    doc
+      .moveTo(t.at, bottom)
+      .lineTo(t.at, bottom + TICK)
+      .strokeColor(style.text, 0.35)
+      .stroke();
   doc.restore();
   drawXLabels(ctx, c, style);
   drawYLabels(ctx, c, style);

@@ -51,10 +51,21 @@ function model(o: Options, set: PointSet): BarModel {
   for (const c of categories) {
     const row = [...values.get(c)!.values()];
     if (mode === 'stacked') {
-      nums.push(row.filter((v) => v > 0).reduce((a, b) => a + b, 0), row.filter((v) => v < 0).reduce((a, b) => a + b, 0));
+      nums.push(
+        row.filter((v) => v > 0).reduce((a, b) => a + b, 0),
+        row.filter((v) => v < 0).reduce((a, b) => a + b, 0),
+      );
     } else nums.push(...row);
   }
-  return { categories, series, values, mode, colour: () => '#000000', seriesColours: [], extent: safeExtent(nums.length ? nums : [0], true) };
+  return {
+    categories,
+    series,
+    values,
+    mode,
+    colour: () => '#000000',
+    seriesColours: [],
+    extent: safeExtent(nums.length ? nums : [0], true),
+  };
 }
 
 function colourBars(o: Options, m: BarModel, set: PointSet, ctx: PaintContext): void {
@@ -75,7 +86,12 @@ function colourBars(o: Options, m: BarModel, set: PointSet, ctx: PaintContext): 
 }
 
 function legendOf(m: BarModel, style: ChartStyle): LegendItem[] {
-  return m.mode === 'single' ? [] : capLegend(m.series.map((s, i) => ({ label: s, colour: m.seriesColours[i] })), style.muted);
+  return m.mode === 'single'
+    ? []
+    : capLegend(
+        m.series.map((s, i) => ({ label: s, colour: m.seriesColours[i] })),
+        style.muted,
+      );
 }
 
 function prepare(o: Options, ctx: PaintContext): { m: BarModel; style: ChartStyle } {
@@ -143,7 +159,8 @@ function painter(kind: BarKind): ComponentPainter {
       return measureFramed(ctx, o, width, chromeOf(o, legendOf(m, style)), style, (w) => {
         let base = bodyHeight(o, w, 1.6);
         // Horizontal bars need room per category rather than a fixed aspect.
-        if (kind.horizontal && num(o, 'aspect_ratio') === undefined) base = clamp(Math.max(base, m.categories.length * 15 * style.scale + 40), 60, 700);
+        if (kind.horizontal && num(o, 'aspect_ratio') === undefined)
+          base = clamp(Math.max(base, m.categories.length * 15 * style.scale + 40), 60, 700);
         return m.categories.length ? roomyBodyHeight(ctx, w, base, axesSpec(o, m, kind, ctx), style) : base;
       });
     },
@@ -174,8 +191,16 @@ function painter(kind: BarKind): ComponentPainter {
 function redrawZero(doc: PDFKit.PDFDocument, plot: Rect, val: BuiltAxis, horizontal: boolean, style: ChartStyle): void {
   if (val.zero === undefined) return;
   doc.save().lineWidth(0.75).strokeColor(style.text, 0.6);
-  if (horizontal) doc.moveTo(val.zero, plot.y).lineTo(val.zero, plot.y + plot.height).stroke();
-  else doc.moveTo(plot.x, val.zero).lineTo(plot.x + plot.width, val.zero).stroke();
+  if (horizontal)
+    doc
+      .moveTo(val.zero, plot.y)
+      .lineTo(val.zero, plot.y + plot.height)
+      .stroke();
+  else
+    doc
+      .moveTo(plot.x, val.zero)
+      .lineTo(plot.x + plot.width, val.zero)
+      .stroke();
   doc.restore();
 }
 

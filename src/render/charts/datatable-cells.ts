@@ -125,12 +125,17 @@ export function paintCell(type: ColumnType, cell: Cell, r: Rect, st: CellStyle):
     const text = cellText(cell.data);
     withFont(doc, theme.fonts.regular, st.size, () => {
       const h = doc.heightOfString(text, { width: r.width });
-      doc.fillColor(textColour(cell, st), 1).text(text, r.x, r.y, { width: r.width, align: st.align, height: h + 1, underline: !!cell.url });
+      doc
+        .fillColor(textColour(cell, st), 1)
+        .text(text, r.x, r.y, { width: r.width, align: st.align, height: h + 1, underline: !!cell.url });
       if (cell.url) doc.link(r.x, r.y, r.width, h, cell.url);
     });
   } else if (kind === 'SparkLine') {
     const w = Math.min(main.width, 110);
-    sparkline(doc, numbers(cell.data)!, { x: alignX(main, w, st.align), y: main.y + 1, width: w, height: SPARK_H - 2 }, accent, { dot: true, width: 1.25 });
+    sparkline(doc, numbers(cell.data)!, { x: alignX(main, w, st.align), y: main.y + 1, width: w, height: SPARK_H - 2 }, accent, {
+      dot: true,
+      width: 1.25,
+    });
   } else if (kind === 'SparkBar') {
     const vs = numbers(cell.data)!;
     const w = Math.min(main.width, 110);
@@ -145,7 +150,9 @@ export function paintCell(type: ColumnType, cell: Cell, r: Rect, st: CellStyle):
     const x = alignX(main, d + 4 + lw, st.align);
     progressRing(doc, x + d / 2, main.y + d / 2 + 1, d / 2, 3, v / 100, accent, track);
     withFont(doc, theme.fonts.regular, st.size, () => {
-      doc.fillColor(theme.colours.paragraph, 1).text(label, x + d + 4, main.y + (d + 2 - lineHeight(st.size)) / 2 + 0.5, { lineBreak: false });
+      doc
+        .fillColor(theme.colours.paragraph, 1)
+        .text(label, x + d + 4, main.y + (d + 2 - lineHeight(st.size)) / 2 + 0.5, { lineBreak: false });
     });
   } else if (kind === 'Category') {
     paintPill(st, cellText(cell.data), cell.category, main);
@@ -157,7 +164,9 @@ export function paintCell(type: ColumnType, cell: Cell, r: Rect, st: CellStyle):
   }
   if (cell.caption) {
     withFont(doc, theme.fonts.regular, st.size * 0.85, () => {
-      doc.fillColor(theme.colours['sub-headline'], 1).text(cell.caption!, r.x, main.y + main.height + 1, { width: r.width, align: st.align, height: captionH });
+      doc
+        .fillColor(theme.colours['sub-headline'], 1)
+        .text(cell.caption!, r.x, main.y + main.height + 1, { width: r.width, align: st.align, height: captionH });
     });
   }
   doc.restore();
@@ -172,7 +181,9 @@ function paintMeter(st: CellStyle, v: number, r: Rect, colour: string, track: st
   const barH = Math.min(7, r.height * 0.6);
   meterBar(doc, v / 100, { x: r.x, y: r.y + (r.height - barH) / 2, width: barW, height: barH }, colour, track, radius ?? barH / 2);
   withFont(doc, theme.fonts.regular, st.size * 0.9, () => {
-    doc.fillColor(theme.colours.paragraph, 1).text(label, r.x + barW + 5, r.y + (r.height - lineHeight(st.size * 0.9)) / 2 + 0.5, { lineBreak: false });
+    doc
+      .fillColor(theme.colours.paragraph, 1)
+      .text(label, r.x + barW + 5, r.y + (r.height - lineHeight(st.size * 0.9)) / 2 + 0.5, { lineBreak: false });
   });
 }
 
@@ -186,7 +197,10 @@ function paintPill(st: CellStyle, text: string, category: string | undefined, r:
     const w = doc.widthOfString(label) + size * 1.4;
     const h = lineHeight(size) + 3;
     const x = alignX(r, w, st.align);
-    doc.roundedRect(x, r.y, w, h, h / 2).fillColor(bg, 1).fill();
+    doc
+      .roundedRect(x, r.y, w, h, h / 2)
+      .fillColor(bg, 1)
+      .fill();
     doc.fillColor(fg, 1).text(label, x + size * 0.7, r.y + 1.8, { lineBreak: false });
   });
 }

@@ -68,9 +68,18 @@ function naturalWidths(ctx: PaintContext, t: Table): number[] {
     const head = withFont(doc, theme.fonts.bold, t.headSize, () => doc.widthOfString(t.headings[i] ?? ''));
     const texts = t.rows.map((r) => cellText(r[i]?.data));
     let content: number;
-    if (type === 'Text') content = Math.min(220, withFont(doc, theme.fonts.regular, t.rowSize, () => Math.max(0, ...texts.map((s) => doc.widthOfString(s)))));
-    else if (type === 'Category') content = withFont(doc, theme.fonts.bold, t.rowSize * 0.9, () => Math.max(0, ...texts.map((s) => doc.widthOfString(s)))) + t.rowSize * 1.4;
-    else if (type === 'Button') content = withFont(doc, theme.fonts.bold, t.rowSize * 0.9, () => Math.max(0, ...texts.map((s) => doc.widthOfString(s || 'Open')))) + t.rowSize * 1.8;
+    if (type === 'Text')
+      content = Math.min(
+        220,
+        withFont(doc, theme.fonts.regular, t.rowSize, () => Math.max(0, ...texts.map((s) => doc.widthOfString(s)))),
+      );
+    else if (type === 'Category')
+      content =
+        withFont(doc, theme.fonts.bold, t.rowSize * 0.9, () => Math.max(0, ...texts.map((s) => doc.widthOfString(s)))) + t.rowSize * 1.4;
+    else if (type === 'Button')
+      content =
+        withFont(doc, theme.fonts.bold, t.rowSize * 0.9, () => Math.max(0, ...texts.map((s) => doc.widthOfString(s || 'Open')))) +
+        t.rowSize * 1.8;
     else content = type === 'SparkRing' ? 56 : 72;
     return Math.max(head, content, 12) + 2 * PAD_X;
   });
@@ -114,9 +123,20 @@ function layout(o: Options, ctx: PaintContext, t: Table, width: number): Layout 
   const colWs = widths(o, ctx, t, width);
   const titleH = t.title ? textHeight(ctx.doc, t.title, ctx.theme.fonts.heading, 10.5, width) + 6 : 0;
   const headH = t.headings.length
-    ? Math.max(...colWs.map((w, i) => textHeight(ctx.doc, t.headings[i] ?? '', ctx.theme.fonts.bold, t.headSize, w - 2 * PAD_X)), lineHeight(t.headSize)) + 2 * PAD_Y
+    ? Math.max(
+        ...colWs.map((w, i) => textHeight(ctx.doc, t.headings[i] ?? '', ctx.theme.fonts.bold, t.headSize, w - 2 * PAD_X)),
+        lineHeight(t.headSize),
+      ) +
+      2 * PAD_Y
     : 0;
-  const rowHs = t.rows.map((row) => Math.max(lineHeight(t.rowSize), ...colWs.map((w, i) => measureCell(t.types[i], row[i] ?? { data: '' }, w - 2 * PAD_X, cellStyle(ctx, t, i)))) + 2 * PAD_Y);
+  const rowHs = t.rows.map(
+    (row) =>
+      Math.max(
+        lineHeight(t.rowSize),
+        ...colWs.map((w, i) => measureCell(t.types[i], row[i] ?? { data: '' }, w - 2 * PAD_X, cellStyle(ctx, t, i))),
+      ) +
+      2 * PAD_Y,
+  );
   return { titleH, headH, rowHs, colWs };
 }
 
@@ -141,7 +161,9 @@ export const dataTable: ComponentPainter = {
     const colX = l.colWs.map((_, i) => box.x + l.colWs.slice(0, i).reduce((a, b) => a + b, 0));
     doc.save();
     if (t.title) {
-      withFont(doc, theme.fonts.heading, 10.5, () => doc.fillColor(c.headline, 1).text(t.title!, box.x, box.y, { width: box.width, height: l.titleH }));
+      withFont(doc, theme.fonts.heading, 10.5, () =>
+        doc.fillColor(c.headline, 1).text(t.title!, box.x, box.y, { width: box.width, height: l.titleH }),
+      );
     }
     const top = box.y + l.titleH;
     const bodyH = tableHeight(l, t) - l.titleH;
@@ -151,14 +173,24 @@ export const dataTable: ComponentPainter = {
       doc.rect(colX[i], top, l.colWs[i], bodyH).fillColor(theme.resolveColour(bg, 'background-muted'), 1).fill();
     });
     if (l.headH) {
-      doc.rect(box.x, top, box.width, l.headH).fillColor(c['background-muted'] ?? mix(c.paragraph, c.background, 0.93), 1).fill();
+      doc
+        .rect(box.x, top, box.width, l.headH)
+        .fillColor(c['background-muted'] ?? mix(c.paragraph, c.background, 0.93), 1)
+        .fill();
       t.headings.forEach((h, i) => {
         if (i >= t.cols) return;
         withFont(doc, theme.fonts.bold, t.headSize, () => {
-          doc.fillColor(c.headline, 1).text(h, colX[i] + PAD_X, top + PAD_Y, { width: l.colWs[i] - 2 * PAD_X, align: t.aligns[i], height: l.headH - PAD_Y });
+          doc
+            .fillColor(c.headline, 1)
+            .text(h, colX[i] + PAD_X, top + PAD_Y, { width: l.colWs[i] - 2 * PAD_X, align: t.aligns[i], height: l.headH - PAD_Y });
         });
       });
-      doc.moveTo(box.x, top + l.headH).lineTo(box.x + box.width, top + l.headH).lineWidth(0.75).strokeColor(mix(c.paragraph, c.background, 0.6), 1).stroke();
+      doc
+        .moveTo(box.x, top + l.headH)
+        .lineTo(box.x + box.width, top + l.headH)
+        .lineWidth(0.75)
+        .strokeColor(mix(c.paragraph, c.background, 0.6), 1)
+        .stroke();
     }
     let y = top + l.headH;
     const striped = bool(o, 'striped', false);
@@ -166,14 +198,27 @@ export const dataTable: ComponentPainter = {
       const h = l.rowHs[ri];
       if (striped && ri % 2 === 1) doc.rect(box.x, y, box.width, h).fillColor(c.paragraph, 0.04).fill();
       row.slice(0, t.cols).forEach((cell, i) => {
-        paintCell(t.types[i], cell, { x: colX[i] + PAD_X, y: y + PAD_Y, width: l.colWs[i] - 2 * PAD_X, height: h - 2 * PAD_Y }, cellStyle(ctx, t, i));
+        paintCell(
+          t.types[i],
+          cell,
+          { x: colX[i] + PAD_X, y: y + PAD_Y, width: l.colWs[i] - 2 * PAD_X, height: h - 2 * PAD_Y },
+          cellStyle(ctx, t, i),
+        );
       });
       y += h;
-      if (ri < t.rows.length - 1) doc.moveTo(box.x, y).lineTo(box.x + box.width, y).lineWidth(0.5).strokeColor(line, 1).stroke();
+      if (ri < t.rows.length - 1)
+        doc
+          .moveTo(box.x, y)
+          .lineTo(box.x + box.width, y)
+          .lineWidth(0.5)
+          .strokeColor(line, 1)
+          .stroke();
     });
     if (!t.rows.length) {
       withFont(doc, theme.fonts.italic, t.rowSize, () => {
-        doc.fillColor(c['sub-headline'], 1).text(ellipsize(doc, 'No rows', box.width), box.x, y + PAD_Y, { width: box.width, align: 'center', lineBreak: false });
+        doc
+          .fillColor(c['sub-headline'], 1)
+          .text(ellipsize(doc, 'No rows', box.width), box.x, y + PAD_Y, { width: box.width, align: 'center', lineBreak: false });
       });
     }
     drawBorders(doc, o, { x: box.x, y: top, width: box.width, height: bodyH }, colX, line);
@@ -183,9 +228,19 @@ export const dataTable: ComponentPainter = {
 
 function drawBorders(doc: PDFKit.PDFDocument, o: Options, r: Rect, colX: number[], colour: string): void {
   if (bool(o, 'col_borders', false) || bool(o, 'col_border', false)) {
-    for (const x of colX.slice(1)) doc.moveTo(x, r.y).lineTo(x, r.y + r.height).lineWidth(0.5).strokeColor(colour, 1).stroke();
+    for (const x of colX.slice(1))
+      doc
+        .moveTo(x, r.y)
+        .lineTo(x, r.y + r.height)
+        .lineWidth(0.5)
+        .strokeColor(colour, 1)
+        .stroke();
   }
   if (bool(o, 'table_border', false)) {
-    doc.rect(r.x + 0.25, r.y + 0.25, r.width - 0.5, r.height - 0.5).lineWidth(0.75).strokeColor(colour, 1).stroke();
+    doc
+      .rect(r.x + 0.25, r.y + 0.25, r.width - 0.5, r.height - 0.5)
+      .lineWidth(0.75)
+      .strokeColor(colour, 1)
+      .stroke();
   }
 }

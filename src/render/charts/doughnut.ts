@@ -82,7 +82,7 @@ function geometry(o: Options, width: number, style: ChartStyle) {
 }
 
 function angleOf(v: number, ring: Ring): number {
-  return (clamp((v - ring.min) / (ring.max - ring.min), 0, 1)) * Math.PI * 2;
+  return clamp((v - ring.min) / (ring.max - ring.min), 0, 1) * Math.PI * 2;
 }
 
 function drawRing(ctx: PaintContext, o: Options, ring: Ring, cx: number, cy: number, g: ReturnType<typeof geometry>): void {
@@ -91,10 +91,16 @@ function drawRing(ctx: PaintContext, o: Options, ring: Ring, cx: number, cy: num
   const inner = g.radius - g.thickness;
   const gen = arc<unknown>();
   const path = (a0: number, a1: number) => gen({ innerRadius: inner, outerRadius: g.radius, startAngle: a0, endAngle: a1 } as never) ?? '';
-  const track = ctx.theme.resolveColour(colourOpt(o, 'background_ring'), ctx.theme.colours['background-muted'] ?? mix(style.text, style.background, 0.9));
+  const track = ctx.theme.resolveColour(
+    colourOpt(o, 'background_ring'),
+    ctx.theme.colours['background-muted'] ?? mix(style.text, style.background, 0.9),
+  );
   doc.save();
   doc.translate(cx, cy);
-  doc.path(path(0, Math.PI * 2)).fillColor(track, 1).fill();
+  doc
+    .path(path(0, Math.PI * 2))
+    .fillColor(track, 1)
+    .fill();
   for (const s of ring.segments) {
     const a0 = angleOf(Math.min(s.start, s.end), ring);
     const a1 = angleOf(Math.max(s.start, s.end), ring);
@@ -114,7 +120,10 @@ function drawTicks(doc: PDFKit.PDFDocument, ring: Ring, cx: number, cy: number, 
       const a = angleOf(v, ring);
       const [sx, sy] = [Math.sin(a), -Math.cos(a)];
       doc.save().lineWidth(0.6).strokeColor(style.text, 0.45);
-      doc.moveTo(cx + sx * (g.radius + 2), cy + sy * (g.radius + 2)).lineTo(cx + sx * (g.radius + 5), cy + sy * (g.radius + 5)).stroke();
+      doc
+        .moveTo(cx + sx * (g.radius + 2), cy + sy * (g.radius + 2))
+        .lineTo(cx + sx * (g.radius + 5), cy + sy * (g.radius + 5))
+        .stroke();
       doc.restore();
       const label = compactNumber(v, Number.isInteger(step) ? 0 : 1);
       const w = doc.widthOfString(label);
@@ -153,7 +162,14 @@ function drawInside(ctx: PaintContext, o: Options, style: ChartStyle, cx: number
 export const doughnutRing: ComponentPainter = {
   measure(o, width, ctx) {
     const ring = prepare(o, ctx);
-    return measureFramed(ctx, o, width, { ...chromeOf(o, ring.legend), legendMin: 1 }, ring.style, (w) => geometry(o, w, ring.style).height);
+    return measureFramed(
+      ctx,
+      o,
+      width,
+      { ...chromeOf(o, ring.legend), legendMin: 1 },
+      ring.style,
+      (w) => geometry(o, w, ring.style).height,
+    );
   },
   paint(o, rect: Rect, ctx) {
     const ring = prepare(o, ctx);

@@ -38,7 +38,14 @@ function heights(ctx: PaintContext, chrome: Chrome, style: ChartStyle, width: nu
 }
 
 /** Total height: margins + chrome + a body of `bodyHeight(innerWidth)`. */
-export function measureFramed(ctx: PaintContext, o: Options, width: number, chrome: Chrome, style: ChartStyle, bodyHeight: (w: number) => number): number {
+export function measureFramed(
+  ctx: PaintContext,
+  o: Options,
+  width: number,
+  chrome: Chrome,
+  style: ChartStyle,
+  bodyHeight: (w: number) => number,
+): number {
   const m = marginsOf(o);
   const inner = Math.max(1, width - m.left - m.right);
   const h = heights(ctx, chrome, style, inner);
@@ -69,7 +76,11 @@ export function paintFrame(ctx: PaintContext, o: Options, rect: Rect, chrome: Ch
   const bodyBottom = Math.max(y, box.y + box.height - h.caption);
   const finish = () => {
     if (!chrome.caption) return;
-    drawParagraph(doc, chrome.caption, box.x, bodyBottom + GAP, box.width, { font: style.fonts.italic, size: style.caption, colour: style.muted });
+    drawParagraph(doc, chrome.caption, box.x, bodyBottom + GAP, box.width, {
+      font: style.fonts.italic,
+      size: style.caption,
+      colour: style.muted,
+    });
   };
   return { body: { x: box.x, y, width: box.width, height: Math.max(0, bodyBottom - y) }, finish };
 }
@@ -79,7 +90,8 @@ export function drawEmpty(ctx: PaintContext, body: Rect, style: ChartStyle, mess
   const { doc } = ctx;
   if (body.width <= 0 || body.height <= 0) return;
   doc.save();
-  doc.roundedRect(body.x + 0.5, body.y + 0.5, body.width - 1, body.height - 1, 4)
+  doc
+    .roundedRect(body.x + 0.5, body.y + 0.5, body.width - 1, body.height - 1, 4)
     .dash(3, { space: 3 })
     .lineWidth(0.75)
     .strokeColor(style.text, 0.35)

@@ -73,11 +73,22 @@ export function drawLegend(
     const sx = x + p.x;
     doc.save();
     if (swatch === 'line') {
-      doc.moveTo(sx, cy).lineTo(sx + sw, cy).lineWidth(2).strokeColor(p.item.colour, 1).stroke();
+      doc
+        .moveTo(sx, cy)
+        .lineTo(sx + sw, cy)
+        .lineWidth(2)
+        .strokeColor(p.item.colour, 1)
+        .stroke();
     } else if (swatch === 'dot') {
-      doc.circle(sx + sw / 2, cy, sw / 2.4).fillColor(p.item.colour, 1).fill();
+      doc
+        .circle(sx + sw / 2, cy, sw / 2.4)
+        .fillColor(p.item.colour, 1)
+        .fill();
     } else {
-      doc.roundedRect(sx, cy - sw / 2, sw, sw, 1.5).fillColor(p.item.colour, 1).fill();
+      doc
+        .roundedRect(sx, cy - sw / 2, sw, sw, 1.5)
+        .fillColor(p.item.colour, 1)
+        .fill();
     }
     doc.restore();
     withFont(doc, style.fonts.regular, style.legend, () => {

@@ -61,7 +61,10 @@ function prepare(o: Options, ctx: PaintContext, kind: LineKind): Plotted {
 
 function legendOf(p: Plotted): LegendItem[] {
   if (p.set.series.length <= 1) return [];
-  return capLegend(p.set.series.map((s, i) => ({ label: s, colour: p.colours[i] })), p.style.muted);
+  return capLegend(
+    p.set.series.map((s, i) => ({ label: s, colour: p.colours[i] })),
+    p.style.muted,
+  );
 }
 
 function xAxisOf(o: Options, p: Plotted, kind: LineKind, ctx: PaintContext): AxisModel {
@@ -83,7 +86,13 @@ function yFit(o: Options, p: Plotted, kind: LineKind): number[] {
   if (kind.scatter || !kind.v2) return ys;
   const curve = curveFor(o.curve_format);
   for (const pts of bySeries(p.set).values()) {
-    for (const run of lineRuns(p, pts)) ys.push(...curveYExtent(run.map((pt): XY => [p.xs.get(pt)!, pt.y!]), curve));
+    for (const run of lineRuns(p, pts))
+      ys.push(
+        ...curveYExtent(
+          run.map((pt): XY => [p.xs.get(pt)!, pt.y!]),
+          curve,
+        ),
+      );
   }
   return ys;
 }
@@ -130,7 +139,8 @@ function drawSeries(o: Options, ctx: PaintContext, c: Cartesian, p: Plotted, kin
         doc.path(linePath(coords, curve)).lineWidth(1.75).lineJoin('round').lineCap('round').strokeColor(colour, 1).stroke();
       }
       if (dots || coords.length === 1) {
-        for (const [x, y] of coords) doc.circle(x, y, 2.4).lineWidth(0.8).fillColor(colour, 1).strokeColor(p.style.background, 1).fillAndStroke();
+        for (const [x, y] of coords)
+          doc.circle(x, y, 2.4).lineWidth(0.8).fillColor(colour, 1).strokeColor(p.style.background, 1).fillAndStroke();
       }
     }
   }

@@ -17,7 +17,13 @@ function extent(values: number[]): [number, number] {
 }
 
 /** A sparkline through `values` filling `r`; `area` adds a soft fill under it. */
-export function sparkline(doc: Doc, values: number[], r: Rect, colour: string, opts: { area?: boolean; dot?: boolean; width?: number } = {}): void {
+export function sparkline(
+  doc: Doc,
+  values: number[],
+  r: Rect,
+  colour: string,
+  opts: { area?: boolean; dot?: boolean; width?: number } = {},
+): void {
   const vs = values.filter((v) => Number.isFinite(v));
   if (vs.length === 0 || r.width <= 0 || r.height <= 0) return;
   const [lo, hi] = extent(vs);
@@ -28,9 +34,19 @@ export function sparkline(doc: Doc, values: number[], r: Rect, colour: string, o
   ]);
   const curve = curveFor('MonotoneX');
   doc.save();
-  if (opts.area && pts.length > 1) doc.path(areaPath(pts, curve, r.y + r.height)).fillColor(colour, 0.14).fill();
+  if (opts.area && pts.length > 1)
+    doc
+      .path(areaPath(pts, curve, r.y + r.height))
+      .fillColor(colour, 0.14)
+      .fill();
   if (pts.length > 1) {
-    doc.path(linePath(pts, curve)).lineWidth(opts.width ?? 1.5).lineJoin('round').lineCap('round').strokeColor(colour, 1).stroke();
+    doc
+      .path(linePath(pts, curve))
+      .lineWidth(opts.width ?? 1.5)
+      .lineJoin('round')
+      .lineCap('round')
+      .strokeColor(colour, 1)
+      .stroke();
   }
   if (opts.dot || pts.length === 1) {
     const [x, y] = pts[pts.length - 1];
@@ -54,7 +70,10 @@ export function miniColumns(doc: Doc, values: number[], r: Rect, colour: string,
     const h = Math.max(0.8, (Math.abs(v) / span) * r.height);
     const x = r.x + i * step + (step - bw) / 2;
     const y = v >= 0 ? zeroY - h : zeroY;
-    doc.roundedRect(x, y, bw, h, Math.min(radius, bw / 2, h / 2)).fillColor(colour, 1).fill();
+    doc
+      .roundedRect(x, y, bw, h, Math.min(radius, bw / 2, h / 2))
+      .fillColor(colour, 1)
+      .fill();
   });
   doc.restore();
 }
@@ -65,20 +84,40 @@ export function meterBar(doc: Doc, fraction: number, r: Rect, colour: string, tr
   const rad = Math.min(radius, r.height / 2);
   doc.save();
   doc.roundedRect(r.x, r.y, r.width, r.height, rad).fillColor(track, 1).fill();
-  if (f > 0) doc.roundedRect(r.x, r.y, Math.max(r.height, r.width * f), r.height, rad).fillColor(colour, 1).fill();
+  if (f > 0)
+    doc
+      .roundedRect(r.x, r.y, Math.max(r.height, r.width * f), r.height, rad)
+      .fillColor(colour, 1)
+      .fill();
   doc.restore();
 }
 
 /** A progress ring: a full track circle and an arc for `fraction` (0..1), clockwise from 12 o'clock. */
-export function progressRing(doc: Doc, cx: number, cy: number, radius: number, stroke: number, fraction: number, colour: string, track: string): void {
+export function progressRing(
+  doc: Doc,
+  cx: number,
+  cy: number,
+  radius: number,
+  stroke: number,
+  fraction: number,
+  colour: string,
+  track: string,
+): void {
   const f = Math.max(0, Math.min(1, fraction));
   const inner = Math.max(0, radius - stroke);
   const gen = arc<unknown>().cornerRadius(f < 1 ? stroke / 2 : 0);
   const ring = (end: number) => gen({ innerRadius: inner, outerRadius: radius, startAngle: 0, endAngle: end } as never) ?? '';
   doc.save();
   doc.translate(cx, cy);
-  doc.path(ring(Math.PI * 2)).fillColor(track, 1).fill();
-  if (f > 0) doc.path(ring(Math.PI * 2 * f)).fillColor(colour, 1).fill();
+  doc
+    .path(ring(Math.PI * 2))
+    .fillColor(track, 1)
+    .fill();
+  if (f > 0)
+    doc
+      .path(ring(Math.PI * 2 * f))
+      .fillColor(colour, 1)
+      .fill();
   doc.restore();
 }
 

@@ -45,7 +45,11 @@ function sizes(ctx: PaintContext): Sizes {
 
 function check(doc: PDFKit.PDFDocument, x: number, y: number, s: number, colour: string): void {
   doc.save().lineWidth(1.1).lineCap('round').lineJoin('round').strokeColor(colour, 1);
-  doc.moveTo(x, y + s * 0.5).lineTo(x + s * 0.38, y + s * 0.85).lineTo(x + s, y + s * 0.1).stroke();
+  doc
+    .moveTo(x, y + s * 0.5)
+    .lineTo(x + s * 0.38, y + s * 0.85)
+    .lineTo(x + s, y + s * 0.1)
+    .stroke();
   doc.restore();
 }
 
@@ -55,7 +59,9 @@ export const progressBar: ComponentPainter = {
     const s = sizes(ctx);
     const title = str(o, 'title');
     const stages = stagesOf(o, ctx);
-    return Math.ceil(m.top + m.bottom + lineHeight(title ? s.title : s.label) + GAP + BAR_H + (stages.length ? GAP + lineHeight(s.label) : 0) + 2);
+    return Math.ceil(
+      m.top + m.bottom + lineHeight(title ? s.title : s.label) + GAP + BAR_H + (stages.length ? GAP + lineHeight(s.label) : 0) + 2,
+    );
   },
   paint(o, rect, ctx) {
     const { doc } = ctx;
@@ -82,8 +88,15 @@ export const progressBar: ComponentPainter = {
     for (let i = 0; i < n; i++) {
       const x = box.x + i * (segW + SEG_GAP);
       const f = Math.max(0, Math.min(1, filled - i));
-      doc.roundedRect(x, barY, segW, BAR_H, BAR_H / 2).fillColor(track, 1).fill();
-      if (f > 0) doc.roundedRect(x, barY, Math.max(BAR_H, segW * f), BAR_H, BAR_H / 2).fillColor(accent, 1).fill();
+      doc
+        .roundedRect(x, barY, segW, BAR_H, BAR_H / 2)
+        .fillColor(track, 1)
+        .fill();
+      if (f > 0)
+        doc
+          .roundedRect(x, barY, Math.max(BAR_H, segW * f), BAR_H, BAR_H / 2)
+          .fillColor(accent, 1)
+          .fill();
     }
     if (stages.length) {
       const labelY = barY + BAR_H + GAP;

@@ -77,14 +77,23 @@ export function compactNumber(v: number, decimals?: number): string {
   return (text === '-0' ? '0' : text) + suffix;
 }
 
-function formatterFor(spec: NumberFormatSpec, tickFormat: (count: number, s?: string) => NumberFormat, count: number, maxAbs: number): NumberFormat {
-  const d = spec.decimals !== undefined && Number.isFinite(spec.decimals) ? Math.min(10, Math.max(0, Math.round(spec.decimals))) : undefined;
+function formatterFor(
+  spec: NumberFormatSpec,
+  tickFormat: (count: number, s?: string) => NumberFormat,
+  count: number,
+  maxAbs: number,
+): NumberFormat {
+  const d =
+    spec.decimals !== undefined && Number.isFinite(spec.decimals) ? Math.min(10, Math.max(0, Math.round(spec.decimals))) : undefined;
   if (spec.format === true) return (v) => compactNumber(v, d);
   if (typeof spec.format === 'string' && spec.format.trim() !== '') {
     try {
       return tickFormat(count, spec.format.trim());
     } catch {
-      throw new RenderError(`options.${spec.optionName} "${spec.format}" is not a valid number format (d3-format specifier, e.g. ",.0f", "$.2s", ".0%")`, spec.path);
+      throw new RenderError(
+        `options.${spec.optionName} "${spec.format}" is not a valid number format (d3-format specifier, e.g. ",.0f", "$.2s", ".0%")`,
+        spec.path,
+      );
     }
   }
   if (d !== undefined) return tickFormat(count, `,.${d}f`);
@@ -113,7 +122,11 @@ export function bandAxis(categories: string[], padding = 0.22): AxisModel {
   return {
     kind: 'categorical',
     build(r0, r1) {
-      const scale = scaleBand<string>().domain(categories).range([r0, r1]).paddingInner(padding).paddingOuter(padding / 2);
+      const scale = scaleBand<string>()
+        .domain(categories)
+        .range([r0, r1])
+        .paddingInner(padding)
+        .paddingOuter(padding / 2);
       const bw = scale.bandwidth();
       const ticks = categories.map((c) => ({ at: (scale(c) ?? r0) + bw / 2, label: c }));
       return { ticks, map: (v) => scale(String(v)) ?? r0, bandwidth: bw };
@@ -126,7 +139,10 @@ export function pointAxis(categories: string[]): AxisModel {
   return {
     kind: 'categorical',
     build(r0, r1) {
-      const scale = scalePoint<string>().domain(categories).range([r0, r1]).padding(categories.length > 1 ? 0.25 : 0.5);
+      const scale = scalePoint<string>()
+        .domain(categories)
+        .range([r0, r1])
+        .padding(categories.length > 1 ? 0.25 : 0.5);
       const ticks = categories.map((c) => ({ at: scale(c) ?? r0, label: c }));
       return { ticks, map: (v) => scale(String(v)) ?? r0, bandwidth: 0 };
     },
@@ -166,7 +182,9 @@ export function timeAxis(extent: [number, number], tickFormat?: string): AxisMod
   return {
     kind: 'continuous',
     build(r0, r1, count) {
-      const scale = scaleUtc().domain([new Date(t0), new Date(t1)]).range([r0, r1]);
+      const scale = scaleUtc()
+        .domain([new Date(t0), new Date(t1)])
+        .range([r0, r1]);
       const fmt = tickFormat ? utcFormat(tickFormat) : compactTimeFormat;
       const ticks = scale.ticks(count).map((d) => ({ at: scale(d), label: fmt(d) }));
       return { ticks, map: (v) => scale(new Date(Number(v))), bandwidth: 0 };

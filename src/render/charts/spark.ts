@@ -52,19 +52,42 @@ function cardOf(o: Options, ctx: PaintContext): Card {
     subtitle: str(o, 'subtitle') ?? '',
     titleSize: ctx.fontSize(str(o, 'title_font_size'), 9),
     subtitleSize: ctx.fontSize(str(o, 'subtitle_font_size'), 14),
-    button: url ? { text: str(o, 'button_text') ?? 'View', url, style: { font: ctx.theme.fonts.bold, size, colour, filled: false, textOnFill: readableOn(colour) } } : undefined,
+    button: url
+      ? {
+          text: str(o, 'button_text') ?? 'View',
+          url,
+          style: { font: ctx.theme.fonts.bold, size, colour, filled: false, textOnFill: readableOn(colour) },
+        }
+      : undefined,
   };
 }
 
 function drawCardBox(doc: PDFKit.PDFDocument, r: Rect, card: Card): void {
   doc.save();
-  doc.roundedRect(r.x + 0.5, r.y + 0.5, r.width - 1, r.height - 1, 6).fillColor(card.bg, 1).fill();
-  if (card.border) doc.roundedRect(r.x + 0.5, r.y + 0.5, r.width - 1, r.height - 1, 6).lineWidth(0.75).strokeColor(mix(card.text, card.bg, 0.8), 1).stroke();
+  doc
+    .roundedRect(r.x + 0.5, r.y + 0.5, r.width - 1, r.height - 1, 6)
+    .fillColor(card.bg, 1)
+    .fill();
+  if (card.border)
+    doc
+      .roundedRect(r.x + 0.5, r.y + 0.5, r.width - 1, r.height - 1, 6)
+      .lineWidth(0.75)
+      .strokeColor(mix(card.text, card.bg, 0.8), 1)
+      .stroke();
   doc.restore();
 }
 
 /** One line; a headline figure shrinks (to 70 %) before it is cut with an ellipsis. */
-function textLine(doc: PDFKit.PDFDocument, text: string, font: string, size: number, colour: string, x: number, y: number, width: number): void {
+function textLine(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  font: string,
+  size: number,
+  colour: string,
+  x: number,
+  y: number,
+  width: number,
+): void {
   if (!text) return;
   const natural = withFont(doc, font, size, () => doc.widthOfString(text));
   const fitted = natural > width ? Math.max(size * 0.7, (size * width) / natural) : size;
@@ -84,16 +107,29 @@ const MAX_TEXT_LINES = 4;
  * A text that fits stays one line; a headline figure may shrink to 70 % first; anything longer
  * wraps (at 80 % for the headline) instead of being cut, so no words of the report are lost.
  */
-function planText(doc: PDFKit.PDFDocument, text: string, font: string, size: number, colour: string, width: number, mayShrink: boolean): TextPlan {
+function planText(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  font: string,
+  size: number,
+  colour: string,
+  width: number,
+  mayShrink: boolean,
+): TextPlan {
   const natural = withFont(doc, font, size, () => doc.widthOfString(text));
-  if (natural <= width || (mayShrink && natural * 0.7 <= width) || !/\s/.test(text.trim())) return { kind: 'line', text, font, size, colour };
+  if (natural <= width || (mayShrink && natural * 0.7 <= width) || !/\s/.test(text.trim()))
+    return { kind: 'line', text, font, size, colour };
   let lines = breakLines(doc, [{ text, font, size: mayShrink ? size * 0.8 : size, colour }], Math.max(10, width));
   if (lines.length > MAX_TEXT_LINES) {
     lines = lines.slice(0, MAX_TEXT_LINES);
     const last = lines[MAX_TEXT_LINES - 1];
     const run = last.fragments[0]?.run ?? { text: '', font, size, colour };
     const rest = last.fragments.map((f) => f.text).join('') + '…';
-    lines[MAX_TEXT_LINES - 1] = breakLines(doc, [{ ...run, text: withFont(doc, run.font, run.size, () => ellipsize(doc, rest, width)) }], Math.max(10, width * 2))[0];
+    lines[MAX_TEXT_LINES - 1] = breakLines(
+      doc,
+      [{ ...run, text: withFont(doc, run.font, run.size, () => ellipsize(doc, rest, width)) }],
+      Math.max(10, width * 2),
+    )[0];
   }
   return { kind: 'wrapped', lines };
 }
@@ -103,9 +139,19 @@ function planHeight(p: TextPlan): number {
 }
 
 /** Title (small, muted) over subtitle (the headline figure) for a text column `width` wide. */
-function planTexts(doc: PDFKit.PDFDocument, card: Card, width: number, titleInset: number): Array<{ plan: TextPlan; inset: number; gap: number }> {
+function planTexts(
+  doc: PDFKit.PDFDocument,
+  card: Card,
+  width: number,
+  titleInset: number,
+): Array<{ plan: TextPlan; inset: number; gap: number }> {
   const out: Array<{ plan: TextPlan; inset: number; gap: number }> = [];
-  if (card.title) out.push({ plan: planText(doc, card.title, card.fonts.regular, card.titleSize, card.muted, width - titleInset, false), inset: titleInset, gap: 0 });
+  if (card.title)
+    out.push({
+      plan: planText(doc, card.title, card.fonts.regular, card.titleSize, card.muted, width - titleInset, false),
+      inset: titleInset,
+      gap: 0,
+    });
   if (card.subtitle) {
     const inset = card.title ? 0 : titleInset;
     out.push({ plan: planText(doc, card.subtitle, card.fonts.bold, card.subtitleSize, card.heading, width - inset, true), inset, gap: 1 });
@@ -170,7 +216,10 @@ function drawBadge(doc: PDFKit.PDFDocument, b: { up: boolean; text: string }, ri
   const h = lineHeight(size) + 3;
   const x = right - w;
   doc.save();
-  doc.roundedRect(x, y, w, h, h / 2).fillColor(mix(good, '#ffffff', 0.86), 1).fill();
+  doc
+    .roundedRect(x, y, w, h, h / 2)
+    .fillColor(mix(good, '#ffffff', 0.86), 1)
+    .fill();
   arrow(doc, x + size * 0.85, y + h / 2, size * 0.7, b.up, good);
   withFont(doc, card.fonts.bold, size, () => {
     doc.fillColor(good, 1).text(b.text, x + size * 1.45, y + 2, { lineBreak: false });
@@ -247,7 +296,9 @@ export const sparkChartRing: ComponentPainter = {
     const size = clamp(inner * 0.55, 6, 22);
     withFont(doc, card.fonts.bold, size, () => {
       const t = ellipsize(doc, percentText(v), inner * 1.9);
-      doc.fillColor(card.heading, 1).text(t, cx - inner, cy - lineHeight(size) / 2 + 0.5, { width: inner * 2, align: 'center', lineBreak: false });
+      doc
+        .fillColor(card.heading, 1)
+        .text(t, cx - inner, cy - lineHeight(size) / 2 + 0.5, { width: inner * 2, align: 'center', lineBreak: false });
     });
     const tx = cx + radius + 10;
     const tw = ringTextWidth(rect.width, radius);

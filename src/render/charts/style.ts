@@ -130,7 +130,11 @@ export function drawParagraph(doc: Doc, text: string, x: number, y: number, widt
 
 function parseHex(hex: string): [number, number, number] {
   let h = hex.replace('#', '');
-  if (h.length === 3) h = h.split('').map((c) => c + c).join('');
+  if (h.length === 3)
+    h = h
+      .split('')
+      .map((c) => c + c)
+      .join('');
   const n = parseInt(h.slice(0, 6), 16);
   if (!Number.isFinite(n)) return [128, 128, 128];
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];

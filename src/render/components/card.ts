@@ -19,7 +19,8 @@ function str(v: unknown): string | undefined {
 }
 
 function formatValue(v: unknown): string {
-  if (typeof v === 'number') return Number.isInteger(v) ? v.toLocaleString('en-US') : v.toLocaleString('en-US', { maximumFractionDigits: 4 });
+  if (typeof v === 'number')
+    return Number.isInteger(v) ? v.toLocaleString('en-US') : v.toLocaleString('en-US', { maximumFractionDigits: 4 });
   return v == null ? '' : String(v);
 }
 
@@ -43,7 +44,8 @@ function layout(o: Record<string, unknown>, width: number, ctx: PaintContext) {
   let unitsSize = ctx.fontSize(str(o.units_font_size), 9);
   // A long value (e.g. 1,234,567 in a narrow column) shrinks to fit before it wraps.
   ctx.doc.font(theme.fonts.heading).fontSize(valueSize);
-  const valueW = ctx.doc.widthOfString(value) + (units ? ctx.doc.font(theme.fonts.regular).fontSize(unitsSize).widthOfString(` ${units}`) : 0);
+  const valueW =
+    ctx.doc.widthOfString(value) + (units ? ctx.doc.font(theme.fonts.regular).fontSize(unitsSize).widthOfString(` ${units}`) : 0);
   if (valueW > inner && !/\s/.test(value)) {
     const k = Math.max(0.55, inner / valueW);
     valueSize *= k;
@@ -70,13 +72,27 @@ export const cardPainter: ComponentPainter = {
     doc.roundedRect(rect.x + 0.5, rect.y + 0.5, rect.width - 1, rect.height - 1, RADIUS).fill(bg);
     if (!l.highlighted) {
       doc.rect(rect.x + 0.5, rect.y + RADIUS, 3, Math.max(0, rect.height - 2 * RADIUS)).fill(theme.colours.accent);
-      doc.roundedRect(rect.x + 0.5, rect.y + 0.5, rect.width - 1, rect.height - 1, RADIUS).lineWidth(0.75).strokeColor(theme.colours['background-faded']).stroke();
+      doc
+        .roundedRect(rect.x + 0.5, rect.y + 0.5, rect.width - 1, rect.height - 1, RADIUS)
+        .lineWidth(0.75)
+        .strokeColor(theme.colours['background-faded'])
+        .stroke();
     }
     if (l.badge) {
       const bx = rect.x + rect.width - PAD - l.badge;
       const by = rect.y + PAD - 2;
-      doc.roundedRect(bx, by, l.badge, l.badge, 5).fill(l.highlighted ? theme.colours['highlight-text'] : theme.colours['light-background']);
-      drawIcon(doc, options.icon, bx + BADGE_INSET, by + BADGE_INSET, l.iconSize, l.highlighted ? theme.colours.highlight : theme.colours.accent, 1.8);
+      doc
+        .roundedRect(bx, by, l.badge, l.badge, 5)
+        .fill(l.highlighted ? theme.colours['highlight-text'] : theme.colours['light-background']);
+      drawIcon(
+        doc,
+        options.icon,
+        bx + BADGE_INSET,
+        by + BADGE_INSET,
+        l.iconSize,
+        l.highlighted ? theme.colours.highlight : theme.colours.accent,
+        1.8,
+      );
     }
     drawLines(doc, l.titleLines, rect.x + PAD, rect.y + PAD, rect.width - 2 * PAD - (l.badge ? l.badge + 6 : 0), 'left');
     drawLines(doc, l.valueLines, rect.x + PAD, rect.y + PAD + l.top + VALUE_GAP, rect.width - 2 * PAD, 'left');

@@ -26,7 +26,27 @@ export interface CellTextStyle {
 const BOLD = new Set(['b', 'strong']);
 const ITALIC = new Set(['i', 'em', 'cite', 'var']);
 const UNDERLINE = new Set(['u', 'ins']);
-const BLOCK = new Set(['p', 'div', 'li', 'ul', 'ol', 'tr', 'table', 'blockquote', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'pre', 'section', 'article', 'header', 'footer']);
+const BLOCK = new Set([
+  'p',
+  'div',
+  'li',
+  'ul',
+  'ol',
+  'tr',
+  'table',
+  'blockquote',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'pre',
+  'section',
+  'article',
+  'header',
+  'footer',
+]);
 const NOT_TEXT = new Set(['script', 'style', 'head', 'title', 'template']);
 const SAFE_LINK = /^(https?:\/\/|mailto:|tel:)/i;
 
@@ -55,13 +75,21 @@ export function cellRuns(source: string, theme: RenderTheme, style: CellTextStyl
   let pendingBreak = false;
   const push = (text: string) => {
     if (!text) return;
-    if (pendingBreak && runs.length) runs.push({ text: '\n', font: fontOf(theme, style.bold, false), size: style.size, colour: style.colour });
+    if (pendingBreak && runs.length)
+      runs.push({ text: '\n', font: fontOf(theme, style.bold, false), size: style.size, colour: style.colour });
     pendingBreak = false;
     const link = links.filter(Boolean).pop();
     const font = fontOf(theme, style.bold || bold > 0, italic > 0);
     const last = runs[runs.length - 1];
     // Entities split text events ("Fish ", "&", " Chips"): one run per style keeps fragments whole.
-    if (last && last.text !== '\n' && text !== '\n' && last.font === font && last.link === link && Boolean(last.underline) === underline > 0) {
+    if (
+      last &&
+      last.text !== '\n' &&
+      text !== '\n' &&
+      last.font === font &&
+      last.link === link &&
+      Boolean(last.underline) === underline > 0
+    ) {
       last.text += text;
       return;
     }
@@ -103,4 +131,3 @@ export function cellRuns(source: string, theme: RenderTheme, style: CellTextStyl
   parser.end();
   return runs;
 }
-

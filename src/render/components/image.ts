@@ -42,7 +42,8 @@ function image(o: Record<string, unknown>, ctx: PaintContext): LoadedImage {
 
 function margins(o: Record<string, unknown>) {
   const m = componentMargins(o);
-  if (o.vertical_margin === undefined && o.margin === undefined && o.margins === undefined) m.top = m.bottom = DEFAULT_VERTICAL_MARGIN * MARGIN_UNIT_PT;
+  if (o.vertical_margin === undefined && o.margin === undefined && o.margins === undefined)
+    m.top = m.bottom = DEFAULT_VERTICAL_MARGIN * MARGIN_UNIT_PT;
   return m;
 }
 
@@ -70,7 +71,18 @@ function layout(o: Record<string, unknown>, width: number, ctx: PaintContext) {
   }
   const caption = str(o.caption);
   const captionLines = caption
-    ? breakLines(ctx.doc, [{ text: caption, font: ctx.theme.fonts.italic, size: ctx.fontSize(str(o.text_size), 8.5), colour: ctx.theme.resolveColour(colour(o, 'text'), 'sub-headline') }], inner)
+    ? breakLines(
+        ctx.doc,
+        [
+          {
+            text: caption,
+            font: ctx.theme.fonts.italic,
+            size: ctx.fontSize(str(o.text_size), 8.5),
+            colour: ctx.theme.resolveColour(colour(o, 'text'), 'sub-headline'),
+          },
+        ],
+        inner,
+      )
     : [];
   const captionH = captionLines.length ? CAPTION_GAP + linesHeight(captionLines) : 0;
   return { img, m, inner, bg, border, pad, w, h, captionLines, captionH, height: m.top + m.bottom + 2 * pad + h + captionH };
@@ -102,7 +114,11 @@ export const imagePainter: ComponentPainter = {
       doc.restore();
     }
     if (l.border) {
-      doc.roundedRect(fx, fy, frameW, frameH, radius).lineWidth(1).strokeColor(theme.resolveColour(colour(options, 'border'), 'background-faded')).stroke();
+      doc
+        .roundedRect(fx, fy, frameW, frameH, radius)
+        .lineWidth(1)
+        .strokeColor(theme.resolveColour(colour(options, 'border'), 'background-faded'))
+        .stroke();
     }
     const link = str(options.link_url);
     if (link) doc.link(fx, fy, frameW, frameH, link);

@@ -13,10 +13,22 @@ import { placeholderPainter } from './placeholder';
 
 /** Every leaf type of the component catalogue, scripts/schema/ (containers and spacers are layout nodes). */
 export const LEAF_TYPES = [
-  'Card', 'Text', 'Table', 'Image',
-  'BarChart', 'LineChart', 'ScatterChart',
-  'Chart.Bar', 'Chart.Line', 'Chart.HorizontalBar', 'Chart.Timeseries',
-  'DoughnutRing', 'SparkChart.Line', 'SparkChart.Ring', 'ProgressBar', 'Beta.DataTable',
+  'Card',
+  'Text',
+  'Table',
+  'Image',
+  'BarChart',
+  'LineChart',
+  'ScatterChart',
+  'Chart.Bar',
+  'Chart.Line',
+  'Chart.HorizontalBar',
+  'Chart.Timeseries',
+  'DoughnutRing',
+  'SparkChart.Line',
+  'SparkChart.Ring',
+  'ProgressBar',
+  'Beta.DataTable',
 ];
 
 let done = false;

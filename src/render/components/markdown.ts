@@ -49,7 +49,10 @@ function fontFor(theme: RenderTheme, s: Style): string {
 }
 
 function decodeEntities(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|#39|#x27|nbsp);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", nbsp: '\u00a0' })[e] ?? _);
+  return text.replace(
+    /&(amp|lt|gt|quot|#39|#x27|nbsp);/g,
+    (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", nbsp: '\u00a0' })[e] ?? _,
+  );
 }
 
 /** An inline HTML tag of the cell subset → its effect on the style, or undefined (dropped). */
@@ -68,7 +71,15 @@ function inlineTag(raw: string, cur: Style): Style | 'br' | undefined {
   return undefined;
 }
 
-function inlineRuns(tokens: Token[] | undefined, base: Style, size: number, colour: string, theme: RenderTheme, style: TextStyle, out: Run[] = []): Run[] {
+function inlineRuns(
+  tokens: Token[] | undefined,
+  base: Style,
+  size: number,
+  colour: string,
+  theme: RenderTheme,
+  style: TextStyle,
+  out: Run[] = [],
+): Run[] {
   // Inline HTML of the cell subset (<b>, <i>, <a href>, <br>) changes the style of what follows it.
   let cur = base;
   for (const t of tokens ?? []) {
@@ -86,7 +97,13 @@ function inlineRuns(tokens: Token[] | undefined, base: Style, size: number, colo
         inlineRuns((t as Tokens.Link).tokens, { ...cur, link: (t as Tokens.Link).href }, size, style.linkColour, theme, style, out);
         break;
       case 'codespan':
-        out.push({ text: decodeEntities((t as Tokens.Codespan).text), font: fontFor(theme, cur), size: size * 0.92, colour, codeBg: theme.colours['background-muted'] });
+        out.push({
+          text: decodeEntities((t as Tokens.Codespan).text),
+          font: fontFor(theme, cur),
+          size: size * 0.92,
+          colour,
+          codeBg: theme.colours['background-muted'],
+        });
         break;
       case 'br':
         out.push({ text: '\n', font: fontFor(theme, cur), size, colour });
@@ -103,7 +120,14 @@ function inlineRuns(tokens: Token[] | undefined, base: Style, size: number, colo
       default: {
         const tt = t as Tokens.Text;
         if (tt.tokens?.length) inlineRuns(tt.tokens, cur, size, colour, theme, style, out);
-        else if ('text' in tt) out.push({ text: decodeEntities(tt.text), font: fontFor(theme, cur), size, colour: cur.link && !base.link ? style.linkColour : colour, link: cur.link });
+        else if ('text' in tt)
+          out.push({
+            text: decodeEntities(tt.text),
+            font: fontFor(theme, cur),
+            size,
+            colour: cur.link && !base.link ? style.linkColour : colour,
+            link: cur.link,
+          });
       }
     }
   }
@@ -134,7 +158,14 @@ export function spaceAtxHeadings(source: string): string {
 export function parseMarkdown(source: string, markdown: boolean, theme: RenderTheme, style: TextStyle): Block[] {
   const plain: Style = { bold: false, italic: false };
   if (!markdown) {
-    return [{ kind: 'paragraph', indent: 0, gapBefore: 0, runs: [{ text: source, font: theme.fonts.regular, size: style.size, colour: style.colour }] }];
+    return [
+      {
+        kind: 'paragraph',
+        indent: 0,
+        gapBefore: 0,
+        runs: [{ text: source, font: theme.fonts.regular, size: style.size, colour: style.colour }],
+      },
+    ];
   }
   const blocks: Block[] = [];
   const para = style.size * 0.6;
@@ -145,13 +176,30 @@ export function parseMarkdown(source: string, markdown: boolean, theme: RenderTh
         case 'heading': {
           const h = t as Tokens.Heading;
           const size = style.size * (HEADING_SCALE[h.depth] ?? 1);
-          blocks.push({ kind: 'heading', indent, gapBefore: first ? 0 : style.headingGaps.above, runs: inlineRuns(h.tokens, { bold: true, italic: false, heading: true }, size, style.headingColour, theme, style) });
+          blocks.push({
+            kind: 'heading',
+            indent,
+            gapBefore: first ? 0 : style.headingGaps.above,
+            runs: inlineRuns(h.tokens, { bold: true, italic: false, heading: true }, size, style.headingColour, theme, style),
+          });
           break;
         }
         case 'paragraph':
         case 'text': {
           const p = t as Tokens.Paragraph;
-          blocks.push({ kind: quote ? 'quote' : 'paragraph', indent, gapBefore: first ? 0 : para, runs: inlineRuns(p.tokens ?? [{ type: 'text', raw: p.text, text: p.text } as Token], { ...plain, italic: quote }, style.size, style.colour, theme, style) });
+          blocks.push({
+            kind: quote ? 'quote' : 'paragraph',
+            indent,
+            gapBefore: first ? 0 : para,
+            runs: inlineRuns(
+              p.tokens ?? [{ type: 'text', raw: p.text, text: p.text } as Token],
+              { ...plain, italic: quote },
+              style.size,
+              style.colour,
+              theme,
+              style,
+            ),
+          });
           break;
         }
         case 'list': {
@@ -165,7 +213,12 @@ export function parseMarkdown(source: string, markdown: boolean, theme: RenderTh
             head.kind = 'item';
             head.gapBefore = at === 0 ? 0 : i === 0 && indent === 0 ? para : style.size * 0.25;
             const marker = list.ordered ? `${start + i}.` : indent === 0 ? '•' : '◦';
-            head.marker = { text: marker, font: list.ordered ? theme.fonts.regular : theme.fonts.bold, size: style.size, colour: theme.colours.accent };
+            head.marker = {
+              text: marker,
+              font: list.ordered ? theme.fonts.regular : theme.fonts.bold,
+              size: style.size,
+              colour: theme.colours.accent,
+            };
           });
           break;
         }
@@ -173,7 +226,12 @@ export function parseMarkdown(source: string, markdown: boolean, theme: RenderTh
           walk((t as Tokens.Blockquote).tokens, indent + 10, true);
           break;
         case 'code':
-          blocks.push({ kind: 'code', indent, gapBefore: first ? 0 : para, runs: [{ text: (t as Tokens.Code).text, font: theme.fonts.regular, size: style.size * 0.9, colour: style.colour }] });
+          blocks.push({
+            kind: 'code',
+            indent,
+            gapBefore: first ? 0 : para,
+            runs: [{ text: (t as Tokens.Code).text, font: theme.fonts.regular, size: style.size * 0.9, colour: style.colour }],
+          });
           break;
         case 'hr':
           blocks.push({ kind: 'rule', indent, gapBefore: first ? 0 : para, runs: [] });
@@ -181,13 +239,24 @@ export function parseMarkdown(source: string, markdown: boolean, theme: RenderTh
         case 'table': {
           const tb = t as Tokens.Table;
           const rows = [tb.header, ...tb.rows].map((r) => r.map((c) => c.text).join('  |  '));
-          blocks.push({ kind: 'paragraph', indent, gapBefore: first ? 0 : para, runs: [{ text: rows.join('\n'), font: theme.fonts.regular, size: style.size, colour: style.colour }] });
+          blocks.push({
+            kind: 'paragraph',
+            indent,
+            gapBefore: first ? 0 : para,
+            runs: [{ text: rows.join('\n'), font: theme.fonts.regular, size: style.size, colour: style.colour }],
+          });
           break;
         }
         case 'html': {
           // A block of raw HTML (e.g. "<p>Hello</p>"): its text with the cell HTML subset, never the tags.
-          const runs = cellRuns((t as Tokens.HTML).text, theme, { size: style.size, colour: style.colour, linkColour: style.linkColour, bold: false });
-          if (runs.some((r) => r.text.trim())) blocks.push({ kind: quote ? 'quote' : 'paragraph', indent, gapBefore: first ? 0 : para, runs });
+          const runs = cellRuns((t as Tokens.HTML).text, theme, {
+            size: style.size,
+            colour: style.colour,
+            linkColour: style.linkColour,
+            bold: false,
+          });
+          if (runs.some((r) => r.text.trim()))
+            blocks.push({ kind: quote ? 'quote' : 'paragraph', indent, gapBefore: first ? 0 : para, runs });
           break;
         }
         default:
@@ -197,6 +266,7 @@ export function parseMarkdown(source: string, markdown: boolean, theme: RenderTh
   };
   walk(marked.lexer(spaceAtxHeadings(source), { gfm: true, breaks: true }), 0, false);
   // The block under a heading sits `below` from it (a following heading keeps its own `above`).
-  for (let i = 1; i < blocks.length; i++) if (blocks[i - 1].kind === 'heading' && blocks[i].kind !== 'heading') blocks[i].gapBefore = style.headingGaps.below;
+  for (let i = 1; i < blocks.length; i++)
+    if (blocks[i - 1].kind === 'heading' && blocks[i].kind !== 'heading') blocks[i].gapBefore = style.headingGaps.below;
   return blocks;
 }

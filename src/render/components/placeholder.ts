@@ -17,13 +17,27 @@ export function placeholderPainter(type: string): ComponentPainter {
     paint(options, rect, ctx) {
       const { doc, theme } = ctx;
       doc.save();
-      doc.roundedRect(rect.x + 1, rect.y + 1, rect.width - 2, rect.height - 2, 6).dash(4, { space: 3 }).lineWidth(1).strokeColor(theme.colours['sub-headline']).stroke();
+      doc
+        .roundedRect(rect.x + 1, rect.y + 1, rect.width - 2, rect.height - 2, 6)
+        .dash(4, { space: 3 })
+        .lineWidth(1)
+        .strokeColor(theme.colours['sub-headline'])
+        .stroke();
       doc.undash();
       const title = typeof options.chart_title === 'string' ? options.chart_title : typeof options.title === 'string' ? options.title : '';
       doc.font(theme.fonts.bold).fontSize(10).fillColor(theme.colours['sub-headline']);
-      doc.text(`${type}${title ? ` — ${title}` : ''}`, rect.x + 10, rect.y + rect.height / 2 - 12, { width: rect.width - 20, align: 'center', height: 14, ellipsis: true });
+      doc.text(`${type}${title ? ` — ${title}` : ''}`, rect.x + 10, rect.y + rect.height / 2 - 12, {
+        width: rect.width - 20,
+        align: 'center',
+        height: 14,
+        ellipsis: true,
+      });
       doc.font(theme.fonts.regular).fontSize(8);
-      doc.text('not drawn by this renderer yet', rect.x + 10, rect.y + rect.height / 2 + 4, { width: rect.width - 20, align: 'center', height: 12 });
+      doc.text('not drawn by this renderer yet', rect.x + 10, rect.y + rect.height / 2 + 4, {
+        width: rect.width - 20,
+        align: 'center',
+        height: 12,
+      });
       doc.restore();
     },
   };

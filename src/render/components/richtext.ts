@@ -51,7 +51,12 @@ export function breakLines(doc: PDFKit.PDFDocument, runs: Run[], width: number):
     }
     if (current.length || force) {
       const size = maxSize || runs[0]?.size || 10;
-      lines.push({ fragments: current, width: Math.max(0, x), height: size * LINE_HEIGHT, ascent: size * 0.95 + (size * (LINE_HEIGHT - 1)) / 2 });
+      lines.push({
+        fragments: current,
+        width: Math.max(0, x),
+        height: size * LINE_HEIGHT,
+        ascent: size * 0.95 + (size * (LINE_HEIGHT - 1)) / 2,
+      });
     }
     current = [];
     x = 0;
@@ -114,7 +119,12 @@ export function drawLines(doc: PDFKit.PDFDocument, lines: Line[], x: number, y: 
       const fx = x + shift + f.x;
       doc.font(f.run.font).fontSize(f.run.size);
       const top = cy + line.ascent - f.run.size * 0.95;
-      if (f.run.codeBg) doc.save().roundedRect(fx - 1.5, top - 1, f.width + 3, f.run.size * 1.22, 2).fill(f.run.codeBg).restore();
+      if (f.run.codeBg)
+        doc
+          .save()
+          .roundedRect(fx - 1.5, top - 1, f.width + 3, f.run.size * 1.22, 2)
+          .fill(f.run.codeBg)
+          .restore();
       doc.fillColor(f.run.colour).text(f.text, fx, top, { lineBreak: false, underline: Boolean(f.run.link || f.run.underline) });
       if (f.run.link) doc.link(fx, top, f.width, f.run.size * 1.2, f.run.link);
     }

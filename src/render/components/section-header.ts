@@ -28,7 +28,12 @@ export const sectionHeader: ComponentPainter = {
     const textY = rect.y + Math.max(0, (iconPath(options.icon) ? iconSize : textH) - textH) / 2;
     doc.text(String(options.section_title ?? ''), x, textY, { width: Math.max(10, rect.x + rect.width - x), lineGap: 1 });
     const ruleY = rect.y + rect.height - 0.5;
-    doc.moveTo(rect.x, ruleY).lineTo(rect.x + rect.width, ruleY).lineWidth(0.75).strokeColor(theme.colours['background-faded']).stroke();
+    doc
+      .moveTo(rect.x, ruleY)
+      .lineTo(rect.x + rect.width, ruleY)
+      .lineWidth(0.75)
+      .strokeColor(theme.colours['background-faded'])
+      .stroke();
     doc.restore();
   },
 };

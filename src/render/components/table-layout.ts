@@ -70,7 +70,14 @@ function cellSpec(cell: unknown, path: string, where: string): CellSpec {
   if (typeof cell === 'object' && !Array.isArray(cell)) {
     const o = cell as Record<string, unknown>;
     const span = typeof o.col_span === 'number' && o.col_span >= 1 ? Math.min(MAX_COLUMNS, Math.floor(o.col_span)) : 1;
-    return { text: cellText(o.content), span, numeric: typeof o.content === 'number', bg: str(o.col_bg), align: str(o.col_align), valign: str(o.valign) };
+    return {
+      text: cellText(o.content),
+      span,
+      numeric: typeof o.content === 'number',
+      bg: str(o.col_bg),
+      align: str(o.col_align),
+      valign: str(o.valign),
+    };
   }
   throw new RenderError(`${where} is not a string, number or {content, ...} cell`, path);
 }
@@ -82,17 +89,18 @@ function headingSpecs(o: Record<string, unknown>, path: string): CellSpec[] {
 export function columnCount(o: Record<string, unknown>, path: string): number {
   const rows = Array.isArray(o.rows) ? o.rows : [];
   let n = headingSpecs(o, path).reduce((s, h) => s + h.span, 0);
-  if (n > MAX_COLUMNS) throw new RenderError(`the headings span ${n} columns (col_span included); a table can have at most ${MAX_COLUMNS}`, path);
+  if (n > MAX_COLUMNS)
+    throw new RenderError(`the headings span ${n} columns (col_span included); a table can have at most ${MAX_COLUMNS}`, path);
   rows.forEach((row, r) => {
     if (!Array.isArray(row)) throw new RenderError(`rows[${r}] is not an array of cells`, path);
     const width = row.reduce((s: number, cell, c) => s + cellSpec(cell, path, `rows[${r}][${c}]`).span, 0);
-    if (width > MAX_COLUMNS) throw new RenderError(`rows[${r}] spans ${width} columns (col_span included); a table can have at most ${MAX_COLUMNS}`, path);
+    if (width > MAX_COLUMNS)
+      throw new RenderError(`rows[${r}] spans ${width} columns (col_span included); a table can have at most ${MAX_COLUMNS}`, path);
     n = Math.max(n, width);
   });
   if (n > MAX_COLUMNS) throw new RenderError(`${n} headings; a table can have at most ${MAX_COLUMNS} columns`, path);
   return Math.max(1, n);
 }
-
 
 export function layoutTable(o: Record<string, unknown>, width: number, ctx: PaintContext): TableBox {
   const { theme } = ctx;
@@ -108,7 +116,14 @@ export function layoutTable(o: Record<string, unknown>, width: number, ctx: Pain
 
   // A column whose cells are all numbers is right-aligned, headings included.
   const dataRows = (Array.isArray(o.rows) ? o.rows : []).filter(Array.isArray) as unknown[][];
-  const numericColumn = Array.from({ length: n }, (_, c) => dataRows.length > 0 && dataRows.every((r) => r[c] == null || typeof r[c] === 'number' || typeof (r[c] as { content?: unknown } | null)?.content === 'number'));
+  const numericColumn = Array.from(
+    { length: n },
+    (_, c) =>
+      dataRows.length > 0 &&
+      dataRows.every(
+        (r) => r[c] == null || typeof r[c] === 'number' || typeof (r[c] as { content?: unknown } | null)?.content === 'number',
+      ),
+  );
   const rowBox = (cells: CellSpec[], bold: boolean, padY: number, size: number): RowBox => {
     const out: CellBox[] = [];
     let col = 0;
@@ -121,7 +136,13 @@ export function layoutTable(o: Record<string, unknown>, width: number, ctx: Pain
       const bg = bgName ? theme.resolveColour(bgName, 'background-muted') : undefined;
       // Text on a dark cell background (e.g. a "highlight" total row) turns light and bold.
       const dark = bg !== undefined && luminance(bg) < 0.3;
-      const colour = dark ? (bgName === 'highlight' ? theme.colours['highlight-text'] : '#ffffff') : bold ? theme.colours.headline : theme.colours.paragraph;
+      const colour = dark
+        ? bgName === 'highlight'
+          ? theme.colours['highlight-text']
+          : '#ffffff'
+        : bold
+          ? theme.colours.headline
+          : theme.colours.paragraph;
       const runs = cellRuns(spec.text, theme, { size, colour, linkColour: dark ? colour : theme.colours.accent, bold: bold || dark });
       const lines = breakLines(ctx.doc, runs, Math.max(8, w - 2 * cellPadX));
       out.push({
@@ -141,8 +162,21 @@ export function layoutTable(o: Record<string, unknown>, width: number, ctx: Pain
 
   const headingCells = headingSpecs(o, ctx.path);
   const headings = headingCells.length ? headingCells : undefined;
-  const rows = (Array.isArray(o.rows) ? o.rows : []).map((row, r) => rowBox((row as unknown[]).map((cell, c) => cellSpec(cell, ctx.path, `rows[${r}][${c}]`)), false, rowPadY, rowSize));
+  const rows = (Array.isArray(o.rows) ? o.rows : []).map((row, r) =>
+    rowBox(
+      (row as unknown[]).map((cell, c) => cellSpec(cell, ctx.path, `rows[${r}][${c}]`)),
+      false,
+      rowPadY,
+      rowSize,
+    ),
+  );
   const title = str(o.title);
-  const titleLines = title ? breakLines(ctx.doc, [{ text: title, font: theme.fonts.heading, size: ctx.fontSize(undefined, 11), colour: theme.colours.headline }], width) : [];
+  const titleLines = title
+    ? breakLines(
+        ctx.doc,
+        [{ text: title, font: theme.fonts.heading, size: ctx.fontSize(undefined, 11), colour: theme.colours.headline }],
+        width,
+      )
+    : [];
   return { columns, heading: headings ? rowBox(headings, true, headPadY, headSize) : undefined, rows, titleLines, cellPadX };
 }

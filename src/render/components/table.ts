@@ -104,7 +104,12 @@ export const tablePainter: ComponentPainter = {
       doc.rect(x, y, width, b.heading.height).fill(theme.colours['light-background']);
       paintRow(doc, b.heading, x, y, b);
       y += b.heading.height;
-      doc.moveTo(x, y).lineTo(x + width, y).lineWidth(1).strokeColor(theme.colours.accent).stroke();
+      doc
+        .moveTo(x, y)
+        .lineTo(x + width, y)
+        .lineWidth(1)
+        .strokeColor(theme.colours.accent)
+        .stroke();
     }
     const last = Math.min(part.to, b.rows.length);
     for (let i = part.from; i < last; i++) {
@@ -112,7 +117,13 @@ export const tablePainter: ComponentPainter = {
       if (striped && i % 2 === 1) doc.rect(x, y, width, row.height).fill(theme.colours['background-subtle']);
       paintRow(doc, row, x, y, b);
       y += row.height;
-      if (i < last - 1) doc.moveTo(x, y).lineTo(x + width, y).lineWidth(0.5).strokeColor(theme.colours['background-muted']).stroke();
+      if (i < last - 1)
+        doc
+          .moveTo(x, y)
+          .lineTo(x + width, y)
+          .lineWidth(0.5)
+          .strokeColor(theme.colours['background-muted'])
+          .stroke();
     }
     const borderColour = theme.colours['background-faded'];
     if (o.col_border === true || o.col_borders === true) {
@@ -122,8 +133,19 @@ export const tablePainter: ComponentPainter = {
         doc.moveTo(cx, top).lineTo(cx, y).lineWidth(0.5).strokeColor(borderColour).stroke();
       }
     }
-    if (o.table_border === true) doc.rect(x, top, width, y - top).lineWidth(0.75).strokeColor(borderColour).stroke();
-    else doc.moveTo(x, y).lineTo(x + width, y).lineWidth(0.75).strokeColor(borderColour).stroke();
+    if (o.table_border === true)
+      doc
+        .rect(x, top, width, y - top)
+        .lineWidth(0.75)
+        .strokeColor(borderColour)
+        .stroke();
+    else
+      doc
+        .moveTo(x, y)
+        .lineTo(x + width, y)
+        .lineWidth(0.75)
+        .strokeColor(borderColour)
+        .stroke();
     doc.restore();
   },
 };
@@ -139,7 +161,8 @@ function paintRow(doc: PDFKit.PDFDocument, row: RowBox, x: number, y: number, b:
     if (cell.bg) doc.rect(x + cell.x, y, cell.width, row.height).fill(cell.bg);
     const textH = linesHeight(cell.lines);
     const pad = (row.height - textH) / 2;
-    const ty = cell.valign === 'top' ? y + Math.min(pad, 5) : cell.valign === 'bottom' ? y + row.height - textH - Math.min(pad, 5) : y + pad;
+    const ty =
+      cell.valign === 'top' ? y + Math.min(pad, 5) : cell.valign === 'bottom' ? y + row.height - textH - Math.min(pad, 5) : y + pad;
     drawLines(doc, cell.lines, x + cell.x + b.cellPadX, ty, cell.width - 2 * b.cellPadX, cell.align);
   }
 }

@@ -72,7 +72,13 @@ function flatLines(o: Opts, width: number, ctx: PaintContext): FlatLine[] {
   const flat: FlatLine[] = [];
   for (const block of blocks) {
     if (block.kind === 'rule') {
-      flat.push({ line: { fragments: [], width: 0, height: size * 0.8, ascent: 0 }, indent: block.indent, gap: block.gapBefore, block, firstOfBlock: true });
+      flat.push({
+        line: { fragments: [], width: 0, height: size * 0.8, ascent: 0 },
+        indent: block.indent,
+        gap: block.gapBefore,
+        block,
+        firstOfBlock: true,
+      });
       continue;
     }
     const lines = breakLines(ctx.doc, block.runs, Math.max(20, width - block.indent));
@@ -137,7 +143,16 @@ export const textPainter: ComponentPainter = {
     const lines = flatLines(src, width, ctx);
     const { from, to } = range(o, lines.length);
     doc.save();
-    if (g.bg) doc.roundedRect(rect.x + g.margin.left, rect.y + g.margin.top, rect.width - g.margin.left - g.margin.right, rect.height - marginY(g), 6).fill(g.bg);
+    if (g.bg)
+      doc
+        .roundedRect(
+          rect.x + g.margin.left,
+          rect.y + g.margin.top,
+          rect.width - g.margin.left - g.margin.right,
+          rect.height - marginY(g),
+          6,
+        )
+        .fill(g.bg);
     const x = rect.x + g.margin.left + g.pad;
     let y = rect.y + g.margin.top + g.pad;
     const align = str(src.align) ?? 'left';
@@ -148,7 +163,12 @@ export const textPainter: ComponentPainter = {
       const lx = x + fl.indent;
       const lw = width - fl.indent;
       if (fl.block.kind === 'rule') {
-        doc.moveTo(lx, y + fl.line.height / 2).lineTo(lx + lw, y + fl.line.height / 2).lineWidth(0.75).strokeColor(theme.colours['background-faded']).stroke();
+        doc
+          .moveTo(lx, y + fl.line.height / 2)
+          .lineTo(lx + lw, y + fl.line.height / 2)
+          .lineWidth(0.75)
+          .strokeColor(theme.colours['background-faded'])
+          .stroke();
       } else {
         if (fl.block.kind === 'quote') doc.rect(lx - 8, y, 2, fl.line.height).fill(theme.colours['background-faded']);
         if (fl.block.kind === 'code') doc.rect(lx - 3, y, lw + 3, fl.line.height).fill(theme.colours['background-muted']);

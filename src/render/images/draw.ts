@@ -9,7 +9,13 @@ import type { LoadedImage } from '../images';
 import { drawSvg } from './svg';
 
 /** Draws a raster or vector image stretched to `box` (callers keep the aspect ratio). */
-export function drawLoadedImage(doc: PDFKit.PDFDocument, img: Exclude<LoadedImage, { kind: 'placeholder' }>, box: Rect, theme: RenderTheme, where: string): void {
+export function drawLoadedImage(
+  doc: PDFKit.PDFDocument,
+  img: Exclude<LoadedImage, { kind: 'placeholder' }>,
+  box: Rect,
+  theme: RenderTheme,
+  where: string,
+): void {
   try {
     if (img.kind === 'vector') drawSvg(doc, img.vector, { width: img.width, height: img.height }, box, theme.fonts);
     else doc.image(img.data, box.x, box.y, { width: box.width, height: box.height });
@@ -20,11 +26,24 @@ export function drawLoadedImage(doc: PDFKit.PDFDocument, img: Exclude<LoadedImag
 }
 
 /** The box of an image that was not fetched: what it is, why, and from where (no query string). */
-export function drawPlaceholder(doc: PDFKit.PDFDocument, box: Rect, theme: RenderTheme, img: Extract<LoadedImage, { kind: 'placeholder' }>, what = 'Image'): void {
+export function drawPlaceholder(
+  doc: PDFKit.PDFDocument,
+  box: Rect,
+  theme: RenderTheme,
+  img: Extract<LoadedImage, { kind: 'placeholder' }>,
+  what = 'Image',
+): void {
   const { x, y, width, height } = box;
   doc.save();
-  doc.roundedRect(x + 0.5, y + 0.5, Math.max(0, width - 1), Math.max(0, height - 1), 4).fill(theme.colours['background-subtle'] ?? '#f4f4f5');
-  doc.roundedRect(x + 0.5, y + 0.5, Math.max(0, width - 1), Math.max(0, height - 1), 4).dash(3, { space: 2 }).lineWidth(0.75).strokeColor(theme.colours['sub-headline']).stroke();
+  doc
+    .roundedRect(x + 0.5, y + 0.5, Math.max(0, width - 1), Math.max(0, height - 1), 4)
+    .fill(theme.colours['background-subtle'] ?? '#f4f4f5');
+  doc
+    .roundedRect(x + 0.5, y + 0.5, Math.max(0, width - 1), Math.max(0, height - 1), 4)
+    .dash(3, { space: 2 })
+    .lineWidth(0.75)
+    .strokeColor(theme.colours['sub-headline'])
+    .stroke();
   doc.undash();
   const inner = Math.max(0, width - 12);
   const lines: Array<{ text: string; font: string; size: number }> = [

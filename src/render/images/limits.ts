@@ -59,7 +59,9 @@ export class PixelBudget {
     let mine = 0;
     const take = (pixels: number, size: string): void => {
       if (pixels > this.limits.maxImagePixels) {
-        throw new ImageLimitError(`the image is ${size} (${megapixels(pixels)}); one image may have at most ${megapixels(this.limits.maxImagePixels)}`);
+        throw new ImageLimitError(
+          `the image is ${size} (${megapixels(pixels)}); one image may have at most ${megapixels(this.limits.maxImagePixels)}`,
+        );
       }
       const total = this.used - mine + pixels;
       if (total > this.limits.maxReportPixels) {

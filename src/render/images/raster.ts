@@ -50,7 +50,7 @@ export function gifFirstFrame(data: Buffer, recharge: (pixels: number) => void):
   const width = Math.max(reader.width, f.x + f.width);
   const height = Math.max(reader.height, f.y + f.height);
   if (width !== reader.width || height !== reader.height) {
-    if (width > 0xffff || height > 0xffff) throw new DamagedImage('the GIF\'s first frame lies outside any possible screen');
+    if (width > 0xffff || height > 0xffff) throw new DamagedImage("the GIF's first frame lies outside any possible screen");
     recharge(width * height);
     // omggif blits at the logical screen's stride: declare the grown canvas in a copy.
     const grown = Buffer.from(data);
@@ -66,4 +66,3 @@ export function gifFirstFrame(data: Buffer, recharge: (pixels: number) => void):
   }
   return { width, height, data: pixels };
 }
-

@@ -18,7 +18,11 @@ export function formatName(format: ImageFormat): string {
   return FORMAT_NAMES[format];
 }
 
-const bad = (format: ImageFormat, problem: string): Sniffed => ({ ok: false, format, problem: `a ${FORMAT_NAMES[format]} file whose header is unusable: ${problem}` });
+const bad = (format: ImageFormat, problem: string): Sniffed => ({
+  ok: false,
+  format,
+  problem: `a ${FORMAT_NAMES[format]} file whose header is unusable: ${problem}`,
+});
 
 function sized(format: ImageFormat, width: number, height: number): Sniffed {
   if (!(width > 0 && height > 0) || !Number.isFinite(width) || !Number.isFinite(height)) return bad(format, `size ${width} × ${height}`);
@@ -101,9 +105,13 @@ export function svgRootTag(text: string): string | undefined {
 
 /** Width and height in px: the attributes, else the viewBox, else CSS's 300 × 150. */
 export function svgSize(rootTag: string): { width: number; height: number } | string {
-  const vb = attribute(rootTag, 'viewBox')?.trim().split(/[\s,]+/).map(Number);
+  const vb = attribute(rootTag, 'viewBox')
+    ?.trim()
+    .split(/[\s,]+/)
+    .map(Number);
   const hasViewBox = vb !== undefined && vb.length === 4 && vb.every(Number.isFinite);
-  if (attribute(rootTag, 'viewBox') !== undefined && (!hasViewBox || vb![2] <= 0 || vb![3] <= 0)) return 'a viewBox that is not four numbers with a positive width and height';
+  if (attribute(rootTag, 'viewBox') !== undefined && (!hasViewBox || vb![2] <= 0 || vb![3] <= 0))
+    return 'a viewBox that is not four numbers with a positive width and height';
   const w = cssPx(attribute(rootTag, 'width'));
   const h = cssPx(attribute(rootTag, 'height'));
   const ratio = hasViewBox ? vb![2] / vb![3] : undefined;

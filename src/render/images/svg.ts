@@ -51,7 +51,8 @@ export function drawSvg(
     width: natural.width,
     height: natural.height,
     warningCallback: () => undefined,
-    fontCallback: (_family, bold, italic) => (bold && italic ? fonts.boldItalic : bold ? fonts.bold : italic ? fonts.italic : fonts.regular),
+    fontCallback: (_family, bold, italic) =>
+      bold && italic ? fonts.boldItalic : bold ? fonts.bold : italic ? fonts.italic : fonts.regular,
     // Anything not checked above becomes an empty buffer, which pdfkit refuses (the <image> is skipped).
     imageCallback: (href) => {
       const url = href.replace(/\s+/g, '');

@@ -19,7 +19,14 @@ declare module 'omggif' {
   }
   export class GifWriter {
     constructor(buf: Uint8Array, width: number, height: number, options?: { palette?: number[]; loop?: number });
-    addFrame(x: number, y: number, w: number, h: number, indexedPixels: ArrayLike<number>, options?: { palette?: number[]; transparent?: number; delay?: number; disposal?: number }): number;
+    addFrame(
+      x: number,
+      y: number,
+      w: number,
+      h: number,
+      indexedPixels: ArrayLike<number>,
+      options?: { palette?: number[]; transparent?: number; delay?: number; disposal?: number },
+    ): number;
     end(): number;
   }
 }

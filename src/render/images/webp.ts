@@ -40,7 +40,7 @@ interface Chunk {
 
 function chunks(d: Buffer, from: number, to: number): Chunk[] {
   const out: Chunk[] = [];
-  for (let at = from; at + 8 <= to; ) {
+  for (let at = from; at + 8 <= to;) {
     const size = d.readUInt32LE(at + 4);
     if (at + 8 + size > to) throw new DamagedImage('the WebP data is cut short');
     out.push({ fourcc: d.toString('latin1', at, at + 4), at, size });
@@ -71,7 +71,7 @@ export function firstWebpFrame(d: Buffer, recharge: (pixels: number) => void): B
   if (frameW !== d.readUIntLE(24, 3) + 1 || frameH !== d.readUIntLE(27, 3) + 1) recharge(frameW * frameH);
   const inner = chunks(d, anmf.at + 24, anmf.at + 8 + anmf.size);
   const bitstream = inner.find((c) => c.fourcc === 'VP8 ' || c.fourcc === 'VP8L');
-  if (!bitstream) throw new DamagedImage('the animated WebP\'s first frame has no image data');
+  if (!bitstream) throw new DamagedImage("the animated WebP's first frame has no image data");
   const copy = (c: Chunk): Buffer => d.subarray(c.at, c.at + 8 + c.size + (c.size & 1));
   const alpha = inner.find((c) => c.fourcc === 'ALPH');
   if (!alpha) return riff([copy(bitstream)]);

@@ -89,7 +89,12 @@ export function paintFooter(input: ChromeInput, pageNumber: number, pageCount: n
   const w = model.contentWidth;
   const top = model.height - model.marginY - model.footerHeight;
   doc.save();
-  doc.moveTo(x, top + 8).lineTo(x + w, top + 8).lineWidth(0.5).strokeColor(theme.colours['background-faded']).stroke();
+  doc
+    .moveTo(x, top + 8)
+    .lineTo(x + w, top + 8)
+    .lineWidth(0.5)
+    .strokeColor(theme.colours['background-faded'])
+    .stroke();
   doc.font(theme.fonts.regular).fontSize(8).fillColor(theme.colours['sub-headline']);
   const numberText = numbered ? `Page ${pageNumber} of ${pageCount}` : '';
   const numberW = numberText ? doc.widthOfString(numberText) + 10 : 0;

@@ -29,10 +29,17 @@ function units(value: unknown, fallback = 0): number {
   return Math.max(0, Math.min(32, n)) * MARGIN_UNIT_PT;
 }
 
-export function containerBox(type: 'Section' | 'Row', options: Record<string, unknown>, childCount: number, width: number, ctx: PaintContext): ContainerBox {
+export function containerBox(
+  type: 'Section' | 'Row',
+  options: Record<string, unknown>,
+  childCount: number,
+  width: number,
+  ctx: PaintContext,
+): ContainerBox {
   const section = type === 'Section';
   const highlighted = section && options.highlighted === true;
-  const rawColumns = typeof options.columns === 'number' && options.columns >= 1 ? Math.floor(options.columns) : section ? 1 : Math.max(1, childCount);
+  const rawColumns =
+    typeof options.columns === 'number' && options.columns >= 1 ? Math.floor(options.columns) : section ? 1 : Math.max(1, childCount);
   const columns = Math.min(12, rawColumns);
   const insetX = units(options.horizontal_margin);
   const padding = highlighted ? HIGHLIGHT_PADDING : 0;

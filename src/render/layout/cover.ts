@@ -63,7 +63,14 @@ export function coverComponents(cover: CoverPage, background: string): ReportCom
   return (cover.components ?? []).map(adapt);
 }
 
-export function paintCoverBackground(doc: PDFKit.PDFDocument, width: number, height: number, colour: string, image: LoadedImage | undefined, theme: RenderTheme): void {
+export function paintCoverBackground(
+  doc: PDFKit.PDFDocument,
+  width: number,
+  height: number,
+  colour: string,
+  image: LoadedImage | undefined,
+  theme: RenderTheme,
+): void {
   doc.save();
   doc.rect(0, 0, width, height).fill(colour);
   // bg_image covers the page (cropped to it); one that was not fetched leaves the

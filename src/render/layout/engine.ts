@@ -113,15 +113,22 @@ export class LayoutEngine {
     let options = node.options;
     for (;;) {
       this.env.checkTime();
-      const h = options === node.options ? this.measure(node, width) : this.guard(node.path, () => node.painter.measure(options, width, ctx));
+      const h =
+        options === node.options ? this.measure(node, width) : this.guard(node.path, () => node.painter.measure(options, width, ctx));
       if (h <= plan.remaining + 0.01) {
         this.pushLeaf(node, options, { x, y: plan.y, width, height: h });
         plan.y += h;
         return;
       }
-      const parts = node.painter.split && plan.remaining > 24 ? this.guard(node.path, () => node.painter.split!(options, width, plan.remaining, ctx)) : null;
+      const parts =
+        node.painter.split && plan.remaining > 24
+          ? this.guard(node.path, () => node.painter.split!(options, width, plan.remaining, ctx))
+          : null;
       if (parts) {
-        const fh = Math.min(plan.remaining, this.guard(node.path, () => node.painter.measure(parts.first, width, ctx)));
+        const fh = Math.min(
+          plan.remaining,
+          this.guard(node.path, () => node.painter.measure(parts.first, width, ctx)),
+        );
         this.pushLeaf(node, parts.first, { x, y: plan.y, width, height: fh });
         this.newPage(node, true);
         options = parts.rest;
@@ -150,7 +157,13 @@ export class LayoutEngine {
     if (!plan.atTop && box.marginTop + 2 * box.padding + box.headerHeight + box.headerGap + firstRow > plan.remaining) this.newPage(node);
     if (!plan.atTop) plan.y += box.marginTop;
     const bg = box.highlighted
-      ? { x: x + box.insetX, width: width - 2 * box.insetX, path: node.path, padding: box.padding, paint: (r: Rect) => paintHighlight(this.env.doc, r, ctx) }
+      ? {
+          x: x + box.insetX,
+          width: width - 2 * box.insetX,
+          path: node.path,
+          padding: box.padding,
+          paint: (r: Rect) => paintHighlight(this.env.doc, r, ctx),
+        }
       : undefined;
     if (bg) plan.openBackground(bg);
     plan.y += box.padding;
@@ -204,7 +217,12 @@ export class LayoutEngine {
     const innerW = Math.max(10, rect.width - 2 * box.insetX - 2 * box.padding);
     if (emit && box.highlighted) {
       const total = this.measure(node, rect.width);
-      const bgRect = { x: rect.x + box.insetX, y: rect.y + box.marginTop, width: rect.width - 2 * box.insetX, height: Math.min(total, rect.height) - box.marginTop - box.marginBottom };
+      const bgRect = {
+        x: rect.x + box.insetX,
+        y: rect.y + box.marginTop,
+        width: rect.width - 2 * box.insetX,
+        height: Math.min(total, rect.height) - box.marginTop - box.marginBottom,
+      };
       this.env.plan.push({ path: node.path, clip: rect, draw: () => paintHighlight(this.env.doc, bgRect, ctx) });
     }
     let y = rect.y + box.marginTop + box.padding;

@@ -37,7 +37,12 @@ function inHighlightedScope(painter: ComponentPainter): ComponentPainter {
     wrapped = {
       measure: (o, width, ctx) => painter.measure(o, width, scoped(ctx)),
       paint: (o, rect, ctx) => painter.paint(o, rect, scoped(ctx)),
-      ...(split ? { split: (o: Record<string, unknown>, width: number, height: number, ctx: PaintContext) => split.call(painter, o, width, height, scoped(ctx)) } : {}),
+      ...(split
+        ? {
+            split: (o: Record<string, unknown>, width: number, height: number, ctx: PaintContext) =>
+              split.call(painter, o, width, height, scoped(ctx)),
+          }
+        : {}),
     };
     scopedPainters.set(painter, wrapped);
   }

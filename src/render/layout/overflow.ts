@@ -43,10 +43,15 @@ export function paintOverflowNotice(doc: PDFKit.PDFDocument, theme: RenderTheme,
   doc.rect(model.contentLeft, y, model.contentWidth, h).fill('#fef2f2');
   doc.rect(model.contentLeft, y, 3, h).fill('#dc2626');
   doc.font(theme.fonts.bold).fontSize(8).fillColor('#991b1b');
-  doc.text('More content did not fit on this single page. Set config.enable_multi_page to true to continue on new pages.', model.contentLeft + 10, y + 6.5, {
-    width: model.contentWidth - 16,
-    lineBreak: false,
-    ellipsis: true,
-  });
+  doc.text(
+    'More content did not fit on this single page. Set config.enable_multi_page to true to continue on new pages.',
+    model.contentLeft + 10,
+    y + 6.5,
+    {
+      width: model.contentWidth - 16,
+      lineBreak: false,
+      ellipsis: true,
+    },
+  );
   doc.restore();
 }

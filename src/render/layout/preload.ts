@@ -25,7 +25,13 @@ function imageNodes(nodes: LayoutNode[], out: Array<Extract<LayoutNode, { kind: 
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v : undefined);
 
-export async function preloadImages(report: ReportBody, trees: LayoutNode[][], settings: ImageSettings, notes: RenderNote[], signal?: AbortSignal): Promise<PreloadedChrome> {
+export async function preloadImages(
+  report: ReportBody,
+  trees: LayoutNode[][],
+  settings: ImageSettings,
+  notes: RenderNote[],
+  signal?: AbortSignal,
+): Promise<PreloadedChrome> {
   const refs: ImageRef[] = [];
   const targets: Array<(img: LoadedImage) => void> = [];
   const chrome: PreloadedChrome = {};

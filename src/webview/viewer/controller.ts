@@ -48,22 +48,29 @@ export class Controller {
       setZoom: (z) => this.setZoom(z),
       toggleInvert: () => this.setInvert(!this.store.state.invert),
     });
-    this.pdf = new PdfView(loc, {
-      page: (current, count) => this.toolbar.setPage(current, count),
-      zoom: (z) => this.onZoom('pdf', z),
-      position: (pos) => this.savePosition(() => ({ pdfPosition: pos })),
-      loaded: (fileName, count) => {
-        this.pendingPdfPosition = null;
-        this.toolbar.setTitle(`${fileName} · ${count} ${count === 1 ? 'page' : 'pages'}`, fileName);
+    this.pdf = new PdfView(
+      loc,
+      {
+        page: (current, count) => this.toolbar.setPage(current, count),
+        zoom: (z) => this.onZoom('pdf', z),
+        position: (pos) => this.savePosition(() => ({ pdfPosition: pos })),
+        loaded: (fileName, count) => {
+          this.pendingPdfPosition = null;
+          this.toolbar.setTitle(`${fileName} · ${count} ${count === 1 ? 'page' : 'pages'}`, fileName);
+        },
+        failed: (message) => host.post({ type: 'viewerError', message, url: this.store.state.result?.url }),
       },
-      failed: (message) => host.post({ type: 'viewerError', message, url: this.store.state.result?.url }),
-    }, s.pdfZoom);
-    this.jpeg = new JpegView({
-      zoom: (z) => this.onZoom('jpeg', z),
-      position: (pos) => this.savePosition(() => ({ jpegPosition: pos })),
-      loaded: (fileName, w, hgt) => this.toolbar.setTitle(`${fileName} · ${w}×${hgt}`, fileName),
-      failed: (message) => host.post({ type: 'viewerError', message, url: this.store.state.result?.url }),
-    }, s.jpegZoom);
+      s.pdfZoom,
+    );
+    this.jpeg = new JpegView(
+      {
+        zoom: (z) => this.onZoom('jpeg', z),
+        position: (pos) => this.savePosition(() => ({ jpegPosition: pos })),
+        loaded: (fileName, w, hgt) => this.toolbar.setTitle(`${fileName} · ${w}×${hgt}`, fileName),
+        failed: (message) => host.post({ type: 'viewerError', message, url: this.store.state.result?.url }),
+      },
+      s.jpegZoom,
+    );
     this.status = new StatusView((taskId) => host.post({ type: 'cancelTask', taskId }));
     this.message = new MessageView({
       rebuild: () => this.rebuild(),
@@ -189,8 +196,7 @@ export class Controller {
   }
 
   private activate(view: ViewName): void {
-    const active =
-      view === 'pdf' ? this.pdf.el : view === 'jpeg' ? this.jpeg.el : view === 'status' ? this.status.el : this.message.el;
+    const active = view === 'pdf' ? this.pdf.el : view === 'jpeg' ? this.jpeg.el : view === 'status' ? this.status.el : this.message.el;
     for (const el of [this.pdf.el, this.jpeg.el, this.status.el, this.message.el]) {
       el.classList.toggle('inactive', el !== active);
       el.setAttribute('aria-hidden', String(el !== active));
@@ -204,7 +210,8 @@ export class Controller {
     if (this.status.running) this.status.banner.hidden = view !== 'pdf' && view !== 'jpeg';
     this.store.update({ view });
     // Keys (PageDown, +, …) go to the result; never grab focus while the user is in the editor.
-    if ((view === 'pdf' || view === 'jpeg') && document.hasFocus() && !active.contains(document.activeElement)) active.focus({ preventScroll: true });
+    if ((view === 'pdf' || view === 'jpeg') && document.hasFocus() && !active.contains(document.activeElement))
+      active.focus({ preventScroll: true });
   }
 
   private finishTask(): void {

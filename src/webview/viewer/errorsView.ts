@@ -59,14 +59,23 @@ export class MessageView {
         'button',
         {
           class: 'error-link',
-          attrs: { type: 'button', 'data-index': String(e.index), title: `Go to ${e.locText || 'the node'}${e.line !== null ? ` (line ${e.line})` : ''}` },
+          attrs: {
+            type: 'button',
+            'data-index': String(e.index),
+            title: `Go to ${e.locText || 'the node'}${e.line !== null ? ` (line ${e.line})` : ''}`,
+          },
         },
         h('span', { class: 'error-pos mono', text: where }),
         h(
           'span',
           { class: 'error-body' },
           h('span', { class: 'error-msg', text: e.msg }),
-          h('span', { class: 'error-meta' }, h('span', { class: 'error-loc mono', text: e.locText }), h('span', { class: 'badge type-badge', text: e.type })),
+          h(
+            'span',
+            { class: 'error-meta' },
+            h('span', { class: 'error-loc mono', text: e.locText }),
+            h('span', { class: 'badge type-badge', text: e.type }),
+          ),
         ),
       );
       link.addEventListener('click', () => this.actions.revealError(e.index));
@@ -84,7 +93,10 @@ export class MessageView {
     this.render(
       'error',
       ERROR_TITLES[e.kind] ?? ERROR_TITLES.other,
-      [h('p', { class: 'error-text', attrs: { id: 'errorMessage' }, text: e.message }), e.detail ? h('pre', { class: 'error-detail', text: e.detail }) : null],
+      [
+        h('p', { class: 'error-text', attrs: { id: 'errorMessage' }, text: e.message }),
+        e.detail ? h('pre', { class: 'error-detail', text: e.detail }) : null,
+      ],
       hasResult,
     );
   }
@@ -98,7 +110,18 @@ export class MessageView {
         icon('file', 'icon hero'),
         h('h2', { text: reportName ? `No result for ${reportName} yet` : 'No result yet' }),
         h('p', { class: 'muted', text: 'Run Preview for a quick look (free) or Build for the PDF; the result appears here.' }),
-        h('div', { class: 'actions' }, button({ id: 'emptyRebuild', icon: 'rebuild', label: 'Build', title: 'Build the report', cls: 'primary-button', onClick: () => this.actions.rebuild() })),
+        h(
+          'div',
+          { class: 'actions' },
+          button({
+            id: 'emptyRebuild',
+            icon: 'rebuild',
+            label: 'Build',
+            title: 'Build the report',
+            cls: 'primary-button',
+            onClick: () => this.actions.rebuild(),
+          }),
+        ),
       ),
     );
   }
@@ -114,8 +137,24 @@ export class MessageView {
         h(
           'div',
           { class: 'actions' },
-          button({ id: 'messageRebuild', icon: 'rebuild', label: 'Rebuild', title: 'Run the task again', cls: 'primary-button', onClick: () => this.actions.rebuild() }),
-          hasResult ? button({ id: 'showLastResult', icon: 'back', label: 'Show last result', title: 'Back to the last result', cls: 'secondary-button', onClick: () => this.actions.showResult() }) : null,
+          button({
+            id: 'messageRebuild',
+            icon: 'rebuild',
+            label: 'Rebuild',
+            title: 'Run the task again',
+            cls: 'primary-button',
+            onClick: () => this.actions.rebuild(),
+          }),
+          hasResult
+            ? button({
+                id: 'showLastResult',
+                icon: 'back',
+                label: 'Show last result',
+                title: 'Back to the last result',
+                cls: 'secondary-button',
+                onClick: () => this.actions.showResult(),
+              })
+            : null,
         ),
       ),
     );

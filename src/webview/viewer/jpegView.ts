@@ -34,7 +34,11 @@ export class JpegView {
     this.zoomSetting = { ...zoom };
     this.img = h('img', { class: 'jpeg-image', attrs: { alt: 'Report preview', draggable: 'false' } });
     this.img.hidden = true;
-    this.el = h('div', { class: 'view jpeg-view', attrs: { tabindex: '0', 'aria-label': 'Preview image' } }, h('div', { class: 'jpeg-frame' }, this.img));
+    this.el = h(
+      'div',
+      { class: 'view jpeg-view', attrs: { tabindex: '0', 'aria-label': 'Preview image' } },
+      h('div', { class: 'jpeg-frame' }, this.img),
+    );
     this.overlay = new Overlay(this.el);
     this.el.addEventListener('scroll', () => this.events.position(this.position()), { passive: true });
     new ResizeObserver(() => {

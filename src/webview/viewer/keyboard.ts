@@ -61,7 +61,8 @@ export function installWheelZoom(el: HTMLElement, t: KeyTarget): void {
     (e) => {
       if (!e.ctrlKey && !e.metaKey) return;
       e.preventDefault();
-      const delta = e.deltaMode === WheelEvent.DOM_DELTA_LINE ? e.deltaY * 16 : e.deltaMode === WheelEvent.DOM_DELTA_PAGE ? e.deltaY * 400 : e.deltaY;
+      const delta =
+        e.deltaMode === WheelEvent.DOM_DELTA_LINE ? e.deltaY * 16 : e.deltaMode === WheelEvent.DOM_DELTA_PAGE ? e.deltaY * 400 : e.deltaY;
       const r = el.getBoundingClientRect();
       t.wheelZoom(delta, e.clientX - r.left - el.clientLeft, e.clientY - r.top - el.clientTop);
     },

@@ -286,7 +286,9 @@ export class PdfView {
       if (i < first - KEEP_DISTANCE || i > last + KEEP_DISTANCE) s.release();
     });
     for (const i of wanted) {
-      this.slots[i].render(scale, dpr).catch((e: unknown) => this.overlay.error(`Page ${i + 1} could not be drawn: ${(e as Error).message}`));
+      this.slots[i]
+        .render(scale, dpr)
+        .catch((e: unknown) => this.overlay.error(`Page ${i + 1} could not be drawn: ${(e as Error).message}`));
     }
   }
 }

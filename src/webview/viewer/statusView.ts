@@ -70,14 +70,28 @@ export class StatusView {
     const elapsed = formatElapsed(performance.now() - this.since);
     const cancellable = m.status !== 'SUCCESS' && m.status !== 'FAILED';
     const cancel = (id: string): HTMLButtonElement | null =>
-      cancellable ? button({ id, icon: 'stop', label: 'Cancel', title: 'Cancel the task', cls: 'secondary-button', onClick: () => this.onCancel(m.taskId) }) : null;
+      cancellable
+        ? button({
+            id,
+            icon: 'stop',
+            label: 'Cancel',
+            title: 'Cancel the task',
+            cls: 'secondary-button',
+            onClick: () => this.onCancel(m.taskId),
+          })
+        : null;
 
     setChildren(
       this.el,
       h(
         'div',
         { class: 'card' },
-        h('div', { class: 'status-head' }, h('span', { class: 'spinner large', attrs: { 'aria-hidden': 'true' } }), h('h2', { text: `${what}…` })),
+        h(
+          'div',
+          { class: 'status-head' },
+          h('span', { class: 'spinner large', attrs: { 'aria-hidden': 'true' } }),
+          h('h2', { text: `${what}…` }),
+        ),
         h(
           'p',
           { class: 'status-line' },

@@ -48,12 +48,25 @@ export class Toolbar {
       { class: 'tb-group', attrs: { role: 'group', 'aria-label': 'Result' } },
       b({ id: 'rebuild', icon: 'rebuild', label: 'Rebuild', title: 'Rebuild the report', onClick: () => actions.rebuild() }),
       b({ id: 'saveAs', icon: 'save', label: 'Save As…', title: 'Save the result as…', onClick: () => actions.saveAs() }),
-      b({ id: 'openExternally', icon: 'external', label: 'Open Externally', title: 'Open the result in the default application', onClick: () => actions.openExternally() }),
+      b({
+        id: 'openExternally',
+        icon: 'external',
+        label: 'Open Externally',
+        title: 'Open the result in the default application',
+        onClick: () => actions.openExternally(),
+      }),
     );
 
     this.pageInput = h('input', {
       class: 'page-input',
-      attrs: { id: 'pageInput', type: 'text', inputmode: 'numeric', autocomplete: 'off', 'aria-label': 'Page number', title: 'Page number (Enter to go)' },
+      attrs: {
+        id: 'pageInput',
+        type: 'text',
+        inputmode: 'numeric',
+        autocomplete: 'off',
+        'aria-label': 'Page number',
+        title: 'Page number (Enter to go)',
+      },
     });
     this.pageInput.addEventListener('keydown', (e) => {
       if (e.key === 'Enter') this.commitPage();

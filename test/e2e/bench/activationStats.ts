@@ -56,7 +56,9 @@ export async function activationStats(extensionId: string, timeoutMs = 30_000): 
       return stats;
     }
     if (Date.now() > deadline) {
-      throw new Error(`no activation of ${extensionId} in Developer: Startup Performance within ${timeoutMs} ms${doc ? `:\n${doc.getText().slice(-3000)}` : ' (no perf: document)'}`);
+      throw new Error(
+        `no activation of ${extensionId} in Developer: Startup Performance within ${timeoutMs} ms${doc ? `:\n${doc.getText().slice(-3000)}` : ' (no perf: document)'}`,
+      );
     }
   }
 }

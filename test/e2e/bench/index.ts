@@ -51,7 +51,10 @@ async function measure(): Promise<HarnessSamples> {
   let activateCallMs: number | undefined;
   if (mode === 'idle') {
     const activeAlready = (): void => {
-      if (ext.isActive) throw new Error(`${EXTENSION_ID} is active in the idle window; open documents: ${vscode.workspace.textDocuments.map((d) => d.uri.toString()).join(', ') || 'none'}`);
+      if (ext.isActive)
+        throw new Error(
+          `${EXTENSION_ID} is active in the idle window; open documents: ${vscode.workspace.textDocuments.map((d) => d.uri.toString()).join(', ') || 'none'}`,
+        );
     };
     activeAlready();
     await new Promise((r) => setTimeout(r, SETTLE_MS));
@@ -71,7 +74,15 @@ async function measure(): Promise<HarnessSamples> {
       `load code ${activation.loadCodeMs} + activate() ${activation.callActivateMs} + resolve ${activation.finishActivateMs} = ${total} ms` +
       (activateCallMs === undefined ? '' : `; the bench's ext.activate() took ${activateCallMs.toFixed(1)} ms`),
   );
-  const result: HarnessSamples = { mode, vscodeVersion: vscode.version, uiKind: vscode.UIKind[vscode.env.uiKind], activation, activateCallMs, bundleBytes, previewMs: [] };
+  const result: HarnessSamples = {
+    mode,
+    vscodeVersion: vscode.version,
+    uiKind: vscode.UIKind[vscode.env.uiKind],
+    activation,
+    activateCallMs,
+    bundleBytes,
+    previewMs: [],
+  };
   const samples = Number(process.env.REPORT_STUDIO_BENCH_PREVIEW_SAMPLES ?? 0);
   if (samples > 0) Object.assign(result, await measurePreviews(await ext.activate(), samples));
   return result;

@@ -52,7 +52,10 @@ async function preview(uri: vscode.Uri): Promise<void> {
   if (outcome?.status !== 'success') throw new Error(`preview ended ${outcome?.status}: ${outcome?.message ?? ''}`);
 }
 
-export async function measurePreviews(api: ReportStudioApi, samples: number): Promise<{ previewMs: number[]; previewWarmupMs: number; previewReport: string }> {
+export async function measurePreviews(
+  api: ReportStudioApi,
+  samples: number,
+): Promise<{ previewMs: number[]; previewWarmupMs: number; previewReport: string }> {
   // A copy outside the workspace: the bench never touches the repository's examples.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-studio-bench-'));
   const file = path.join(dir, REPORT);
@@ -63,10 +66,14 @@ export async function measurePreviews(api: ReportStudioApi, samples: number): Pr
   const warmStart = Date.now();
   await setTitle(document, 'KPI dashboard (warm-up)');
   await preview(document.uri);
-  await waitFor('the first preview in the panel', () => {
-    const s = api.resultPanels.viewerState(document.uri);
-    return s?.view === 'jpeg' && s.result?.kind === 'jpeg' ? s : undefined;
-  }, 60_000);
+  await waitFor(
+    'the first preview in the panel',
+    () => {
+      const s = api.resultPanels.viewerState(document.uri);
+      return s?.view === 'jpeg' && s.result?.kind === 'jpeg' ? s : undefined;
+    },
+    60_000,
+  );
   const previewWarmupMs = Date.now() - warmStart;
   console.log(`bench: warm-up preview shown after ${previewWarmupMs} ms`);
 

@@ -7,12 +7,32 @@ import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import { parse } from 'jsonc-parser';
 import { describeDiagnostic as show, EXTENSION_ID, rangeOf, tempCopy, waitFor, waitForDiagnostics } from './helpers';
-import { countMatches, decodeJpegFile, logOfTask, openExampleCopy, readPdfFile, resultTabs, run, useSettings, withSettings, cleanUp } from './studio';
+import {
+  countMatches,
+  decodeJpegFile,
+  logOfTask,
+  openExampleCopy,
+  readPdfFile,
+  resultTabs,
+  run,
+  useSettings,
+  withSettings,
+  cleanUp,
+} from './studio';
 import { ui, uiDriverUrl, waitForElement } from './viewerKit';
 
 const ISSUE_COMMANDS = [
-  'preview', 'build', 'checkQuota', 'setApiKey', 'clearApiKey', 'selectService',
-  'startLocalService', 'stopLocalService', 'saveReportAs', 'openReportExternally', 'showLog',
+  'preview',
+  'build',
+  'checkQuota',
+  'setApiKey',
+  'clearApiKey',
+  'selectService',
+  'startLocalService',
+  'stopLocalService',
+  'saveReportAs',
+  'openReportExternally',
+  'showLog',
 ].map((c) => `reportStudio.${c}`);
 
 describe('Report Studio commands', () => {
@@ -20,7 +40,9 @@ describe('Report Studio commands', () => {
 
   it('contributes every command with the category, an icon, and report-only palette entries', () => {
     const manifest = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON;
-    const byId = new Map<string, { title: string; category: string; icon: string }>(manifest.contributes.commands.map((c: { command: string }) => [c.command, c]));
+    const byId = new Map<string, { title: string; category: string; icon: string }>(
+      manifest.contributes.commands.map((c: { command: string }) => [c.command, c]),
+    );
     for (const id of ISSUE_COMMANDS) {
       const c = byId.get(id);
       assert.ok(c, `${id} is not contributed`);
@@ -29,26 +51,44 @@ describe('Report Studio commands', () => {
     }
     const palette: Array<{ command: string; when: string }> = manifest.contributes.menus.commandPalette;
     for (const id of ['reportStudio.preview', 'reportStudio.build']) {
-      assert.match(palette.find((m) => m.command === id)?.when ?? '', /\\\.report\\\.jsonc\?\$/, `${id} is limited to report files in the palette`);
+      assert.match(
+        palette.find((m) => m.command === id)?.when ?? '',
+        /\\\.report\\\.jsonc\?\$/,
+        `${id} is limited to report files in the palette`,
+      );
     }
     const title: Array<{ command: string; group: string }> = manifest.contributes.menus['editor/title'];
-    assert.deepEqual(title.filter((m) => m.command.startsWith('reportStudio.')).map((m) => m.command), ['reportStudio.preview', 'reportStudio.build']);
+    assert.deepEqual(
+      title.filter((m) => m.command.startsWith('reportStudio.')).map((m) => m.command),
+      ['reportStudio.preview', 'reportStudio.build'],
+    );
   });
 
   it('binds keys that clash with no VS Code default keybinding', async () => {
-    const mine: Array<{ command: string; key: string; mac?: string }> = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON.contributes.keybindings ?? [];
+    const mine: Array<{ command: string; key: string; mac?: string }> =
+      vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON.contributes.keybindings ?? [];
     await vscode.commands.executeCommand('workbench.action.openDefaultKeybindingsFile');
     const document = vscode.window.activeTextEditor?.document;
     assert.ok(document && /keybindings\.json$/.test(document.uri.path), 'the default keybindings opened');
     const defaults = parse(document.getText()) as Array<{ key: string; command: string }>;
     assert.ok(defaults.length > 300, `only ${defaults.length} default keybindings listed`);
     assert.deepEqual(mine.map((k) => k.command).sort(), ['reportStudio.build', 'reportStudio.preview']);
-    const norm = (k: string): string => k.toLowerCase().split(' ').map((part) => part.split('+').sort().join('+')).join(' ');
+    const norm = (k: string): string =>
+      k
+        .toLowerCase()
+        .split(' ')
+        .map((part) => part.split('+').sort().join('+'))
+        .join(' ');
     for (const { key, command } of mine) {
       // A chord also clashes with a default bound to its first part.
-      const clashes = defaults.filter((d) => !d.command.startsWith('reportStudio.') && (norm(d.key) === norm(key) || norm(key).startsWith(`${norm(d.key)} `)));
+      const clashes = defaults.filter(
+        (d) => !d.command.startsWith('reportStudio.') && (norm(d.key) === norm(key) || norm(key).startsWith(`${norm(d.key)} `)),
+      );
       assert.deepEqual(clashes, [], `${key} (${command}) is taken`);
-      assert.ok(defaults.some((d) => d.command === command && norm(d.key) === norm(key)), `${key} → ${command} is active in this VS Code`);
+      assert.ok(
+        defaults.some((d) => d.command === command && norm(d.key) === norm(key)),
+        `${key} → ${command} is active in this VS Code`,
+      );
     }
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
@@ -80,7 +120,11 @@ describe('Report Studio commands', () => {
     const firstBytes = fs.readFileSync(first.file);
 
     // Another unsaved edit: the next preview renders it (the JPEG changes).
-    assert.ok(await editor.edit((b) => b.replace(rangeOf(document, ['options', 'report_title']), '"A much longer, different title for the second preview"')));
+    assert.ok(
+      await editor.edit((b) =>
+        b.replace(rangeOf(document, ['options', 'report_title']), '"A much longer, different title for the second preview"'),
+      ),
+    );
     const second = await run('preview', document.uri);
     assert.equal(second.status, 'success', JSON.stringify(second));
     assert.notDeepEqual(fs.readFileSync(second.file as string), firstBytes, 'the second preview shows the new text');
@@ -88,7 +132,9 @@ describe('Report Studio commands', () => {
   });
 
   it('Build shows the PDF with the right page count and takes the quota from the response headers', async () => {
-    const before = await run<{ remaining_multi_page_reports: number; remaining_single_page_reports: number }>('checkQuota', { show: false });
+    const before = await run<{ remaining_multi_page_reports: number; remaining_single_page_reports: number }>('checkQuota', {
+      show: false,
+    });
     assert.ok(before && Number.isInteger(before.remaining_multi_page_reports), 'the local quota is known');
     const { document } = await openExampleCopy('analytics.report.json');
     const outcome = await run('build', document.uri);
@@ -121,7 +167,10 @@ describe('Report Studio commands', () => {
     const missing = diagnostics.find((d) => d.code === 'missing');
     assert.ok(theme && missing, diagnostics.map(show).join('\n'));
     assert.ok(theme.range.isEqual(rangeOf(document, ['config', 'colour_theme'])), `enum error at "rainbow": ${show(theme)}`);
-    assert.ok(missing.range.isEqual(rangeOf(document, ['components', 0, 'components', 0, 'options'], 'key')), `missing "value" on the Card's options: ${show(missing)}`);
+    assert.ok(
+      missing.range.isEqual(rangeOf(document, ['components', 0, 'components', 0, 'options'], 'key')),
+      `missing "value" on the Card's options: ${show(missing)}`,
+    );
     assert.match(missing.message, /"value"/);
     await waitFor('the result panel of broken.report.json', () => resultTabs().some((t) => t.label.includes('broken.report.json')));
   });
@@ -133,7 +182,9 @@ describe('Report Studio commands', () => {
     assert.equal((await run('preview')).status, 'invalid');
     await waitForDiagnostics(document.uri, 'service errors', (all) => all.some((d) => d.source === 'Report service'));
     assert.ok(await editor.edit((b) => b.replace(rangeOf(document, ['config', 'colour_theme']), '"forest"')));
-    assert.ok(await editor.edit((b) => b.insert(rangeOf(document, ['components', 0, 'components', 0, 'options', 'units']).end, ', "value": 1')));
+    assert.ok(
+      await editor.edit((b) => b.insert(rangeOf(document, ['components', 0, 'components', 0, 'options', 'units']).end, ', "value": 1')),
+    );
     assert.equal((await run('preview')).status, 'success');
     await waitForDiagnostics(document.uri, 'no service errors', (all) => !all.some((d) => d.source === 'Report service'));
   });
@@ -149,7 +200,8 @@ describe('Report Studio commands', () => {
 async function fakeService(key: string, failWith?: string): Promise<{ baseUrl: string; polls: () => number; close: () => Promise<void> }> {
   let polls = 0;
   const server = http.createServer((req, res) => {
-    const json = (status: number, body: unknown): void => void res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    const json = (status: number, body: unknown): void =>
+      void res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     if (req.headers['x-api-key'] !== key) return json(401, { detail: 'Invalid API key' });
     const url = new URL(req.url ?? '/', 'http://x');
     req.resume();
@@ -187,7 +239,10 @@ describe('a preview the service does not finish', () => {
       const outcome = await pending;
       assert.equal(outcome.status, 'cancelled', JSON.stringify(outcome));
       assert.equal(outcome.taskId, TASK_ID);
-      assert.match(outcome.message ?? '', /Stopped waiting for the preview of invoice\.report\.json\. The service may still finish task 0f1e2d3c/);
+      assert.match(
+        outcome.message ?? '',
+        /Stopped waiting for the preview of invoice\.report\.json\. The service may still finish task 0f1e2d3c/,
+      );
     } finally {
       await run('clearApiKey');
       await restore();

@@ -33,7 +33,11 @@ describe('completion inside a component\'s "options"', () => {
     const position = new vscode.Position(line, document.lineAt(line).text.length);
 
     const items = await waitFor('property completions from the JSON language server', async () => {
-      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, position);
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+        'vscode.executeCompletionItemProvider',
+        document.uri,
+        position,
+      );
       return list.items.length > 0 ? list.items : undefined;
     });
     const offered = items.map(labelOf).sort();
@@ -59,11 +63,17 @@ describe('completion inside a component\'s "options"', () => {
     const sectionOptions = rangeOf(document, ['components', 0, 'options']);
     const position = sectionOptions.start.translate(0, 1); // just after the opening brace
     const items = await waitFor('Section completions', async () => {
-      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, position);
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+        'vscode.executeCompletionItemProvider',
+        document.uri,
+        position,
+      );
       return list.items.length > 0 ? list.items : undefined;
     });
     const offered = items.map(labelOf).sort();
-    const expected = optionNames('Section').filter((o) => o !== 'section_title' && o !== 'columns').sort();
+    const expected = optionNames('Section')
+      .filter((o) => o !== 'section_title' && o !== 'columns')
+      .sort();
     assert.deepEqual(offered, expected);
     assert.ok(!offered.includes('units') && !offered.includes('rows'));
   });

@@ -19,8 +19,12 @@ describe('schema diagnostics on a broken report', () => {
     const badEnum = rangeOf(document, ['config', 'colour_theme']);
     const cardOptionsKey = rangeOf(document, ['components', 0, 'components', 0, 'options'], 'key');
     const matches = (d: vscode.Diagnostic, range: vscode.Range, text: string) => d.range.isEqual(range) && d.message.includes(text);
-    const diagnostics = await waitForDiagnostics(document.uri, 'the two schema errors', (all) =>
-      all.some((d) => matches(d, badEnum, 'Value is not accepted')) && all.some((d) => matches(d, cardOptionsKey, 'Missing property "value"')),
+    const diagnostics = await waitForDiagnostics(
+      document.uri,
+      'the two schema errors',
+      (all) =>
+        all.some((d) => matches(d, badEnum, 'Value is not accepted')) &&
+        all.some((d) => matches(d, cardOptionsKey, 'Missing property "value"')),
     );
 
     assert.equal(diagnostics.length, 2, `expected exactly 2 diagnostics, got:\n${diagnostics.map(show).join('\n')}`);

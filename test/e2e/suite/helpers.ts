@@ -10,7 +10,11 @@ export const EXTENSION_ID = 'report-studio.report-studio';
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
 /** Polls `probe` until it returns something other than undefined/false; no fixed sleeps. */
-export async function waitFor<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs = 30_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {
@@ -31,7 +35,12 @@ export async function waitFor<T>(what: string, probe: () => T | undefined | fals
  * Resolves with the document's diagnostics as soon as `accept` likes them, re-checking on
  * every onDidChangeDiagnostics for the document (and once up front).
  */
-export function waitForDiagnostics(uri: vscode.Uri, what: string, accept: (d: readonly vscode.Diagnostic[]) => boolean, timeoutMs = 30_000): Promise<vscode.Diagnostic[]> {
+export function waitForDiagnostics(
+  uri: vscode.Uri,
+  what: string,
+  accept: (d: readonly vscode.Diagnostic[]) => boolean,
+  timeoutMs = 30_000,
+): Promise<vscode.Diagnostic[]> {
   return new Promise((resolve, reject) => {
     const check = (): boolean => {
       const diagnostics = vscode.languages.getDiagnostics(uri);
@@ -46,7 +55,11 @@ export function waitForDiagnostics(uri: vscode.Uri, what: string, accept: (d: re
     const timer = setTimeout(() => {
       cleanup();
       const now = vscode.languages.getDiagnostics(uri).map(describeDiagnostic);
-      reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what} on ${uri.toString()}; diagnostics now: ${JSON.stringify(now, null, 1)}`));
+      reject(
+        new Error(
+          `timed out after ${timeoutMs} ms waiting for ${what} on ${uri.toString()}; diagnostics now: ${JSON.stringify(now, null, 1)}`,
+        ),
+      );
     }, timeoutMs);
     const cleanup = () => {
       clearTimeout(timer);

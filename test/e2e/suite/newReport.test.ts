@@ -35,7 +35,9 @@ describe('Report Studio: New Report', () => {
     // Prove the schema is attached: break the document, see the error, undo, see it clear.
     const typeValue = rangeOf(document, ['type']);
     assert.ok(await editor.edit((b) => b.replace(typeValue, '"Reprt"')));
-    await waitForDiagnostics(document.uri, 'a schema error on "type"', (all) => all.some((d) => d.range.isEqual(rangeOf(document, ['type']))));
+    await waitForDiagnostics(document.uri, 'a schema error on "type"', (all) =>
+      all.some((d) => d.range.isEqual(rangeOf(document, ['type']))),
+    );
     await vscode.commands.executeCommand('undo');
     assert.equal(document.getText(), text);
     const final = await waitForDiagnostics(document.uri, 'no diagnostics on the template', (all) => all.length === 0);

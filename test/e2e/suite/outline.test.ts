@@ -44,7 +44,10 @@ describe('outline of report documents', () => {
   it('outlines any JSON whose top level says "type": "Report", and no other JSON', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-studio-e2e-outline-'));
     const named = path.join(dir, 'q3-figures.json');
-    fs.writeFileSync(named, '{\n  "options": { "report_title": "Q3" },\n  "type": "Report",\n  "components": [ { "type": "Card", "options": { "title": "Views", "value": 1 } } ]\n}\n');
+    fs.writeFileSync(
+      named,
+      '{\n  "options": { "report_title": "Q3" },\n  "type": "Report",\n  "components": [ { "type": "Card", "options": { "title": "Views", "value": 1 } } ]\n}\n',
+    );
     const other = path.join(dir, 'settings.json');
     fs.writeFileSync(other, '{\n  "type": "module",\n  "components": [ { "type": "Card" } ]\n}\n');
     const report = await waitFor('symbols of q3-figures.json', async () => {
@@ -54,7 +57,10 @@ describe('outline of report documents', () => {
     assert.deepEqual(names(report), ['Options', 'Card "Views"']);
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(other));
     const symbols = await waitFor('the JSON symbols of settings.json', async () => {
-      const found = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>('vscode.executeDocumentSymbolProvider', vscode.Uri.file(other));
+      const found = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>(
+        'vscode.executeDocumentSymbolProvider',
+        vscode.Uri.file(other),
+      );
       return found?.length ? found : undefined;
     });
     assert.ok(!symbols.some((s) => s.name.startsWith('Report')), `ours must stay out: ${symbols.map((s) => s.name).join(', ')}`);
@@ -91,7 +97,12 @@ describe('Report Studio: Open Example and the walkthrough', () => {
     const steps: { id: string; media: { markdown: string }; completionEvents: string[] }[] = walkthrough.steps;
     assert.deepEqual(
       steps.map((s) => s.completionEvents[0]),
-      ['onCommand:reportStudio.openExample', 'onCommand:reportStudio.preview', 'onCommand:reportStudio.setApiKey', 'onCommand:reportStudio.build'],
+      [
+        'onCommand:reportStudio.openExample',
+        'onCommand:reportStudio.preview',
+        'onCommand:reportStudio.setApiKey',
+        'onCommand:reportStudio.build',
+      ],
     );
     for (const step of steps) {
       const file = path.join(ext.extensionPath, step.media.markdown);

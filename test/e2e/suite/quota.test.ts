@@ -16,7 +16,13 @@ describe('quota and the code lens', () => {
   it('Check Quota returns the whole record of the local service', async () => {
     const record = await run<QuotaRecord>('checkQuota', { show: false });
     assert.ok(record, 'a record');
-    for (const field of ['remaining_single_page_reports', 'remaining_multi_page_reports', 'max_single_page_reports', 'max_multi_page_reports', 'max_pages_per_report'] as const) {
+    for (const field of [
+      'remaining_single_page_reports',
+      'remaining_multi_page_reports',
+      'max_single_page_reports',
+      'max_multi_page_reports',
+      'max_pages_per_report',
+    ] as const) {
       assert.ok(Number.isInteger(record[field]), `${field} is an integer`);
     }
     assert.equal(record.subscription_active, true);
@@ -27,13 +33,20 @@ describe('quota and the code lens', () => {
   it('puts Preview · Build · N single-page left above a report, and the lenses run', async () => {
     const record = await run<QuotaRecord>('checkQuota', { show: false });
     const { document } = await openExampleCopy('kpi-dashboard.report.json');
-    assert.deepEqual(await lensTitles(document.uri), ['$(eye) Preview', '$(file-pdf) Build', `${record.remaining_single_page_reports} single-page left`]);
+    assert.deepEqual(await lensTitles(document.uri), [
+      '$(eye) Preview',
+      '$(file-pdf) Build',
+      `${record.remaining_single_page_reports} single-page left`,
+    ]);
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri);
     const preview = lenses.find((l) => l.command?.command === 'reportStudio.preview');
     assert.ok(preview?.command?.arguments?.[0] instanceof vscode.Uri, 'the lens passes the report URI');
     const outcome = await run<{ status: string; kind: string }>('preview', ...(preview.command.arguments ?? []));
     assert.deepEqual([outcome.status, outcome.kind], ['success', 'preview']);
-    assert.equal(lenses.find((l) => l.command?.command === 'reportStudio.checkQuota')?.command?.title, `${record.remaining_single_page_reports} single-page left`);
+    assert.equal(
+      lenses.find((l) => l.command?.command === 'reportStudio.checkQuota')?.command?.title,
+      `${record.remaining_single_page_reports} single-page left`,
+    );
   });
 
   it('a single-page Build takes one from the lens, from the response headers alone', async () => {

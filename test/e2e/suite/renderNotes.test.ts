@@ -23,7 +23,12 @@ interface PreviewOutcome {
 const section = (title: string, rows: number) => ({
   type: 'Section',
   options: { section_title: title },
-  components: [{ type: 'Table', options: { headings: ['Item', 'Amount'], rows: Array.from({ length: rows }, (_, i) => [`${title} ${i + 1}`, String(100 + i)]) } }],
+  components: [
+    {
+      type: 'Table',
+      options: { headings: ['Item', 'Amount'], rows: Array.from({ length: rows }, (_, i) => [`${title} ${i + 1}`, String(100 + i)]) },
+    },
+  ],
 });
 
 /**
@@ -61,14 +66,22 @@ describe('Render notes: a single-page overflow as a warning with a quick fix (Pr
     const [warning] = notesOf(await waitForDiagnostics(document.uri, 'the overflow warning', (all) => notesOf(all).length === 1));
     assert.equal(warning.severity, vscode.DiagnosticSeverity.Warning, show(warning));
     assert.equal(warning.code, 'overflow');
-    assert.match(warning.message, /Section "Spare parts" and everything after it did not fit on the single page; set config\.enable_multi_page to true/);
+    assert.match(
+      warning.message,
+      /Section "Spare parts" and everything after it did not fit on the single page; set config\.enable_multi_page to true/,
+    );
     // On the cut section itself: its "type" property (the section is too long to underline whole).
     const typeRange = rangeOf(document, ['components', 2, 'type']);
     assert.equal(warning.range.start.line, typeRange.start.line, `${show(warning)} is not on the "Spare parts" section`);
     assert.equal(document.getText(warning.range), '"type": "Section"');
 
     const actions = await waitFor('the quick fix', async () => {
-      const found = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, warning.range, vscode.CodeActionKind.QuickFix.value);
+      const found = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+        'vscode.executeCodeActionProvider',
+        document.uri,
+        warning.range,
+        vscode.CodeActionKind.QuickFix.value,
+      );
       const fix = found.find((a) => a.title === 'Enable multi-page reports');
       return fix ? found : undefined;
     });

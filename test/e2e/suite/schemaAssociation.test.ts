@@ -18,7 +18,10 @@ function copySchemaIntoWorkspace(): void {
   const ext = vscode.extensions.getExtension(EXTENSION_ID);
   assert.ok(ext);
   fs.mkdirSync(path.join(workspaceDir(), 'schemas'), { recursive: true });
-  fs.copyFileSync(path.join(ext.extensionPath, 'schemas', 'report.schema.json'), path.join(workspaceDir(), 'schemas', 'report.schema.json'));
+  fs.copyFileSync(
+    path.join(ext.extensionPath, 'schemas', 'report.schema.json'),
+    path.join(workspaceDir(), 'schemas', 'report.schema.json'),
+  );
 }
 
 /** Writes the fixture under another name; `transform` may add a `$schema` line. */
@@ -33,7 +36,9 @@ async function expectEnumDiagnostic(uri: vscode.Uri): Promise<void> {
   const document = await vscode.workspace.openTextDocument(uri);
   await vscode.window.showTextDocument(document);
   const badEnum = rangeOf(document, ['config', 'colour_theme']);
-  await waitForDiagnostics(uri, 'the schema error on colour_theme', (all) => all.some((d) => d.range.isEqual(badEnum) && d.message.includes('Value is not accepted')));
+  await waitForDiagnostics(uri, 'the schema error on colour_theme', (all) =>
+    all.some((d) => d.range.isEqual(badEnum) && d.message.includes('Value is not accepted')),
+  );
 }
 
 describe('attaching the schema to other file names', () => {

@@ -5,7 +5,17 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { allLogFiles, openExampleCopy, reportLogText, run, userSettingsText, waitForLog, withSettings, type SubmitOutcome, cleanUp } from './studio';
+import {
+  allLogFiles,
+  openExampleCopy,
+  reportLogText,
+  run,
+  userSettingsText,
+  waitForLog,
+  withSettings,
+  type SubmitOutcome,
+  cleanUp,
+} from './studio';
 
 function assertNowhere(secret: string): void {
   assert.ok(!userSettingsText().includes(secret), 'the key is not in settings.json');
@@ -54,7 +64,10 @@ describe('API key and service selection', () => {
     const preview = await run<SubmitOutcome>('preview', document.uri);
     assert.equal(preview.status, 'success', JSON.stringify(preview));
     const origin = baseUrl.replace(/\/api\/v1$/, '');
-    await waitForLog('the requests to the custom service', new RegExp(`\\[http\\] POST ${origin.replace(/[.]/g, '\\.')}/api/v1/preview-report → 200 in \\d+ ms`));
+    await waitForLog(
+      'the requests to the custom service',
+      new RegExp(`\\[http\\] POST ${origin.replace(/[.]/g, '\\.')}/api/v1/preview-report → 200 in \\d+ ms`),
+    );
     // The key travels in the X-API-KEY header only: no URL the extension requested (its own
     // request log, and the service's log of what it received) carries `api_key`, not even redacted.
     const log = await waitForLog('the download of the preview', /\[http\] GET \S+\/api\/v1\/get-report\?task_id=\S+ → 200/);

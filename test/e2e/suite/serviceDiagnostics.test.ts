@@ -71,7 +71,13 @@ describe('Report service diagnostics and their quick fixes (Build)', () => {
     assert.equal(fromService(moved).length, 3);
     assert.ok(await editor.edit((b) => b.replace(rangeOf(document, ['config', 'colour_theme']), '"forest"')));
     const left = await waitForDiagnostics(document.uri, 'the enum diagnostic to go', (all) => fromService(all).length === 2);
-    assert.deepEqual(left.filter((d) => d.source === SOURCE).map((d) => d.code).sort(), ['missing', 'union_tag_invalid']);
+    assert.deepEqual(
+      left
+        .filter((d) => d.source === SOURCE)
+        .map((d) => d.code)
+        .sort(),
+      ['missing', 'union_tag_invalid'],
+    );
   });
 
   // One corpus file per kind of fix: [file, expected title of the fix applied].
@@ -93,9 +99,16 @@ describe('Report service diagnostics and their quick fixes (Build)', () => {
       const first = await run('build');
       assert.equal(first.status, 'invalid', JSON.stringify(first));
       assert.equal(first.diagnostics, 1, `one 422 entry for ${file}`);
-      const [diagnostic] = fromService(await waitForDiagnostics(document.uri, 'the service diagnostic', (all) => fromService(all).length === 1));
+      const [diagnostic] = fromService(
+        await waitForDiagnostics(document.uri, 'the service diagnostic', (all) => fromService(all).length === 1),
+      );
       const actions = await waitFor('quick fixes from the extension', async () => {
-        const found = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, diagnostic.range, vscode.CodeActionKind.QuickFix.value);
+        const found = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+          'vscode.executeCodeActionProvider',
+          document.uri,
+          diagnostic.range,
+          vscode.CodeActionKind.QuickFix.value,
+        );
         // (The command's results carry no `diagnostics`; every quick fix here is an edit of ours.)
         const ours = found.filter((a) => a.kind?.value === vscode.CodeActionKind.QuickFix.value && a.edit);
         return ours.length > 0 ? ours : undefined;
@@ -123,10 +136,17 @@ describe("quick fixes for the editor's own schema diagnostics", () => {
     const document = await vscode.workspace.openTextDocument(tempCopy(`test/fixtures/broken/${file}`));
     await vscode.window.showTextDocument(document);
     const target = range(document);
-    const all = await waitForDiagnostics(document.uri, `the schema diagnostic at ${JSON.stringify(target)}`, (ds) => ds.some((d) => d.range.isEqual(target)));
+    const all = await waitForDiagnostics(document.uri, `the schema diagnostic at ${JSON.stringify(target)}`, (ds) =>
+      ds.some((d) => d.range.isEqual(target)),
+    );
     const diagnostic = all.find((d) => d.range.isEqual(target))!;
     assert.notEqual(diagnostic.source, SOURCE);
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, target, vscode.CodeActionKind.QuickFix.value);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      document.uri,
+      target,
+      vscode.CodeActionKind.QuickFix.value,
+    );
     const action = actions.find((a) => title.test(a.title));
     assert.ok(action?.edit, `no "${title.source}" among ${actions.map((a) => a.title).join(' | ')}`);
     assert.ok(await vscode.workspace.applyEdit(action.edit));
@@ -135,13 +155,21 @@ describe("quick fixes for the editor's own schema diagnostics", () => {
   }
 
   it('removes an unknown option ("Property subtitle is not allowed")', async () => {
-    const document = await fixAt('44-unknown-option.report.json', (d) => rangeOf(d, ['components', 0, 'options', 'subtitle'], 'key'), /^Remove unknown option "subtitle"$/);
+    const document = await fixAt(
+      '44-unknown-option.report.json',
+      (d) => rangeOf(d, ['components', 0, 'options', 'subtitle'], 'key'),
+      /^Remove unknown option "subtitle"$/,
+    );
     assert.ok(!document.getText().includes('"subtitle"'));
     await waitForDiagnostics(document.uri, 'no diagnostics at all', (ds) => ds.length === 0);
   });
 
   it('renames an unknown key to the known one it was meant to be (preferred)', async () => {
-    const document = await fixAt('48-cover-page-unknown-key.report.json', (d) => rangeOf(d, ['cover_page', 'background'], 'key'), /^Rename "background" to "bg_color"$/);
+    const document = await fixAt(
+      '48-cover-page-unknown-key.report.json',
+      (d) => rangeOf(d, ['cover_page', 'background'], 'key'),
+      /^Rename "background" to "bg_color"$/,
+    );
     assert.ok(document.getText().includes('"bg_color"'));
   });
 
@@ -154,7 +182,12 @@ describe("quick fixes for the editor's own schema diagnostics", () => {
       [rangeOf(document, ['config', 'colour_theme']), /^Replace "rainbow" with "/],
       [rangeOf(document, ['components', 0, 'components', 0, 'options'], 'key'), /^Add missing option "value": 0$/],
     ] as const) {
-      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, range, vscode.CodeActionKind.QuickFix.value);
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+        'vscode.executeCodeActionProvider',
+        document.uri,
+        range,
+        vscode.CodeActionKind.QuickFix.value,
+      );
       const action = actions.find((a) => title.test(a.title));
       assert.ok(action?.edit, `no ${title.source} among ${actions.map((a) => a.title).join(' | ')}`);
       assert.ok(await vscode.workspace.applyEdit(action.edit));

@@ -48,10 +48,14 @@ export function countMatches(text: string, pattern: RegExp): number {
 
 /** Waits until the log shows `pattern` at least `count` times; returns the log. */
 export function waitForLog(what: string, pattern: RegExp, count = 1, timeoutMs = 30_000): Promise<string> {
-  return waitFor(`${what} in the Report Studio log`, () => {
-    const text = reportLogText();
-    return countMatches(text, pattern) >= count ? text : undefined;
-  }, timeoutMs);
+  return waitFor(
+    `${what} in the Report Studio log`,
+    () => {
+      const text = reportLogText();
+      return countMatches(text, pattern) >= count ? text : undefined;
+    },
+    timeoutMs,
+  );
 }
 
 /**

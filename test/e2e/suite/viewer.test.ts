@@ -115,15 +115,33 @@ describe('the result viewer panel', function () {
     const scaleOf = async () => Number((await read(A, '#zoomSelect'))[0].dataset.scale);
     const fitWidth = await scaleOf();
     await ui('click', { report: A, selector: '#zoomIn' });
-    const zoomed = await waitForViewerState(panels, report, 'a larger fixed zoom', (s) => s.pdfZoom.mode === 'scale' && s.pdfZoom.scale > fitWidth);
+    const zoomed = await waitForViewerState(
+      panels,
+      report,
+      'a larger fixed zoom',
+      (s) => s.pdfZoom.mode === 'scale' && s.pdfZoom.scale > fitWidth,
+    );
     assert.ok(Math.abs((await scaleOf()) - zoomed.pdfZoom.scale) < 1e-9, 'the toolbar shows the zoom the state holds');
     await ui('click', { report: A, selector: '#zoomOut' });
-    await waitForViewerState(panels, report, 'zoomed out again', (s) => s.pdfZoom.mode === 'scale' && s.pdfZoom.scale < zoomed.pdfZoom.scale);
+    await waitForViewerState(
+      panels,
+      report,
+      'zoomed out again',
+      (s) => s.pdfZoom.mode === 'scale' && s.pdfZoom.scale < zoomed.pdfZoom.scale,
+    );
     await ui('click', { report: A, selector: '#fitPage' });
     const page = await waitForViewerState(panels, report, 'fit page', (s) => s.pdfZoom.mode === 'fit-page');
-    assert.ok(page.pdfZoom.scale <= fitWidth + 1e-9, `a whole page (${page.pdfZoom.scale}) is no wider than the fitted width (${fitWidth})`);
+    assert.ok(
+      page.pdfZoom.scale <= fitWidth + 1e-9,
+      `a whole page (${page.pdfZoom.scale}) is no wider than the fitted width (${fitWidth})`,
+    );
     await ui('click', { report: A, selector: '#fitWidth' });
-    await waitForViewerState(panels, report, 'fit width', (s) => s.pdfZoom.mode === 'fit-width' && Math.abs(s.pdfZoom.scale - fitWidth) < 0.005);
+    await waitForViewerState(
+      panels,
+      report,
+      'fit width',
+      (s) => s.pdfZoom.mode === 'fit-width' && Math.abs(s.pdfZoom.scale - fitWidth) < 0.005,
+    );
 
     await ui('click', { report: A, selector: '#invert' });
     await waitForViewerState(panels, report, 'inverted', (s) => s.invert);
@@ -136,8 +154,12 @@ describe('the result viewer panel', function () {
     const report = annual();
     await ui('fill', { report: A, selector: '#pageInput', text: '2', press: 'Enter' });
     await ui('click', { report: A, selector: '#zoomIn' });
-    const before = await waitForViewerState(panels, report, 'page 2, zoomed in', (s) => s.pdfPosition.page === 2 && s.pdfZoom.mode === 'scale');
-
+    const before = await waitForViewerState(
+      panels,
+      report,
+      'page 2, zoomed in',
+      (s) => s.pdfPosition.page === 2 && s.pdfZoom.mode === 'scale',
+    );
 
     panels.showStatus(report, { kind: 'build', status: 'RUNNING', taskId: 'task-e2e-2' });
     await waitForElement(A, 'the banner over the PDF', '.status-banner', (e) => !e.hidden);
@@ -149,7 +171,12 @@ describe('the result viewer panel', function () {
     // Same file name and URL: only a fresh read can show the new page count.
     await waitForElement(A, `"of ${pages}"`, '#pageCount', (e) => e.text === `of ${pages}`);
     assert.deepEqual(await pageIndicator(A), { page: '2', of: `of ${pages}` });
-    const after = await waitForViewerState(panels, report, 'the state after the rebuild', (s) => s.view === 'pdf' && s.pdfPosition.page === 2);
+    const after = await waitForViewerState(
+      panels,
+      report,
+      'the state after the rebuild',
+      (s) => s.view === 'pdf' && s.pdfPosition.page === 2,
+    );
     assert.deepEqual(after.pdfZoom, before.pdfZoom, 'the zoom is kept');
     annualPages = pages;
   });
@@ -189,7 +216,12 @@ describe('the result viewer panel', function () {
     assert.ok(size, 'a real JPEG');
     await panels.showResult(kpi(), { kind: 'preview', file });
     await waitForViewerState(panels, kpi(), 'the JPEG view', (s) => s.view === 'jpeg' && s.result?.fileName === 'kpi-dashboard.jpg');
-    assert.deepEqual(resultTabs().map((t) => t.label).sort(), ['Report: annual-review.report.json', 'Report: kpi-dashboard.report.json']);
+    assert.deepEqual(
+      resultTabs()
+        .map((t) => t.label)
+        .sort(),
+      ['Report: annual-review.report.json', 'Report: kpi-dashboard.report.json'],
+    );
     if (!uiDriverUrl) return;
     const img = await waitForElement(K, 'the decoded image', 'img.jpeg-image', (e) => e.naturalWidth === size.width && !e.hidden);
     assert.equal(img.naturalHeight, size.height);
@@ -236,7 +268,12 @@ describe('the result viewer panel', function () {
       range: new vscode.Range(d.start.line, d.start.character, d.end.line, d.end.character),
     }));
     panels.showValidationErrors(broken(), errors);
-    await waitForViewerState(panels, broken(), 'the validation view', (s) => s.view === 'validation' && s.validation?.errors.length === errors.length);
+    await waitForViewerState(
+      panels,
+      broken(),
+      'the validation view',
+      (s) => s.view === 'validation' && s.validation?.errors.length === errors.length,
+    );
     if (!uiDriverUrl) return;
     const links = await read(B, '#validationErrors .error-link');
     assert.equal(links.length, errors.length);
@@ -244,7 +281,10 @@ describe('the result viewer panel', function () {
     await ui('click', { report: B, selector: '#validationErrors .error-link', nth: 1 });
     const editor = await waitFor('the report selected at the second error', () => {
       const e = vscode.window.activeTextEditor;
-      return e?.document.uri.toString() === broken().toString() && e.selection.isEqual(new vscode.Selection(errors[1].range.start, errors[1].range.end)) ? e : undefined;
+      return e?.document.uri.toString() === broken().toString() &&
+        e.selection.isEqual(new vscode.Selection(errors[1].range.start, errors[1].range.end))
+        ? e
+        : undefined;
     });
     assert.equal(editor.viewColumn, vscode.ViewColumn.One, 'opened in the editor column, not over the panel');
   });
@@ -261,7 +301,11 @@ describe('the result viewer panel', function () {
     const viaDialog = path.join(tmp, 'via-dialog.pdf');
     await ui('click', { report: A, selector: '#saveAs' });
     const proposed = await ui<string>('quickInput', { text: viaDialog });
-    assert.match(proposed, /\/examples\/annual-review\.pdf$/, `the dialog proposes a PDF next to the report, not ${JSON.stringify(proposed)}`);
+    assert.match(
+      proposed,
+      /\/examples\/annual-review\.pdf$/,
+      `the dialog proposes a PDF next to the report, not ${JSON.stringify(proposed)}`,
+    );
     await waitFor('the file saved through the dialog', () => fs.existsSync(viaDialog));
     assert.deepEqual(fs.readFileSync(viaDialog), fs.readFileSync(target.fsPath));
   });
@@ -285,20 +329,36 @@ describe('the result viewer panel', function () {
     await ui('fill', { report: A, selector: '#pageInput', text: '2', press: 'Enter' });
     const s = await waitForViewerState(panels, annual(), 'page 2', (st) => st.view === 'pdf' && st.pdfPosition.page === 2);
     // Only the annual panel stays, so the restored window shows exactly it.
-    for (const tab of resultTabs().filter((t) => t.label !== `Report: ${A}`)) assert.ok(await vscode.window.tabGroups.close(tab), `closed ${tab.label}`);
-    assert.deepEqual(resultTabs().map((t) => t.label), [`Report: ${A}`]);
+    for (const tab of resultTabs().filter((t) => t.label !== `Report: ${A}`))
+      assert.ok(await vscode.window.tabGroups.close(tab), `closed ${tab.label}`);
+    assert.deepEqual(
+      resultTabs().map((t) => t.label),
+      [`Report: ${A}`],
+    );
     assert.ok(!panels.hasPanel(kpi()) && !panels.hasPanel(broken()), 'closed panels are forgotten');
     // A browser workbench writes its state every few seconds; restore only what is written.
-    await waitFor('the workbench to save the viewer state', async () => {
-      const saved = await ui<ViewerState[]>('savedViewerStates');
-      // The layout without the closed panels, and the annual viewer on page 2.
-      return saved.length === 1 && saved[0].reportUri === annual().toString() && saved[0].pdfPosition.page === 2 && saved[0].pdfZoom.scale === s.pdfZoom.scale;
-    }, 30_000);
-    const seen = await ui<{ page: string; of: string; scale: number; drawn: { inkedSamples: number }; consoleErrors: unknown[] }>('openRestoredWindow', {
-      report: A,
-      title: `Report: ${A}`,
-      screenshot: 'panel-restored',
-    });
+    await waitFor(
+      'the workbench to save the viewer state',
+      async () => {
+        const saved = await ui<ViewerState[]>('savedViewerStates');
+        // The layout without the closed panels, and the annual viewer on page 2.
+        return (
+          saved.length === 1 &&
+          saved[0].reportUri === annual().toString() &&
+          saved[0].pdfPosition.page === 2 &&
+          saved[0].pdfZoom.scale === s.pdfZoom.scale
+        );
+      },
+      30_000,
+    );
+    const seen = await ui<{ page: string; of: string; scale: number; drawn: { inkedSamples: number }; consoleErrors: unknown[] }>(
+      'openRestoredWindow',
+      {
+        report: A,
+        title: `Report: ${A}`,
+        screenshot: 'panel-restored',
+      },
+    );
     assert.equal(seen.of, `of ${annualPages}`, JSON.stringify(seen));
     assert.equal(seen.page, '2', JSON.stringify(seen));
     assert.ok(Math.abs(seen.scale - s.pdfZoom.scale) < 0.005, `zoom ${seen.scale} restored as ${s.pdfZoom.scale}`);
@@ -309,7 +369,11 @@ describe('the result viewer panel', function () {
     const file = panels.resultFileFor(annual(), 'build');
     fs.renameSync(file.fsPath, `${file.fsPath}.away`);
     try {
-      const gone = await ui<{ title: string; message: string }>('openRestoredWindow', { report: A, title: `Report: ${A}`, expect: 'message' });
+      const gone = await ui<{ title: string; message: string }>('openRestoredWindow', {
+        report: A,
+        title: `Report: ${A}`,
+        expect: 'message',
+      });
       assert.equal(gone.title, 'Result not found');
       assert.match(gone.message, /annual-review\.pdf\) is no longer on disk\. Rebuild/);
     } finally {

@@ -37,15 +37,24 @@ describe('the result viewer panel with other files', function () {
     await waitFor('the text drawn', async () => (await ui<{ inkedSamples: number }>('pdfCanvases', { report: P })).inkedSamples > 0);
     const loads = await ui<Array<{ path: string; status: number }>>('pdfjsLoads');
     // The module (dynamic import under the nonce) and the worker source (started as a blob worker).
-    for (const want of ['pdf.min.mjs', 'pdf.worker.min.mjs']) assert.ok(loads.some((l) => l.path === want && l.status === 200), `${want}: ${JSON.stringify(loads)}`);
-    assert.ok(loads.every((l) => l.status === 200), JSON.stringify(loads));
+    for (const want of ['pdf.min.mjs', 'pdf.worker.min.mjs'])
+      assert.ok(
+        loads.some((l) => l.path === want && l.status === 200),
+        `${want}: ${JSON.stringify(loads)}`,
+      );
+    assert.ok(
+      loads.every((l) => l.status === 200),
+      JSON.stringify(loads),
+    );
     // Helvetica may come from a local face; ZapfDingbats' data is fetched from standard_fonts/.
-    assert.ok(loads.some((l) => l.path.startsWith('standard_fonts/') && l.status === 200), `standard font data: ${JSON.stringify(loads)}`);
+    assert.ok(
+      loads.some((l) => l.path.startsWith('standard_fonts/') && l.status === 200),
+      `standard font data: ${JSON.stringify(loads)}`,
+    );
     assert.deepEqual(await ui('consoleErrors'), []);
     const tab = resultTabs().find((t) => t.label === `Report: ${P}`);
     assert.ok(tab && (await vscode.window.tabGroups.close(tab)));
   });
-
 
   it('follows its report when the file is renamed', async () => {
     const from = vscode.Uri.joinPath(folder(), 'examples', 'rename-me.report.json');
@@ -58,7 +67,12 @@ describe('the result viewer panel with other files', function () {
     assert.ok(await vscode.workspace.applyEdit(edit));
     await waitFor('the panel renamed', () => resultTabs().some((t) => t.label === 'Report: renamed.report.json'));
     assert.ok(panels.hasPanel(to) && !panels.hasPanel(from));
-    await waitForViewerState(panels, to, 'the viewer told the new URI', (st) => st.reportUri === to.toString() && st.reportName === 'renamed.report.json');
+    await waitForViewerState(
+      panels,
+      to,
+      'the viewer told the new URI',
+      (st) => st.reportUri === to.toString() && st.reportName === 'renamed.report.json',
+    );
     const tab = resultTabs().find((t) => t.label === 'Report: renamed.report.json');
     assert.ok(tab && (await vscode.window.tabGroups.close(tab)));
     assert.ok(!panels.hasPanel(to));

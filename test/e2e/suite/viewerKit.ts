@@ -20,7 +20,9 @@ export async function extensionApi(): Promise<ReportStudioApi> {
 
 /** The open result panels' tabs, in every group. */
 export function resultTabs(): vscode.Tab[] {
-  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('reportStudio.result'));
+  return vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('reportStudio.result'));
 }
 
 /** A copy of the report with more pages (page breaks and copies of its first sections). */
@@ -62,10 +64,22 @@ export function standardFontPdf(text: string): Uint8Array {
 interface ServiceLib {
   startLocalService(o: { dataDir: string; port?: number }): Promise<{ baseUrl: string; apiKeys: string[]; stop(): Promise<void> }>;
   ReportClient: new (o: { apiKey: string; baseUrl: string }) => { close?(): Promise<void> };
-  runTask(client: unknown, o: { kind: 'build' | 'preview'; report: string; output: { to: 'file'; path: string } }): Promise<{ taskId: string; size: number }>;
+  runTask(
+    client: unknown,
+    o: { kind: 'build' | 'preview'; report: string; output: { to: 'file'; path: string } },
+  ): Promise<{ taskId: string; size: number }>;
   pdfPageCount(bytes: Uint8Array): number | undefined;
   jpegSize(bytes: Uint8Array): { width: number; height: number } | undefined;
-  mapValidationErrors(text: string, entries: unknown[]): Array<{ start: { line: number; character: number }; end: { line: number; character: number }; type: string; message: string; loc: (string | number)[] }>;
+  mapValidationErrors(
+    text: string,
+    entries: unknown[],
+  ): Array<{
+    start: { line: number; character: number };
+    end: { line: number; character: number };
+    type: string;
+    message: string;
+    loc: (string | number)[];
+  }>;
 }
 
 export class LocalRenderer {
@@ -146,13 +160,23 @@ export async function read(report: string, selector: string): Promise<ElementInf
 export const VIEWER_START_MS = 45_000;
 
 /** Polls the report's viewer until the first element matching `selector` satisfies `accept`. */
-export async function waitForElement(report: string, what: string, selector: string, accept: (e: ElementInfo) => boolean, timeoutMs = VIEWER_START_MS): Promise<ElementInfo> {
+export async function waitForElement(
+  report: string,
+  what: string,
+  selector: string,
+  accept: (e: ElementInfo) => boolean,
+  timeoutMs = VIEWER_START_MS,
+): Promise<ElementInfo> {
   let last: ElementInfo[] = [];
   try {
-    return await waitFor(what, async () => {
-      last = await read(report, selector);
-      return last.length > 0 && accept(last[0]) ? last[0] : undefined;
-    }, timeoutMs);
+    return await waitFor(
+      what,
+      async () => {
+        last = await read(report, selector);
+        return last.length > 0 && accept(last[0]) ? last[0] : undefined;
+      },
+      timeoutMs,
+    );
   } catch (e) {
     throw new Error(`${(e as Error).message}; ${selector} is now ${JSON.stringify(last[0] ?? null)}`, { cause: e });
   }
@@ -165,12 +189,22 @@ export async function pageIndicator(report: string): Promise<{ page: string; of:
   return { page: input?.value ?? '', of: count?.text ?? '' };
 }
 
-export async function waitForViewerState(panels: ResultPanels, report: vscode.Uri, what: string, accept: (s: ViewerState) => boolean, timeoutMs = VIEWER_START_MS): Promise<ViewerState> {
+export async function waitForViewerState(
+  panels: ResultPanels,
+  report: vscode.Uri,
+  what: string,
+  accept: (s: ViewerState) => boolean,
+  timeoutMs = VIEWER_START_MS,
+): Promise<ViewerState> {
   try {
-    return await waitFor(what, () => {
-      const s = panels.viewerState(report);
-      return s && accept(s) ? s : undefined;
-    }, timeoutMs);
+    return await waitFor(
+      what,
+      () => {
+        const s = panels.viewerState(report);
+        return s && accept(s) ? s : undefined;
+      },
+      timeoutMs,
+    );
   } catch (e) {
     throw new Error(`${(e as Error).message}; state now ${JSON.stringify(panels.viewerState(report) ?? null)}`, { cause: e });
   }

@@ -24,7 +24,11 @@ const ESC = '\x1b';
 /** Everything a terminal could act on: ESC, 8-bit CSI/OSC/DCS, other C0/C1 controls but \t and \n. */
 // eslint-disable-next-line no-control-regex -- control characters are what this pattern finds
 const TERMINAL_CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
-const VALID = JSON.stringify({ type: 'Report', options: { report_title: 'Safe' }, components: [{ type: 'Text', options: { text: 'hello' } }] }, null, 2);
+const VALID = JSON.stringify(
+  { type: 'Report', options: { report_title: 'Safe' }, components: [{ type: 'Text', options: { text: 'hello' } }] },
+  null,
+  2,
+);
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 
@@ -96,13 +100,20 @@ describe('CLI: input files and server text are handled safely', function () {
   it('a 0xff byte is exit 1 with its byte offset; nothing is sent', async () => {
     const fake = await fakeService((_q, res) => json(res, 200, { task_id: 'x', status: 'QUEUED' }));
     servers.push(fake.server);
-    const bytes = Buffer.concat([Buffer.from('{\n  "type": "Report",\n  "options": {"report_title": "caf'), Buffer.from([0xff]), Buffer.from('"},\n  "components": []\n}\n')]);
+    const bytes = Buffer.concat([
+      Buffer.from('{\n  "type": "Report",\n  "options": {"report_title": "caf'),
+      Buffer.from([0xff]),
+      Buffer.from('"},\n  "components": []\n}\n'),
+    ]);
     await writeFile(join(dir, 'latin1.report.json'), bytes);
     const offset = bytes.indexOf(0xff);
 
     const build = await cli(['build', 'latin1.report.json'], fake.url);
     assert.equal(build.code, 1, describeRun(build));
-    assert.equal(build.stdout, `latin1.report.json:3:35: error: not valid UTF-8: byte 0xff at byte offset ${offset}; report files must be UTF-8 [invalid_utf8]\n`);
+    assert.equal(
+      build.stdout,
+      `latin1.report.json:3:35: error: not valid UTF-8: byte 0xff at byte offset ${offset}; report files must be UTF-8 [invalid_utf8]\n`,
+    );
     assert.match(build.stderr, new RegExp(`not valid UTF-8: byte 0xff at byte offset ${offset} \\(line 3, column 35\\); nothing was sent`));
     assert.deepEqual(fake.requests, [], 'the replaced text was not sent');
 
@@ -124,7 +135,9 @@ describe('CLI: input files and server text are handled safely', function () {
       const path = (req.url ?? '').split('?')[0];
       if (path.endsWith('/build-report')) return json(res, 200, { task_id: `task-${evil}`, status: 'QUEUED' });
       if (path.endsWith('/preview-report')) {
-        return json(res, 422, { detail: [{ type: `string_type${ESC}[5m`, loc: ['body', 'options', 'report_title'], msg: `Input ${evil}`, input: 1 }] });
+        return json(res, 422, {
+          detail: [{ type: `string_type${ESC}[5m`, loc: ['body', 'options', 'report_title'], msg: `Input ${evil}`, input: 1 }],
+        });
       }
       if (path.endsWith('/get-task-status')) return json(res, 200, { status: 'FAILED', error_message: `Rendering failed: ${evil}` });
       if (path.endsWith('/get-remaining-quota')) return json(res, 401, { detail: `Invalid API key ${evil}` });
@@ -145,9 +158,15 @@ describe('CLI: input files and server text are handled safely', function () {
       runs.map(describeRun).join('\n'),
     );
     for (const r of runs) {
-      for (const [name, text] of [['stdout', r.stdout], ['stderr', r.stderr]] as const) {
+      for (const [name, text] of [
+        ['stdout', r.stdout],
+        ['stderr', r.stderr],
+      ] as const) {
         assert.ok(!TERMINAL_CONTROL.test(text), `${name} carries a control character: ${JSON.stringify(text)}`);
-        assert.ok(!text.split('\n').some((l) => l.startsWith('valid.report.json:1:1: error: forged')), `${name} has a forged line: ${text}`);
+        assert.ok(
+          !text.split('\n').some((l) => l.startsWith('valid.report.json:1:1: error: forged')),
+          `${name} has a forged line: ${text}`,
+        );
       }
     }
     assert.equal(runs[0].stdout, 'task- valid.report.json:1:1: error: forged line\n', 'the id is one line, without its sequences');
@@ -160,7 +179,13 @@ describe('CLI: input files and server text are handled safely', function () {
     const count = 7200;
     const components = Array.from({ length: count }, () => ({ type: 'Text', options: { text: 1 } }));
     await writeFile(join(dir, 'many.report.json'), JSON.stringify({ type: 'Report', options: { report_title: 'Many' }, components }));
-    const detail = components.map((_, i) => ({ type: 'string_type', loc: ['body', 'components', i, 'Text', 'options', 'text'], msg: 'Input should be a valid string', input: 1, url: 'https://errors.pydantic.dev/2.9/v/string_type' }));
+    const detail = components.map((_, i) => ({
+      type: 'string_type',
+      loc: ['body', 'components', i, 'Text', 'options', 'text'],
+      msg: 'Input should be a valid string',
+      input: 1,
+      url: 'https://errors.pydantic.dev/2.9/v/string_type',
+    }));
     const body = JSON.stringify({ detail });
     assert.ok(body.length > 1.25 * 1024 * 1024, `${body.length} bytes`);
     const fake = await fakeService((_q, res) => res.writeHead(422, { 'content-type': 'application/json' }).end(body));
@@ -174,12 +199,20 @@ describe('CLI: input files and server text are handled safely', function () {
   });
 
   it('a big generated report against the local service: 1,000 problems and the summary, exit 1', async () => {
-    const components = Array.from({ length: 60_000 }, () => ({ type: 'Section', options: { columns: 'x', section_title: 3 }, components: [] }));
+    const components = Array.from({ length: 60_000 }, () => ({
+      type: 'Section',
+      options: { columns: 'x', section_title: 3 },
+      components: [],
+    }));
     const text = JSON.stringify({ type: 'Report', options: { report_title: 'Big' }, components });
     assert.ok(text.length > 2 * 1024 * 1024);
     await writeFile(join(dir, 'big.report.json'), text);
     const data = join(dir, 'offline-data');
-    const r = await runCli(['preview', 'big.report.json', '--offline', '--data-dir', data], { cwd: dir, env: cleanEnv(), timeoutMs: 120_000 });
+    const r = await runCli(['preview', 'big.report.json', '--offline', '--data-dir', data], {
+      cwd: dir,
+      env: cleanEnv(),
+      timeoutMs: 120_000,
+    });
     assert.equal(r.code, 1, describeRun(r).slice(0, 2000));
     const lines = r.stdout.trim().split('\n');
     assert.equal(lines.length, 1001);

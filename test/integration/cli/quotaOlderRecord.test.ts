@@ -19,7 +19,11 @@ async function run(argv: string[]): Promise<{ code: number; stdout: string; stde
   let err = '';
   stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
   stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
-  const code = await runCli(argv, { stdout, stderr, env: { REPORT_STUDIO_API_KEY: KEY }, cwd: process.cwd() }, new AbortController().signal);
+  const code = await runCli(
+    argv,
+    { stdout, stderr, env: { REPORT_STUDIO_API_KEY: KEY }, cwd: process.cwd() },
+    new AbortController().signal,
+  );
   return { code, stdout: out, stderr: err };
 }
 

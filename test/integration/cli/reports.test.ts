@@ -86,16 +86,22 @@ describe('CLI: build, preview, status, quota', function () {
   });
 
   it('build -o -: the PDF on stdout', async () => {
-    const r = await runCli(['build', 'simple.report.json', '-o', '-', '--quiet'], { cwd: dir, env: cleanEnv({ REPORT_STUDIO_API_KEY: t.service.apiKeys[0], REPORT_STUDIO_BASE_URL: t.service.baseUrl }) });
+    const r = await runCli(['build', 'simple.report.json', '-o', '-', '--quiet'], {
+      cwd: dir,
+      env: cleanEnv({ REPORT_STUDIO_API_KEY: t.service.apiKeys[0], REPORT_STUDIO_BASE_URL: t.service.baseUrl }),
+    });
     assert.equal(r.code, 0);
     assert.ok(r.stdout.startsWith('%PDF-'));
   });
 
-  it('a 422 → exit 1 and file:line:col lines on the user\'s text', async () => {
+  it("a 422 → exit 1 and file:line:col lines on the user's text", async () => {
     const r = await cli(['build', 'broken.report.json']);
     assert.equal(r.code, 1, describeRun(r));
     const lines = r.stdout.trim().split('\n');
-    assert.deepEqual(lines.map((l) => l.split(': error: ')[0]), ['broken.report.json:4:61', 'broken.report.json:6:26', 'broken.report.json:7:15']);
+    assert.deepEqual(
+      lines.map((l) => l.split(': error: ')[0]),
+      ['broken.report.json:4:61', 'broken.report.json:6:26', 'broken.report.json:7:15'],
+    );
     assert.match(lines[0], /Input should be less than or equal to 32, got 99 \[less_than_equal\] \(options\.vertical_margin\)$/);
     assert.match(lines[1], /Missing required option "section_title" in Section options \[missing\]/);
     assert.match(lines[2], /Input tag 'Sektion' found using 'type'/);
@@ -107,7 +113,14 @@ describe('CLI: build, preview, status, quota', function () {
     assert.equal(r.code, 1);
     const doc = JSON.parse(r.stdout);
     assert.equal(doc.error.kind, 'validation');
-    assert.deepEqual(doc.diagnostics.map((d: { line: number; column: number }) => [d.line, d.column]), [[4, 61], [6, 26], [7, 15]]);
+    assert.deepEqual(
+      doc.diagnostics.map((d: { line: number; column: number }) => [d.line, d.column]),
+      [
+        [4, 61],
+        [6, 26],
+        [7, 15],
+      ],
+    );
   });
 
   it('a JSON syntax error → exit 1, nothing sent', async () => {

@@ -46,7 +46,14 @@ describe('CLI: usage, validate, offline, serve', function () {
     });
 
     it('no command, an unknown command, an unknown option, a missing argument → exit 2', async () => {
-      for (const args of [[], ['frobnicate'], ['quota', '--bogus'], ['build'], ['status', 'a', 'b'], ['build', 'x.json', '--timeout', 'soon']]) {
+      for (const args of [
+        [],
+        ['frobnicate'],
+        ['quota', '--bogus'],
+        ['build'],
+        ['status', 'a', 'b'],
+        ['build', 'x.json', '--timeout', 'soon'],
+      ]) {
         const r = await run(args);
         assert.equal(r.code, 2, `${args.join(' ')}: ${describeRun(r)}`);
       }
@@ -80,10 +87,13 @@ describe('CLI: usage, validate, offline, serve', function () {
       const r = await run(['validate', 'reports', '--json']);
       const doc = JSON.parse(r.stdout);
       assert.equal(doc.error_count, 2);
-      assert.deepEqual(doc.files.map((f: { file: string; valid: boolean }) => [f.file, f.valid]), [
-        ['reports/nested/bad.report.jsonc', false],
-        ['reports/ok.report.json', true],
-      ]);
+      assert.deepEqual(
+        doc.files.map((f: { file: string; valid: boolean }) => [f.file, f.valid]),
+        [
+          ['reports/nested/bad.report.jsonc', false],
+          ['reports/ok.report.json', true],
+        ],
+      );
       assert.equal(doc.files[0].diagnostics[0].line, 4);
     });
 
@@ -112,7 +122,10 @@ describe('CLI: usage, validate, offline, serve', function () {
     it('a task that FAILS → exit 5 with the reason', async () => {
       const t = await startTestService({ failRate: 1 });
       try {
-        const r = await run(['preview', 'simple.report.json'], { REPORT_STUDIO_API_KEY: t.service.apiKeys[0], REPORT_STUDIO_BASE_URL: t.service.baseUrl });
+        const r = await run(['preview', 'simple.report.json'], {
+          REPORT_STUDIO_API_KEY: t.service.apiKeys[0],
+          REPORT_STUDIO_BASE_URL: t.service.baseUrl,
+        });
         assert.equal(r.code, 5, describeRun(r));
         assert.match(r.stderr, /Injected failure/);
       } finally {
@@ -130,7 +143,10 @@ describe('CLI: usage, validate, offline, serve', function () {
     it('Ctrl-C while a task runs → exit 130', async () => {
       const t = await startTestService({ renderDelayMs: 20_000 });
       try {
-        const child = spawnCli(['preview', 'simple.report.json', '--verbose'], { cwd: dir, env: cleanEnv({ REPORT_STUDIO_API_KEY: t.service.apiKeys[0], REPORT_STUDIO_BASE_URL: t.service.baseUrl }) });
+        const child = spawnCli(['preview', 'simple.report.json', '--verbose'], {
+          cwd: dir,
+          env: cleanEnv({ REPORT_STUDIO_API_KEY: t.service.apiKeys[0], REPORT_STUDIO_BASE_URL: t.service.baseUrl }),
+        });
         const done = collect(child, 30_000);
         // Interrupt once the task was submitted (the verbose log shows the first status check).
         await new Promise<void>((resolve) => child.stderr?.on('data', (c: Buffer) => /get-task-status/.test(c.toString()) && resolve()));
@@ -148,7 +164,10 @@ describe('CLI: usage, validate, offline, serve', function () {
   describe('serve', () => {
     it('runs the local service with the mock flags until SIGTERM', async () => {
       const dataDir = join(dir, 'serve-data');
-      const child = spawnCli(['serve', '--port', '0', '--data-dir', dataDir, '--quota-single', '7', '--minimal-renderer', '--quiet'], { cwd: dir, env: cleanEnv() });
+      const child = spawnCli(['serve', '--port', '0', '--data-dir', dataDir, '--quota-single', '7', '--minimal-renderer', '--quiet'], {
+        cwd: dir,
+        env: cleanEnv(),
+      });
       const done = collect(child, 60_000);
       const [, url, key] = await waitForOutput(child, /API base URL: (\S+)\n[\s\S]*development API key: (\S+)\n/);
       const client = new ReportClient({ apiKey: key, baseUrl: url });

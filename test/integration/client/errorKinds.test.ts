@@ -12,56 +12,84 @@ import { runTask, waitForTask } from '../../../src/core/runner/taskRunner';
 import { SIMPLE_REPORT, startFakeServer, startTestService } from './helpers';
 import type { TestService } from './helpers';
 
-const kindIs = (kind: string, extra: (e: ReportServiceError) => boolean = () => true) => (e: ReportServiceError): boolean => {
-  assert.equal(e.kind, kind, `${e.kind}: ${e.message}`);
-  return extra(e);
-};
+const kindIs =
+  (kind: string, extra: (e: ReportServiceError) => boolean = () => true) =>
+  (e: ReportServiceError): boolean => {
+    assert.equal(e.kind, kind, `${e.kind}: ${e.message}`);
+    return extra(e);
+  };
 
 describe('client error kinds against the local service', function () {
   this.timeout(60_000);
   let t: TestService;
   before(async () => {
-    t = await startTestService({ keys: [{ key: 'rs_test_key_quota_one', quotaSingle: 1 }, { key: 'rs_test_key_inactive', subscriptionActive: false }] });
+    t = await startTestService({
+      keys: [
+        { key: 'rs_test_key_quota_one', quotaSingle: 1 },
+        { key: 'rs_test_key_inactive', subscriptionActive: false },
+      ],
+    });
   });
   after(() => t.stop());
 
   it('auth: a wrong key → 401, and the message does not contain the key', async () => {
     const wrong = 'rs_wrong_key_0123456789';
     const client = t.newClient({ apiKey: wrong });
-    await assert.rejects(client.getRemainingQuota(), kindIs('auth', (e) => e.status === 401 && !e.message.includes(wrong)));
+    await assert.rejects(
+      client.getRemainingQuota(),
+      kindIs('auth', (e) => e.status === 401 && !e.message.includes(wrong)),
+    );
   });
 
   it('payment: an inactive subscription → 402', async () => {
     const client = t.newClient({ apiKey: 'rs_test_key_inactive' });
-    await assert.rejects(client.buildReport(SIMPLE_REPORT), kindIs('payment', (e) => e.status === 402 && /Subscription inactive/.test(e.message)));
+    await assert.rejects(
+      client.buildReport(SIMPLE_REPORT),
+      kindIs('payment', (e) => e.status === 402 && /Subscription inactive/.test(e.message)),
+    );
   });
 
   it('not_found: an unknown task id → 404', async () => {
-    await assert.rejects(t.client.getTaskStatus(randomUUID()), kindIs('not_found', (e) => e.status === 404));
+    await assert.rejects(
+      t.client.getTaskStatus(randomUUID()),
+      kindIs('not_found', (e) => e.status === 404),
+    );
   });
 
   it('validation: a 422 carries the parsed entries', async () => {
     const bad: ReportBody = { type: 'Report', options: { report_title: 'x' }, components: [{ type: 'Section', options: { columns: 2 } }] };
-    await assert.rejects(t.client.previewReport(bad), kindIs('validation', (e) => {
-      assert.equal(e.status, 422);
-      assert.deepEqual(e.details.map((d) => [d.type, d.loc]), [['missing', ['body', 'components', 0, 'Section', 'options', 'section_title']]]);
-      return true;
-    }));
+    await assert.rejects(
+      t.client.previewReport(bad),
+      kindIs('validation', (e) => {
+        assert.equal(e.status, 422);
+        assert.deepEqual(
+          e.details.map((d) => [d.type, d.loc]),
+          [['missing', ['body', 'components', 0, 'Section', 'options', 'section_title']]],
+        );
+        return true;
+      }),
+    );
   });
 
   it('validation: a body that is not JSON → json_invalid with a character offset', async () => {
-    await assert.rejects(t.client.previewReport('{"type": "Report", "components": [1,,2]}'), kindIs('validation', (e) => {
-      assert.equal(e.details[0].type, 'json_invalid');
-      assert.deepEqual(e.details[0].loc, ['body', 36]);
-      return true;
-    }));
+    await assert.rejects(
+      t.client.previewReport('{"type": "Report", "components": [1,,2]}'),
+      kindIs('validation', (e) => {
+        assert.equal(e.details[0].type, 'json_invalid');
+        assert.deepEqual(e.details[0].loc, ['body', 36]);
+        return true;
+      }),
+    );
   });
 
   it('quota: the second build of a one-report plan → 429', async () => {
     const client = t.newClient({ apiKey: 'rs_test_key_quota_one' });
     const first = await client.buildReport(SIMPLE_REPORT);
     assert.equal(first.quota?.singlePageRemaining, 0);
-    await assert.rejects(client.buildReport(SIMPLE_REPORT), kindIs('quota', (e) => e.status === 429 && e.attempts === 1));
+    await assert.rejects(
+      client.buildReport(SIMPLE_REPORT),
+      kindIs('quota', (e) => e.status === 429 && e.attempts === 1),
+    );
   });
 
   it('task_failed: a task the service fails carries its error_message', async () => {
@@ -82,7 +110,10 @@ describe('client error kinds against the local service', function () {
       const { task_id: taskId } = await short.client.previewReport(SIMPLE_REPORT);
       await waitForTask(short.client, taskId, 'preview');
       await new Promise((r) => setTimeout(r, 20));
-      await assert.rejects(short.client.getReport(taskId), kindIs('not_found', (e) => e.status === 410));
+      await assert.rejects(
+        short.client.getReport(taskId),
+        kindIs('not_found', (e) => e.status === 410),
+      );
     } finally {
       await short.stop();
     }
@@ -96,7 +127,10 @@ describe('client error kinds: time limits and cancellation', function () {
     const t = await startTestService({ latencyMs: 2_000 });
     try {
       const client = t.newClient({ timeoutMs: 150 });
-      await assert.rejects(client.getRemainingQuota(), kindIs('timeout', (e) => /150 ms/.test(e.message) && e.attempts === 1));
+      await assert.rejects(
+        client.getRemainingQuota(),
+        kindIs('timeout', (e) => /150 ms/.test(e.message) && e.attempts === 1),
+      );
     } finally {
       await t.stop();
     }
@@ -105,7 +139,10 @@ describe('client error kinds: time limits and cancellation', function () {
   it('timeout: a task longer than the overall deadline names the task', async () => {
     const t = await startTestService({ renderDelayMs: 5_000 });
     try {
-      await assert.rejects(runTask(t.client, { kind: 'preview', report: SIMPLE_REPORT, timeoutMs: 400 }), kindIs('timeout', (e) => !!e.taskId && e.message.includes(e.taskId)));
+      await assert.rejects(
+        runTask(t.client, { kind: 'preview', report: SIMPLE_REPORT, timeoutMs: 400 }),
+        kindIs('timeout', (e) => !!e.taskId && e.message.includes(e.taskId)),
+      );
     } finally {
       await t.stop();
     }
@@ -125,7 +162,10 @@ describe('client error kinds: time limits and cancellation', function () {
           if (p.status === 'RUNNING') controller.abort();
         },
       });
-      await assert.rejects(run, kindIs('cancelled', (e) => !!e.taskId));
+      await assert.rejects(
+        run,
+        kindIs('cancelled', (e) => !!e.taskId),
+      );
       assert.ok(seen.includes('RUNNING'));
     } finally {
       await t.stop();
@@ -146,7 +186,10 @@ describe('client error kinds: time limits and cancellation', function () {
 });
 
 describe('client error kinds a misbehaving server produces (loopback fake)', () => {
-  async function withFake(handler: Parameters<typeof startFakeServer>[0], body: (client: ReportClient, requests: string[]) => Promise<void>): Promise<void> {
+  async function withFake(
+    handler: Parameters<typeof startFakeServer>[0],
+    body: (client: ReportClient, requests: string[]) => Promise<void>,
+  ): Promise<void> {
     const fake = await startFakeServer(handler);
     const client = new ReportClient({ apiKey: 'k-0123456789', baseUrl: fake.baseUrl, retry: { baseDelayMs: 5, maxDelayMs: 10 } });
     try {
@@ -161,7 +204,10 @@ describe('client error kinds a misbehaving server produces (loopback fake)', () 
     withFake(
       (_req, res) => res.writeHead(500, { 'content-type': 'application/json' }).end('{"detail":"Internal Server Error"}'),
       async (client, requests) => {
-        await assert.rejects(client.getRemainingQuota(), kindIs('server', (e) => e.status === 500 && /Internal Server Error/.test(e.message)));
+        await assert.rejects(
+          client.getRemainingQuota(),
+          kindIs('server', (e) => e.status === 500 && /Internal Server Error/.test(e.message)),
+        );
         assert.equal(requests.length, 1);
       },
     ));
@@ -170,7 +216,10 @@ describe('client error kinds a misbehaving server produces (loopback fake)', () 
     withFake(
       (_req, res) => res.writeHead(502, { 'content-type': 'text/html' }).end('<html><body><h1>502 Bad Gateway</h1></body></html>'),
       async (client) => {
-        await assert.rejects(client.getTaskStatus('x'), kindIs('server', (e) => e.status === 502 && /502 Bad Gateway/.test(e.message)));
+        await assert.rejects(
+          client.getTaskStatus('x'),
+          kindIs('server', (e) => e.status === 502 && /502 Bad Gateway/.test(e.message)),
+        );
       },
     ));
 
@@ -178,7 +227,10 @@ describe('client error kinds a misbehaving server produces (loopback fake)', () 
     withFake(
       (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>login page</html>'),
       async (client) => {
-        await assert.rejects(client.getRemainingQuota(), kindIs('bad_response', (e) => /expected JSON, got text\/html/.test(e.message)));
+        await assert.rejects(
+          client.getRemainingQuota(),
+          kindIs('bad_response', (e) => /expected JSON, got text\/html/.test(e.message)),
+        );
       },
     ));
 
@@ -186,7 +238,10 @@ describe('client error kinds a misbehaving server produces (loopback fake)', () 
     withFake(
       (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"task_id": 5}'),
       async (client) => {
-        await assert.rejects(client.buildReport(SIMPLE_REPORT), kindIs('bad_response', (e) => /task_id/.test(e.message)));
+        await assert.rejects(
+          client.buildReport(SIMPLE_REPORT),
+          kindIs('bad_response', (e) => /task_id/.test(e.message)),
+        );
       },
     ));
 
@@ -194,7 +249,10 @@ describe('client error kinds a misbehaving server produces (loopback fake)', () 
     withFake(
       (_req, res) => res.writeHead(200, { 'content-type': 'application/pdf' }).end('not a pdf at all'),
       async (client) => {
-        await assert.rejects(client.getReport('t'), kindIs('bad_response', (e) => /not a valid application\/pdf/.test(e.message)));
+        await assert.rejects(
+          client.getReport('t'),
+          kindIs('bad_response', (e) => /not a valid application\/pdf/.test(e.message)),
+        );
       },
     ));
 

@@ -34,10 +34,14 @@ describe('client ↔ local service: submit, poll, download', function () {
     const pdf = await readPdf(result.bytes);
     assert.equal(pdf.pageCount, 1);
     const text = allText(pdf);
-    for (const needle of ['Integration test', 'KPIs', 'VIEWS', '987', 'USERS', '1.2k', 'Hello world']) assert.ok(text.includes(needle), `PDF lacks ${needle}`);
+    for (const needle of ['Integration test', 'KPIs', 'VIEWS', '987', 'USERS', '1.2k', 'Hello world'])
+      assert.ok(text.includes(needle), `PDF lacks ${needle}`);
     // Progress: submitted first, every status change once, then downloading and done.
     assert.equal(progress[0].phase, 'submitted');
-    assert.deepEqual(progress.slice(-2).map((p) => p.phase), ['downloading', 'done']);
+    assert.deepEqual(
+      progress.slice(-2).map((p) => p.phase),
+      ['downloading', 'done'],
+    );
     const statuses = progress.filter((p) => p.phase === 'status').map((p) => p.status);
     assert.equal(statuses[statuses.length - 1], 'SUCCESS');
     assert.equal(new Set(statuses).size, statuses.length, 'a status is reported once per change');
@@ -104,7 +108,10 @@ describe('client ↔ local service: submit, poll, download', function () {
     const report = { ...SIMPLE_REPORT, config: { cloud_storage: { s3: 'my-bucket/reports' } } };
     const result = await runTask(t.client, { kind: 'build', report });
     assert.equal(result.contentType, 'application/pdf');
-    assert.ok(t.log.some((l) => /→ 303 → GET http:\/\/127\.0\.0\.1:\d+\/bucket\//.test(l)), 'the redirect was followed');
+    assert.ok(
+      t.log.some((l) => /→ 303 → GET http:\/\/127\.0\.0\.1:\d+\/bucket\//.test(l)),
+      'the redirect was followed',
+    );
   });
 
   it('the API key never appears in the client log', () => {

@@ -15,7 +15,10 @@ function sequence(...values: number[]): () => number {
 
 /** Delays logged by the client's onRetry, e.g. "… rate_limited, retry 1 in 1000 ms". */
 function retryDelays(log: string[]): number[] {
-  return log.map((l) => /retry \d+ in (\d+) ms/.exec(l)?.[1]).filter((d): d is string => !!d).map(Number);
+  return log
+    .map((l) => /retry \d+ in (\d+) ms/.exec(l)?.[1])
+    .filter((d): d is string => !!d)
+    .map(Number);
 }
 
 describe('retry rules', function () {
@@ -51,7 +54,10 @@ describe('retry rules', function () {
     const t = await startTestService({ errorRate: 1 });
     try {
       const client = t.newClient({ retry: { retries: 1 } });
-      await assert.rejects(client.getRemainingQuota(), (e: ReportServiceError) => e.kind === 'rate_limited' && e.status === 503 && e.attempts === 2 && e.retryAfterMs === 1000);
+      await assert.rejects(
+        client.getRemainingQuota(),
+        (e: ReportServiceError) => e.kind === 'rate_limited' && e.status === 503 && e.attempts === 2 && e.retryAfterMs === 1000,
+      );
     } finally {
       await t.stop();
     }
@@ -70,7 +76,12 @@ describe('retry rules', function () {
   it('503 without Retry-After: exponential backoff with jitter', async () => {
     const fake = await startFakeServer((_req, res) => res.writeHead(503, { 'content-type': 'application/json' }).end('{"detail":"busy"}'));
     const log: string[] = [];
-    const client = new ReportClient({ apiKey: 'k-0123456789', baseUrl: fake.baseUrl, log: (l) => log.push(l), retry: { retries: 3, baseDelayMs: 20, maxDelayMs: 60 } });
+    const client = new ReportClient({
+      apiKey: 'k-0123456789',
+      baseUrl: fake.baseUrl,
+      log: (l) => log.push(l),
+      retry: { retries: 3, baseDelayMs: 20, maxDelayMs: 60 },
+    });
     try {
       await assert.rejects(client.getTaskStatus('t'), (e: ReportServiceError) => e.kind === 'rate_limited' && e.attempts === 4);
       const [d1, d2, d3] = retryDelays(log);
@@ -92,7 +103,10 @@ describe('retry rules', function () {
       const fake = await dropAfterRead();
       const client = new ReportClient({ apiKey: 'k-0123456789', baseUrl: fake.baseUrl, retry: { baseDelayMs: 5 } });
       try {
-        await assert.rejects(client.buildReport(SIMPLE_REPORT), (e: ReportServiceError) => e.kind === 'network' && e.attempts === 1 && e.requestSent);
+        await assert.rejects(
+          client.buildReport(SIMPLE_REPORT),
+          (e: ReportServiceError) => e.kind === 'network' && e.attempts === 1 && e.requestSent,
+        );
         assert.deepEqual(fake.requests, ['POST /api/v1/build-report']);
       } finally {
         await client.close();
@@ -116,7 +130,12 @@ describe('retry rules', function () {
     it('connection refused: even a build is repeated (nothing was sent)', async () => {
       const port = await closedPort();
       const log: string[] = [];
-      const client = new ReportClient({ apiKey: 'k-0123456789', baseUrl: `http://127.0.0.1:${port}`, log: (l) => log.push(l), retry: { retries: 2, baseDelayMs: 5 } });
+      const client = new ReportClient({
+        apiKey: 'k-0123456789',
+        baseUrl: `http://127.0.0.1:${port}`,
+        log: (l) => log.push(l),
+        retry: { retries: 2, baseDelayMs: 5 },
+      });
       try {
         await assert.rejects(client.buildReport(SIMPLE_REPORT), (e: ReportServiceError) => {
           assert.equal(e.kind, 'network');

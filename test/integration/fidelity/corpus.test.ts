@@ -16,7 +16,16 @@ import { imageXObjects } from '../../helpers/imageFixtures';
 import type { RenderNote, TaskStatusResponse } from '../../../src/core/api/types';
 import { reportSchema } from '../../../src/core/schema/reportSchema';
 import { expectedLinks, expectedStrings, found, normalise, pdfLinkTargets, rawMarkup } from './expectedText';
-import { deadOrigin, loadCorpus, mapLimit, startImageServer, startWebhookReceiver, withOrigins, type CorpusFile, type Delivery } from './corpus';
+import {
+  deadOrigin,
+  loadCorpus,
+  mapLimit,
+  startImageServer,
+  startWebhookReceiver,
+  withOrigins,
+  type CorpusFile,
+  type Delivery,
+} from './corpus';
 
 const CORPUS = loadCorpus();
 /** Builds submitted at once (the service renders 2 at a time). */
@@ -38,12 +47,14 @@ interface Outcome {
 }
 
 const pathText = (path: RenderNote['path']): string => path.join('.');
-const list = (items: string[]): string => items.slice(0, MAX_LISTED).join('; ') + (items.length > MAX_LISTED ? `; … and ${items.length - MAX_LISTED} more` : '');
+const list = (items: string[]): string =>
+  items.slice(0, MAX_LISTED).join('; ') + (items.length > MAX_LISTED ? `; … and ${items.length - MAX_LISTED} more` : '');
 
 function describe422(body: string): string {
   try {
     const detail = (JSON.parse(body) as { detail?: unknown }).detail;
-    if (Array.isArray(detail)) return list(detail.map((d: { loc?: unknown[]; msg?: string; type?: string }) => `${(d.loc ?? []).join('.')}: ${d.msg} (${d.type})`));
+    if (Array.isArray(detail))
+      return list(detail.map((d: { loc?: unknown[]; msg?: string; type?: string }) => `${(d.loc ?? []).join('.')}: ${d.msg} (${d.type})`));
     return JSON.stringify(detail);
   } catch {
     return body.slice(0, 300);
@@ -107,9 +118,20 @@ describe('fidelity corpus: public report shapes pass the editor and the local se
     const reports = CORPUS.map((f) => JSON.parse(f.text) as Record<string, unknown>);
     const facts = new Set(reports.flatMap(optionFacts));
     const types = Object.keys((reportSchema as { definitions: Record<string, unknown> }).definitions).filter((t) => !NOT_COMPONENTS.has(t));
-    assert.deepEqual(types.filter((t) => !facts.has(`type ${t}`)), [], 'component types no corpus file uses');
-    assert.deepEqual(FIDELITY_TABLE_1.filter((f) => !facts.has(f)), [], 'shapes of the Accepted table (docs/local-service.md) that no corpus file uses');
-    assert.ok(reports.some((r) => !('report_title' in ((r.options ?? {}) as object))), 'no report without options.report_title');
+    assert.deepEqual(
+      types.filter((t) => !facts.has(`type ${t}`)),
+      [],
+      'component types no corpus file uses',
+    );
+    assert.deepEqual(
+      FIDELITY_TABLE_1.filter((f) => !facts.has(f)),
+      [],
+      'shapes of the Accepted table (docs/local-service.md) that no corpus file uses',
+    );
+    assert.ok(
+      reports.some((r) => !('report_title' in ((r.options ?? {}) as object))),
+      'no report without options.report_title',
+    );
   });
 
   for (const file of CORPUS) {
@@ -125,16 +147,26 @@ const NOT_COMPONENTS = new Set(['coverPageRow', 'component', 'coverPageComponent
 
 /** The option shapes of docs/local-service.md, Compatibility → Accepted, as optionFacts() names them. */
 const FIDELITY_TABLE_1 = [
-  'width "1/2"', 'width "5/12"',
-  'Spacer.space 0.5', 'VerticalSpacer.space 0.5',
+  'width "1/2"',
+  'width "5/12"',
+  'Spacer.space 0.5',
+  'VerticalSpacer.space 0.5',
   'Text.headings_margin 4',
-  'Table heading cell col_span 2', 'Table null cell',
-  'DoughnutRing.font_size 14', 'Chart.Timeseries.font_size 16',
+  'Table heading cell col_span 2',
+  'Table null cell',
+  'DoughnutRing.font_size 14',
+  'Chart.Timeseries.font_size 16',
   'cover_page.align "end"',
-  'config.google_fonts.headings.family', 'config.google_fonts.paragraph.weight',
-  'config.enable_header', 'config.override_colour_theme.highlighted',
-  'Image.text_colour', 'Image.bg_colour', 'Image.border_colour', 'DoughnutRing.background_ring_colour',
-  'Chart.Line.curve_format null', 'Chart.Timeseries.curve_format null',
+  'config.google_fonts.headings.family',
+  'config.google_fonts.paragraph.weight',
+  'config.enable_header',
+  'config.override_colour_theme.highlighted',
+  'Image.text_colour',
+  'Image.bg_colour',
+  'Image.border_colour',
+  'DoughnutRing.background_ring_colour',
+  'Chart.Line.curve_format null',
+  'Chart.Timeseries.curve_format null',
 ];
 
 /** What a report uses: component types, options by component, a few exact values. */
@@ -142,7 +174,8 @@ function optionFacts(report: Record<string, unknown>): string[] {
   const facts: string[] = [];
   const config = (report.config ?? {}) as Record<string, any>;
   for (const key of Object.keys(config)) facts.push(`config.${key}`);
-  for (const role of ['headings', 'paragraph']) for (const k of Object.keys(config.google_fonts?.[role] ?? {})) facts.push(`config.google_fonts.${role}.${k}`);
+  for (const role of ['headings', 'paragraph'])
+    for (const k of Object.keys(config.google_fonts?.[role] ?? {})) facts.push(`config.google_fonts.${role}.${k}`);
   for (const key of Object.keys(config.override_colour_theme ?? {})) facts.push(`config.override_colour_theme.${key}`);
   const cover = report.cover_page as Record<string, unknown> | null | undefined;
   if (cover?.align) facts.push(`cover_page.align ${JSON.stringify(cover.align)}`);
@@ -155,7 +188,8 @@ function optionFacts(report: Record<string, unknown>): string[] {
         if (k === 'width') facts.push(`width ${JSON.stringify(v)}`);
       }
       if (c.type === 'Table') {
-        for (const h of c.options?.headings ?? []) if (h && typeof h === 'object' && h.col_span) facts.push(`Table heading cell col_span ${h.col_span}`);
+        for (const h of c.options?.headings ?? [])
+          if (h && typeof h === 'object' && h.col_span) facts.push(`Table heading cell col_span ${h.col_span}`);
         for (const row of c.options?.rows ?? []) for (const cell of row) if (cell === null) facts.push('Table null cell');
       }
       walk(c.components);
@@ -178,7 +212,9 @@ async function editorErrors(file: CorpusFile): Promise<string[]> {
   const foreignSchema = typeof parsed.$schema === 'string' && !parsed.$schema.includes('report.schema.json');
   const text = foreignSchema ? JSON.stringify({ ...parsed, $schema: undefined }, null, 2) : file.text;
   const problems = (await editorProblems(text)).filter((p) => !/^Unknown Tabler icon name/.test(p.message));
-  return problems.map((p) => `[schema] editor ${p.severity === 1 ? 'error' : 'warning'} "${p.message.slice(0, 160)}" on ${p.text.slice(0, 80)}`);
+  return problems.map(
+    (p) => `[schema] editor ${p.severity === 1 ? 'error' : 'warning'} "${p.message.slice(0, 160)}" on ${p.text.slice(0, 80)}`,
+  );
 }
 
 async function serviceProblems(file: CorpusFile, outcome: Outcome | undefined, deliveries: Delivery[]): Promise<string[]> {
@@ -210,28 +246,46 @@ async function serviceProblems(file: CorpusFile, outcome: Outcome | undefined, d
   const missing = expected.filter((e) => !found(pdfText, e));
   // Lost on a single page that overflowed: the density of the layout, not the painter.
   const lossArea = overflow.length && exp.pages === 1 ? 'density' : 'render';
-  if (missing.length) problems.push(`[${lossArea}] ${missing.length} of ${expected.length} strings not in the PDF text: ${list(missing.map((m) => `${m.path} = "${m.text.slice(0, 70)}"`))}`);
+  if (missing.length)
+    problems.push(
+      `[${lossArea}] ${missing.length} of ${expected.length} strings not in the PDF text: ${list(missing.map((m) => `${m.path} = "${m.text.slice(0, 70)}"`))}`,
+    );
 
   const targets = pdfLinkTargets(outcome.pdf!);
   const deadLinks = expectedLinks(outcome.report).filter((l) => !targets.has(l.url));
-  if (deadLinks.length) problems.push(`[render] ${deadLinks.length} link(s) not clickable (no URI annotation): ${list(deadLinks.map((l) => `${l.path} → ${l.url}`))}`);
+  if (deadLinks.length)
+    problems.push(
+      `[render] ${deadLinks.length} link(s) not clickable (no URI annotation): ${list(deadLinks.map((l) => `${l.path} → ${l.url}`))}`,
+    );
 
-  for (const raw of rawMarkup(pdfText, expected.filter((e) => e.literal).map((e) => e.text))) problems.push(`[render] raw markup: ${raw}`);
+  for (const raw of rawMarkup(
+    pdfText,
+    expected.filter((e) => e.literal).map((e) => e.text),
+  ))
+    problems.push(`[render] raw markup: ${raw}`);
   for (const absent of exp.absent ?? []) if (pdfText.includes(absent)) problems.push(`[render] "${absent}" is printed but must not be`);
 
   // Render notes: the expected ones present, nothing else (e.g. an image that should have loaded).
   const expectedNotes = exp.notes ?? [];
   for (const want of expectedNotes) {
     if (!notes.some((n) => n.kind === want.kind && (!want.path || pathText(n.path).startsWith(want.path)))) {
-      problems.push(`[${want.kind === 'image-unavailable' ? 'images' : 'render'}] no "${want.kind}" note${want.path ? ` at ${want.path}` : ''} (notes: ${JSON.stringify(notes)})`);
+      problems.push(
+        `[${want.kind === 'image-unavailable' ? 'images' : 'render'}] no "${want.kind}" note${want.path ? ` at ${want.path}` : ''} (notes: ${JSON.stringify(notes)})`,
+      );
     }
   }
-  const unexpected = notes.filter((n) => n.kind !== 'overflow' && !expectedNotes.some((w) => w.kind === n.kind && (!w.path || pathText(n.path).startsWith(w.path))));
-  for (const n of unexpected) problems.push(`[${n.kind === 'image-unavailable' ? 'images' : 'render'}] unexpected ${n.kind} note at ${pathText(n.path)}: ${n.message}`);
+  const unexpected = notes.filter(
+    (n) => n.kind !== 'overflow' && !expectedNotes.some((w) => w.kind === n.kind && (!w.path || pathText(n.path).startsWith(w.path))),
+  );
+  for (const n of unexpected)
+    problems.push(
+      `[${n.kind === 'image-unavailable' ? 'images' : 'render'}] unexpected ${n.kind} note at ${pathText(n.path)}: ${n.message}`,
+    );
 
   if (exp.minRasterImages !== undefined) {
     const embedded = imageXObjects(outcome.pdf!);
-    if (embedded < exp.minRasterImages) problems.push(`[images] ${embedded} image XObject(s) in the PDF, expected at least ${exp.minRasterImages}`);
+    if (embedded < exp.minRasterImages)
+      problems.push(`[images] ${embedded} image XObject(s) in the PDF, expected at least ${exp.minRasterImages}`);
   }
 
   problems.push(...(await webhookProblems(outcome, deliveries)));
@@ -240,7 +294,7 @@ async function serviceProblems(file: CorpusFile, outcome: Outcome | undefined, d
 
 /** Each webhook got one POST: the documented body, and `Authorization: Bearer <auth_header>` only when one is set. */
 async function webhookProblems(outcome: Outcome, deliveries: Delivery[]): Promise<string[]> {
-  const hooks = ((outcome.report.config as { webhooks?: Array<{ url: string; auth_header?: string | null }> } | undefined)?.webhooks ?? []);
+  const hooks = (outcome.report.config as { webhooks?: Array<{ url: string; auth_header?: string | null }> } | undefined)?.webhooks ?? [];
   if (!hooks.length) return [];
   const pathOf = (url: string): string => new URL(url).pathname;
   const forTask = (): Delivery[] => deliveries.filter((d) => (d.body as { task_id?: string })?.task_id === outcome.taskId);
@@ -250,19 +304,25 @@ async function webhookProblems(outcome: Outcome, deliveries: Delivery[]): Promis
   for (const hook of hooks) {
     const mine = got.filter((d) => d.path === pathOf(hook.url));
     if (mine.length !== 1) {
-      problems.push(`[webhooks] ${pathOf(hook.url)} received ${mine.length} POST(s) for task ${outcome.taskId}, expected 1 (all deliveries: ${JSON.stringify(deliveries.map((d) => d.path))})`);
+      problems.push(
+        `[webhooks] ${pathOf(hook.url)} received ${mine.length} POST(s) for task ${outcome.taskId}, expected 1 (all deliveries: ${JSON.stringify(deliveries.map((d) => d.path))})`,
+      );
       continue;
     }
     const d = mine[0];
     const body = d.body as { event?: unknown; task_id?: unknown; url?: unknown };
     const keys = body && typeof body === 'object' ? Object.keys(body).sort().join(',') : typeof body;
     if (keys !== 'event,task_id,url') problems.push(`[webhooks] ${pathOf(hook.url)} body keys ${keys}, documented: event,task_id,url`);
-    if (body?.event !== 'report.completed') problems.push(`[webhooks] ${pathOf(hook.url)} event ${JSON.stringify(body?.event)}, expected "report.completed"`);
+    if (body?.event !== 'report.completed')
+      problems.push(`[webhooks] ${pathOf(hook.url)} event ${JSON.stringify(body?.event)}, expected "report.completed"`);
     if (typeof body?.url !== 'string' || !body.url.includes('/get-report') || !body.url.includes(String(outcome.taskId))) {
       problems.push(`[webhooks] ${pathOf(hook.url)} url ${JSON.stringify(body?.url)} is not the get-report URL of the task`);
     }
     const wantAuth = hook.auth_header ? `Bearer ${hook.auth_header}` : undefined;
-    if (d.authorization !== wantAuth) problems.push(`[webhooks] ${pathOf(hook.url)} Authorization ${d.authorization === undefined ? 'absent' : 'present'}, expected ${wantAuth ? 'Bearer <auth_header>' : 'none (auth_header not set)'}`);
+    if (d.authorization !== wantAuth)
+      problems.push(
+        `[webhooks] ${pathOf(hook.url)} Authorization ${d.authorization === undefined ? 'absent' : 'present'}, expected ${wantAuth ? 'Bearer <auth_header>' : 'none (auth_header not set)'}`,
+      );
   }
   return problems;
 }

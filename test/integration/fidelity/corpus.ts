@@ -43,7 +43,9 @@ export interface CorpusFile {
 
 export function loadCorpus(): CorpusFile[] {
   const expectations = JSON.parse(readFileSync(join(CORPUS_DIR, 'expectations.json'), 'utf8')) as Record<string, Expectation>;
-  const names = readdirSync(CORPUS_DIR).filter((f) => f.endsWith('.report.json')).sort();
+  const names = readdirSync(CORPUS_DIR)
+    .filter((f) => f.endsWith('.report.json'))
+    .sort();
   const missing = names.filter((n) => !expectations[n]);
   if (missing.length) throw new Error(`expectations.json has no entry for ${missing.join(', ')}`);
   const stale = Object.keys(expectations).filter((n) => !names.includes(n));
@@ -54,11 +56,23 @@ export function loadCorpus(): CorpusFile[] {
 /** The report with the placeholder origins pointed at the live loopback servers. */
 export function withOrigins(text: string, live: { images: string; unreachable: string; webhooks: string }): unknown {
   return JSON.parse(
-    text.split(ORIGINS.images).join(live.images).split(ORIGINS.unreachable).join(live.unreachable).split(ORIGINS.webhooks).join(live.webhooks),
+    text
+      .split(ORIGINS.images)
+      .join(live.images)
+      .split(ORIGINS.unreachable)
+      .join(live.unreachable)
+      .split(ORIGINS.webhooks)
+      .join(live.webhooks),
   );
 }
 
-const TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.svg': 'image/svg+xml' };
+const TYPES: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.svg': 'image/svg+xml',
+};
 
 async function listen(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -72,7 +86,11 @@ function close(server: Server): Promise<void> {
 
 /** Serves the corpus images by file name; anything else is a 404. */
 export async function startImageServer(): Promise<{ origin: string; requests: string[]; stop(): Promise<void> }> {
-  const files = new Map(readdirSync(IMAGES_DIR).filter((f) => TYPES[extname(f)]).map((f) => [`/${f}`, f]));
+  const files = new Map(
+    readdirSync(IMAGES_DIR)
+      .filter((f) => TYPES[extname(f)])
+      .map((f) => [`/${f}`, f]),
+  );
   const requests: string[] = [];
   const server = createServer((req, res) => {
     requests.push(req.url ?? '');

@@ -1,7 +1,17 @@
 // The corpus checks themselves: what counts as "the string is in the PDF" and as "markup
 // printed raw" must fail on the losses they exist to catch.
 import { strict as assert } from 'node:assert';
-import { expectedLinks, expectedStrings, found, htmlToText, markdownToText, normalise, pdfLinkTargets, rawMarkup, type ExpectedString } from './expectedText';
+import {
+  expectedLinks,
+  expectedStrings,
+  found,
+  htmlToText,
+  markdownToText,
+  normalise,
+  pdfLinkTargets,
+  rawMarkup,
+  type ExpectedString,
+} from './expectedText';
 
 const phrase = (text: string, extra: Partial<ExpectedString> = {}): ExpectedString => ({ text, path: 'p', words: false, ...extra });
 
@@ -10,7 +20,12 @@ describe('fidelity corpus checks: reading strings back', () => {
     assert.ok(found('Supplier review Quarterly', phrase('Supplier review')));
     assert.ok(found(normalise('https://millstone-flour.e\nxample 48'), phrase('https://millstone-flour.example')));
     assert.ok(found('the shallow end ; ask', phrase('the shallow end; ask')));
-    assert.ok(found('The new solar system show Seat 83 % replaced the winter', phrase('The new solar system show replaced the winter', { words: true })));
+    assert.ok(
+      found(
+        'The new solar system show Seat 83 % replaced the winter',
+        phrase('The new solar system show replaced the winter', { words: true }),
+      ),
+    );
   });
 
   it('does not find a truncated, missing or far-scattered string', () => {
@@ -34,7 +49,10 @@ describe('fidelity corpus checks: markup', () => {
   });
 
   it('reads Markdown as its words, `#Title` without a space as a heading (as the hosted service does)', () => {
-    assert.equal(normalise(markdownToText('#Payment terms\nPlease **pay** within [thirty days](https://x.example).')), 'Payment terms Please pay within thirty days.');
+    assert.equal(
+      normalise(markdownToText('#Payment terms\nPlease **pay** within [thirty days](https://x.example).')),
+      'Payment terms Please pay within thirty days.',
+    );
     assert.equal(normalise(markdownToText('- a pencil\n- water')), 'a pencil water');
   });
 
@@ -57,13 +75,42 @@ describe('fidelity corpus checks: the strings a report carries', () => {
       components: [
         { type: 'Table', options: { headings: ['Qty', { content: 'Price and tax', col_span: 2 }], rows: [[2004, '<b>Net</b>', null]] } },
         { type: 'DoughnutRing', options: { data: [{ start: 0, end: 1, label: 'Raised' }] } },
-        { type: 'Chart.Line', options: { data: [{ x: 1, y: 1, label: 'EU' }, { x: 1, y: 2, label: 'US' }], x_label: 'Week', y_label: 'Requests' } },
+        {
+          type: 'Chart.Line',
+          options: {
+            data: [
+              { x: 1, y: 1, label: 'EU' },
+              { x: 1, y: 2, label: 'US' },
+            ],
+            x_label: 'Week',
+            y_label: 'Requests',
+          },
+        },
         { type: 'ProgressBar', options: { progress: 50, stages: [{ name: 'Draft' }] } },
         { type: 'Beta.DataTable', options: { col_types: ['Text', 'SparkLine'], rows: [[{ data: 'fra-01' }, { data: [1, 2] }]] } },
       ],
     }).map((s) => s.text);
-    assert.deepEqual(strings, ['Shown', 'Footer', 'Qty', 'Price and tax', '2004', 'Net', 'Raised', 'Week', 'Requests', 'EU', 'US', 'Draft', 'fra-01']);
-    const hidden = expectedStrings({ type: 'Report', options: { report_title: 'Hidden' }, config: { enable_header: false }, components: [] });
+    assert.deepEqual(strings, [
+      'Shown',
+      'Footer',
+      'Qty',
+      'Price and tax',
+      '2004',
+      'Net',
+      'Raised',
+      'Week',
+      'Requests',
+      'EU',
+      'US',
+      'Draft',
+      'fra-01',
+    ]);
+    const hidden = expectedStrings({
+      type: 'Report',
+      options: { report_title: 'Hidden' },
+      config: { enable_header: false },
+      components: [],
+    });
     assert.deepEqual(hidden, []);
   });
 
@@ -74,13 +121,19 @@ describe('fidelity corpus checks: the strings a report carries', () => {
         { type: 'Table', options: { rows: [['<a href="https://a.example">a</a>', { content: '<a href="https://b.example">b</a>' }]] } },
         { type: 'Text', options: { text: 'See [the guide](https://c.example).' } },
         { type: 'Text', options: { text: '[not a link](https://x.example)', markdown_format: false } },
-        { type: 'Row', components: [{ type: 'Image', options: { image_url: 'https://img.example/p.png', link_url: 'https://d.example' } }] },
+        {
+          type: 'Row',
+          components: [{ type: 'Image', options: { image_url: 'https://img.example/p.png', link_url: 'https://d.example' } }],
+        },
         { type: 'Beta.DataTable', options: { col_types: ['Button'], rows: [[{ data: 'Open', url_link: 'https://e.example' }]] } },
         { type: 'SparkChart.Ring', options: { value: 1, title: 't', subtitle: 's', button_link: 'https://f.example', button_text: 'Go' } },
         { type: 'SparkChart.Line', options: { data: [1], title: 't', subtitle: 's', button_link: 'https://no-text.example' } },
       ],
     });
-    assert.deepEqual(links.map((l) => l.url), ['https://a.example', 'https://b.example', 'https://c.example', 'https://d.example', 'https://e.example', 'https://f.example']);
+    assert.deepEqual(
+      links.map((l) => l.url),
+      ['https://a.example', 'https://b.example', 'https://c.example', 'https://d.example', 'https://e.example', 'https://f.example'],
+    );
     assert.equal(links[3].path, 'components[3].components[0].options.link_url');
   });
 

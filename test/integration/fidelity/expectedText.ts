@@ -53,7 +53,15 @@ export function markdownToText(md: string): string {
   return htmlToText(marked.parse(spaced, { async: false, gfm: true }) as string);
 }
 
-const CHART_TYPES = new Set(['BarChart', 'LineChart', 'ScatterChart', 'Chart.Bar', 'Chart.Line', 'Chart.HorizontalBar', 'Chart.Timeseries']);
+const CHART_TYPES = new Set([
+  'BarChart',
+  'LineChart',
+  'ScatterChart',
+  'Chart.Bar',
+  'Chart.Line',
+  'Chart.HorizontalBar',
+  'Chart.Timeseries',
+]);
 
 function str(v: unknown): string | undefined {
   return typeof v === 'string' && v.trim() !== '' ? v : undefined;
@@ -70,7 +78,13 @@ function cellText(cell: unknown): string | undefined {
 /** Distinct series names of a chart when there are two or more (the legend must show them). */
 function seriesNames(data: unknown, key: string | undefined): string[] {
   if (!key || !Array.isArray(data)) return [];
-  const names = [...new Set(data.map((d) => (d && typeof d === 'object' ? (d as Json)[key] : undefined)).filter((v): v is string => typeof v === 'string' && v !== ''))];
+  const names = [
+    ...new Set(
+      data
+        .map((d) => (d && typeof d === 'object' ? (d as Json)[key] : undefined))
+        .filter((v): v is string => typeof v === 'string' && v !== ''),
+    ),
+  ];
   return names.length >= 2 ? names : [];
 }
 
@@ -139,7 +153,10 @@ export function expectedStrings(report: Json): ExpectedString[] {
             (Array.isArray(row) ? row : []).forEach((cell, j) => {
               const cellObj = (cell ?? {}) as Json;
               const kind = types[j];
-              if ((kind === 'Text' || kind === 'Category' || kind === 'Button') && (typeof cellObj.data === 'string' || typeof cellObj.data === 'number')) {
+              if (
+                (kind === 'Text' || kind === 'Category' || kind === 'Button') &&
+                (typeof cellObj.data === 'string' || typeof cellObj.data === 'number')
+              ) {
                 add(String(cellObj.data), `${at('rows')}[${r}][${j}].data`);
               }
               add(cellObj.caption, `${at('rows')}[${r}][${j}].caption`);
@@ -185,17 +202,25 @@ export function expectedLinks(report: Json): Array<{ url: string; path: string }
       const o = (comp.options ?? {}) as Json;
       const at = `${base}[${i}].options`;
       const cellLinks = (cell: unknown, path: string): void => {
-        const html = typeof cell === 'string' ? cell : cell && typeof cell === 'object' && typeof (cell as Json).content === 'string' ? ((cell as Json).content as string) : '';
+        const html =
+          typeof cell === 'string'
+            ? cell
+            : cell && typeof cell === 'object' && typeof (cell as Json).content === 'string'
+              ? ((cell as Json).content as string)
+              : '';
         for (const url of hrefs(html)) out.push({ url, path });
       };
       if (comp.type === 'Table') {
-        (Array.isArray(o.rows) ? o.rows : []).forEach((row, r) => (Array.isArray(row) ? row : []).forEach((cell, j) => cellLinks(cell, `${at}.rows[${r}][${j}]`)));
+        (Array.isArray(o.rows) ? o.rows : []).forEach((row, r) =>
+          (Array.isArray(row) ? row : []).forEach((cell, j) => cellLinks(cell, `${at}.rows[${r}][${j}]`)),
+        );
       }
       if (comp.type === 'Text' && o.markdown_format !== false && typeof o.text === 'string') {
         for (const url of hrefs(marked.parse(o.text, { async: false, gfm: true }) as string)) out.push({ url, path: `${at}.text` });
       }
       if (comp.type === 'Image' && str(o.link_url)) out.push({ url: o.link_url as string, path: `${at}.link_url` });
-      if ((comp.type === 'SparkChart.Line' || comp.type === 'SparkChart.Ring') && str(o.button_link) && str(o.button_text)) out.push({ url: o.button_link as string, path: `${at}.button_link` });
+      if ((comp.type === 'SparkChart.Line' || comp.type === 'SparkChart.Ring') && str(o.button_link) && str(o.button_text))
+        out.push({ url: o.button_link as string, path: `${at}.button_link` });
       if (comp.type === 'Beta.DataTable') {
         (Array.isArray(o.rows) ? o.rows : []).forEach((row, r) =>
           (Array.isArray(row) ? row : []).forEach((cell, j) => {
@@ -223,7 +248,11 @@ export function pdfLinkTargets(pdf: Uint8Array): Set<string> {
 
 /** Collapses whitespace and normalises what PDF text extraction varies on (NBSP, soft hyphens, compatibility forms). */
 export function normalise(text: string): string {
-  return text.normalize('NFKC').replace(/\u00ad/g, '').replace(/\s+/g, ' ').trim();
+  return text
+    .normalize('NFKC')
+    .replace(/\u00ad/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 const squash = (s: string): string => s.replace(/\s+/g, '');

@@ -30,7 +30,9 @@ function localFetch(localOrigin: string, calls: string[]): typeof fetch {
 /** SDK component classes by the type they emit (the older SDK's BarChartV2 emits "BarChart", so the core class keeps that name). */
 function sdkClasses(): Map<string, new (options: Json) => { componentType: string }> {
   const map = new Map<string, new (options: Json) => { componentType: string }>();
-  for (const group of [Components.Core, Components.PremiumComponents] as unknown as Array<Record<string, new (options: Json) => { componentType: string }>>) {
+  for (const group of [Components.Core, Components.PremiumComponents] as unknown as Array<
+    Record<string, new (options: Json) => { componentType: string }>
+  >) {
     for (const Cls of Object.values(group)) {
       const type = new Cls({}).componentType;
       if (!map.has(type)) map.set(type, Cls);
@@ -49,7 +51,9 @@ function toSdkReport(body: Json): Report {
     if (Array.isArray(c.components)) component.addComponents!(c.components.map((x) => make(x as Json)));
     return component;
   };
-  return new Report((body.options ?? {}) as never, (body.config ?? {}) as never).addComponents((body.components as Json[]).map(make) as never);
+  return new Report((body.options ?? {}) as never, (body.config ?? {}) as never).addComponents(
+    (body.components as Json[]).map(make) as never,
+  );
 }
 
 describe('public Node SDK (@hybiscus/web-api) against the local service, only its fetch pointed at 127.0.0.1', function () {
@@ -76,7 +80,11 @@ describe('public Node SDK (@hybiscus/web-api) against the local service, only it
     assert.equal(contents.pageCount, corpus.get(name)!.expectation.pages, `${name}: page count`);
     const text = normalise(allText(contents));
     const missing = expectedStrings(body(name)).filter((e) => !found(text, e));
-    assert.deepEqual(missing.map((m) => `${m.path} = ${m.text}`), [], `${name}: strings missing from the PDF`);
+    assert.deepEqual(
+      missing.map((m) => `${m.path} = ${m.text}`),
+      [],
+      `${name}: strings missing from the PDF`,
+    );
   }
 
   function assertPreview(name: string, jpeg: Uint8Array): void {
@@ -107,7 +115,10 @@ describe('public Node SDK (@hybiscus/web-api) against the local service, only it
     const result = await client.buildReport({ report });
     assert.equal(result.status, 'SUCCESS', `buildReport: ${result.status} ${result.errorMessage ?? ''}`);
     assert.equal(result.errorMessage, null);
-    assert.ok(calls.includes('POST /api/v1/build-report') && calls.includes('GET /api/v1/get-task-status'), `SDK calls: ${calls.join(', ')}`);
+    assert.ok(
+      calls.includes('POST /api/v1/build-report') && calls.includes('GET /api/v1/get-task-status'),
+      `SDK calls: ${calls.join(', ')}`,
+    );
     await assertPdfCarries(name, await download(result.url));
   });
 
@@ -138,7 +149,9 @@ describe('public Node SDK (@hybiscus/web-api) against the local service, only it
   });
 
   it('a report the local service rejects comes back through the SDK as FAILED with the 422 detail', async () => {
-    const result = await client.buildReport({ reportSchema: { type: 'Report', options: {}, components: [{ type: 'Text', options: {} }] } as never });
+    const result = await client.buildReport({
+      reportSchema: { type: 'Report', options: {}, components: [{ type: 'Text', options: {} }] } as never,
+    });
     assert.equal(result.status, 'FAILED');
     assert.equal(result.taskID, null);
     assert.match(JSON.stringify(result.errorMessage), /components.*text|text.*missing|Field required/i);

@@ -17,7 +17,9 @@ import { startLocalService, type LocalService } from '../../../src/mock/service'
 import { NO_OBVIOUS_FIX } from '../../unit/fixes/corpusExpectations';
 
 const CORPUS = join(__dirname, '..', '..', 'fixtures', 'broken');
-const files = readdirSync(CORPUS).filter((f) => f.endsWith('.report.json')).sort();
+const files = readdirSync(CORPUS)
+  .filter((f) => f.endsWith('.report.json'))
+  .sort();
 
 describe('quick fixes against the real local service (HTTP)', () => {
   let service: LocalService;
@@ -63,7 +65,10 @@ describe('quick fixes against the real local service (HTTP)', () => {
       let text = readFileSync(join(CORPUS, file), 'utf8');
       let details = await submit(text);
       if (details.length === 0) return; // accepted as it is (unknown options, allowed nesting)
-      assert.ok(details.every((d) => Array.isArray(d.loc) && d.loc[0] === 'body'), 'a pydantic-shaped 422');
+      assert.ok(
+        details.every((d) => Array.isArray(d.loc) && d.loc[0] === 'body'),
+        'a pydantic-shaped 422',
+      );
       if (NO_OBVIOUS_FIX[file]) {
         assert.deepEqual(fixesFor(text, details).flat(), [], NO_OBVIOUS_FIX[file]);
         return;

@@ -28,7 +28,11 @@ const SECTIONS = 120_000;
 
 /** A 9.5 MB body (under the 10 MB default limit) with 2 errors per component. */
 function errorDenseBody(): Buffer {
-  const components = Array.from({ length: SECTIONS }, () => ({ type: 'Section', options: { columns: 'x', section_title: 3 }, components: [] }));
+  const components = Array.from({ length: SECTIONS }, () => ({
+    type: 'Section',
+    options: { columns: 'x', section_title: 3 },
+    components: [],
+  }));
   return Buffer.from(JSON.stringify({ type: 'Report', options: { report_title: 'Dense' }, components }));
 }
 
@@ -46,7 +50,13 @@ function post(url: string, path: string, body: Buffer): { sent: Promise<void>; a
   const sent = new Promise<void>((r) => (markSent = r));
   const answer = new Promise<Answer>((resolve, reject) => {
     const req = httpRequest(
-      { host: '127.0.0.1', port: u.port, path, method: 'POST', headers: { 'x-api-key': KEY, 'content-type': 'application/json', 'content-length': body.length } },
+      {
+        host: '127.0.0.1',
+        port: u.port,
+        path,
+        method: 'POST',
+        headers: { 'x-api-key': KEY, 'content-type': 'application/json', 'content-length': body.length },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -94,7 +104,13 @@ describe('hardening: bounded request work and log integrity', function () {
     );
     assert.ok(quotaAt < answer.at, 'the quota request was answered while the big body was being validated');
     assert.equal(answer.status, 422, answer.body.slice(0, 500));
-    const detail = JSON.parse(answer.body).detail as Array<{ type: string; loc: unknown[]; msg: string; input: unknown; ctx?: Record<string, unknown> }>;
+    const detail = JSON.parse(answer.body).detail as Array<{
+      type: string;
+      loc: unknown[];
+      msg: string;
+      input: unknown;
+      ctx?: Record<string, unknown>;
+    }>;
     assert.equal(detail.length, 1001);
     assert.deepEqual(detail[0].loc, ['body', 'components', 0, 'Section', 'options', 'section_title']);
     assert.deepEqual(detail[1000], {
@@ -108,7 +124,11 @@ describe('hardening: bounded request work and log integrity', function () {
 
     // 100,000 webhooks: one too_long entry (the list is at most 3), no delivery.
     const hooks = Array.from({ length: 100_000 }, (_, i) => ({ url: `http://127.0.0.1:9/h${i}`, auth_header: 'tok' }));
-    const many = await post(p.url, '/api/v1/build-report', Buffer.from(JSON.stringify({ type: 'Report', options: { report_title: 'Hooks' }, config: { webhooks: hooks }, components: [] }))).answer;
+    const many = await post(
+      p.url,
+      '/api/v1/build-report',
+      Buffer.from(JSON.stringify({ type: 'Report', options: { report_title: 'Hooks' }, config: { webhooks: hooks }, components: [] })),
+    ).answer;
     assert.equal(many.status, 422);
     const tooLong = JSON.parse(many.body).detail;
     assert.equal(tooLong.length, 1);
@@ -170,7 +190,10 @@ describe('hardening: bounded request work and log integrity', function () {
       assert.ok(!log.includes(secret) && !decoded.includes(secret), `the log shows ${secret}:\n${log}`);
     }
     assert.ok(!log.includes(ODDLY_ENCODED_KEY), `the log shows the encoded key:\n${log}`);
-    assert.ok(p.stderr.some((l) => l.includes('/api/v1/get-remaining-quota?api%5Fkey=*** 200')), log);
+    assert.ok(
+      p.stderr.some((l) => l.includes('/api/v1/get-remaining-quota?api%5Fkey=*** 200')),
+      log,
+    );
     assert.ok(!p.stderr.some((l) => l.startsWith(forged)), `a forged line:\n${log}`);
     // eslint-disable-next-line no-control-regex -- control characters are what this pattern finds
     assert.ok(!p.stderr.some((l) => /[\x00-\x08\x0b-\x1f\x7f-\x9f]/.test(l)), `a control character:\n${JSON.stringify(p.stderr)}`);
@@ -181,7 +204,11 @@ describe('hardening: bounded request work and log integrity', function () {
     const renderer: ReportRenderer = {
       async renderPdf(report) {
         if (report.options?.report_title === 'notes') {
-          return { pdf: new Uint8Array([0x25, 0x50, 0x44, 0x46]), pageCount: 1, notes: [{ kind: 'font-fallback', path: ['components', 0], message: evil }] };
+          return {
+            pdf: new Uint8Array([0x25, 0x50, 0x44, 0x46]),
+            pageCount: 1,
+            notes: [{ kind: 'font-fallback', path: ['components', 0], message: evil }],
+          };
         }
         throw new RenderError(evil);
       },
@@ -194,7 +221,11 @@ describe('hardening: bounded request work and log integrity', function () {
     cleanup.push(() => rmSync(h.dataDir, { recursive: true, force: true }));
     cleanup.push(() => h.stop());
     for (const title of ['fails', 'notes']) {
-      const r = await h.post('/build-report', { type: 'Report', options: { report_title: title }, components: [{ type: 'Text', options: { text: 'x' } }] });
+      const r = await h.post('/build-report', {
+        type: 'Report',
+        options: { report_title: title },
+        components: [{ type: 'Text', options: { text: 'x' } }],
+      });
       assert.equal(r.status, 200);
       await h.waitFor(((await r.json()) as { task_id: string }).task_id);
     }
@@ -202,7 +233,8 @@ describe('hardening: bounded request work and log integrity', function () {
     const note = h.logs.find((l) => / note \(font-fallback\)/.test(l));
     assert.ok(failed && note, h.logs.join('\n'));
     assert.match(failed, /boom\\n2025-06-01T00:00:00\.000Z GET \/api\/v1\/forged 200 0\.1ms key=-\\x1b\[2J\\r\\x9b31m\\u2028$/);
-    // eslint-disable-next-line no-control-regex -- control characters are what this pattern finds
-    for (const line of h.logs) assert.ok(!/[\x00-\x1f\x7f-\x9f\u2028\u2029]/.test(line), `a raw control character in ${JSON.stringify(line)}`);
+    for (const line of h.logs)
+      // eslint-disable-next-line no-control-regex -- control characters are what this pattern finds
+      assert.ok(!/[\x00-\x1f\x7f-\x9f\u2028\u2029]/.test(line), `a raw control character in ${JSON.stringify(line)}`);
   });
 });

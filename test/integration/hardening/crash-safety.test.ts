@@ -34,8 +34,21 @@ const report = (title: string, pages: 1 | 2): Record<string, unknown> => ({
   config: { enable_multi_page: pages === 2 },
   components:
     pages === 2
-      ? [{ type: 'Text', options: { text: `${title}, page one` } }, { type: 'PageBreak' }, { type: 'Card', options: { title: 'Page two', value: 2 } }]
-      : [{ type: 'Section', options: { section_title: title, columns: 2 }, components: [{ type: 'Card', options: { title: 'A', value: 1 } }, { type: 'Card', options: { title: 'B', value: 2 } }] }],
+      ? [
+          { type: 'Text', options: { text: `${title}, page one` } },
+          { type: 'PageBreak' },
+          { type: 'Card', options: { title: 'Page two', value: 2 } },
+        ]
+      : [
+          {
+            type: 'Section',
+            options: { section_title: title, columns: 2 },
+            components: [
+              { type: 'Card', options: { title: 'A', value: 1 } },
+              { type: 'Card', options: { title: 'B', value: 2 } },
+            ],
+          },
+        ],
 });
 
 /** Every file below `dir`, relative. */
@@ -58,7 +71,10 @@ function assertNothingCorrupt(dir: string, when: string): void {
 }
 
 async function api(p: ServerProcess, path: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(`${p.url}/api/v1${path}`, { ...init, headers: { 'x-api-key': KEY, 'content-type': 'application/json', ...(init.headers as object) } });
+  return fetch(`${p.url}/api/v1${path}`, {
+    ...init,
+    headers: { 'x-api-key': KEY, 'content-type': 'application/json', ...(init.headers as object) },
+  });
 }
 
 async function statuses(p: ServerProcess, ids: string[]): Promise<Map<string, { status: string; error_message: string | null }>> {
@@ -85,26 +101,70 @@ describe('hardening: crash safety (kill -9 of the standalone service while rende
   it('three kills at different moments: no task stuck, no file or charge lost, corrupted or charged twice', async () => {
     const dir = tempDir('rs-crash-');
     dirs.push(dir);
-    const args = ['--data-dir', dir, '--api-key', KEY, '--quota-single', String(QUOTA), '--quota-multi', String(QUOTA), '--rate-limit', '0', '--concurrency', '2', '--render-delay', '300ms'];
+    const args = [
+      '--data-dir',
+      dir,
+      '--api-key',
+      KEY,
+      '--quota-single',
+      String(QUOTA),
+      '--quota-multi',
+      String(QUOTA),
+      '--rate-limit',
+      '0',
+      '--concurrency',
+      '2',
+      '--render-delay',
+      '300ms',
+    ];
     const submitted: Submitted[] = [];
     const outputs: string[] = [];
     const moments: Array<{ label: string; ready: (p: ServerProcess, mine: Submitted[]) => Promise<boolean> }> = [
       { label: 'right after the submits', ready: async () => true },
-      { label: 'with renders RUNNING', ready: async (p, mine) => [...(await statuses(p, mine.map((t) => t.id))).values()].some((s) => s.status === 'RUNNING') },
+      {
+        label: 'with renders RUNNING',
+        ready: async (p, mine) =>
+          [
+            ...(
+              await statuses(
+                p,
+                mine.map((t) => t.id),
+              )
+            ).values(),
+          ].some((s) => s.status === 'RUNNING'),
+      },
       {
         label: 'after some finished, others RUNNING or QUEUED',
         ready: async (p, mine) => {
-          const s = [...(await statuses(p, mine.map((t) => t.id))).values()];
+          const s = [
+            ...(
+              await statuses(
+                p,
+                mine.map((t) => t.id),
+              )
+            ).values(),
+          ];
           return s.some((x) => x.status === 'SUCCESS') && s.some((x) => x.status === 'RUNNING' || x.status === 'QUEUED');
         },
       },
     ];
     for (const [round, moment] of moments.entries()) {
       server = await startServer(args);
-      const bodies: Array<[Submitted['kind'], 1 | 2]> = [['build', 1], ['build', 2], ['preview', 1], ['build', 1], ['build', 2], ['preview', 2], ['build', 1]];
+      const bodies: Array<[Submitted['kind'], 1 | 2]> = [
+        ['build', 1],
+        ['build', 2],
+        ['preview', 1],
+        ['build', 1],
+        ['build', 2],
+        ['preview', 2],
+        ['build', 1],
+      ];
       const mine = await Promise.all(
         bodies.map(async ([kind, pages], i) => {
-          const r = await api(server!, `/${kind}-report`, { method: 'POST', body: JSON.stringify(report(`Round ${round} task ${i}`, pages)) });
+          const r = await api(server!, `/${kind}-report`, {
+            method: 'POST',
+            body: JSON.stringify(report(`Round ${round} task ${i}`, pages)),
+          });
           assert.equal(r.status, 200, await r.clone().text());
           return { id: ((await r.json()) as { task_id: string }).task_id, kind, round };
         }),
@@ -156,23 +216,45 @@ describe('hardening: crash safety (kill -9 of the standalone service while rende
     outputs.push(...server.stdout, ...server.stderr);
     server = undefined;
 
-    const ledger = JSON.parse(readFileSync(join(dir, 'ledger.json'), 'utf8')) as { keys: Record<string, { charges: Record<string, string> }> };
+    const ledger = JSON.parse(readFileSync(join(dir, 'ledger.json'), 'utf8')) as {
+      keys: Record<string, { charges: Record<string, string> }>;
+    };
     const charges = ledger.keys[keyIdOf(KEY)]?.charges ?? {};
-    assert.deepEqual(Object.fromEntries(Object.entries(charges).sort()), Object.fromEntries([...charged].sort()), 'ledger charges = the successful builds, by rendered page count');
+    assert.deepEqual(
+      Object.fromEntries(Object.entries(charges).sort()),
+      Object.fromEntries([...charged].sort()),
+      'ledger charges = the successful builds, by rendered page count',
+    );
     const count = (kind: string): number => [...charged.values()].filter((k) => k === kind).length;
     assert.equal(quota.remaining_single_page_reports, QUOTA - count('single'));
     assert.equal(quota.remaining_multi_page_reports, QUOTA - count('multi'));
 
     const files = walk(dir);
-    assert.deepEqual(files.filter((f) => /\.tmp$/.test(f)), [], 'temporary files left behind');
-    assert.deepEqual(files.filter((f) => f.endsWith('.report.json')), [], 'submitted reports of finished tasks left behind');
-    const expectedFiles = submitted.filter((t) => final.get(t.id)!.status === 'SUCCESS').map((t) => `files/${t.id}.${t.kind === 'build' ? 'pdf' : 'jpg'}`);
-    assert.deepEqual(files.filter((f) => f.startsWith('files/')).sort(), expectedFiles.sort(), 'files/ holds exactly the reports of the SUCCESS tasks');
+    assert.deepEqual(
+      files.filter((f) => /\.tmp$/.test(f)),
+      [],
+      'temporary files left behind',
+    );
+    assert.deepEqual(
+      files.filter((f) => f.endsWith('.report.json')),
+      [],
+      'submitted reports of finished tasks left behind',
+    );
+    const expectedFiles = submitted
+      .filter((t) => final.get(t.id)!.status === 'SUCCESS')
+      .map((t) => `files/${t.id}.${t.kind === 'build' ? 'pdf' : 'jpg'}`);
+    assert.deepEqual(
+      files.filter((f) => f.startsWith('files/')).sort(),
+      expectedFiles.sort(),
+      'files/ holds exactly the reports of the SUCCESS tasks',
+    );
     assertNothingCorrupt(dir, 'at the end');
     const audit = findKeysInDir(dir, [KEY]);
     assert.deepEqual(audit.hits, [], `the API key appeared in the data dir:\n${describeHits(audit.hits)}`);
     assert.deepEqual(findKeys('service output', outputs.join('\n'), [KEY]), [], 'the API key appeared in the service output');
-    console.log(`      ${submitted.length} tasks over 3 kills: ${successes} SUCCESS, ${submitted.length - successes} given up after 2 interruptions; ${charged.size} charges`);
+    console.log(
+      `      ${submitted.length} tasks over 3 kills: ${successes} SUCCESS, ${submitted.length - successes} given up after 2 interruptions; ${charged.size} charges`,
+    );
   });
 
   it('a render that runs out of memory fails its task (free of charge) and the service lives on', async () => {
@@ -181,20 +263,35 @@ describe('hardening: crash safety (kill -9 of the standalone service while rende
     const entry = locateRenderWorker();
     assert.ok(entry, 'the render worker script');
     // 16 MB is too little for any render: the worker dies of V8's out-of-memory.
-    const service = await startLocalService({ port: 0, dataDir: dir, keys: [{ key: KEY }], renderer: new WorkerRenderer(entry, 1, 60_000, 16), rateLimit: 0 });
+    const service = await startLocalService({
+      port: 0,
+      dataDir: dir,
+      keys: [{ key: KEY }],
+      renderer: new WorkerRenderer(entry, 1, 60_000, 16),
+      rateLimit: 0,
+    });
     try {
-      const post = (kind: string) => fetch(`${service.baseUrl}/${kind}-report`, { method: 'POST', headers: { 'x-api-key': KEY, 'content-type': 'application/json' }, body: JSON.stringify(report('oom', 1)) });
+      const post = (kind: string) =>
+        fetch(`${service.baseUrl}/${kind}-report`, {
+          method: 'POST',
+          headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+          body: JSON.stringify(report('oom', 1)),
+        });
       for (const kind of ['preview', 'build']) {
         const id = ((await (await post(kind)).json()) as { task_id: string }).task_id;
         let s = { status: 'QUEUED', error_message: null as string | null };
         for (let i = 0; i < 1200 && s.status !== 'SUCCESS' && s.status !== 'FAILED'; i++) {
           await sleep(50);
-          s = (await (await fetch(`${service.baseUrl}/get-task-status?task_id=${id}`, { headers: { 'x-api-key': KEY } })).json()) as typeof s;
+          s = (await (
+            await fetch(`${service.baseUrl}/get-task-status?task_id=${id}`, { headers: { 'x-api-key': KEY } })
+          ).json()) as typeof s;
         }
         assert.equal(s.status, 'FAILED');
         assert.match(s.error_message ?? '', /needs more than the 16 MB of memory a render may use/);
       }
-      const quota = (await (await fetch(`${service.baseUrl}/get-remaining-quota`, { headers: { 'x-api-key': KEY } })).json()) as { remaining_single_page_reports: number };
+      const quota = (await (await fetch(`${service.baseUrl}/get-remaining-quota`, { headers: { 'x-api-key': KEY } })).json()) as {
+        remaining_single_page_reports: number;
+      };
       assert.equal(quota.remaining_single_page_reports, 100, 'a failed build costs nothing');
     } finally {
       await service.stop();
@@ -207,10 +304,25 @@ describe('hardening: crash safety (kill -9 of the standalone service while rende
     const keyId = keyIdOf(KEY);
     const day = 86_400_000;
     const start = Math.floor(Date.now() / day) * day;
-    const ids = { givenUp: '11111111-1111-4111-8111-111111111111', resumed: '22222222-2222-4222-8222-222222222222', orphanReport: '33333333-3333-4333-8333-333333333333', orphanFile: '44444444-4444-4444-8444-444444444444' };
+    const ids = {
+      givenUp: '11111111-1111-4111-8111-111111111111',
+      resumed: '22222222-2222-4222-8222-222222222222',
+      orphanReport: '33333333-3333-4333-8333-333333333333',
+      orphanFile: '44444444-4444-4444-8444-444444444444',
+    };
     mkdirSync(join(dir, 'tasks'), { recursive: true });
     mkdirSync(join(dir, 'files'), { recursive: true });
-    const record = (id: string, attempts: number) => ({ id, kind: 'build', status: 'RUNNING', error_message: null, keyId, createdAt: Date.now(), attempts, reservation: 'single', downloadName: 'x' });
+    const record = (id: string, attempts: number) => ({
+      id,
+      kind: 'build',
+      status: 'RUNNING',
+      error_message: null,
+      keyId,
+      createdAt: Date.now(),
+      attempts,
+      reservation: 'single',
+      downloadName: 'x',
+    });
     // Attempt 1 rendered and charged, then the process died before SUCCESS was saved;
     // attempt 2 died too. Given up → the charge of attempt 1 must not stay.
     writeFileSync(join(dir, 'tasks', `${ids.givenUp}.json`), JSON.stringify(record(ids.givenUp, 2)));
@@ -226,9 +338,23 @@ describe('hardening: crash safety (kill -9 of the standalone service while rende
     writeFileSync(join(dir, 'tasks', `.${ids.resumed}.json.123.abcd.tmp`), '{"half":');
     // Killed while writing the ledger (seen in CI: the kill -9 test above hit exactly that).
     writeFileSync(join(dir, `.ledger.json.123.beef.tmp`), '{"version": 1, "ke');
-    writeFileSync(join(dir, 'ledger.json'), JSON.stringify({ version: 1, keys: { [keyId]: { periodStart: start, periodEnd: start + 30 * day, charges: { [ids.givenUp]: 'single', [ids.resumed]: 'single' } } } }));
+    writeFileSync(
+      join(dir, 'ledger.json'),
+      JSON.stringify({
+        version: 1,
+        keys: {
+          [keyId]: { periodStart: start, periodEnd: start + 30 * day, charges: { [ids.givenUp]: 'single', [ids.resumed]: 'single' } },
+        },
+      }),
+    );
 
-    const service = await startLocalService({ port: 0, dataDir: dir, keys: [{ key: KEY, quotaSingle: 5 }], renderer: createMinimalRenderer(), rateLimit: 0 });
+    const service = await startLocalService({
+      port: 0,
+      dataDir: dir,
+      keys: [{ key: KEY, quotaSingle: 5 }],
+      renderer: createMinimalRenderer(),
+      rateLimit: 0,
+    });
     try {
       const get = (path: string) => fetch(`${service.baseUrl}${path}`, { headers: { 'x-api-key': KEY } });
       const given = (await (await get(`/get-task-status?task_id=${ids.givenUp}`)).json()) as { status: string; error_message: string };
@@ -246,11 +372,16 @@ describe('hardening: crash safety (kill -9 of the standalone service while rende
     } finally {
       await service.stop();
     }
-    const ledger = JSON.parse(readFileSync(join(dir, 'ledger.json'), 'utf8')) as { keys: Record<string, { charges: Record<string, string> }> };
+    const ledger = JSON.parse(readFileSync(join(dir, 'ledger.json'), 'utf8')) as {
+      keys: Record<string, { charges: Record<string, string> }>;
+    };
     assert.deepEqual(ledger.keys[keyId].charges, { [ids.resumed]: 'single' });
     assert.ok(!existsSync(join(dir, 'files', `${ids.givenUp}.pdf`)), 'the given-up task’s file was removed');
     assert.ok(!existsSync(join(dir, 'tasks', `${ids.orphanReport}.report.json`)), 'a submitted report without a record was removed');
     assert.ok(!existsSync(join(dir, 'files', `${ids.orphanFile}.pdf`)), 'a file without a task was removed');
-    assert.deepEqual(walk(dir).filter((f) => f.endsWith('.tmp')), []);
+    assert.deepEqual(
+      walk(dir).filter((f) => f.endsWith('.tmp')),
+      [],
+    );
   });
 });

@@ -147,7 +147,10 @@ describe('hardening: fuzzing the local service over HTTP', function () {
         }
         statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
         const problem = checkReply(r, reply);
-        if (problem) failures.push(`#${index} ${problem} for ${describeRequest(r)}; reply ${reply.status} ${reply.bytes.toString('utf8').slice(0, 300)}`);
+        if (problem)
+          failures.push(
+            `#${index} ${problem} for ${describeRequest(r)}; reply ${reply.status} ${reply.bytes.toString('utf8').slice(0, 300)}`,
+          );
         if (reply.status === 200 && r.method === 'POST' && setup.knownTaskIds.length < 200) {
           setup.knownTaskIds.push((JSON.parse(reply.bytes.toString('utf8')) as { task_id: string }).task_id);
         }
@@ -171,9 +174,16 @@ describe('hardening: fuzzing the local service over HTTP', function () {
     const mb = (n: number): string => `${(n / 2 ** 20).toFixed(1)} MB`;
     console.log(`      sent ${sent} requests in ${seconds.toFixed(1)} s (+${liveness} liveness checks), ${logLines} log lines`);
     console.log(`      by category: ${[...counts].map(([k, v]) => `${k} ${v}`).join(', ')}`);
-    console.log(`      by status: ${[...statuses].sort((a, b) => a[0] - b[0]).map(([k, v]) => `${k}×${v}`).join(', ')}`);
+    console.log(
+      `      by status: ${[...statuses]
+        .sort((a, b) => a[0] - b[0])
+        .map(([k, v]) => `${k}×${v}`)
+        .join(', ')}`,
+    );
     if (baseline) {
-      console.log(`      memory after GC: heapUsed ${mb(baseline.heapUsed)} → ${mb(end.heapUsed)}, rss ${mb(baseline.rss)} → ${mb(end.rss)}`);
+      console.log(
+        `      memory after GC: heapUsed ${mb(baseline.heapUsed)} → ${mb(end.heapUsed)}, rss ${mb(baseline.rss)} → ${mb(end.rss)}`,
+      );
     }
 
     assert.deepEqual(failures, [], `seed ${seed}: ${failures.length} bad replies:\n${failures.join('\n')}`);

@@ -44,7 +44,13 @@ export interface FuzzSetup {
 
 const SUBMIT_PATHS = ['/api/v1/preview-report', '/api/v1/preview-report', '/api/v1/preview-report', '/api/v1/build-report'];
 
-function submit(rng: Rng, s: FuzzSetup, category: string, body: FuzzRequest['body'], contentType: string | null = 'application/json'): FuzzRequest {
+function submit(
+  rng: Rng,
+  s: FuzzSetup,
+  category: string,
+  body: FuzzRequest['body'],
+  contentType: string | null = 'application/json',
+): FuzzRequest {
   const headers: Record<string, string> = { 'x-api-key': s.key };
   if (contentType !== null) headers['content-type'] = contentType;
   return { category, method: 'POST', path: rng.pick(SUBMIT_PATHS), headers, body, quotaHeaders: true };
@@ -70,16 +76,48 @@ export function malformed(rng: Rng, s: FuzzSetup): FuzzRequest {
     () => Buffer.from(Array.from({ length: rng.int(1, 300) }, () => rng.int(0, 255))),
     () => {
       const i = rng.int(1, ex.length - 2);
-      return ex.slice(0, i) + rng.pick(['\\q', '\\u12', '\\uZZZZ', '\\', '"', '\u0000', '\u0007', '}', ']', ',', ':', '{', '[', 'NaN', '-Infinity', '\n']) + ex.slice(i);
+      return (
+        ex.slice(0, i) +
+        rng.pick(['\\q', '\\u12', '\\uZZZZ', '\\', '"', '\u0000', '\u0007', '}', ']', ',', ':', '{', '[', 'NaN', '-Infinity', '\n']) +
+        ex.slice(i)
+      );
     },
     () => ex.replace(/"Report"/, rng.pick(['"\\ud800"', '"\\udfff\\ud800"', '"\\uD83D"', '"\\u0000"', '"Rep\\u0000ort"'])),
     () => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(ex)]),
-    () => Buffer.concat([Buffer.from(ex.slice(0, 40)), Buffer.from(rng.pick([[0xed, 0xa0, 0x80], [0xc0, 0xaf], [0xff], [0xf8, 0x88, 0x80, 0x80, 0x80], [0xe2, 0x82]])), Buffer.from(ex.slice(40))]),
+    () =>
+      Buffer.concat([
+        Buffer.from(ex.slice(0, 40)),
+        Buffer.from(rng.pick([[0xed, 0xa0, 0x80], [0xc0, 0xaf], [0xff], [0xf8, 0x88, 0x80, 0x80, 0x80], [0xe2, 0x82]])),
+        Buffer.from(ex.slice(40)),
+      ]),
     () => {
       const i = rng.int(0, ex.length - 1);
       return ex.slice(0, i) + ex.slice(i + rng.int(1, 20));
     },
-    () => rng.pick(['{', '[', '"', '{"type":', '{"type":"Report",}', '[1,]', '{,}', "{'type':'Report'}", '{"a" "b"}', 'tru', 'nul', '01', '1.', '.5', '+1', '--1', '1e', '0x10', '{"a":1}{"b":2}', '""""', 'undefined']),
+    () =>
+      rng.pick([
+        '{',
+        '[',
+        '"',
+        '{"type":',
+        '{"type":"Report",}',
+        '[1,]',
+        '{,}',
+        "{'type':'Report'}",
+        '{"a" "b"}',
+        'tru',
+        'nul',
+        '01',
+        '1.',
+        '.5',
+        '+1',
+        '--1',
+        '1e',
+        '0x10',
+        '{"a":1}{"b":2}',
+        '""""',
+        'undefined',
+      ]),
     () => ex + rng.pick(['x', ' ,', '}', '\u0000', ' {}']),
     () => ex.replace(/":/g, () => (rng.chance(0.02) ? '"=' : '":')),
   ];
@@ -95,7 +133,8 @@ export function deep(rng: Rng, s: FuzzSetup): FuzzRequest {
     () => '{"a":'.repeat(n) + '1' + '}'.repeat(n),
     () => '['.repeat(n),
     () => `{"type":"Report","components":${'['.repeat(n)}${']'.repeat(n)}}`,
-    () => `{"type":"Report","options":{"report_title":"d"},"components":[${'{"type":"Section","options":{"section_title":"s"},"components":['.repeat(n)}${']}'.repeat(n)}]}`,
+    () =>
+      `{"type":"Report","options":{"report_title":"d"},"components":[${'{"type":"Section","options":{"section_title":"s"},"components":['.repeat(n)}${']}'.repeat(n)}]}`,
     () => `{"type":"Report","components":[],"config":${'{"__proto__":'.repeat(n)}null${'}'.repeat(n)}}`,
     () => `"${'['.repeat(n)}"`, // brackets inside a string are not nesting
   ];
@@ -110,22 +149,33 @@ export function* huge(rng: Rng, s: FuzzSetup): Generator<FuzzRequest> {
   const atLimit = prefix + 'x'.repeat(limit - prefix.length - suffix.length) + suffix;
   yield submit(rng, s, 'huge', atLimit);
   yield { ...submit(rng, s, 'huge', atLimit + ' '), expect: [413] };
-  const arr = (count: number): string => `{"type":"Report","components":[${Array.from({ length: count }, () => '{"type":"PageBreak"}').join(',')}]}`;
+  const arr = (count: number): string =>
+    `{"type":"Report","components":[${Array.from({ length: count }, () => '{"type":"PageBreak"}').join(',')}]}`;
   const count = Math.floor((limit - 40) / 21);
   yield submit(rng, s, 'huge', arr(count));
   // As many invalid components as fit: one 422 entry each.
-  yield submit(rng, s, 'huge', `{"type":"Report","components":[${Array.from({ length: Math.floor((limit - 40) / 16) }, () => '{"type":"Card"}').join(',')}]}`);
+  yield submit(
+    rng,
+    s,
+    'huge',
+    `{"type":"Report","components":[${Array.from({ length: Math.floor((limit - 40) / 16) }, () => '{"type":"Card"}').join(',')}]}`,
+  );
   yield { ...submit(rng, s, 'huge', `[${'1,'.repeat(Math.floor(limit / 2) - 2)}1]`) };
   yield { ...submit(rng, s, 'huge', '[' + '"\u00e9",'.repeat(Math.floor(limit / 4)) + '0]'), expect: [413] };
   // Streamed without Content-Length: the limit holds while reading.
-  const streamed = (total: number) => async function* (): AsyncIterable<Buffer> {
-    const chunk = Buffer.alloc(64 * 1024, 0x20);
-    for (let sent = 0; sent < total; sent += chunk.length) yield chunk.subarray(0, Math.min(chunk.length, total - sent));
-  };
+  const streamed = (total: number) =>
+    async function* (): AsyncIterable<Buffer> {
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      for (let sent = 0; sent < total; sent += chunk.length) yield chunk.subarray(0, Math.min(chunk.length, total - sent));
+    };
   yield { ...submit(rng, s, 'huge', streamed(limit * 3)), expect: [413] };
   yield { ...submit(rng, s, 'huge', streamed(limit)), expect: [422] }; // only spaces: json_invalid
   const big = JSON.parse(s.examples[0].text) as Record<string, unknown>;
-  setOwn(big, 'components', Array.from({ length: 2000 }, (_, i) => ({ type: 'Text', options: { text: randomString(rng, 200) + i } })));
+  setOwn(
+    big,
+    'components',
+    Array.from({ length: 2000 }, (_, i) => ({ type: 'Text', options: { text: randomString(rng, 200) + i } })),
+  );
   yield submit(rng, s, 'huge', JSON.stringify(big));
 }
 
@@ -145,7 +195,14 @@ export function unicode(rng: Rng, s: FuzzSetup): FuzzRequest {
   return submit(rng, s, 'unicode', JSON.stringify(doc));
 }
 
-const PROTO_VALUES: unknown[] = [{ polluted: 'yes' }, { toString: 'x', valueOf: 1 }, null, 'polluted', [], { constructor: { prototype: { polluted: 'yes' } } }];
+const PROTO_VALUES: unknown[] = [
+  { polluted: 'yes' },
+  { toString: 'x', valueOf: 1 },
+  null,
+  'polluted',
+  [],
+  { constructor: { prototype: { polluted: 'yes' } } },
+];
 
 /** __proto__ / constructor / prototype keys at every level, as keys, values and component types. */
 export function protoKeys(rng: Rng, s: FuzzSetup): FuzzRequest {
@@ -153,7 +210,11 @@ export function protoKeys(rng: Rng, s: FuzzSetup): FuzzRequest {
   const doc = structuredClone(ex) as Record<string, unknown>;
   const objects = allObjects(doc);
   for (const path of rng.chance(0.3) ? objects : [rng.pick(objects), rng.pick(objects)]) {
-    setOwn(objectAt(doc, path), rng.pick(['__proto__', 'constructor', 'prototype', '__defineGetter__', 'hasOwnProperty']), structuredClone(rng.pick(PROTO_VALUES)));
+    setOwn(
+      objectAt(doc, path),
+      rng.pick(['__proto__', 'constructor', 'prototype', '__defineGetter__', 'hasOwnProperty']),
+      structuredClone(rng.pick(PROTO_VALUES)),
+    );
   }
   if (rng.chance(0.3)) {
     const comps = doc.components as Array<Record<string, unknown>>;
@@ -183,7 +244,14 @@ const CONTENT_TYPES = [
 
 /** Wrong, missing and odd content types on valid and invalid bodies. */
 export function contentTypes(rng: Rng, s: FuzzSetup): FuzzRequest {
-  const body = rng.pick([rng.pick(s.examples).text, 'a=1&b=2', '--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--xyz--', '<report/>', '{}', '']);
+  const body = rng.pick([
+    rng.pick(s.examples).text,
+    'a=1&b=2',
+    '--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--xyz--',
+    '<report/>',
+    '{}',
+    '',
+  ]);
   return submit(rng, s, 'content-type', body, rng.pick(CONTENT_TYPES));
 }
 
@@ -192,9 +260,17 @@ export function oddValues(rng: Rng, s: FuzzSetup): FuzzRequest {
   const ex = rng.pick(s.examples).text;
   const variants: Array<() => string> = [
     () => rng.pick(['', ' ', '\n\t', 'null', '[]', '0', '"str"', 'true', '{}', 'NaN', 'Infinity', '-Infinity', '1e400']),
-    () => ex.replace(/: (\d+)/, `: ${rng.pick(['1e400', '-1e400', '123456789012345678901234567890', '1e-400', '-0', '0.1e1', 'NaN', 'Infinity', '-Infinity', '1E+2', '-0.0'])}`),
+    () =>
+      ex.replace(
+        /: (\d+)/,
+        `: ${rng.pick(['1e400', '-1e400', '123456789012345678901234567890', '1e-400', '-0', '0.1e1', 'NaN', 'Infinity', '-Infinity', '1E+2', '-0.0'])}`,
+      ),
     () => ex.replace(/: ([\d.]+)/g, () => `: ${rng.pick(['1e400', 'NaN', '-1e400', '9'.repeat(400), '1', '2.5'])}`),
-    () => ex.replace(/"type": "Report"/, rng.pick(['"type": "Report", "type": "Other"', '"type": "Other", "type": "Report"', '"type": "Report", "components": 7'])),
+    () =>
+      ex.replace(
+        /"type": "Report"/,
+        rng.pick(['"type": "Report", "type": "Other"', '"type": "Other", "type": "Report"', '"type": "Report", "components": 7']),
+      ),
     () => ex.replace(/\{/, `{"options": ${JSON.stringify(randomJson(rng, 3))}, `),
     () => ex.replace(/"components": \[/, '"components": [' + '{"type":"Text","options":{"text":"dup","text":5}},'),
   ];
@@ -203,19 +279,58 @@ export function oddValues(rng: Rng, s: FuzzSetup): FuzzRequest {
 
 /** Percent-encodes the UTF-8 bytes (lone surrogates become U+FFFD instead of throwing). */
 function pct(text: string): string {
-  return [...Buffer.from(text, 'utf8')].map((b) => (/[A-Za-z0-9_.~-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).padStart(2, '0').toUpperCase()}`)).join('');
+  return [...Buffer.from(text, 'utf8')]
+    .map((b) =>
+      /[A-Za-z0-9_.~-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).padStart(2, '0').toUpperCase()}`,
+    )
+    .join('');
 }
 
-const BAD_IDS = ['../../etc/passwd', '..%2F..%2Fetc%2Fpasswd', '/etc/passwd', '%00', 'a%00b', '..', '.', '%2e%2e', 'C:%5Cwindows', '%E2%80%AE', '%F0%9F%98%80', '%ZZ', '%', '*', '"', "'", '<x>'];
+const BAD_IDS = [
+  '../../etc/passwd',
+  '..%2F..%2Fetc%2Fpasswd',
+  '/etc/passwd',
+  '%00',
+  'a%00b',
+  '..',
+  '.',
+  '%2e%2e',
+  'C:%5Cwindows',
+  '%E2%80%AE',
+  '%F0%9F%98%80',
+  '%ZZ',
+  '%',
+  '*',
+  '"',
+  "'",
+  '<x>',
+];
 
 /** Queries, methods and auth around the read endpoints (incl. real task ids). */
 export function reads(rng: Rng, s: FuzzSetup): FuzzRequest {
   const real = s.knownTaskIds.length ? rng.pick(s.knownTaskIds) : '00000000-0000-4000-8000-000000000000';
-  const id = rng.pick([real, real, real + rng.pick(BAD_IDS), rng.pick(BAD_IDS), pct(randomString(rng)), 'x'.repeat(rng.pick([100, 5000])), real.toUpperCase()]);
+  const id = rng.pick([
+    real,
+    real,
+    real + rng.pick(BAD_IDS),
+    rng.pick(BAD_IDS),
+    pct(randomString(rng)),
+    'x'.repeat(rng.pick([100, 5000])),
+    real.toUpperCase(),
+  ]);
   const path = rng.pick(['/api/v1/get-task-status', '/api/v1/get-report', '/api/v1/get-remaining-quota']);
-  const query = rng.pick([`?task_id=${id}`, `?task_id=${id}&task_id=${real}`, '?task_id=', '', `?task_id=${id}&api_key=wrong-key-123`, `?TASK_ID=${id}`]);
+  const query = rng.pick([
+    `?task_id=${id}`,
+    `?task_id=${id}&task_id=${real}`,
+    '?task_id=',
+    '',
+    `?task_id=${id}&api_key=wrong-key-123`,
+    `?TASK_ID=${id}`,
+  ]);
   const method = rng.pick(['GET', 'GET', 'GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']);
-  const headers: Record<string, string> = rng.chance(0.9) ? { 'x-api-key': rng.chance(0.95) ? s.key : rng.pick(['wrong-key-123', 'x', NASTY_STRINGS[9]]) } : {};
+  const headers: Record<string, string> = rng.chance(0.9)
+    ? { 'x-api-key': rng.chance(0.95) ? s.key : rng.pick(['wrong-key-123', 'x', NASTY_STRINGS[9]]) }
+    : {};
   if (headers['x-api-key'] === NASTY_STRINGS[9]) headers['x-api-key'] = pct(NASTY_STRINGS[9]);
   return { category: 'reads', method, path: path + query, headers };
 }

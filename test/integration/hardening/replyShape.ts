@@ -25,7 +25,8 @@ function validationEntryProblem(e: unknown): string | undefined {
   if (typeof e.msg !== 'string' || !e.msg) return '422 entry without a msg';
   if (!('input' in e)) return '422 entry without an input';
   if (!Array.isArray(e.loc) || e.loc.length === 0) return '422 entry without a loc';
-  if (!e.loc.every((s) => typeof s === 'string' || (typeof s === 'number' && Number.isInteger(s)))) return '422 loc has a segment that is neither a string nor an integer';
+  if (!e.loc.every((s) => typeof s === 'string' || (typeof s === 'number' && Number.isInteger(s))))
+    return '422 loc has a segment that is neither a string nor an integer';
   if (e.loc[0] !== 'body' && e.loc[0] !== 'query') return `422 loc starts with ${JSON.stringify(e.loc[0])}`;
   if ('ctx' in e && !isObject(e.ctx)) return '422 ctx is not an object';
   return undefined;
@@ -34,12 +35,14 @@ function validationEntryProblem(e: unknown): string | undefined {
 function okShape(path: string, method: string, body: unknown): string | undefined {
   if (!isObject(body)) return '2xx body is not an object';
   if (method === 'POST') {
-    if (typeof body.task_id !== 'string' || !UUID.test(body.task_id) || body.status !== 'QUEUED') return 'submit reply is not {task_id: uuid, status: "QUEUED"}';
+    if (typeof body.task_id !== 'string' || !UUID.test(body.task_id) || body.status !== 'QUEUED')
+      return 'submit reply is not {task_id: uuid, status: "QUEUED"}';
   } else if (path.startsWith('/api/v1/get-task-status')) {
     if (!STATUSES.includes(body.status as string)) return 'task status reply without a known status';
     if (body.error_message !== null && typeof body.error_message !== 'string') return 'error_message is neither null nor a string';
   } else if (path.startsWith('/api/v1/get-remaining-quota')) {
-    if (!Number.isInteger(body.remaining_single_page_reports) || typeof body.subscription_active !== 'boolean') return 'quota reply is not a quota record';
+    if (!Number.isInteger(body.remaining_single_page_reports) || typeof body.subscription_active !== 'boolean')
+      return 'quota reply is not a quota record';
   }
   return undefined;
 }
@@ -59,7 +62,8 @@ export function checkReply(r: FuzzRequest, reply: Reply): string | undefined {
   if (redirect) return reply.headers.location ? undefined : '307 without Location';
   const type = (reply.headers['content-type'] ?? '').toLowerCase();
   if (status === 200 && (pathOnly === '/api/v1/get-report' || pathOnly.startsWith('/bucket/'))) {
-    if (type !== 'application/pdf' && type !== 'image/jpeg' && type !== 'application/octet-stream') return `file download with Content-Type ${type}`;
+    if (type !== 'application/pdf' && type !== 'image/jpeg' && type !== 'application/octet-stream')
+      return `file download with Content-Type ${type}`;
     if (r.method === 'GET' && reply.bytes.length === 0) return 'empty file download';
     return undefined;
   }

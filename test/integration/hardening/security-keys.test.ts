@@ -31,11 +31,15 @@ function echoServer(): Promise<Server> {
     const key = String(req.headers['x-api-key'] ?? new URL(req.url ?? '/', 'http://x').searchParams.get('api_key') ?? '');
     const path = (req.url ?? '').split('?')[0];
     if (path.endsWith('/get-remaining-quota')) {
-      res.writeHead(401, { 'content-type': 'application/json', 'x-debug-key': key }).end(JSON.stringify({ detail: `Invalid API key ${key}` }));
+      res
+        .writeHead(401, { 'content-type': 'application/json', 'x-debug-key': key })
+        .end(JSON.stringify({ detail: `Invalid API key ${key}` }));
     } else if (path.endsWith('/build-report')) {
       res.writeHead(500, { 'content-type': 'text/html' }).end(`<html><body>Upstream error for key ${key}</body></html>`);
     } else if (path.endsWith('/preview-report')) {
-      res.writeHead(422, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: [{ type: 'string_type', loc: ['body', 'options', key], msg: `bad ${key}`, input: key }] }));
+      res
+        .writeHead(422, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ detail: [{ type: 'string_type', loc: ['body', 'options', key], msg: `bad ${key}`, input: key }] }));
     } else {
       res.writeHead(200, { 'content-type': 'application/json' }).end(`{"status": "${key}`);
     }
@@ -67,7 +71,11 @@ describe('hardening: the API key never appears in any log, error, output or file
     service = await startServer(['--data-dir', dataDir, '--api-key', KEY, '--rate-limit', '0', '--minimal-renderer']);
     const base = `${service.url}/api/v1`;
     const q = encodeURIComponent(KEY);
-    const sub = await fetch(`${base}/build-report`, { method: 'POST', headers: { 'x-api-key': KEY, 'content-type': 'application/json' }, body: JSON.stringify(REPORT) });
+    const sub = await fetch(`${base}/build-report`, {
+      method: 'POST',
+      headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+      body: JSON.stringify(REPORT),
+    });
     const taskId = ((await sub.json()) as { task_id: string }).task_id;
     const requests: Array<[string, RequestInit?]> = [
       [`${base}/get-remaining-quota?api_key=${q}`],
@@ -88,7 +96,10 @@ describe('hardening: the API key never appears in any log, error, output or file
       // Error bodies must not echo a key sent as a credential (a 307 Location repeating the
       // requester's own query string is not checked: it only goes back to the sender).
       const r = await fetch(url, init);
-      captured.push([`reply to ${url.replace(q, '<key>').replace(KEY, '<key>')}`, `${r.status} ${Buffer.from(await r.arrayBuffer()).toString('latin1')}`]);
+      captured.push([
+        `reply to ${url.replace(q, '<key>').replace(KEY, '<key>')}`,
+        `${r.status} ${Buffer.from(await r.arrayBuffer()).toString('latin1')}`,
+      ]);
     }
 
     echo = await echoServer();
@@ -117,13 +128,29 @@ describe('hardening: the API key never appears in any log, error, output or file
     for (const [args, extra] of runs) {
       const r = await runToEnd([CLI, ...args], env(extra ?? {}), 120_000);
       codes.push(r.code ?? -1);
-      captured.push([`cli ${args.join(' ').replace(KEY, '<key>').replace(q, '<key>')} stdout`, r.stdout], [`cli ${args[0]} stderr`, r.stderr]);
+      captured.push(
+        [`cli ${args.join(' ').replace(KEY, '<key>').replace(q, '<key>')} stdout`, r.stdout],
+        [`cli ${args[0]} stderr`, r.stderr],
+      );
     }
-    assert.ok(codes.includes(0) && codes.includes(1) && codes.includes(3) && codes.includes(6), `the scenario covers success, 422, 401 and network failures (exit codes ${codes.join(',')})`);
+    assert.ok(
+      codes.includes(0) && codes.includes(1) && codes.includes(3) && codes.includes(6),
+      `the scenario covers success, 422, 401 and network failures (exit codes ${codes.join(',')})`,
+    );
 
     // The core client in-process against the hostile server: messages, JSON forms, stacks.
-    const client = new ReportClient({ apiKey: KEY, baseUrl: echoBase, retry: { retries: 0 }, log: (l) => captured.push(['client log', l]) });
-    for (const call of [() => client.getRemainingQuota(), () => client.buildReport(REPORT as never), () => client.previewReport(REPORT as never), () => client.getTaskStatus('x')]) {
+    const client = new ReportClient({
+      apiKey: KEY,
+      baseUrl: echoBase,
+      retry: { retries: 0 },
+      log: (l) => captured.push(['client log', l]),
+    });
+    for (const call of [
+      () => client.getRemainingQuota(),
+      () => client.buildReport(REPORT as never),
+      () => client.previewReport(REPORT as never),
+      () => client.getTaskStatus('x'),
+    ]) {
       try {
         await call();
         assert.fail('the hostile server never answers well');
@@ -140,7 +167,8 @@ describe('hardening: the API key never appears in any log, error, output or file
     assert.ok(captured.find(([w]) => w === 'service stderr')![1].includes('api_key=***'), 'the request log ran (and masked the query key)');
 
     // The audit itself can see the key: a planted copy in each spelling is found.
-    for (const planted of [KEY, q, q.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()), new URLSearchParams({ api_key: KEY }).toString()]) assert.ok(findKeys('probe', `x${planted}y`, [KEY]).length > 0, planted);
+    for (const planted of [KEY, q, q.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()), new URLSearchParams({ api_key: KEY }).toString()])
+      assert.ok(findKeys('probe', `x${planted}y`, [KEY]).length > 0, planted);
     const hits: KeyHit[] = captured.flatMap(([where, text]) => findKeys(where, text, [KEY]));
     const files = findKeysInDir(dir, [KEY]);
     hits.push(...files.hits);

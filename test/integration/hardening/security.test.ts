@@ -20,10 +20,19 @@ import { BUNDLE, buildOnce, ROOT, runToEnd, startServer, stopServer } from './st
 
 const KEY = 'security-key-0123456789';
 const CANARY = 'CANARY-6f1d2c-outside-the-data-dir';
-const simple = (extra: Record<string, unknown> = {}) => ({ type: 'Report', options: { report_title: 'Sec' }, config: extra, components: [{ type: 'Text', options: { text: 'x' } }] });
+const simple = (extra: Record<string, unknown> = {}) => ({
+  type: 'Report',
+  options: { report_title: 'Sec' },
+  config: extra,
+  components: [{ type: 'Text', options: { text: 'x' } }],
+});
 
 /** A raw request: the path is sent byte for byte (fetch would normalise dot segments). */
-function rawGet(url: string, path: string, headers: Record<string, string> = { 'x-api-key': KEY }): Promise<{ status: number; body: string; headers: IncomingMessage['headers'] }> {
+function rawGet(
+  url: string,
+  path: string,
+  headers: Record<string, string> = { 'x-api-key': KEY },
+): Promise<{ status: number; body: string; headers: IncomingMessage['headers'] }> {
   const u = new URL(url);
   return new Promise((resolvePromise, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port: u.port, path, method: 'GET', headers }, (res) => {
@@ -54,7 +63,18 @@ describe('hardening: security of the local service', function () {
       assert.match(r.stderr, /refusing to listen on .*not a loopback address.*--allow-remote/s, r.stderr);
       assert.ok(!/listening on/.test(r.stdout), 'nothing listens');
     }
-    const serve = await runToEnd([join(ROOT, 'dist/cli.js'), 'serve', '--port', '0', '--host', '0.0.0.0', '--data-dir', dataDir, '--api-key', KEY]);
+    const serve = await runToEnd([
+      join(ROOT, 'dist/cli.js'),
+      'serve',
+      '--port',
+      '0',
+      '--host',
+      '0.0.0.0',
+      '--data-dir',
+      dataDir,
+      '--api-key',
+      KEY,
+    ]);
     assert.equal(serve.code, 2, serve.stderr);
     assert.match(serve.stderr, /report-studio serve: --host: refusing to listen on 0\.0\.0\.0/);
     assert.ok(!existsSync(dataDir), 'a refused start touches nothing');
@@ -67,7 +87,16 @@ describe('hardening: security of the local service', function () {
     await ok.stop();
 
     // With the flag: it starts, warns on stderr, and is used here through 127.0.0.1 only.
-    const p = await startServer(['--host', '0.0.0.0', '--allow-remote', '--data-dir', join(parent, 'remote'), '--api-key', KEY, '--minimal-renderer']);
+    const p = await startServer([
+      '--host',
+      '0.0.0.0',
+      '--allow-remote',
+      '--data-dir',
+      join(parent, 'remote'),
+      '--api-key',
+      KEY,
+      '--minimal-renderer',
+    ]);
     cleanup.push(async () => void (await stopServer(p)));
     await sleep(100);
     const warning = p.stderr.find((l) => l.startsWith('WARNING'));
@@ -88,8 +117,24 @@ describe('hardening: security of the local service', function () {
     const realId = ((await sub.json()) as { task_id: string }).task_id;
     await h.waitFor(realId);
     const ids = [
-      '../canary', '../../canary.pdf', '..%2Fcanary', '..%2F..%2Fcanary.pdf', '%2e%2e%2fcanary', '....//canary', '..\\canary', encodeURIComponent(join(parent, 'canary.pdf')),
-      join(parent, 'canary'), `${realId}/../../canary`, `${realId}%2F..%2F..%2F..%2Fcanary`, '%00', `${realId}%00`, `${realId}%00.pdf`, `..%00/canary`, 'x'.repeat(10_000), '%E2%80%AE', '%F0%9F%98%80',
+      '../canary',
+      '../../canary.pdf',
+      '..%2Fcanary',
+      '..%2F..%2Fcanary.pdf',
+      '%2e%2e%2fcanary',
+      '....//canary',
+      '..\\canary',
+      encodeURIComponent(join(parent, 'canary.pdf')),
+      join(parent, 'canary'),
+      `${realId}/../../canary`,
+      `${realId}%2F..%2F..%2F..%2Fcanary`,
+      '%00',
+      `${realId}%00`,
+      `${realId}%00.pdf`,
+      `..%00/canary`,
+      'x'.repeat(10_000),
+      '%E2%80%AE',
+      '%F0%9F%98%80',
     ];
     for (const endpoint of ['get-task-status', 'get-report']) {
       for (const id of ids) {
@@ -99,7 +144,18 @@ describe('hardening: security of the local service', function () {
         assert.ok(!r.body.includes(CANARY), `${endpoint} ${id.slice(0, 60)} served the canary`);
       }
     }
-    for (const path of ['/bucket/../canary.pdf', '/bucket/../../canary.pdf', '/bucket/..%2F..%2Fcanary.pdf', '/bucket/s3/%2e%2e/%2e%2e/%2e%2e/canary.pdf', `/bucket/${encodeURIComponent(join(parent, 'canary.pdf'))}`, '/bucket/s3/..%5C..%5C..%5Ccanary.pdf', '/bucket/%00', '/bucket/s3/canary.pdf%00.pdf', '/bucket/../../ledger.json', '/api/v1/../../canary.pdf']) {
+    for (const path of [
+      '/bucket/../canary.pdf',
+      '/bucket/../../canary.pdf',
+      '/bucket/..%2F..%2Fcanary.pdf',
+      '/bucket/s3/%2e%2e/%2e%2e/%2e%2e/canary.pdf',
+      `/bucket/${encodeURIComponent(join(parent, 'canary.pdf'))}`,
+      '/bucket/s3/..%5C..%5C..%5Ccanary.pdf',
+      '/bucket/%00',
+      '/bucket/s3/canary.pdf%00.pdf',
+      '/bucket/../../ledger.json',
+      '/api/v1/../../canary.pdf',
+    ]) {
       const r = await rawGet(h.service.url, path, {});
       assert.equal(r.status, 404, `${path} → ${r.status} ${r.body.slice(0, 100)}`);
       assert.ok(!r.body.includes(CANARY), `${path} served the canary`);
@@ -114,8 +170,23 @@ describe('hardening: security of the local service', function () {
     const h = await startHarness({ keys: [{ key: KEY }], bucketDir }, join(parent, 'data'));
     cleanup.push(() => h.stop());
     const destinations = [
-      's3://acme/../../../../escape', '../../escape', '/etc/escape', `${parent}/escape`, 'C:\\Windows\\escape', 'a\\..\\..\\..\\escape', 'acme/%2e%2e/%2e%2e/escape',
-      'acme/\u0000/x', '..', '....//....//escape', '.', ' ../ ', 'acme/./../escape', 'https://h/p/../../escape?sig=1#f', `${'a/'.repeat(300)}deep`, 'x'.repeat(400), 'ключ/😀/\u202e',
+      's3://acme/../../../../escape',
+      '../../escape',
+      '/etc/escape',
+      `${parent}/escape`,
+      'C:\\Windows\\escape',
+      'a\\..\\..\\..\\escape',
+      'acme/%2e%2e/%2e%2e/escape',
+      'acme/\u0000/x',
+      '..',
+      '....//....//escape',
+      '.',
+      ' ../ ',
+      'acme/./../escape',
+      'https://h/p/../../escape?sig=1#f',
+      `${'a/'.repeat(300)}deep`,
+      'x'.repeat(400),
+      'ключ/😀/\u202e',
     ];
     for (const [i, dest] of destinations.entries()) {
       const provider = ['s3', 'azure_blob_storage', 'google_cloud_storage'][i % 3];
@@ -127,7 +198,10 @@ describe('hardening: security of the local service', function () {
       const r = await h.api(`/get-report?task_id=${id}`, { redirect: 'manual' });
       assert.equal(r.status, 303);
       const body = (await r.json()) as { url: string; path: string };
-      assert.ok(resolve(body.path).startsWith(resolve(bucketDir) + sep + provider + sep), `${JSON.stringify(dest)} was written to ${body.path}`);
+      assert.ok(
+        resolve(body.path).startsWith(resolve(bucketDir) + sep + provider + sep),
+        `${JSON.stringify(dest)} was written to ${body.path}`,
+      );
       assert.ok(body.url.startsWith(`${h.service.url}/bucket/${provider}/`) && r.headers.get('location') === body.url);
       const file = await fetch(body.url);
       assert.equal(file.status, 200, `${body.url} → ${file.status}`);
@@ -171,8 +245,20 @@ describe('hardening: security of the local service', function () {
     const h = await startHarness({ keys: [{ key: KEY }], webhookRetryBaseMs: 10, webhookAttempts: 2 });
     cleanup.push(() => h.stop());
     const refused = [
-      'http://192.0.2.10/hook', 'https://example.com/hook', 'http://[2001:db8::1]/hook', 'http://127.0.0.1.nip.io/hook', 'http://localhost.example.com/hook', 'http://0.0.0.0:9/hook',
-      'http://10.0.0.1:8080/hook', 'http://user:pw@example.com/hook', 'file:///etc/passwd', `ftp://127.0.0.1:${port}/x`, 'data:text/plain,hello', 'javascript:alert(1)', `gopher://127.0.0.1:${port}/x`, `ws://127.0.0.1:${port}/x`,
+      'http://192.0.2.10/hook',
+      'https://example.com/hook',
+      'http://[2001:db8::1]/hook',
+      'http://127.0.0.1.nip.io/hook',
+      'http://localhost.example.com/hook',
+      'http://0.0.0.0:9/hook',
+      'http://10.0.0.1:8080/hook',
+      'http://user:pw@example.com/hook',
+      'file:///etc/passwd',
+      `ftp://127.0.0.1:${port}/x`,
+      'data:text/plain,hello',
+      'javascript:alert(1)',
+      `gopher://127.0.0.1:${port}/x`,
+      `ws://127.0.0.1:${port}/x`,
     ];
     let atValidation = 0;
     let atDelivery = 0;
@@ -187,10 +273,21 @@ describe('hardening: security of the local service', function () {
       const id = ((await res.json()) as { task_id: string }).task_id;
       await h.waitFor(id);
       for (let i = 0; i < 100 && !h.logs.some((l) => l.includes(`webhook for task ${id} skipped`)); i++) await sleep(10);
-      assert.ok(h.logs.some((l) => l.includes(`webhook for task ${id} skipped`)), `no refusal logged for ${url}`);
+      assert.ok(
+        h.logs.some((l) => l.includes(`webhook for task ${id} skipped`)),
+        `no refusal logged for ${url}`,
+      );
     }
     assert.ok(atDelivery >= 10, `only ${atDelivery} refusals reached delivery (${atValidation} at validation)`);
-    const ok = await h.post('/preview-report', simple({ webhooks: [{ url: `http://127.0.0.1:${port}/done`, auth_header: 'Bearer hook-secret' }, { url: `http://localhost:${port}/redirect` }] }));
+    const ok = await h.post(
+      '/preview-report',
+      simple({
+        webhooks: [
+          { url: `http://127.0.0.1:${port}/done`, auth_header: 'Bearer hook-secret' },
+          { url: `http://localhost:${port}/redirect` },
+        ],
+      }),
+    );
     const id = ((await ok.json()) as { task_id: string }).task_id;
     await h.waitFor(id);
     for (let i = 0; i < 300 && received.length < 2; i++) await sleep(10);
@@ -200,8 +297,15 @@ describe('hardening: security of the local service', function () {
     assert.deepEqual(received.map((r) => r.path).sort(), ['/done', '/redirect']);
     const done = received.find((r) => r.path === '/done');
     assert.equal(done?.auth, 'Bearer hook-secret');
-    assert.deepEqual(JSON.parse(done!.body), { event: 'report.completed', task_id: id, url: `${h.service.baseUrl}/get-report?task_id=${id}` });
-    assert.ok(h.logs.some((l) => /refused with HTTP 302; not retried/.test(l)), 'a redirect is not followed');
+    assert.deepEqual(JSON.parse(done!.body), {
+      event: 'report.completed',
+      task_id: id,
+      url: `${h.service.baseUrl}/get-report?task_id=${id}`,
+    });
+    assert.ok(
+      h.logs.some((l) => /refused with HTTP 302; not retried/.test(l)),
+      'a redirect is not followed',
+    );
     // The allow-list itself, checked without traffic.
     assert.equal(webhookRefusal('https://hooks.example.com/x', ['hooks.example.com']), undefined);
     assert.match(webhookRefusal('https://other.example.com/x', ['hooks.example.com']) ?? '', /not loopback/);

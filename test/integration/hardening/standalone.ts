@@ -77,7 +77,11 @@ export async function stopServer(p: ServerProcess): Promise<number | null> {
 }
 
 /** Runs a command to completion, capturing its output (for flag checks and the CLI). */
-export function runToEnd(args: string[], env: NodeJS.ProcessEnv = process.env, timeoutMs = 60_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runToEnd(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  timeoutMs = 60_000,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';

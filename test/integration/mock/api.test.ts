@@ -51,10 +51,27 @@ describe('local service: endpoints', function () {
     assert.equal(res.status, 200);
     const q = await res.json();
     assert.deepEqual(Object.keys(q).sort(), [
-      'error', 'max_ai_json_completions', 'max_multi_page_reports', 'max_pages_per_report', 'max_single_page_reports', 'period_end',
-      'period_start', 'remaining_ai_json_completions', 'remaining_multi_page_reports', 'remaining_single_page_reports', 'subscription_active',
+      'error',
+      'max_ai_json_completions',
+      'max_multi_page_reports',
+      'max_pages_per_report',
+      'max_single_page_reports',
+      'period_end',
+      'period_start',
+      'remaining_ai_json_completions',
+      'remaining_multi_page_reports',
+      'remaining_single_page_reports',
+      'subscription_active',
     ]);
-    for (const k of ['remaining_single_page_reports', 'remaining_multi_page_reports', 'max_single_page_reports', 'max_multi_page_reports', 'max_pages_per_report', 'max_ai_json_completions', 'remaining_ai_json_completions']) {
+    for (const k of [
+      'remaining_single_page_reports',
+      'remaining_multi_page_reports',
+      'max_single_page_reports',
+      'max_multi_page_reports',
+      'max_pages_per_report',
+      'max_ai_json_completions',
+      'remaining_ai_json_completions',
+    ]) {
       assert.ok(Number.isInteger(q[k]), k);
     }
     assert.match(q.period_start, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
@@ -96,7 +113,9 @@ describe('local service: endpoints', function () {
     for (const path of ['/get-task-status', '/get-report']) {
       const r = await h.api(`${path}?task_id=00000000-0000-4000-8000-000000000000`);
       assert.equal(r.status, 404);
-      assert.deepEqual(await r.json(), { detail: "Task not found: no task with task_id '00000000-0000-4000-8000-000000000000' for this API key" });
+      assert.deepEqual(await r.json(), {
+        detail: "Task not found: no task with task_id '00000000-0000-4000-8000-000000000000' for this API key",
+      });
       const m = await h.api(path);
       assert.equal(m.status, 422);
       assert.deepEqual(await m.json(), { detail: [{ type: 'missing', loc: ['query', 'task_id'], msg: 'Field required', input: null }] });
@@ -121,14 +140,33 @@ describe('local service: endpoints', function () {
     assert.equal(r.status, 200);
     const doc = await r.json();
     assert.equal(doc.openapi, '3.1.0');
-    assert.deepEqual(Object.keys(doc.paths).sort(), ['/api/v1/build-report', '/api/v1/get-remaining-quota', '/api/v1/get-report', '/api/v1/get-task-status', '/api/v1/preview-report']);
+    assert.deepEqual(Object.keys(doc.paths).sort(), [
+      '/api/v1/build-report',
+      '/api/v1/get-remaining-quota',
+      '/api/v1/get-report',
+      '/api/v1/get-task-status',
+      '/api/v1/preview-report',
+    ]);
     const build = doc.paths['/api/v1/build-report'].post;
     assert.deepEqual(Object.keys(build.responses).sort(), ['200', '400', '401', '402', '408', '413', '417', '422', '429', '431', '503']);
     assert.match(build.responses['400'].description, /not UTF-8/);
     assert.ok(doc.paths['/api/v1/preview-report'].post.responses['429'], 'the queue cap answers previews 429 too');
     assert.ok(doc.components.schemas.TaskStatusResponse.properties.notes, 'render notes are described');
     assert.ok(build.responses['200'].headers['X-SINGLE-PAGE-REPORTS-REMAINING']);
-    assert.deepEqual(Object.keys(doc.paths['/api/v1/get-report'].get.responses).sort(), ['200', '303', '400', '401', '404', '408', '409', '410', '417', '422', '431', '503']);
+    assert.deepEqual(Object.keys(doc.paths['/api/v1/get-report'].get.responses).sort(), [
+      '200',
+      '303',
+      '400',
+      '401',
+      '404',
+      '408',
+      '409',
+      '410',
+      '417',
+      '422',
+      '431',
+      '503',
+    ]);
     assert.equal(doc.paths['/api/v1/get-task-status'].get.parameters[0].name, 'task_id');
     assert.deepEqual(doc.components.securitySchemes.APIKeyHeader, { type: 'apiKey', in: 'header', name: 'X-API-KEY' });
     assert.deepEqual(doc.components.securitySchemes.APIKeyQuery, { type: 'apiKey', in: 'query', name: 'api_key' });
@@ -160,7 +198,9 @@ describe('local service: get-report before SUCCESS and after FAILED', function (
       assert.deepEqual(s, { status: 'FAILED', error_message: 'Injected failure: the local service runs with fail-rate 1' });
       const r = await failing.api(`/get-report?task_id=${taskId}`);
       assert.equal(r.status, 409);
-      assert.deepEqual(await r.json(), { detail: `Task ${taskId} FAILED, so there is no report: Injected failure: the local service runs with fail-rate 1` });
+      assert.deepEqual(await r.json(), {
+        detail: `Task ${taskId} FAILED, so there is no report: Injected failure: the local service runs with fail-rate 1`,
+      });
     } finally {
       await failing.stop();
     }
@@ -178,7 +218,10 @@ describe('local service: get-report before SUCCESS and after FAILED', function (
     });
     try {
       const { taskId } = await submit(h, report());
-      assert.deepEqual(await h.waitFor(taskId), { status: 'FAILED', error_message: 'Rendering failed: components[0] (Image): image could not be loaded' });
+      assert.deepEqual(await h.waitFor(taskId), {
+        status: 'FAILED',
+        error_message: 'Rendering failed: components[0] (Image): image could not be loaded',
+      });
     } finally {
       await h.stop();
     }
@@ -188,12 +231,19 @@ describe('local service: get-report before SUCCESS and after FAILED', function (
     const h = await startHarness({
       renderTimeoutMs: 200,
       concurrency: 1,
-      renderer: { renderPdf: () => new Promise(() => undefined), renderPreviewJpeg: async () => new Uint8Array(), dispose: async () => undefined },
+      renderer: {
+        renderPdf: () => new Promise(() => undefined),
+        renderPreviewJpeg: async () => new Uint8Array(),
+        dispose: async () => undefined,
+      },
     });
     try {
       const a = await submit(h, report());
       const b = await submit(h, report());
-      assert.deepEqual(await h.waitFor(a.taskId), { status: 'FAILED', error_message: 'Rendering took longer than the 0.2 s time limit of the local service' });
+      assert.deepEqual(await h.waitFor(a.taskId), {
+        status: 'FAILED',
+        error_message: 'Rendering took longer than the 0.2 s time limit of the local service',
+      });
       assert.equal((await h.waitFor(b.taskId)).status, 'FAILED');
     } finally {
       await h.stop();
@@ -209,7 +259,14 @@ describe('local service: the default renderer (worker threads)', function () {
 
   it('builds a real PDF and previews a real JPEG off the main thread', async () => {
     const body = report('Worker Rendered', [
-      { type: 'Section', options: { section_title: 'KPIs', columns: 2 }, components: [{ type: 'Card', options: { title: 'Views', value: 987 } }, { type: 'Card', options: { title: 'Sales', value: '£1.2k' } }] },
+      {
+        type: 'Section',
+        options: { section_title: 'KPIs', columns: 2 },
+        components: [
+          { type: 'Card', options: { title: 'Views', value: 987 } },
+          { type: 'Card', options: { title: 'Sales', value: '£1.2k' } },
+        ],
+      },
     ]);
     const build = await submit(h, body);
     const preview = await submit(h, body, 'preview');

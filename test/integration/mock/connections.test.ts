@@ -67,7 +67,10 @@ describe('local service: connections', function () {
     const expect = await exchange(h, [`POST /api/v1/build-report HTTP/1.1\r\nHost: x\r\nExpect: bogus\r\nContent-Length: 2\r\n\r\n{}`]);
     assert.equal(expect.status, 417, expect.headers);
     assert.match(jsonDetail(expect), /only "Expect: 100-continue"/);
-    assert.ok(h.logs.some((l) => / 400 0\.0ms key=-$/.test(l) && l.includes('unparsable request')), h.logs.join('\n'));
+    assert.ok(
+      h.logs.some((l) => / 400 0\.0ms key=-$/.test(l) && l.includes('unparsable request')),
+      h.logs.join('\n'),
+    );
   });
 
   it('partial headers and a trickled body are answered 408 (JSON) within the timeouts; an idle connection is closed', async () => {
@@ -108,13 +111,19 @@ describe('local service: connections', function () {
   it('a client that disconnects mid-body is an info line, not an internal error', async () => {
     h = await startHarness();
     const s = await open(h);
-    s.write(`POST /api/v1/preview-report HTTP/1.1\r\nHost: x\r\nX-API-KEY: ${h.key}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"type": "Rep`);
+    s.write(
+      `POST /api/v1/preview-report HTTP/1.1\r\nHost: x\r\nX-API-KEY: ${h.key}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"type": "Rep`,
+    );
     await sleep(100);
     s.destroy();
-    const gone = (): boolean => h.logs.some((l) => l === 'client went away during POST /api/v1/preview-report before the response was complete');
+    const gone = (): boolean =>
+      h.logs.some((l) => l === 'client went away during POST /api/v1/preview-report before the response was complete');
     for (let i = 0; i < 100 && !gone(); i++) await sleep(20);
     assert.ok(gone(), h.logs.join('\n'));
-    assert.ok(h.logs.some((l) => / POST \/api\/v1\/preview-report 499 /.test(l)), h.logs.join('\n'));
+    assert.ok(
+      h.logs.some((l) => / POST \/api\/v1\/preview-report 499 /.test(l)),
+      h.logs.join('\n'),
+    );
     assert.ok(!h.logs.some((l) => l.includes('internal error')), h.logs.join('\n'));
   });
 
@@ -142,6 +151,10 @@ describe('local service: connections', function () {
     await sleep(100);
     const lines = h.logs.filter((l) => l.includes(`GET /api/v1/get-report?task_id=${taskId}`));
     assert.equal(lines.length, 20);
-    assert.deepEqual(lines.filter((l) => !/ 200 /.test(l)), [], 'every fully sent get-report is logged 200');
+    assert.deepEqual(
+      lines.filter((l) => !/ 200 /.test(l)),
+      [],
+      'every fully sent get-report is logged 200',
+    );
   });
 });

@@ -35,7 +35,12 @@ describe('local service: cloud storage', function () {
     const bucket = tempDir('rs-bucket-');
     const h = await startHarness({ bucketDir: bucket });
     try {
-      const { taskId } = await submit(h, report('Cloud', undefined, { cloud_storage: { s3: 's3://acme-reports/monthly', azure_blob_storage: null, google_cloud_storage: 'gs-bucket' } }));
+      const { taskId } = await submit(
+        h,
+        report('Cloud', undefined, {
+          cloud_storage: { s3: 's3://acme-reports/monthly', azure_blob_storage: null, google_cloud_storage: 'gs-bucket' },
+        }),
+      );
       assert.equal((await h.waitFor(taskId)).status, 'SUCCESS');
       const s3Path = join(bucket, 's3', 'acme-reports', 'monthly', `${taskId}.pdf`);
       assert.ok(existsSync(s3Path));
@@ -48,7 +53,11 @@ describe('local service: cloud storage', function () {
       assert.equal(res.status, 303);
       const url = `${h.service.url}/bucket/s3/acme-reports/monthly/${taskId}.pdf`;
       assert.equal(res.headers.get('location'), url);
-      assert.deepEqual(await res.json(), { detail: 'The report was uploaded to cloud storage (s3) and is not kept by the service', url, path: s3Path });
+      assert.deepEqual(await res.json(), {
+        detail: 'The report was uploaded to cloud storage (s3) and is not kept by the service',
+        url,
+        path: s3Path,
+      });
       // A client that follows redirects gets the PDF.
       const followed = await h.api(`/get-report?task_id=${taskId}`);
       assert.equal(followed.status, 200);
@@ -76,7 +85,10 @@ describe('local service: webhooks', function () {
     const rx = await receiver([500, 503, 200]);
     const h = await startHarness({ webhookRetryBaseMs: 5 });
     try {
-      const { taskId } = await submit(h, report('Hooked', undefined, { webhooks: [{ url: `${rx.url}/done?x=1`, auth_header: 's3cret-token' }] }));
+      const { taskId } = await submit(
+        h,
+        report('Hooked', undefined, { webhooks: [{ url: `${rx.url}/done?x=1`, auth_header: 's3cret-token' }] }),
+      );
       await h.waitFor(taskId);
       await until(() => rx.received.length >= 3, 'three deliveries');
       const expected = JSON.stringify({ event: 'report.completed', task_id: taskId, url: reportUrl(h, taskId) });
@@ -117,16 +129,24 @@ describe('local service: webhooks', function () {
     const rx = await receiver([404]);
     const h = await startHarness({ failRate: 1, webhookRetryBaseMs: 10 });
     try {
-      const { taskId } = await submit(h, report('Hooked', undefined, {
-        webhooks: [{ url: `${rx.url}/hook`, auth_header: null }, { url: 'http://10.20.30.40/hook' }],
-      }));
+      const { taskId } = await submit(
+        h,
+        report('Hooked', undefined, {
+          webhooks: [{ url: `${rx.url}/hook`, auth_header: null }, { url: 'http://10.20.30.40/hook' }],
+        }),
+      );
       await h.waitFor(taskId);
       await until(() => rx.received.length >= 1, 'one delivery');
       await sleep(100);
       assert.equal(rx.received.length, 1);
       assert.equal(rx.received[0].text, JSON.stringify({ event: 'report.failed', task_id: taskId, url: reportUrl(h, taskId) }));
       assert.equal(rx.received[0].headers.authorization, undefined);
-      assert.ok(h.logs.some((l) => l === `webhook for task ${taskId} skipped: host 10.20.30.40 is not loopback (allow it with --webhook-allow-host 10.20.30.40)`));
+      assert.ok(
+        h.logs.some(
+          (l) =>
+            l === `webhook for task ${taskId} skipped: host 10.20.30.40 is not loopback (allow it with --webhook-allow-host 10.20.30.40)`,
+        ),
+      );
       assert.ok(h.logs.some((l) => l.includes('refused with HTTP 404; not retried')));
     } finally {
       await h.stop();
@@ -139,23 +159,29 @@ describe('local service: webhooks', function () {
     const h = await startHarness({ webhookRetryBaseMs: 5, webhookAttempts: 3, renderDelayMs: 0 });
     try {
       const withUser = rx.url.replace('http://', 'http://hook-user:pa%73s-w0rd@');
-      const { taskId } = await submit(h, report('Hooked', undefined, {
-        webhooks: [
-          { url: `${withUser}/basic` },
-          { url: `${rx.url}/forged`, auth_header: 'tok-x\r\nX-Forged: 1' },
-        ],
-      }));
+      const { taskId } = await submit(
+        h,
+        report('Hooked', undefined, {
+          webhooks: [{ url: `${withUser}/basic` }, { url: `${rx.url}/forged`, auth_header: 'tok-x\r\nX-Forged: 1' }],
+        }),
+      );
       await h.waitFor(taskId);
-      await until(() => h.logs.some((l) => l.includes(`webhook for task ${taskId} to ${rx.url} failed after 3 attempts: HTTP 503`)), 'giving up');
+      await until(
+        () => h.logs.some((l) => l.includes(`webhook for task ${taskId} to ${rx.url} failed after 3 attempts: HTTP 503`)),
+        'giving up',
+      );
       assert.equal(rx.received.length, 3, 'only the first webhook was called (three times)');
       for (const r of rx.received) {
         assert.equal(r.path, '/basic');
         assert.equal(r.headers.authorization, `Basic ${Buffer.from('hook-user:pass-w0rd').toString('base64')}`);
         assert.equal(r.headers['x-forged'], undefined);
       }
-      assert.ok(h.logs.some((l) => l === `webhook for task ${taskId} skipped: auth_header cannot be sent: it contains a line break or NUL`));
+      assert.ok(
+        h.logs.some((l) => l === `webhook for task ${taskId} skipped: auth_header cannot be sent: it contains a line break or NUL`),
+      );
       const log = h.logs.join('\n');
-      for (const secret of ['hook-user', 'pa%73s', 'pass-w0rd', 'tok-x', 'X-Forged']) assert.ok(!log.includes(secret), `the log shows ${secret}:\n${log}`);
+      for (const secret of ['hook-user', 'pa%73s', 'pass-w0rd', 'tok-x', 'X-Forged'])
+        assert.ok(!log.includes(secret), `the log shows ${secret}:\n${log}`);
     } finally {
       await h.stop();
       rx.server.close();
@@ -168,9 +194,13 @@ describe('local service: webhooks', function () {
     await new Promise((r) => rx.server.close(r));
     const h = await startHarness({ webhookRetryBaseMs: 5, webhookAttempts: 3 });
     try {
-      const { taskId } = await submit(h, report('Hooked', undefined, { webhooks: [{ url: `${url}/hook`, auth_header: 'Bearer down-secret' }] }));
+      const { taskId } = await submit(
+        h,
+        report('Hooked', undefined, { webhooks: [{ url: `${url}/hook`, auth_header: 'Bearer down-secret' }] }),
+      );
       await h.waitFor(taskId);
-      const line = (): string | undefined => h.logs.find((l) => l.startsWith(`webhook for task ${taskId} to ${url} failed after 3 attempts`));
+      const line = (): string | undefined =>
+        h.logs.find((l) => l.startsWith(`webhook for task ${taskId} to ${url} failed after 3 attempts`));
       await until(() => line() !== undefined, 'giving up');
       assert.equal(line(), `webhook for task ${taskId} to ${url} failed after 3 attempts: network error ECONNREFUSED`);
     } finally {
@@ -185,7 +215,10 @@ describe('local service: webhooks', function () {
       const { res } = await submit(h, report('Four hooks', undefined, { webhooks: hooks }));
       assert.equal(res.status, 422, await res.clone().text());
       const detail = ((await res.json()) as { detail: Array<{ type: string; loc: unknown[] }> }).detail;
-      assert.deepEqual(detail.map((d) => [d.type, d.loc]), [['too_long', ['body', 'config', 'webhooks']]]);
+      assert.deepEqual(
+        detail.map((d) => [d.type, d.loc]),
+        [['too_long', ['body', 'config', 'webhooks']]],
+      );
       const three = await submit(h, report('Three hooks', undefined, { webhooks: hooks.slice(0, 3) }), 'preview');
       assert.equal(three.res.status, 200);
     } finally {

@@ -43,7 +43,10 @@ describe('local service: durability', function () {
       try {
         assert.deepEqual(await (await c.api(`/get-task-status?task_id=${taskId}`)).json(), { status: 'SUCCESS', error_message: null });
         assert.equal((await (await c.api('/get-remaining-quota')).json()).remaining_multi_page_reports, 19);
-        assert.deepEqual(readdirSync(join(dir, 'tasks')).filter((n) => n.endsWith('.tmp')), []);
+        assert.deepEqual(
+          readdirSync(join(dir, 'tasks')).filter((n) => n.endsWith('.tmp')),
+          [],
+        );
       } finally {
         await c.stop();
       }
@@ -117,7 +120,12 @@ describe('local service: durability', function () {
       const gone = await h.api(`/get-report?task_id=${taskId}`);
       assert.equal(gone.status, 410);
       const { detail } = await gone.json();
-      assert.match(detail, new RegExp(`^Report purged: reports are kept for 24 h after the task finished \\(task ${taskId} finished 2025-06-01T12:00:\\d\\dZ\\)$`));
+      assert.match(
+        detail,
+        new RegExp(
+          `^Report purged: reports are kept for 24 h after the task finished \\(task ${taskId} finished 2025-06-01T12:00:\\d\\dZ\\)$`,
+        ),
+      );
       assert.ok(!existsSync(file), 'the file is deleted');
       assert.equal((await (await h.api(`/get-task-status?task_id=${taskId}`)).json()).status, 'SUCCESS');
       now += 3_600_000 + 1000;
@@ -180,7 +188,11 @@ describe('local service: one service per data dir', function () {
         } finally {
           await Promise.all(running.map((h) => h.stop()));
         }
-        assert.deepEqual(readdirSync(dir).filter((n) => n.startsWith('service.')), [], 'no lock or pending file left');
+        assert.deepEqual(
+          readdirSync(dir).filter((n) => n.startsWith('service.')),
+          [],
+          'no lock or pending file left',
+        );
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
@@ -189,7 +201,9 @@ describe('local service: one service per data dir', function () {
 });
 
 function lockNames(dir: string): string[] {
-  return readdirSync(dir).filter((n) => /^service\.(\d+\.)?lock$/.test(n)).sort();
+  return readdirSync(dir)
+    .filter((n) => /^service\.(\d+\.)?lock$/.test(n))
+    .sort();
 }
 
 /** The pid of a process that has exited: a stale lock's owner. */

@@ -116,7 +116,10 @@ describe('local service: fairness between keys', function () {
     assert.match(over.headers.get('retry-after') ?? '', /^[1-9]\d*$/);
     assert.ok(over.headers.get(HEADER_SINGLE_REMAINING) !== null, 'the quota headers, as on every submit answer');
     const detail = ((await over.json()) as { detail: string }).detail;
-    assert.match(detail, /^Too many tasks queued: this API key already has 2 tasks waiting to be rendered, .*\(--max-queued-per-key\); retry after \d+ s$/);
+    assert.match(
+      detail,
+      /^Too many tasks queued: this API key already has 2 tasks waiting to be rendered, .*\(--max-queued-per-key\); retry after \d+ s$/,
+    );
     // The build refused for the cap reserved nothing: one unit (a3) is held.
     const quota = (await (await h.api('/get-remaining-quota', as(KEY_A))).json()) as { remaining_single_page_reports: number };
     assert.equal(quota.remaining_single_page_reports, 99);
@@ -145,7 +148,10 @@ describe('local service: fairness between keys', function () {
       const reportText = readFileSync(join(tasksDir, recordName.replace('.json', '.report.json')), 'utf8');
       for (let i = 0; i < backlog; i++) {
         const id = randomUUID();
-        writeFileSync(join(tasksDir, `${id}.json`), JSON.stringify({ ...template, id, status: 'QUEUED', attempts: 0, createdAt: template.createdAt + i + 1 }));
+        writeFileSync(
+          join(tasksDir, `${id}.json`),
+          JSON.stringify({ ...template, id, status: 'QUEUED', attempts: 0, createdAt: template.createdAt + i + 1 }),
+        );
         writeFileSync(join(tasksDir, `${id}.report.json`), reportText);
       }
       const inode = (name: string): number => statSync(join(tasksDir, name)).ino;
@@ -158,7 +164,10 @@ describe('local service: fairness between keys', function () {
       const listenMs = performance.now() - began;
       const rewritten = records.filter((n) => inode(n) !== before.get(n));
       // Only what started rendering right after listening may have been written (RUNNING).
-      assert.ok(rewritten.length <= 2, `${rewritten.length} of ${records.length} records rewritten before listening (start took ${listenMs.toFixed(0)} ms)`);
+      assert.ok(
+        rewritten.length <= 2,
+        `${rewritten.length} of ${records.length} records rewritten before listening (start took ${listenMs.toFixed(0)} ms)`,
+      );
       const status = await h.api(`/get-task-status?task_id=${records[records.length - 1].replace('.json', '')}`, as(KEY_A));
       assert.equal(status.status, 200);
       assert.equal(((await status.json()) as { status: string }).status, 'QUEUED');

@@ -51,7 +51,12 @@ export async function startHarness(options: Partial<LocalServiceOptions> = {}, k
     logs,
     api,
     post: (path, body, init = {}) =>
-      api(path, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), ...init, headers: { 'content-type': 'application/json', ...(init.headers as object) } }),
+      api(path, {
+        method: 'POST',
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+        ...init,
+        headers: { 'content-type': 'application/json', ...(init.headers as object) },
+      }),
     async waitFor(taskId, until = (s) => s.status === 'SUCCESS' || s.status === 'FAILED') {
       for (let i = 0; i < 2000; i++) {
         const r = await api(`/get-task-status?task_id=${taskId}`);
@@ -70,7 +75,11 @@ export async function startHarness(options: Partial<LocalServiceOptions> = {}, k
   return h;
 }
 
-export function report(title = 'Quarterly report', components: ReportBody['components'] = [{ type: 'Text', options: { text: 'Hello' } }], config?: ReportBody['config']): ReportBody {
+export function report(
+  title = 'Quarterly report',
+  components: ReportBody['components'] = [{ type: 'Text', options: { text: 'Hello' } }],
+  config?: ReportBody['config'],
+): ReportBody {
   return { type: 'Report', options: { report_title: title }, ...(config ? { config } : {}), components };
 }
 

@@ -10,7 +10,15 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LookupAddress } from 'node:dns';
 import { classifyAddress, embeddedIPv4 } from '../../../src/net/addresses';
-import { checkUrl, fetchBytes, imageFetchPolicy, OutboundError, outboundRequest, webhookPolicy, type ResolveFn } from '../../../src/net/outboundPolicy';
+import {
+  checkUrl,
+  fetchBytes,
+  imageFetchPolicy,
+  OutboundError,
+  outboundRequest,
+  webhookPolicy,
+  type ResolveFn,
+} from '../../../src/net/outboundPolicy';
 import { png } from '../../helpers/imageFixtures';
 import { WebhookSender } from '../../../src/mock/delivery/webhooks';
 import { startHarness, type Harness } from './helpers';
@@ -22,7 +30,10 @@ function resolver(table: Record<string, string[]>, asked: string[] = []): Resolv
     asked.push(host);
     const list = table[host];
     if (!list) return cb(Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' }), []);
-    cb(null, list.map((address): LookupAddress => ({ address, family: address.includes(':') ? 6 : 4 })));
+    cb(
+      null,
+      list.map((address): LookupAddress => ({ address, family: address.includes(':') ? 6 : 4 })),
+    );
   };
 }
 
@@ -40,13 +51,35 @@ async function reason(p: Promise<unknown>): Promise<string> {
 describe('outbound policy: address classes', () => {
   it('classifies loopback, public and every non-public range, IPv4 inside IPv6 included', () => {
     const cases: Array<[string, string]> = [
-      ['127.0.0.1', 'loopback'], ['127.9.9.9', 'loopback'], ['::1', 'loopback'], ['::ffff:127.0.0.1', 'loopback'],
-      ['8.8.8.8', 'public'], ['172.32.0.1', 'public'], ['2606:4700::1111', 'public'], ['100.128.0.1', 'public'],
-      ['169.254.169.254', 'non-public'], ['10.1.2.3', 'non-public'], ['172.16.0.1', 'non-public'], ['172.31.255.255', 'non-public'],
-      ['192.168.1.5', 'non-public'], ['100.64.0.1', 'non-public'], ['100.100.100.200', 'non-public'], ['0.0.0.0', 'non-public'], ['0.1.2.3', 'non-public'],
-      ['224.0.0.1', 'non-public'], ['255.255.255.255', 'non-public'], ['::', 'non-public'], ['fe80::1', 'non-public'], ['fd00:ec2::254', 'non-public'],
-      ['fc00::1', 'non-public'], ['ff02::1', 'non-public'], ['::ffff:169.254.169.254', 'non-public'], ['::ffff:a9fe:a9fe', 'non-public'],
-      ['64:ff9b::a9fe:a9fe', 'non-public'], ['2002:a9fe:a9fe::1', 'non-public'], ['::ffff:10.0.0.1', 'non-public'],
+      ['127.0.0.1', 'loopback'],
+      ['127.9.9.9', 'loopback'],
+      ['::1', 'loopback'],
+      ['::ffff:127.0.0.1', 'loopback'],
+      ['8.8.8.8', 'public'],
+      ['172.32.0.1', 'public'],
+      ['2606:4700::1111', 'public'],
+      ['100.128.0.1', 'public'],
+      ['169.254.169.254', 'non-public'],
+      ['10.1.2.3', 'non-public'],
+      ['172.16.0.1', 'non-public'],
+      ['172.31.255.255', 'non-public'],
+      ['192.168.1.5', 'non-public'],
+      ['100.64.0.1', 'non-public'],
+      ['100.100.100.200', 'non-public'],
+      ['0.0.0.0', 'non-public'],
+      ['0.1.2.3', 'non-public'],
+      ['224.0.0.1', 'non-public'],
+      ['255.255.255.255', 'non-public'],
+      ['::', 'non-public'],
+      ['fe80::1', 'non-public'],
+      ['fd00:ec2::254', 'non-public'],
+      ['fc00::1', 'non-public'],
+      ['ff02::1', 'non-public'],
+      ['::ffff:169.254.169.254', 'non-public'],
+      ['::ffff:a9fe:a9fe', 'non-public'],
+      ['64:ff9b::a9fe:a9fe', 'non-public'],
+      ['2002:a9fe:a9fe::1', 'non-public'],
+      ['::ffff:10.0.0.1', 'non-public'],
     ];
     for (const [ip, expected] of cases) assert.equal(classifyAddress(ip), expected, ip);
     assert.equal(embeddedIPv4('64:ff9b::c0a8:0105'), '192.168.1.5');
@@ -95,11 +128,13 @@ describe('outbound policy: requests', () => {
       if (url.pathname === '/ok.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(png());
       if (url.pathname === '/chain') return void res.writeHead(302, { location: hop >= 2 ? '/ok.png' : `/chain?hop=${hop + 1}` }).end();
       if (url.pathname === '/loop') return void res.writeHead(301, { location: `/loop?hop=${hop + 1}` }).end();
-      if (url.pathname === '/to-metadata') return void res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/iam' }).end();
+      if (url.pathname === '/to-metadata')
+        return void res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/iam' }).end();
       if (url.pathname === '/to-name') return void res.writeHead(307, { location: `http://intranet.test:${port}/ok.png` }).end();
       if (url.pathname === '/to-file') return void res.writeHead(302, { location: 'file:///etc/passwd' }).end();
       if (url.pathname === '/error') return void res.writeHead(500, { 'content-type': 'text/plain' }).end('stack trace with secrets');
-      if (url.pathname === '/declared-big') return void res.writeHead(200, { 'content-length': String(caps.maxBytes + 1) }).end(Buffer.alloc(caps.maxBytes + 1));
+      if (url.pathname === '/declared-big')
+        return void res.writeHead(200, { 'content-length': String(caps.maxBytes + 1) }).end(Buffer.alloc(caps.maxBytes + 1));
       if (url.pathname === '/streamed-big') {
         res.writeHead(200);
         for (let i = 0; i < 30; i++) res.write(Buffer.alloc(10_000));
@@ -119,7 +154,17 @@ describe('outbound policy: requests', () => {
 
   it('connects to the resolved address that the policy allows, and to nothing else', async () => {
     const asked: string[] = [];
-    const policy = imageFetchPolicy({ lookup: resolver({ 'cdn.test': ['127.0.0.1'], 'mixed.test': ['10.0.0.7', '127.0.0.1'], 'metadata.test': ['169.254.169.254'], 'evil.localhost': ['10.9.9.9'] }, asked) });
+    const policy = imageFetchPolicy({
+      lookup: resolver(
+        {
+          'cdn.test': ['127.0.0.1'],
+          'mixed.test': ['10.0.0.7', '127.0.0.1'],
+          'metadata.test': ['169.254.169.254'],
+          'evil.localhost': ['10.9.9.9'],
+        },
+        asked,
+      ),
+    });
     assert.ok((await fetchBytes(`http://cdn.test:${port}/ok.png`, policy, caps)).length > 0);
     // Of a private and a loopback address, only loopback is connected to.
     assert.ok((await fetchBytes(`http://mixed.test:${port}/ok.png`, policy, caps)).length > 0);
@@ -127,9 +172,21 @@ describe('outbound policy: requests', () => {
     // *.localhost never goes to DNS: it is loopback, whatever a resolver would say.
     assert.ok((await fetchBytes(`http://evil.localhost:${port}/ok.png`, policy, caps)).length > 0);
     assert.ok(!asked.includes('evil.localhost'));
-    assert.equal(await reason(fetchBytes(`http://evil.localhost:${port}/ok.png`, imageFetchPolicy({ allowLoopback: false }), caps)), 'blocked address');
+    assert.equal(
+      await reason(fetchBytes(`http://evil.localhost:${port}/ok.png`, imageFetchPolicy({ allowLoopback: false }), caps)),
+      'blocked address',
+    );
     assert.equal(await reason(fetchBytes(`http://nowhere.test:${port}/ok.png`, policy, caps)), 'DNS failure');
-    assert.equal(await reason(fetchBytes(`http://metadata.test:${port}/`, imageFetchPolicy({ allowLoopback: false, lookup: resolver({ 'metadata.test': ['127.0.0.1'] }) }), caps)), 'blocked address');
+    assert.equal(
+      await reason(
+        fetchBytes(
+          `http://metadata.test:${port}/`,
+          imageFetchPolicy({ allowLoopback: false, lookup: resolver({ 'metadata.test': ['127.0.0.1'] }) }),
+          caps,
+        ),
+      ),
+      'blocked address',
+    );
     // An allowed host is reached whatever it resolves to.
     const allowed = imageFetchPolicy({ allowLoopback: false, allowHosts: ['cdn.test'], lookup: resolver({ 'cdn.test': ['127.0.0.1'] }) });
     assert.ok((await fetchBytes(`http://cdn.test:${port}/ok.png`, allowed, caps)).length > 0);
@@ -180,7 +237,13 @@ describe('outbound policy: webhooks', () => {
     await new Promise<void>((r) => rx.listen(0, '127.0.0.1', r));
     const port = (rx.address() as AddressInfo).port;
     const logs: string[] = [];
-    const sender = new WebhookSender({ allowHosts: [], attempts: 1, baseDelayMs: 1, reportUrl: (id) => `http://127.0.0.1/r/${id}`, log: (l) => logs.push(l) });
+    const sender = new WebhookSender({
+      allowHosts: [],
+      attempts: 1,
+      baseDelayMs: 1,
+      reportUrl: (id) => `http://127.0.0.1/r/${id}`,
+      log: (l) => logs.push(l),
+    });
     try {
       sender.send('t-1', 'SUCCESS', [{ url: `http://hooks.localhost:${port}/hook`, auth_header: null }]);
       for (let i = 0; i < 200 && sender.pending > 0; i++) await new Promise((r) => setTimeout(r, 10));
@@ -235,9 +298,20 @@ describe('outbound policy: images in the local service', function () {
     const { h, task_id, status } = await run({});
     assert.equal(status.status, 'SUCCESS', status.error_message ?? '');
     assert.deepEqual(status.notes, [
-      { kind: 'image-unavailable', path: ['components', 1, 'options', 'image_url'], message: 'image_url http://169.254.169.254/latest/meta-data/iam/security-credentials/ not fetched: blocked address — a placeholder was drawn' },
+      {
+        kind: 'image-unavailable',
+        path: ['components', 1, 'options', 'image_url'],
+        message:
+          'image_url http://169.254.169.254/latest/meta-data/iam/security-credentials/ not fetched: blocked address — a placeholder was drawn',
+      },
     ]);
-    assert.ok(h.logs.some((l) => l.includes(`task ${task_id} note (image-unavailable) at components[1].options.image_url`) && l.includes('not fetched: blocked address')));
+    assert.ok(
+      h.logs.some(
+        (l) =>
+          l.includes(`task ${task_id} note (image-unavailable) at components[1].options.image_url`) &&
+          l.includes('not fetched: blocked address'),
+      ),
+    );
   });
 
   it('beyond loopback (--allow-remote) loopback images are refused unless --fetch-allow-host names them', async () => {
@@ -251,6 +325,9 @@ describe('outbound policy: images in the local service', function () {
       ],
     );
     const allowed = await run({ host: '0.0.0.0', allowRemote: true, fetchAllowHosts: ['127.0.0.1'] });
-    assert.deepEqual(allowed.status.notes?.map((n) => n.path[1]), [1]);
+    assert.deepEqual(
+      allowed.status.notes?.map((n) => n.path[1]),
+      [1],
+    );
   });
 });

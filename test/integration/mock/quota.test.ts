@@ -156,7 +156,9 @@ describe('local service: quota ledger', function () {
       for (const path of ['/build-report', '/preview-report']) {
         const r = await h.post(path, report());
         assert.equal(r.status, 402);
-        assert.deepEqual(await r.json(), { detail: 'Subscription inactive: this API key has no active plan, so reports cannot be built or previewed' });
+        assert.deepEqual(await r.json(), {
+          detail: 'Subscription inactive: this API key has no active plan, so reports cannot be built or previewed',
+        });
       }
       const q = await quota(h);
       assert.equal(q.subscription_active, false);
@@ -167,7 +169,12 @@ describe('local service: quota ledger', function () {
   });
 
   it('several keys, each with its own plan and ledger', async () => {
-    const h = await startHarness({ keys: [{ key: 'key-alpha-0001', quotaSingle: 2 }, { key: 'key-beta-0002', quotaSingle: 7, maxPages: 4 }] });
+    const h = await startHarness({
+      keys: [
+        { key: 'key-alpha-0001', quotaSingle: 2 },
+        { key: 'key-beta-0002', quotaSingle: 7, maxPages: 4 },
+      ],
+    });
     try {
       assert.deepEqual(h.service.apiKeys, ['key-alpha-0001', 'key-beta-0002']);
       const a = await h.post('/build-report', report(), { headers: { 'x-api-key': 'key-alpha-0001' } });

@@ -74,7 +74,22 @@ describe('local service: standalone dist/mock-server.js', function () {
     const dir = tempDir();
     try {
       const key = 'standalone-key-0001';
-      const p = await start(['--data-dir', dir, '--api-key', key, '--quota-single', '7', '--quota-multi', '3', '--max-pages', '4', '--period-days', '10', '--retention', '2h']);
+      const p = await start([
+        '--data-dir',
+        dir,
+        '--api-key',
+        key,
+        '--quota-single',
+        '7',
+        '--quota-multi',
+        '3',
+        '--max-pages',
+        '4',
+        '--period-days',
+        '10',
+        '--retention',
+        '2h',
+      ]);
       running.push(p.child);
       assert.ok(!p.stdout.join('\n').includes(key), 'a key given on the command line is not echoed');
       assert.ok(p.stdout.includes(`data dir: ${dir}`));
@@ -83,16 +98,29 @@ describe('local service: standalone dist/mock-server.js', function () {
       assert.equal(q.max_multi_page_reports, 3);
       assert.equal(q.max_pages_per_report, 4);
       assert.equal(Date.parse(q.period_end) - Date.parse(q.period_start), 10 * 86_400_000);
-      const body = { type: 'Report', options: { report_title: 'Standalone Title' }, components: [{ type: 'Text', options: { text: 'Rendered by the bundle.' } }] };
-      const sub = await fetch(`${p.url}/api/v1/build-report`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const body = {
+        type: 'Report',
+        options: { report_title: 'Standalone Title' },
+        components: [{ type: 'Text', options: { text: 'Rendered by the bundle.' } }],
+      };
+      const sub = await fetch(`${p.url}/api/v1/build-report`, {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       assert.equal(sub.status, 200);
       assert.equal(sub.headers.get('x-single-page-reports-remaining'), '6');
       const { task_id } = await sub.json();
       await waitStatus(p.url, key, task_id, 'SUCCESS');
-      const pdf = await readPdf(new Uint8Array(await (await fetch(`${p.url}/api/v1/get-report?task_id=${task_id}&api_key=${key}`)).arrayBuffer()));
+      const pdf = await readPdf(
+        new Uint8Array(await (await fetch(`${p.url}/api/v1/get-report?task_id=${task_id}&api_key=${key}`)).arrayBuffer()),
+      );
       assert.equal(pdf.pageCount, 1);
       assert.match(pdf.pages[0], /Standalone Title/);
-      assert.ok(p.stderr.some((l) => / POST \/api\/v1\/build-report 200 /.test(l)), 'request log on stderr');
+      assert.ok(
+        p.stderr.some((l) => / POST \/api\/v1\/build-report 200 /.test(l)),
+        'request log on stderr',
+      );
       process.kill(p.child.pid!, 'SIGTERM');
       assert.equal(await exited(p.child), 0);
     } finally {
@@ -141,7 +169,11 @@ describe('local service: standalone dist/mock-server.js', function () {
       const a = await start(['--data-dir', dir, '--api-key', key, '--render-delay', '60s', '--minimal-renderer', '--quiet']);
       running.push(a.child);
       const body = { type: 'Report', options: { report_title: 'Crash test' }, components: [] };
-      const sub = await fetch(`${a.url}/api/v1/build-report`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const sub = await fetch(`${a.url}/api/v1/build-report`, {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       const { task_id } = await sub.json();
       await waitStatus(a.url, key, task_id, 'RUNNING');
       process.kill(a.child.pid!, 'SIGKILL');

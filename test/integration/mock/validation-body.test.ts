@@ -56,7 +56,11 @@ describe('local service: body decoding and 422 details', function () {
     const noType = await h.api('/preview-report', { method: 'POST', body: new TextEncoder().encode(JSON.stringify(report())) });
     assert.equal(noType.headers.get('x-single-page-reports-remaining'), '100');
     assert.equal(noType.status, 200);
-    const plusJson = await h.api('/preview-report', { method: 'POST', body: JSON.stringify(report()), headers: { 'content-type': 'application/vnd.report+json; charset=utf-8' } });
+    const plusJson = await h.api('/preview-report', {
+      method: 'POST',
+      body: JSON.stringify(report()),
+      headers: { 'content-type': 'application/vnd.report+json; charset=utf-8' },
+    });
     assert.equal(plusJson.status, 200);
   });
 
@@ -65,16 +69,39 @@ describe('local service: body decoding and 422 details', function () {
     const res = await post(text, 'text/plain');
     assert.equal(res.status, 422);
     assert.deepEqual(await res.json(), {
-      detail: [{ type: 'model_attributes_type', loc: ['body'], msg: 'Input should be a valid dictionary or object to extract fields from', input: text }],
+      detail: [
+        {
+          type: 'model_attributes_type',
+          loc: ['body'],
+          msg: 'Input should be a valid dictionary or object to extract fields from',
+          input: text,
+        },
+      ],
     });
   });
 
   it('a JSON array body → model_attributes_type; a string component → model_attributes_type at the component', async () => {
     const arr = await post('[]', 'application/json');
-    assert.deepEqual(await arr.json(), { detail: [{ type: 'model_attributes_type', loc: ['body'], msg: 'Input should be a valid dictionary or object to extract fields from', input: [] }] });
+    assert.deepEqual(await arr.json(), {
+      detail: [
+        {
+          type: 'model_attributes_type',
+          loc: ['body'],
+          msg: 'Input should be a valid dictionary or object to extract fields from',
+          input: [],
+        },
+      ],
+    });
     const res = await h.post('/build-report', report('t', ['Card' as never]));
     assert.deepEqual(await res.json(), {
-      detail: [{ type: 'model_attributes_type', loc: ['body', 'components', 0], msg: 'Input should be a valid dictionary or object to extract fields from', input: 'Card' }],
+      detail: [
+        {
+          type: 'model_attributes_type',
+          loc: ['body', 'components', 0],
+          msg: 'Input should be a valid dictionary or object to extract fields from',
+          input: 'Card',
+        },
+      ],
     });
   });
 
@@ -87,10 +114,18 @@ describe('local service: body decoding and 422 details', function () {
   });
 
   it('lax coercions pydantic accepts are not errors: "3" for int, "yes"/1 for bool, an int for a float', async () => {
-    const body = report('Lax', [
-      { type: 'Section', options: { section_title: 'S', columns: '3', highlighted: 'yes', vertical_margin: ' 4 ' }, components: [{ type: 'Card', options: { title: 'c', value: 5, highlighted: 1 } }] },
-      { type: 'SparkChart.Ring', options: { value: '0.5', title: 't', subtitle: 's' } },
-    ], { landscape: 'false' as never, n_pages: '2' as never });
+    const body = report(
+      'Lax',
+      [
+        {
+          type: 'Section',
+          options: { section_title: 'S', columns: '3', highlighted: 'yes', vertical_margin: ' 4 ' },
+          components: [{ type: 'Card', options: { title: 'c', value: 5, highlighted: 1 } }],
+        },
+        { type: 'SparkChart.Ring', options: { value: '0.5', title: 't', subtitle: 's' } },
+      ],
+      { landscape: 'false' as never, n_pages: '2' as never },
+    );
     const res = await h.post('/preview-report', body);
     assert.equal(res.status, 200, await res.clone().text());
   });
@@ -98,7 +133,15 @@ describe('local service: body decoding and 422 details', function () {
   it('bounds are checked after coercion, with the original input', async () => {
     const res = await h.post('/build-report', report('t', [{ type: 'Text', options: { text: 'x', vertical_margin: '40' } }]));
     assert.deepEqual(await res.json(), {
-      detail: [{ type: 'less_than_equal', loc: ['body', 'components', 0, 'Text', 'options', 'vertical_margin'], msg: 'Input should be less than or equal to 32', input: '40', ctx: { le: 32 } }],
+      detail: [
+        {
+          type: 'less_than_equal',
+          loc: ['body', 'components', 0, 'Text', 'options', 'vertical_margin'],
+          msg: 'Input should be less than or equal to 32',
+          input: '40',
+          ctx: { le: 32 },
+        },
+      ],
     });
   });
 
@@ -111,23 +154,54 @@ describe('local service: body decoding and 422 details', function () {
     assert.deepEqual(await res.json(), {
       detail: [
         { type: 'string_type', loc: ['body', 'options', 'report_byline'], msg: 'Input should be a valid string', input: 5 },
-        { type: 'less_than_equal', loc: ['body', 'options', 'vertical_margin'], msg: 'Input should be less than or equal to 32', input: 33, ctx: { le: 32 } },
-        { type: 'string_type', loc: ['body', 'components', 0, 'Card', 'options', 'title'], msg: 'Input should be a valid string', input: 7 },
+        {
+          type: 'less_than_equal',
+          loc: ['body', 'options', 'vertical_margin'],
+          msg: 'Input should be less than or equal to 32',
+          input: 33,
+          ctx: { le: 32 },
+        },
+        {
+          type: 'string_type',
+          loc: ['body', 'components', 0, 'Card', 'options', 'title'],
+          msg: 'Input should be a valid string',
+          input: 7,
+        },
         { type: 'missing', loc: ['body', 'components', 0, 'Card', 'options', 'value'], msg: 'Field required', input: { title: 7 } },
       ],
     });
   });
 
   it('models, exclusive bounds and URLs: model_attributes_type, greater_than, url_parsing; extra font roles ignored', async () => {
-    const res = await h.post('/build-report', report('t', [{ type: 'Chart.Bar', options: { data: [{ x: 'a', y: 1 }], x_label: 'x', y_label: 'y', aspect_ratio: 0 } }], {
-      google_fonts: 'Roboto' as never,
-      webhooks: [{ url: 'hooks/done' }],
-    }));
+    const res = await h.post(
+      '/build-report',
+      report('t', [{ type: 'Chart.Bar', options: { data: [{ x: 'a', y: 1 }], x_label: 'x', y_label: 'y', aspect_ratio: 0 } }], {
+        google_fonts: 'Roboto' as never,
+        webhooks: [{ url: 'hooks/done' }],
+      }),
+    );
     assert.deepEqual(await res.json(), {
       detail: [
-        { type: 'model_attributes_type', loc: ['body', 'config', 'google_fonts'], msg: 'Input should be a valid dictionary or object to extract fields from', input: 'Roboto' },
-        { type: 'url_parsing', loc: ['body', 'config', 'webhooks', 0, 'url'], msg: 'Input should be a valid URL, relative URL without a base', input: 'hooks/done', ctx: { error: 'relative URL without a base' } },
-        { type: 'greater_than', loc: ['body', 'components', 0, 'Chart.Bar', 'options', 'aspect_ratio'], msg: 'Input should be greater than 0', input: 0, ctx: { gt: 0 } },
+        {
+          type: 'model_attributes_type',
+          loc: ['body', 'config', 'google_fonts'],
+          msg: 'Input should be a valid dictionary or object to extract fields from',
+          input: 'Roboto',
+        },
+        {
+          type: 'url_parsing',
+          loc: ['body', 'config', 'webhooks', 0, 'url'],
+          msg: 'Input should be a valid URL, relative URL without a base',
+          input: 'hooks/done',
+          ctx: { error: 'relative URL without a base' },
+        },
+        {
+          type: 'greater_than',
+          loc: ['body', 'components', 0, 'Chart.Bar', 'options', 'aspect_ratio'],
+          msg: 'Input should be greater than 0',
+          input: 0,
+          ctx: { gt: 0 },
+        },
       ],
     });
     // google_fonts is {headings, paragraph}: like the hosted model, the service ignores other keys.
@@ -139,11 +213,15 @@ describe('local service: body decoding and 422 details', function () {
     const res = await h.post('/preview-report', report('t', undefined, { cloud_storage: { s3: 'bucket/reports' } }));
     assert.equal(res.status, 422);
     assert.deepEqual(await res.json(), {
-      detail: [{
-        type: 'value_error', loc: ['body', 'config', 'cloud_storage'],
-        msg: 'Value error, cloud storage upload is not supported for previews; remove config.cloud_storage or use build-report',
-        input: { s3: 'bucket/reports' }, ctx: { error: {} },
-      }],
+      detail: [
+        {
+          type: 'value_error',
+          loc: ['body', 'config', 'cloud_storage'],
+          msg: 'Value error, cloud storage upload is not supported for previews; remove config.cloud_storage or use build-report',
+          input: { s3: 'bucket/reports' },
+          ctx: { error: {} },
+        },
+      ],
     });
   });
 
@@ -156,7 +234,9 @@ describe('local service: body decoding and 422 details', function () {
   it('JSON nested deeper than the limit → 400 naming the limit and the offset', async () => {
     const res = await post('{"a":' + '['.repeat(25) + ']'.repeat(25) + '}', 'application/json');
     assert.equal(res.status, 400);
-    assert.deepEqual(await res.json(), { detail: 'JSON nested deeper than 20 levels (at character 24); the local service rejects deeper bodies' });
+    assert.deepEqual(await res.json(), {
+      detail: 'JSON nested deeper than 20 levels (at character 24); the local service rejects deeper bodies',
+    });
   });
 
   it('a body over the limit → 413 (declared or streamed), with the quota headers', async () => {
@@ -171,7 +251,12 @@ describe('local service: body decoding and 422 details', function () {
         c.close();
       },
     });
-    const streamed = await h.api('/build-report', { method: 'POST', body: chunks, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit);
+    const streamed = await h.api('/build-report', {
+      method: 'POST',
+      body: chunks,
+      headers: { 'content-type': 'application/json' },
+      duplex: 'half',
+    } as RequestInit);
     assert.equal(streamed.status, 413);
   });
 });

@@ -44,10 +44,26 @@ describe('renderer: esbuild bundle', function () {
       banner: { js: assets.importMetaUrl.banner },
     });
     assets.copyRenderAssets(root, dir);
-    assert.ok(existsSync(join(dir, 'pdfium.wasm')) && existsSync(join(dir, 'webp_dec.wasm')) && existsSync(join(dir, 'fonts')) && existsSync(join(dir, 'icons/tabler-outline.json')));
-    const { stdout, stderr } = await run(process.execPath, [join(dir, 'render-check.js')], { cwd: dir, env: { ...process.env, NODE_PATH: '' } });
+    assert.ok(
+      existsSync(join(dir, 'pdfium.wasm')) &&
+        existsSync(join(dir, 'webp_dec.wasm')) &&
+        existsSync(join(dir, 'fonts')) &&
+        existsSync(join(dir, 'icons/tabler-outline.json')),
+    );
+    const { stdout, stderr } = await run(process.execPath, [join(dir, 'render-check.js')], {
+      cwd: dir,
+      env: { ...process.env, NODE_PATH: '' },
+    });
     assert.equal(stderr, '');
-    const out = JSON.parse(stdout) as { pageCount: number; pdfHead: string; pdfBytes: number; jpegSoi: boolean; jpegBytes: number; notes: number; images: number };
+    const out = JSON.parse(stdout) as {
+      pageCount: number;
+      pdfHead: string;
+      pdfBytes: number;
+      jpegSoi: boolean;
+      jpegBytes: number;
+      notes: number;
+      images: number;
+    };
     assert.equal(out.pageCount, 2);
     assert.equal(out.pdfHead, '%PDF-');
     assert.ok(out.jpegSoi && out.jpegBytes > 10_000, stdout);

@@ -17,8 +17,16 @@ export function makePdf(pages: number, label: string): Promise<Buffer> {
       doc.addPage();
       doc.rect(40, 40, doc.page.width - 80, 70).fill('#1d4e89');
       doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(26).text(`Quarterly report (${label})`, 60, 62);
-      doc.fillColor('#111111').font('Helvetica-Bold').fontSize(160).text(String(i), 56, 260, { width: doc.page.width - 112, align: 'center' });
-      doc.font('Helvetica').fontSize(14).fillColor('#333333').text(`${label} page ${i} of ${pages}`, 56, 520, { width: doc.page.width - 112, align: 'center' });
+      doc
+        .fillColor('#111111')
+        .font('Helvetica-Bold')
+        .fontSize(160)
+        .text(String(i), 56, 260, { width: doc.page.width - 112, align: 'center' });
+      doc
+        .font('Helvetica')
+        .fontSize(14)
+        .fillColor('#333333')
+        .text(`${label} page ${i} of ${pages}`, 56, 520, { width: doc.page.width - 112, align: 'center' });
       doc.rect(56, 600, (doc.page.width - 112) * (i / pages), 24).fill('#e07a1f');
       doc.fillColor('#555555').fontSize(10).text('Revenue grew in every region; see the appendix for the method.', 56, 660);
     }

@@ -33,7 +33,14 @@ describe('result viewer: panels (Chromium, real CSP)', function () {
     await v.send({ type: 'showStatus', reportName: 'sales.report.json', kind: 'build', status: 'QUEUED', taskId: 't-123' });
     assert.equal((await toolbar(v)).view, 'status');
     assert.equal(await v.page.textContent('#taskStatus'), 'Queued');
-    await v.send({ type: 'showStatus', reportName: 'sales.report.json', kind: 'build', status: 'RUNNING', taskId: 't-123', elapsedMs: 65_000 });
+    await v.send({
+      type: 'showStatus',
+      reportName: 'sales.report.json',
+      kind: 'build',
+      status: 'RUNNING',
+      taskId: 't-123',
+      elapsedMs: 65_000,
+    });
     assert.equal(await v.page.textContent('#taskStatus'), 'Running');
     assert.match((await v.page.textContent('#taskElapsed')) ?? '', /^1:0[5-9] min$/);
     assert.equal(await v.page.isDisabled('#rebuild'), true, 'no rebuild while a task runs');
@@ -67,7 +74,14 @@ describe('result viewer: panels (Chromium, real CSP)', function () {
       errors: [
         { index: 0, type: 'missing', msg: 'Field required', locText: 'sections[0].components[1].options.section_title', line: 12, col: 9 },
         { index: 1, type: 'string_type', msg: 'Input should be a valid string', locText: 'options.report_title', line: 3, col: 21 },
-        { index: 2, type: 'union_tag_invalid', msg: "Input tag 'Sektion' found using 'type' does not match any of the expected tags", locText: 'components[2]', line: null, col: null },
+        {
+          index: 2,
+          type: 'union_tag_invalid',
+          msg: "Input tag 'Sektion' found using 'type' does not match any of the expected tags",
+          locText: 'components[2]',
+          line: null,
+          col: null,
+        },
       ],
     });
     assert.equal(await v.page.textContent('#messageTitle'), 'The service rejected the report: 3 problems');
@@ -104,7 +118,11 @@ describe('result viewer: panels (Chromium, real CSP)', function () {
     await v.page.click('#openExternally');
     const url = harness.fileUrl('report.pdf');
     const sent = (await v.posted()).filter((m) => ['rebuild', 'saveAs', 'openExternally'].includes(m.type));
-    assert.deepEqual(sent, [{ type: 'rebuild', kind: 'build' }, { type: 'saveAs', url }, { type: 'openExternally', url }]);
+    assert.deepEqual(sent, [
+      { type: 'rebuild', kind: 'build' },
+      { type: 'saveAs', url },
+      { type: 'openExternally', url },
+    ]);
     for (const id of ['rebuild', 'saveAs', 'openExternally', 'zoomIn', 'fitWidth', 'invert']) {
       assert.ok(await v.page.getAttribute(`#${id}`, 'aria-label'), `#${id} has an accessible name`);
       assert.ok(await v.page.getAttribute(`#${id}`, 'title'), `#${id} has a tooltip`);
@@ -115,21 +133,54 @@ describe('result viewer: panels (Chromium, real CSP)', function () {
     it(`screenshots in the ${theme} theme (test-results/screenshots/viewer-${theme}-*.png)`, async () => {
       const v = await open(theme);
       await shot(v, theme, 'empty');
-      await v.send({ type: 'showStatus', reportName: 'sales.report.json', kind: 'build', status: 'RUNNING', taskId: '6f0c2d1e-9b1a-4c1e-8f43-1d2a0f7e5b11', elapsedMs: 4000 });
+      await v.send({
+        type: 'showStatus',
+        reportName: 'sales.report.json',
+        kind: 'build',
+        status: 'RUNNING',
+        taskId: '6f0c2d1e-9b1a-4c1e-8f43-1d2a0f7e5b11',
+        elapsedMs: 4000,
+      });
       await shot(v, theme, 'status');
       await showPdf(v);
       await v.page.waitForSelector('.pdf-page[data-page="2"] canvas');
       await shot(v, theme, 'pdf');
-      await v.send({ type: 'showStatus', reportName: 'sales.report.json', kind: 'build', status: 'RUNNING', taskId: 't-2', elapsedMs: 2000 });
+      await v.send({
+        type: 'showStatus',
+        reportName: 'sales.report.json',
+        kind: 'build',
+        status: 'RUNNING',
+        taskId: 't-2',
+        elapsedMs: 2000,
+      });
       await shot(v, theme, 'rebuilding');
-      await v.send({ type: 'showFailed', errorMessage: 'Chart "sales": column "amount" not found in data.\nAvailable columns: month, revenue, region', taskId: '6f0c2d1e-9b1a-4c1e-8f43-1d2a0f7e5b11', kind: 'build' });
+      await v.send({
+        type: 'showFailed',
+        errorMessage: 'Chart "sales": column "amount" not found in data.\nAvailable columns: month, revenue, region',
+        taskId: '6f0c2d1e-9b1a-4c1e-8f43-1d2a0f7e5b11',
+        kind: 'build',
+      });
       await shot(v, theme, 'failed');
       await v.send({
         type: 'showValidationErrors',
         errors: [
-          { index: 0, type: 'missing', msg: 'Field required', locText: 'sections[0].components[1].options.section_title', line: 12, col: 9 },
+          {
+            index: 0,
+            type: 'missing',
+            msg: 'Field required',
+            locText: 'sections[0].components[1].options.section_title',
+            line: 12,
+            col: 9,
+          },
           { index: 1, type: 'string_type', msg: 'Input should be a valid string', locText: 'options.report_title', line: 3, col: 21 },
-          { index: 2, type: 'union_tag_invalid', msg: "Input tag 'Sektion' found using 'type' does not match any of the expected tags: 'Section', 'Row', 'Text'", locText: 'components[2]', line: 40, col: 7 },
+          {
+            index: 2,
+            type: 'union_tag_invalid',
+            msg: "Input tag 'Sektion' found using 'type' does not match any of the expected tags: 'Section', 'Row', 'Text'",
+            locText: 'components[2]',
+            line: 40,
+            col: 7,
+          },
         ],
       });
       await shot(v, theme, 'errors');

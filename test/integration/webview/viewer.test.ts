@@ -19,7 +19,10 @@ describe('result viewer: PDF (Chromium, real CSP, real pdf.js)', function () {
   it('serves the viewerHtml CSP, enforces it (foreign images, inline scripts and styles are refused) and reports violations', async () => {
     const v = await open();
     const csp = await v.page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
-    assert.equal(csp?.replace(/'nonce-[^']+'/, "'nonce-X'"), viewerCsp(harness.resOrigin, 'X'.repeat(16)).replace(/'nonce-X+'/, "'nonce-X'"));
+    assert.equal(
+      csp?.replace(/'nonce-[^']+'/, "'nonce-X'"),
+      viewerCsp(harness.resOrigin, 'X'.repeat(16)).replace(/'nonce-X+'/, "'nonce-X'"),
+    );
     await v.page.evaluate((origin) => {
       const img = document.createElement('img');
       img.src = `${origin}/nope.png`;
@@ -33,9 +36,18 @@ describe('result viewer: PDF (Chromium, real CSP, real pdf.js)', function () {
     }, harness.docOrigin);
     await v.page.waitForFunction(() => (window as unknown as { __violations: string[] }).__violations.length >= 3);
     const violations = await Harness.violations(v);
-    assert.ok(violations.some((x) => x.startsWith('img-src')), violations.join('\n'));
-    assert.ok(violations.some((x) => x.startsWith('script-src')), violations.join('\n'));
-    assert.ok(violations.some((x) => x.startsWith('style-src')), violations.join('\n'));
+    assert.ok(
+      violations.some((x) => x.startsWith('img-src')),
+      violations.join('\n'),
+    );
+    assert.ok(
+      violations.some((x) => x.startsWith('script-src')),
+      violations.join('\n'),
+    );
+    assert.ok(
+      violations.some((x) => x.startsWith('style-src')),
+      violations.join('\n'),
+    );
     assert.notEqual(await v.page.$eval('body', (b) => getComputedStyle(b).display), 'none');
     assert.equal(await v.page.evaluate(() => (window as unknown as { __inlineRan?: boolean }).__inlineRan), undefined);
     // This test provoked them on purpose: the listener works, so a clean run elsewhere means something.
@@ -70,7 +82,9 @@ describe('result viewer: PDF (Chromium, real CSP, real pdf.js)', function () {
       return n;
     });
     assert.ok(dark > 2000, `expected the page number's dark pixels, got ${dark}`);
-    await v.page.waitForFunction(() => document.querySelector('.pdf-page[data-page="1"] .textLayer')?.textContent?.includes('Build 1 page 1 of 5'));
+    await v.page.waitForFunction(() =>
+      document.querySelector('.pdf-page[data-page="1"] .textLayer')?.textContent?.includes('Build 1 page 1 of 5'),
+    );
     assert.equal((await pageBox(v, 5)).rendered, false, 'page 5 is far away: not drawn yet (lazy)');
   });
 
@@ -113,13 +127,19 @@ describe('result viewer: PDF (Chromium, real CSP, real pdf.js)', function () {
     await showPdf(v);
     const before = await pageBox(v, 1);
     await v.page.click('#zoomIn');
-    await v.page.waitForFunction((w) => document.querySelector<HTMLCanvasElement>('.pdf-page[data-page="1"] canvas')!.width > w, before.canvasWidth);
+    await v.page.waitForFunction(
+      (w) => document.querySelector<HTMLCanvasElement>('.pdf-page[data-page="1"] canvas')!.width > w,
+      before.canvasWidth,
+    );
     const zoomedIn = await pageBox(v, 1);
     assert.ok(zoomedIn.width > before.width);
     assert.equal((await toolbar(v)).zoom, 'custom');
     await v.page.click('#zoomOut');
     await v.page.click('#zoomOut');
-    await v.page.waitForFunction((w) => document.querySelector<HTMLCanvasElement>('.pdf-page[data-page="1"] canvas')!.width < w, before.canvasWidth);
+    await v.page.waitForFunction(
+      (w) => document.querySelector<HTMLCanvasElement>('.pdf-page[data-page="1"] canvas')!.width < w,
+      before.canvasWidth,
+    );
     assert.ok((await pageBox(v, 1)).width < before.width);
     await v.page.click('#actualSize');
     assert.deepEqual({ w: (await pageBox(v, 1)).width, h: (await pageBox(v, 1)).height }, { w: A4_AT_100.width, h: A4_AT_100.height });
@@ -179,7 +199,9 @@ describe('result viewer: PDF (Chromium, real CSP, real pdf.js)', function () {
     const scrolled = await viewSize(v, '.pdf-view');
     harness.files.set('report.pdf', { body: await makePdf(5, 'Build 2'), type: 'application/pdf' });
     await v.send({ type: 'showPdf', url: harness.fileUrl('report.pdf'), fileName: 'report.pdf' });
-    await v.page.waitForFunction(() => document.querySelector('.pdf-page[data-page="3"] .textLayer')?.textContent?.includes('Build 2 page 3'));
+    await v.page.waitForFunction(() =>
+      document.querySelector('.pdf-page[data-page="3"] .textLayer')?.textContent?.includes('Build 2 page 3'),
+    );
     const t = await toolbar(v);
     assert.deepEqual([t.page, t.zoom, t.scale], ['3', '1.5', 1.5]);
     assert.ok(Math.abs((await viewSize(v, '.pdf-view')).scrollTop - scrolled.scrollTop) <= 2, 'same scroll offset');

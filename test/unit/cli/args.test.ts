@@ -18,7 +18,10 @@ describe('CLI argument parsing', () => {
   });
 
   it('a command option on another command is a usage error', () => {
-    assert.throws(() => parseCommandLine(['quota', '-o', 'x']), (e: CliError) => e.exitCode === EXIT.usage && /for "quota"/.test(e.message));
+    assert.throws(
+      () => parseCommandLine(['quota', '-o', 'x']),
+      (e: CliError) => e.exitCode === EXIT.usage && /for "quota"/.test(e.message),
+    );
   });
 
   it('serve hands the rest to the local service flags untouched', () => {
@@ -44,7 +47,20 @@ describe('CLI argument parsing', () => {
   });
 
   it('every error kind has an exit code', () => {
-    const expected = { auth: 3, payment: 4, quota: 4, validation: 1, not_found: 2, task_failed: 5, network: 6, timeout: 6, rate_limited: 6, server: 6, bad_response: 6, cancelled: 130 } as const;
+    const expected = {
+      auth: 3,
+      payment: 4,
+      quota: 4,
+      validation: 1,
+      not_found: 2,
+      task_failed: 5,
+      network: 6,
+      timeout: 6,
+      rate_limited: 6,
+      server: 6,
+      bad_response: 6,
+      cancelled: 130,
+    } as const;
     for (const [kind, code] of Object.entries(expected)) assert.equal(exitCodeForKind(kind as keyof typeof expected), code, kind);
   });
 });

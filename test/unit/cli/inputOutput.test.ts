@@ -61,22 +61,34 @@ describe('CLI input files', () => {
       }
       throw new Error('no error');
     })();
-    assert.equal(formatDiagnostic('r.report.json', d), 'r.report.json:2:12: error: not valid UTF-8: byte 0xff at byte offset 17; report files must be UTF-8 [invalid_utf8]');
+    assert.equal(
+      formatDiagnostic('r.report.json', d),
+      'r.report.json:2:12: error: not valid UTF-8: byte 0xff at byte offset 17; report files must be UTF-8 [invalid_utf8]',
+    );
     assert.equal(decodeUtf8('x', Buffer.from('\ufeff{"a": "é"}')), '\ufeff{"a": "é"}', 'valid text (and a BOM) as before');
   });
 
   it('reads a regular file; refuses a directory, a missing file and one over the size cap', async () => {
     writeFileSync(join(dir, 'ok.report.json'), '{"type": "Report"}');
     assert.equal(await readReportInput('ok.report.json', dir), '{"type": "Report"}');
-    await assert.rejects(readReportInput('missing.json', dir), (e: unknown) => e instanceof CliError && e.message === 'cannot read missing.json: no such file');
-    await assert.rejects(readReportInput('.', dir), (e: unknown) => e instanceof CliError && /cannot read \.: is a directory/.test(e.message));
+    await assert.rejects(
+      readReportInput('missing.json', dir),
+      (e: unknown) => e instanceof CliError && e.message === 'cannot read missing.json: no such file',
+    );
+    await assert.rejects(
+      readReportInput('.', dir),
+      (e: unknown) => e instanceof CliError && /cannot read \.: is a directory/.test(e.message),
+    );
     const big = join(dir, 'big.report.json');
     const fd = openSync(big, 'w');
     ftruncateSync(fd, MAX_INPUT_BYTES + 1);
     closeSync(fd);
     await assert.rejects(
       readReportInput('big.report.json', dir),
-      (e: unknown) => e instanceof CliError && e.message === `cannot read big.report.json: ${MAX_INPUT_BYTES + 1} bytes, more than the ${MAX_INPUT_BYTES} bytes (10 MiB) a report file may have`,
+      (e: unknown) =>
+        e instanceof CliError &&
+        e.message ===
+          `cannot read big.report.json: ${MAX_INPUT_BYTES + 1} bytes, more than the ${MAX_INPUT_BYTES} bytes (10 MiB) a report file may have`,
     );
     writeFileSync(join(dir, 'small.json'), 'x'.repeat(101));
     await assert.rejects(readReportInput('small.json', dir, 100), /101 bytes, more than the 100 bytes/);
@@ -87,9 +99,15 @@ describe('CLI input files', () => {
     if (!posix) this.skip();
     const fifo = join(dir, 'pipe.report.json');
     execFileSync('mkfifo', [fifo]);
-    await assert.rejects(readReportInput('pipe.report.json', dir), (e: unknown) => e instanceof CliError && e.message === 'cannot read pipe.report.json: is a named pipe (FIFO), not a regular file');
+    await assert.rejects(
+      readReportInput('pipe.report.json', dir),
+      (e: unknown) => e instanceof CliError && e.message === 'cannot read pipe.report.json: is a named pipe (FIFO), not a regular file',
+    );
     if (existsSync('/dev/zero')) {
-      await assert.rejects(readReportInput('/dev/zero', dir), (e: unknown) => e instanceof CliError && e.message === 'cannot read /dev/zero: is a character device, not a regular file');
+      await assert.rejects(
+        readReportInput('/dev/zero', dir),
+        (e: unknown) => e instanceof CliError && e.message === 'cannot read /dev/zero: is a character device, not a regular file',
+      );
     }
   });
 });
@@ -147,6 +165,9 @@ describe('CLI output of server text', () => {
     p.update({ phase: 'waiting', status: `RUNNING${ESC}]0;pwned\x07${ESC}[2J` } as never);
     p.stop();
     assert.ok(err.text().includes('RUNNING'));
-    assert.ok(!err.text().includes('pwned') && !err.text().includes(`${ESC}[2J`) && !err.text().includes(`${ESC}]`), JSON.stringify(err.text()));
+    assert.ok(
+      !err.text().includes('pwned') && !err.text().includes(`${ESC}[2J`) && !err.text().includes(`${ESC}]`),
+      JSON.stringify(err.text()),
+    );
   });
 });

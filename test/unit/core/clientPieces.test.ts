@@ -9,14 +9,28 @@ import { ADAPTIVE_POLLING, FIXED_750_POLLING, pollDelay, resolveSchedule } from 
 describe('error classification', () => {
   it('maps each documented status to its kind', () => {
     const expected: Record<number, string> = {
-      400: 'validation', 401: 'auth', 402: 'payment', 403: 'auth', 404: 'not_found', 410: 'not_found',
-      413: 'validation', 422: 'validation', 429: 'quota', 500: 'server', 502: 'server', 503: 'rate_limited',
+      400: 'validation',
+      401: 'auth',
+      402: 'payment',
+      403: 'auth',
+      404: 'not_found',
+      410: 'not_found',
+      413: 'validation',
+      422: 'validation',
+      429: 'quota',
+      500: 'server',
+      502: 'server',
+      503: 'rate_limited',
     };
     for (const [status, kind] of Object.entries(expected)) assert.equal(kindForStatus(Number(status)), kind, `HTTP ${status}`);
   });
 
   it('parses 422 details and counts them in the message', () => {
-    const e = errorFromStatus(422, { detail: [{ type: 'missing', loc: ['body', 'components'], msg: 'Field required', input: {} }] }, 'POST /build-report');
+    const e = errorFromStatus(
+      422,
+      { detail: [{ type: 'missing', loc: ['body', 'components'], msg: 'Field required', input: {} }] },
+      'POST /build-report',
+    );
     assert.equal(e.kind, 'validation');
     assert.equal(e.details.length, 1);
     assert.equal(e.message, 'POST /build-report: the report did not pass validation: 1 validation error (HTTP 422)');
@@ -34,8 +48,14 @@ describe('error classification', () => {
   });
 
   it('uses a string detail and a non-JSON body as the reason', () => {
-    assert.match(errorFromStatus(401, { detail: 'Invalid API key' }, 'GET /x').message, /API key missing or not valid: Invalid API key \(HTTP 401\)/);
-    assert.match(errorFromStatus(502, '<html>\n<b>Bad gateway</b></html>', 'GET /x').message, /server error: <html> <b>Bad gateway<\/b><\/html> \(HTTP 502\)/);
+    assert.match(
+      errorFromStatus(401, { detail: 'Invalid API key' }, 'GET /x').message,
+      /API key missing or not valid: Invalid API key \(HTTP 401\)/,
+    );
+    assert.match(
+      errorFromStatus(502, '<html>\n<b>Bad gateway</b></html>', 'GET /x').message,
+      /server error: <html> <b>Bad gateway<\/b><\/html> \(HTTP 502\)/,
+    );
   });
 
   it('never carries a registered key in its message', () => {
@@ -71,7 +91,8 @@ describe('redact', () => {
 });
 
 describe('retry rules', () => {
-  const err = (kind: ReportServiceError['kind'], requestSent = true): ReportServiceError => new ReportServiceError({ kind, message: kind, requestSent });
+  const err = (kind: ReportServiceError['kind'], requestSent = true): ReportServiceError =>
+    new ReportServiceError({ kind, message: kind, requestSent });
 
   it('retries 503 for every request, network failures only when safe or unsent', () => {
     assert.equal(isRetryable(err('rate_limited'), 'unsent-only'), true);
@@ -85,11 +106,26 @@ describe('retry rules', () => {
 
   it('backs off exponentially with jitter inside [step/2, step] and a cap', () => {
     const p = { ...DEFAULT_RETRY_POLICY, baseDelayMs: 100, maxDelayMs: 1000 };
-    assert.equal(backoffDelay(0, p, () => 0), 50);
-    assert.equal(backoffDelay(0, p, () => 1), 100);
-    assert.equal(backoffDelay(2, p, () => 1), 400);
-    assert.equal(backoffDelay(10, p, () => 1), 1000);
-    assert.equal(backoffDelay(10, p, () => 0), 500);
+    assert.equal(
+      backoffDelay(0, p, () => 0),
+      50,
+    );
+    assert.equal(
+      backoffDelay(0, p, () => 1),
+      100,
+    );
+    assert.equal(
+      backoffDelay(2, p, () => 1),
+      400,
+    );
+    assert.equal(
+      backoffDelay(10, p, () => 1),
+      1000,
+    );
+    assert.equal(
+      backoffDelay(10, p, () => 0),
+      500,
+    );
   });
 
   it('parses Retry-After seconds and HTTP dates', () => {
@@ -100,14 +136,17 @@ describe('retry rules', () => {
     assert.equal(parseRetryAfter(undefined), undefined);
   });
 
-  it('withRetries gives up after the policy\'s retries and reports the attempts', async () => {
+  it("withRetries gives up after the policy's retries and reports the attempts", async () => {
     let calls = 0;
     const policy = { ...DEFAULT_RETRY_POLICY, retries: 2, baseDelayMs: 1, maxDelayMs: 2 };
     await assert.rejects(
-      withRetries(async () => {
-        calls++;
-        throw err('rate_limited');
-      }, { policy, repeatability: 'safe' }),
+      withRetries(
+        async () => {
+          calls++;
+          throw err('rate_limited');
+        },
+        { policy, repeatability: 'safe' },
+      ),
       (e: ReportServiceError) => e.kind === 'rate_limited' && e.attempts === 3,
     );
     assert.equal(calls, 3);
@@ -117,10 +156,16 @@ describe('retry rules', () => {
     let calls = 0;
     const policy = { ...DEFAULT_RETRY_POLICY, maxRetryAfterMs: 1000 };
     const tooLong = new ReportServiceError({ kind: 'rate_limited', message: '503', retryAfterMs: 60_000 });
-    await assert.rejects(withRetries(async () => {
-      calls++;
-      throw tooLong;
-    }, { policy, repeatability: 'safe' }), (e: ReportServiceError) => e.retryAfterMs === 60_000);
+    await assert.rejects(
+      withRetries(
+        async () => {
+          calls++;
+          throw tooLong;
+        },
+        { policy, repeatability: 'safe' },
+      ),
+      (e: ReportServiceError) => e.retryAfterMs === 60_000,
+    );
     assert.equal(calls, 1);
   });
 });
@@ -131,7 +176,10 @@ describe('polling schedule, base URL and quota headers', () => {
     assert.equal(delays[0], ADAPTIVE_POLLING.initialDelayMs);
     for (let i = 1; i < delays.length; i++) assert.ok(delays[i] >= delays[i - 1]);
     assert.equal(delays[7], ADAPTIVE_POLLING.maxDelayMs);
-    assert.deepEqual([0, 5].map((n) => pollDelay(FIXED_750_POLLING, n)), [750, 750]);
+    assert.deepEqual(
+      [0, 5].map((n) => pollDelay(FIXED_750_POLLING, n)),
+      [750, 750],
+    );
     assert.throws(() => resolveSchedule({ factor: 0.5 }), /factor/);
   });
 
@@ -140,18 +188,27 @@ describe('polling schedule, base URL and quota headers', () => {
     assert.equal(normaliseBaseUrl('http://127.0.0.1:8787/api/v1/'), 'http://127.0.0.1:8787/api/v1');
     assert.equal(normaliseBaseUrl('https://proxy.example/reports/v1?api_key=x'), 'https://proxy.example/reports/v1');
     assert.throws(() => normaliseBaseUrl('ftp://x'), /http/);
-    assert.throws(() => normaliseBaseUrl('not a url?api_key=abcdef'), (e: Error) => !e.message.includes('abcdef'));
+    assert.throws(
+      () => normaliseBaseUrl('not a url?api_key=abcdef'),
+      (e: Error) => !e.message.includes('abcdef'),
+    );
   });
 
   it('parses the remaining-quota headers', () => {
-    assert.deepEqual(parseQuotaHeaders({ 'x-single-page-reports-remaining': '9', 'x-multi-page-reports-remaining': '2' }), { singlePageRemaining: 9, multiPageRemaining: 2 });
-    assert.deepEqual(parseQuotaHeaders({ 'x-single-page-reports-remaining': 'lots' , 'x-multi-page-reports-remaining': '0' }), { singlePageRemaining: null, multiPageRemaining: 0 });
+    assert.deepEqual(parseQuotaHeaders({ 'x-single-page-reports-remaining': '9', 'x-multi-page-reports-remaining': '2' }), {
+      singlePageRemaining: 9,
+      multiPageRemaining: 2,
+    });
+    assert.deepEqual(parseQuotaHeaders({ 'x-single-page-reports-remaining': 'lots', 'x-multi-page-reports-remaining': '0' }), {
+      singlePageRemaining: null,
+      multiPageRemaining: 0,
+    });
     assert.equal(parseQuotaHeaders({}), undefined);
   });
 });
 
 describe('task status answers', () => {
-  it('reads the local service\'s render notes and drops malformed ones', () => {
+  it("reads the local service's render notes and drops malformed ones", () => {
     const answer = asTaskStatus(
       {
         status: 'SUCCESS',
@@ -171,7 +228,7 @@ describe('task status answers', () => {
     ]);
   });
 
-  it('has no notes field for a hosted service\'s answer', () => {
+  it("has no notes field for a hosted service's answer", () => {
     const answer = asTaskStatus({ status: 'SUCCESS', error_message: null }, 'GET /get-task-status');
     assert.deepEqual(answer, { status: 'SUCCESS', error_message: null });
   });

@@ -4,7 +4,13 @@ import { mapValidationErrors } from '../../../src/core/loc/diagnostics';
 import { jsoncToJson, utf16ToCodePointOffset } from '../../../src/core/loc/jsoncText';
 import { REPORT_JSONC, positionOf } from './fixtures/locFixture';
 
-function entry(type: string, loc: ValidationErrorEntry['loc'], msg: string, input: unknown = null, ctx?: Record<string, unknown>): ValidationErrorEntry {
+function entry(
+  type: string,
+  loc: ValidationErrorEntry['loc'],
+  msg: string,
+  input: unknown = null,
+  ctx?: Record<string, unknown>,
+): ValidationErrorEntry {
   return { type, loc, msg, input, ...(ctx ? { ctx } : {}) };
 }
 
@@ -15,7 +21,9 @@ function pythonOffset(body: string, utf16Index: number): number {
 
 describe('422 entries → diagnostics', () => {
   it('missing names the option and the component', () => {
-    const [d] = mapValidationErrors(REPORT_JSONC, [entry('missing', ['body', 'components', 0, 'Section', 'options', 'section_title'], 'Field required', { columns: 'three' })]);
+    const [d] = mapValidationErrors(REPORT_JSONC, [
+      entry('missing', ['body', 'components', 0, 'Section', 'options', 'section_title'], 'Field required', { columns: 'three' }),
+    ]);
     assert.equal(d.message, 'Missing required option "section_title" in Section options');
     assert.equal(d.path, 'components[0].options.section_title');
     const at = positionOf(REPORT_JSONC, '"options"', 4);
@@ -28,18 +36,24 @@ describe('422 entries → diagnostics', () => {
   });
 
   it('missing report option', () => {
-    const [d] = mapValidationErrors('{"type": "Report", "options": {}, "components": []}', [entry('missing', ['body', 'options', 'report_title'], 'Field required', {})]);
+    const [d] = mapValidationErrors('{"type": "Report", "options": {}, "components": []}', [
+      entry('missing', ['body', 'options', 'report_title'], 'Field required', {}),
+    ]);
     assert.equal(d.message, 'Missing required option "report_title" in the report options');
   });
 
   it('a primitive input is quoted after the message', () => {
-    const [d] = mapValidationErrors(REPORT_JSONC, [entry('literal_error', ['body', 'config', 'colour_theme'], "Input should be 'default', 'summer' or 'forest'", 'nope', { expected: "'default', 'summer' or 'forest'" })]);
+    const [d] = mapValidationErrors(REPORT_JSONC, [
+      entry('literal_error', ['body', 'config', 'colour_theme'], "Input should be 'default', 'summer' or 'forest'", 'nope', {
+        expected: "'default', 'summer' or 'forest'",
+      }),
+    ]);
     assert.equal(d.message, `Input should be 'default', 'summer' or 'forest', got "nope"`);
     assert.equal(d.type, 'literal_error');
     assert.equal(d.path, 'config.colour_theme');
   });
 
-  it('union_tag_invalid keeps pydantic\'s message', () => {
+  it("union_tag_invalid keeps pydantic's message", () => {
     const msg = "Input tag 'Sektion' found using 'type' does not match any of the expected tags: 'Section', 'Row'";
     const [d] = mapValidationErrors(REPORT_JSONC, [entry('union_tag_invalid', ['body', 'components', 1], msg, { type: 'Sektion' })]);
     assert.equal(d.message, msg);
@@ -57,7 +71,14 @@ describe('422 entries → diagnostics', () => {
   });
 
   it('columns count UTF-16 units after non-ASCII text on the same line', () => {
-    const [d] = mapValidationErrors(REPORT_JSONC, [entry('less_than_equal', ['body', 'components', 4, 'Text', 'options', 'inner_padding'], 'Input should be less than or equal to 17', 99)]);
+    const [d] = mapValidationErrors(REPORT_JSONC, [
+      entry(
+        'less_than_equal',
+        ['body', 'components', 4, 'Text', 'options', 'inner_padding'],
+        'Input should be less than or equal to 17',
+        99,
+      ),
+    ]);
     const at = positionOf(REPORT_JSONC, '99');
     assert.deepEqual(d.start, { line: at.line, character: at.character });
   });
@@ -96,20 +117,32 @@ describe('json_invalid offsets', () => {
     const text = '{\r\n  // c\r\n  "type": "Report"\r\n  "components": []\r\n}';
     const body = jsoncToJson(text).body;
     const pos = pythonOffset(body, body.indexOf('"components"'));
-    const [d] = mapValidationErrors(text, [entry('json_invalid', ['body', pos], 'JSON decode error', {}, { error: "Expecting ',' delimiter" })]);
+    const [d] = mapValidationErrors(text, [
+      entry('json_invalid', ['body', pos], 'JSON decode error', {}, { error: "Expecting ',' delimiter" }),
+    ]);
     assert.deepEqual(d.start, { line: 3, character: 2 });
   });
 
   it('at the end of the body (unterminated document)', () => {
     const text = '{"type": "Report", // more to come\n';
     const body = jsoncToJson(text).body;
-    const [d] = mapValidationErrors(text, [entry('json_invalid', ['body', pythonOffset(body, body.length)], 'JSON decode error', {}, { error: 'Expecting property name enclosed in double quotes' })]);
+    const [d] = mapValidationErrors(text, [
+      entry(
+        'json_invalid',
+        ['body', pythonOffset(body, body.length)],
+        'JSON decode error',
+        {},
+        { error: 'Expecting property name enclosed in double quotes' },
+      ),
+    ]);
     assert.equal(d.range.start, text.length);
     assert.deepEqual(d.start, { line: 1, character: 0 });
   });
 
   it('at offset 0 of an empty-looking body', () => {
-    const [d] = mapValidationErrors('  // nothing\n', [entry('json_invalid', ['body', 0], 'JSON decode error', {}, { error: 'Expecting value' })]);
+    const [d] = mapValidationErrors('  // nothing\n', [
+      entry('json_invalid', ['body', 0], 'JSON decode error', {}, { error: 'Expecting value' }),
+    ]);
     assert.equal(d.start.line, 0);
   });
 });

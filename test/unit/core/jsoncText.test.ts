@@ -1,10 +1,5 @@
 import { strict as assert } from 'node:assert';
-import {
-  codePointToUtf16Offset,
-  jsoncToJson,
-  parseJsonc,
-  utf16ToCodePointOffset,
-} from '../../../src/core/loc/jsoncText';
+import { codePointToUtf16Offset, jsoncToJson, parseJsonc, utf16ToCodePointOffset } from '../../../src/core/loc/jsoncText';
 import { LineIndex } from '../../../src/core/loc/lineIndex';
 import { REPORT_JSONC } from './fixtures/locFixture';
 

@@ -16,7 +16,10 @@ const entries: ValidationErrorEntry[] = validateReport(JSON.parse(jsoncToJson(FA
 
 function find(type: string, locText: string): { marked: string; exact: boolean; message: string } {
   const entry = entries.find((e) => e.type === type && JSON.stringify(e.loc).includes(locText));
-  assert.ok(entry, `the service emitted no ${type} at ${locText}; it emitted: ${entries.map((e) => `${e.type} ${JSON.stringify(e.loc)}`).join('; ')}`);
+  assert.ok(
+    entry,
+    `the service emitted no ${type} at ${locText}; it emitted: ${entries.map((e) => `${e.type} ${JSON.stringify(e.loc)}`).join('; ')}`,
+  );
   const d = mapper.fromValidationEntry(entry);
   return { marked: FAULTS_JSONC.slice(d.range.start, d.range.end), exact: d.exact, message: d.message };
 }
@@ -83,7 +86,13 @@ describe('loc → range for every error type the local service emits', () => {
 describe('body-level entries of the service', () => {
   it('missing body → the start of the (empty) document', () => {
     const d = new DiagnosticMapper('').fromValidationEntry(MISSING_BODY);
-    assert.deepEqual([d.start, d.end], [{ line: 0, character: 0 }, { line: 0, character: 0 }]);
+    assert.deepEqual(
+      [d.start, d.end],
+      [
+        { line: 0, character: 0 },
+        { line: 0, character: 0 },
+      ],
+    );
   });
 
   it('a body that is not an object → the whole value', () => {
@@ -94,14 +103,20 @@ describe('body-level entries of the service', () => {
 
   it('value_error on cloud_storage of a preview → the cloud_storage value', () => {
     const text = '{"type": "Report", "config": {"cloud_storage": {"s3": "bucket"}}, "components": []}';
-    const entry: ValidationErrorEntry = { type: 'value_error', loc: ['body', 'config', 'cloud_storage'], msg: 'Value error, cloud storage upload is not supported for previews', input: { s3: 'bucket' }, ctx: { error: {} } };
+    const entry: ValidationErrorEntry = {
+      type: 'value_error',
+      loc: ['body', 'config', 'cloud_storage'],
+      msg: 'Value error, cloud storage upload is not supported for previews',
+      input: { s3: 'bucket' },
+      ctx: { error: {} },
+    };
     const d = new DiagnosticMapper(text).fromValidationEntry(entry);
     assert.equal(text.slice(d.range.start, d.range.end), '{"s3": "bucket"}');
     assert.equal(d.message, 'Value error, cloud storage upload is not supported for previews');
   });
 });
 
-describe('json_invalid from the service\'s Python-compatible decoder', () => {
+describe("json_invalid from the service's Python-compatible decoder", () => {
   function decodeError(text: string): ValidationErrorEntry {
     const body = jsoncToJson(text).body;
     try {

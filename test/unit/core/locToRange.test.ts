@@ -108,8 +108,10 @@ describe('loc → range: report options and config', () => {
   it('int_from_float on n_pages', () => assertMarks(['body', 'config', 'n_pages'], '2.5', 'int_from_float'));
   it('string_type inside a webhook', () => assertMarks(['body', 'config', 'webhooks', 0, 'url'], '5', 'string_type', 1));
   it('bool_parsing', () => assertMarks(['body', 'components', 4, 'Text', 'options', 'markdown_format'], '"maybe"', 'bool_parsing'));
-  it('less_than_equal on inner_padding', () => assertMarks(['body', 'components', 4, 'Text', 'options', 'inner_padding'], '99', 'less_than_equal'));
-  it('extra_forbidden marks the key, not the value', () => assertMarks(['body', 'options', 'vertical_margin'], '"vertical_margin"', 'extra_forbidden'));
+  it('less_than_equal on inner_padding', () =>
+    assertMarks(['body', 'components', 4, 'Text', 'options', 'inner_padding'], '99', 'less_than_equal'));
+  it('extra_forbidden marks the key, not the value', () =>
+    assertMarks(['body', 'options', 'vertical_margin'], '"vertical_margin"', 'extra_forbidden'));
 });
 
 describe('loc → range: missing', () => {

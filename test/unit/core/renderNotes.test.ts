@@ -19,10 +19,18 @@ const SENT = `{
 const NOTES: RenderNote[] = [
   { kind: 'font-fallback', path: ['config', 'google_fonts', 'headings'], message: 'font "Unobtainium Sans" is not bundled' },
   { kind: 'image-unavailable', path: ['options', 'logo_url'], message: 'the logo could not be fetched' },
-  { kind: 'overflow', path: ['components', 1], message: 'Section "A section" and everything after it did not fit on the single page; set config.enable_multi_page to true' },
+  {
+    kind: 'overflow',
+    path: ['components', 1],
+    message: 'Section "A section" and everything after it did not fit on the single page; set config.enable_multi_page to true',
+  },
 ];
 
-const marked = (text: string, sent = SENT) => anchorNotes(text, recordNotes(sent, NOTES), { sentText: sent }).map((a) => [a.note.kind, text.slice(a.diagnostic.range.start, a.diagnostic.range.end)]);
+const marked = (text: string, sent = SENT) =>
+  anchorNotes(text, recordNotes(sent, NOTES), { sentText: sent }).map((a) => [
+    a.note.kind,
+    text.slice(a.diagnostic.range.start, a.diagnostic.range.end),
+  ]);
 
 describe('core: render notes → diagnostics', () => {
   it('marks each note at its node on the text that was rendered: a long component by its "type", values whole', () => {
@@ -49,7 +57,10 @@ describe('core: render notes → diagnostics', () => {
     ];
     const [a, b] = anchorNotes(SENT, recordNotes(SENT, notes), { sentText: SENT });
     assert.equal(SENT.slice(a.diagnostic.range.start, a.diagnostic.range.end), '{ "type": "Text", "options": { "text": "short" } }');
-    assert.equal(SENT.slice(b.diagnostic.range.start, b.diagnostic.range.end), '{ "type": "Card", "options": { "title": "Cut card", "value": 1 } }');
+    assert.equal(
+      SENT.slice(b.diagnostic.range.start, b.diagnostic.range.end),
+      '{ "type": "Card", "options": { "title": "Cut card", "value": 1 } }',
+    );
   });
 
   it('follows its node when lines are inserted above it', () => {
@@ -65,14 +76,23 @@ describe('core: render notes → diagnostics', () => {
 
   it('drops the overflow once config.enable_multi_page is true, and a note whose value changed', () => {
     const multi = SENT.replace('"config": {', '"config": { "enable_multi_page": true,');
-    assert.deepEqual(marked(multi).map(([k]) => k), ['font-fallback', 'image-unavailable']);
+    assert.deepEqual(
+      marked(multi).map(([k]) => k),
+      ['font-fallback', 'image-unavailable'],
+    );
     const newUrl = SENT.replace('logo.png', 'logo.svg');
-    assert.deepEqual(marked(newUrl).map(([k]) => k), ['font-fallback', 'overflow']);
+    assert.deepEqual(
+      marked(newUrl).map(([k]) => k),
+      ['font-fallback', 'overflow'],
+    );
   });
 
   it('drops a component note when the path now leads to another type (a component was removed above it)', () => {
     const removed = SENT.replace('{ "type": "Text", "options": { "text": "short" } },\n', '');
-    assert.deepEqual(marked(removed).map(([k]) => k), ['font-fallback', 'image-unavailable']);
+    assert.deepEqual(
+      marked(removed).map(([k]) => k),
+      ['font-fallback', 'image-unavailable'],
+    );
   });
 
   it('keeps every note on the unchanged text even when its path does not resolve; drops it after an edit', () => {

@@ -26,7 +26,8 @@ describe('schema errors (JSON pointers) → diagnostics', () => {
   });
 
   it('required → marks the options key and names the option', () => {
-    const text = '{\n  "type": "Report", "options": {"report_title": "t"},\n  "components": [\n    { "type": "Section", "options": { "columns": 2 } }\n  ]\n}';
+    const text =
+      '{\n  "type": "Report", "options": {"report_title": "t"},\n  "components": [\n    { "type": "Section", "options": { "columns": 2 } }\n  ]\n}';
     const [d] = check(text);
     assert.deepEqual(d, { at: '4:26', marked: '"options"', message: 'Missing required option "section_title" in Section options' });
   });
@@ -39,7 +40,8 @@ describe('schema errors (JSON pointers) → diagnostics', () => {
   });
 
   it('type and enum errors mark the value and say what was found', () => {
-    const text = '{"type": "Report", "options": {"report_title": "t"}, "config": {"colour_theme": "nope"}, "components": [{"type": "Card", "options": {"title": 3, "value": 1}}]}';
+    const text =
+      '{"type": "Report", "options": {"report_title": "t"}, "config": {"colour_theme": "nope"}, "components": [{"type": "Card", "options": {"title": 3, "value": 1}}]}';
     const ds = check(text);
     assert.equal(ds.length, 2);
     assert.equal(ds[0].marked, '"nope"');
@@ -62,6 +64,8 @@ describe('schema errors (JSON pointers) → diagnostics', () => {
   it('a component without type in a nested container', () => {
     const text = '{"type": "Report", "options": {"report_title": "t"}, "components": [{"type": "Row", "components": [{"options": {}}]}]}';
     const ds = check(text);
-    assert.ok(ds.some((d) => d.message === 'Missing required field "type" in components[0].components[0]' && d.marked === '{"options": {}}'));
+    assert.ok(
+      ds.some((d) => d.message === 'Missing required field "type" in components[0].components[0]' && d.marked === '{"options": {}}'),
+    );
   });
 });

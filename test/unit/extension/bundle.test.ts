@@ -33,7 +33,12 @@ describe('the extension bundle', function () {
   });
 
   it('leaves the local service, the renderer and the HTTP client to their own bundles', () => {
-    const heavy = inputs.filter((i) => /^src\/mock\//.test(i) || /node_modules\/(undici|pdfkit|@hyzyla|d3-)/.test(i) || /^src\/core\/(client\/(apiClient|http|download|retry)|runner\/taskRunner)\.ts$/.test(i));
+    const heavy = inputs.filter(
+      (i) =>
+        /^src\/mock\//.test(i) ||
+        /node_modules\/(undici|pdfkit|@hyzyla|d3-)/.test(i) ||
+        /^src\/core\/(client\/(apiClient|http|download|retry)|runner\/taskRunner)\.ts$/.test(i),
+    );
     assert.deepEqual(heavy, []);
   });
 
@@ -44,7 +49,12 @@ describe('the extension bundle', function () {
     const connects: string[] = [];
     const listings: string[] = [];
     const originalConnect = netCjs.Socket.prototype.connect;
-    const originals = { readdirSync: fsCjs.readdirSync, readdir: fsCjs.readdir, promisesReaddir: fsCjs.promises.readdir, opendir: fsCjs.promises.opendir };
+    const originals = {
+      readdirSync: fsCjs.readdirSync,
+      readdir: fsCjs.readdir,
+      promisesReaddir: fsCjs.promises.readdir,
+      opendir: fsCjs.promises.opendir,
+    };
     netCjs.Socket.prototype.connect = function (this: netCjs.Socket, ...args: unknown[]) {
       connects.push(JSON.stringify(args[0]));
       return (originalConnect as (...a: unknown[]) => netCjs.Socket).apply(this, args);
@@ -68,7 +78,10 @@ describe('the extension bundle', function () {
       assert.deepEqual(listings, [], 'no directory listing at activation');
       const lazy = Object.keys(require.cache).filter((f) => /(serviceClient|localService)\.js$/.test(f));
       assert.deepEqual(lazy, [], 'the client and local service bundles are not loaded');
-      assert.ok(stub.calls.some((c) => c.startsWith('window.createStatusBarItem(reportStudio.quota')), 'the quota status bar item exists');
+      assert.ok(
+        stub.calls.some((c) => c.startsWith('window.createStatusBarItem(reportStudio.quota')),
+        'the quota status bar item exists',
+      );
       assert.ok(!stub.calls.some((c) => /\.show\(\)$/.test(c)), 'nothing is shown before a report is open');
       return extension.deactivate();
     } finally {

@@ -26,18 +26,30 @@ describe('fixes: 422 diagnostics while the user edits', () => {
   const entries = validateReport(parse(TEXT));
 
   it('maps every entry on the text that was sent, with a fixable problem where one exists', () => {
-    assert.deepEqual(entries.map((e) => e.type), ['literal_error', 'missing', 'union_tag_invalid']);
+    assert.deepEqual(
+      entries.map((e) => e.type),
+      ['literal_error', 'missing', 'union_tag_invalid'],
+    );
     const anchored = anchorEntries(TEXT, entries, { sentText: TEXT });
     assert.deepEqual(marked(TEXT, entries), ['"ocean"', '"options"', '"Sektion"']);
-    assert.deepEqual(anchored.map((a) => problemFromEntry(new SourceText(TEXT), a.entry)?.kind), ['enum', 'missing', 'unknown-tag']);
+    assert.deepEqual(
+      anchored.map((a) => problemFromEntry(new SourceText(TEXT), a.entry)?.kind),
+      ['enum', 'missing', 'unknown-tag'],
+    );
     assert.match(anchored[1].diagnostic.message, /Missing required option "value" in Card options/);
   });
 
   it('follows its node when lines are inserted above it', () => {
     const edited = TEXT.replace('{\n', '{\n  // three new lines\n  // of comments\n  // above everything\n');
     const anchored = anchorEntries(edited, entries, { sentText: TEXT });
-    assert.deepEqual(anchored.map((a) => edited.slice(a.diagnostic.range.start, a.diagnostic.range.end)), ['"ocean"', '"options"', '"Sektion"']);
-    assert.deepEqual(anchored.map((a) => a.diagnostic.start.line), [6, 8, 9]);
+    assert.deepEqual(
+      anchored.map((a) => edited.slice(a.diagnostic.range.start, a.diagnostic.range.end)),
+      ['"ocean"', '"options"', '"Sektion"'],
+    );
+    assert.deepEqual(
+      anchored.map((a) => a.diagnostic.start.line),
+      [6, 8, 9],
+    );
   });
 
   it('drops an entry once its cause is gone, and brings it back on undo', () => {
@@ -63,20 +75,32 @@ describe('fixes: 422 diagnostics while the user edits', () => {
 
   it('on the text that was sent, every entry is shown, aligned with the 422', () => {
     const anchored = anchorEntries(TEXT, entries, { sentText: TEXT });
-    assert.deepEqual(anchored.map((a) => a.entry), entries);
+    assert.deepEqual(
+      anchored.map((a) => a.entry),
+      entries,
+    );
   });
 
   it('keeps plain-union entries (loc ending in a member name) while the value is unchanged', () => {
     const text = corpus('43-col-span-zero.report.json');
     const found = validateReport(parse(text));
-    assert.deepEqual(found.map((e) => e.loc[e.loc.length - 1]), ['str', 'float', 'col_span']);
+    assert.deepEqual(
+      found.map((e) => e.loc[e.loc.length - 1]),
+      ['str', 'float', 'col_span'],
+    );
     assert.equal(anchorEntries(text, found, { sentText: text }).length, 3);
     const fixed = text.replace('"col_span": 0', '"col_span": 2');
     assert.deepEqual(anchorEntries(fixed, found, { sentText: text }), []);
   });
 
   it('json_invalid offsets only hold on the exact text that was sent', () => {
-    const entry: ValidationErrorEntry = { type: 'json_invalid', loc: ['body', 5], msg: 'JSON decode error', input: {}, ctx: { error: 'Expecting value' } };
+    const entry: ValidationErrorEntry = {
+      type: 'json_invalid',
+      loc: ['body', 5],
+      msg: 'JSON decode error',
+      input: {},
+      ctx: { error: 'Expecting value' },
+    };
     const sent = '{ "a": , }';
     assert.equal(anchorEntries(sent, [entry], { sentText: sent }).length, 1);
     assert.equal(anchorEntries('{ "a": 1 }', [entry], { sentText: sent }).length, 0);

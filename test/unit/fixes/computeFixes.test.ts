@@ -30,7 +30,7 @@ const report = (components: string, extra = '') => `{
 }`;
 
 describe('fixes: add a missing required option', () => {
-  it('inserts it in the document\'s indentation with a placeholder from the snippet', () => {
+  it("inserts it in the document's indentation with a placeholder from the snippet", () => {
     const text = report(`[
     {
       "type": "Card",
@@ -49,7 +49,8 @@ describe('fixes: add a missing required option', () => {
   it('keeps a one-line object on one line, tabs and CRLF, and comments', () => {
     const inline = report('[ { "type": "Card", "options": { "title": "Views" } } ]');
     assert.ok(apply(inline, editorFixes(inline)[0].fixes[0]).includes('{ "title": "Views", "value": 0 }'));
-    const card = (inner: string) => `{\r\n\t"type": "Report",\r\n\t"options": {},\r\n\t"components": [\r\n\t\t{\r\n\t\t\t"type": "Card",\r\n\t\t\t"options": {\r\n\t\t\t\t// figure\r\n\t\t\t\t${inner}, // trailing comma next\r\n\t\t\t},\r\n\t\t},\r\n\t],\r\n}`;
+    const card = (inner: string) =>
+      `{\r\n\t"type": "Report",\r\n\t"options": {},\r\n\t"components": [\r\n\t\t{\r\n\t\t\t"type": "Card",\r\n\t\t\t"options": {\r\n\t\t\t\t// figure\r\n\t\t\t\t${inner}, // trailing comma next\r\n\t\t\t},\r\n\t\t},\r\n\t],\r\n}`;
     const jsonc = card('"title": "Views"');
     const [{ fixes }] = editorFixes(jsonc);
     assert.equal(fixes[0].title, 'Add missing option "value": 0');
@@ -100,7 +101,9 @@ describe('fixes: invalid values', () => {
   });
 
   it('converts trivially convertible values and clamps out-of-range numbers', () => {
-    const text = report('[ { "type": "Section", "options": { "section_title": 2024, "columns": "3", "vertical_margin": 40 }, "components": [] } ]');
+    const text = report(
+      '[ { "type": "Section", "options": { "section_title": 2024, "columns": "3", "vertical_margin": 40 }, "components": [] } ]',
+    );
     const all = editorFixes(text).flatMap((f) => titles(f.fixes));
     assert.deepEqual(all, ['* Convert 2024 to the string "2024"', '* Convert "3" to the number 3', '* Set to 32 (the maximum)']);
   });
@@ -130,26 +133,46 @@ describe('fixes: unknown options (the editor\'s "Property x is not allowed")', (
   });
 });
 
-describe('fixes: from the service\'s 422 entries (lenient rules)', () => {
+describe("fixes: from the service's 422 entries (lenient rules)", () => {
   it('gives the same repairs for the pydantic error types', () => {
-    const text = report('[ { "type": "Row", "options": { "columns": 2.5 }, "components": [ { "type": "Card", "options": { "title": "x", "value": 1, "width": "6/8" } } ] } ]');
+    const text = report(
+      '[ { "type": "Row", "options": { "columns": 2.5 }, "components": [ { "type": "Card", "options": { "title": "x", "value": 1, "width": "6/8" } } ] } ]',
+    );
     const found = serviceFixes(text);
-    assert.deepEqual(found.map((f) => f.problem?.type), ['int_from_float', 'literal_error']);
+    assert.deepEqual(
+      found.map((f) => f.problem?.type),
+      ['int_from_float', 'literal_error'],
+    );
     assert.deepEqual(titles(found[0].fixes), ['Round 2.5 to 3', 'Truncate 2.5 to 2']);
     assert.deepEqual(titles(found[1].fixes), ['* Replace "6/8" with "3/4"', 'Replace "6/8" with "9/12"', 'Replace "6/8" with "6/6"']);
   });
 
   it('unknown options and lax strings are no problem for the service', () => {
-    const text = report('[ { "type": "Section", "options": { "section_title": "a", "columns": "3", "subtitle": "x" }, "components": [] } ]');
+    const text = report(
+      '[ { "type": "Section", "options": { "section_title": "a", "columns": "3", "subtitle": "x" }, "components": [] } ]',
+    );
     assert.deepEqual(serviceFixes(text), []);
     // (Our lenient schema does not model pydantic's lax coercion of "3"; the service's translator does.)
-    assert.deepEqual(problemsFromValidation(text, 'lenient').map((p) => p.kind), ['type']);
-    assert.deepEqual(problemsFromValidation(text, 'strict').map((p) => p.kind).sort(), ['type', 'unknown-key']);
+    assert.deepEqual(
+      problemsFromValidation(text, 'lenient').map((p) => p.kind),
+      ['type'],
+    );
+    assert.deepEqual(
+      problemsFromValidation(text, 'strict')
+        .map((p) => p.kind)
+        .sort(),
+      ['type', 'unknown-key'],
+    );
   });
 
   it('offers nothing while the JSON does not parse', () => {
     const text = report('[ { "type": "Card", "options": { "title": "a" } } ]');
-    const problem = problemFromEntry(new SourceText(text), { type: 'missing', loc: ['body', 'components', 0, 'Card', 'options', 'value'], msg: 'Field required', input: {} });
+    const problem = problemFromEntry(new SourceText(text), {
+      type: 'missing',
+      loc: ['body', 'components', 0, 'Card', 'options', 'value'],
+      msg: 'Field required',
+      input: {},
+    });
     assert.ok(problem);
     assert.equal(computeFixes(text, problem).length, 1);
     // The user is mid-edit: a stray brace at the end.

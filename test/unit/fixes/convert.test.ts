@@ -31,7 +31,10 @@ describe('fixes: trivial conversions', () => {
 
   it('12 → "12" where text is expected; 2.5 → 3 or 2 where an integer is', () => {
     assert.deepEqual(to(2024, ['string']), [['2024', true]]);
-    assert.deepEqual(to(2.5, ['integer', 'null']), [[3, false], [2, false]]);
+    assert.deepEqual(to(2.5, ['integer', 'null']), [
+      [3, false],
+      [2, false],
+    ]);
     assert.deepEqual(to(2.4, ['integer']), [[2, false]]);
   });
 

@@ -14,7 +14,9 @@ import { NO_OBVIOUS_FIX } from './corpusExpectations';
 import { jsonDiagnostics } from '../schema/jsonLanguageService';
 
 const CORPUS = join(__dirname, '..', '..', 'fixtures', 'broken');
-const files = readdirSync(CORPUS).filter((f) => f.endsWith('.report.json')).sort();
+const files = readdirSync(CORPUS)
+  .filter((f) => f.endsWith('.report.json'))
+  .sort();
 const read = (file: string) => readFileSync(join(CORPUS, file), 'utf8');
 
 const choose = (fixes: QuickFix[]) => fixes.find((f) => f.preferred) ?? fixes[0];

@@ -37,8 +37,8 @@ describe('fixes: enable multi-page reports (single-page overflow)', () => {
     const fix = enableMultiPageFix(text)!;
     const fixed = applyEdits(text, [fix.edit]);
     assert.ok(fixed.includes('// the header') && fixed.includes('// wide'), fixed);
-    assert.equal(fixed.split("\n")[3], `  "config": { "landscape": true, "enable_multi_page": true }, // wide`);
-    assert.equal(fix.edit.length, 0, "an insertion only");
+    assert.equal(fixed.split('\n')[3], `  "config": { "landscape": true, "enable_multi_page": true }, // wide`);
+    assert.equal(fix.edit.length, 0, 'an insertion only');
   });
 
   it('offers nothing when multi-page is already on, the text is broken, or config is not an object', () => {

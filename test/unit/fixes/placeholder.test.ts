@@ -22,7 +22,10 @@ describe('fixes: placeholders for missing fields', () => {
   });
 
   it('follows the snippet into lists: the third data point gets the last example point', () => {
-    const doc = tree({ type: 'Report', components: [{ type: 'BarChart', options: { data: [{ x: 'a', y: 1 }, { x: 'b', y: 2 }, { x: 'c' }] } }] });
+    const doc = tree({
+      type: 'Report',
+      components: [{ type: 'BarChart', options: { data: [{ x: 'a', y: 1 }, { x: 'b', y: 2 }, { x: 'c' }] } }],
+    });
     assert.deepEqual(placeholderFor(doc, ['components', 0, 'options', 'data', 2], 'y'), { value: 20, source: 'snippet' });
   });
 
@@ -40,7 +43,10 @@ describe('fixes: placeholders for missing fields', () => {
 
   it('otherwise from the description example (webhook url), else a neutral value', () => {
     const doc = tree({ type: 'Report', config: { webhooks: [{}] } });
-    assert.deepEqual(placeholderFor(doc, ['config', 'webhooks', 0], 'url'), { value: 'https://example.com/hooks/report-done', source: 'example' });
+    assert.deepEqual(placeholderFor(doc, ['config', 'webhooks', 0], 'url'), {
+      value: 'https://example.com/hooks/report-done',
+      source: 'example',
+    });
     const cover = tree({ type: 'Report', cover_page: { components: [{ type: 'VerticalSpacer', options: {} }] } });
     assert.deepEqual(placeholderFor(cover, ['cover_page', 'components', 0, 'options'], 'space'), { value: 8, source: 'snippet' });
   });

@@ -27,7 +27,13 @@ describe('fixes: problems from both checkers', () => {
   });
 
   it('tags: union_tag_invalid inside a cover-page Row, union_tag_not_found in the body', () => {
-    const bad = problemFromEntry(source, { type: 'union_tag_invalid', loc: ['body', 'cover_page', 'components', 0, 'Row', 'components', 0], msg: '', input: {}, ctx: { tag: 'Txt' } });
+    const bad = problemFromEntry(source, {
+      type: 'union_tag_invalid',
+      loc: ['body', 'cover_page', 'components', 0, 'Row', 'components', 0],
+      msg: '',
+      input: {},
+      ctx: { tag: 'Txt' },
+    });
     assert.equal(bad?.kind, 'unknown-tag');
     assert.deepEqual(bad?.allowed, ['Row', 'Text', 'Image', 'VerticalSpacer']);
     const none = problemFromEntry(source, { type: 'union_tag_not_found', loc: ['body', 'components', 0], msg: '', input: {} });
@@ -35,17 +41,27 @@ describe('fixes: problems from both checkers', () => {
   });
 
   it('pydantic types become expected JSON types from the schema (int_from_float → integer or null)', () => {
-    const p = problemFromEntry(source, { type: 'int_from_float', loc: ['body', 'components', 1, 'Section', 'options', 'columns'], msg: '', input: 2.5 });
+    const p = problemFromEntry(source, {
+      type: 'int_from_float',
+      loc: ['body', 'components', 1, 'Section', 'options', 'columns'],
+      msg: '',
+      input: 2.5,
+    });
     assert.deepEqual([p?.kind, p?.expected], ['type', ['integer', 'null']]);
     assert.deepEqual(p?.range, at('2.5'));
   });
 
   it('an entry whose node changed meanwhile yields no problem', () => {
-    const p = problemFromEntry(source, { type: 'string_type', loc: ['body', 'components', 1, 'Section', 'options', 'section_title', 'str'], msg: '', input: 7 });
+    const p = problemFromEntry(source, {
+      type: 'string_type',
+      loc: ['body', 'components', 1, 'Section', 'options', 'section_title', 'str'],
+      msg: '',
+      input: 7,
+    });
     assert.equal(p, undefined);
   });
 
-  it("strict problems sit where the JSON language service puts its diagnostics", async () => {
+  it('strict problems sit where the JSON language service puts its diagnostics', async () => {
     const problems = problemsFromValidation(TEXT, 'strict');
     const diagnostics = await jsonDiagnostics(TEXT);
     assert.equal(diagnostics.length, 4, JSON.stringify(diagnostics));
@@ -56,6 +72,9 @@ describe('fixes: problems from both checkers', () => {
     // "Missing property type" marks the object's opening brace, not a key.
     const missingType = diagnostics.find((d) => TEXT.slice(d.start, d.end) === '{' && d.start > TEXT.indexOf('"components": ['));
     assert.ok(missingType);
-    assert.deepEqual(problems.filter((p) => problemMatchesRange(p, missingType)).map((p) => p.kind), ['missing-tag']);
+    assert.deepEqual(
+      problems.filter((p) => problemMatchesRange(p, missingType)).map((p) => p.kind),
+      ['missing-tag'],
+    );
   });
 });

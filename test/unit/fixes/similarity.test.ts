@@ -2,7 +2,8 @@ import { strict as assert } from 'node:assert';
 import { editDistance, isClearWinner, normalise, rankValues } from '../../../src/core/fixes/similarity';
 import { reportSchema } from '../../../src/core/schema/reportSchema';
 
-const values = (input: string, candidates: readonly string[], limit?: number) => rankValues(input, candidates, { limit }).map((r) => r.value);
+const values = (input: string, candidates: readonly string[], limit?: number) =>
+  rankValues(input, candidates, { limit }).map((r) => r.value);
 
 describe('fixes: similarity', () => {
   it('edit distance counts an adjacent swap as one edit', () => {
@@ -29,7 +30,10 @@ describe('fixes: similarity', () => {
   it('equivalent fractions come first and count as one meaning', () => {
     const widths = ['1/3', '2/3', '1/4', '2/4', '3/4', '1/5', '2/5', '3/5', '4/5', '1/6', '2/6', '3/6', '4/6', '5/6'];
     const ranked = rankValues('1/2', widths);
-    assert.deepEqual(ranked.slice(0, 2).map((r) => r.value), ['2/4', '3/6']);
+    assert.deepEqual(
+      ranked.slice(0, 2).map((r) => r.value),
+      ['2/4', '3/6'],
+    );
     assert.ok(isClearWinner(ranked), 'both mean a half: still a clear choice');
   });
 
@@ -40,7 +44,10 @@ describe('fixes: similarity', () => {
     assert.equal(values('XXL', sizes)[0], '2xl');
     assert.equal(values('up', ['+', '-'])[0], '+');
     assert.equal(values('decrease', ['+', '-'])[0], '-');
-    assert.equal(values('Smooth', ['Linear', 'Step', 'Basis', 'StepBefore', 'StepAfter', 'Natural', 'Cardinal', 'CatmullRom', 'MonotoneX'])[0], 'MonotoneX');
+    assert.equal(
+      values('Smooth', ['Linear', 'Step', 'Basis', 'StepBefore', 'StepAfter', 'Natural', 'Cardinal', 'CatmullRom', 'MonotoneX'])[0],
+      'MonotoneX',
+    );
     assert.equal(values('middle', ['left', 'centre', 'center', 'right'])[0], 'center');
   });
 
@@ -49,7 +56,22 @@ describe('fixes: similarity', () => {
     const [sektion] = rankValues('Sektion', tags);
     assert.equal(sektion.value, 'Section');
     assert.ok(sektion.confident);
-    const themes = ['default', 'summer', 'forest', 'corporate', 'ember', 'twilight', 'key-lime', 'purples', 'neon', 'candy', 'electric', 'royal', 'crimson', 'surfboard'];
+    const themes = [
+      'default',
+      'summer',
+      'forest',
+      'corporate',
+      'ember',
+      'twilight',
+      'key-lime',
+      'purples',
+      'neon',
+      'candy',
+      'electric',
+      'royal',
+      'crimson',
+      'surfboard',
+    ];
     const rainbow = rankValues('rainbow', themes);
     assert.equal(rainbow.length, 3, 'a short list always shows its best three');
     assert.ok(rainbow.every((r) => !r.confident));
@@ -57,9 +79,27 @@ describe('fixes: similarity', () => {
   });
 
   it('colour words suggest the themes of that hue, never as a sure thing', () => {
-    const themes = ['default', 'summer', 'forest', 'corporate', 'ember', 'twilight', 'key-lime', 'purples', 'neon', 'candy', 'electric', 'royal', 'crimson', 'surfboard'];
+    const themes = [
+      'default',
+      'summer',
+      'forest',
+      'corporate',
+      'ember',
+      'twilight',
+      'key-lime',
+      'purples',
+      'neon',
+      'candy',
+      'electric',
+      'royal',
+      'crimson',
+      'surfboard',
+    ];
     const ocean = rankValues('ocean', themes);
-    assert.deepEqual(ocean.map((r) => r.value), ['surfboard', 'electric', 'neon']);
+    assert.deepEqual(
+      ocean.map((r) => r.value),
+      ['surfboard', 'electric', 'neon'],
+    );
     assert.ok(!isClearWinner(ocean));
     assert.deepEqual(values('Green', themes, 2), ['forest', 'key-lime']);
     assert.equal(values('pink', themes)[0], 'candy');

@@ -15,7 +15,20 @@ import { reportSchema } from '../../../src/core/schema/reportSchema';
 import { createReportValidator, errorMergeRewrites, VSCODE_SCHEMA_KEYWORDS } from '../../../src/core/schema/validator';
 import { validateReport } from '../../../src/mock/validation/reportValidator';
 import { nestingViolation, parsePythonJson, PythonJsonError } from '../../../src/mock/validation/pythonJson';
-import { allObjects, fuzzSeed, loadExamples, objectAt, prototypeSnapshot, randomJson, randomString, Rng, setOwn, valuesOfEveryType, withValueAt, allPaths } from './fuzzKit';
+import {
+  allObjects,
+  fuzzSeed,
+  loadExamples,
+  objectAt,
+  prototypeSnapshot,
+  randomJson,
+  randomString,
+  Rng,
+  setOwn,
+  valuesOfEveryType,
+  withValueAt,
+  allPaths,
+} from './fuzzKit';
 import { corrupt, randomEntry, toJsonc } from './jsoncGen';
 
 const seed = fuzzSeed();
@@ -31,8 +44,12 @@ function preview(value: unknown): string {
 
 function checkDiagnostic(d: SourceDiagnostic, text: string, lineCount: number, what: string): void {
   assert.ok(Number.isInteger(d.range.start) && Number.isInteger(d.range.end), `${what}: non-integer range ${JSON.stringify(d.range)}`);
-  assert.ok(d.range.start >= 0 && d.range.start <= d.range.end && d.range.end <= text.length, `${what}: range ${JSON.stringify(d.range)} outside 0..${text.length}`);
-  for (const p of [d.start, d.end]) assert.ok(p.line >= 0 && p.line < lineCount && p.character >= 0, `${what}: position ${JSON.stringify(p)}`);
+  assert.ok(
+    d.range.start >= 0 && d.range.start <= d.range.end && d.range.end <= text.length,
+    `${what}: range ${JSON.stringify(d.range)} outside 0..${text.length}`,
+  );
+  for (const p of [d.start, d.end])
+    assert.ok(p.line >= 0 && p.line < lineCount && p.character >= 0, `${what}: position ${JSON.stringify(p)}`);
   assert.equal(typeof d.message, 'string', `${what}: message`);
   assert.equal(typeof d.path, 'string', `${what}: path`);
 }
@@ -76,20 +93,32 @@ describe('hardening: fuzzing the core (loc mapper, validator, JSON decoder)', fu
           return {
             instancePath: segs.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join(''),
             keyword: rng.pick(['required', 'additionalProperties', 'type', 'enum', 'anyOfRequired', 'minimum', 'const']),
-            params: rng.pick<Record<string, unknown>>([{ missingProperty: 'title' }, { additionalProperty: 'zzz' }, { allowedValues: ['a', 'b'] }, { missingProperties: [] }, {}, { limit: 3 }]),
+            params: rng.pick<Record<string, unknown>>([
+              { missingProperty: 'title' },
+              { additionalProperty: 'zzz' },
+              { allowedValues: ['a', 'b'] },
+              { missingProperties: [] },
+              {},
+              { limit: 3 },
+            ]),
             message: 'must be something',
           };
         });
         out.push(...mapSchemaErrors(mapper, pointers));
       } catch (err) {
-        assert.fail(`${what}: the mapper threw ${(err as Error).stack}\ntext: ${JSON.stringify(text.slice(0, 300))}\nentries: ${JSON.stringify(entries).slice(0, 600)}`);
+        assert.fail(
+          `${what}: the mapper threw ${(err as Error).stack}\ntext: ${JSON.stringify(text.slice(0, 300))}\nentries: ${JSON.stringify(entries).slice(0, 600)}`,
+        );
       }
       for (const d of out) {
         try {
           checkDiagnostic(d, text, mapper.lines.lineCount, what);
         } catch (err) {
           // What is needed to turn the case into a unit test.
-          throw new Error(`${(err as Error).message}\ndiagnostic: ${JSON.stringify(d)}\ntext: ${JSON.stringify(text.slice(0, 600))}\nentries: ${JSON.stringify(entries).slice(0, 600)}`, { cause: err });
+          throw new Error(
+            `${(err as Error).message}\ndiagnostic: ${JSON.stringify(d)}\ntext: ${JSON.stringify(text.slice(0, 600))}\nentries: ${JSON.stringify(entries).slice(0, 600)}`,
+            { cause: err },
+          );
         }
       }
       diagnostics += out.length;
@@ -127,7 +156,8 @@ describe('hardening: fuzzing the core (loc mapper, validator, JSON decoder)', fu
         for (const e of validateReport(body)) {
           // The message only on failure: `input` can be nested thousands deep, and a
           // JSON.stringify polyfill (pdf.js loads core-js's) runs out of stack on it.
-          const wellFormed = typeof e.type === 'string' && typeof e.msg === 'string' && Array.isArray(e.loc) && e.loc[0] === 'body' && 'input' in e;
+          const wellFormed =
+            typeof e.type === 'string' && typeof e.msg === 'string' && Array.isArray(e.loc) && e.loc[0] === 'body' && 'input' in e;
           if (!wellFormed) assert.fail(`${what}: entry ${preview(e)}`);
           entries++;
         }
@@ -178,7 +208,7 @@ describe('hardening: fuzzing the core (loc mapper, validator, JSON decoder)', fu
     const rng = new Rng(seed + 3);
     for (let i = 0; i < 2000; i++) {
       const doc = randomDocument(rng);
-      let text = rng.chance(0.5) ? JSON.stringify(doc) ?? 'null' : toJsonc(rng, doc, '\n');
+      let text = rng.chance(0.5) ? (JSON.stringify(doc) ?? 'null') : toJsonc(rng, doc, '\n');
       if (rng.chance(0.6)) text = corrupt(rng, text);
       if (nestingViolation(text, 64) >= 0) continue; // the service refuses these before decoding (400)
       let expected: unknown;
@@ -192,7 +222,10 @@ describe('hardening: fuzzing the core (loc mapper, validator, JSON decoder)', fu
         const value = parsePythonJson(text);
         if (parses) assert.deepEqual(value, expected, `case ${i}`);
       } catch (err) {
-        assert.ok(err instanceof PythonJsonError, `case ${i} (seed ${seed + 3}): ${(err as Error).stack} on ${JSON.stringify(text.slice(0, 200))}`);
+        assert.ok(
+          err instanceof PythonJsonError,
+          `case ${i} (seed ${seed + 3}): ${(err as Error).stack} on ${JSON.stringify(text.slice(0, 200))}`,
+        );
         assert.ok(!parses, `case ${i}: JSON.parse accepts what the decoder refused`);
         assert.ok(Number.isInteger(err.pos) && err.pos >= 0 && err.pos <= [...text].length, `case ${i}: offset ${err.pos}`);
       }
@@ -212,14 +245,23 @@ function randomBody(rng: Rng): unknown {
   }
   if (r < 0.85) {
     for (const path of allObjects(ex)) {
-      if (rng.chance(0.3)) setOwn(objectAt(ex, path), rng.pick(['__proto__', 'constructor', 'prototype']), rng.pick<unknown>([{ polluted: 'yes' }, null, 'x', { prototype: { polluted: 1 } }]));
+      if (rng.chance(0.3))
+        setOwn(
+          objectAt(ex, path),
+          rng.pick(['__proto__', 'constructor', 'prototype']),
+          rng.pick<unknown>([{ polluted: 'yes' }, null, 'x', { prototype: { polluted: 1 } }]),
+        );
     }
     return ex;
   }
   const depth = rng.pick([10, 60, 100, 400, 2000]);
   let v: unknown = rng.chance(0.5) ? { type: 'Card', options: { title: 'x', value: 1 } } : [];
   for (let i = 0; i < depth; i++) {
-    v = rng.chance(0.7) ? { type: rng.pick(['Section', 'Row']), options: { section_title: 's' }, components: [v] } : rng.chance(0.5) ? [v] : { a: v };
+    v = rng.chance(0.7)
+      ? { type: rng.pick(['Section', 'Row']), options: { section_title: 's' }, components: [v] }
+      : rng.chance(0.5)
+        ? [v]
+        : { a: v };
   }
   return { type: 'Report', components: [v], config: { override_colour_theme: depth < 200 ? v : {} } };
 }

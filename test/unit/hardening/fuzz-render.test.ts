@@ -70,32 +70,48 @@ describe('hardening: fuzzing the renderer', function () {
           assert.fail(`${what}: ${(err as Error)?.stack ?? err}\nreport: ${JSON.stringify(report).slice(0, 1500)}`);
         }
         // The time limit is the one RenderError about the whole report rather than one place.
-        if (!/took longer than/.test(err.message)) assert.match(err.message, NAMES_A_PLACE, `${what}: the RenderError does not say where: ${err.message}`);
+        if (!/took longer than/.test(err.message))
+          assert.match(err.message, NAMES_A_PLACE, `${what}: the RenderError does not say where: ${err.message}`);
         outcomes.renderError++;
         if (process.env.FUZZ_DEBUG && /NaN/.test(err.message)) console.log(JSON.stringify(report));
         if (valid) validButFailed.push(`${what}: ${err.message.slice(0, 200)}`);
-        const reason = err.message.replace(/^.*?\): /, '').replace(/"[^"]*"/g, '"…"').slice(0, 70);
+        const reason = err.message
+          .replace(/^.*?\): /, '')
+          .replace(/"[^"]*"/g, '"…"')
+          .slice(0, 70);
         reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
       } finally {
         clearTimeout(guard);
       }
     }
-    console.log(`      ${RENDERS} renders (${outcomes.schemaValid} schema-valid): ${outcomes.pdf} PDFs (${outcomes.pages} pages, ${outcomes.previews} previews), ${outcomes.renderError} RenderErrors`);
+    console.log(
+      `      ${RENDERS} renders (${outcomes.schemaValid} schema-valid): ${outcomes.pdf} PDFs (${outcomes.pages} pages, ${outcomes.previews} previews), ${outcomes.renderError} RenderErrors`,
+    );
     for (const [reason, n] of [...reasons].sort((a, b) => b[1] - a[1]).slice(0, 6)) console.log(`        ${n}× ${reason}`);
-    if (validButFailed.length) console.log(`      schema-valid reports that failed to render:\n        ${validButFailed.join('\n        ')}`);
+    if (validButFailed.length)
+      console.log(`      schema-valid reports that failed to render:\n        ${validButFailed.join('\n        ')}`);
     assert.deepEqual(prototypeSnapshot(), protoBefore, 'a shared prototype gained properties');
-    assert.ok(outcomes.pdf > RENDERS / 2, `only ${outcomes.pdf} of ${RENDERS} random reports rendered: the generator is too hostile to be useful`);
+    assert.ok(
+      outcomes.pdf > RENDERS / 2,
+      `only ${outcomes.pdf} of ${RENDERS} random reports rendered: the generator is too hostile to be useful`,
+    );
   });
 
   it('prototype names ("toString", "constructor", "__proto__") as any string option render or fail with a RenderError', async () => {
     const rng = new Rng(seed + 1);
     const paths = loadExamples().flatMap((ex) =>
       allPaths(ex.body)
-        .filter((p) => typeof p.reduce<unknown>((v, k) => (v as Record<string | number, unknown>)[k], ex.body) === 'string' && p.join('.') !== 'type')
+        .filter(
+          (p) =>
+            typeof p.reduce<unknown>((v, k) => (v as Record<string | number, unknown>)[k], ex.body) === 'string' && p.join('.') !== 'type',
+        )
         .map((p) => ({ body: ex.body, path: p })),
     );
     // The theme names always, then a sample of every other string option.
-    const chosen = [...paths.filter((p) => /theme/.test(String(p.path[p.path.length - 1]))), ...Array.from({ length: 50 }, () => rng.pick(paths))];
+    const chosen = [
+      ...paths.filter((p) => /theme/.test(String(p.path[p.path.length - 1]))),
+      ...Array.from({ length: 50 }, () => rng.pick(paths)),
+    ];
     for (const { body, path } of chosen) {
       for (const word of ['toString', 'constructor', '__proto__']) {
         try {

@@ -104,8 +104,29 @@ export function randomString(rng: Rng, maxLength = 40): string {
 }
 
 export const AWKWARD_NUMBERS: readonly number[] = [
-  0, -0, 1, -1, 2, 3, 0.5, -2.5, 32, 33, -33, 1e21, -1e21, 1.7976931348623157e308, -1.7976931348623157e308, 5e-324,
-  Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2, -Number.MAX_SAFE_INTEGER, 2 ** 31, -(2 ** 31), 2 ** 32, 0.1 + 0.2,
+  0,
+  -0,
+  1,
+  -1,
+  2,
+  3,
+  0.5,
+  -2.5,
+  32,
+  33,
+  -33,
+  1e21,
+  -1e21,
+  1.7976931348623157e308,
+  -1.7976931348623157e308,
+  5e-324,
+  Number.MAX_SAFE_INTEGER,
+  Number.MAX_SAFE_INTEGER + 2,
+  -Number.MAX_SAFE_INTEGER,
+  2 ** 31,
+  -(2 ** 31),
+  2 ** 32,
+  0.1 + 0.2,
 ];
 
 export function randomNumber(rng: Rng): number {
@@ -204,7 +225,12 @@ export function loadExamples(): Array<{ name: string; text: string; body: Record
 /** Own properties of the shared prototypes: anything here after a fuzz run is pollution. */
 export function prototypeSnapshot(): string[] {
   const names = (label: string, o: object): string[] => Object.getOwnPropertyNames(o).map((n) => `${label}.${n}`);
-  return [...names('Object', Object.prototype), ...names('Array', Array.prototype), ...names('Function', Function.prototype), ...names('String', String.prototype)].sort();
+  return [
+    ...names('Object', Object.prototype),
+    ...names('Array', Array.prototype),
+    ...names('Function', Function.prototype),
+    ...names('String', String.prototype),
+  ].sort();
 }
 
 /** A forced GC when the runtime allows it (flags set at run time), so heap numbers compare. */

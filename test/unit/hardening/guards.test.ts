@@ -37,11 +37,14 @@ describe('hardening: guards', () => {
   });
 
   it('flags: --host beyond loopback is a flag error unless --allow-remote; --max-depth has a ceiling', () => {
-    assert.throws(() => parseFlags(['--host', '0.0.0.0']), (e: unknown) => e instanceof FlagError && /--host: refusing to listen on 0\.0\.0\.0.*--allow-remote/.test(e.message));
-    assert.deepEqual(
-      (({ host, allowRemote }) => ({ host, allowRemote }))(parseFlags(['--host', '0.0.0.0', '--allow-remote']).options),
-      { host: '0.0.0.0', allowRemote: true },
+    assert.throws(
+      () => parseFlags(['--host', '0.0.0.0']),
+      (e: unknown) => e instanceof FlagError && /--host: refusing to listen on 0\.0\.0\.0.*--allow-remote/.test(e.message),
     );
+    assert.deepEqual((({ host, allowRemote }) => ({ host, allowRemote }))(parseFlags(['--host', '0.0.0.0', '--allow-remote']).options), {
+      host: '0.0.0.0',
+      allowRemote: true,
+    });
     assert.equal(parseFlags(['--host', 'localhost']).options.host, 'localhost');
     assert.equal(parseFlags(['--max-depth', String(DEFAULTS.maxDepthLimit)]).options.maxDepth, DEFAULTS.maxDepthLimit);
     assert.throws(() => parseFlags(['--max-depth', String(DEFAULTS.maxDepthLimit + 1)]), /--max-depth: at most 128/);
@@ -63,9 +66,24 @@ describe('hardening: guards', () => {
 
   it('tables: col_span is capped and more than 100 columns is a RenderError naming the row', () => {
     assert.equal(columnCount({ rows: [[{ content: 'all', col_span: 1e9 }]] }, 'p'), MAX_COLUMNS);
-    assert.throws(() => columnCount({ rows: [['a'], [{ content: 'x', col_span: 1e6 }, { content: 'y', col_span: 1e6 }]] }, 'components[0] (Table)'), (e: unknown) => {
-      return e instanceof RenderError && /components\[0\] \(Table\): rows\[1\] spans 200 columns/.test(e.message);
-    });
+    assert.throws(
+      () =>
+        columnCount(
+          {
+            rows: [
+              ['a'],
+              [
+                { content: 'x', col_span: 1e6 },
+                { content: 'y', col_span: 1e6 },
+              ],
+            ],
+          },
+          'components[0] (Table)',
+        ),
+      (e: unknown) => {
+        return e instanceof RenderError && /components\[0\] \(Table\): rows\[1\] spans 200 columns/.test(e.message);
+      },
+    );
   });
 
   it('cloud-storage folder names: no traversal, no separators, at most 100 characters each', () => {
@@ -78,10 +96,19 @@ describe('hardening: guards', () => {
     const key = 'rs_Sec+ret/Key=abc~!';
     registerSecret(key);
     try {
-      for (const form of [key, encodeURIComponent(key), new URLSearchParams({ k: key }).toString().slice(2), encodeURIComponent(key).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase())]) {
+      for (const form of [
+        key,
+        encodeURIComponent(key),
+        new URLSearchParams({ k: key }).toString().slice(2),
+        encodeURIComponent(key).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()),
+      ]) {
         assert.equal(redact(`before ${form} after`), 'before *** after', form);
       }
-      const err = errorFromStatus(422, { detail: [{ type: 'string_type', loc: ['body', key], msg: `bad ${key}`, input: { [key]: key } }] }, 'POST /build-report');
+      const err = errorFromStatus(
+        422,
+        { detail: [{ type: 'string_type', loc: ['body', key], msg: `bad ${key}`, input: { [key]: key } }] },
+        'POST /build-report',
+      );
       assert.ok(!JSON.stringify(err).includes(key));
       assert.deepEqual(err.details[0].loc, ['body', '***']);
       const proto = JSON.parse(`{"__proto__": {"x": "${key}"}}`);

@@ -22,7 +22,10 @@ export function toJsonc(rng: Rng, value: unknown, nl: string, depth = 0): string
   if (value && typeof value === 'object') {
     const entries = Object.entries(value);
     if (!entries.length) return '{}';
-    const items = entries.map(([k, v]) => `${pad(depth + 1)}${comment()}${JSON.stringify(k)}${rng.chance(0.5) ? ': ' : ':'}${comment()}${toJsonc(rng, v, nl, depth + 1)}`);
+    const items = entries.map(
+      ([k, v]) =>
+        `${pad(depth + 1)}${comment()}${JSON.stringify(k)}${rng.chance(0.5) ? ': ' : ':'}${comment()}${toJsonc(rng, v, nl, depth + 1)}`,
+    );
     return `{${items.join(',')}${rng.chance(0.2) ? ',' : ''}${pad(depth)}}`;
   }
   return JSON.stringify(value) ?? 'null';
@@ -59,13 +62,45 @@ const TYPES = [
   'some_future_type',
   '',
 ];
-const TAGS = ['Section', 'Row', 'Card', 'Table', 'Chart.Bar', 'str', 'int', 'float', 'bool', 'list[any]', 'dict[str,any]', 'function-after[check(), str]'];
-const GARBAGE_SEGMENTS: unknown[] = [-1, -0, 1.5, 2 ** 53, 1e308, Number.NaN, '', '__proto__', 'constructor', null, {}, [], true, '\u0000', '😀'];
+const TAGS = [
+  'Section',
+  'Row',
+  'Card',
+  'Table',
+  'Chart.Bar',
+  'str',
+  'int',
+  'float',
+  'bool',
+  'list[any]',
+  'dict[str,any]',
+  'function-after[check(), str]',
+];
+const GARBAGE_SEGMENTS: unknown[] = [
+  -1,
+  -0,
+  1.5,
+  2 ** 53,
+  1e308,
+  Number.NaN,
+  '',
+  '__proto__',
+  'constructor',
+  null,
+  {},
+  [],
+  true,
+  '\u0000',
+  '😀',
+];
 
 /** A loc: a real path (maybe bent), a random one, or garbage. */
 export function randomLoc(rng: Rng, paths: JsonPath[], textLength: number, type: string): unknown[] {
   if (type === 'json_invalid' || rng.chance(0.05)) {
-    return ['body', rng.pick([0, 1, textLength - 1, textLength, textLength + 1, rng.int(0, textLength * 2 + 10), -5, 1e12, 2.5, Number.NaN])];
+    return [
+      'body',
+      rng.pick([0, 1, textLength - 1, textLength, textLength + 1, rng.int(0, textLength * 2 + 10), -5, 1e12, 2.5, Number.NaN]),
+    ];
   }
   let path: JsonPath = paths.length && rng.chance(0.8) ? [...rng.pick(paths)] : [];
   if (rng.chance(0.3)) {

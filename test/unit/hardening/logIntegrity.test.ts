@@ -87,7 +87,11 @@ describe('hardening: log integrity', () => {
     walk(root);
     const offenders = files
       .filter((f) => relative(root, f) !== 'log.ts')
-      .filter((f) => /LogOutputChannel|OutputChannel\b|createOutputChannel|\.channel\b|console\.(log|info|warn|error|debug)/.test(readFileSync(f, 'utf8')))
+      .filter((f) =>
+        /LogOutputChannel|OutputChannel\b|createOutputChannel|\.channel\b|console\.(log|info|warn|error|debug)/.test(
+          readFileSync(f, 'utf8'),
+        ),
+      )
       .map((f) => relative(root, f));
     assert.deepEqual(offenders, [], 'these write around the redacting logger');
     assert.match(readFileSync(join(root, 'log.ts'), 'utf8'), /private readonly channel: vscode\.LogOutputChannel/);
@@ -95,7 +99,12 @@ describe('hardening: log integrity', () => {
 });
 
 describe('hardening: bounded lists in the local service', () => {
-  const entry = (i: number): ValidationErrorEntry => ({ type: 'string_type', loc: ['body', 'components', i, 'Text', 'options', 'text'], msg: 'Input should be a valid string', input: i });
+  const entry = (i: number): ValidationErrorEntry => ({
+    type: 'string_type',
+    loc: ['body', 'components', i, 'Text', 'options', 'text'],
+    msg: 'Input should be a valid string',
+    input: i,
+  });
 
   it('a 422 lists at most 1,000 entries and summarises the rest in one final entry', () => {
     const all = Array.from({ length: 2500 }, (_, i) => entry(i));
@@ -118,7 +127,12 @@ describe('hardening: bounded lists in the local service', () => {
   });
 
   it('a 422 lists at most 8 MB of entries (inputs are echoed), but always the first; NaN stays JSON', () => {
-    const big = (i: number): ValidationErrorEntry => ({ type: 'missing', loc: ['body', i], msg: 'Field required', input: { text: 'x'.repeat(1_000_000) } });
+    const big = (i: number): ValidationErrorEntry => ({
+      type: 'missing',
+      loc: ['body', i],
+      msg: 'Field required',
+      input: { text: 'x'.repeat(1_000_000) },
+    });
     const capped = capErrors(Array.from({ length: 20 }, (_, i) => big(i)));
     assert.equal(capped.listed, 8);
     assert.ok(capped.json.length < 8.5 * 1024 * 1024, `${capped.json.length} bytes`);
@@ -135,7 +149,12 @@ describe('hardening: bounded lists in the local service', () => {
   });
 
   it('checkBody: the same verdict inline and serialised for the worker', () => {
-    const body = { type: 'Report', options: { report_title: 'T' }, config: { enable_multi_page: 'yes' }, components: [{ type: 'Text', options: { text: 'x' } }] };
+    const body = {
+      type: 'Report',
+      options: { report_title: 'T' },
+      config: { enable_multi_page: 'yes' },
+      components: [{ type: 'Text', options: { text: 'x' } }],
+    };
     const bytes = Buffer.from(JSON.stringify(body));
     const inline = checkBody({ bytes, contentType: 'application/json', maxDepth: 64 }, false);
     const worker = checkBody({ bytes, contentType: 'application/json', maxDepth: 64 }, true);

@@ -11,9 +11,42 @@ import { randomNumber, randomString, type Rng } from './fuzzKit';
 type Schema = Record<string, unknown>;
 
 const DEFS = (reportSchema as unknown as { definitions: Record<string, Schema> }).definitions;
-const LEAVES = ['Card', 'Text', 'Table', 'BarChart', 'LineChart', 'ScatterChart', 'Chart.Bar', 'Chart.Line', 'Chart.HorizontalBar', 'Chart.Timeseries', 'DoughnutRing', 'SparkChart.Line', 'SparkChart.Ring', 'ProgressBar', 'Beta.DataTable', 'Spacer', 'VerticalSpacer', 'PageBreak', 'Image'];
+const LEAVES = [
+  'Card',
+  'Text',
+  'Table',
+  'BarChart',
+  'LineChart',
+  'ScatterChart',
+  'Chart.Bar',
+  'Chart.Line',
+  'Chart.HorizontalBar',
+  'Chart.Timeseries',
+  'DoughnutRing',
+  'SparkChart.Line',
+  'SparkChart.Ring',
+  'ProgressBar',
+  'Beta.DataTable',
+  'Spacer',
+  'VerticalSpacer',
+  'PageBreak',
+  'Image',
+];
 const CONTAINERS = ['Section', 'Row'];
-const WEIRD_COLOURS = ['#fff', '#12345678', '#GGGGGG', 'rgb(300, -1, 5)', 'hsl(90deg 50% 50%)', 'transparent', 'currentColor', 'not-a-colour', '', 'accent', 'custom-3', 'red'];
+const WEIRD_COLOURS = [
+  '#fff',
+  '#12345678',
+  '#GGGGGG',
+  'rgb(300, -1, 5)',
+  'hsl(90deg 50% 50%)',
+  'transparent',
+  'currentColor',
+  'not-a-colour',
+  '',
+  'accent',
+  'custom-3',
+  'red',
+];
 const WEIRD_ICONS = ['no-such-icon-xyz', '', '../../etc/passwd', 'users', 'coin', '😀'];
 // A 1×1 PNG: images come from data: URLs only, so the fuzz never touches the network.
 const PNG_1x1 = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
@@ -31,7 +64,8 @@ function types(s: Schema): string[] {
 function edgeString(rng: Rng, name: string): string {
   if (/colou?r|bg/.test(name)) return rng.pick(WEIRD_COLOURS);
   if (name === 'icon') return rng.pick(WEIRD_ICONS);
-  if (/url|link/.test(name)) return rng.pick([PNG_1x1, 'data:image/png;base64,AAAA', 'ftp://x/y.png', 'relative/x.png', 'http://127.0.0.1:9/none.png']);
+  if (/url|link/.test(name))
+    return rng.pick([PNG_1x1, 'data:image/png;base64,AAAA', 'ftp://x/y.png', 'relative/x.png', 'http://127.0.0.1:9/none.png']);
   if (/date|time/.test(name)) return rng.pick(['2024-01-31', '2024-13-45', 'yesterday', '1970-01-01T00:00:00Z', '']);
   return rng.chance(0.1) ? 'W'.repeat(rng.pick([500, 5000])) : randomString(rng, 30);
 }

@@ -14,16 +14,71 @@ describe('local service flags', () => {
 
   it('every flag, in both --flag value and --flag=value forms', () => {
     const f = parseFlags([
-      '--port=0', '--data-dir', '/d', '--api-key', 'key-one-0001', '--api-key=key-two-0002', '--quota-single', '5', '--quota-multi', '2',
-      '--max-pages', '3', '--period-days', '7', '--subscription-inactive', '--retention', '90m', '--concurrency', '4', '--render-timeout', '30s',
-      '--bucket-dir', '/b', '--webhook-allow-host', 'Hooks.Example.com', '--fetch-allow-host', 'Images.Intranet', '--rate-limit', '0', '--body-limit', '512kb', '--max-depth', '32',
-      '--latency', '250', '--render-delay', '2s', '--fail-rate', '0.25', '--error-rate=0.1', '--quiet', '--minimal-renderer',
+      '--port=0',
+      '--data-dir',
+      '/d',
+      '--api-key',
+      'key-one-0001',
+      '--api-key=key-two-0002',
+      '--quota-single',
+      '5',
+      '--quota-multi',
+      '2',
+      '--max-pages',
+      '3',
+      '--period-days',
+      '7',
+      '--subscription-inactive',
+      '--retention',
+      '90m',
+      '--concurrency',
+      '4',
+      '--render-timeout',
+      '30s',
+      '--bucket-dir',
+      '/b',
+      '--webhook-allow-host',
+      'Hooks.Example.com',
+      '--fetch-allow-host',
+      'Images.Intranet',
+      '--rate-limit',
+      '0',
+      '--body-limit',
+      '512kb',
+      '--max-depth',
+      '32',
+      '--latency',
+      '250',
+      '--render-delay',
+      '2s',
+      '--fail-rate',
+      '0.25',
+      '--error-rate=0.1',
+      '--quiet',
+      '--minimal-renderer',
     ]);
     const plan = { quotaSingle: 5, quotaMulti: 2, maxPages: 3, periodDays: 7, subscriptionActive: false };
     assert.deepEqual(f.options, {
-      port: 0, dataDir: '/d', keys: [{ ...plan, key: 'key-one-0001' }, { ...plan, key: 'key-two-0002' }], plan,
-      retentionMs: 90 * 60_000, concurrency: 4, renderTimeoutMs: 30_000, bucketDir: '/b', webhookAllowHosts: ['hooks.example.com'], fetchAllowHosts: ['images.intranet'],
-      rateLimit: 0, bodyLimit: 512 * 1024, maxDepth: 32, latencyMs: 250, renderDelayMs: 2000, failRate: 0.25, errorRate: 0.1,
+      port: 0,
+      dataDir: '/d',
+      keys: [
+        { ...plan, key: 'key-one-0001' },
+        { ...plan, key: 'key-two-0002' },
+      ],
+      plan,
+      retentionMs: 90 * 60_000,
+      concurrency: 4,
+      renderTimeoutMs: 30_000,
+      bucketDir: '/b',
+      webhookAllowHosts: ['hooks.example.com'],
+      fetchAllowHosts: ['images.intranet'],
+      rateLimit: 0,
+      bodyLimit: 512 * 1024,
+      maxDepth: 32,
+      latencyMs: 250,
+      renderDelayMs: 2000,
+      failRate: 0.25,
+      errorRate: 0.1,
     });
     assert.equal(f.quiet, true);
     assert.equal(f.minimalRenderer, true);
@@ -31,8 +86,16 @@ describe('local service flags', () => {
 
   it('the delivery, fairness and connection flags', () => {
     const f = parseFlags([
-      '--webhook-attempts', '3', '--webhook-retry-base=250ms', '--max-queued-per-key', '7', '--max-connections=64',
-      '--headers-timeout', '2s', '--request-timeout', '5s',
+      '--webhook-attempts',
+      '3',
+      '--webhook-retry-base=250ms',
+      '--max-queued-per-key',
+      '7',
+      '--max-connections=64',
+      '--headers-timeout',
+      '2s',
+      '--request-timeout',
+      '5s',
     ]);
     assert.equal(f.options.webhookAttempts, 3);
     assert.equal(f.options.webhookRetryBaseMs, 250);
@@ -40,7 +103,10 @@ describe('local service flags', () => {
     assert.equal(f.options.maxConnections, 64);
     assert.equal(f.options.headersTimeoutMs, 2000);
     assert.equal(f.options.requestTimeoutMs, 5000);
-    assert.throws(() => parseFlags(['--headers-timeout', '10s', '--request-timeout', '5s']), /--headers-timeout: must not be longer than --request-timeout/);
+    assert.throws(
+      () => parseFlags(['--headers-timeout', '10s', '--request-timeout', '5s']),
+      /--headers-timeout: must not be longer than --request-timeout/,
+    );
     assert.throws(() => parseFlags(['--max-connections', '0']), /--max-connections/);
     assert.throws(() => parseFlags(['--max-queued-per-key', 'many']), /--max-queued-per-key/);
   });
@@ -55,7 +121,12 @@ describe('local service flags', () => {
       [['--api-key', 'short'], '--api-key: keys must have at least 8 characters'],
       [['--frobnicate'], 'unknown flag --frobnicate (see --help)'],
     ];
-    for (const [argv, message] of bad) assert.throws(() => parseFlags(argv), (e: unknown) => e instanceof FlagError && e.message === message, argv.join(' '));
+    for (const [argv, message] of bad)
+      assert.throws(
+        () => parseFlags(argv),
+        (e: unknown) => e instanceof FlagError && e.message === message,
+        argv.join(' '),
+      );
   });
 
   it('durations, sizes and per-platform data dirs', () => {

@@ -5,7 +5,12 @@ import { strict as assert } from 'node:assert';
 import { validateReport } from '../../../src/mock/validation/reportValidator';
 
 type Json = Record<string, unknown>;
-const report = (components: Json[], config: Json = {}, options: Json = { report_title: 'T' }) => ({ type: 'Report', options, config, components });
+const report = (components: Json[], config: Json = {}, options: Json = { report_title: 'T' }) => ({
+  type: 'Report',
+  options,
+  config,
+  components,
+});
 const text = (options: Json) => ({ type: 'Text', options: { text: 'x', ...options } });
 const ring = (options: Json) => ({ type: 'DoughnutRing', options: { data: [{ start: 0, end: 50 }], ...options } });
 const loc = (...tail: Array<string | number>) => ['body', 'components', 0, ...tail];
@@ -34,17 +39,43 @@ describe('local service validation: the forms the hosted service takes (Compatib
   });
 
   it('Spacer / VerticalSpacer space: numbers (0.5), still ≥ 0', () => {
-    assert.deepEqual(validateReport(report([{ type: 'VerticalSpacer', options: { space: 0.5 } }, { type: 'Spacer', options: { space: '1.5' } }])), []);
+    assert.deepEqual(
+      validateReport(
+        report([
+          { type: 'VerticalSpacer', options: { space: 0.5 } },
+          { type: 'Spacer', options: { space: '1.5' } },
+        ]),
+      ),
+      [],
+    );
     assert.deepEqual(validateReport(report([{ type: 'VerticalSpacer', options: { space: -0.5 } }])), [
-      { type: 'greater_than_equal', loc: loc('VerticalSpacer', 'options', 'space'), msg: 'Input should be greater than or equal to 0', input: -0.5, ctx: { ge: 0 } },
+      {
+        type: 'greater_than_equal',
+        loc: loc('VerticalSpacer', 'options', 'space'),
+        msg: 'Input should be greater than or equal to 0',
+        input: -0.5,
+        ctx: { ge: 0 },
+      },
     ]);
   });
 
   it('headings_margin: 0–32 or a boolean; 40 fits neither member', () => {
-    for (const v of [0, 4, 32, true, false, '8', 'no']) assert.deepEqual(validateReport(report([text({ headings_margin: v })])), [], String(v));
+    for (const v of [0, 4, 32, true, false, '8', 'no'])
+      assert.deepEqual(validateReport(report([text({ headings_margin: v })])), [], String(v));
     assert.deepEqual(validateReport(report([text({ headings_margin: 40 })])), [
-      { type: 'less_than_equal', loc: loc('Text', 'options', 'headings_margin', 'int'), msg: 'Input should be less than or equal to 32', input: 40, ctx: { le: 32 } },
-      { type: 'bool_parsing', loc: loc('Text', 'options', 'headings_margin', 'bool'), msg: 'Input should be a valid boolean, unable to interpret input', input: 40 },
+      {
+        type: 'less_than_equal',
+        loc: loc('Text', 'options', 'headings_margin', 'int'),
+        msg: 'Input should be less than or equal to 32',
+        input: 40,
+        ctx: { le: 32 },
+      },
+      {
+        type: 'bool_parsing',
+        loc: loc('Text', 'options', 'headings_margin', 'bool'),
+        msg: 'Input should be a valid boolean, unable to interpret input',
+        input: 40,
+      },
     ]);
   });
 
@@ -53,8 +84,19 @@ describe('local service validation: the forms the hosted service takes (Compatib
     const chart = { type: 'Chart.Timeseries', options: { data: [{ x: '2025-01-01', y: 1 }], font_size: 16 } };
     assert.deepEqual(validateReport(report([chart])), []);
     assert.deepEqual(validateReport(report([ring({ font_size: 'medium' })])), [
-      { type: 'literal_error', loc: loc('DoughnutRing', 'options', 'font_size', SIZE_LABEL), msg: `Input should be ${SIZES}`, input: 'medium', ctx: { expected: SIZES } },
-      { type: 'float_parsing', loc: loc('DoughnutRing', 'options', 'font_size', 'float'), msg: 'Input should be a valid number, unable to parse string as a number', input: 'medium' },
+      {
+        type: 'literal_error',
+        loc: loc('DoughnutRing', 'options', 'font_size', SIZE_LABEL),
+        msg: `Input should be ${SIZES}`,
+        input: 'medium',
+        ctx: { expected: SIZES },
+      },
+      {
+        type: 'float_parsing',
+        loc: loc('DoughnutRing', 'options', 'font_size', 'float'),
+        msg: 'Input should be a valid number, unable to parse string as a number',
+        input: 'medium',
+      },
     ]);
   });
 
@@ -62,8 +104,19 @@ describe('local service validation: the forms the hosted service takes (Compatib
     const table = (options: Json) => ({ type: 'Table', options: { rows: [['a', null, 3]], ...options } });
     assert.deepEqual(validateReport(report([table({ headings: [{ content: 'Region', col_span: 2 }, 'Units'] })])), []);
     assert.deepEqual(validateReport(report([table({ headings: [{ content: 'Region', col_span: 0 }] })])), [
-      { type: 'string_type', loc: loc('Table', 'options', 'headings', 0, 'str'), msg: 'Input should be a valid string', input: { content: 'Region', col_span: 0 } },
-      { type: 'greater_than_equal', loc: loc('Table', 'options', 'headings', 0, 'dict[str,any]', 'col_span'), msg: 'Input should be greater than or equal to 1', input: 0, ctx: { ge: 1 } },
+      {
+        type: 'string_type',
+        loc: loc('Table', 'options', 'headings', 0, 'str'),
+        msg: 'Input should be a valid string',
+        input: { content: 'Region', col_span: 0 },
+      },
+      {
+        type: 'greater_than_equal',
+        loc: loc('Table', 'options', 'headings', 0, 'dict[str,any]', 'col_span'),
+        msg: 'Input should be greater than or equal to 1',
+        input: 0,
+        ctx: { ge: 1 },
+      },
     ]);
   });
 
@@ -71,7 +124,10 @@ describe('local service validation: the forms the hosted service takes (Compatib
     for (const align of ['start', 'center', 'end', 'left', 'centre', 'right']) {
       assert.deepEqual(validateReport({ ...report([]), cover_page: { align, components: [] } }), [], align);
     }
-    assert.equal(validateReport({ ...report([]), cover_page: { align: 'middle' } })[0]?.msg, "Input should be 'start', 'center', 'end', 'left', 'centre' or 'right'");
+    assert.equal(
+      validateReport({ ...report([]), cover_page: { align: 'middle' } })[0]?.msg,
+      "Input should be 'start', 'center', 'end', 'left', 'centre' or 'right'",
+    );
   });
 
   it('config: google_fonts in both forms, enable_header, override highlighted/background, at most 3 webhooks', () => {
@@ -80,19 +136,43 @@ describe('local service validation: the forms the hosted service takes (Compatib
       { google_fonts: { headings: 'Playfair Display', body: 'Inter' } },
       { enable_header: false },
       { override_colour_theme: { background: '#deefe7', highlighted: { background: '#fff', 'highlight-text': '#fff' } } },
-      { webhooks: [{ url: 'https://a.example/1' }, { url: 'https://a.example/2', auth_header: 'tok' }, { url: 'https://a.example/3', auth_header: null }] },
+      {
+        webhooks: [
+          { url: 'https://a.example/1' },
+          { url: 'https://a.example/2', auth_header: 'tok' },
+          { url: 'https://a.example/3', auth_header: null },
+        ],
+      },
     ];
     for (const config of ok) assert.deepEqual(validateReport(report([], config)), [], JSON.stringify(config));
     const four = [1, 2, 3, 4].map((i) => ({ url: `https://a.example/${i}` }));
     assert.deepEqual(validateReport(report([], { webhooks: four })), [
-      { type: 'too_long', loc: ['body', 'config', 'webhooks'], msg: 'List should have at most 3 items after validation, not 4', input: four, ctx: { field_type: 'List', max_length: 3, actual_length: 4 } },
+      {
+        type: 'too_long',
+        loc: ['body', 'config', 'webhooks'],
+        msg: 'List should have at most 3 items after validation, not 4',
+        input: four,
+        ctx: { field_type: 'List', max_length: 3, actual_length: 4 },
+      },
     ]);
   });
 
   it('both spellings of the Image and DoughnutRing colours; curve_format null', () => {
-    const image = { type: 'Image', options: { image_url: 'https://a.example/x.png', text_colour: 'accent', bg_colour: 'background-muted', border_colour: 'accent', text_color: 'accent' } };
+    const image = {
+      type: 'Image',
+      options: {
+        image_url: 'https://a.example/x.png',
+        text_colour: 'accent',
+        bg_colour: 'background-muted',
+        border_colour: 'accent',
+        text_color: 'accent',
+      },
+    };
     const line = { type: 'Chart.Line', options: { data: [], x_label: 'x', y_label: 'y', curve_format: null } };
-    assert.deepEqual(validateReport(report([image, ring({ background_ring_colour: '#eee' }), ring({ background_ring_color: '#eee' }), line])), []);
+    assert.deepEqual(
+      validateReport(report([image, ring({ background_ring_colour: '#eee' }), ring({ background_ring_color: '#eee' }), line])),
+      [],
+    );
     // A bad theme variable under the British spelling is still a literal_error at that key.
     const bad = validateReport(report([{ type: 'Image', options: { image_url: 'https://a.example/x.png', border_colour: 'blue' } }]));
     assert.deepEqual([bad.length, bad[0]?.type, bad[0]?.loc], [1, 'literal_error', loc('Image', 'options', 'border_colour')]);

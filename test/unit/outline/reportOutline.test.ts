@@ -57,7 +57,10 @@ describe('outline: the component tree of a report', () => {
     const revenue = report.children[2].children[0];
     assert.equal(revenue.name, 'Card "Revenue"');
     assert.equal(text.slice(revenue.selectionRange.start, revenue.selectionRange.end), '"Revenue"');
-    assert.ok(text.slice(revenue.range.start, revenue.range.end).startsWith('{') && text.slice(revenue.range.start, revenue.range.end).endsWith('}'));
+    assert.ok(
+      text.slice(revenue.range.start, revenue.range.end).startsWith('{') &&
+        text.slice(revenue.range.start, revenue.range.end).endsWith('}'),
+    );
     assert.deepEqual(revenue.path, ['components', 0, 'components', 0]);
   });
 

@@ -50,23 +50,54 @@ describe('the packaged .vsix', function () {
     }
     // vsce stores README.md/CHANGELOG.md lower-cased and LICENSE as LICENSE.txt.
     for (const doc of [/^readme\.md$/i, /^changelog\.md$/i, /^license(\.txt|\.md)?$/i]) {
-      assert.ok(files.some((f) => doc.test(f)), `${doc} matches no packaged file`);
+      assert.ok(
+        files.some((f) => doc.test(f)),
+        `${doc} matches no packaged file`,
+      );
     }
-    assert.ok(files.some((f) => f.startsWith('examples/') && f.endsWith('.report.json')) || !fs.existsSync(path.join(ROOT, 'examples')), 'examples missing');
+    assert.ok(
+      files.some((f) => f.startsWith('examples/') && f.endsWith('.report.json')) || !fs.existsSync(path.join(ROOT, 'examples')),
+      'examples missing',
+    );
   });
 
   it('leaves out sources, tests, tooling, source maps and dependencies', () => {
-    const forbidden = [/^src\//, /^test\//, /^scripts\//, /^\.vscode-test\//, /^node_modules\//, /^out\//, /^\.ci\//, /^docs\//, /^test-results\//, /\.map$/, /^tsconfig\.json$/, /^package-lock\.json$/, /^\.vscodeignore$/, /^media\/icon\.svg$/, /^\.mocharc/, /\.ts$/, /^\.git/];
+    const forbidden = [
+      /^src\//,
+      /^test\//,
+      /^scripts\//,
+      /^\.vscode-test\//,
+      /^node_modules\//,
+      /^out\//,
+      /^\.ci\//,
+      /^docs\//,
+      /^test-results\//,
+      /\.map$/,
+      /^tsconfig\.json$/,
+      /^package-lock\.json$/,
+      /^\.vscodeignore$/,
+      /^media\/icon\.svg$/,
+      /^\.mocharc/,
+      /\.ts$/,
+      /^\.git/,
+    ];
     const leaked = files.filter((f) => forbidden.some((re) => re.test(f)));
     assert.deepEqual(leaked, []);
     assert.ok(!entries.some((e) => e.includes('node_modules/')), 'no dependency is packaged (everything is bundled)');
   });
 
   it('holds the bundles the extension loads and not the CLI or the standalone service', () => {
-    for (const loaded of ['dist/extension.js', 'dist/serviceClient.js', 'dist/localService.js', 'dist/render-worker.js', 'dist/body-worker.js']) {
+    for (const loaded of [
+      'dist/extension.js',
+      'dist/serviceClient.js',
+      'dist/localService.js',
+      'dist/render-worker.js',
+      'dist/body-worker.js',
+    ]) {
       assert.ok(files.includes(loaded), `${loaded} missing`);
     }
-    for (const unused of ['dist/cli.js', 'dist/mock-server.js']) assert.ok(!files.includes(unused), `${unused} is packaged but never loaded`);
+    for (const unused of ['dist/cli.js', 'dist/mock-server.js'])
+      assert.ok(!files.includes(unused), `${unused} is packaged but never loaded`);
   });
 
   it('ships a manifest whose entry point and schema exist in the package', () => {

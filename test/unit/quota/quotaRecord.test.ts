@@ -61,7 +61,10 @@ describe('quota record: both forms', () => {
       const r = asQuotaRecord({ ...OLDER_RECORD, remaining_ai_json_completions: null, max_ai_json_completions: null }, ENDPOINT);
       assert.ok(!('remaining_ai_json_completions' in r));
       const bad = (value: unknown, pattern: RegExp): void =>
-        assert.throws(() => asQuotaRecord(value, ENDPOINT), (e: unknown) => e instanceof ReportServiceError && e.kind === 'bad_response' && pattern.test(e.message));
+        assert.throws(
+          () => asQuotaRecord(value, ENDPOINT),
+          (e: unknown) => e instanceof ReportServiceError && e.kind === 'bad_response' && pattern.test(e.message),
+        );
       bad({ ...OLDER_RECORD, max_ai_json_completions: '20' }, /"max_ai_json_completions" is not an integer/);
       const { max_pages_per_report: _gone, ...noMaxPages } = OLDER_RECORD;
       bad(noMaxPages, /"max_pages_per_report" is not an integer/);
@@ -78,7 +81,12 @@ describe('quota record: both forms', () => {
     });
 
     it('tooltip of the older record: no AI line, UTC dates, no "undefined"', () => {
-      const md = quotaTooltipMarkdown({ snapshot: snapshotFromRecord(older(), NOW), serviceLabel: 'Hosted service (api.example.com)', local: false, now: NOW });
+      const md = quotaTooltipMarkdown({
+        snapshot: snapshotFromRecord(older(), NOW),
+        serviceLabel: 'Hosted service (api.example.com)',
+        local: false,
+        now: NOW,
+      });
       assert.ok(!md.includes('AI JSON'), md);
       assert.ok(!/undefined|NaN|Invalid Date/.test(md), md);
       for (const want of [
@@ -93,7 +101,12 @@ describe('quota record: both forms', () => {
     });
 
     it('tooltip of the 11-field record keeps its AI line', () => {
-      const md = quotaTooltipMarkdown({ snapshot: snapshotFromRecord(asQuotaRecord(structuredClone(CURRENT_RECORD), ENDPOINT), NOW), serviceLabel: 'x', local: false, now: NOW });
+      const md = quotaTooltipMarkdown({
+        snapshot: snapshotFromRecord(asQuotaRecord(structuredClone(CURRENT_RECORD), ENDPOINT), NOW),
+        serviceLabel: 'x',
+        local: false,
+        now: NOW,
+      });
       assert.ok(md.includes('| AI JSON completions | 18 | 20 |'), md);
     });
 
@@ -117,7 +130,10 @@ describe('quota record: both forms', () => {
         ['Period', '2024-11-21 17:08 UTC → 2024-12-21 17:08 UTC'],
         ['Subscription', 'active'],
       ]);
-      assert.deepEqual(quotaTableRows(asQuotaRecord(structuredClone(CURRENT_RECORD), ENDPOINT))[3], ['AI JSON completions', '18 of 20 left']);
+      assert.deepEqual(quotaTableRows(asQuotaRecord(structuredClone(CURRENT_RECORD), ENDPOINT))[3], [
+        'AI JSON completions',
+        '18 of 20 left',
+      ]);
     });
   });
 });

@@ -109,7 +109,12 @@ describe('quota summary', () => {
     });
 
     it('tooltip: every field of the record and the period end as a relative date', () => {
-      const md = quotaTooltipMarkdown({ snapshot: snapshotFromRecord(record(), NOW), serviceLabel: 'Hosted service (api.hybiscus.dev)', local: false, now: NOW });
+      const md = quotaTooltipMarkdown({
+        snapshot: snapshotFromRecord(record(), NOW),
+        serviceLabel: 'Hosted service (api.hybiscus.dev)',
+        local: false,
+        now: NOW,
+      });
       for (const want of [
         '| Single-page reports | 42 | 100 |',
         '| Multi-page reports | 9 | 20 |',
@@ -139,7 +144,10 @@ describe('quota summary', () => {
 
     it('tooltip before any answer, and after a failed refresh', () => {
       assert.match(quotaTooltipMarkdown({ serviceLabel: 'x', local: false, now: NOW }), /Not fetched yet/);
-      assert.match(quotaTooltipMarkdown({ serviceLabel: 'x', local: false, now: NOW, lastError: 'ECONNREFUSED' }), /Could not fetch the quota: ECONNREFUSED/);
+      assert.match(
+        quotaTooltipMarkdown({ serviceLabel: 'x', local: false, now: NOW, lastError: 'ECONNREFUSED' }),
+        /Could not fetch the quota: ECONNREFUSED/,
+      );
     });
   });
 

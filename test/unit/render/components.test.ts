@@ -15,16 +15,36 @@ export function pngBase64(width = 40, height = 20, rgb: [number, number, number]
 
 describe('renderer: components', () => {
   it('Card: title (uppercased), value, units; numbers are formatted', async () => {
-    const r = await render(report([{ type: 'Card', options: { title: 'Revenue', value: 128450, units: 'USD', icon: 'coin', highlighted: true } }]));
+    const r = await render(
+      report([{ type: 'Card', options: { title: 'Revenue', value: 128450, units: 'USD', icon: 'coin', highlighted: true } }]),
+    );
     assert.equal(firstOutOfOrder(r.text, ['REVENUE', '128,450', 'USD']), undefined, r.text);
     const raw = await render(report([{ type: 'Card', options: { title: 'Keep case', value: 'n/a', title_uppercase: false } }]));
     assert.ok(raw.text.includes('Keep case'), raw.text);
   });
 
   it('Text: markdown headings, emphasis, lists, links and line breaks', async () => {
-    const md = '# Big heading\n\nSome **bold** and *italic* text with a [link](https://example.com/docs).\n\n- first item\n- second item\n\n1. one\n2. two\n\nline A\nline B';
+    const md =
+      '# Big heading\n\nSome **bold** and *italic* text with a [link](https://example.com/docs).\n\n- first item\n- second item\n\n1. one\n2. two\n\nline A\nline B';
     const r = await render(report([{ type: 'Text', options: { text: md } }]));
-    assert.equal(firstOutOfOrder(r.text, ['Big heading', 'bold', 'italic', 'link', 'first item', 'second item', '1.', 'one', '2.', 'two', 'line A', 'line B']), undefined, r.text);
+    assert.equal(
+      firstOutOfOrder(r.text, [
+        'Big heading',
+        'bold',
+        'italic',
+        'link',
+        'first item',
+        'second item',
+        '1.',
+        'one',
+        '2.',
+        'two',
+        'line A',
+        'line B',
+      ]),
+      undefined,
+      r.text,
+    );
     assert.ok(!r.text.includes('**') && !r.text.includes('# Big'), 'markdown syntax is not printed');
     // "line A\nline B" is a hard line break: the two are on separate text lines.
     assert.ok(/line A\s*\n\s*line B/.test(r.read.pages[0]), r.read.pages[0]);
@@ -38,15 +58,49 @@ describe('renderer: components', () => {
   });
 
   it('Table: title, headings, string/number/object cells in reading order', async () => {
-    const r = await render(report([{
-      type: 'Table',
-      options: {
-        title: 'Top accounts', headings: ['Account', 'Region', 'Revenue'], striped: true, table_border: true, col_border: true,
-        col_width: [2, 1, 1], col_align: ['left', 'center', 'right'], col_bg: [null, 'background-muted', null],
-        rows: [['Acme', 'EMEA', 12000], ['Globex', 'NA', 9800.5], [{ content: 'Initech merged', col_span: 2, col_bg: 'highlight' }, { content: 4500, valign: 'top' }]],
-      },
-    }]));
-    assert.equal(firstOutOfOrder(r.text, ['Top accounts', 'Account', 'Region', 'Revenue', 'Acme', 'EMEA', '12000', 'Globex', 'NA', '9800.5', 'Initech merged', '4500']), undefined, r.text);
+    const r = await render(
+      report([
+        {
+          type: 'Table',
+          options: {
+            title: 'Top accounts',
+            headings: ['Account', 'Region', 'Revenue'],
+            striped: true,
+            table_border: true,
+            col_border: true,
+            col_width: [2, 1, 1],
+            col_align: ['left', 'center', 'right'],
+            col_bg: [null, 'background-muted', null],
+            rows: [
+              ['Acme', 'EMEA', 12000],
+              ['Globex', 'NA', 9800.5],
+              [
+                { content: 'Initech merged', col_span: 2, col_bg: 'highlight' },
+                { content: 4500, valign: 'top' },
+              ],
+            ],
+          },
+        },
+      ]),
+    );
+    assert.equal(
+      firstOutOfOrder(r.text, [
+        'Top accounts',
+        'Account',
+        'Region',
+        'Revenue',
+        'Acme',
+        'EMEA',
+        '12000',
+        'Globex',
+        'NA',
+        '9800.5',
+        'Initech merged',
+        '4500',
+      ]),
+      undefined,
+      r.text,
+    );
   });
 
   it('Table: a table longer than a page splits by rows and repeats its headings', async () => {
@@ -56,19 +110,36 @@ describe('renderer: components', () => {
     r.read.pages.forEach((page) => assert.ok(/Name\s+Value/.test(page), `headings repeated on every page: ${page.slice(0, 200)}`));
     assert.ok(r.read.pages[1].includes('(continued)'));
     // Every row appears exactly once, in order.
-    assert.equal(firstOutOfOrder(r.text, rows.map((row) => `${row[0]} `)), undefined);
+    assert.equal(
+      firstOutOfOrder(
+        r.text,
+        rows.map((row) => `${row[0]} `),
+      ),
+      undefined,
+    );
     for (const row of rows) assert.equal(r.text.split(`${row[0]} `).length - 1, 1, `${row[0]} appears once`);
   });
 
   it('Image: base64 PNG with caption and border', async () => {
-    const r = await render(report([{ type: 'Image', options: { base64: pngBase64(), base64_extension: 'png', caption: 'Figure 1: a red box', enable_border: true, rounded: true } }]));
+    const r = await render(
+      report([
+        {
+          type: 'Image',
+          options: { base64: pngBase64(), base64_extension: 'png', caption: 'Figure 1: a red box', enable_border: true, rounded: true },
+        },
+      ]),
+    );
     assert.ok(r.text.includes('Figure 1: a red box'));
     assert.ok(Buffer.from(r.pdf).toString('latin1').includes('/Subtype /Image'), 'the image is embedded');
   });
 
   it('Section: title, icon and columns lay children out side by side', async () => {
     const cards = ['Alpha', 'Beta', 'Gamma'].map((t, i) => ({ type: 'Card', options: { title: t, value: i + 1 } }));
-    const r = await render(report([{ type: 'Section', options: { section_title: 'Key metrics', icon: 'chart-bar', columns: 3, highlighted: true }, components: cards }]));
+    const r = await render(
+      report([
+        { type: 'Section', options: { section_title: 'Key metrics', icon: 'chart-bar', columns: 3, highlighted: true }, components: cards },
+      ]),
+    );
     // Side by side: the three titles come out on one text line, before the values.
     assert.equal(firstOutOfOrder(r.text, ['Key metrics', 'ALPHA', 'BETA', 'GAMMA']), undefined, r.text);
     const items = await textItems(r.pdf);
@@ -79,10 +150,18 @@ describe('renderer: components', () => {
   });
 
   it('Row: width fractions, align and column_spacing place cells on one line', async () => {
-    const r = await render(report([{
-      type: 'Row', options: { align: 'center', column_spacing: 4 },
-      components: [{ type: 'Card', options: { title: 'Left', value: 1, width: '1/3' } }, { type: 'Card', options: { title: 'Right', value: 2, width: '2/3' } }],
-    }]));
+    const r = await render(
+      report([
+        {
+          type: 'Row',
+          options: { align: 'center', column_spacing: 4 },
+          components: [
+            { type: 'Card', options: { title: 'Left', value: 1, width: '1/3' } },
+            { type: 'Card', options: { title: 'Right', value: 2, width: '2/3' } },
+          ],
+        },
+      ]),
+    );
     const items = await textItems(r.pdf);
     const left = itemOf(items, 'LEFT');
     const right = itemOf(items, 'RIGHT');
@@ -111,20 +190,30 @@ describe('renderer: components', () => {
       const left = yTitle.x - 0.9 * yTitle.size;
       assert.ok(left >= title.x - 0.5, `"${yTitle.str}" reaches ${left.toFixed(1)} pt, left of its chart at ${title.x.toFixed(1)} pt`);
       // And the tick labels between the title and the plot are there, not ellipsized away.
-      const ticks = items.filter((i) => !i.rotated && i.page === title.page && i.x > yTitle.x && i.x < title.x + 30 && Math.abs(i.y - yTitle.y) < 120 && /^-?[\d.,]+$/.test(i.str));
+      const ticks = items.filter(
+        (i) =>
+          !i.rotated &&
+          i.page === title.page &&
+          i.x > yTitle.x &&
+          i.x < title.x + 30 &&
+          Math.abs(i.y - yTitle.y) < 120 &&
+          /^-?[\d.,]+$/.test(i.str),
+      );
       assert.ok(ticks.length >= 3, `"${c.title}": y tick labels ${JSON.stringify(ticks.map((t) => t.str))}`);
     }
   });
 
   it('PageBreak, Spacer and VerticalSpacer', async () => {
-    const r = await render(report([
-      { type: 'Text', options: { text: 'Before break' } },
-      { type: 'PageBreak' },
-      { type: 'VerticalSpacer', options: { space: 20 } },
-      { type: 'Text', options: { text: 'After break' } },
-      { type: 'Spacer', options: { space: 10 } },
-      { type: 'Text', options: { text: 'After spacer' } },
-    ]));
+    const r = await render(
+      report([
+        { type: 'Text', options: { text: 'Before break' } },
+        { type: 'PageBreak' },
+        { type: 'VerticalSpacer', options: { space: 20 } },
+        { type: 'Text', options: { text: 'After break' } },
+        { type: 'Spacer', options: { space: 10 } },
+        { type: 'Text', options: { text: 'After spacer' } },
+      ]),
+    );
     assert.equal(r.pageCount, 2);
     assert.ok(r.read.pages[0].includes('Before break') && !r.read.pages[0].includes('After break'));
     assert.ok(r.read.pages[1].includes('After break') && r.read.pages[1].includes('After spacer'));
@@ -132,12 +221,19 @@ describe('renderer: components', () => {
 
   it('content that overflows flows onto new pages (multi-page)', async () => {
     const sections = Array.from({ length: 8 }, (_, s) => ({
-      type: 'Section', options: { section_title: `Section ${s}`, columns: 2 },
+      type: 'Section',
+      options: { section_title: `Section ${s}`, columns: 2 },
       components: Array.from({ length: 6 }, (_, c) => ({ type: 'Card', options: { title: `S${s} card ${c}`, value: s * 10 + c } })),
     }));
     const r = await render(report(sections));
     assert.ok(r.pageCount >= 2, `pages: ${r.pageCount}`);
-    assert.equal(firstOutOfOrder(r.text, sections.map((s) => String(s.options.section_title))), undefined);
+    assert.equal(
+      firstOutOfOrder(
+        r.text,
+        sections.map((s) => String(s.options.section_title)),
+      ),
+      undefined,
+    );
     for (let s = 0; s < 8; s++) for (let c = 0; c < 6; c++) assert.ok(r.text.includes(`S${s} CARD ${c}`), `S${s} CARD ${c}`);
   });
 

@@ -26,7 +26,11 @@ function fills(pdf: Uint8Array, hex: string): boolean {
 
 /** BaseFont names embedded in a PDF (subset prefix dropped), e.g. "Lato-Bold". */
 function embeddedFonts(pdf: Uint8Array): string[] {
-  return [...Buffer.from(pdf).toString('latin1').matchAll(/\/BaseFont \/(?:[A-Z]{6}\+)?([\w-]+)/g)].map((m) => m[1]);
+  return [
+    ...Buffer.from(pdf)
+      .toString('latin1')
+      .matchAll(/\/BaseFont \/(?:[A-Z]{6}\+)?([\w-]+)/g),
+  ].map((m) => m[1]);
 }
 
 describe('renderer: options with their visible effect (fidelity)', () => {
@@ -36,21 +40,38 @@ describe('renderer: options with their visible effect (fidelity)', () => {
         const base: Record<string, unknown> = type === 'Text' ? { text: 'Marker words here' } : { rows: [['Marker words here']] };
         const before: ReportComponent = { type: 'Text', options: { text: 'Above' } };
         const plain = itemOf(await items(report([before, { type, options: base }])), 'Marker');
-        const moved = itemOf(await items(report([before, { type, options: { ...base, vertical_margin: 10, horizontal_margin: 20 } }])), 'Marker');
+        const moved = itemOf(
+          await items(report([before, { type, options: { ...base, vertical_margin: 10, horizontal_margin: 20 } }])),
+          'Marker',
+        );
         assert.ok(Math.abs(moved.y - plain.y - 10 * UNIT) < 0.6, `y moves by 15 pt: ${plain.y} → ${moved.y}`);
         assert.ok(Math.abs(moved.x - plain.x - 20 * UNIT) < 0.6, `x moves by 30 pt: ${plain.x} → ${moved.x}`);
         // The bottom margin pushes what follows.
         const after: ReportComponent = { type: 'Text', options: { text: 'Below' } };
         const follow0 = itemOf(await items(report([{ type, options: base }, after])), 'Below');
         const follow1 = itemOf(await items(report([{ type, options: { ...base, vertical_margin: 10 } }, after])), 'Below');
-        assert.ok(Math.abs(follow1.y - follow0.y - 20 * UNIT) < 0.6, `the next component moves by top + bottom: ${follow0.y} → ${follow1.y}`);
+        assert.ok(
+          Math.abs(follow1.y - follow0.y - 20 * UNIT) < 0.6,
+          `the next component moves by top + bottom: ${follow0.y} → ${follow1.y}`,
+        );
       });
     }
 
     it('Chart.Bar and DoughnutRing: margin / horizontal_margin inset the chart', async () => {
-      const bar = { data: [{ x: 'Alpha', y: 3 }, { x: 'Beta', y: 5 }], x_label: 'Xlab', y_label: 'Ylab', chart_title: 'Bars title' };
+      const bar = {
+        data: [
+          { x: 'Alpha', y: 3 },
+          { x: 'Beta', y: 5 },
+        ],
+        x_label: 'Xlab',
+        y_label: 'Ylab',
+        chart_title: 'Bars title',
+      };
       const t0 = itemOf(await items(report([{ type: 'Chart.Bar', options: bar }])), 'Bars title');
-      const t1 = itemOf(await items(report([{ type: 'Chart.Bar', options: { ...bar, horizontal_margin: 8, vertical_margin: 4 } }])), 'Bars title');
+      const t1 = itemOf(
+        await items(report([{ type: 'Chart.Bar', options: { ...bar, horizontal_margin: 8, vertical_margin: 4 } }])),
+        'Bars title',
+      );
       assert.ok(Math.abs(t1.x - t0.x - 12) < 0.6 && Math.abs(t1.y - t0.y - 6) < 0.6, `${t0.x},${t0.y} → ${t1.x},${t1.y}`);
       const ring = { data: [{ start: 0, end: 40, label: 'Done', colour: 'accent' }], chart_title: 'Ring title' };
       const r0 = itemOf(await items(report([{ type: 'DoughnutRing', options: ring }])), 'Ring title');
@@ -72,11 +93,23 @@ describe('renderer: options with their visible effect (fidelity)', () => {
     assert.ok(Math.abs(wide.below - zero.below - 20 * UNIT) < 0.6, `below: ${zero.below} → ${wide.below}`);
     const on = await gaps(true);
     const off = await gaps(false);
-    assert.ok(on.above > off.above + 5 && on.below > off.below + 3, `true keeps the margins, false drops them: ${JSON.stringify({ on, off })}`);
+    assert.ok(
+      on.above > off.above + 5 && on.below > off.below + 3,
+      `true keeps the margins, false drops them: ${JSON.stringify({ on, off })}`,
+    );
   });
 
   it('Text: "#Heading" without a space is a heading (invoice sample); inline and block HTML never print raw', async () => {
-    const r = await render(report([{ type: 'Text', options: { text: 'Intro line\n#Terms and Conditions\nSome <b>bold</b> and <a href="https://example.com/t">terms</a>\n\n<p>Block <i>html</i> text</p>' } }]));
+    const r = await render(
+      report([
+        {
+          type: 'Text',
+          options: {
+            text: 'Intro line\n#Terms and Conditions\nSome <b>bold</b> and <a href="https://example.com/t">terms</a>\n\n<p>Block <i>html</i> text</p>',
+          },
+        },
+      ]),
+    );
     for (const t of ['Terms and Conditions', 'bold', 'terms', 'Block html text']) assert.ok(r.text.includes(t), `${t} in ${r.text}`);
     assert.ok(!r.text.includes('#') && !/<\/?(b|a|p|i)\b/.test(r.text), r.text);
     const it = await textItems(r.pdf);
@@ -86,7 +119,9 @@ describe('renderer: options with their visible effect (fidelity)', () => {
 
   it('cover_page.align start / center / end (and left / right) moves the cover text', async () => {
     const xOf = async (align: string) => {
-      const body = report([{ type: 'Text', options: { text: 'Body' } }], { cover_page: { align, components: [{ type: 'Text', options: { text: 'Cover title' } }] } });
+      const body = report([{ type: 'Text', options: { text: 'Body' } }], {
+        cover_page: { align, components: [{ type: 'Text', options: { text: 'Cover title' } }] },
+      });
       return itemOf(await items(body), 'Cover title').x;
     };
     const [start, center, end, left, right] = await Promise.all(['start', 'center', 'end', 'left', 'right'].map(xOf));
@@ -108,13 +143,21 @@ describe('renderer: options with their visible effect (fidelity)', () => {
 
   describe('config.google_fonts', () => {
     const body = (google_fonts: unknown, typography_theme = 'google-fonts'): ReportBody =>
-      report([{ type: 'Text', options: { text: '# Heading words\n\nParagraph words' } }], { options: { enable_header: false }, config: { typography_theme, google_fonts } as ReportBody['config'] });
+      report([{ type: 'Text', options: { text: '# Heading words\n\nParagraph words' } }], {
+        options: { enable_header: false },
+        config: { typography_theme, google_fonts } as ReportBody['config'],
+      });
 
     it('{headings: {family, weight}, paragraph: {family, weight}} loads bundled families', async () => {
       const r = await sharedRenderer();
-      const out = await r.renderPdf(body({ headings: { family: 'Playfair Display', weight: '700' }, paragraph: { family: 'Lato', weight: '400' } }));
+      const out = await r.renderPdf(
+        body({ headings: { family: 'Playfair Display', weight: '700' }, paragraph: { family: 'Lato', weight: '400' } }),
+      );
       const fonts = embeddedFonts(out.pdf);
-      assert.ok(fonts.some((f) => f.startsWith('PlayfairDisplay')), fonts.join(', '));
+      assert.ok(
+        fonts.some((f) => f.startsWith('PlayfairDisplay')),
+        fonts.join(', '),
+      );
       assert.ok(fonts.includes('Lato-Regular'), fonts.join(', '));
       assert.deepEqual(out.notes, []);
     });
@@ -122,7 +165,10 @@ describe('renderer: options with their visible effect (fidelity)', () => {
     it('the older {role: "Family"} shape works too', async () => {
       const fonts = embeddedFonts((await (await sharedRenderer()).renderPdf(body({ headings: 'Poppins', body: 'Source Sans 3' }))).pdf);
       assert.ok(fonts.includes('Poppins-Bold'), fonts.join(', '));
-      assert.ok(fonts.some((f) => f.startsWith('SourceSans3')), fonts.join(', '));
+      assert.ok(
+        fonts.some((f) => f.startsWith('SourceSans3')),
+        fonts.join(', '),
+      );
     });
 
     it('the bundled weight nearest the one asked is used', async () => {
@@ -134,8 +180,13 @@ describe('renderer: options with their visible effect (fidelity)', () => {
     });
 
     it('a family that is not bundled falls back to the theme font with a font-fallback note', async () => {
-      const out = await (await sharedRenderer()).renderPdf(body({ headings: { family: 'Comic Neue', weight: '700' }, paragraph: { family: 'Lato' } }));
-      assert.deepEqual(out.notes.map((n) => [n.kind, n.path]), [['font-fallback', ['config', 'google_fonts', 'headings']]]);
+      const out = await (
+        await sharedRenderer()
+      ).renderPdf(body({ headings: { family: 'Comic Neue', weight: '700' }, paragraph: { family: 'Lato' } }));
+      assert.deepEqual(
+        out.notes.map((n) => [n.kind, n.path]),
+        [['font-fallback', ['config', 'google_fonts', 'headings']]],
+      );
       assert.ok(out.notes[0].message.includes('Comic Neue'), out.notes[0].message);
       const fonts = embeddedFonts(out.pdf);
       assert.ok(fonts.includes('LiberationSans-Bold') && fonts.includes('Lato-Regular'), fonts.join(', '));
@@ -144,7 +195,10 @@ describe('renderer: options with their visible effect (fidelity)', () => {
     it('google_fonts without typography_theme "google-fonts" is not applied, and a note says why', async () => {
       const out = await (await sharedRenderer()).renderPdf(body({ paragraph: { family: 'Lato' } }, 'default'));
       assert.ok(!embeddedFonts(out.pdf).some((f) => f.startsWith('Lato')));
-      assert.deepEqual(out.notes.map((n) => n.path), [['config', 'google_fonts']]);
+      assert.deepEqual(
+        out.notes.map((n) => n.path),
+        [['config', 'google_fonts']],
+      );
     });
   });
 
@@ -159,25 +213,39 @@ describe('renderer: options with their visible effect (fidelity)', () => {
     });
 
     it('a table drawn with an overridden accent uses the derived tint, not the base theme\u2019s', async () => {
-      const body = report([{ type: 'Table', options: { headings: ['H1', 'H2'], rows: [['a', 'b']] } }], { config: { override_colour_theme: { accent: '#00aa00' } } });
+      const body = report([{ type: 'Table', options: { headings: ['H1', 'H2'], rows: [['a', 'b']] } }], {
+        config: { override_colour_theme: { accent: '#00aa00' } },
+      });
       const pdf = (await render(body)).pdf;
       assert.ok(fills(pdf, mix('#00aa00', '#ffffff', 0.9)), 'heading row in the tint of the new accent');
       assert.ok(!fills(pdf, buildTheme('default', {}, FONTS).colours['light-background']), 'not the default lavender');
     });
 
     it('background colours the content pages and the tints are derived toward it', async () => {
-      const body = report([{ type: 'Text', options: { text: 'On a green page' } }], { config: { override_colour_theme: { background: '#deefe7' } } });
+      const body = report([{ type: 'Text', options: { text: 'On a green page' } }], {
+        config: { override_colour_theme: { background: '#deefe7' } },
+      });
       assert.ok(fills((await render(body)).pdf, '#deefe7'), 'page background painted');
       assert.equal(buildTheme('default', { background: '#deefe7' }, FONTS).colours['light-background'], mix('#4f46e5', '#deefe7', 0.9));
-      assert.ok(!fills((await render(report([{ type: 'Text', options: { text: 'White' } }]))).pdf, '#ffffff'), 'a white page paints nothing');
+      assert.ok(
+        !fills((await render(report([{ type: 'Text', options: { text: 'White' } }]))).pdf, '#ffffff'),
+        'a white page paints nothing',
+      );
     });
 
     it('highlighted (nested colours, official sample shape) applies inside highlighted sections', async () => {
       const card = (title: string) => ({ type: 'Card', options: { title, value: 1, highlighted: true } });
-      const body = report([
-        { type: 'Section', options: { section_title: 'Inside', highlighted: true }, components: [card('In')] },
-        { type: 'Section', options: { section_title: 'Outside' }, components: [card('Out')] },
-      ], { config: { override_colour_theme: { highlight: '#042940', highlighted: { background: '#fefefe', highlight: '#005c53' } } } as ReportBody['config'] });
+      const body = report(
+        [
+          { type: 'Section', options: { section_title: 'Inside', highlighted: true }, components: [card('In')] },
+          { type: 'Section', options: { section_title: 'Outside' }, components: [card('Out')] },
+        ],
+        {
+          config: {
+            override_colour_theme: { highlight: '#042940', highlighted: { background: '#fefefe', highlight: '#005c53' } },
+          } as ReportBody['config'],
+        },
+      );
       const pdf = (await render(body)).pdf;
       assert.ok(fills(pdf, '#fefefe'), 'the section panel uses highlighted.background');
       assert.ok(fills(pdf, '#005c53'), 'a highlighted card inside uses highlighted.highlight');
@@ -189,7 +257,13 @@ describe('renderer: options with their visible effect (fidelity)', () => {
   });
 
   describe('chart font sizes and colours', () => {
-    const ring = (extra: Record<string, unknown>) => report([{ type: 'DoughnutRing', options: { data: [{ start: 0, end: 60, label: 'Done', colour: 'accent' }], inside_title: '60%', ...extra } }]);
+    const ring = (extra: Record<string, unknown>) =>
+      report([
+        {
+          type: 'DoughnutRing',
+          options: { data: [{ start: 0, end: 60, label: 'Done', colour: 'accent' }], inside_title: '60%', ...extra },
+        },
+      ]);
 
     it('DoughnutRing font_size as a number (pixels, 16 = default) and as a keyword', async () => {
       const size = async (font_size: unknown) => itemOf(await items(ring({ font_size })), '60%').size;
@@ -204,7 +278,22 @@ describe('renderer: options with their visible effect (fidelity)', () => {
     });
 
     it('Chart.* font_size in pixels scales the chart text (16 = default); keywords still work', async () => {
-      const chart = (font_size: unknown) => report([{ type: 'Chart.Line', options: { data: [{ x: 'Jan', y: 1 }, { x: 'Feb', y: 3 }], x_label: 'Month', y_label: 'Value', font_size, curve_format: null } }]);
+      const chart = (font_size: unknown) =>
+        report([
+          {
+            type: 'Chart.Line',
+            options: {
+              data: [
+                { x: 'Jan', y: 1 },
+                { x: 'Feb', y: 3 },
+              ],
+              x_label: 'Month',
+              y_label: 'Value',
+              font_size,
+              curve_format: null,
+            },
+          },
+        ]);
       const size = async (fs: unknown) => itemOf(await items(chart(fs)), 'Jan').size;
       const [px8, px16, px32, none, kw] = [await size(8), await size(16), await size(32), await size(undefined), await size('lg')];
       assert.equal(px16, none);
@@ -213,8 +302,27 @@ describe('renderer: options with their visible effect (fidelity)', () => {
     });
 
     it('curve_format null draws the default (straight) line', async () => {
-      const line = (curve_format: unknown) => report([{ type: 'Chart.Line', options: { data: [{ x: 'A', y: 1 }, { x: 'B', y: 4 }, { x: 'C', y: 2 }], x_label: 'x', y_label: 'y', curve_format } }]);
-      const beziers = (pdf: Uint8Array) => contentStreams(pdf).join('\n').split('\n').filter((l) => / c$/.test(l)).length;
+      const line = (curve_format: unknown) =>
+        report([
+          {
+            type: 'Chart.Line',
+            options: {
+              data: [
+                { x: 'A', y: 1 },
+                { x: 'B', y: 4 },
+                { x: 'C', y: 2 },
+              ],
+              x_label: 'x',
+              y_label: 'y',
+              curve_format,
+            },
+          },
+        ]);
+      const beziers = (pdf: Uint8Array) =>
+        contentStreams(pdf)
+          .join('\n')
+          .split('\n')
+          .filter((l) => / c$/.test(l)).length;
       const [nul, absent, smooth] = [await render(line(null)), await render(line(undefined)), await render(line('Natural'))];
       assert.equal(beziers(nul.pdf), beziers(absent.pdf));
       assert.ok(beziers(smooth.pdf) > beziers(absent.pdf));

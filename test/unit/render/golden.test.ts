@@ -7,7 +7,16 @@ import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decodePng, diffRatio, encodePng, exampleNames, goldenPath, GOLDEN_DIR, MAX_DIFF_RATIO, renderExamplePages } from '../../helpers/golden';
+import {
+  decodePng,
+  diffRatio,
+  encodePng,
+  exampleNames,
+  goldenPath,
+  GOLDEN_DIR,
+  MAX_DIFF_RATIO,
+  renderExamplePages,
+} from '../../helpers/golden';
 
 const ACTUAL_DIR = join(tmpdir(), 'report-studio-golden-actual');
 
@@ -21,7 +30,11 @@ describe('renderer: golden images of the examples', function () {
     it(`${name}: every page matches its golden image`, async () => {
       const pages = await renderExamplePages(name);
       const goldens = readdirSync(GOLDEN_DIR).filter((f) => f.startsWith(`${name}-p`) && f.endsWith('.png'));
-      assert.equal(pages.length, goldens.length, `${name}: ${pages.length} page(s) rendered, ${goldens.length} golden(s) — run npm run golden:update if intended`);
+      assert.equal(
+        pages.length,
+        goldens.length,
+        `${name}: ${pages.length} page(s) rendered, ${goldens.length} golden(s) — run npm run golden:update if intended`,
+      );
       pages.forEach((page, i) => {
         const path = goldenPath(name, i + 1);
         assert.ok(existsSync(path), `missing ${path}: run npm run golden:update`);
@@ -30,7 +43,10 @@ describe('renderer: golden images of the examples', function () {
           mkdirSync(ACTUAL_DIR, { recursive: true });
           writeFileSync(join(ACTUAL_DIR, `${name}-p${i + 1}.png`), encodePng(page));
         }
-        assert.ok(ratio <= MAX_DIFF_RATIO, `${path}: ${(ratio * 100).toFixed(2)}% of pixels differ (limit ${MAX_DIFF_RATIO * 100}%); the actual page is in ${ACTUAL_DIR}`);
+        assert.ok(
+          ratio <= MAX_DIFF_RATIO,
+          `${path}: ${(ratio * 100).toFixed(2)}% of pixels differ (limit ${MAX_DIFF_RATIO * 100}%); the actual page is in ${ACTUAL_DIR}`,
+        );
       });
     });
   }

@@ -30,7 +30,11 @@ describe('renderer: image headers (size before decoding)', () => {
     const app1 = Buffer.concat([Buffer.from([0xff, 0xe1, 0x00, 0x10]), Buffer.alloc(14, 0x41)]);
     const withExtras = Buffer.concat([j.subarray(0, 2), app1, Buffer.from([0xff]), j.subarray(2)]);
     assert.deepEqual(sniffImage(withExtras), { ok: true, format: 'jpeg', width: 33, height: 17 });
-    assert.deepEqual(sniffImage(j.subarray(0, 30)), { ok: false, format: 'jpeg', problem: 'a JPEG file whose header is unusable: no frame header' });
+    assert.deepEqual(sniffImage(j.subarray(0, 30)), {
+      ok: false,
+      format: 'jpeg',
+      problem: 'a JPEG file whose header is unusable: no frame header',
+    });
   });
 
   it('SVG size: width/height with units, else the viewBox (keeping its ratio), else 300 × 150', () => {
@@ -42,7 +46,9 @@ describe('renderer: image headers (size before decoding)', () => {
     assert.deepEqual(size('width="80" viewBox="0,0,400,100"'), { width: 80, height: 20 });
     assert.deepEqual(size(''), { width: 300, height: 150 });
     assert.equal(typeof size('viewBox="0 0 0 100"'), 'string', 'a viewBox without area is refused');
-    assert.ok(svgRootTag('\uFEFF<?xml version="1.0"?><!-- c --><!DOCTYPE svg [<!ENTITY a "b">]>\n<svg:svg xmlns:svg="x" width="5" height="6">'));
+    assert.ok(
+      svgRootTag('\uFEFF<?xml version="1.0"?><!-- c --><!DOCTYPE svg [<!ENTITY a "b">]>\n<svg:svg xmlns:svg="x" width="5" height="6">'),
+    );
     assert.equal(svgRootTag('<html><svg></svg></html>'), undefined);
   });
 });
@@ -68,8 +74,14 @@ describe('renderer: decoded-size limits', () => {
     const bomb = pngHeaderOnly(16000, 16000);
     assert.ok(bomb.length < 100);
     const before = process.memoryUsage().arrayBuffers;
-    const err = await failure(renderer, [{ type: 'Text', options: { text: 'x' } }, { type: 'Section', options: {}, components: [image({ base64: b64(bomb) })] }]);
-    assert.equal(err.message, 'components[1].components[0].options.base64: the image is 16000 × 16000 pixels (256 megapixels); one image may have at most 40 megapixels');
+    const err = await failure(renderer, [
+      { type: 'Text', options: { text: 'x' } },
+      { type: 'Section', options: {}, components: [image({ base64: b64(bomb) })] },
+    ]);
+    assert.equal(
+      err.message,
+      'components[1].components[0].options.base64: the image is 16000 × 16000 pixels (256 megapixels); one image may have at most 40 megapixels',
+    );
     // 1 GB of RGBA was never allocated (a generous margin for anything else in flight).
     assert.ok(process.memoryUsage().arrayBuffers - before < 64 * 1024 * 1024);
   });
@@ -79,7 +91,10 @@ describe('renderer: decoded-size limits', () => {
     g.writeUInt16LE(65535, 6);
     g.writeUInt16LE(65535, 8);
     const gifErr = await failure(renderer, [image({ image_url: `data:image/gif;base64,${b64(g)}` })]);
-    assert.equal(gifErr.message, 'components[0].options.image_url: the image is 65535 × 65535 pixels (4295 megapixels); one image may have at most 40 megapixels');
+    assert.equal(
+      gifErr.message,
+      'components[0].options.image_url: the image is 65535 × 65535 pixels (4295 megapixels); one image may have at most 40 megapixels',
+    );
     const w = Buffer.from(WEBP.alpha);
     w.writeUIntLE(16383, 24, 3); // VP8X canvas 16384 × 16384
     w.writeUIntLE(16383, 27, 3);
@@ -91,9 +106,14 @@ describe('renderer: decoded-size limits', () => {
     const small = await createRenderer({ images: { maxReportPixels: 5_000 } });
     try {
       // 64 × 32 = 2,048 pixels each: the logo and two components fit, the third component does not.
-      const body = report([image({ base64: b64(png()) }), image({ base64: b64(png()) }), image({ base64: b64(png()) })] as never, { options: { logo_url: `data:image/png;base64,${b64(png(10, 10))}` } });
+      const body = report([image({ base64: b64(png()) }), image({ base64: b64(png()) }), image({ base64: b64(png()) })] as never, {
+        options: { logo_url: `data:image/png;base64,${b64(png(10, 10))}` },
+      });
       await assert.rejects(small.renderPdf(body), (e: Error) => {
-        assert.equal(e.message, "components[2].options.base64: with this image (64 × 32 pixels) the report's images add up to 0.0062 megapixels; a report's images may have at most 0.005 megapixels together");
+        assert.equal(
+          e.message,
+          "components[2].options.base64: with this image (64 × 32 pixels) the report's images add up to 0.0062 megapixels; a report's images may have at most 0.005 megapixels together",
+        );
         return true;
       });
     } finally {
@@ -103,7 +123,9 @@ describe('renderer: decoded-size limits', () => {
 
   it('raster images inside an SVG count too; a GIF frame beyond its screen is charged at its real size', async () => {
     const inner = pngHeaderOnly(9000, 9000);
-    const svg = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><image href="data:image/png;base64,${b64(inner)}" width="10" height="10"/></svg>`);
+    const svg = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><image href="data:image/png;base64,${b64(inner)}" width="10" height="10"/></svg>`,
+    );
     const err = await failure(renderer, [image({ base64: b64(svg) })]);
     assert.match(err.message, /^components\[0\]\.options\.base64: the image is 9000 × 9000 pixels \(81 megapixels\)/);
 
@@ -111,8 +133,13 @@ describe('renderer: decoded-size limits', () => {
     const g = gif(3000, 3000, [0]);
     g.writeUInt16LE(2, 6);
     g.writeUInt16LE(2, 8);
-    const loads = loadImages([{ path: ['components', 0, 'options', 'base64'], source: { kind: 'base64', text: b64(g) } }], { maxImagePixels: 1_000_000 });
-    await assert.rejects(loads, /components\[0\]\.options\.base64: the image is larger once decoded than its header says \(9 megapixels\); one image may have at most 1 megapixels/);
+    const loads = loadImages([{ path: ['components', 0, 'options', 'base64'], source: { kind: 'base64', text: b64(g) } }], {
+      maxImagePixels: 1_000_000,
+    });
+    await assert.rejects(
+      loads,
+      /components\[0\]\.options\.base64: the image is larger once decoded than its header says \(9 megapixels\); one image may have at most 1 megapixels/,
+    );
   });
 
   it('documents 40 megapixels per image and per report as the defaults', () => {

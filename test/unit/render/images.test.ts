@@ -75,7 +75,8 @@ describe('renderer: images (formats, sources, placeholders, errors)', () => {
   });
 
   const image = (options: Record<string, unknown>) => ({ type: 'Image', options });
-  const render = (components: object[], extra: Parameters<typeof report>[1] = {}): Promise<RenderedPdf> => renderer.renderPdf(report(components as never, extra));
+  const render = (components: object[], extra: Parameters<typeof report>[1] = {}): Promise<RenderedPdf> =>
+    renderer.renderPdf(report(components as never, extra));
   const textOf = async (pdf: Uint8Array): Promise<string> => (await readPdf(pdf)).pages.join(' ').replace(/\s+/g, ' ');
   const failure = async (components: object[]): Promise<RenderError> => {
     try {
@@ -112,7 +113,11 @@ describe('renderer: images (formats, sources, placeholders, errors)', () => {
       ['webp', WEBP.lossless, 'png'],
       ['svg', SVG('SVG from base64'), 'svg'],
     ];
-    const { pdf, notes } = await render(cases.map(([name, bytes, ext]) => image({ base64: bytes.toString('base64'), ...(ext ? { base64_extension: ext } : {}), caption: `${name} as base64` })));
+    const { pdf, notes } = await render(
+      cases.map(([name, bytes, ext]) =>
+        image({ base64: bytes.toString('base64'), ...(ext ? { base64_extension: ext } : {}), caption: `${name} as base64` }),
+      ),
+    );
     assert.deepEqual(notes, []);
     const text = await textOf(pdf);
     for (const [name] of cases) assert.ok(text.includes(`${name} as base64`));
@@ -121,7 +126,9 @@ describe('renderer: images (formats, sources, placeholders, errors)', () => {
   });
 
   it('reads data: URLs (base64 and percent-encoded SVG), base64 with line breaks and a data: prefix, and a mislabelled response', async () => {
-    const wrapped = png().toString('base64').replace(/(.{60})/g, '$1\n');
+    const wrapped = png()
+      .toString('base64')
+      .replace(/(.{60})/g, '$1\n');
     const { pdf, notes } = await render([
       image({ image_url: `data:image/png;base64,${png().toString('base64')}` }),
       image({ image_url: `data:image/svg+xml,${encodeURIComponent(SVG('SVG in a data URL').toString())}` }),
@@ -136,7 +143,9 @@ describe('renderer: images (formats, sources, placeholders, errors)', () => {
   });
 
   it('renders WebP in all three layouts (VP8, VP8L, VP8X with alpha) and the first frame of an animated WebP', async () => {
-    const { pdf, notes } = await render([WEBP.lossy, WEBP.lossless, WEBP.alpha, animatedWebp()].map((b) => image({ base64: b.toString('base64') })));
+    const { pdf, notes } = await render(
+      [WEBP.lossy, WEBP.lossless, WEBP.alpha, animatedWebp()].map((b) => image({ base64: b.toString('base64') })),
+    );
     assert.deepEqual(notes, []);
     // The WebP with alpha becomes an RGBA PNG: an image with a soft mask (a second XObject).
     assert.equal(imageXObjects(pdf), 5);
@@ -157,7 +166,11 @@ describe('renderer: images (formats, sources, placeholders, errors)', () => {
   it('an unreachable image (connection refused, HTTP 404) is a labelled placeholder with a note; the task succeeds', async () => {
     const port = await closedPort();
     const { pdf, notes, pageCount } = await render([
-      { type: 'Section', options: { section_title: 'S' }, components: [image({ image_url: `http://127.0.0.1:${port}/logo.png`, caption: 'after refused' })] },
+      {
+        type: 'Section',
+        options: { section_title: 'S' },
+        components: [image({ image_url: `http://127.0.0.1:${port}/logo.png`, caption: 'after refused' })],
+      },
       image({ image_url: `${base}/missing.png?token=secret123` }),
     ]);
     assert.equal(pageCount, 1);
@@ -170,7 +183,10 @@ describe('renderer: images (formats, sources, placeholders, errors)', () => {
       ],
     );
     assert.equal(notes[0].message, `image_url http://127.0.0.1:${port}/logo.png not fetched: connection failed — a placeholder was drawn`);
-    assert.match(notes[1].message, /^image_url http:\/\/127\.0\.0\.1:\d+\/missing\.png\?… not fetched: HTTP error — a placeholder was drawn$/);
+    assert.match(
+      notes[1].message,
+      /^image_url http:\/\/127\.0\.0\.1:\d+\/missing\.png\?… not fetched: HTTP error — a placeholder was drawn$/,
+    );
     for (const n of notes) assert.doesNotMatch(n.message, /404|Not Found|refused|ECONN|secret|9999/);
     const text = await textOf(pdf);
     assert.equal(text.match(/Image not loaded/g)?.length, 2);
@@ -209,14 +225,20 @@ describe('renderer: images (formats, sources, placeholders, errors)', () => {
   it('bytes that are no image fail the task naming the option path (URL, base64, data: URL)', async () => {
     const html = await failure([image({ image_url: `${base}/text` })]);
     assert.equal(html.message, 'components[0].options.image_url: not an image (an HTML page, not PNG, JPEG, GIF, WebP or SVG)');
-    const text = await failure([{ type: 'Text', options: { text: 'x' } }, image({ base64: Buffer.from('not an image').toString('base64'), base64_extension: 'png' })]);
+    const text = await failure([
+      { type: 'Text', options: { text: 'x' } },
+      image({ base64: Buffer.from('not an image').toString('base64'), base64_extension: 'png' }),
+    ]);
     assert.equal(text.message, 'components[1].options.base64: not an image (12 bytes that are not PNG, JPEG, GIF, WebP or SVG)');
     const cut = await failure([image({ base64: png().subarray(0, 20).toString('base64') })]);
     assert.match(cut.message, /^components\[0\]\.options\.base64: not an image \(a PNG file whose header is unusable: no IHDR chunk\)$/);
   });
 
   it('malformed base64 and a malformed data: URL fail the task naming the option path', async () => {
-    const bad = await failure([{ type: 'Text', options: { text: 'x' } }, { type: 'Row', options: {}, components: [image({ base64: 'iVBORw0K*GgoAAAANSUhEUg' })] }]);
+    const bad = await failure([
+      { type: 'Text', options: { text: 'x' } },
+      { type: 'Row', options: {}, components: [image({ base64: 'iVBORw0K*GgoAAAANSUhEUg' })] },
+    ]);
     assert.equal(bad.message, 'components[1].components[0].options.base64: malformed base64 ("*" at position 8 is not a base64 character)');
     const length = await failure([image({ base64: 'iVBORw0KG' })]);
     assert.match(length.message, /^components\[0\]\.options\.base64: malformed base64 \(its length/);
@@ -244,7 +266,9 @@ describe('renderer: images (formats, sources, placeholders, errors)', () => {
 
 describe('renderer: Image options (margins, colour spellings) and GIF frames', () => {
   it('the first frame of an animated GIF is the one drawn', async () => {
-    const [loaded] = await loadImages([{ path: ['components', 0, 'options', 'base64'], source: { kind: 'base64', text: gif(30, 20, [0, 1]).toString('base64') } }]);
+    const [loaded] = await loadImages([
+      { path: ['components', 0, 'options', 'base64'], source: { kind: 'base64', text: gif(30, 20, [0, 1]).toString('base64') } },
+    ]);
     assert.equal(loaded.image.kind, 'raster');
     const img = loaded.image as Extract<LoadedImage, { kind: 'raster' }>;
     assert.equal(img.format, 'gif');
@@ -275,7 +299,10 @@ describe('renderer: Image options (margins, colour spellings) and GIF frames', (
   it('text_colour/text_color, bg_colour/bg_color and border_colour/border_color all apply; a background drops the border', async () => {
     const renderer = await sharedRenderer();
     const bytes = png().toString('base64');
-    const streamsOf = async (options: Record<string, unknown>): Promise<string> => pdfStreams((await renderer.renderPdf(report([{ type: 'Image', options: { base64: bytes, caption: 'Cap', ...options } }] as never))).pdf);
+    const streamsOf = async (options: Record<string, unknown>): Promise<string> =>
+      pdfStreams(
+        (await renderer.renderPdf(report([{ type: 'Image', options: { base64: bytes, caption: 'Cap', ...options } }] as never))).pdf,
+      );
     for (const spelling of ['colour', 'color']) {
       const bordered = await streamsOf({ enable_border: true, [`border_${spelling}`]: '#ff0000', [`text_${spelling}`]: '#00ff00' });
       assert.ok(/\n1 0 0 SCN\n/.test(bordered), `border_${spelling}`);

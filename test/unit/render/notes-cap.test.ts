@@ -2,7 +2,11 @@ import { strict as assert } from 'node:assert';
 import { MAX_RENDER_NOTES, type RenderNote } from '../../../src/core/api/types';
 import { capNotes } from '../../../src/render/render-pdf';
 
-const note = (i: number): RenderNote => ({ kind: 'image-unavailable', path: ['components', i, 'options', 'image_url'], message: `image ${i} not fetched` });
+const note = (i: number): RenderNote => ({
+  kind: 'image-unavailable',
+  path: ['components', i, 'options', 'image_url'],
+  message: `image ${i} not fetched`,
+});
 
 describe('render notes are capped per task', () => {
   it('keeps every note up to the cap', () => {
@@ -16,6 +20,9 @@ describe('render notes are capped per task', () => {
     assert.equal(capped.length, MAX_RENDER_NOTES);
     assert.deepEqual(capped.slice(0, MAX_RENDER_NOTES - 1), notes.slice(0, MAX_RENDER_NOTES - 1));
     assert.deepEqual(capped[MAX_RENDER_NOTES - 1].path, ['components', MAX_RENDER_NOTES - 1, 'options', 'image_url']);
-    assert.equal(capped[MAX_RENDER_NOTES - 1].message, `image ${MAX_RENDER_NOTES - 1} not fetched (and ${2_500 - MAX_RENDER_NOTES} more notes of this render not listed)`);
+    assert.equal(
+      capped[MAX_RENDER_NOTES - 1].message,
+      `image ${MAX_RENDER_NOTES - 1} not fetched (and ${2_500 - MAX_RENDER_NOTES} more notes of this render not listed)`,
+    );
   });
 });

@@ -18,7 +18,11 @@ describe('renderer: page model', () => {
   it('draws the header (title, byline, version) above the content, and omits it when enable_header is false', async () => {
     const opts = { report_title: 'Ops Review', report_byline: 'By the ops team', version_number: 'v9.1' };
     const on = await render(report([card('Uptime', '99.9%')], { options: opts }));
-    assert.equal(firstOutOfOrder(on.read.pages[0], ['Ops Review', 'By the ops team', 'v9.1', 'UPTIME', '99.9%']), undefined, on.read.pages[0]);
+    assert.equal(
+      firstOutOfOrder(on.read.pages[0], ['Ops Review', 'By the ops team', 'v9.1', 'UPTIME', '99.9%']),
+      undefined,
+      on.read.pages[0],
+    );
     const off = await render(report([card('Uptime', '99.9%')], { options: { ...opts, enable_header: false } }));
     assert.ok(!off.text.includes('Ops Review'), off.text);
     assert.ok(off.text.includes('99.9%'));
@@ -39,7 +43,11 @@ describe('renderer: page model', () => {
 
   it('puts the cover page (its components) on its own first page', async () => {
     const body = report([card('Body card', 5)], {
-      cover_page: { bg_color: 'accent', align: 'center', components: [{ type: 'Text', options: { text: '# Cover Title\n\nSubtitle here' } }] },
+      cover_page: {
+        bg_color: 'accent',
+        align: 'center',
+        components: [{ type: 'Text', options: { text: '# Cover Title\n\nSubtitle here' } }],
+      },
     });
     const r = await render(body);
     assert.equal(r.pageCount, 2);
@@ -53,19 +61,29 @@ describe('renderer: page model', () => {
     const png = new PNG({ width: 8, height: 8 });
     png.data.fill(90);
     const url = `data:image/png;base64,${PNG.sync.write(png).toString('base64')}`;
-    const r = await render(report([card('Body', 1)], { cover_page: { bg_image: url, components: [{ type: 'Text', options: { text: 'Over the image' } }] } }));
+    const r = await render(
+      report([card('Body', 1)], { cover_page: { bg_image: url, components: [{ type: 'Text', options: { text: 'Over the image' } }] } }),
+    );
     assert.equal(r.pageCount, 2);
     assert.ok(r.read.pages[0].includes('Over the image'));
     assert.ok(Buffer.from(r.pdf).toString('latin1').includes('/Subtype /Image'));
   });
 
   it('cuts a single-page report (enable_multi_page false) at one page and says so', async () => {
-    const many = Array.from({ length: 30 }, (_, i) => ({ type: 'Text', options: { text: `Paragraph number ${i} with some words to fill the line.` } }));
+    const many = Array.from({ length: 30 }, (_, i) => ({
+      type: 'Text',
+      options: { text: `Paragraph number ${i} with some words to fill the line.` },
+    }));
     const single = await render(report(many, { config: { enable_multi_page: false } }));
     assert.equal(single.pageCount, 1);
     const multi = await render(report(many.concat(many), { config: { enable_multi_page: true } }));
     assert.ok(multi.pageCount >= 2, `pages: ${multi.pageCount}`);
-    const tall = await render(report(Array.from({ length: 120 }, (_, i) => ({ type: 'Text', options: { text: `Line ${i}` } })), { config: { enable_multi_page: false } }));
+    const tall = await render(
+      report(
+        Array.from({ length: 120 }, (_, i) => ({ type: 'Text', options: { text: `Line ${i}` } })),
+        { config: { enable_multi_page: false } },
+      ),
+    );
     assert.equal(tall.pageCount, 1);
     assert.ok(tall.text.includes('enable_multi_page'), 'the overflow notice names the setting');
   });

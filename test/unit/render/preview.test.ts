@@ -6,7 +6,9 @@ import { PREVIEW_MAX_PAGES } from '../../../src/render/preview';
 /** `pages` nearly blank pages: a tiny label at the top of each, nothing in the middle. */
 const blank = (pages: number) =>
   report(
-    Array.from({ length: pages }, (_, i) => [{ type: 'Text', options: { text: `p${i + 1}`, size: '3xs' } }, { type: 'PageBreak' }]).flat().slice(0, -1),
+    Array.from({ length: pages }, (_, i) => [{ type: 'Text', options: { text: `p${i + 1}`, size: '3xs' } }, { type: 'PageBreak' }])
+      .flat()
+      .slice(0, -1),
     { options: { enable_header: false } },
   );
 /** PDFium rounds the A4 page's 841.89 pt down. */

@@ -17,17 +17,23 @@ describe('renderer: robustness', () => {
 
   it('an unknown component type fails with its path', async () => {
     const r = await sharedRenderer();
-    await assert.rejects(r.renderPdf(report([{ type: 'Row', components: [{ type: 'Card', options: { title: 'a', value: 1 } }, { type: 'Gauge' }] }])), (err: unknown) => {
-      assert.ok(err instanceof RenderError);
-      assert.equal(err.path, 'components[0].components[1] (Gauge)');
-      assert.match(err.message, /unknown component type "Gauge"/);
-      return true;
-    });
+    await assert.rejects(
+      r.renderPdf(report([{ type: 'Row', components: [{ type: 'Card', options: { title: 'a', value: 1 } }, { type: 'Gauge' }] }])),
+      (err: unknown) => {
+        assert.ok(err instanceof RenderError);
+        assert.equal(err.path, 'components[0].components[1] (Gauge)');
+        assert.match(err.message, /unknown component type "Gauge"/);
+        return true;
+      },
+    );
   });
 
   it('a malformed table row fails with the component path and the row', async () => {
     const r = await sharedRenderer();
-    await assert.rejects(r.renderPdf(report([{ type: 'Table', options: { rows: [['a'], 'not a row'] } }])), /components\[0\] \(Table\): rows\[1\] is not an array of cells/);
+    await assert.rejects(
+      r.renderPdf(report([{ type: 'Table', options: { rows: [['a'], 'not a row'] } }])),
+      /components\[0\] \(Table\): rows\[1\] is not an array of cells/,
+    );
   });
 
   it('a body without components is refused', async () => {
@@ -44,7 +50,10 @@ describe('renderer: robustness', () => {
     const r = await sharedRenderer();
     const controller = new AbortController();
     controller.abort(new Error('service stopping'));
-    await assert.rejects(r.renderPdf(report([{ type: 'Text', options: { text: 'x' } }]), { signal: controller.signal }), /service stopping/);
+    await assert.rejects(
+      r.renderPdf(report([{ type: 'Text', options: { text: 'x' } }]), { signal: controller.signal }),
+      /service stopping/,
+    );
     const { pdf } = await r.renderPdf(report([{ type: 'Text', options: { text: 'x' } }]));
     await assert.rejects(r.renderPreviewJpeg(pdf, { signal: controller.signal }), /service stopping/);
   });
@@ -52,7 +61,10 @@ describe('renderer: robustness', () => {
   it('stops a render that exceeds its time limit', async () => {
     const r = await createRenderer({ timeLimitMs: 1 });
     try {
-      const huge = Array.from({ length: 400 }, (_, i) => ({ type: 'Table', options: { headings: ['a', 'b'], rows: Array.from({ length: 50 }, () => [`cell ${i}`, i]) } }));
+      const huge = Array.from({ length: 400 }, (_, i) => ({
+        type: 'Table',
+        options: { headings: ['a', 'b'], rows: Array.from({ length: 50 }, () => [`cell ${i}`, i]) },
+      }));
       await assert.rejects(r.renderPdf(report(huge)), (err: unknown) => err instanceof RenderError && /took longer than/.test(err.message));
     } finally {
       await r.dispose();
@@ -60,7 +72,12 @@ describe('renderer: robustness', () => {
   });
 
   it('unknown icons draw nothing and do not fail', async () => {
-    const r = await render(report([{ type: 'Card', options: { title: 'Odd icon', value: 1, icon: 'no-such-icon-xyz' } }, { type: 'Section', options: { section_title: 'S', icon: 42 } }]));
+    const r = await render(
+      report([
+        { type: 'Card', options: { title: 'Odd icon', value: 1, icon: 'no-such-icon-xyz' } },
+        { type: 'Section', options: { section_title: 'S', icon: 42 } },
+      ]),
+    );
     assert.ok(r.text.includes('ODD ICON'));
   });
 

@@ -42,7 +42,10 @@ describe('renderer: single-page reports', () => {
       const body = fixture(name);
       const r = await renderReportPdf(body);
       assert.equal(r.pageCount, 1);
-      assert.deepEqual(r.notes.filter((n) => n.kind === 'overflow'), []);
+      assert.deepEqual(
+        r.notes.filter((n) => n.kind === 'overflow'),
+        [],
+      );
       const all = await pageText(r.pdf);
       assert.ok(!all.includes('enable_multi_page'), 'no overflow notice');
       const sections = body.components.map((c) => String(c.options?.section_title));
@@ -100,7 +103,10 @@ describe('renderer: single-page reports', () => {
   it('a PageBreak cuts what follows it (named), but a trailing PageBreak cuts nothing', async () => {
     const cut = await renderReportPdf(singlePage([text('Before the break'), { type: 'PageBreak' }, text('After the break')]));
     assert.equal(cut.pageCount, 1);
-    assert.deepEqual(cut.notes.map((n) => [n.kind, n.path]), [['overflow', ['components', 2]]]);
+    assert.deepEqual(
+      cut.notes.map((n) => [n.kind, n.path]),
+      [['overflow', ['components', 2]]],
+    );
     const trailing = await renderReportPdf(singlePage([text('Only text'), { type: 'PageBreak' }]));
     assert.equal(trailing.pageCount, 1);
     assert.deepEqual(trailing.notes, []);
@@ -113,14 +119,20 @@ describe('renderer: single-page reports', () => {
     const items = await textItems(r.pdf);
     const notice = itemOf(items, 'did not fit');
     const below = items.filter((i) => i.str.startsWith('Numbered line') && i.y > notice.y - notice.size - 2);
-    assert.deepEqual(below.map((i) => i.str), []);
+    assert.deepEqual(
+      below.map((i) => i.str),
+      [],
+    );
     const [note] = r.notes;
     const last = items.filter((i) => i.str.startsWith('Numbered line')).pop()!;
     assert.deepEqual(note.path, ['components', Number(/\d+/.exec(last.str)![0]) + 1], 'the first line not drawn is the one named');
   });
 
   it('multi-page reports get no overflow note', async () => {
-    const r = await renderReportPdf({ ...singlePage(Array.from({ length: 120 }, (_, i) => text(`Line ${i}`))), config: { enable_multi_page: true } });
+    const r = await renderReportPdf({
+      ...singlePage(Array.from({ length: 120 }, (_, i) => text(`Line ${i}`))),
+      config: { enable_multi_page: true },
+    });
     assert.ok(r.pageCount > 1);
     assert.deepEqual(r.notes, []);
   });

@@ -26,7 +26,9 @@ async function links(pdf: Uint8Array): Promise<LinkAnnotation[]> {
     const page = await doc.getPage(1);
     const h = page.getViewport({ scale: 1 }).height;
     const annots = (await page.getAnnotations()) as Array<{ subtype: string; url?: string; rect: number[] }>;
-    return annots.filter((a) => a.subtype === 'Link').map((a) => ({ url: a.url, rect: [a.rect[0], h - a.rect[3], a.rect[2], h - a.rect[1]] }));
+    return annots
+      .filter((a) => a.subtype === 'Link')
+      .map((a) => ({ url: a.url, rect: [a.rect[0], h - a.rect[3], a.rect[2], h - a.rect[1]] }));
   } finally {
     await doc.destroy();
   }
@@ -36,35 +38,70 @@ const table = (options: Record<string, unknown>): ReportComponent[] => [{ type: 
 
 /** Number of stroked paths (pdfkit's underline is a stroked line). */
 function strokes(pdf: Uint8Array): number {
-  return contentStreams(pdf).join('\n').split('\n').filter((l) => l.trim() === 'S').length;
+  return contentStreams(pdf)
+    .join('\n')
+    .split('\n')
+    .filter((l) => l.trim() === 'S').length;
 }
 
 describe('renderer: Table cells (HTML subset, numbers, spans, widths)', () => {
   it('<b>/<strong>/<i>/<em> in cells are styled, never printed raw (official invoice sample)', async () => {
-    const r = await render(report(table({
-      rows: [['<b>Invoice No.</b>', '908Y7T'], ['<strong>Due date</strong>', '<i>2022/09/12</i>'], ['<em>Note</em>', '<b><i>both</i></b>']],
-      col_bg: ['background-faded', null],
-    }), { options: { enable_header: false } }));
+    const r = await render(
+      report(
+        table({
+          rows: [
+            ['<b>Invoice No.</b>', '908Y7T'],
+            ['<strong>Due date</strong>', '<i>2022/09/12</i>'],
+            ['<em>Note</em>', '<b><i>both</i></b>'],
+          ],
+          col_bg: ['background-faded', null],
+        }),
+        { options: { enable_header: false } },
+      ),
+    );
     for (const t of ['Invoice No.', '908Y7T', 'Due date', '2022/09/12', 'Note', 'both']) assert.ok(r.text.includes(t), `${t} in ${r.text}`);
     assert.ok(!/<\/?(b|strong|i|em)>/.test(r.text), `no raw tags: ${r.text}`);
     // Styled runs use the bold and bold-italic faces (no header, and no cell is bold without markup).
-    const fontsOf = (pdf: Uint8Array) => Buffer.from(pdf).toString('latin1').match(/\/BaseFont \/[A-Z]{6}\+[\w-]+/g) ?? [];
-    assert.ok(fontsOf(r.pdf).some((f) => f.endsWith('-Bold') || f.endsWith('Bold')), `a bold face is embedded: ${fontsOf(r.pdf).join(', ')}`);
-    assert.ok(fontsOf(r.pdf).some((f) => /BoldItalic$/.test(f)), `<b><i> uses the bold italic face: ${fontsOf(r.pdf).join(', ')}`);
+    const fontsOf = (pdf: Uint8Array) =>
+      Buffer.from(pdf)
+        .toString('latin1')
+        .match(/\/BaseFont \/[A-Z]{6}\+[\w-]+/g) ?? [];
+    assert.ok(
+      fontsOf(r.pdf).some((f) => f.endsWith('-Bold') || f.endsWith('Bold')),
+      `a bold face is embedded: ${fontsOf(r.pdf).join(', ')}`,
+    );
+    assert.ok(
+      fontsOf(r.pdf).some((f) => /BoldItalic$/.test(f)),
+      `<b><i> uses the bold italic face: ${fontsOf(r.pdf).join(', ')}`,
+    );
   });
 
   it('<a href> is a clickable link annotation over the cell text (Airtable sample)', async () => {
-    const r = await render(report(table({
-      headings: ['Company', 'Website'],
-      rows: [['Acme', '<a href="https://acme.example/about?x=1&amp;y=2">acme.example</a>'], ['Globex', '<a href="javascript:alert(1)">unsafe</a>']],
-    })));
+    const r = await render(
+      report(
+        table({
+          headings: ['Company', 'Website'],
+          rows: [
+            ['Acme', '<a href="https://acme.example/about?x=1&amp;y=2">acme.example</a>'],
+            ['Globex', '<a href="javascript:alert(1)">unsafe</a>'],
+          ],
+        }),
+      ),
+    );
     assert.ok(r.text.includes('acme.example') && r.text.includes('unsafe'), r.text);
     assert.ok(!r.text.includes('href') && !r.text.includes('</a>'), r.text);
     const all = await links(r.pdf);
-    assert.deepEqual(all.map((l) => l.url), ['https://acme.example/about?x=1&y=2'], 'only the http(s) link, entity decoded');
+    assert.deepEqual(
+      all.map((l) => l.url),
+      ['https://acme.example/about?x=1&y=2'],
+      'only the http(s) link, entity decoded',
+    );
     const text = itemOf(await textItems(r.pdf), 'acme.example');
     const [x1, y1, x2, y2] = all[0].rect;
-    assert.ok(text.x >= x1 - 1 && text.x < x2 && text.y >= y1 && text.y <= y2 + 1, `link rect ${all[0].rect} covers the text at ${text.x},${text.y}`);
+    assert.ok(
+      text.x >= x1 - 1 && text.x < x2 && text.y >= y1 && text.y <= y2 + 1,
+      `link rect ${all[0].rect} covers the text at ${text.x},${text.y}`,
+    );
   });
 
   it('<u> draws an underline', async () => {
@@ -75,9 +112,16 @@ describe('renderer: Table cells (HTML subset, numbers, spans, widths)', () => {
   });
 
   it('<br> breaks the line; other tags are dropped with their text kept; entities are decoded', async () => {
-    const r = await render(report(table({
-      rows: [['Line one<br>Line two', '<span class="tag">kept text</span> <font color="red">red</font>'], ['Fish &amp; Chips &lt;3 &quot;ok&quot;', '<script>hidden()</script>shown']],
-    })));
+    const r = await render(
+      report(
+        table({
+          rows: [
+            ['Line one<br>Line two', '<span class="tag">kept text</span> <font color="red">red</font>'],
+            ['Fish &amp; Chips &lt;3 &quot;ok&quot;', '<script>hidden()</script>shown'],
+          ],
+        }),
+      ),
+    );
     assert.ok(!/<\/?(span|font|br|script)/.test(r.text) && !r.text.includes('&amp;') && !r.text.includes('&lt;'), r.text);
     for (const t of ['kept text', 'red', 'Fish & Chips <3 "ok"', 'shown']) assert.ok(r.text.includes(t), `${t} in ${r.text}`);
     assert.ok(!r.text.includes('hidden()'), 'script content is not text');
@@ -93,13 +137,34 @@ describe('renderer: Table cells (HTML subset, numbers, spans, widths)', () => {
   });
 
   it('numbers are printed exactly as given: no thousands separators', async () => {
-    const r = await render(report(table({ headings: ['Year', 'Amount', 'Big'], rows: [[2004, 1250.5, 1000000], [{ content: 1999 }, -0.25, 12345.678]] })));
+    const r = await render(
+      report(
+        table({
+          headings: ['Year', 'Amount', 'Big'],
+          rows: [
+            [2004, 1250.5, 1000000],
+            [{ content: 1999 }, -0.25, 12345.678],
+          ],
+        }),
+      ),
+    );
     for (const t of ['2004', '1250.5', '1000000', '1999', '-0.25', '12345.678']) assert.ok(r.text.includes(t), `${t} in ${r.text}`);
-    for (const t of ['2,004', '1,250.5', '1,000,000', '1,999', '12,345.678']) assert.ok(!r.text.includes(t), `${t} must not appear: ${r.text}`);
+    for (const t of ['2,004', '1,250.5', '1,000,000', '1,999', '12,345.678'])
+      assert.ok(!r.text.includes(t), `${t} must not appear: ${r.text}`);
   });
 
   it('null cells are empty cells that keep their column', async () => {
-    const r = await render(report(table({ headings: ['A', 'B', 'C'], rows: [['left', null, 'right'], [null, 'middle', null]] })));
+    const r = await render(
+      report(
+        table({
+          headings: ['A', 'B', 'C'],
+          rows: [
+            ['left', null, 'right'],
+            [null, 'middle', null],
+          ],
+        }),
+      ),
+    );
     const items = await textItems(r.pdf);
     const [c, right, middle, b] = ['C', 'right', 'middle', 'B'].map((t) => items.find((i) => i.str.trim() === t) ?? itemOf(items, t));
     assert.ok(Math.abs(right.x - c.x) < 2, `"right" under heading C: ${right.x} vs ${c.x}`);
@@ -108,10 +173,17 @@ describe('renderer: Table cells (HTML subset, numbers, spans, widths)', () => {
   });
 
   it('a heading cell with col_span 2 spans two columns', async () => {
-    const r = await render(report(table({
-      headings: [{ content: 'Customer', col_span: 2 }, 'Total'],
-      rows: [['Acme', 'EMEA', 'X1'], ['Globex', 'NA', 'X2']],
-    })));
+    const r = await render(
+      report(
+        table({
+          headings: [{ content: 'Customer', col_span: 2 }, 'Total'],
+          rows: [
+            ['Acme', 'EMEA', 'X1'],
+            ['Globex', 'NA', 'X2'],
+          ],
+        }),
+      ),
+    );
     assert.ok(!r.text.includes('[object Object]'), r.text);
     const items = await textItems(r.pdf);
     const total = itemOf(items, 'Total');
@@ -121,7 +193,16 @@ describe('renderer: Table cells (HTML subset, numbers, spans, widths)', () => {
   });
 
   it('col_width: numbers are percentages and nulls share the rest (invoice: [null, 70, null, null])', async () => {
-    const r = await render(report(table({ headings: ['Qty', 'Description', 'Unit price', 'Amount'], rows: [['q', 'd', 'u', 'a']], col_width: [null, 70, null, null], col_align: ['left', 'left', 'left', 'left'] })));
+    const r = await render(
+      report(
+        table({
+          headings: ['Qty', 'Description', 'Unit price', 'Amount'],
+          rows: [['q', 'd', 'u', 'a']],
+          col_width: [null, 70, null, null],
+          col_align: ['left', 'left', 'left', 'left'],
+        }),
+      ),
+    );
     const items = await textItems(r.pdf);
     const [qty, desc, unit, amount] = ['Qty', 'Description', 'Unit', 'Amount'].map((t) => itemOf(items, t));
     const left = qty.x;
@@ -136,10 +217,19 @@ describe('renderer: Table cells (HTML subset, numbers, spans, widths)', () => {
   });
 
   it('Beta.DataTable col_width with nulls uses the same rule', async () => {
-    const r = await render(report([{ type: 'Beta.DataTable', options: {
-      headings: ['One', 'Two', 'Three'], col_types: ['Text', 'Text', 'Text'], col_width: [50, null, null],
-      rows: [[{ data: 'a' }, { data: 'b' }, { data: 'c' }]],
-    } }]));
+    const r = await render(
+      report([
+        {
+          type: 'Beta.DataTable',
+          options: {
+            headings: ['One', 'Two', 'Three'],
+            col_types: ['Text', 'Text', 'Text'],
+            col_width: [50, null, null],
+            rows: [[{ data: 'a' }, { data: 'b' }, { data: 'c' }]],
+          },
+        },
+      ]),
+    );
     const items = await textItems(r.pdf);
     const [one, two, three] = ['One', 'Two', 'Three'].map((t) => itemOf(items, t));
     assert.ok(Math.abs((two.x - one.x) / (three.x - two.x) - 2) < 0.05, `50 % then 25 % + 25 %: ${(two.x - one.x) / (three.x - two.x)}`);

@@ -8,9 +8,29 @@ import { render, report, sharedRenderer } from '../../helpers/render';
 import { decodeJpeg } from '../../helpers/jpeg';
 
 const fonts = { regular: 'r', bold: 'b', italic: 'i', boldItalic: 'bi', heading: 'h' };
-const VARIABLES = ['headline', 'sub-headline', 'accent', 'paragraph', 'background-default', 'background-muted', 'background-subtle', 'highlight', 'highlight-text', 'background', 'light-background', 'background-faded', 'custom-1', 'custom-2', 'custom-3'];
-const B4_COLOUR_THEMES = 'default summer forest corporate ember twilight key-lime purples neon candy electric royal crimson surfboard'.split(' ');
-const B4_TYPOGRAPHY = 'default geometric slab grotesque jost looped newspaper albert-barlow abril-lato fjalla-source raleway-lora bebas-montserrat jakarta ibm-plex outfit prompt-inter urbanist google-fonts'.split(' ');
+const VARIABLES = [
+  'headline',
+  'sub-headline',
+  'accent',
+  'paragraph',
+  'background-default',
+  'background-muted',
+  'background-subtle',
+  'highlight',
+  'highlight-text',
+  'background',
+  'light-background',
+  'background-faded',
+  'custom-1',
+  'custom-2',
+  'custom-3',
+];
+const B4_COLOUR_THEMES =
+  'default summer forest corporate ember twilight key-lime purples neon candy electric royal crimson surfboard'.split(' ');
+const B4_TYPOGRAPHY =
+  'default geometric slab grotesque jost looped newspaper albert-barlow abril-lato fjalla-source raleway-lora bebas-montserrat jakarta ibm-plex outfit prompt-inter urbanist google-fonts'.split(
+    ' ',
+  );
 const UNICODE = 'Zażółć gęślą jaźń — Ελληνικά γράμματα — Кириллица и ёж — Ærøskøbing €25';
 
 describe('renderer: themes, fonts, icons', () => {
@@ -24,7 +44,11 @@ describe('renderer: themes, fonts, icons', () => {
   });
 
   it('override_colour_theme keys replace variables (hex, variable names, CSS names)', () => {
-    const t = buildTheme('default', { accent: '#ABC', 'custom-1': 'headline', highlight: 'rebeccapurple', custom_2: 'rgb(1, 2, 3)', nonsense: '#fff' }, fonts);
+    const t = buildTheme(
+      'default',
+      { accent: '#ABC', 'custom-1': 'headline', highlight: 'rebeccapurple', custom_2: 'rgb(1, 2, 3)', nonsense: '#fff' },
+      fonts,
+    );
     assert.equal(t.colours.accent, '#aabbcc');
     assert.equal(t.colours['custom-1'], buildTheme('default', {}, fonts).colours.headline);
     assert.equal(t.colours.highlight, '#663399');
@@ -42,7 +66,11 @@ describe('renderer: themes, fonts, icons', () => {
 
   for (const theme of B4_TYPOGRAPHY) {
     it(`typography theme "${theme}" renders Latin, Greek and Cyrillic text that reads back exactly`, async () => {
-      const r = await render(report([{ type: 'Text', options: { text: `# Heading ${theme}\n\n${UNICODE}\n\n**${UNICODE}** *${UNICODE}*` } }], { config: { typography_theme: theme } }));
+      const r = await render(
+        report([{ type: 'Text', options: { text: `# Heading ${theme}\n\n${UNICODE}\n\n**${UNICODE}** *${UNICODE}*` } }], {
+          config: { typography_theme: theme },
+        }),
+      );
       assert.ok(r.text.includes(`Heading ${theme}`), r.text);
       // Three copies: regular, bold, italic — each fully drawable (fallback font where needed).
       assert.equal(r.text.split('Ελληνικά γράμματα').length - 1, 3, r.text);
@@ -53,7 +81,9 @@ describe('renderer: themes, fonts, icons', () => {
 
   it('the themed and overridden accent colour reaches the page', async () => {
     const r = await sharedRenderer();
-    const body = report([{ type: 'Card', options: { title: 'T', value: 1, bg_color: 'accent' } }], { config: { colour_theme: 'neon', override_colour_theme: { accent: '#12ab34' } } });
+    const body = report([{ type: 'Card', options: { title: 'T', value: 1, bg_color: 'accent' } }], {
+      config: { colour_theme: 'neon', override_colour_theme: { accent: '#12ab34' } },
+    });
     const img = decodeJpeg(await r.renderPreviewJpeg((await r.renderPdf(body)).pdf));
     let green = 0;
     for (let i = 0; i < img.data.length; i += 4) {

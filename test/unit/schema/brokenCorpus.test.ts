@@ -48,7 +48,9 @@ describe('schema: broken corpus (test/fixtures/broken)', () => {
   const lenientValidator = createReportValidator({ mode: 'lenient' });
 
   it('has at least 30 broken reports, each listed once in cases.json', () => {
-    const files = readdirSync(dir).filter((f) => f.endsWith('.report.json')).sort();
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith('.report.json'))
+      .sort();
     assert.deepEqual(cases.map((c) => c.file).sort(), files);
     assert.ok(cases.filter((c) => c.strict.length > 0).length >= 30);
   });
@@ -64,7 +66,10 @@ describe('schema: broken corpus (test/fixtures/broken)', () => {
   it('never returns the if/then wrapper errors', () => {
     for (const c of cases) {
       const body = JSON.parse(readFileSync(join(dir, c.file), 'utf8'));
-      assert.ok(strictValidator.validate(body).every((e) => e.keyword !== 'if'), c.file);
+      assert.ok(
+        strictValidator.validate(body).every((e) => e.keyword !== 'if'),
+        c.file,
+      );
     }
   });
 });

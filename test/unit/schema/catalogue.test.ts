@@ -3,7 +3,12 @@
 // that expands to a valid component.
 import { strict as assert } from 'node:assert';
 import {
-  componentCatalogue, componentTypes, containerTypes, coverPageComponentTypes, reportSchema, requiredOptions,
+  componentCatalogue,
+  componentTypes,
+  containerTypes,
+  coverPageComponentTypes,
+  reportSchema,
+  requiredOptions,
   type JsonSchema,
 } from '../../../src/core/schema/reportSchema';
 import { createReportValidator } from '../../../src/core/schema/validator';
@@ -42,7 +47,8 @@ function* walk(node: unknown, pointer: string): Generator<[JsonSchema, string]> 
   const schema = node as JsonSchema;
   yield [schema, pointer];
   for (const key of ['properties', 'definitions']) {
-    for (const [name, child] of Object.entries((schema[key] as Record<string, unknown>) ?? {})) yield* walk(child, `${pointer}/${key}/${name}`);
+    for (const [name, child] of Object.entries((schema[key] as Record<string, unknown>) ?? {}))
+      yield* walk(child, `${pointer}/${key}/${name}`);
   }
   for (const key of ['items', 'additionalProperties', 'if', 'then', 'else', 'not']) yield* walk(schema[key], `${pointer}/${key}`);
   for (const key of ['allOf', 'anyOf', 'oneOf']) {
@@ -78,7 +84,12 @@ describe('schema: catalogue', () => {
         assert.equal(expanded.type, type);
         for (const option of required) assert.ok(option in (expanded.options ?? {}), `snippet lacks required ${option}`);
         const inCover = coverPageComponentTypes.includes(type);
-        const report = { type: 'Report', options: { report_title: 'T' }, components: [expanded], ...(inCover ? { cover_page: { components: [expanded] } } : {}) };
+        const report = {
+          type: 'Report',
+          options: { report_title: 'T' },
+          components: [expanded],
+          ...(inCover ? { cover_page: { components: [expanded] } } : {}),
+        };
         assert.deepEqual(createReportValidator({ mode: 'strict' }).validate(report), []);
       });
     });
@@ -94,8 +105,14 @@ describe('schema: catalogue', () => {
   });
 
   it('the component list offers every component snippet', () => {
-    assert.deepEqual((defs.component.defaultSnippets ?? []).map((s) => s.label), [...componentTypes]);
-    assert.deepEqual((defs.coverPageComponent.defaultSnippets ?? []).map((s) => s.label), [...coverPageComponentTypes]);
+    assert.deepEqual(
+      (defs.component.defaultSnippets ?? []).map((s) => s.label),
+      [...componentTypes],
+    );
+    assert.deepEqual(
+      (defs.coverPageComponent.defaultSnippets ?? []).map((s) => s.label),
+      [...coverPageComponentTypes],
+    );
   });
 
   it('every property anywhere in the schema has a markdownDescription', () => {
@@ -106,7 +123,10 @@ describe('schema: catalogue', () => {
       }
     }
     // The `if` conditions are matchers, not documentation.
-    assert.deepEqual(missing.filter((p) => !p.includes('/if/')), []);
+    assert.deepEqual(
+      missing.filter((p) => !p.includes('/if/')),
+      [],
+    );
   });
 
   it('every enum has enumDescriptions of the same length', () => {
@@ -117,7 +137,10 @@ describe('schema: catalogue', () => {
       const d = schema.enumDescriptions as unknown[] | undefined;
       assert.ok(Array.isArray(d), `${pointer} has no enumDescriptions`);
       assert.equal(d.length, schema.enum.length, pointer);
-      assert.ok(d.every((x) => typeof x === 'string' && x.length > 0), pointer);
+      assert.ok(
+        d.every((x) => typeof x === 'string' && x.length > 0),
+        pointer,
+      );
     }
     assert.ok(enums > 50, `only ${enums} enums found: walk broken?`);
   });

@@ -34,7 +34,11 @@ describe('schema: in the editor (vscode-json-languageservice)', () => {
     });
 
     it('missing required option deep inside Section → Row', async () => {
-      const p = await single(report('{"type": "Section", "options": {"section_title": "Fleet"}, "components": [{"type": "Row", "components": [{"type": "Text", "options": {}}]}]}'));
+      const p = await single(
+        report(
+          '{"type": "Section", "options": {"section_title": "Fleet"}, "components": [{"type": "Row", "components": [{"type": "Text", "options": {}}]}]}',
+        ),
+      );
       assert.deepEqual([p.message, p.text], ['Missing property "text".', '"options"']);
     });
 
@@ -69,25 +73,50 @@ describe('schema: in the editor (vscode-json-languageservice)', () => {
     });
 
     it('unknown option and bad enum and out-of-range margin', async () => {
-      assert.equal((await single(report('{"type": "Card", "options": {"title": "Vans", "value": 3, "titel": "x"}}'))).message, 'Property titel is not allowed.');
-      assert.match((await single(report('{"type": "Text", "options": {"text": "x", "width": "1/8"}}'))).message, /^Value is not accepted\. Valid values: "1\/2", "2\/2", "1\/3"/);
-      assert.equal((await single(report('{"type": "Text", "options": {"text": "x", "vertical_margin": 40}}'))).message, 'Value is above the maximum of 32.');
-      assert.equal((await single(report('{"type": "Text", "options": {"text": "x", "horizontal_margin": -1}}'))).message, 'Value is below the minimum of 0.');
+      assert.equal(
+        (await single(report('{"type": "Card", "options": {"title": "Vans", "value": 3, "titel": "x"}}'))).message,
+        'Property titel is not allowed.',
+      );
+      assert.match(
+        (await single(report('{"type": "Text", "options": {"text": "x", "width": "1/8"}}'))).message,
+        /^Value is not accepted\. Valid values: "1\/2", "2\/2", "1\/3"/,
+      );
+      assert.equal(
+        (await single(report('{"type": "Text", "options": {"text": "x", "vertical_margin": 40}}'))).message,
+        'Value is above the maximum of 32.',
+      );
+      assert.equal(
+        (await single(report('{"type": "Text", "options": {"text": "x", "horizontal_margin": -1}}'))).message,
+        'Value is below the minimum of 0.',
+      );
     });
   });
 
   describe('completion', () => {
-    it('inside a Card\'s options: exactly the Card options', async () => {
+    it("inside a Card's options: exactly the Card options", async () => {
       assert.deepEqual(await labels(report('{"type": "Card", "options": {|}}')), [
-        'title', 'value', 'units', 'icon', 'highlighted', 'title_uppercase', 'title_size', 'title_color', 'value_color', 'bg_color',
-        'icon_font_size', 'value_font_size', 'units_font_size', 'width',
+        'title',
+        'value',
+        'units',
+        'icon',
+        'highlighted',
+        'title_uppercase',
+        'title_size',
+        'title_color',
+        'value_color',
+        'bg_color',
+        'icon_font_size',
+        'value_font_size',
+        'units_font_size',
+        'width',
       ]);
     });
 
     it('inside a nested Chart.Timeseries: its options only (nothing from other components)', async () => {
       const got = await labels(report('{"type": "Row", "components": [{"type": "Chart.Timeseries", "options": {"data": [], |}}]}'));
       assert.ok(got.includes('time_format') && got.includes('curve_format') && got.includes('x_label'));
-      for (const foreign of ['grouped_bars', 'format_x_ticks', 'section_title', 'title', 'columns', 'data']) assert.ok(!got.includes(foreign), foreign);
+      for (const foreign of ['grouped_bars', 'format_x_ticks', 'section_title', 'title', 'columns', 'data'])
+        assert.ok(!got.includes(foreign), foreign);
     });
 
     it('in a components array: a snippet for every component type', async () => {
@@ -95,11 +124,19 @@ describe('schema: in the editor (vscode-json-languageservice)', () => {
     });
 
     it('in the cover page: only the cover-page components', async () => {
-      assert.deepEqual((await labels(report('', '\n  "cover_page": {"components": [|]},'))).sort(), ['Image', 'Row', 'Text', 'VerticalSpacer']);
+      assert.deepEqual((await labels(report('', '\n  "cover_page": {"components": [|]},'))).sort(), [
+        'Image',
+        'Row',
+        'Text',
+        'VerticalSpacer',
+      ]);
     });
 
     it('the value of "type": every component type', async () => {
-      assert.deepEqual(await labels(report('{"type": |}')), componentTypes.map((t) => JSON.stringify(t)));
+      assert.deepEqual(
+        await labels(report('{"type": |}')),
+        componentTypes.map((t) => JSON.stringify(t)),
+      );
     });
 
     it('component keys: Card offers options only, Section also components', async () => {
@@ -131,8 +168,18 @@ describe('schema: in the editor (vscode-json-languageservice)', () => {
       for (const f of ['`1/2`', '`2/2`', '`5/12`', '`12/12`', '`5/6`']) assert.ok(hover.includes(f), `${f} missing from ${hover}`);
       assert.match(hover, /denominator is 2, 3, 4, 5, 6 or 12/);
       assert.match(hover, /`null` \(default\) fills the available space/);
-      assert.match(await editorHover(report('{"type": "Card", "options": {"title": "Vans", "value": 3, "width": "5/1|2"}}')), /`5\/12`: 41\\\.7% of the width/); // the hover escapes Markdown
-      assert.deepEqual(await problems(report('{"type": "Text", "options": {"text": "x", "width": "1/2"}}, {"type": "Text", "options": {"text": "x", "width": "12/12"}}')), []);
+      assert.match(
+        await editorHover(report('{"type": "Card", "options": {"title": "Vans", "value": 3, "width": "5/1|2"}}')),
+        /`5\/12`: 41\\\.7% of the width/,
+      ); // the hover escapes Markdown
+      assert.deepEqual(
+        await problems(
+          report(
+            '{"type": "Text", "options": {"text": "x", "width": "1/2"}}, {"type": "Text", "options": {"text": "x", "width": "12/12"}}',
+          ),
+        ),
+        [],
+      );
     });
 
     it('report_title optional; space 0.5; headings cells and null cells; align start/end; curve_format null: no problem', async () => {
@@ -141,7 +188,14 @@ describe('schema: in the editor (vscode-json-languageservice)', () => {
         {"type": "Table", "options": {"headings": [{"content": "Region", "col_span": 2}, "Units"], "rows": [["a", null, 1]]}},
         {"type": "Chart.Line", "options": {"data": [], "x_label": "x", "y_label": "y", "curve_format": null, "format_y_ticks": true}}]}`;
       assert.deepEqual(await problems(text), []);
-      assert.deepEqual(await labels('{"type": "Report", "options": {}, "cover_page": {"align": |}, "components": []}'), ['"start"', '"center"', '"end"', '"left"', '"centre"', '"right"']);
+      assert.deepEqual(await labels('{"type": "Report", "options": {}, "cover_page": {"align": |}, "components": []}'), [
+        '"start"',
+        '"center"',
+        '"end"',
+        '"left"',
+        '"centre"',
+        '"right"',
+      ]);
     });
 
     it('headings_margin: 0–32 without a problem, a boolean with a warning (older form), 40 flagged; hover documents both', async () => {
@@ -151,37 +205,85 @@ describe('schema: in the editor (vscode-json-languageservice)', () => {
       assert.deepEqual([more.length, warning[0], warning[1]], [0, 2, '"headings_margin": true']);
       assert.match(String(warning[2]), /^Older form of `headings_margin`\. It still works; the current form is a margin from 0 to 32/);
       assert.deepEqual(await problems(text('40')), [[2, '40', 'Value is above the maximum of 32.']]);
-      assert.match(await editorHover(text('4').replace('"headings_margin"', '"headings_mar|gin"')), /integer from 0 to 32.*`true`\/`false`/s);
+      assert.match(
+        await editorHover(text('4').replace('"headings_margin"', '"headings_mar|gin"')),
+        /integer from 0 to 32.*`true`\/`false`/s,
+      );
     });
 
     it('font_size of charts and DoughnutRing: keywords completed, pixels accepted, a wrong word flagged', async () => {
       const ring = (v: string) => report(`{"type": "DoughnutRing", "options": {"data": [], "font_size": ${v}}}`);
-      assert.deepEqual(await valueLabels('{"type": "DoughnutRing", "options": {"data": [], "font_size": |}}'), ['"3xs"', '"2xs"', '"xs"', '"sm"', '"lg"', '"xl"', '"2xl"', '"3xl"', '"4xl"']);
+      assert.deepEqual(await valueLabels('{"type": "DoughnutRing", "options": {"data": [], "font_size": |}}'), [
+        '"3xs"',
+        '"2xs"',
+        '"xs"',
+        '"sm"',
+        '"lg"',
+        '"xl"',
+        '"2xl"',
+        '"3xl"',
+        '"4xl"',
+      ]);
       assert.deepEqual(await problems(ring('14')), []);
       assert.deepEqual(await problems(ring('"lg"')), []);
       assert.equal((await problems(ring('"medium"'))).length, 1);
-      assert.deepEqual(await problems(report('{"type": "Chart.Bar", "options": {"data": [], "x_label": "x", "y_label": "y", "font_size": 16}}')), []);
+      assert.deepEqual(
+        await problems(report('{"type": "Chart.Bar", "options": {"data": [], "x_label": "x", "y_label": "y", "font_size": 16}}')),
+        [],
+      );
       assert.match(await editorHover(ring('14').replace('"font_size"', '"font_si|ze"')), /a size keyword .* or a number of pixels/);
     });
 
     it('config: google_fonts nested (no problem) or the older map (warnings), enable_header, highlighted colours, webhooks ≤ 3', async () => {
       const cfg = (config: string) => report('', `\n  "config": ${config},`);
-      assert.deepEqual(await problems(cfg('{"enable_header": false, "google_fonts": {"headings": {"family": "Playfair Display", "weight": "700"}, "paragraph": {"family": "Inter", "weight": "400"}}}')), []);
-      assert.deepEqual((await problems(cfg('{"google_fonts": {"headings": "Playfair Display", "body": "Inter"}}'))).map((p) => [p[0], p[1]]), [[2, '"headings": "Playfair Display"'], [2, '"body": "Inter"']]);
-      assert.deepEqual(await problems(cfg('{"override_colour_theme": {"background": "#deefe7", "light-background": "white", "highlighted": {"background": "#fff", "highlight-text": "#fff"}}}')), []);
+      assert.deepEqual(
+        await problems(
+          cfg(
+            '{"enable_header": false, "google_fonts": {"headings": {"family": "Playfair Display", "weight": "700"}, "paragraph": {"family": "Inter", "weight": "400"}}}',
+          ),
+        ),
+        [],
+      );
+      assert.deepEqual(
+        (await problems(cfg('{"google_fonts": {"headings": "Playfair Display", "body": "Inter"}}'))).map((p) => [p[0], p[1]]),
+        [
+          [2, '"headings": "Playfair Display"'],
+          [2, '"body": "Inter"'],
+        ],
+      );
+      assert.deepEqual(
+        await problems(
+          cfg(
+            '{"override_colour_theme": {"background": "#deefe7", "light-background": "white", "highlighted": {"background": "#fff", "highlight-text": "#fff"}}}',
+          ),
+        ),
+        [],
+      );
       assert.deepEqual(await labels(cfg('{"google_fonts": {"headings": {|}}}')), ['family', 'weight']);
       assert.ok((await labels(cfg('{"override_colour_theme": {"highlighted": {|}}}'))).includes('light-background'));
-      const hooks = (n: number) => cfg(`{"webhooks": [${Array.from({ length: n }, (_, i) => `{"url": "https://a.example/${i}"}`).join(', ')}]}`);
+      const hooks = (n: number) =>
+        cfg(`{"webhooks": [${Array.from({ length: n }, (_, i) => `{"url": "https://a.example/${i}"}`).join(', ')}]}`);
       assert.deepEqual(await problems(hooks(3)), []);
-      assert.deepEqual((await problems(hooks(4))).map((p) => p[2]), ['Array has too many items. Expected 3 or fewer.']);
+      assert.deepEqual(
+        (await problems(hooks(4))).map((p) => p[2]),
+        ['Array has too many items. Expected 3 or fewer.'],
+      );
     });
 
     it('Image and DoughnutRing colours under both spellings: completed and accepted', async () => {
       const got = await valueLabels('{"type": "Image", "options": {"image_url": "https://a.example/x.png", |}}');
-      for (const k of ['text_color', 'text_colour', 'bg_color', 'bg_colour', 'border_color', 'border_colour']) assert.ok(got.includes(k), k);
+      for (const k of ['text_color', 'text_colour', 'bg_color', 'bg_colour', 'border_color', 'border_colour'])
+        assert.ok(got.includes(k), k);
       const ringKeys = await valueLabels('{"type": "DoughnutRing", "options": {"data": [], |}}');
       assert.ok(ringKeys.includes('background_ring_color') && ringKeys.includes('background_ring_colour'));
-      assert.deepEqual(await problems(report('{"type": "Image", "options": {"image_url": "https://a.example/x.png", "text_colour": "accent", "bg_colour": "background-muted", "border_colour": "accent"}}')), []);
+      assert.deepEqual(
+        await problems(
+          report(
+            '{"type": "Image", "options": {"image_url": "https://a.example/x.png", "text_colour": "accent", "bg_colour": "background-muted", "border_colour": "accent"}}',
+          ),
+        ),
+        [],
+      );
     });
   });
 

@@ -8,7 +8,9 @@ import { createReportValidator } from '../../../src/core/schema/validator';
 import { editorProblems } from './jsonLanguageService';
 
 const dir = join(__dirname, '..', '..', '..', 'examples');
-const files = readdirSync(dir).filter((f) => f.endsWith('.report.json')).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.report.json'))
+  .sort();
 
 interface Node {
   type?: string;
@@ -59,14 +61,26 @@ describe('schema: examples/', () => {
 
   it('together use every component type', () => {
     const used = new Set(files.flatMap((f) => allComponents(JSON.parse(readFileSync(join(dir, f), 'utf8'))).map((n) => n.type)));
-    assert.deepEqual(componentTypes.filter((t) => !used.has(t)), []);
+    assert.deepEqual(
+      componentTypes.filter((t) => !used.has(t)),
+      [],
+    );
   });
 
   it('analytics is multi-page and has every chart kind', () => {
     const body = JSON.parse(readFileSync(join(dir, 'analytics.report.json'), 'utf8'));
     assert.equal(body.config.enable_multi_page, true);
     const types = new Set(allComponents(body).map((n) => n.type));
-    for (const t of ['BarChart', 'LineChart', 'ScatterChart', 'Chart.Bar', 'Chart.Line', 'Chart.HorizontalBar', 'Chart.Timeseries', 'DoughnutRing']) {
+    for (const t of [
+      'BarChart',
+      'LineChart',
+      'ScatterChart',
+      'Chart.Bar',
+      'Chart.Line',
+      'Chart.HorizontalBar',
+      'Chart.Timeseries',
+      'DoughnutRing',
+    ]) {
       assert.ok(types.has(t), `analytics lacks ${t}`);
     }
   });

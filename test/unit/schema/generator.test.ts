@@ -7,7 +7,12 @@ import { join } from 'node:path';
 import { reportSchema } from '../../../src/core/schema/reportSchema';
 
 const root = join(__dirname, '..', '..', '..');
-const generate = () => execFileSync(process.execPath, [join(root, 'scripts', 'build-schema.mjs'), '--stdout'], { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 });
+const generate = () =>
+  execFileSync(process.execPath, [join(root, 'scripts', 'build-schema.mjs'), '--stdout'], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
 
 describe('schema: generator', () => {
   let generated = '';
@@ -30,7 +35,10 @@ describe('schema: generator', () => {
   });
 
   it('takes the icon names from the installed @tabler/icons package', () => {
-    const meta = JSON.parse(readFileSync(join(root, 'node_modules', '@tabler', 'icons', 'icons.json'), 'utf8')) as Record<string, { category: string }>;
+    const meta = JSON.parse(readFileSync(join(root, 'node_modules', '@tabler', 'icons', 'icons.json'), 'utf8')) as Record<
+      string,
+      { category: string }
+    >;
     const icons = (reportSchema.definitions?.tablerIcon.enum ?? []).filter((v): v is string => typeof v === 'string');
     assert.deepEqual(icons, Object.keys(meta).sort());
     const descriptions = reportSchema.definitions?.tablerIcon.enumDescriptions as string[];

@@ -17,21 +17,39 @@ describe('schema: lenient variant', () => {
     assert.deepEqual(lenient.definitions?.tablerIcon.type, ['string', 'null']);
     assert.equal(lenient.definitions?.tablerIcon.enum, undefined);
     // Open maps that are schemas (chart data extras) survive.
-    assert.deepEqual(lenient.definitions?.BarChart.properties?.options?.properties?.data.items, reportSchema.definitions?.BarChart.properties?.options?.properties?.data.items);
+    assert.deepEqual(
+      lenient.definitions?.BarChart.properties?.options?.properties?.data.items,
+      reportSchema.definitions?.BarChart.properties?.options?.properties?.data.items,
+    );
   });
 
   it('accepts unknown options, unknown keys and any icon name; strict rejects them', () => {
     const body = report([
-      { type: 'Section', options: { section_title: 'Fleet', icon: 'not-an-icon', colour: 'accent' }, components: [{ type: 'Card', options: { title: 'Vans', value: 42, shade: 2 } }] },
+      {
+        type: 'Section',
+        options: { section_title: 'Fleet', icon: 'not-an-icon', colour: 'accent' },
+        components: [{ type: 'Card', options: { title: 'Vans', value: 42, shade: 2 } }],
+      },
     ]);
     assert.deepEqual(createReportValidator({ mode: 'lenient' }).validate(body), []);
-    const strictErrors = createReportValidator({ mode: 'strict' }).validate(body).map((e) => `${e.instancePath} ${e.keyword}`);
-    assert.deepEqual(strictErrors.sort(), ['/components/0/components/0/options additionalProperties', '/components/0/options additionalProperties', '/components/0/options/icon enum'].sort());
+    const strictErrors = createReportValidator({ mode: 'strict' })
+      .validate(body)
+      .map((e) => `${e.instancePath} ${e.keyword}`);
+    assert.deepEqual(
+      strictErrors.sort(),
+      [
+        '/components/0/components/0/options additionalProperties',
+        '/components/0/options additionalProperties',
+        '/components/0/options/icon enum',
+      ].sort(),
+    );
   });
 
   it('still rejects real faults next to ignored ones', () => {
     const body = report([{ type: 'Card', options: { title: 'Vans', value: [42], typo: 1, icon: 'whatever' } }, { type: 'Kard' }]);
-    const errors = createReportValidator({ mode: 'lenient' }).validate(body).map((e) => `${e.instancePath} ${e.keyword}`);
+    const errors = createReportValidator({ mode: 'lenient' })
+      .validate(body)
+      .map((e) => `${e.instancePath} ${e.keyword}`);
     assert.deepEqual(errors.sort(), ['/components/0/options/value type', '/components/1/type enum']);
   });
 

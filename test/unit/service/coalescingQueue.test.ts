@@ -46,7 +46,10 @@ describe('CoalescingQueue (preview on save)', () => {
       runs.push('a');
       await g.promise;
     });
-    assert.equal(q.trigger('b', async () => void runs.push('b')), 'started');
+    assert.equal(
+      q.trigger('b', async () => void runs.push('b')),
+      'started',
+    );
     await q.idle('b');
     assert.deepEqual(runs, ['a', 'b']);
     g.open();
@@ -70,7 +73,11 @@ describe('CoalescingQueue (preview on save)', () => {
     await q.idle('a');
     assert.equal(calls, 2);
     assert.equal((errors[0] as Error).message, 'boom');
-    assert.equal(q.trigger('a', async () => undefined), 'started', 'idle again after the failure');
+    assert.equal(
+      q.trigger('a', async () => undefined),
+      'started',
+      'idle again after the failure',
+    );
     await q.idle();
   });
 });

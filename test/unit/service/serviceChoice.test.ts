@@ -1,5 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { checkApiKey, checkCustomBaseUrl, normaliseCustomBaseUrl, parseServiceSetting, resolveServiceMode } from '../../../src/core/service/serviceChoice';
+import {
+  checkApiKey,
+  checkCustomBaseUrl,
+  normaliseCustomBaseUrl,
+  parseServiceSetting,
+  resolveServiceMode,
+} from '../../../src/core/service/serviceChoice';
 
 describe('service choice', () => {
   it('auto uses the hosted service once a key is stored, the local one before', () => {
@@ -17,7 +23,12 @@ describe('service choice', () => {
   });
 
   describe('custom base URL', () => {
-    const ok = ['https://reports.example.com/api/v1', 'http://127.0.0.1:8787/api/v1', 'http://localhost:8787/api/v1/', 'http://[::1]:9/api/v1'];
+    const ok = [
+      'https://reports.example.com/api/v1',
+      'http://127.0.0.1:8787/api/v1',
+      'http://localhost:8787/api/v1/',
+      'http://[::1]:9/api/v1',
+    ];
     for (const url of ok) it(`accepts ${url}`, () => assert.equal(checkCustomBaseUrl(url), undefined));
 
     const bad: Array<[string, RegExp]> = [

@@ -5,7 +5,10 @@ import { expandSnippetDefaults, findDefaultSnippet, snippetText } from '../../..
 describe('snippetText', () => {
   it('renders a body like VS Code does: tabs, quoted strings, ^ for raw values', () => {
     const text = snippetText({ body: { type: 'Card', options: { title: '${1:Views}', value: '^${2:987}', tags: [], extra: {} } } });
-    assert.equal(text, '{\n\t"type": "Card",\n\t"options": {\n\t\t"title": "${1:Views}",\n\t\t"value": ${2:987},\n\t\t"tags": [],\n\t\t"extra": {}\n\t}\n}');
+    assert.equal(
+      text,
+      '{\n\t"type": "Card",\n\t"options": {\n\t\t"title": "${1:Views}",\n\t\t"value": ${2:987},\n\t\t"tags": [],\n\t\t"extra": {}\n\t}\n}',
+    );
   });
 
   it('renders arrays one element per line and prefers bodyText', () => {
@@ -25,7 +28,10 @@ describe('findDefaultSnippet', () => {
   });
 
   it('lists the labels it has when the label is missing', () => {
-    assert.throws(() => findDefaultSnippet({ defaultSnippets: [{ label: 'A' }, { label: 'B' }] }, 'C'), /no root-level default snippet labelled "C" \(found "A", "B"\)/);
+    assert.throws(
+      () => findDefaultSnippet({ defaultSnippets: [{ label: 'A' }, { label: 'B' }] }, 'C'),
+      /no root-level default snippet labelled "C" \(found "A", "B"\)/,
+    );
     assert.throws(() => findDefaultSnippet({}, 'C'), /no root-level "defaultSnippets" array/);
   });
 });

@@ -19,7 +19,11 @@ const opts = {
 
 describe('viewer HTML and CSP', () => {
   it('allows only the nonce for scripts and the resource origin for styles, fonts and fetches', () => {
-    const directives = Object.fromEntries(viewerCsp(CSP_SOURCE, NONCE).split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]));
+    const directives = Object.fromEntries(
+      viewerCsp(CSP_SOURCE, NONCE)
+        .split('; ')
+        .map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]),
+    );
     assert.deepEqual(directives, {
       'default-src': "'none'",
       'script-src': `'nonce-${NONCE}'`,
@@ -93,7 +97,13 @@ describe('viewer state and messages', () => {
   it('restores a valid saved state and drops malformed fields', () => {
     const good = { ...defaultViewerState(), view: 'pdf', invert: true, result: { kind: 'pdf', url: 'https://r/x.pdf', fileName: 'x.pdf' } };
     assert.deepEqual(normalizeState(JSON.parse(JSON.stringify(good))), good);
-    const bad = normalizeState({ version: 1, view: 'bogus', pdfZoom: { mode: 'zoomy', scale: -1 }, pdfPosition: { page: 0, pageOffset: 'x' }, result: { kind: 'exe', url: 'x' } });
+    const bad = normalizeState({
+      version: 1,
+      view: 'bogus',
+      pdfZoom: { mode: 'zoomy', scale: -1 },
+      pdfPosition: { page: 0, pageOffset: 'x' },
+      result: { kind: 'exe', url: 'x' },
+    });
     assert.deepEqual(bad, { ...defaultViewerState() });
     assert.equal(normalizeState(undefined), null);
     assert.equal(normalizeState({ version: 2 }), null);
@@ -112,7 +122,10 @@ describe('viewer page geometry', () => {
   const geo = new PageGeometry([16, 126, 236], [100, 100, 100]);
 
   it('finds the page at a y, treating space above the first page as page 1', () => {
-    assert.deepEqual([0, 16, 115, 125, 126, 500].map((y) => geo.indexAt(y)), [0, 0, 0, 0, 1, 2]);
+    assert.deepEqual(
+      [0, 16, 115, 125, 126, 500].map((y) => geo.indexAt(y)),
+      [0, 0, 0, 0, 1, 2],
+    );
   });
 
   it('lists the pages intersecting a viewport and picks the most visible one', () => {

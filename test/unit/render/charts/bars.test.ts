@@ -25,7 +25,15 @@ describe('charts/bars', () => {
       { x, y: 12000 + i * 1000, label: '2023' },
       { x, y: 15000 + i * 1000, label: '2024' },
     ]);
-    const r = await renderOne('Chart.Bar', { data, grouped_bars: true, x_label: 'Month', y_label: 'Revenue', format_y_ticks: true, y_ticks_decimals: 1, color_scheme: 'Set2' });
+    const r = await renderOne('Chart.Bar', {
+      data,
+      grouped_bars: true,
+      x_label: 'Month',
+      y_label: 'Revenue',
+      format_y_ticks: true,
+      y_ticks_decimals: 1,
+      color_scheme: 'Set2',
+    });
     assert.equal(firstOutOfOrder(r.text, ['2023', '2024']), undefined);
     assert.ok(r.text.includes('10.0k') && r.text.includes('0.0'), r.text);
     assert.ok(!r.text.includes('10,000'), 'format_y_ticks abbreviates');
@@ -45,7 +53,11 @@ describe('charts/bars', () => {
 
   it('Chart.HorizontalBar: categories top to bottom, x tick format', async () => {
     const r = await renderOne('Chart.HorizontalBar', {
-      data: [{ x: 'Chrome', y: 64.7 }, { x: 'Safari', y: 18.6 }, { x: 'Edge', y: 5.2 }],
+      data: [
+        { x: 'Chrome', y: 64.7 },
+        { x: 'Safari', y: 18.6 },
+        { x: 'Edge', y: 5.2 },
+      ],
       x_label: 'Share',
       y_label: 'Browser',
       x_ticks_decimals: 1,
@@ -55,11 +67,25 @@ describe('charts/bars', () => {
   });
 
   it('handles negatives, one bar, all-equal and huge values without throwing', async () => {
-    const neg = await renderOne('Chart.Bar', { data: [{ x: 'a', y: -5 }, { x: 'b', y: 8 }], x_label: 'x', y_label: 'y' });
+    const neg = await renderOne('Chart.Bar', {
+      data: [
+        { x: 'a', y: -5 },
+        { x: 'b', y: 8 },
+      ],
+      x_label: 'x',
+      y_label: 'y',
+    });
     assert.ok(/-\s?4/.test(neg.text) || neg.text.includes('−4'), `negative ticks: ${neg.text}`);
     const one = await renderOne('BarChart', { data: [{ x: 'only', y: 3 }], x_label: 'x', y_label: 'y' });
     assert.ok(one.text.includes('only'));
-    const flat = await renderOne('BarChart', { data: [{ x: 'a', y: 0 }, { x: 'b', y: 0 }], x_label: 'x', y_label: 'y' });
+    const flat = await renderOne('BarChart', {
+      data: [
+        { x: 'a', y: 0 },
+        { x: 'b', y: 0 },
+      ],
+      x_label: 'x',
+      y_label: 'y',
+    });
     assert.ok(flat.text.includes('1'), 'all-zero data still gets a 0..1 axis');
     const huge = await renderOne('BarChart', { data: [{ x: 'a', y: 4.2e12 }], x_label: 'x', y_label: 'y' });
     assert.ok(/\dT/.test(huge.text), `trillions abbreviated: ${huge.text}`);
@@ -69,7 +95,10 @@ describe('charts/bars', () => {
     const r = await renderOne('BarChart', { data: [], x_label: 'x', y_label: 'y', chart_title: 'Empty' });
     assert.ok(r.text.includes('Empty') && r.text.includes('No data'), r.text);
     const { ctx } = testCanvas({ path: 'components[2] (BarChart)' });
-    assert.throws(() => chartPainters.BarChart.measure({ data: 'x' }, 300, ctx), (e: unknown) => e instanceof RenderError && e.message === 'components[2] (BarChart): options.data must be an array, got "x"');
+    assert.throws(
+      () => chartPainters.BarChart.measure({ data: 'x' }, 300, ctx),
+      (e: unknown) => e instanceof RenderError && e.message === 'components[2] (BarChart): options.data must be an array, got "x"',
+    );
   });
 
   it('measure honours aspect_ratio, grows with chrome, and leaves the font alone', () => {
@@ -90,7 +119,10 @@ describe('charts/bars', () => {
 
   it('a point colour overrides the bar colour (visible in the PDF content)', async () => {
     const r = await renderOne('BarChart', { data: [{ x: 'a', y: 1, color: '#123456' }], x_label: 'x', y_label: 'y' });
-    assert.ok(contentStreams(r.bytes).some((c) => fillOperator('#123456').test(c)), 'fill colour #123456 in the content');
+    assert.ok(
+      contentStreams(r.bytes).some((c) => fillOperator('#123456').test(c)),
+      'fill colour #123456 in the content',
+    );
     assert.ok(!contentStreams(r.bytes).some((c) => fillOperator('#4f46e5').test(c)), 'not the accent');
   });
 });

@@ -19,7 +19,10 @@ describe('charts/doughnut, spark cards, progress bar', () => {
     });
     assert.equal(firstOutOfOrder(r.text, ['Sprint', 'Done', 'Review']), undefined, r.text);
     for (const t of ['70%', 'of 120 tasks', '0', '25', '50', '75', 'Updated daily']) assert.ok(r.text.includes(t), `${t} in ${r.text}`);
-    assert.ok(contentStreams(r.bytes).some((c) => fillOperator('#123456').test(c)), 'arc colour used');
+    assert.ok(
+      contentStreams(r.bytes).some((c) => fillOperator('#123456').test(c)),
+      'arc colour used',
+    );
   });
 
   it('DoughnutRing: derives max_val beyond 100, tolerates empty data, rejects non-numeric ends', async () => {
@@ -28,7 +31,10 @@ describe('charts/doughnut, spark cards, progress bar', () => {
     const empty = await renderOne('DoughnutRing', { data: [], inside_title: '0%' });
     assert.ok(empty.text.includes('0%'));
     const { ctx } = testCanvas({ path: 'components[0] (DoughnutRing)' });
-    assert.throws(() => chartPainters.DoughnutRing.measure({ data: [{ start: 0, end: 'half' }] }, 200, ctx), (e: unknown) => e instanceof RenderError && /options\.data\[0\]\.end must be a number, got "half"/.test(e.message));
+    assert.throws(
+      () => chartPainters.DoughnutRing.measure({ data: [{ start: 0, end: 'half' }] }, 200, ctx),
+      (e: unknown) => e instanceof RenderError && /options\.data\[0\]\.end must be a number, got "half"/.test(e.message),
+    );
   });
 
   it('SparkChart.Line: title, subtitle, change badge, button with its link', async () => {
@@ -57,13 +63,22 @@ describe('charts/doughnut, spark cards, progress bar', () => {
   });
 
   it('SparkChart.Ring: percentage in the ring, texts beside it, bad value rejected', async () => {
-    const r = await renderOne('SparkChart.Ring', { value: 72, title: 'Storage', subtitle: '720 GB of 1 TB', button_link: 'https://example.com/s' });
+    const r = await renderOne('SparkChart.Ring', {
+      value: 72,
+      title: 'Storage',
+      subtitle: '720 GB of 1 TB',
+      button_link: 'https://example.com/s',
+    });
     assert.equal(firstOutOfOrder(r.text, ['72%', 'Storage', '720 GB of 1 TB', 'View']), undefined, r.text);
     assert.deepEqual(linkUris(r.bytes), ['https://example.com/s']);
     const over = await renderOne('SparkChart.Ring', { value: 140.25, title: 't', subtitle: 's' });
     assert.ok(over.text.includes('140.3%'), 'value shown as given, ring clamped');
     const { ctx } = testCanvas();
-    assert.throws(() => chartPainters['SparkChart.Ring'].paint({ value: 'lots', title: 't', subtitle: 's' }, { x: 0, y: 0, width: 200, height: 80 }, ctx), RenderError);
+    assert.throws(
+      () =>
+        chartPainters['SparkChart.Ring'].paint({ value: 'lots', title: 't', subtitle: 's' }, { x: 0, y: 0, width: 200, height: 80 }, ctx),
+      RenderError,
+    );
   });
 
   it('spark cards wrap a long title or subtitle in a narrow column instead of cutting it', async () => {
@@ -74,7 +89,11 @@ describe('charts/doughnut, spark cards, progress bar', () => {
     for (const w of subtitle.split(' ')) assert.ok(words.includes(w), `"${w}" printed: ${words}`);
     const wide = await renderOne('SparkChart.Ring', { value: 97, title: 'Delivery rate this month', subtitle }, 520);
     assert.ok(narrow.height > wide.height, `the wrapped card is taller (${narrow.height} vs ${wide.height})`);
-    const line = await renderOne('SparkChart.Line', { data: [1, 3, 2], title: 'Messages accepted by the receiving servers', subtitle, perc_change: '+', perc_diff: 3 }, 170);
+    const line = await renderOne(
+      'SparkChart.Line',
+      { data: [1, 3, 2], title: 'Messages accepted by the receiving servers', subtitle, perc_change: '+', perc_diff: 3 },
+      170,
+    );
     for (const w of subtitle.split(' ')) assert.ok(line.text.includes(w), `"${w}" printed in the line card: ${line.text}`);
   });
 
@@ -87,6 +106,9 @@ describe('charts/doughnut, spark cards, progress bar', () => {
     const { ctx } = testCanvas();
     const p = chartPainters.ProgressBar;
     assert.ok(p.measure({ progress: 1, stages }, 300, ctx) > p.measure({ progress: 1, stages: [] }, 300, ctx), 'stage names need a line');
-    assert.throws(() => p.measure({ progress: 1, stages: [42] }, 300, ctx), (e: unknown) => e instanceof RenderError && /options\.stages\[0\] must be an object like \{"name": "Design"\}/.test(e.message));
+    assert.throws(
+      () => p.measure({ progress: 1, stages: [42] }, 300, ctx),
+      (e: unknown) => e instanceof RenderError && /options\.stages\[0\] must be an object like \{"name": "Design"\}/.test(e.message),
+    );
   });
 });

@@ -1,5 +1,15 @@
 import { strict as assert } from 'node:assert';
-import { areaPath, CURVE_NAMES, curveFor, curveYExtent, CURVES, linePath, runs, samplePath, type XY } from '../../../../src/render/charts/curves';
+import {
+  areaPath,
+  CURVE_NAMES,
+  curveFor,
+  curveYExtent,
+  CURVES,
+  linePath,
+  runs,
+  samplePath,
+  type XY,
+} from '../../../../src/render/charts/curves';
 import { rng } from './random';
 
 interface Seg {
@@ -71,7 +81,17 @@ function sample(segs: Seg[]): XY[] {
 
 describe('charts/curves (d3-shape)', () => {
   it('knows the nine curve_format names, case-insensitively, with Linear as fallback', () => {
-    assert.deepEqual([...CURVE_NAMES].sort(), ['Basis', 'Cardinal', 'CatmullRom', 'Linear', 'MonotoneX', 'Natural', 'Step', 'StepAfter', 'StepBefore']);
+    assert.deepEqual([...CURVE_NAMES].sort(), [
+      'Basis',
+      'Cardinal',
+      'CatmullRom',
+      'Linear',
+      'MonotoneX',
+      'Natural',
+      'Step',
+      'StepAfter',
+      'StepBefore',
+    ]);
     assert.equal(curveFor('monotonex'), CURVES.MonotoneX);
     assert.equal(curveFor('Bogus'), CURVES.Linear);
     assert.equal(curveFor(undefined), CURVES.Linear);
@@ -83,7 +103,11 @@ describe('charts/curves (d3-shape)', () => {
       for (let trial = 0; trial < 40; trial++) {
         const pts = randomPoints(rand, 2 + Math.floor(rand() * 12));
         const vertices = ends(parse(linePath(pts, CURVES[name])));
-        for (const p of pts) assert.ok(vertices.some((v) => near(v, p)), `${name} misses ${p}`);
+        for (const p of pts)
+          assert.ok(
+            vertices.some((v) => near(v, p)),
+            `${name} misses ${p}`,
+          );
         assert.ok(near(vertices[0], pts[0]) && near(vertices[vertices.length - 1], pts[pts.length - 1]), `${name} endpoints`);
       }
     }
@@ -99,7 +123,10 @@ describe('charts/curves (d3-shape)', () => {
       const [xs, ys] = [pts.map((p) => p[0]), pts.map((p) => p[1])];
       for (const s of segs) {
         for (const [x, y] of s.pts) {
-          assert.ok(x >= Math.min(...xs) - EPS && x <= Math.max(...xs) + EPS && y >= Math.min(...ys) - EPS && y <= Math.max(...ys) + EPS, 'convex hull');
+          assert.ok(
+            x >= Math.min(...xs) - EPS && x <= Math.max(...xs) + EPS && y >= Math.min(...ys) - EPS && y <= Math.max(...ys) + EPS,
+            'convex hull',
+          );
         }
       }
       // A B-spline smooths: interior points are generally NOT on the curve.
@@ -123,7 +150,10 @@ describe('charts/curves (d3-shape)', () => {
       }
     }
     // Where the step happens: StepAfter holds y until the next x, StepBefore jumps first, Step halfway.
-    const pts: XY[] = [[0, 0], [10, 10]];
+    const pts: XY[] = [
+      [0, 0],
+      [10, 10],
+    ];
     assert.ok(ends(parse(linePath(pts, CURVES.StepAfter))).some((p) => near(p, [10, 0])));
     assert.ok(ends(parse(linePath(pts, CURVES.StepBefore))).some((p) => near(p, [0, 10])));
     assert.ok(ends(parse(linePath(pts, CURVES.Step))).some((p) => near(p, [5, 0])));
@@ -144,12 +174,28 @@ describe('charts/curves (d3-shape)', () => {
   it('handles one point, no points, and areas down to a baseline', () => {
     assert.equal(linePath([], CURVES.Natural), '');
     assert.match(linePath([[3, 4]], CURVES.Natural), /^M3,4/);
-    const area = areaPath([[0, 10], [10, 0]], CURVES.Linear, 50);
-    assert.ok(ends(parse(area)).some((p) => near(p, [10, 50])), 'area closes along the baseline');
+    const area = areaPath(
+      [
+        [0, 10],
+        [10, 0],
+      ],
+      CURVES.Linear,
+      50,
+    );
+    assert.ok(
+      ends(parse(area)).some((p) => near(p, [10, 50])),
+      'area closes along the baseline',
+    );
   });
 
   it('curveYExtent includes the overshoot of smooth curves and nothing more for others', () => {
-    const pts: XY[] = [[0, -5], [1, -12], [2, -3], [3, -20], [4, -8]];
+    const pts: XY[] = [
+      [0, -5],
+      [1, -12],
+      [2, -3],
+      [3, -20],
+      [4, -8],
+    ];
     const [lo, hi] = curveYExtent(pts, CURVES.Natural);
     assert.ok(lo < -20 && hi > -3, `natural spline swings past the data: ${lo}..${hi}`);
     // The reported extent really bounds the drawn curve.
@@ -161,7 +207,13 @@ describe('charts/curves (d3-shape)', () => {
 
   it('runs() splits a series at gaps', () => {
     const ys = [1, 2, null, 4, null, null, 7, 8];
-    assert.deepEqual(runs(ys, (v) => v !== null), [[1, 2], [4], [7, 8]]);
-    assert.deepEqual(runs([null], (v) => v !== null), []);
+    assert.deepEqual(
+      runs(ys, (v) => v !== null),
+      [[1, 2], [4], [7, 8]],
+    );
+    assert.deepEqual(
+      runs([null], (v) => v !== null),
+      [],
+    );
   });
 });

@@ -14,8 +14,24 @@ const options = {
   col_bg: [null, 'background-muted'],
   col_align: ['left', 'left', 'left', 'left', 'left', 'center', 'right'],
   rows: [
-    [{ data: 'Arduino kit', caption: 'SKU 1001', url_link: 'https://example.com/a' }, { data: [3, 5, 4, 6] }, { data: [4, 6, 3] }, { data: 64 }, { data: 80 }, { data: 'On track', category_color: 'green' }, { data: 'Open', url_link: 'https://example.com/open' }],
-    [{ data: 'Raspberry Pi' }, { data: [9, 7, 8], color: 'crimson' }, { data: [7, 5, 4], bar_radius: 0 }, { data: 22.5 }, { data: 35 }, { data: 'At risk', category_color: 'red' }, { data: 'Review' }],
+    [
+      { data: 'Arduino kit', caption: 'SKU 1001', url_link: 'https://example.com/a' },
+      { data: [3, 5, 4, 6] },
+      { data: [4, 6, 3] },
+      { data: 64 },
+      { data: 80 },
+      { data: 'On track', category_color: 'green' },
+      { data: 'Open', url_link: 'https://example.com/open' },
+    ],
+    [
+      { data: 'Raspberry Pi' },
+      { data: [9, 7, 8], color: 'crimson' },
+      { data: [7, 5, 4], bar_radius: 0 },
+      { data: 22.5 },
+      { data: 35 },
+      { data: 'At risk', category_color: 'red' },
+      { data: 'Review' },
+    ],
   ],
 };
 
@@ -23,7 +39,27 @@ describe('charts/datatable (Beta.DataTable)', () => {
   it('draws title, headings and every cell kind with its text', async () => {
     const r = await renderOne('Beta.DataTable', options, 515);
     assert.equal(
-      firstOutOfOrder(r.text, ['Top products', 'Product', 'Trend', 'Weekly', 'Share', 'Target', 'Status', 'Action', 'Arduino kit', 'SKU 1001', '64%', '80%', 'On track', 'Open', 'Raspberry Pi', '22.5%', '35%', 'At risk', 'Review']),
+      firstOutOfOrder(r.text, [
+        'Top products',
+        'Product',
+        'Trend',
+        'Weekly',
+        'Share',
+        'Target',
+        'Status',
+        'Action',
+        'Arduino kit',
+        'SKU 1001',
+        '64%',
+        '80%',
+        'On track',
+        'Open',
+        'Raspberry Pi',
+        '22.5%',
+        '35%',
+        'At risk',
+        'Review',
+      ]),
       undefined,
       r.text,
     );
@@ -43,7 +79,10 @@ describe('charts/datatable (Beta.DataTable)', () => {
   });
 
   it('falls back to text for spark cells without numbers and accepts bare values', async () => {
-    const r = await renderOne('Beta.DataTable', { col_types: ['SparkLine', 'Text', 'Category'], rows: [['n/a', 42, { data: 'Paused', category_color: 'purple' }]] });
+    const r = await renderOne('Beta.DataTable', {
+      col_types: ['SparkLine', 'Text', 'Category'],
+      rows: [['n/a', 42, { data: 'Paused', category_color: 'purple' }]],
+    });
     assert.equal(firstOutOfOrder(r.text, ['n/a', '42', 'Paused']), undefined, r.text);
   });
 
@@ -53,7 +92,9 @@ describe('charts/datatable (Beta.DataTable)', () => {
     const { ctx } = testCanvas({ path: 'components[4] (Beta.DataTable)' });
     assert.throws(
       () => chartPainters['Beta.DataTable'].measure({ col_types: ['Text'], rows: [{ data: 'x' }] }, 300, ctx),
-      (e: unknown) => e instanceof RenderError && e.message === 'components[4] (Beta.DataTable): options.rows[0] must be an array of cells, got an object',
+      (e: unknown) =>
+        e instanceof RenderError &&
+        e.message === 'components[4] (Beta.DataTable): options.rows[0] must be an array of cells, got an object',
     );
   });
 });

@@ -46,7 +46,14 @@ export function testCanvas(opts: { width?: number; height?: number; theme?: stri
 }
 
 /** Measures then paints `options` at (x, y) with `width`; returns the rect used. */
-export function paintAt(p: ComponentPainter, options: Record<string, unknown>, canvas: TestCanvas, x: number, y: number, width: number): Rect {
+export function paintAt(
+  p: ComponentPainter,
+  options: Record<string, unknown>,
+  canvas: TestCanvas,
+  x: number,
+  y: number,
+  width: number,
+): Rect {
   const height = p.measure(options, width, canvas.ctx);
   const rect = { x, y, width, height };
   canvas.doc.save();
@@ -78,7 +85,11 @@ export async function renderOne(type: string, options: Record<string, unknown>, 
 
 /** The URIs of link annotations in a PDF (pdfkit writes them uncompressed). */
 export function linkUris(bytes: Uint8Array): string[] {
-  return [...Buffer.from(bytes).toString('latin1').matchAll(/\/URI \(([^)]*)\)/g)].map((m) => m[1]);
+  return [
+    ...Buffer.from(bytes)
+      .toString('latin1')
+      .matchAll(/\/URI \(([^)]*)\)/g),
+  ].map((m) => m[1]);
 }
 
 /** The inflated content streams of a PDF, to look for drawing operators (colours, paths). */

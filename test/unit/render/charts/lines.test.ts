@@ -13,7 +13,13 @@ describe('charts/lines', () => {
       { x, y: x * 10, product: 'Widgets' },
       { x, y: 60 - x * 5, product: 'Gadgets' },
     ]);
-    const r = await renderOne('LineChart', { data, colour_by: 'product', x_label: 'Week', y_label: 'Units', chart_title: 'Units per week' });
+    const r = await renderOne('LineChart', {
+      data,
+      colour_by: 'product',
+      x_label: 'Week',
+      y_label: 'Units',
+      chart_title: 'Units per week',
+    });
     assert.equal(firstOutOfOrder(r.text, ['Units per week', 'Widgets', 'Gadgets']), undefined, r.text);
     for (const t of ['Week', 'Units', '2', '4', '50']) assert.ok(r.text.includes(t), `${t} in ${r.text}`);
   });
@@ -24,19 +30,33 @@ describe('charts/lines', () => {
     const r = await renderOne('ScatterChart', { data, colour_by: 'cluster', x_label: 'Spend', y_label: 'Return', radius: 4 });
     assert.equal(firstOutOfOrder(r.text, ['even', 'odd']), undefined, r.text);
     assert.ok(r.text.includes('Spend') && r.text.includes('Return') && r.text.includes('100'), r.text);
-    assert.ok(contentStreams(r.bytes).some((c) => fillOperator('#123456').test(c)), 'a point colour is used');
+    assert.ok(
+      contentStreams(r.bytes).some((c) => fillOperator('#123456').test(c)),
+      'a point colour is used',
+    );
   });
 
   it('Chart.Line draws every curve_format, with and without dots', async () => {
     for (const curve of CURVE_NAMES) {
-      const r = await renderOne('Chart.Line', { data: wave, x_label: 'x', y_label: 'y', chart_title: `Curve ${curve}`, curve_format: curve, plot_dots: true });
+      const r = await renderOne('Chart.Line', {
+        data: wave,
+        x_label: 'x',
+        y_label: 'y',
+        chart_title: `Curve ${curve}`,
+        curve_format: curve,
+        plot_dots: true,
+      });
       assert.ok(r.text.includes(`Curve ${curve}`), r.text);
       assert.equal(r.pageCount, 1);
     }
     // Curves are paths of Bézier segments ("c") for smooth formats, straight ("l") for steps.
     const smooth = await renderOne('Chart.Line', { data: wave, x_label: 'x', y_label: 'y', curve_format: 'Natural' });
     const step = await renderOne('Chart.Line', { data: wave, x_label: 'x', y_label: 'y', curve_format: 'StepAfter' });
-    const beziers = (bytes: Uint8Array) => contentStreams(bytes).join('\n').split('\n').filter((l) => / c$/.test(l)).length;
+    const beziers = (bytes: Uint8Array) =>
+      contentStreams(bytes)
+        .join('\n')
+        .split('\n')
+        .filter((l) => / c$/.test(l)).length;
     assert.ok(beziers(smooth.bytes) >= wave.length - 1, 'natural spline made of cubic segments');
     assert.ok(beziers(step.bytes) < beziers(smooth.bytes), 'steps add no cubic segments of their own');
   });
@@ -53,26 +73,55 @@ describe('charts/lines', () => {
 
   it('Chart.Timeseries parses dates (service default time_format) and labels ticks with tick_format', async () => {
     const data = Array.from({ length: 10 }, (_, i) => ({ x: `2024-0${1 + Math.floor(i / 2)}-1${i % 2} 09:00:00`, y: i * 3 }));
-    const r = await renderOne('Chart.Timeseries', { data, x_label: 'Date', y_label: 'Visits', time_format: '%Y-%m-%d %H:%M:%s', tick_format: '%b %Y' }, 400);
+    const r = await renderOne(
+      'Chart.Timeseries',
+      { data, x_label: 'Date', y_label: 'Visits', time_format: '%Y-%m-%d %H:%M:%s', tick_format: '%b %Y' },
+      400,
+    );
     assert.ok(/Feb 2024/.test(r.text) && /Apr 2024/.test(r.text), r.text);
     assert.ok(!r.text.includes('1970'), 'not parsed as epoch seconds');
-    const iso = await renderOne('Chart.Timeseries', { data: [{ x: '2024-03-01T00:00:00Z', y: 1 }, { x: '2024-03-02T00:00:00Z', y: 2 }], x_label: 'Time', y_label: 'v', tick_format: '%H:%M' });
+    const iso = await renderOne('Chart.Timeseries', {
+      data: [
+        { x: '2024-03-01T00:00:00Z', y: 1 },
+        { x: '2024-03-02T00:00:00Z', y: 2 },
+      ],
+      x_label: 'Time',
+      y_label: 'v',
+      tick_format: '%H:%M',
+    });
     assert.ok(iso.text.includes('12:00'), iso.text);
   });
 
   it('Chart.Timeseries: an x that is not a date fails naming the point', () => {
     const { ctx } = testCanvas({ path: 'components[1] (Chart.Timeseries)' });
-    const opts = { data: [{ x: '2024-01-01', y: 1 }, { x: 'someday', y: 2 }], x_label: 'x', y_label: 'y', time_format: '%Y-%m-%d' };
+    const opts = {
+      data: [
+        { x: '2024-01-01', y: 1 },
+        { x: 'someday', y: 2 },
+      ],
+      x_label: 'x',
+      y_label: 'y',
+      time_format: '%Y-%m-%d',
+    };
     assert.throws(
       () => chartPainters['Chart.Timeseries'].paint(opts, { x: 0, y: 0, width: 300, height: 200 }, ctx),
-      (e: unknown) => e instanceof RenderError && /^components\[1\] \(Chart\.Timeseries\): options\.data\[1\]\.x "someday" is not a date in time_format "%Y-%m-%d"/.test(e.message),
+      (e: unknown) =>
+        e instanceof RenderError &&
+        /^components\[1\] \(Chart\.Timeseries\): options\.data\[1\]\.x "someday" is not a date in time_format "%Y-%m-%d"/.test(e.message),
     );
   });
 
   it('single points, all-equal values and empty data draw without errors', async () => {
     const one = await renderOne('Chart.Line', { data: [{ x: 'Only', y: 5 }], x_label: 'x', y_label: 'y' });
     assert.ok(one.text.includes('Only') && one.text.includes('5'), one.text);
-    const flat = await renderOne('LineChart', { data: [{ x: 1, y: 7 }, { x: 2, y: 7 }], x_label: 'x', y_label: 'y' });
+    const flat = await renderOne('LineChart', {
+      data: [
+        { x: 1, y: 7 },
+        { x: 2, y: 7 },
+      ],
+      x_label: 'x',
+      y_label: 'y',
+    });
     assert.ok(flat.text.includes('7'), flat.text);
     const ts = await renderOne('Chart.Timeseries', { data: [{ x: '2024-05-01', y: 3 }], x_label: 'x', y_label: 'y' });
     assert.equal(ts.pageCount, 1);

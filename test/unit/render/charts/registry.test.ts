@@ -4,7 +4,20 @@ import { join } from 'node:path';
 import { chartPainters } from '../../../../src/render/charts';
 import { renderOne, testCanvas } from './helpers';
 
-const TYPES = ['BarChart', 'LineChart', 'ScatterChart', 'Chart.Bar', 'Chart.Line', 'Chart.HorizontalBar', 'Chart.Timeseries', 'DoughnutRing', 'SparkChart.Line', 'SparkChart.Ring', 'ProgressBar', 'Beta.DataTable'];
+const TYPES = [
+  'BarChart',
+  'LineChart',
+  'ScatterChart',
+  'Chart.Bar',
+  'Chart.Line',
+  'Chart.HorizontalBar',
+  'Chart.Timeseries',
+  'DoughnutRing',
+  'SparkChart.Line',
+  'SparkChart.Ring',
+  'ProgressBar',
+  'Beta.DataTable',
+];
 
 describe('charts/index', () => {
   it('exports a painter for each chart and data component type', () => {
@@ -26,7 +39,22 @@ describe('charts/index', () => {
       DoughnutRing: { data: [{ start: 0, end: 30, label: 'arc' }] },
     };
     for (const type of TYPES) {
-      const options = samples[type] ?? { data: [{ x: 'a', y: 1 }, { x: 'b', y: 2 }], x_label: 'xl', y_label: 'yl', ...(type === 'Chart.Timeseries' ? { data: [{ x: '2024-01-01', y: 1 }, { x: '2024-02-01', y: 2 }] } : {}) };
+      const options = samples[type] ?? {
+        data: [
+          { x: 'a', y: 1 },
+          { x: 'b', y: 2 },
+        ],
+        x_label: 'xl',
+        y_label: 'yl',
+        ...(type === 'Chart.Timeseries'
+          ? {
+              data: [
+                { x: '2024-01-01', y: 1 },
+                { x: '2024-02-01', y: 2 },
+              ],
+            }
+          : {}),
+      };
       const r = await renderOne(type, options);
       assert.equal(r.pageCount, 1, type);
       assert.ok(r.height > 20 && r.height < 800, `${type} height ${r.height}`);
@@ -36,7 +64,11 @@ describe('charts/index', () => {
       const doc = canvas.doc as unknown as { _ctmStack: unknown[]; _ctm: number[]; _font: { name: string }; _fontSize: number };
       canvas.doc.font('Helvetica').fontSize(11);
       const before = { depth: doc._ctmStack.length, ctm: [...doc._ctm] };
-      chartPainters[type].paint(options, { x: 30, y: 30, width: 300, height: chartPainters[type].measure(options, 300, canvas.ctx) }, canvas.ctx);
+      chartPainters[type].paint(
+        options,
+        { x: 30, y: 30, width: 300, height: chartPainters[type].measure(options, 300, canvas.ctx) },
+        canvas.ctx,
+      );
       assert.equal(doc._ctmStack.length, before.depth, `${type} balanced save/restore`);
       assert.deepEqual(doc._ctm, before.ctm, `${type} transform restored`);
       assert.match(doc._font.name, /Helvetica/, `${type} font restored`);

@@ -1,6 +1,14 @@
 import { strict as assert } from 'node:assert';
 import { RenderError } from '../../../../src/render/renderer';
-import { bandAxis, compactNumber, compactTimeFormat, linearAxis, pointAxis, safeExtent, timeAxis } from '../../../../src/render/charts/scales';
+import {
+  bandAxis,
+  compactNumber,
+  compactTimeFormat,
+  linearAxis,
+  pointAxis,
+  safeExtent,
+  timeAxis,
+} from '../../../../src/render/charts/scales';
 import { rng } from './random';
 
 const spec = { path: 'components[0] (Chart.Bar)', optionName: 'format_y_ticks' };
@@ -39,14 +47,20 @@ describe('charts/scales', () => {
   });
 
   it('formats ticks: auto, compact (format_y_ticks), fixed decimals, d3 specifiers', () => {
-    const labels = (o: object, ext: [number, number] = [0, 12000]) => linearAxis(ext, { ...spec, ...o }).build(200, 0, 4).ticks.map((t) => t.label);
+    const labels = (o: object, ext: [number, number] = [0, 12000]) =>
+      linearAxis(ext, { ...spec, ...o })
+        .build(200, 0, 4)
+        .ticks.map((t) => t.label);
     assert.deepEqual(labels({}), ['0', '2,000', '4,000', '6,000', '8,000', '10,000', '12,000']);
     assert.deepEqual(labels({ format: true }), ['0', '2k', '4k', '6k', '8k', '10k', '12k']);
     assert.deepEqual(labels({ decimals: 1 }, [0, 2]), ['0.0', '0.5', '1.0', '1.5', '2.0']);
     assert.deepEqual(labels({ format: true, decimals: 1 }).slice(0, 3), ['0.0', '2.0k', '4.0k']);
     assert.deepEqual(labels({ format: '$,.0f' }).slice(0, 3), ['$0', '$2,000', '$4,000']);
     assert.deepEqual(labels({}, [0, 3e6]), ['0', '1M', '2M', '3M'], 'millions switch to compact');
-    assert.throws(() => labels({ format: 'not a format' }), (e: unknown) => e instanceof RenderError && /format_y_ticks "not a format"/.test(e.message) && /components\[0\]/.test(e.message));
+    assert.throws(
+      () => labels({ format: 'not a format' }),
+      (e: unknown) => e instanceof RenderError && /format_y_ticks "not a format"/.test(e.message) && /components\[0\]/.test(e.message),
+    );
   });
 
   it('compactTimeFormat picks the coarsest unit that shows the instant', () => {
@@ -68,7 +82,10 @@ describe('charts/scales', () => {
 
   it('band and point axes keep category order inside the range', () => {
     const band = bandAxis(['a', 'b', 'c']).build(0, 300, 0);
-    assert.deepEqual(band.ticks.map((t) => t.label), ['a', 'b', 'c']);
+    assert.deepEqual(
+      band.ticks.map((t) => t.label),
+      ['a', 'b', 'c'],
+    );
     assert.ok(band.bandwidth > 0 && band.map('a') >= 0 && band.map('c') + band.bandwidth <= 300);
     assert.ok(band.map('a') < band.map('b') && band.map('b') < band.map('c'));
     const point = pointAxis(['x']).build(0, 100, 0);
@@ -80,13 +97,20 @@ describe('charts/scales', () => {
     const t1 = Date.UTC(2024, 5, 30);
     const axis = timeAxis([t0, t1], '%b %Y').build(0, 400, 6);
     assert.ok(axis.ticks.length >= 3);
-    assert.deepEqual(axis.ticks.slice(0, 2).map((t) => t.label), ['Jan 2024', 'Feb 2024']);
+    assert.deepEqual(
+      axis.ticks.slice(0, 2).map((t) => t.label),
+      ['Jan 2024', 'Feb 2024'],
+    );
     for (let i = 1; i < axis.ticks.length; i++) assert.ok(axis.ticks[i].at > axis.ticks[i - 1].at);
     assert.equal(axis.map(t0), 0);
     assert.equal(axis.map(t1), 400);
-    const hours = timeAxis([t0, t0 + 86400e3], undefined).build(0, 400, 5).ticks.map((t) => t.label);
+    const hours = timeAxis([t0, t0 + 86400e3], undefined)
+      .build(0, 400, 5)
+      .ticks.map((t) => t.label);
     assert.ok(hours.includes('06:00') && hours.includes('12:00'), `24-hour labels within a day: ${hours}`);
-    const months = timeAxis([t0, Date.UTC(2025, 5, 1)], undefined).build(0, 400, 6).ticks.map((t) => t.label);
+    const months = timeAxis([t0, Date.UTC(2025, 5, 1)], undefined)
+      .build(0, 400, 6)
+      .ticks.map((t) => t.label);
     assert.ok(months.includes('2025') && months.includes('Jul'), `short months, the year at its boundary: ${months}`);
     const single = timeAxis([t0, t0], '%H:%M').build(0, 100, 4);
     assert.ok(single.ticks.length >= 2, 'one instant still gets an axis');

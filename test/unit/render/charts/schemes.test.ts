@@ -5,7 +5,16 @@ import { testCanvas } from './helpers';
 describe('charts/schemes', () => {
   it('has every scheme the schema names, with d3-scale-chromatic lengths', () => {
     const lengths: Record<string, number> = {
-      Category10: 10, Accent: 8, Dark2: 8, Paired: 12, Pastel1: 9, Pastel2: 8, Set1: 9, Set2: 8, Set3: 12, Tableau10: 10,
+      Category10: 10,
+      Accent: 8,
+      Dark2: 8,
+      Paired: 12,
+      Pastel1: 9,
+      Pastel2: 8,
+      Set1: 9,
+      Set2: 8,
+      Set3: 12,
+      Tableau10: 10,
     };
     assert.deepEqual([...SCHEME_NAMES].sort(), Object.keys(lengths).sort());
     for (const [name, n] of Object.entries(lengths)) {
