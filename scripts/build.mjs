@@ -29,6 +29,9 @@ const bundles = [
   // (src/extension/service/runtimeLoader.ts) so dist/extension.js stays small. The extension
   // loads dist/localService.js the same way.
   { entry: 'src/extension/service/clientRuntime.ts', out: 'dist/serviceClient.js' },
+  // The quick-fix engine with the schema index and ajv, required on the first code action that
+  // has a diagnostic to fix (src/extension/schema/schemaProvider.ts).
+  { entry: 'src/extension/schema/fixEngineEntry.ts', out: 'dist/fixEngine.js' },
 ];
 
 /** Leaves `require(<path>)` of the listed relative paths to run time (resolved next to the bundle). */

@@ -3,6 +3,7 @@
 // activation makes no request, renders nothing and scans no disk.
 import * as vscode from 'vscode';
 import { registerReportCodeActions } from './codeActions/reportCodeActions';
+import { SchemaProvider } from './schema/schemaProvider';
 import { registerReportCodeLens } from './codeLens/reportCodeLens';
 import { buildDocument } from './commands/build';
 import { createCommands } from './commands';
@@ -39,10 +40,11 @@ export function activate(context: vscode.ExtensionContext): ReportStudioApi {
   const panels = new ResultPanels(context, log);
   const diagnostics = registerServiceDiagnostics(context);
   const renderNotes = registerRenderNoteDiagnostics(context);
-  registerReportCodeActions(context, { serviceDiagnostics: diagnostics });
+  const schemas = new SchemaProvider(context.extensionPath);
+  registerReportCodeActions(context, { schemas, serviceDiagnostics: diagnostics });
   registerReportSymbols(context);
   const submissions = new Submissions({ context, log, clients, quota, panels, diagnostics, renderNotes });
-  const services: Services = { context, log, keys, local, clients, quota, panels, diagnostics, renderNotes, submissions };
+  const services: Services = { context, log, keys, local, clients, quota, panels, diagnostics, renderNotes, submissions, schemas };
   const reports = new ReportContext(panels);
   const statusBar = new QuotaStatusBar(quota, clients, reports);
   push(log, keys, local, clients, quota, panels, submissions, reports, statusBar);

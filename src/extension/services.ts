@@ -6,9 +6,11 @@ import type { ApiKeyStore } from './service/apiKeyStore';
 import type { LocalServiceHost } from './service/localServiceHost';
 import type { Submissions } from './commands/submitReport';
 import type { SubmitDeps } from './commands/submitTypes';
+import type { SchemaProvider } from './schema/schemaProvider';
 
 export interface Services extends SubmitDeps {
   keys: ApiKeyStore;
   local: LocalServiceHost;
   submissions: Submissions;
+  schemas: SchemaProvider;
 }

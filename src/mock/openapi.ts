@@ -4,7 +4,7 @@
  * (its definitions hoisted into components.schemas), so generated clients validate the
  * same way the editor does.
  */
-import reportSchema from '../../schemas/report.schema.json';
+import { reportSchema } from '../core/schema/reportSchema';
 
 type Json = Record<string, unknown>;
 

@@ -9,7 +9,7 @@ import { getNodeValue } from 'jsonc-parser';
 import { DiagnosticMapper } from '../../core/loc/diagnostics';
 import type { SourceDiagnostic } from '../../core/loc/diagnostics';
 import { mapSchemaErrors } from '../../core/loc/schemaErrors';
-import { createReportValidator } from '../../core/schema/validator';
+import { reportSchemaIndex } from '../../core/schema/reportSchema';
 import { expectPositionals } from '../args';
 import { CliError, EXIT } from '../exitCodes';
 import type { ExitCode } from '../exitCodes';
@@ -58,7 +58,7 @@ export async function runValidateCommand(ctx: CommandContext): Promise<ExitCode>
   const { args, out } = ctx;
   expectPositionals('validate', args.positionals, 1, Infinity, 'one or more report files or folders');
   const files = await expand(args.positionals, out.io.cwd);
-  const validator = createReportValidator({ mode: 'strict' });
+  const validator = reportSchemaIndex().validator('strict');
   const results: FileResult[] = [];
   for (const file of files) {
     let text: string;

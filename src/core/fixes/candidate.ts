@@ -3,6 +3,7 @@ import type { Node } from 'jsonc-parser';
 import type { SourceText } from '../loc/locToRange';
 import { walkTree } from '../loc/treeWalk';
 import type { PathSegment } from '../loc/treeWalk';
+import type { SchemaIndex } from '../schema/schemaIndex';
 import type { FixableProblem } from './problems';
 import type { FormattingOptions } from './textEdits';
 import type { VerifyScope } from './verify';
@@ -32,6 +33,7 @@ export interface FixContext {
   root: Node;
   problem: FixableProblem;
   formatting: FormattingOptions;
+  schema: SchemaIndex;
 }
 
 export function nodeAtPath(root: Node, path: readonly PathSegment[]): Node | undefined {

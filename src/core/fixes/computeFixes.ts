@@ -5,6 +5,7 @@
  * Pure: text in, edits out — the extension turns them into a WorkspaceEdit.
  */
 import { SourceText } from '../loc/locToRange';
+import type { SchemaIndex } from '../schema/schemaIndex';
 import type { Candidate, FixContext, FixKind } from './candidate';
 import { validationModeOf } from './problems';
 import type { FixableProblem } from './problems';
@@ -43,22 +44,22 @@ const BUILDERS: Record<FixableProblem['kind'], (ctx: FixContext) => Candidate[]>
   bound: boundFixes,
 };
 
-/** The fixes for `problem`, which must have been derived from this same `text`. */
-export function computeFixes(text: string, problem: FixableProblem, options: FixOptions = {}): QuickFix[] {
+/** The fixes for `problem`, which must have been derived from this same `text` (against `schema`). */
+export function computeFixes(schema: SchemaIndex, text: string, problem: FixableProblem, options: FixOptions = {}): QuickFix[] {
   const source = new SourceText(text);
   const root = source.parsed.root;
   // Half-typed JSON: edits computed on a broken tree could land anywhere.
   if (!root || source.parsed.errors.length > 0) return [];
   const formatting = { ...detectFormatting(text), ...options.formatting };
-  const ctx: FixContext = { text, source, root, problem, formatting };
+  const ctx: FixContext = { text, source, root, problem, formatting, schema };
   let candidates = BUILDERS[problem.kind](ctx).filter((c) => c.fixedText !== text);
   if (options.verify !== false) {
     const mode = validationModeOf(problem);
     const before = new Map<string, Set<string> | undefined>();
     candidates = candidates.filter((c) => {
       const key = `${JSON.stringify(c.scope.path)} ${c.scope.deep}`;
-      if (!before.has(key)) before.set(key, errorsInScope(text, mode, c.scope));
-      return repairs(before.get(key), c.fixedText, mode, c.scope);
+      if (!before.has(key)) before.set(key, errorsInScope(schema, text, mode, c.scope));
+      return repairs(schema, before.get(key), c.fixedText, mode, c.scope);
     });
   }
   candidates = dedupe(candidates).slice(0, options.limit ?? 4);

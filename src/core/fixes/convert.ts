@@ -4,8 +4,8 @@
  * Each conversion says whether it is unambiguous (a preferred fix) or one choice of
  * several (2.5 → 3 or 2).
  */
-import { hasType, jsonTypeOf } from './schemaAt';
-import type { JsonType } from './schemaAt';
+import { hasType, jsonTypeOf } from './jsonTypes';
+import type { JsonType } from './jsonTypes';
 import { shortJson } from './textEdits';
 
 export interface Conversion {

@@ -7,9 +7,10 @@
  */
 import type { Node } from 'jsonc-parser';
 import type { PathSegment } from '../loc/treeWalk';
-import type { JsonSchema } from '../schema/reportSchema';
+import type { JsonSchema } from '../schema/jsonSchema';
+import type { SchemaIndex } from '../schema/schemaIndex';
 import { expandSnippetDefaults } from '../snippets/snippetText';
-import { allowedTypes, hasType, resolveRef, schemaAt } from './schemaAt';
+import { allowedTypes, hasType } from './jsonTypes';
 
 export type PlaceholderSource = 'snippet' | 'default' | 'example' | 'enum' | 'type';
 
@@ -79,7 +80,7 @@ function fits(value: unknown, schema: JsonSchema): boolean {
 }
 
 /** A neutral value of the schema's first non-null type. */
-function neutralValue(schema: JsonSchema, depth: number): unknown {
+function neutralValue(index: SchemaIndex, schema: JsonSchema, depth: number): unknown {
   const types = allowedTypes(schema).filter((t) => t !== 'null');
   switch (types[0]) {
     case 'string':
@@ -96,7 +97,7 @@ function neutralValue(schema: JsonSchema, depth: number): unknown {
       if (depth < 3) {
         for (const name of schema.required ?? []) {
           const prop = schema.properties?.[name];
-          if (prop) out[name] = valueFromSchema(resolveRef(prop), depth + 1).value;
+          if (prop) out[name] = valueFromSchema(index, index.deref(prop), depth + 1).value;
         }
       }
       return out;
@@ -106,30 +107,35 @@ function neutralValue(schema: JsonSchema, depth: number): unknown {
   }
 }
 
-function valueFromSchema(schema: JsonSchema, depth = 0): Placeholder {
+function valueFromSchema(index: SchemaIndex, schema: JsonSchema, depth = 0): Placeholder {
   if ('default' in schema && fits(schema.default, schema)) return { value: schema.default, source: 'default' };
   const example = exampleOf(schema);
   if (fits(example, schema)) return { value: example, source: 'example' };
   const firstEnum = Array.isArray(schema.enum) ? schema.enum.find((v) => v !== null) : undefined;
   if (firstEnum !== undefined) return { value: firstEnum, source: 'enum' };
   if ('const' in schema) return { value: schema.const, source: 'enum' };
-  return { value: neutralValue(schema, depth), source: 'type' };
+  return { value: neutralValue(index, schema, depth), source: 'type' };
 }
 
 /**
  * The placeholder for field `name` of the object at `objectPath`, or undefined when the
  * schema does not define that field there.
  */
-export function placeholderFor(documentRoot: Node | undefined, objectPath: readonly PathSegment[], name: string): Placeholder | undefined {
-  const field = schemaAt([...objectPath, name], documentRoot);
+export function placeholderFor(
+  index: SchemaIndex,
+  documentRoot: Node | undefined,
+  objectPath: readonly PathSegment[],
+  name: string,
+): Placeholder | undefined {
+  const field = index.schemaAt([...objectPath, name], documentRoot);
   if (!field) return undefined;
   // Children are the user's to add; a demo Section would only be deleted again.
   if (name === 'components' && allowedTypes(field.schema).includes('array')) return { value: [], source: 'type' };
-  const owner = schemaAt(objectPath, documentRoot)?.snippet;
+  const owner = index.schemaAt(objectPath, documentRoot)?.snippet;
   if (owner) {
     const relative = [...objectPath.slice(owner.depth), name];
     const value = snippetBodyValue(snippetAt(owner.body, relative));
     if (fits(value, field.schema)) return { value, source: 'snippet' };
   }
-  return valueFromSchema(field.schema);
+  return valueFromSchema(index, field.schema);
 }

@@ -9,15 +9,15 @@ import type { Node } from 'jsonc-parser';
 import type { ValidationErrorEntry } from '../api/types';
 import { DiagnosticMapper } from '../loc/diagnostics';
 import type { SourceRange, SourceText } from '../loc/locToRange';
-import { mapSchemaError, pointerToSegments } from '../loc/schemaErrors';
+import { parsePointer } from '../loc/jsonPointer';
+import { mapSchemaError } from '../loc/schemaErrors';
 import type { SchemaErrorLike } from '../loc/schemaErrors';
 import { walkTree } from '../loc/treeWalk';
 import type { PathSegment } from '../loc/treeWalk';
-import { createReportValidator } from '../schema/validator';
 import type { ValidationMode } from '../schema/validator';
 import { sameValue } from './sameValue';
-import { schemaAt, unionTags } from './schemaAt';
-import type { JsonType } from './schemaAt';
+import type { SchemaIndex } from '../schema/schemaIndex';
+import type { JsonType } from './jsonTypes';
 
 export type ProblemKind = 'missing' | 'missing-tag' | 'unknown-tag' | 'enum' | 'type' | 'bound' | 'unknown-key';
 
@@ -83,19 +83,19 @@ export function parseExpectedList(text: unknown): string[] {
   return [...text.matchAll(/'((?:[^'\\]|\\.)*)'/g)].map((m) => m[1]);
 }
 
-function enumAt(source: SourceText, path: readonly PathSegment[]): unknown[] | undefined {
-  const values = schemaAt(path, source.parsed.root)?.schema.enum;
+function enumAt(schema: SchemaIndex, source: SourceText, path: readonly PathSegment[]): unknown[] | undefined {
+  const values = schema.schemaAt(path, source.parsed.root)?.schema.enum;
   return Array.isArray(values) ? values : undefined;
 }
 
-function typesAt(source: SourceText, path: readonly PathSegment[]): JsonType[] | undefined {
-  const schema = schemaAt(path, source.parsed.root)?.schema;
+function typesAt(index: SchemaIndex, source: SourceText, path: readonly PathSegment[]): JsonType[] | undefined {
+  const schema = index.schemaAt(path, source.parsed.root)?.schema;
   if (typeof schema?.type === 'string') return [schema.type as JsonType];
   return Array.isArray(schema?.type) ? (schema.type as JsonType[]) : undefined;
 }
 
 /** The problem a 422 entry describes, on the text it is mapped against; undefined if not fixable there. */
-export function problemFromEntry(source: SourceText, entry: ValidationErrorEntry): FixableProblem | undefined {
+export function problemFromEntry(schema: SchemaIndex, source: SourceText, entry: ValidationErrorEntry): FixableProblem | undefined {
   const loc = Array.isArray(entry.loc) ? entry.loc : [];
   if (loc[0] !== 'body' || entry.type === 'json_invalid') return undefined;
   const mapping = source.mapLoc(loc, entry.type);
@@ -117,15 +117,16 @@ export function problemFromEntry(source: SourceText, entry: ValidationErrorEntry
   if (entry.type === 'union_tag_invalid' || entry.type === 'union_tag_not_found') {
     if (node.type !== 'object') return undefined;
     if (entry.type === 'union_tag_not_found') return { ...base, kind: 'missing-tag', name: 'type', nodeRange };
-    const tags = unionTags(schemaAt(mapping.path, source.parsed.root)?.schema ?? {}) ?? parseExpectedList(entry.ctx?.expected_tags);
+    const tags =
+      schema.unionTags(schema.schemaAt(mapping.path, source.parsed.root)?.schema ?? {}) ?? parseExpectedList(entry.ctx?.expected_tags);
     return { ...base, kind: 'unknown-tag', allowed: tags, nodeRange };
   }
   if (entry.type === 'literal_error' || entry.type === 'enum') {
-    const allowed = enumAt(source, mapping.path) ?? parseExpectedList(entry.ctx?.expected);
+    const allowed = enumAt(schema, source, mapping.path) ?? parseExpectedList(entry.ctx?.expected);
     return { ...base, kind: 'enum', allowed, nodeRange };
   }
   const expected = PYDANTIC_TYPES[entry.type];
-  if (expected) return { ...base, kind: 'type', expected: typesAt(source, mapping.path) ?? expected, nodeRange };
+  if (expected) return { ...base, kind: 'type', expected: typesAt(schema, source, mapping.path) ?? expected, nodeRange };
   const bound = PYDANTIC_BOUNDS[entry.type];
   const limit = bound ? entry.ctx?.[bound.key] : undefined;
   if (bound && typeof limit === 'number')
@@ -137,7 +138,7 @@ export function problemFromEntry(source: SourceText, entry: ValidationErrorEntry
 function documentPath(source: SourceText, pointer: string): PathSegment[] {
   const path: PathSegment[] = [];
   let node = source.parsed.root;
-  for (const segment of pointerToSegments(pointer)) {
+  for (const segment of parsePointer(pointer)) {
     const index = node?.type === 'array' && /^\d+$/.test(segment) ? Number(segment) : undefined;
     path.push(index ?? segment);
     node = node ? walkTree(node, [index ?? segment], { lenient: false }).node : undefined;
@@ -147,6 +148,7 @@ function documentPath(source: SourceText, pointer: string): PathSegment[] {
 
 /** The problem an ajv error describes; undefined for keywords no fix handles. */
 export function problemFromSchemaError(
+  schema: SchemaIndex,
   mapper: DiagnosticMapper,
   error: SchemaErrorLike,
   origin: FixableProblem['origin'] = 'schema',
@@ -161,16 +163,20 @@ export function problemFromSchemaError(
   switch (error.keyword) {
     case 'required': {
       const name = String(p.missingProperty);
-      return { ...base, kind: name === 'type' && isComponentSlot(source, path) ? 'missing-tag' : 'missing', name };
+      return { ...base, kind: name === 'type' && isComponentSlot(schema, source, path) ? 'missing-tag' : 'missing', name };
     }
     case 'additionalProperties':
       return typeof p.additionalProperty === 'string' ? { ...base, kind: 'unknown-key', name: p.additionalProperty } : undefined;
     case 'enum':
     case 'const': {
       const allowed =
-        error.keyword === 'const' ? [p.allowedValue] : Array.isArray(p.allowedValues) ? p.allowedValues : (enumAt(source, path) ?? []);
+        error.keyword === 'const'
+          ? [p.allowedValue]
+          : Array.isArray(p.allowedValues)
+            ? p.allowedValues
+            : (enumAt(schema, source, path) ?? []);
       const parent = path.slice(0, -1);
-      if (path[path.length - 1] === 'type' && isComponentSlot(source, parent)) {
+      if (path[path.length - 1] === 'type' && isComponentSlot(schema, source, parent)) {
         const parentNode = nodeAt(source, parent);
         return parentNode ? { ...base, kind: 'unknown-tag', path: parent, nodeRange: range(parentNode), allowed } : undefined;
       }
@@ -200,22 +206,22 @@ export function problemFromSchemaError(
  * Whether the object at `path` sits where a component goes: its schema is still the
  * component union, i.e. its `type` is missing or names no type allowed there.
  */
-function isComponentSlot(source: SourceText, path: readonly PathSegment[]): boolean {
-  const at = schemaAt(path, source.parsed.root);
-  return at !== undefined && unionTags(at.schema) !== undefined && typeof path[path.length - 1] === 'number';
+function isComponentSlot(schema: SchemaIndex, source: SourceText, path: readonly PathSegment[]): boolean {
+  const at = schema.schemaAt(path, source.parsed.root);
+  return at !== undefined && schema.unionTags(at.schema) !== undefined && typeof path[path.length - 1] === 'number';
 }
 
 /**
  * Every fixable problem our validator finds in `text`: strict = what the editor flags,
  * lenient = what the service rejects. Unparseable text yields none.
  */
-export function problemsFromValidation(text: string, mode: ValidationMode): FixableProblem[] {
+export function problemsFromValidation(schema: SchemaIndex, text: string, mode: ValidationMode): FixableProblem[] {
   const mapper = new DiagnosticMapper(text);
   if (!mapper.source.parsed.root || mapper.source.parsed.errors.length > 0) return [];
   const value = parse(text, [], { allowTrailingComma: true });
   const origin = mode === 'lenient' ? 'service' : 'schema';
-  const errors = createReportValidator({ mode }).validate(value);
-  return errors.map((e) => problemFromSchemaError(mapper, e, origin)).filter((p): p is FixableProblem => p !== undefined);
+  const errors = schema.validator(mode).validate(value);
+  return errors.map((e) => problemFromSchemaError(schema, mapper, e, origin)).filter((p): p is FixableProblem => p !== undefined);
 }
 
 /** The value the problem's node holds now (for titles such as `Replace "ocean" with …`). */

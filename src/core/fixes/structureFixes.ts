@@ -4,13 +4,12 @@
  * unknown key, and add the `type` of a component that lacks one (inferred from its options).
  */
 import { getNodeValue } from 'jsonc-parser';
-import { componentInfo } from '../schema/reportSchema';
 import { keysOf, nodeAtPath, nounFor } from './candidate';
 import type { Candidate, FixContext } from './candidate';
 import { placeholderFor } from './placeholder';
-import { schemaAt, unionTags } from './schemaAt';
 import { isClearWinner, rankValues } from './similarity';
 import { addProperty, replaceRange, setValue, shortJson } from './textEdits';
+import type { ComponentCatalogue } from '../schema/catalogue';
 
 /** Keys that never count as misspellings. */
 const IGNORED_KEYS = new Set(['$schema']);
@@ -46,7 +45,7 @@ export function missingFixes(ctx: FixContext): Candidate[] {
   const name = problem.name;
   const object = nodeAtPath(ctx.root, problem.path);
   if (!name || object?.type !== 'object') return [];
-  const known = Object.keys(schemaAt(problem.path, ctx.root)?.schema.properties ?? {});
+  const known = Object.keys(ctx.schema.schemaAt(problem.path, ctx.root)?.schema.properties ?? {});
   const present = keysOf(object);
   // A key the schema does not know that is close to the missing one: `component` → `components`.
   const renames = present
@@ -55,7 +54,7 @@ export function missingFixes(ctx: FixContext): Candidate[] {
     .map((k) => renameCandidate(ctx, k, name, true))
     .filter((c): c is Candidate => c !== undefined);
   const out: Candidate[] = [...renames];
-  const placeholder = placeholderFor(ctx.root, problem.path, name);
+  const placeholder = placeholderFor(ctx.schema, ctx.root, problem.path, name);
   if (placeholder) {
     out.push({
       title: `Add missing ${nounFor(problem.path)} "${name}": ${shortJson(placeholder.value)}`,
@@ -77,7 +76,7 @@ export function unknownKeyFixes(ctx: FixContext): Candidate[] {
   const object = nodeAtPath(ctx.root, problem.path);
   if (!name || object?.type !== 'object') return [];
   const present = keysOf(object);
-  const known = Object.keys(schemaAt(problem.path, ctx.root)?.schema.properties ?? {}).filter((k) => !present.includes(k));
+  const known = Object.keys(ctx.schema.schemaAt(problem.path, ctx.root)?.schema.properties ?? {}).filter((k) => !present.includes(k));
   const ranked = rankValues(name, known, { limit: 2, minScore: 0.5 }).filter((r) => r.confident);
   const clear = isClearWinner(ranked);
   const out = ranked.map((r, i) => renameCandidate(ctx, name, r.value, clear && i === 0)).filter((c): c is Candidate => c !== undefined);
@@ -93,12 +92,16 @@ export function unknownKeyFixes(ctx: FixContext): Candidate[] {
 }
 
 /** Component types whose options fit the object's: all its option names known, all required present. */
-export function inferComponentTypes(allowed: readonly string[], component: Record<string, unknown>): string[] {
+export function inferComponentTypes(
+  catalogue: ComponentCatalogue,
+  allowed: readonly string[],
+  component: Record<string, unknown>,
+): string[] {
   const options = component.options;
   const keys = options !== null && typeof options === 'object' && !Array.isArray(options) ? Object.keys(options) : [];
   const hasChildren = 'components' in component;
   const fits = allowed
-    .map((type) => ({ type, info: componentInfo(type) }))
+    .map((type) => ({ type, info: catalogue.info(type) }))
     .filter(({ info }) => {
       if (!info || (hasChildren && !info.container)) return false;
       if (!keys.every((k) => info.optionNames.includes(k))) return false;
@@ -116,8 +119,8 @@ export function missingTagFixes(ctx: FixContext): Candidate[] {
   const { problem } = ctx;
   const object = nodeAtPath(ctx.root, problem.path);
   if (object?.type !== 'object') return [];
-  const allowed = unionTags(schemaAt(problem.path, ctx.root)?.schema ?? {}) ?? [];
-  const types = inferComponentTypes(allowed, getNodeValue(object) as Record<string, unknown>).slice(0, 3);
+  const allowed = ctx.schema.unionTags(ctx.schema.schemaAt(problem.path, ctx.root)?.schema ?? {}) ?? [];
+  const types = inferComponentTypes(ctx.schema.catalogue, allowed, getNodeValue(object) as Record<string, unknown>).slice(0, 3);
   return types.map((type) => ({
     title: `Add "type": "${type}"`,
     kind: 'add-type' as const,

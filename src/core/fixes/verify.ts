@@ -7,8 +7,9 @@
  */
 import { parse } from 'jsonc-parser';
 import type { ParseError } from 'jsonc-parser';
+import { formatPointer } from '../loc/jsonPointer';
 import type { PathSegment } from '../loc/treeWalk';
-import { createReportValidator } from '../schema/validator';
+import type { SchemaIndex } from '../schema/schemaIndex';
 import type { ValidationMode } from '../schema/validator';
 
 export interface VerifyScope {
@@ -17,18 +18,14 @@ export interface VerifyScope {
   deep: boolean;
 }
 
-function pointer(path: readonly PathSegment[]): string {
-  return path.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
-}
-
 /** Errors at (or under) the scope, as comparable strings; undefined when the text does not parse. */
-export function errorsInScope(text: string, mode: ValidationMode, scope: VerifyScope): Set<string> | undefined {
+export function errorsInScope(schema: SchemaIndex, text: string, mode: ValidationMode, scope: VerifyScope): Set<string> | undefined {
   const parseErrors: ParseError[] = [];
   const value = parse(text, parseErrors, { allowTrailingComma: true });
   if (parseErrors.length > 0) return undefined;
-  const at = pointer(scope.path);
+  const at = formatPointer(scope.path);
   const found = new Set<string>();
-  for (const e of createReportValidator({ mode }).validate(value)) {
+  for (const e of schema.validator(mode).validate(value)) {
     const inside = e.instancePath === at || (scope.deep && e.instancePath.startsWith(`${at}/`));
     // anyOf wrappers repeat their branches' errors; the branches are what changes.
     if (inside && e.keyword !== 'anyOf') found.add(`${e.instancePath} ${e.keyword} ${JSON.stringify(e.params)}`);
@@ -40,8 +37,14 @@ export function errorsInScope(text: string, mode: ValidationMode, scope: VerifyS
  * Whether `after` is an improvement on `before` at the scope: it parses, adds no error there,
  * and — when the validator saw errors there before — has fewer.
  */
-export function repairs(before: Set<string> | undefined, afterText: string, mode: ValidationMode, scope: VerifyScope): boolean {
-  const after = errorsInScope(afterText, mode, scope);
+export function repairs(
+  schema: SchemaIndex,
+  before: Set<string> | undefined,
+  afterText: string,
+  mode: ValidationMode,
+  scope: VerifyScope,
+): boolean {
+  const after = errorsInScope(schema, afterText, mode, scope);
   if (!after) return false;
   for (const e of after) if (!before?.has(e)) return false;
   return !before || before.size === 0 || after.size < before.size;

@@ -10,6 +10,7 @@ import { DiagnosticMapper, describeOwner } from './diagnostics';
 import type { SourceDiagnostic } from './diagnostics';
 import type { LocMapping } from './locToRange';
 import { walkTree } from './treeWalk';
+import { parsePointer } from './jsonPointer';
 
 /** The fields of an ajv ErrorObject this module reads. */
 export interface SchemaErrorLike {
@@ -20,16 +21,6 @@ export interface SchemaErrorLike {
   message?: string;
 }
 
-/** RFC 6901: `/components/0/options` → ['components', '0', 'options']. */
-export function pointerToSegments(pointer: string): string[] {
-  if (!pointer) return [];
-  if (!pointer.startsWith('/')) throw new SyntaxError(`Not a JSON pointer: ${pointer}`);
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
 export function mapSchemaErrors(mapper: DiagnosticMapper, errors: readonly SchemaErrorLike[]): SourceDiagnostic[] {
   const out: SourceDiagnostic[] = [];
   for (const error of mergeAnyOfRequired(errors)) out.push(mapSchemaError(mapper, error));
@@ -38,7 +29,7 @@ export function mapSchemaErrors(mapper: DiagnosticMapper, errors: readonly Schem
 }
 
 export function mapSchemaError(mapper: DiagnosticMapper, error: SchemaErrorLike): SourceDiagnostic {
-  const segments = pointerToSegments(error.instancePath);
+  const segments = parsePointer(error.instancePath);
   const loc: LocSegment[] = segments.map((s) => (/^\d+$/.test(s) ? Number(s) : s));
   if (error.keyword === 'required' || error.keyword === 'anyOfRequired') {
     const names = requiredNames(error);

@@ -5,8 +5,7 @@
 // (pydantic 422 entries in the service, file:line:col lines in the CLI).
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { toLenientSchema } from './lenientSchema';
-import { reportSchema } from './reportSchema';
+import type { JsonSchema } from './jsonSchema';
 
 export type ValidationMode = 'strict' | 'lenient';
 
@@ -71,7 +70,7 @@ export function appendErrorsInPlace(code: string): string {
   });
 }
 
-function compile(mode: ValidationMode): ValidateFunction {
+function compile(schema: JsonSchema): ValidateFunction {
   const ajv = new Ajv({
     code: { process: appendErrorsInPlace },
     allErrors: true,
@@ -83,31 +82,24 @@ function compile(mode: ValidationMode): ValidateFunction {
   });
   addFormats(ajv);
   ajv.addVocabulary([...ANNOTATION_KEYWORDS]);
-  return ajv.compile(mode === 'strict' ? reportSchema : toLenientSchema(reportSchema));
+  return ajv.compile(schema);
 }
-
-const compiled = new Map<ValidationMode, ValidateFunction>();
 
 function nestedTooDeeply(): ReportValidationError {
   return { instancePath: '', schemaPath: '#', keyword: 'nesting', params: {}, message: 'the report is nested too deeply to be validated' };
 }
 
 /**
- * A validator for report bodies. Compiling the ~700 KB schema takes a moment, so the
- * compiled function is cached per mode and shared by every validator of that mode.
+ * A validator for report bodies against `schema` — the strict report schema, or its lenient
+ * variant for `mode: 'lenient'`. Compiling takes a moment: SchemaIndex.validator() compiles
+ * each mode once per index.
  *
  * The component union is `allOf: [{if: {type: X}, then: {$ref: X}}, …]`: when a branch
  * fails, ajv adds an extra error with keyword `if` at the component. It carries no
  * information beyond the branch's own errors, so it is dropped here.
  */
-export function createReportValidator(options: { mode: ValidationMode }): ReportValidator {
-  const { mode } = options;
-  let fn = compiled.get(mode);
-  if (!fn) {
-    fn = compile(mode);
-    compiled.set(mode, fn);
-  }
-  const validateFn = fn;
+export function createReportValidator(schema: JsonSchema, mode: ValidationMode): ReportValidator {
+  const validateFn = compile(schema);
   return {
     mode,
     validate(body: unknown): ReportValidationError[] {

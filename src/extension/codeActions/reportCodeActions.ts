@@ -8,6 +8,7 @@
 // All fix logic lives in src/core/fixes.
 import * as vscode from 'vscode';
 import type { FixableProblem, FormattingOptions, QuickFix } from '../../core/fixes';
+import type { SchemaIndex } from '../../core/schema/schemaIndex';
 import type { ValidationMode } from '../../core/schema/validator';
 import { SourceText } from '../../core/loc/locToRange';
 import { enableMultiPageFix } from '../../core/fixes/enableMultiPage';
@@ -15,23 +16,18 @@ import { RENDER_NOTE_SOURCE } from '../diagnostics/renderNoteDiagnostics';
 import { SERVICE_DIAGNOSTIC_SOURCE } from '../diagnostics/serviceDiagnostics';
 import type { ServiceDiagnostics } from '../diagnostics/serviceDiagnostics';
 import { isReportDocument, REPORT_DOCUMENT_SELECTOR } from '../reportDocument';
+import type { FixEngine, SchemaProvider } from '../schema/schemaProvider';
 
 /** Diagnostics of VS Code's JSON extension: source "json", or none for schema problems. */
 const JSON_SOURCES: ReadonlySet<string | undefined> = new Set(['json', '', undefined]);
 /** The JSON service's syntax error codes start here; schema problems are below. */
 const JSON_SYNTAX_CODES = 0x100;
 
-// The fix engine needs the schema and its validator (ajv): loaded on the first request that
-// has a diagnostic to fix, not when the extension activates for any JSON file.
-type FixEngine = typeof import('../../core/fixes');
-let engine: Promise<FixEngine> | undefined;
-const loadEngine = (): Promise<FixEngine> => (engine ??= import('../../core/fixes'));
-
 /** Validation results for the latest version of each document (code actions run on every cursor move). */
 class ProblemCache {
   private readonly entries = new Map<string, { version: number; byMode: Map<ValidationMode, FixableProblem[]> }>();
 
-  get(fixes: FixEngine, document: vscode.TextDocument, mode: ValidationMode): FixableProblem[] {
+  get(fixes: FixEngine, schema: SchemaIndex, document: vscode.TextDocument, mode: ValidationMode): FixableProblem[] {
     const key = document.uri.toString();
     let entry = this.entries.get(key);
     if (!entry || entry.version !== document.version) {
@@ -42,7 +38,7 @@ class ProblemCache {
     }
     let problems = entry.byMode.get(mode);
     if (!problems) {
-      problems = fixes.problemsFromValidation(document.getText(), mode);
+      problems = fixes.problemsFromValidation(schema, document.getText(), mode);
       entry.byMode.set(mode, problems);
     }
     return problems;
@@ -66,7 +62,10 @@ export class ReportCodeActionProvider implements vscode.CodeActionProvider {
   static readonly metadata: vscode.CodeActionProviderMetadata = { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] };
   private readonly cache = new ProblemCache();
 
-  constructor(private readonly serviceDiagnostics?: ServiceDiagnostics) {}
+  constructor(
+    private readonly schemas: SchemaProvider,
+    private readonly serviceDiagnostics?: ServiceDiagnostics,
+  ) {}
 
   async provideCodeActions(
     document: vscode.TextDocument,
@@ -85,12 +84,15 @@ export class ReportCodeActionProvider implements vscode.CodeActionProvider {
       (d) => d.source === SERVICE_DIAGNOSTIC_SOURCE || (JSON_SOURCES.has(d.source) && !isSyntaxError(d)),
     );
     if (relevant.length === 0) return actions;
-    const fixes = await loadEngine();
+    // The fix engine (schema index, ajv) is loaded on the first request that has a diagnostic
+    // to fix, not when the extension activates for any JSON file.
+    const fixes = this.schemas.fixEngine();
+    const schema = this.schemas.schemaIndex();
     const byEdit = new Map<string, vscode.CodeAction>();
     for (const diagnostic of relevant) {
       let preferredTaken = false;
-      for (const problem of this.problemsFor(fixes, document, diagnostic)) {
-        for (const fix of fixes.computeFixes(text, problem, { formatting })) {
+      for (const problem of this.problemsFor(fixes, schema, document, diagnostic)) {
+        for (const fix of fixes.computeFixes(schema, text, problem, { formatting })) {
           const key = `${fix.edit.offset}:${fix.edit.length}:${fix.edit.content}`;
           const existing = byEdit.get(key);
           if (existing) {
@@ -109,23 +111,34 @@ export class ReportCodeActionProvider implements vscode.CodeActionProvider {
   }
 
   /** The problems behind one diagnostic, on the document's current text. */
-  private problemsFor(fixes: FixEngine, document: vscode.TextDocument, diagnostic: vscode.Diagnostic): FixableProblem[] {
+  private problemsFor(
+    fixes: FixEngine,
+    schema: SchemaIndex,
+    document: vscode.TextDocument,
+    diagnostic: vscode.Diagnostic,
+  ): FixableProblem[] {
     if (diagnostic.source === SERVICE_DIAGNOSTIC_SOURCE) {
       const anchored = this.serviceDiagnostics?.entryFor(document.uri, diagnostic);
       if (anchored) {
-        const problem = fixes.problemFromEntry(new SourceText(document.getText()), anchored.entry);
+        const problem = fixes.problemFromEntry(schema, new SourceText(document.getText()), anchored.entry);
         return problem ? [problem] : [];
       }
       // Shown by another ServiceDiagnostics instance (or already re-anchored): use the
       // service's rules on the current text, at the diagnostic's range.
-      return this.matching(fixes, document, diagnostic, 'lenient');
+      return this.matching(fixes, schema, document, diagnostic, 'lenient');
     }
-    return this.matching(fixes, document, diagnostic, 'strict');
+    return this.matching(fixes, schema, document, diagnostic, 'strict');
   }
 
-  private matching(fixes: FixEngine, document: vscode.TextDocument, diagnostic: vscode.Diagnostic, mode: ValidationMode): FixableProblem[] {
+  private matching(
+    fixes: FixEngine,
+    schema: SchemaIndex,
+    document: vscode.TextDocument,
+    diagnostic: vscode.Diagnostic,
+    mode: ValidationMode,
+  ): FixableProblem[] {
     const range = { start: document.offsetAt(diagnostic.range.start), end: document.offsetAt(diagnostic.range.end) };
-    return this.cache.get(fixes, document, mode).filter((p) => fixes.problemMatchesRange(p, range));
+    return this.cache.get(fixes, schema, document, mode).filter((p) => fixes.problemMatchesRange(p, range));
   }
 
   forget(uri: vscode.Uri): void {
@@ -165,14 +178,14 @@ function toAction(
  */
 export function registerReportCodeActions(
   context: vscode.ExtensionContext,
-  deps: { serviceDiagnostics?: ServiceDiagnostics } = {},
+  deps: { schemas: SchemaProvider; serviceDiagnostics?: ServiceDiagnostics },
 ): ReportCodeActionProvider {
-  const provider = new ReportCodeActionProvider(deps.serviceDiagnostics);
+  const provider = new ReportCodeActionProvider(deps.schemas, deps.serviceDiagnostics);
   context.subscriptions.push(
     vscode.languages.registerCodeActionsProvider(REPORT_DOCUMENT_SELECTOR, provider, ReportCodeActionProvider.metadata),
     vscode.workspace.onDidCloseTextDocument((d) => provider.forget(d.uri)),
   );
-  warmUpWhenReportOpens(context);
+  warmUpWhenReportOpens(context, deps.schemas);
   return provider;
 }
 
@@ -180,12 +193,18 @@ export function registerReportCodeActions(
  * Compiling the schema validator takes most of a second: do it once a report is on screen,
  * in the background, rather than on the first lightbulb.
  */
-function warmUpWhenReportOpens(context: vscode.ExtensionContext): void {
+function warmUpWhenReportOpens(context: vscode.ExtensionContext, schemas: SchemaProvider): void {
   let done = false;
   const check = (editor: vscode.TextEditor | undefined) => {
     if (done || !editor || !isReportDocument(editor.document)) return;
     done = true;
-    setTimeout(() => void import('../../core/schema/validator').then((m) => m.createReportValidator({ mode: 'strict' })), 0);
+    setTimeout(() => {
+      try {
+        schemas.schemaIndex().validator('strict');
+      } catch {
+        // A missing or broken schema file is reported by the code action that needs it.
+      }
+    }, 0);
   };
   check(vscode.window.activeTextEditor);
   context.subscriptions.push(vscode.window.onDidChangeActiveTextEditor(check));

@@ -17,7 +17,7 @@ import { stopLocalServiceCommand } from './stopLocalService';
 /** Every command the extension registers; each id matches a `contributes.commands` entry. */
 export function createCommands(s: Services): ReportStudioCommand[] {
   return [
-    newReportCommand,
+    newReportCommand(s),
     openExampleCommand,
     previewCommand(s),
     buildCommand(s),

@@ -14,16 +14,17 @@ export type LocalServiceRuntime = typeof LocalServiceModule;
 let clientRuntime: ClientRuntime | undefined;
 let localServiceRuntime: LocalServiceRuntime | undefined;
 
-function load<T>(extensionPath: string, bundle: string): T {
+/** Requires dist/<bundle> of the installed extension (a computed path: esbuild leaves it to run time). */
+export function loadSiblingBundle<T>(extensionPath: string, bundle: string): T {
   // A computed path: esbuild leaves this require to run time.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require(path.join(extensionPath, 'dist', bundle)) as T;
 }
 
 export function loadClientRuntime(extensionPath: string): ClientRuntime {
-  return (clientRuntime ??= load<ClientRuntime>(extensionPath, 'serviceClient.js'));
+  return (clientRuntime ??= loadSiblingBundle<ClientRuntime>(extensionPath, 'serviceClient.js'));
 }
 
 export function loadLocalServiceRuntime(extensionPath: string): LocalServiceRuntime {
-  return (localServiceRuntime ??= load<LocalServiceRuntime>(extensionPath, 'localService.js'));
+  return (localServiceRuntime ??= loadSiblingBundle<LocalServiceRuntime>(extensionPath, 'localService.js'));
 }

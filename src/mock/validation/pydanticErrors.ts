@@ -13,7 +13,9 @@
 import type { ErrorObject } from 'ajv';
 import type { ValidationErrorEntry } from '../../core/api/types';
 import { expectedList, laxAccepts, laxNumber, plural, pyRepr, pyStr, typeError, unionLabel } from './pyFormat';
-import { SchemaWalker, splitInstancePath, type Schema, type UnionNode } from './schemaWalk';
+import { pointerPath } from '../../core/loc/jsonPointer';
+import type { SchemaIndex } from '../../core/schema/schemaIndex';
+import { SchemaWalker, type Schema, type UnionNode } from './schemaWalk';
 
 interface Ranked {
   entry: ValidationErrorEntry;
@@ -100,8 +102,9 @@ function urlProblem(v: string): string {
 export class PydanticTranslator {
   private readonly walker: SchemaWalker;
 
-  constructor(root: Schema) {
-    this.walker = new SchemaWalker(root);
+  /** `index`: the lenient schema's index (what the service enforces). */
+  constructor(index: SchemaIndex) {
+    this.walker = new SchemaWalker(index);
   }
 
   translate(body: unknown, errors: ErrorObject[]): ValidationErrorEntry[] {
@@ -123,7 +126,7 @@ export class PydanticTranslator {
     if (err.keyword === 'if' || err.keyword === 'additionalProperties' || err.keyword === 'errorMessage') return [];
     // Requireds inside an anyOf are reported once, by the anyOf itself.
     if (/\/anyOf\/\d+\//.test(err.schemaPath)) return [];
-    const path = splitInstancePath(body, err.instancePath);
+    const path = pointerPath(body, err.instancePath);
     const at = this.walker.walk(body, path);
     // The schema holding the keyword is the node the walker reached (ajv's schemaPath is
     // relative inside $refs; `parentSchema` exists only in verbose mode).

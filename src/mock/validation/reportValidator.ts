@@ -5,18 +5,16 @@
  * by walking the same lenient schema.
  */
 import type { ValidationErrorEntry } from '../../core/api/types';
-import { toLenientSchema } from '../../core/schema/lenientSchema';
-import { reportSchema } from '../../core/schema/reportSchema';
-import { createReportValidator, type ReportValidator } from '../../core/schema/validator';
+import { reportSchemaIndex } from '../../core/schema/reportSchema';
+import type { ReportValidator } from '../../core/schema/validator';
 import { PydanticTranslator } from './pydanticErrors';
-import type { Schema } from './schemaWalk';
 
 let compiled: { validator: ReportValidator; translator: PydanticTranslator } | undefined;
 
 function compile(): NonNullable<typeof compiled> {
   return {
-    validator: createReportValidator({ mode: 'lenient' }),
-    translator: new PydanticTranslator(toLenientSchema(reportSchema) as Schema),
+    validator: reportSchemaIndex().validator('lenient'),
+    translator: new PydanticTranslator(reportSchemaIndex().lenient()),
   };
 }
 

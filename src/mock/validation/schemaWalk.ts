@@ -6,9 +6,10 @@
  * member's label before descending into it. It also yields a rank per segment
  * (schema field order, list index) so entries can be sorted in pydantic's order.
  */
+import type { JsonSchema, SchemaIndex } from '../../core/schema/schemaIndex';
 import { jsonType, unionLabel } from './pyFormat';
 
-export type Schema = Record<string, unknown>;
+export type Schema = JsonSchema;
 
 export interface Step {
   /** loc segments contributed by this step (field/index, plus tag or union label). */
@@ -37,61 +38,20 @@ export interface UnionNode {
 }
 
 export class SchemaWalker {
-  // The schema never changes: resolved refs and union branches are computed once, not
-  // once per error (a body with 65,000 faults spent most of its 422 time here).
-  private readonly pointers = new Map<string, Schema | undefined>();
-  private readonly branches = new WeakMap<Schema, Map<string, Schema> | undefined>();
-
-  constructor(private readonly root: Schema) {}
+  constructor(private readonly index: SchemaIndex) {}
 
   deref(s: Schema | undefined): Schema | undefined {
-    let cur = s;
-    for (let i = 0; cur && typeof cur.$ref === 'string' && i < 32; i++) cur = this.pointer(cur.$ref as string);
-    return cur;
-  }
-
-  /** Resolves "#/definitions/X/properties/y" in the root schema. */
-  pointer(ref: string): Schema | undefined {
-    if (this.pointers.has(ref)) return this.pointers.get(ref);
-    const resolved = this.resolvePointer(ref);
-    this.pointers.set(ref, resolved);
-    return resolved;
-  }
-
-  private resolvePointer(ref: string): Schema | undefined {
-    if (!ref.startsWith('#')) return undefined;
-    let cur: unknown = this.root;
-    for (const raw of ref.slice(1).split('/').filter(Boolean)) {
-      const seg = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-      cur = cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[seg] : undefined;
-    }
-    return cur && typeof cur === 'object' ? (cur as Schema) : undefined;
+    return s ? this.index.deref(s) : undefined;
   }
 
   /** The tagged-union branches of a component schema: tag → branch schema. */
-  unionBranches(s: Schema | undefined): Map<string, Schema> | undefined {
-    if (!s) return undefined;
-    if (this.branches.has(s)) return this.branches.get(s);
-    const found = this.findBranches(s);
-    this.branches.set(s, found);
-    return found;
-  }
-
-  private findBranches(s: Schema): Map<string, Schema> | undefined {
-    const all = s.allOf;
-    if (!Array.isArray(all)) return undefined;
-    const map = new Map<string, Schema>();
-    for (const part of all as Schema[]) {
-      const tag = ((part.if as Schema | undefined)?.properties as Record<string, Schema> | undefined)?.type?.const;
-      if (typeof tag === 'string' && part.then) map.set(tag, this.deref(part.then as Schema) ?? {});
-    }
-    return map.size ? map : undefined;
+  unionBranches(s: Schema | undefined): ReadonlyMap<string, Schema> | undefined {
+    return s ? this.index.unionBranches(s) : undefined;
   }
 
   /** Expected tags in union order (the `enum` of the union's `type`). */
   expectedTags(union: Schema): string[] {
-    const en = ((union.properties as Record<string, Schema> | undefined)?.type?.enum ?? []) as unknown[];
-    return en.filter((t): t is string => typeof t === 'string');
+    return this.index.unionTags(union) ?? [];
   }
 
   static types(s: Schema | undefined): string[] {
@@ -106,7 +66,7 @@ export class SchemaWalker {
   }
 
   walk(body: unknown, path: Array<string | number>): WalkResult {
-    let schema = this.deref(this.root);
+    let schema = this.deref(this.index.root);
     let value = body;
     const loc: Array<string | number> = ['body'];
     const rank: number[] = [];
@@ -166,18 +126,4 @@ export class SchemaWalker {
     const i = keys.indexOf(field);
     return i < 0 ? 999 : i;
   }
-}
-
-/** Splits an ajv instancePath ("/components/0/options") into segments; numbers for array indexes. */
-export function splitInstancePath(body: unknown, instancePath: string): Array<string | number> {
-  if (!instancePath) return [];
-  const out: Array<string | number> = [];
-  let cur: unknown = body;
-  for (const raw of instancePath.slice(1).split('/')) {
-    const seg = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    const key: string | number = Array.isArray(cur) && /^\d+$/.test(seg) ? Number(seg) : seg;
-    out.push(key);
-    cur = cur && typeof cur === 'object' ? (cur as Record<string | number, unknown>)[key] : undefined;
-  }
-  return out;
 }

@@ -15,6 +15,9 @@ import type { QuickFix } from '../../../src/core/fixes';
 import { createMinimalRenderer } from '../../../src/render/minimal-renderer';
 import { startLocalService, type LocalService } from '../../../src/mock/service';
 import { NO_OBVIOUS_FIX } from '../../unit/fixes/corpusExpectations';
+import { reportSchemaIndex } from '../../../src/core/schema/reportSchema';
+
+const SCHEMA = reportSchemaIndex();
 
 const CORPUS = join(__dirname, '..', '..', 'fixtures', 'broken');
 const files = readdirSync(CORPUS)
@@ -55,8 +58,8 @@ describe('quick fixes against the real local service (HTTP)', () => {
   function fixesFor(text: string, details: ValidationErrorEntry[]): QuickFix[][] {
     const source = new SourceText(text);
     return anchorEntries(text, details, { sentText: text }).map((a) => {
-      const problem = problemFromEntry(source, a.entry);
-      return problem ? computeFixes(text, problem) : [];
+      const problem = problemFromEntry(SCHEMA, source, a.entry);
+      return problem ? computeFixes(SCHEMA, text, problem) : [];
     });
   }
 

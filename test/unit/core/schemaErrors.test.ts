@@ -1,10 +1,13 @@
 import { strict as assert } from 'node:assert';
 import { parse } from 'jsonc-parser';
 import { DiagnosticMapper } from '../../../src/core/loc/diagnostics';
-import { mapSchemaErrors, pointerToSegments } from '../../../src/core/loc/schemaErrors';
-import { createReportValidator } from '../../../src/core/schema/validator';
+import { parsePointer as pointerToSegments } from '../../../src/core/loc/jsonPointer';
+import { mapSchemaErrors } from '../../../src/core/loc/schemaErrors';
+import { reportSchemaIndex } from '../../../src/core/schema/reportSchema';
 
-const validator = createReportValidator({ mode: 'strict' });
+const SCHEMA = reportSchemaIndex();
+
+const validator = SCHEMA.validator('strict');
 
 function check(text: string): Array<{ at: string; marked: string; message: string }> {
   const mapper = new DiagnosticMapper(text);

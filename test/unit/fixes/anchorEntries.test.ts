@@ -6,6 +6,9 @@ import { anchorEntries, computeFixes, problemFromEntry } from '../../../src/core
 import { SourceText } from '../../../src/core/loc/locToRange';
 import type { ValidationErrorEntry } from '../../../src/core/api/types';
 import { validateReport } from '../../../src/mock/validation/reportValidator';
+import { reportSchemaIndex } from '../../../src/core/schema/reportSchema';
+
+const SCHEMA = reportSchemaIndex();
 
 const corpus = (file: string) => readFileSync(join(__dirname, '..', '..', 'fixtures', 'broken', file), 'utf8');
 /** What each still-applying entry marks in `text`, the entries having come from `sent`. */
@@ -33,7 +36,7 @@ describe('fixes: 422 diagnostics while the user edits', () => {
     const anchored = anchorEntries(TEXT, entries, { sentText: TEXT });
     assert.deepEqual(marked(TEXT, entries), ['"ocean"', '"options"', '"Sektion"']);
     assert.deepEqual(
-      anchored.map((a) => problemFromEntry(new SourceText(TEXT), a.entry)?.kind),
+      anchored.map((a) => problemFromEntry(SCHEMA, new SourceText(TEXT), a.entry)?.kind),
       ['enum', 'missing', 'unknown-tag'],
     );
     assert.match(anchored[1].diagnostic.message, /Missing required option "value" in Card options/);
@@ -65,7 +68,7 @@ describe('fixes: 422 diagnostics while the user edits', () => {
 
   it('a quick fix on one entry leaves the others in place', () => {
     const anchored = anchorEntries(TEXT, entries, { sentText: TEXT });
-    const fix = computeFixes(TEXT, problemFromEntry(new SourceText(TEXT), anchored[2].entry)!).find((f) => f.preferred)!;
+    const fix = computeFixes(SCHEMA, TEXT, problemFromEntry(SCHEMA, new SourceText(TEXT), anchored[2].entry)!).find((f) => f.preferred)!;
     const after = applyEdits(TEXT, [fix.edit]);
     assert.deepEqual(
       anchorEntries(after, entries, { sentText: TEXT }).map((a) => a.entry.type),

@@ -5,18 +5,21 @@ import type { FixableProblem, QuickFix } from '../../../src/core/fixes';
 import { SourceText } from '../../../src/core/loc/locToRange';
 import { validateReport } from '../../../src/mock/validation/reportValidator';
 import { parse } from 'jsonc-parser';
+import { reportSchemaIndex } from '../../../src/core/schema/reportSchema';
+
+const SCHEMA = reportSchemaIndex();
 
 /** The fixes of every strict (editor) problem of the text, in document order. */
 function editorFixes(text: string): { problem: FixableProblem; fixes: QuickFix[] }[] {
-  return problemsFromValidation(text, 'strict').map((problem) => ({ problem, fixes: computeFixes(text, problem) }));
+  return problemsFromValidation(SCHEMA, text, 'strict').map((problem) => ({ problem, fixes: computeFixes(SCHEMA, text, problem) }));
 }
 
 /** The fixes of every 422 entry the local service's validator gives for the text. */
 function serviceFixes(text: string): { problem: FixableProblem | undefined; fixes: QuickFix[] }[] {
   const source = new SourceText(text);
   return validateReport(parse(text)).map((entry) => {
-    const problem = problemFromEntry(source, entry);
-    return { problem, fixes: problem ? computeFixes(text, problem) : [] };
+    const problem = problemFromEntry(SCHEMA, source, entry);
+    return { problem, fixes: problem ? computeFixes(SCHEMA, text, problem) : [] };
   });
 }
 
@@ -154,11 +157,11 @@ describe("fixes: from the service's 422 entries (lenient rules)", () => {
     assert.deepEqual(serviceFixes(text), []);
     // (Our lenient schema does not model pydantic's lax coercion of "3"; the service's translator does.)
     assert.deepEqual(
-      problemsFromValidation(text, 'lenient').map((p) => p.kind),
+      problemsFromValidation(SCHEMA, text, 'lenient').map((p) => p.kind),
       ['type'],
     );
     assert.deepEqual(
-      problemsFromValidation(text, 'strict')
+      problemsFromValidation(SCHEMA, text, 'strict')
         .map((p) => p.kind)
         .sort(),
       ['type', 'unknown-key'],
@@ -167,15 +170,15 @@ describe("fixes: from the service's 422 entries (lenient rules)", () => {
 
   it('offers nothing while the JSON does not parse', () => {
     const text = report('[ { "type": "Card", "options": { "title": "a" } } ]');
-    const problem = problemFromEntry(new SourceText(text), {
+    const problem = problemFromEntry(SCHEMA, new SourceText(text), {
       type: 'missing',
       loc: ['body', 'components', 0, 'Card', 'options', 'value'],
       msg: 'Field required',
       input: {},
     });
     assert.ok(problem);
-    assert.equal(computeFixes(text, problem).length, 1);
+    assert.equal(computeFixes(SCHEMA, text, problem).length, 1);
     // The user is mid-edit: a stray brace at the end.
-    assert.deepEqual(computeFixes(`${text} }`, problem), []);
+    assert.deepEqual(computeFixes(SCHEMA, `${text} }`, problem), []);
   });
 });

@@ -12,6 +12,9 @@ import { SourceText } from '../../../src/core/loc/locToRange';
 import { validateReport } from '../../../src/mock/validation/reportValidator';
 import { NO_OBVIOUS_FIX } from './corpusExpectations';
 import { jsonDiagnostics } from '../schema/jsonLanguageService';
+import { reportSchemaIndex } from '../../../src/core/schema/reportSchema';
+
+const SCHEMA = reportSchemaIndex();
 
 const CORPUS = join(__dirname, '..', '..', 'fixtures', 'broken');
 const files = readdirSync(CORPUS)
@@ -25,8 +28,8 @@ function serviceRound(text: string): { entries: number; fix?: QuickFix } {
   const entries = validateReport(parse(text));
   const source = new SourceText(text);
   for (const entry of entries) {
-    const problem = problemFromEntry(source, entry);
-    const fixes = problem ? computeFixes(text, problem) : [];
+    const problem = problemFromEntry(SCHEMA, source, entry);
+    const fixes = problem ? computeFixes(SCHEMA, text, problem) : [];
     if (fixes.length) return { entries: entries.length, fix: choose(fixes) };
   }
   return { entries: entries.length };
@@ -34,9 +37,9 @@ function serviceRound(text: string): { entries: number; fix?: QuickFix } {
 
 async function editorRound(text: string): Promise<{ diagnostics: number; fix?: QuickFix }> {
   const diagnostics = await jsonDiagnostics(text);
-  const problems = problemsFromValidation(text, 'strict');
+  const problems = problemsFromValidation(SCHEMA, text, 'strict');
   for (const d of diagnostics) {
-    const fixes = problems.filter((p) => problemMatchesRange(p, d)).flatMap((p) => computeFixes(text, p));
+    const fixes = problems.filter((p) => problemMatchesRange(p, d)).flatMap((p) => computeFixes(SCHEMA, text, p));
     if (fixes.length) return { diagnostics: diagnostics.length, fix: choose(fixes) };
   }
   return { diagnostics: diagnostics.length };

@@ -2,6 +2,9 @@ import { strict as assert } from 'node:assert';
 import { problemFromEntry, problemMatchesRange, problemsFromValidation } from '../../../src/core/fixes';
 import { SourceText } from '../../../src/core/loc/locToRange';
 import { jsonDiagnostics } from '../schema/jsonLanguageService';
+import { reportSchemaIndex } from '../../../src/core/schema/reportSchema';
+
+const SCHEMA = reportSchemaIndex();
 
 const TEXT = `{
   "type": "Report",
@@ -17,7 +20,7 @@ const at = (needle: string) => ({ start: TEXT.indexOf(needle), end: TEXT.indexOf
 
 describe('fixes: problems from both checkers', () => {
   it('a 422 `missing` names the object that lacks the field', () => {
-    const title = problemFromEntry(new SourceText(TEXT.replace('"section_title": "S", ', '')), {
+    const title = problemFromEntry(SCHEMA, new SourceText(TEXT.replace('"section_title": "S", ', '')), {
       type: 'missing',
       loc: ['body', 'components', 1, 'Section', 'options', 'section_title'],
       msg: 'Field required',
@@ -27,7 +30,7 @@ describe('fixes: problems from both checkers', () => {
   });
 
   it('tags: union_tag_invalid inside a cover-page Row, union_tag_not_found in the body', () => {
-    const bad = problemFromEntry(source, {
+    const bad = problemFromEntry(SCHEMA, source, {
       type: 'union_tag_invalid',
       loc: ['body', 'cover_page', 'components', 0, 'Row', 'components', 0],
       msg: '',
@@ -36,12 +39,12 @@ describe('fixes: problems from both checkers', () => {
     });
     assert.equal(bad?.kind, 'unknown-tag');
     assert.deepEqual(bad?.allowed, ['Row', 'Text', 'Image', 'VerticalSpacer']);
-    const none = problemFromEntry(source, { type: 'union_tag_not_found', loc: ['body', 'components', 0], msg: '', input: {} });
+    const none = problemFromEntry(SCHEMA, source, { type: 'union_tag_not_found', loc: ['body', 'components', 0], msg: '', input: {} });
     assert.deepEqual([none?.kind, none?.path], ['missing-tag', ['components', 0]]);
   });
 
   it('pydantic types become expected JSON types from the schema (int_from_float → integer or null)', () => {
-    const p = problemFromEntry(source, {
+    const p = problemFromEntry(SCHEMA, source, {
       type: 'int_from_float',
       loc: ['body', 'components', 1, 'Section', 'options', 'columns'],
       msg: '',
@@ -52,7 +55,7 @@ describe('fixes: problems from both checkers', () => {
   });
 
   it('an entry whose node changed meanwhile yields no problem', () => {
-    const p = problemFromEntry(source, {
+    const p = problemFromEntry(SCHEMA, source, {
       type: 'string_type',
       loc: ['body', 'components', 1, 'Section', 'options', 'section_title', 'str'],
       msg: '',
@@ -62,7 +65,7 @@ describe('fixes: problems from both checkers', () => {
   });
 
   it('strict problems sit where the JSON language service puts its diagnostics', async () => {
-    const problems = problemsFromValidation(TEXT, 'strict');
+    const problems = problemsFromValidation(SCHEMA, TEXT, 'strict');
     const diagnostics = await jsonDiagnostics(TEXT);
     assert.equal(diagnostics.length, 4, JSON.stringify(diagnostics));
     for (const d of diagnostics) {

@@ -12,7 +12,7 @@ import { DiagnosticMapper, type SourceDiagnostic } from '../../../src/core/loc/d
 import { mapSchemaErrors } from '../../../src/core/loc/schemaErrors';
 import { toLenientSchema } from '../../../src/core/schema/lenientSchema';
 import { reportSchema } from '../../../src/core/schema/reportSchema';
-import { createReportValidator, errorMergeRewrites, VSCODE_SCHEMA_KEYWORDS } from '../../../src/core/schema/validator';
+import { errorMergeRewrites, VSCODE_SCHEMA_KEYWORDS } from '../../../src/core/schema/validator';
 import { validateReport } from '../../../src/mock/validation/reportValidator';
 import { nestingViolation, parsePythonJson, PythonJsonError } from '../../../src/mock/validation/pythonJson';
 import {
@@ -30,6 +30,9 @@ import {
   allPaths,
 } from './fuzzKit';
 import { corrupt, randomEntry, toJsonc } from './jsoncGen';
+import { reportSchemaIndex } from '../../../src/core/schema/reportSchema';
+
+const SCHEMA = reportSchemaIndex();
 
 const seed = fuzzSeed();
 const examples = loadExamples();
@@ -144,8 +147,8 @@ describe('hardening: fuzzing the core (loc mapper, validator, JSON decoder)', fu
 
   it('the validator (strict and lenient) and the 422 translation never throw on 2,000 random bodies', () => {
     const rng = new Rng(seed + 1);
-    const strict = createReportValidator({ mode: 'strict' });
-    const lenient = createReportValidator({ mode: 'lenient' });
+    const strict = SCHEMA.validator('strict');
+    const lenient = SCHEMA.validator('lenient');
     const protoBefore = prototypeSnapshot();
     let entries = 0;
     for (let i = 0; i < 2000; i++) {
@@ -172,7 +175,7 @@ describe('hardening: fuzzing the core (loc mapper, validator, JSON decoder)', fu
   });
 
   it('a component tree nested too deeply for the validator is an error, not an exception', () => {
-    const validator = createReportValidator({ mode: 'lenient' });
+    const validator = SCHEMA.validator('lenient');
     let c: Record<string, unknown> = { type: 'Card', options: { title: 't', value: 1 } };
     for (let i = 0; i < 5000; i++) c = { type: 'Section', options: { section_title: 's' }, components: [c] };
     const errors = validator.validate({ type: 'Report', components: [c] });
@@ -189,7 +192,7 @@ describe('hardening: fuzzing the core (loc mapper, validator, JSON decoder)', fu
     addFormats(ajv);
     ajv.addVocabulary([...VSCODE_SCHEMA_KEYWORDS]);
     const reference = ajv.compile(toLenientSchema(reportSchema));
-    const ours = createReportValidator({ mode: 'lenient' });
+    const ours = SCHEMA.validator('lenient');
     const rng = new Rng(seed + 2);
     let compared = 0;
     for (let i = 0; compared < 300 && i < 5000; i++) {

@@ -9,10 +9,12 @@
 import assert from 'node:assert/strict';
 import { createRenderer, RenderError, type ReportRenderer } from '../../../src/render';
 import type { ReportBody } from '../../../src/core/report/types';
-import { createReportValidator } from '../../../src/core/schema/validator';
 import { readPdf } from '../../helpers/pdf';
 import { allPaths, fuzzSeed, loadExamples, prototypeSnapshot, Rng, withValueAt } from './fuzzKit';
 import { randomReport } from './reportGen';
+import { reportSchemaIndex } from '../../../src/core/schema/reportSchema';
+
+const SCHEMA = reportSchemaIndex();
 
 const RENDERS = 150;
 const TIME_LIMIT_MS = 30_000;
@@ -32,7 +34,7 @@ describe('hardening: fuzzing the renderer', function () {
 
   it(`renders ${RENDERS} random reports to a valid PDF or a RenderError with a path, nothing else`, async () => {
     const rng = new Rng(seed);
-    const lenient = createReportValidator({ mode: 'lenient' });
+    const lenient = SCHEMA.validator('lenient');
     const protoBefore = prototypeSnapshot();
     const outcomes = { pdf: 0, renderError: 0, schemaValid: 0, pages: 0, previews: 0 };
     const reasons = new Map<string, number>();

@@ -91,6 +91,8 @@ describe('the packaged .vsix', function () {
       'dist/extension.js',
       'dist/serviceClient.js',
       'dist/localService.js',
+      'dist/fixEngine.js',
+      'schemas/report.schema.json',
       'dist/render-worker.js',
       'dist/body-worker.js',
     ]) {

@@ -3,7 +3,10 @@
 import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createReportValidator, type ReportValidationError } from '../../../src/core/schema/validator';
+import { type ReportValidationError } from '../../../src/core/schema/validator';
+import { reportSchemaIndex } from '../../../src/core/schema/reportSchema';
+
+const SCHEMA = reportSchemaIndex();
 
 const dir = join(__dirname, '..', '..', 'fixtures', 'broken');
 
@@ -44,8 +47,8 @@ function compare(actual: ReportValidationError[], expected: ExpectedError[]): vo
 }
 
 describe('schema: broken corpus (test/fixtures/broken)', () => {
-  const strictValidator = createReportValidator({ mode: 'strict' });
-  const lenientValidator = createReportValidator({ mode: 'lenient' });
+  const strictValidator = SCHEMA.validator('strict');
+  const lenientValidator = SCHEMA.validator('lenient');
 
   it('has at least 30 broken reports, each listed once in cases.json', () => {
     const files = readdirSync(dir)

@@ -2,17 +2,18 @@
 // has a definition, descriptions everywhere, enumDescriptions on every enum, and a snippet
 // that expands to a valid component.
 import { strict as assert } from 'node:assert';
-import {
-  componentCatalogue,
-  componentTypes,
-  containerTypes,
-  coverPageComponentTypes,
-  reportSchema,
-  requiredOptions,
-  type JsonSchema,
-} from '../../../src/core/schema/reportSchema';
-import { createReportValidator } from '../../../src/core/schema/validator';
+import { reportSchema, reportSchemaIndex, type JsonSchema } from '../../../src/core/schema/reportSchema';
+
 import { expandSnippetDefaults, findDefaultSnippet, snippetText } from '../../../src/core/snippets/snippetText';
+
+const CATALOGUE = reportSchemaIndex().catalogue;
+const componentCatalogue = new Map(CATALOGUE.componentTypes.map((t) => [t, CATALOGUE.info(t)!]));
+const componentTypes = CATALOGUE.componentTypes;
+const containerTypes = CATALOGUE.containerTypes;
+const coverPageComponentTypes = CATALOGUE.coverPageComponentTypes;
+const requiredOptions = CATALOGUE.requiredOptions;
+
+const SCHEMA = reportSchemaIndex();
 
 /** The component list the project was specified from, in its order, with its required options. */
 const B4: Record<string, string[]> = {
@@ -90,7 +91,7 @@ describe('schema: catalogue', () => {
           components: [expanded],
           ...(inCover ? { cover_page: { components: [expanded] } } : {}),
         };
-        assert.deepEqual(createReportValidator({ mode: 'strict' }).validate(report), []);
+        assert.deepEqual(SCHEMA.validator('strict').validate(report), []);
       });
     });
   }
@@ -168,6 +169,6 @@ describe('schema: catalogue', () => {
 
   it('the root "New report" snippet expands to a valid report', () => {
     const text = expandSnippetDefaults(snippetText(findDefaultSnippet(reportSchema, 'New report')));
-    assert.deepEqual(createReportValidator({ mode: 'strict' }).validate(JSON.parse(text)), []);
+    assert.deepEqual(SCHEMA.validator('strict').validate(JSON.parse(text)), []);
   });
 });

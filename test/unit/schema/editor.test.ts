@@ -6,8 +6,12 @@
 // without `type` produces no problem at all; with the enum + if/then construction they read
 // `Value is not accepted. Valid values: "Section", "Row", …` and `Missing property "type".`
 import { strict as assert } from 'node:assert';
-import { componentTypes } from '../../../src/core/schema/reportSchema';
+import { reportSchemaIndex } from '../../../src/core/schema/reportSchema';
+
 import { editorCompletions, editorHover, editorProblems } from './jsonLanguageService';
+
+const CATALOGUE = reportSchemaIndex().catalogue;
+const componentTypes = CATALOGUE.componentTypes;
 
 const report = (components: string, extra = '') =>
   `{\n  "type": "Report",\n  "options": {"report_title": "Fleet report"},${extra}\n  "components": [${components}]\n}`;

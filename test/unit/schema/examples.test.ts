@@ -3,9 +3,14 @@
 import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { componentTypes } from '../../../src/core/schema/reportSchema';
-import { createReportValidator } from '../../../src/core/schema/validator';
+import { reportSchemaIndex } from '../../../src/core/schema/reportSchema';
+
 import { editorProblems } from './jsonLanguageService';
+
+const CATALOGUE = reportSchemaIndex().catalogue;
+const componentTypes = CATALOGUE.componentTypes;
+
+const SCHEMA = reportSchemaIndex();
 
 const dir = join(__dirname, '..', '..', '..', 'examples');
 const files = readdirSync(dir)
@@ -31,7 +36,7 @@ function allComponents(body: { components?: Node[]; cover_page?: { components?: 
 }
 
 describe('schema: examples/', () => {
-  const strictValidator = createReportValidator({ mode: 'strict' });
+  const strictValidator = SCHEMA.validator('strict');
 
   it('has at least the five documented examples', () => {
     for (const name of ['kpi-dashboard', 'invoice', 'analytics', 'annual-review', 'product-metrics']) {

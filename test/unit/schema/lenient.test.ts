@@ -3,7 +3,10 @@ import { strict as assert } from 'node:assert';
 import Ajv from 'ajv';
 import { toLenientSchema } from '../../../src/core/schema/lenientSchema';
 import { reportSchema } from '../../../src/core/schema/reportSchema';
-import { ANNOTATION_KEYWORDS, createReportValidator, VSCODE_SCHEMA_KEYWORDS } from '../../../src/core/schema/validator';
+import { ANNOTATION_KEYWORDS, VSCODE_SCHEMA_KEYWORDS } from '../../../src/core/schema/validator';
+import { reportSchemaIndex } from '../../../src/core/schema/reportSchema';
+
+const SCHEMA = reportSchemaIndex();
 
 const report = (components: unknown[]) => ({ type: 'Report', options: { report_title: 'Ops' }, components });
 
@@ -31,8 +34,8 @@ describe('schema: lenient variant', () => {
         components: [{ type: 'Card', options: { title: 'Vans', value: 42, shade: 2 } }],
       },
     ]);
-    assert.deepEqual(createReportValidator({ mode: 'lenient' }).validate(body), []);
-    const strictErrors = createReportValidator({ mode: 'strict' })
+    assert.deepEqual(SCHEMA.validator('lenient').validate(body), []);
+    const strictErrors = SCHEMA.validator('strict')
       .validate(body)
       .map((e) => `${e.instancePath} ${e.keyword}`);
     assert.deepEqual(
@@ -47,7 +50,7 @@ describe('schema: lenient variant', () => {
 
   it('still rejects real faults next to ignored ones', () => {
     const body = report([{ type: 'Card', options: { title: 'Vans', value: [42], typo: 1, icon: 'whatever' } }, { type: 'Kard' }]);
-    const errors = createReportValidator({ mode: 'lenient' })
+    const errors = SCHEMA.validator('lenient')
       .validate(body)
       .map((e) => `${e.instancePath} ${e.keyword}`);
     assert.deepEqual(errors.sort(), ['/components/0/options/value type', '/components/1/type enum']);
@@ -55,8 +58,8 @@ describe('schema: lenient variant', () => {
 
   it('icon null is accepted in both modes', () => {
     const body = report([{ type: 'Card', options: { title: 'Vans', value: 42, icon: null } }]);
-    assert.deepEqual(createReportValidator({ mode: 'strict' }).validate(body), []);
-    assert.deepEqual(createReportValidator({ mode: 'lenient' }).validate(body), []);
+    assert.deepEqual(SCHEMA.validator('strict').validate(body), []);
+    assert.deepEqual(SCHEMA.validator('lenient').validate(body), []);
   });
 });
 
@@ -80,8 +83,8 @@ describe('schema: ajv setup', () => {
   });
 
   it('validators are cached per mode', () => {
-    const a = createReportValidator({ mode: 'strict' });
-    const b = createReportValidator({ mode: 'strict' });
+    const a = SCHEMA.validator('strict');
+    const b = SCHEMA.validator('strict');
     const body = report([{ type: 'Text', options: {} }]);
     assert.deepEqual(a.validate(body), b.validate(body));
     assert.equal(a.mode, 'strict');
