@@ -4,7 +4,7 @@
  * then e.g. pdftoppm -png -r 70 out.pdf /tmp/sheet
  */
 import { writeFileSync } from 'node:fs';
-import { chartPainters } from '../../src/render/charts';
+import { lookupPainter } from '../../src/render/registry';
 import { paintAt, testCanvas } from '../../test/unit/render/charts/helpers';
 import { SHEET } from './chart-sheet-data';
 import { STRESS } from './chart-sheet-stress';
@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   let col = 0;
   let rowH = 0;
   for (const item of process.env.STRESS ? STRESS : SHEET) {
-    const painter = chartPainters[item.type];
+    const painter = lookupPainter(item.type);
     if (!painter) {
       console.warn(`no painter for ${item.type}`);
       continue;

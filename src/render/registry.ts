@@ -1,20 +1,33 @@
 /**
- * Component type name → painter. Leaf components are looked up here; the
- * containers (Section, Row) and the flow components (PageBreak, Spacer,
- * VerticalSpacer, Table splitting) are handled by the layout engine itself.
+ * Component type → painter. Every leaf type of the catalogue has one: the record is keyed by
+ * the generated type list (src/core/report/componentTypes.generated.ts), so a type added to
+ * the catalogue without a painter does not compile. The containers (Section, Row) and the
+ * flow components (PageBreak, Spacer, VerticalSpacer) are laid out by layout/nodes.ts itself.
  */
+import type { ComponentType } from '../core/report/componentTypes.generated';
+import { chartPainters } from './charts';
+import { cardPainter } from './components/card';
+import { imagePainter } from './components/image';
+import { tablePainter } from './components/table';
+import { textPainter } from './components/text';
 import type { ComponentPainter } from './painter';
+import type { LeafType } from './leafTypes';
 
-const painters = new Map<string, ComponentPainter>();
+export type { LeafType } from './leafTypes';
+export { LAYOUT_TYPES } from './leafTypes';
 
-export function registerPainter(type: string, painter: ComponentPainter): void {
-  painters.set(type, painter);
-}
+const PAINTERS: Record<LeafType, ComponentPainter> = {
+  Card: cardPainter,
+  Text: textPainter,
+  Table: tablePainter,
+  Image: imagePainter,
+  ...chartPainters,
+};
 
-export function lookupPainter(type: string): ComponentPainter | undefined {
-  return painters.get(type);
-}
+/** Every leaf type, in catalogue order of the record above. */
+export const LEAF_TYPES = Object.keys(PAINTERS) as LeafType[];
 
-export function registeredTypes(): string[] {
-  return [...painters.keys()].sort();
+/** The painter of `type`; undefined for layout types and for names the catalogue does not know. */
+export function lookupPainter(type: ComponentType | string): ComponentPainter | undefined {
+  return Object.hasOwn(PAINTERS, type) ? PAINTERS[type as LeafType] : undefined;
 }

@@ -10,7 +10,6 @@ import { registerFonts } from './fonts';
 import { reportFontSpec } from './google-fonts';
 import { buildTheme } from './theme';
 import { fontSize } from './font-scale';
-import { registerAllPainters } from './components';
 import type { ImageSettings } from './images';
 import { buildNodes, type LayoutNode } from './layout/nodes';
 import { pageModel } from './layout/page-model';
@@ -39,7 +38,6 @@ export interface PdfRenderOptions {
 export const DEFAULT_TIME_LIMIT_MS = 60_000;
 
 export async function renderReportPdf(report: ReportBody, options: PdfRenderOptions = {}): Promise<RenderedPdf> {
-  registerAllPainters();
   const { signal } = options;
   const deadline = Date.now() + (options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS);
   const checkTime = () => {

@@ -1,8 +1,9 @@
 /**
  * The chart and data components of the renderer, keyed by component type name
- * (scripts/schema/components/charts.mjs, premium.mjs). The core registers each entry with registerPainter().
+ * (scripts/schema/components/charts.mjs, premium.mjs). src/render/registry.ts merges them with the core painters.
  * Accepted option and data shapes: charts/README.md.
  */
+import type { LeafType } from '../leafTypes';
 import type { ComponentPainter } from '../painter';
 import { barChart, chartBar, chartHorizontalBar } from './bars';
 import { dataTable } from './datatable';
@@ -11,7 +12,7 @@ import { chartLine, chartTimeseries, lineChart, scatterChart } from './lines';
 import { progressBar } from './progress';
 import { sparkChartLine, sparkChartRing } from './spark';
 
-export const chartPainters: Record<string, ComponentPainter> = {
+export const chartPainters = {
   BarChart: barChart,
   LineChart: lineChart,
   ScatterChart: scatterChart,
@@ -24,4 +25,4 @@ export const chartPainters: Record<string, ComponentPainter> = {
   'SparkChart.Ring': sparkChartRing,
   ProgressBar: progressBar,
   'Beta.DataTable': dataTable,
-};
+} satisfies Partial<Record<LeafType, ComponentPainter>>;

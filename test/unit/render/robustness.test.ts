@@ -1,18 +1,17 @@
 import { strict as assert } from 'node:assert';
 import { createRenderer, RenderError } from '../../../src/render';
 import { render, report, sharedRenderer } from '../../helpers/render';
-import { LEAF_TYPES, registerAllPainters } from '../../../src/render/components';
-import { isPlaceholder } from '../../../src/render/components/placeholder';
-import { lookupPainter } from '../../../src/render/registry';
+import { COMPONENT_TYPES } from '../../../src/core/report/componentTypes.generated';
+import { LAYOUT_TYPES, LEAF_TYPES, lookupPainter } from '../../../src/render/registry';
 
 describe('renderer: robustness', () => {
-  it('every leaf component type of the catalogue has a real painter (none left as a placeholder)', () => {
-    registerAllPainters();
-    for (const type of LEAF_TYPES) {
-      const painter = lookupPainter(type);
-      assert.ok(painter, type);
-      assert.ok(!isPlaceholder(painter), `${type} is only a placeholder`);
+  it('every component type of the catalogue is either laid out or painted, never both', () => {
+    const layout: readonly string[] = LAYOUT_TYPES;
+    for (const type of COMPONENT_TYPES) {
+      assert.ok(layout.includes(type) !== (lookupPainter(type) !== undefined), type);
     }
+    assert.equal(LEAF_TYPES.length + LAYOUT_TYPES.length, COMPONENT_TYPES.length);
+    assert.equal(lookupPainter('constructor'), undefined, 'no prototype key is a painter');
   });
 
   it('an unknown component type fails with its path', async () => {

@@ -4,6 +4,7 @@ import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { reportSchema } from '../../../src/core/schema/reportSchema';
 
 const root = join(__dirname, '..', '..', '..');
@@ -23,6 +24,14 @@ describe('schema: generator', () => {
   it('the committed schema is up to date (run `npm run build:schema` if this fails)', () => {
     const committed = readFileSync(join(root, 'schemas', 'report.schema.json'), 'utf8');
     assert.ok(committed === generated, 'schemas/report.schema.json differs from the generator output');
+  });
+
+  it('the generated component type list is up to date (run `npm run build:schema` if this fails)', async () => {
+    const { COMPONENT_TYPES_FILE, componentTypesSource } = (await new Function('u', 'return import(u)')(
+      pathToFileURL(join(root, 'scripts', 'schema', 'componentTypes.mjs')).href,
+    )) as { COMPONENT_TYPES_FILE: string; componentTypesSource(schema: unknown, root: string): Promise<string> };
+    const committed = readFileSync(join(root, COMPONENT_TYPES_FILE), 'utf8');
+    assert.equal(committed, await componentTypesSource(JSON.parse(generated), root));
   });
 
   it('is deterministic', () => {

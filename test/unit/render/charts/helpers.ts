@@ -8,7 +8,7 @@ import { inflateSync } from 'node:zlib';
 import type { ComponentPainter, PaintContext, Rect } from '../../../../src/render/painter';
 import { documentBytes, newDocument } from '../../../../src/render/pdfkit-setup';
 import { buildTheme } from '../../../../src/render/theme';
-import { chartPainters } from '../../../../src/render/charts';
+import { lookupPainter } from '../../../../src/render/registry';
 import { allText, readPdf } from '../../../helpers/pdf';
 
 const FONT_DIR = join(process.cwd(), 'node_modules/pdfjs-dist/standard_fonts');
@@ -74,7 +74,7 @@ export interface Rendered {
 
 /** Paints one component of `type` into a fresh one-page PDF and reads it back. */
 export async function renderOne(type: string, options: Record<string, unknown>, width = 300): Promise<Rendered> {
-  const painter = chartPainters[type];
+  const painter = lookupPainter(type);
   if (!painter) throw new Error(`no painter for ${type}`);
   const canvas = testCanvas({ path: `components[0] (${type})` });
   const rect = paintAt(painter, options, canvas, 40, 40, width);

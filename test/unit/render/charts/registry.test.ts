@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chartPainters } from '../../../../src/render/charts';
+import { lookupPainter } from '../../../../src/render/registry';
 import { renderOne, testCanvas } from './helpers';
 
 const TYPES = [
@@ -64,9 +65,9 @@ describe('charts/index', () => {
       const doc = canvas.doc as unknown as { _ctmStack: unknown[]; _ctm: number[]; _font: { name: string }; _fontSize: number };
       canvas.doc.font('Helvetica').fontSize(11);
       const before = { depth: doc._ctmStack.length, ctm: [...doc._ctm] };
-      chartPainters[type].paint(
+      lookupPainter(type)!.paint(
         options,
-        { x: 30, y: 30, width: 300, height: chartPainters[type].measure(options, 300, canvas.ctx) },
+        { x: 30, y: 30, width: 300, height: lookupPainter(type)!.measure(options, 300, canvas.ctx) },
         canvas.ctx,
       );
       assert.equal(doc._ctmStack.length, before.depth, `${type} balanced save/restore`);
