@@ -21,14 +21,11 @@ const bundles = [
   // Body worker of the local service: decodes and validates large request bodies off the
   // event loop (src/mock/http/bodyPool.ts loads it beside the bundle).
   { entry: 'src/mock/http/bodyWorker.ts', out: 'dist/body-worker.js' },
-  // The CLI loads the local service (renderer included, ~60% of the code) only for --offline
-  // and serve: `./localService` stays a runtime require of the sibling bundle below.
-  { entry: 'src/cli/main.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node', lazy: ['./localService'] },
-  { entry: 'src/cli/localService.ts', out: 'dist/localService.js' },
-  // The extension's HTTP client + task runner (undici, ~0.6 MB), required on the first request
-  // (src/extension/service/runtimeLoader.ts) so dist/extension.js stays small. The extension
-  // loads dist/localService.js the same way.
-  { entry: 'src/extension/service/clientRuntime.ts', out: 'dist/serviceClient.js' },
+  // The engine (client, runner, redaction registry, errors, local service + renderer): the CLI
+  // loads it only for --offline and serve (`./engine` stays a runtime require of the sibling
+  // bundle), the extension on its first request (src/extension/service/runtimeLoader.ts).
+  { entry: 'src/cli/main.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node', lazy: ['./engine'] },
+  { entry: 'src/cli/engine.ts', out: 'dist/engine.js' },
   // The quick-fix engine with the schema index and ajv, required on the first code action that
   // has a diagnostic to fix (src/extension/schema/schemaProvider.ts).
   { entry: 'src/extension/schema/fixEngineEntry.ts', out: 'dist/fixEngine.js' },

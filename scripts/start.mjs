@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
-const lib = require(join(root, 'dist', 'localService.js'));
+const lib = require(join(root, 'dist', 'engine.js'));
 
 const rel = (p) => relative(process.cwd(), p) || p;
 const kb = (n) => (n === undefined ? '-' : `${(n / 1024).toFixed(1)} KB`);

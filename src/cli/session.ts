@@ -6,8 +6,8 @@
 import { ReportClient } from '../core/client/apiClient';
 import { DEFAULT_HOSTED_BASE_URL } from '../core/api/types';
 import { registerSecret } from '../core/redact';
-import type { LocalService } from './localService';
-import { loadLocalService } from './localServiceLoader';
+import type { LocalService } from './engine';
+import { loadEngine } from './engineLoader';
 import type { GlobalOptions } from './args';
 import { CliError } from './exitCodes';
 import { printable, type CliIo } from './output';
@@ -28,7 +28,7 @@ export interface Session {
 export async function openSession(global: GlobalOptions, io: CliIo): Promise<Session> {
   const log = global.verbose ? (line: string): void => void io.stderr.write(`[http] ${printable(oneLine(line))}\n`) : undefined;
   if (global.offline) {
-    const { startLocalService, defaultDataDir } = loadLocalService();
+    const { startLocalService, defaultDataDir } = loadEngine();
     const service = await startLocalService({
       port: 0,
       dataDir: global.dataDir ?? defaultDataDir(io.env),

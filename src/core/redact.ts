@@ -13,14 +13,28 @@ export const REDACTED = '***';
 /** Keys shorter than this are only removed in the api_key/X-API-KEY patterns (to not mangle prose). */
 const MIN_REGISTERED_LENGTH = 6;
 
-const registered = new Set<string>();
+/** Registered keys → how many holders (clients, sessions) still use each. */
+const registered = new Map<string, number>();
 
-/** Remembers a key so that redact() removes it wherever it appears. */
-export function registerSecret(secret: string | undefined): void {
-  if (secret && secret.length >= MIN_REGISTERED_LENGTH) registered.add(secret);
+/**
+ * Remembers a key so that redact() removes it wherever it appears, until every holder has
+ * called the release function it got back (a closed client releases its key), so the registry
+ * holds the keys in use rather than every key ever seen.
+ */
+export function registerSecret(secret: string | undefined): () => void {
+  if (!secret || secret.length < MIN_REGISTERED_LENGTH) return () => undefined;
+  registered.set(secret, (registered.get(secret) ?? 0) + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const left = (registered.get(secret) ?? 1) - 1;
+    if (left > 0) registered.set(secret, left);
+    else registered.delete(secret);
+  };
 }
 
-/** Forgets a key (a test or a key rotation). */
+/** Forgets a key whoever holds it (a test, or a key the user cleared). */
 export function unregisterSecret(secret: string | undefined): void {
   if (secret) registered.delete(secret);
 }
@@ -105,7 +119,7 @@ function removeSecrets(text: string, secrets: readonly string[]): string {
 export function redact(value: string | URL, extraSecrets: readonly (string | undefined)[] = []): string {
   let text = maskCredentials(typeof value === 'string' ? value : value.toString());
   // Longest first so a key that contains another key is removed whole.
-  const secrets = [...registered, ...extraSecrets.filter((s): s is string => !!s)].sort((a, b) => b.length - a.length);
+  const secrets = [...registered.keys(), ...extraSecrets.filter((s): s is string => !!s)].sort((a, b) => b.length - a.length);
   text = removeSecrets(text, secrets);
   return text.includes('%') ? redactEncodedRuns(text, secrets) : text;
 }

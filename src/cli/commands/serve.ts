@@ -2,7 +2,7 @@
  * `report-studio serve [flags]`: the local service in the foreground, with exactly the
  * flags of `npm run mock` (src/mock/flags.ts parses them for both).
  */
-import { loadLocalService } from '../localServiceLoader';
+import { loadEngine } from '../engineLoader';
 import type { ParsedArgs } from '../args';
 import { EXIT } from '../exitCodes';
 import type { ExitCode } from '../exitCodes';
@@ -12,7 +12,7 @@ import type { CliIo } from '../output';
 const STOP_DEADLINE_MS = 4_000;
 
 export async function runServeCommand(args: ParsedArgs, io: CliIo, signal: AbortSignal): Promise<ExitCode> {
-  const { FlagError, parseFlags, USAGE, createMinimalRenderer, startLocalService, remoteBindWarning } = loadLocalService();
+  const { FlagError, parseFlags, USAGE, createMinimalRenderer, startLocalService, remoteBindWarning } = loadEngine();
   let flags;
   try {
     flags = parseFlags(args.rest, io.env);

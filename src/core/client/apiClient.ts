@@ -64,11 +64,13 @@ export class ReportClient {
   private readonly policy: RetryPolicy;
   private readonly dispatcher: Dispatcher;
   private readonly ownsDispatcher: boolean;
+  /** The client's key stays registered for redaction until close(). */
+  private readonly releaseSecret: () => void;
 
   constructor(private readonly options: ReportClientOptions) {
     if (!options.apiKey) throw new ReportServiceError({ kind: 'auth', message: 'No API key configured' });
     this.apiKey = options.apiKey;
-    registerSecret(options.apiKey);
+    this.releaseSecret = registerSecret(options.apiKey);
     this.baseUrl = normaliseBaseUrl(options.baseUrl ?? DEFAULT_HOSTED_BASE_URL);
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
@@ -131,7 +133,11 @@ export class ReportClient {
 
   /** Releases pooled connections (only those of the client's own agent). */
   async close(): Promise<void> {
-    if (this.ownsDispatcher) await this.dispatcher.close();
+    try {
+      if (this.ownsDispatcher) await this.dispatcher.close();
+    } finally {
+      this.releaseSecret();
+    }
   }
 
   private forDownload(opts: RequestOptions): RequestOptions {

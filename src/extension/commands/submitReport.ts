@@ -111,7 +111,7 @@ export class Submissions implements vscode.Disposable {
       const settings = readSettings();
       const file = resultFileFor(this.deps.context.globalStorageUri, uri, kind);
       log.info(`${LABEL[kind].noun} of ${uri.fsPath || uri.toString()} → ${session.label}`);
-      const result = await session.runtime.runTask(session.client, {
+      const result = await session.engine.runTask(session.client, {
         kind,
         report: text,
         output: { to: 'file', path: file.fsPath },
@@ -155,7 +155,7 @@ export class Submissions implements vscode.Disposable {
   private async countPages(session: ServiceSession, kind: ResultKind, path: string): Promise<number | undefined> {
     if (kind !== 'build') return 1;
     try {
-      return session.runtime.pdfPageCount(await fs.readFile(path));
+      return session.engine.pdfPageCount(await fs.readFile(path));
     } catch {
       return undefined;
     }

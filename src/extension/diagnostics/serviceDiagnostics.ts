@@ -9,7 +9,7 @@
 // Everything else stays until the next submission of the file replaces or clears it.
 import * as vscode from 'vscode';
 import type { ValidationErrorEntry } from '../../core/api/types';
-import { isReportServiceError } from '../../core/client/errors';
+import { asServiceError } from '../service/serviceError';
 import { anchorEntries } from '../../core/fixes/anchorEntries';
 import type { AnchoredEntry } from '../../core/fixes/anchorEntries';
 import { AnchoredDiagnostics } from './anchoredDiagnostics';
@@ -43,8 +43,9 @@ export class ServiceDiagnostics extends AnchoredDiagnostics<ValidationErrorEntry
    * returns true; anything else leaves the file's diagnostics alone and returns false.
    */
   setFromError(document: vscode.TextDocument, sentText: string, error: unknown): boolean {
-    if (!isReportServiceError(error) || error.kind !== 'validation' || error.details.length === 0) return false;
-    this.setFromValidationError(document, sentText, error.details);
+    const failure = asServiceError(error);
+    if (!failure || failure.kind !== 'validation' || failure.details.length === 0) return false;
+    this.setFromValidationError(document, sentText, failure.details);
     return true;
   }
 

@@ -10,12 +10,13 @@ import { resolveServiceMode, type ServiceMode } from '../../core/service/service
 import type { ReportLog } from '../log';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { LocalServiceHost } from './localServiceHost';
-import { loadClientRuntime, type ClientRuntime } from './runtimeLoader';
+import { loadEngine, type Engine } from './runtimeLoader';
 import { readSettings, remoteBaseUrl, ServiceSetupError } from './serviceConfig';
 
 export interface ServiceSession {
   client: ReportClient;
-  runtime: ClientRuntime;
+  /** The engine the client came from (its runner and file helpers go with it). */
+  engine: Engine;
   mode: ServiceMode;
   /** Ends in /api/v1; never carries a key. */
   baseUrl: string;
@@ -85,10 +86,11 @@ export class ClientFactory implements vscode.Disposable {
     const id = `${mode}\n${baseUrl}\n${settings.requestTimeoutMs}\n${key}`;
     if (this.current?.id === id) return this.current.session;
     this.invalidate();
-    const runtime = loadClientRuntime(this.extensionPath);
-    runtime.registerSecret(key);
+    const engine = loadEngine(this.extensionPath);
+    // The client registers its key with the engine's redaction until it is closed; the log
+    // keeps its own list for the lines it writes.
     this.log.addSecret(key);
-    const client = new runtime.ReportClient({
+    const client = new engine.ReportClient({
       apiKey: key,
       baseUrl,
       timeoutMs: settings.requestTimeoutMs,
@@ -97,7 +99,7 @@ export class ClientFactory implements vscode.Disposable {
     });
     const session: ServiceSession = {
       client,
-      runtime,
+      engine,
       mode,
       baseUrl,
       label: serviceLabel(mode, baseUrl),

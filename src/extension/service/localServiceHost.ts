@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LocalService } from '../../mock/service';
 import type { ReportLog } from '../log';
-import { loadLocalServiceRuntime } from './runtimeLoader';
+import { loadEngine } from './runtimeLoader';
 import { readSettings, ServiceSetupError } from './serviceConfig';
 
 export const CONTEXT_LOCAL_RUNNING = 'reportStudio.localServiceRunning';
@@ -81,7 +81,7 @@ export class LocalServiceHost implements vscode.Disposable {
     const { port } = readSettings().localService;
     const dataDir = this.dataDir();
     const began = Date.now();
-    const { startLocalService } = loadLocalServiceRuntime(this.context.extensionPath);
+    const { startLocalService } = loadEngine(this.context.extensionPath);
     let service: LocalService;
     try {
       service = await startLocalService({ port, dataDir, log: (line) => this.log.service(line) });

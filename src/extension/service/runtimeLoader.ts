@@ -1,30 +1,29 @@
 /**
- * Loads the heavy parts on first use, from their own bundles next to dist/extension.js:
- * the client runtime (dist/serviceClient.js) and the local service with its renderer
- * (dist/localService.js, ~5 MB). Only types are imported statically, so esbuild keeps
- * both out of dist/extension.js (scripts/build.mjs builds them as separate entries).
+ * Loads the heavy parts on first use, from their own bundles next to dist/extension.js: the
+ * engine (dist/engine.js: HTTP client, task runner, redaction registry, client errors, the
+ * local service and its renderer) and the fix engine (dist/fixEngine.js, via
+ * src/extension/schema/schemaProvider.ts). Only types are imported statically, so esbuild keeps
+ * them out of dist/extension.js.
  */
 import * as path from 'node:path';
-import type * as ClientRuntimeModule from './clientRuntime';
-import type * as LocalServiceModule from '../../cli/localService';
+import type * as EngineModule from '../../cli/engine';
 
-export type ClientRuntime = typeof ClientRuntimeModule;
-export type LocalServiceRuntime = typeof LocalServiceModule;
+export type Engine = typeof EngineModule;
 
-let clientRuntime: ClientRuntime | undefined;
-let localServiceRuntime: LocalServiceRuntime | undefined;
+let engine: Engine | undefined;
 
 /** Requires dist/<bundle> of the installed extension (a computed path: esbuild leaves it to run time). */
 export function loadSiblingBundle<T>(extensionPath: string, bundle: string): T {
-  // A computed path: esbuild leaves this require to run time.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
   return require(path.join(extensionPath, 'dist', bundle)) as T;
 }
 
-export function loadClientRuntime(extensionPath: string): ClientRuntime {
-  return (clientRuntime ??= loadSiblingBundle<ClientRuntime>(extensionPath, 'serviceClient.js'));
+/** The engine, loaded once per extension host. */
+export function loadEngine(extensionPath: string): Engine {
+  return (engine ??= loadSiblingBundle<Engine>(extensionPath, 'engine.js'));
 }
 
-export function loadLocalServiceRuntime(extensionPath: string): LocalServiceRuntime {
-  return (localServiceRuntime ??= loadSiblingBundle<LocalServiceRuntime>(extensionPath, 'localService.js'));
+/** The engine if something has loaded it already (errors from it can exist only then). */
+export function loadedEngine(): Engine | undefined {
+  return engine;
 }

@@ -1,18 +1,17 @@
 /**
- * Recognises the core client's errors. They are thrown by the lazily loaded client bundle
- * (dist/serviceClient.js), whose ReportServiceError is another class object than the one
- * dist/extension.js would import, so `instanceof` cannot be used across the two bundles.
+ * Recognises the engine's errors. They are thrown by code in dist/engine.js, so they are
+ * instances of the classes that bundle exports; before the engine is loaded, none can exist.
  */
 import type { ReportServiceError } from '../../core/client/errors';
+import { loadedEngine } from './runtimeLoader';
 
 export function asServiceError(error: unknown): ReportServiceError | undefined {
-  const e = error as Partial<ReportServiceError> | undefined;
-  return error instanceof Error && e?.name === 'ReportServiceError' && typeof e.kind === 'string' && Array.isArray(e.details)
-    ? (error as ReportServiceError)
-    : undefined;
+  const engine = loadedEngine();
+  return engine && error instanceof engine.ReportServiceError ? error : undefined;
 }
 
-/** FileWriteError of core/client/download (same cross-bundle reason). */
+/** A report file that could not be written (core/client/download). */
 export function isFileWriteError(error: unknown): error is Error & { path: string } {
-  return error instanceof Error && error.name === 'FileWriteError';
+  const engine = loadedEngine();
+  return engine !== undefined && error instanceof engine.FileWriteError;
 }

@@ -94,7 +94,7 @@ export class LocalRenderer {
     const ext = vscode.extensions.getExtension(EXTENSION_ID);
     if (!ext) throw new Error(`${EXTENSION_ID} is not installed`);
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const lib = require(path.join(ext.extensionPath, 'dist', 'localService.js')) as ServiceLib;
+    const lib = require(path.join(ext.extensionPath, 'dist', 'engine.js')) as ServiceLib;
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-studio-viewer-e2e-'));
     const service = await lib.startLocalService({ dataDir, port: 0 });
     const client = new lib.ReportClient({ apiKey: service.apiKeys[0], baseUrl: service.baseUrl });

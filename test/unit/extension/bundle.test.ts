@@ -58,7 +58,7 @@ describe('the extension bundle', function () {
       }
     };
     walk(path.join(ROOT, 'src/extension'));
-    assert.deepEqual([...loaded].sort(), ['fixEngine.js', 'localService.js', 'serviceClient.js']);
+    assert.deepEqual([...loaded].sort(), ['engine.js', 'fixEngine.js']);
     for (const name of loaded) assert.ok(written.has(name), `${name} is loaded but scripts/build.mjs does not write it`);
   });
 
@@ -96,7 +96,7 @@ describe('the extension bundle', function () {
       assert.deepEqual([...stub.registeredCommands].sort(), [...contributed].sort(), 'registered = contributed');
       assert.deepEqual(connects, [], 'no connection at activation');
       assert.deepEqual(listings, [], 'no directory listing at activation');
-      const lazy = Object.keys(require.cache).filter((f) => /(serviceClient|localService|fixEngine)\.js$/.test(f));
+      const lazy = Object.keys(require.cache).filter((f) => /(engine|fixEngine)\.js$/.test(f));
       assert.deepEqual(lazy, [], 'the client and local service bundles are not loaded');
       assert.ok(
         stub.calls.some((c) => c.startsWith('window.createStatusBarItem(reportStudio.quota')),

@@ -89,8 +89,7 @@ describe('the packaged .vsix', function () {
   it('holds the bundles the extension loads and not the CLI or the standalone service', () => {
     for (const loaded of [
       'dist/extension.js',
-      'dist/serviceClient.js',
-      'dist/localService.js',
+      'dist/engine.js',
       'dist/fixEngine.js',
       'schemas/report.schema.json',
       'dist/render-worker.js',

@@ -1,0 +1,22 @@
+/**
+ * Entry of dist/engine.js: everything with state or weight that the CLI and the extension load
+ * on demand — the HTTP client and task runner, redaction's registry of keys in use, the client
+ * errors, and the local service with its renderer. One bundle, loaded once per process, so each
+ * error class and the redaction registry exist once (an error thrown here is `instanceof` the
+ * class exported here). The CLI requires it for --offline and serve (engineLoader.ts), the
+ * extension on its first request (src/extension/service/runtimeLoader.ts), scripts/start.mjs at
+ * start. No 'vscode' here.
+ */
+export { startLocalService } from '../mock/service';
+export type { LocalService, LocalServiceOptions } from '../mock/service';
+export { defaultDataDir, FlagError, parseFlags, USAGE } from '../mock/flags';
+export { createMinimalRenderer } from '../render/minimal-renderer';
+export { remoteBindWarning } from '../mock/bindHost';
+export { ReportClient } from '../core/client/apiClient';
+export { ReportServiceError } from '../core/client/errors';
+export { FileWriteError } from '../core/client/download';
+export { runTask } from '../core/runner/taskRunner';
+export { pdfPageCount, jpegSize } from '../core/runner/fileInfo';
+export { redact, registerSecret } from '../core/redact';
+export { mapValidationErrors } from '../core/loc/diagnostics';
+export { formatDiagnostic } from './output';
