@@ -4,8 +4,8 @@
  */
 import type { ApiKeyStore } from './service/apiKeyStore';
 import type { LocalServiceHost } from './service/localServiceHost';
-import type { Submissions } from './commands/submitReport';
-import type { SubmitDeps } from './commands/submitTypes';
+import type { Submissions } from './submit/submissions';
+import type { SubmitDeps } from './submit/types';
 import type { SchemaProvider } from './schema/schemaProvider';
 
 export interface Services extends SubmitDeps {

@@ -26,6 +26,8 @@ export interface ReportServiceErrorInit {
   status?: number;
   /** The 422 entries, in document order. */
   details?: ValidationErrorEntry[];
+  /** The service's own words (a FAILED task's `error_message`, a `detail` string), unprefixed. */
+  serviceMessage?: string;
   /** Retry-After of a 503/429, in milliseconds. */
   retryAfterMs?: number;
   taskId?: string;
@@ -42,6 +44,8 @@ export class ReportServiceError extends Error {
   readonly kind: ErrorKind;
   readonly status?: number;
   readonly details: ValidationErrorEntry[];
+  /** The service's own words, without the client's context (see the init field). */
+  readonly serviceMessage?: string;
   readonly retryAfterMs?: number;
   readonly taskId?: string;
   readonly endpoint?: string;
@@ -55,6 +59,7 @@ export class ReportServiceError extends Error {
     this.status = init.status;
     // Entries are echoed server data: a misbehaving server may repeat the key in them.
     this.details = redactJson(init.details ?? []);
+    this.serviceMessage = init.serviceMessage === undefined ? undefined : redact(init.serviceMessage);
     this.retryAfterMs = init.retryAfterMs;
     this.taskId = init.taskId;
     this.endpoint = init.endpoint;
@@ -73,6 +78,7 @@ export class ReportServiceError extends Error {
       message: this.message,
       status: this.status,
       details: this.details,
+      serviceMessage: this.serviceMessage,
       retryAfterMs: this.retryAfterMs,
       taskId: this.taskId,
       endpoint: this.endpoint,

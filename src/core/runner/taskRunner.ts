@@ -198,9 +198,11 @@ class Operation {
       if (status !== last) this.emit('status', taskId, kind, status);
       last = status;
       if (status === 'FAILED') {
+        const serviceMessage = answer.error_message ?? 'no reason given';
         throw new ReportServiceError({
           kind: 'task_failed',
-          message: `${KIND_LABEL[kind]} ${taskId} failed: ${answer.error_message ?? 'no reason given'}`,
+          message: `${KIND_LABEL[kind]} ${taskId} failed: ${serviceMessage}`,
+          serviceMessage,
           taskId,
         });
       }

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { buildCostKind, remainingLensText } from '../../core/quota/quotaSummary';
 import type { QuotaStore } from '../quota/quotaStore';
 import { isReportDocument, REPORT_DOCUMENT_SELECTOR } from '../reportDocument';
+import { COMMANDS } from '../commands/commandIds';
 
 export class ReportCodeLensProvider implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -24,13 +25,13 @@ export class ReportCodeLensProvider implements vscode.CodeLensProvider, vscode.D
       new vscode.CodeLens(top, {
         title: '$(eye) Preview',
         tooltip: 'Render a free, watermarked JPEG beside the editor',
-        command: 'reportStudio.preview',
+        command: COMMANDS.preview,
         arguments: [document.uri],
       }),
       new vscode.CodeLens(top, {
         title: '$(file-pdf) Build',
         tooltip: 'Build the PDF (counts against the quota)',
-        command: 'reportStudio.build',
+        command: COMMANDS.build,
         arguments: [document.uri],
       }),
     ];
@@ -41,7 +42,7 @@ export class ReportCodeLensProvider implements vscode.CodeLensProvider, vscode.D
       new vscode.CodeLens(top, {
         title: left ?? (state.refreshing ? '$(sync~spin) quota' : '$(graph) Check quota'),
         tooltip: `What a Build of this file uses: one ${kind}-page report${state.serviceLabel ? ` on the ${state.serviceLabel}` : ''}. Click for the quota details.`,
-        command: 'reportStudio.checkQuota',
+        command: COMMANDS.checkQuota,
       }),
     );
     return lenses;

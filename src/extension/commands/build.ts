@@ -8,8 +8,9 @@ import { buildCostKind, buildCostSentence } from '../../core/quota/quotaSummary'
 import type { Services } from '../services';
 import { readSettings, SECTION } from '../service/serviceConfig';
 import type { ReportStudioCommand } from './command';
-import { baseName, findReportTarget } from './reportTarget';
-import type { SubmitOutcome, SubmitTrigger } from './submitTypes';
+import { baseName, findReportTarget } from '../reportTarget';
+import type { SubmitOutcome, SubmitTrigger } from '../submit/types';
+import { COMMANDS } from './commandIds';
 
 const BUILD = 'Build';
 const BUILD_ALWAYS = "Build and Don't Ask Again";
@@ -44,7 +45,7 @@ export async function buildDocument(s: Services, document: vscode.TextDocument, 
 
 export function buildCommand(s: Services): ReportStudioCommand {
   return {
-    id: 'reportStudio.build',
+    id: COMMANDS.build,
     async run(_context, arg?: unknown): Promise<SubmitOutcome | undefined> {
       const target = await findReportTarget(arg, s.panels);
       if ('problem' in target) return void vscode.window.showWarningMessage(target.problem);

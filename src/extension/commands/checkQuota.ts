@@ -8,9 +8,10 @@ import type { QuotaRecord } from '../../core/api/types';
 import { quotaDetailRows } from '../../core/quota/quotaSummary';
 import type { Services } from '../services';
 import type { ReportStudioCommand } from './command';
-import { actionsForKind, notifyProblem } from './problemActions';
+import { actionsForKind, notifyProblem } from '../problemActions';
 import { ServiceSetupError } from '../service/serviceConfig';
 import { asServiceError } from '../service/serviceError';
+import { COMMANDS } from './commandIds';
 
 type Item = vscode.QuickPickItem & { action?: 'refresh' | 'selectService' | 'setApiKey' };
 
@@ -61,7 +62,7 @@ function showDetails(s: Services, refresh: () => Promise<unknown>): void {
 
 export function checkQuotaCommand(s: Services): ReportStudioCommand {
   return {
-    id: 'reportStudio.checkQuota',
+    id: COMMANDS.checkQuota,
     async run(_context, options?: { show?: boolean }): Promise<QuotaRecord | undefined> {
       const refresh = (): Promise<QuotaRecord> => s.quota.refresh();
       let record: QuotaRecord | undefined;

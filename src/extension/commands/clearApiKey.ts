@@ -4,10 +4,11 @@ import { resolveServiceMode } from '../../core/service/serviceChoice';
 import type { Services } from '../services';
 import { readSettings } from '../service/serviceConfig';
 import type { ReportStudioCommand } from './command';
+import { COMMANDS } from './commandIds';
 
 export function clearApiKeyCommand(s: Services): ReportStudioCommand {
   return {
-    id: 'reportStudio.clearApiKey',
+    id: COMMANDS.clearApiKey,
     async run(): Promise<boolean> {
       const removed = await s.keys.clear();
       if (!removed) {

@@ -5,10 +5,11 @@ import { findDefaultSnippet, snippetText } from '../../core/snippets/snippetText
 import { NEW_REPORT_SNIPPET_LABEL } from '../../core/schema/catalogue';
 import type { Services } from '../services';
 import type { ReportStudioCommand } from './command';
-import { untitledReportUri } from './untitledReportUri';
+import { untitledReportUri } from '../untitledReportUri';
+import { COMMANDS } from './commandIds';
 
 export const newReportCommand = (s: Pick<Services, 'schemas'>): ReportStudioCommand => ({
-  id: 'reportStudio.newReport',
+  id: COMMANDS.newReport,
   async run(): Promise<vscode.Uri> {
     // Read on first use, not at activation: the schema is a 700 KB file.
     const template = snippetText(findDefaultSnippet(s.schemas.schema(), NEW_REPORT_SNIPPET_LABEL));

@@ -5,7 +5,8 @@
 import * as vscode from 'vscode';
 import { parse } from 'jsonc-parser';
 import type { ReportStudioCommand } from './command';
-import { untitledReportUri } from './untitledReportUri';
+import { untitledReportUri } from '../untitledReportUri';
+import { COMMANDS } from './commandIds';
 
 interface ExampleItem extends vscode.QuickPickItem {
   file: string;
@@ -37,7 +38,7 @@ export async function listExamples(extensionUri: vscode.Uri): Promise<ExampleIte
 }
 
 export const openExampleCommand: ReportStudioCommand = {
-  id: 'reportStudio.openExample',
+  id: COMMANDS.openExample,
   async run(context: vscode.ExtensionContext, ...args: unknown[]): Promise<vscode.Uri | undefined> {
     const examples = await listExamples(context.extensionUri);
     if (examples.length === 0) {

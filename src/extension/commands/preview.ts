@@ -2,12 +2,13 @@
 import * as vscode from 'vscode';
 import type { Services } from '../services';
 import type { ReportStudioCommand } from './command';
-import { findReportTarget } from './reportTarget';
-import type { SubmitOutcome } from './submitTypes';
+import { findReportTarget } from '../reportTarget';
+import type { SubmitOutcome } from '../submit/types';
+import { COMMANDS } from './commandIds';
 
 export function previewCommand(s: Services): ReportStudioCommand {
   return {
-    id: 'reportStudio.preview',
+    id: COMMANDS.preview,
     async run(_context, arg?: unknown): Promise<SubmitOutcome | undefined> {
       const target = await findReportTarget(arg, s.panels);
       if ('problem' in target) return void vscode.window.showWarningMessage(target.problem);

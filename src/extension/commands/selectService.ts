@@ -9,6 +9,7 @@ import { checkCustomBaseUrl, normaliseCustomBaseUrl, parseServiceSetting, type S
 import type { Services } from '../services';
 import { readSettings, SECTION } from '../service/serviceConfig';
 import type { ReportStudioCommand } from './command';
+import { COMMANDS } from './commandIds';
 
 type Item = vscode.QuickPickItem & { value: ServiceSetting };
 
@@ -30,7 +31,7 @@ async function askUrl(current: string): Promise<string | undefined> {
 
 export function selectServiceCommand(s: Services): ReportStudioCommand {
   return {
-    id: 'reportStudio.selectService',
+    id: COMMANDS.selectService,
     async run(_context, mode?: unknown, url?: unknown): Promise<ServiceSetting | undefined> {
       const settings = readSettings();
       const hasKey = await s.keys.has();
@@ -84,7 +85,7 @@ export function selectServiceCommand(s: Services): ReportStudioCommand {
       s.log.info(`Service set to ${choice}${choice === 'custom' ? ` (${readSettings().customBaseUrl})` : ''}`);
       if ((choice === 'hosted' || choice === 'custom') && !hasKey && typeof mode !== 'string') {
         const set = await vscode.window.showInformationMessage(`The ${choice} service needs an API key.`, 'Set API Key');
-        if (set) await vscode.commands.executeCommand('reportStudio.setApiKey');
+        if (set) await vscode.commands.executeCommand(COMMANDS.setApiKey);
       }
       return choice;
     },

@@ -8,6 +8,7 @@ import { checkApiKey, resolveServiceMode } from '../../core/service/serviceChoic
 import type { Services } from '../services';
 import { readSettings } from '../service/serviceConfig';
 import type { ReportStudioCommand } from './command';
+import { COMMANDS } from './commandIds';
 
 function validate(value: string): vscode.InputBoxValidationMessage | undefined {
   const problem = checkApiKey(value);
@@ -16,7 +17,7 @@ function validate(value: string): vscode.InputBoxValidationMessage | undefined {
 
 export function setApiKeyCommand(s: Services): ReportStudioCommand {
   return {
-    id: 'reportStudio.setApiKey',
+    id: COMMANDS.setApiKey,
     async run(_context, given?: unknown): Promise<boolean> {
       const hadKey = await s.keys.has();
       const key =

@@ -4,11 +4,12 @@ import * as vscode from 'vscode';
 import type { Services } from '../services';
 import { ServiceSetupError } from '../service/serviceConfig';
 import type { ReportStudioCommand } from './command';
-import { notifyProblem } from './problemActions';
+import { notifyProblem } from '../problemActions';
+import { COMMANDS } from './commandIds';
 
 export function startLocalServiceCommand(s: Services): ReportStudioCommand {
   return {
-    id: 'reportStudio.startLocalService',
+    id: COMMANDS.startLocalService,
     async run(): Promise<{ baseUrl: string; port: number; dataDir: string } | undefined> {
       const wasRunning = !!s.local.running;
       try {

@@ -2,10 +2,11 @@
 import * as vscode from 'vscode';
 import type { Services } from '../services';
 import type { ReportStudioCommand } from './command';
+import { COMMANDS } from './commandIds';
 
 export function stopLocalServiceCommand(s: Services): ReportStudioCommand {
   return {
-    id: 'reportStudio.stopLocalService',
+    id: COMMANDS.stopLocalService,
     async run(): Promise<boolean> {
       const stopped = await s.local.stop();
       void vscode.window.showInformationMessage(

@@ -11,8 +11,9 @@ import type { ReportContext } from '../reportContext';
 import type { ClientFactory } from '../service/clientFactory';
 import { readSettings, SECTION } from '../service/serviceConfig';
 import type { QuotaStore } from './quotaStore';
+import { COMMANDS } from '../commands/commandIds';
 
-const TRUSTED_COMMANDS = ['reportStudio.checkQuota', 'reportStudio.selectService'];
+const TRUSTED_COMMANDS = [COMMANDS.checkQuota, COMMANDS.selectService];
 
 export class QuotaStatusBar implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
@@ -27,7 +28,7 @@ export class QuotaStatusBar implements vscode.Disposable {
   ) {
     this.item = vscode.window.createStatusBarItem('reportStudio.quota', vscode.StatusBarAlignment.Right, 100);
     this.item.name = 'Report Studio Quota';
-    this.item.command = 'reportStudio.checkQuota';
+    this.item.command = COMMANDS.checkQuota;
     this.subscriptions.push(
       this.item,
       store.onDidChange(() => this.render()),

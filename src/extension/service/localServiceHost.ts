@@ -10,6 +10,7 @@ import type { LocalService } from '../../mock/service';
 import type { ReportLog } from '../log';
 import { loadEngine } from './runtimeLoader';
 import { readSettings, ServiceSetupError } from './serviceConfig';
+import { COMMANDS } from '../commands/commandIds';
 
 export const CONTEXT_LOCAL_RUNNING = 'reportStudio.localServiceRunning';
 const NOTICE_SHOWN = 'reportStudio.localServiceNoticeShown';
@@ -116,7 +117,7 @@ export class LocalServiceHost implements vscode.Disposable {
       `Report Studio is using its bundled local service (${service.url.replace('http://', '')}): reports are rendered on this machine, offline, with a development quota. Set an API key to use the hosted service.`,
       'Set API Key',
     );
-    if (choice === 'Set API Key') await vscode.commands.executeCommand('reportStudio.setApiKey');
+    if (choice === 'Set API Key') await vscode.commands.executeCommand(COMMANDS.setApiKey);
   }
 
   dispose(): void {

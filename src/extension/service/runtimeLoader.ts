@@ -27,3 +27,8 @@ export function loadEngine(extensionPath: string): Engine {
 export function loadedEngine(): Engine | undefined {
   return engine;
 }
+
+/** Tests running from the sources use the engine's modules as they are instead of dist/engine.js. */
+export function provideEngine(replacement: Engine | undefined): void {
+  engine = replacement;
+}

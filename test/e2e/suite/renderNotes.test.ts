@@ -14,7 +14,7 @@ import { run, useSettings } from './studio';
 const SOURCE = 'Report Studio render';
 const notesOf = (all: readonly vscode.Diagnostic[]) => all.filter((d) => d.source === SOURCE);
 
-/** Outcome of reportStudio.preview with the notes it carries (src/extension/commands/submitTypes.ts). */
+/** Outcome of reportStudio.preview with the notes it carries (src/extension/submit/types.ts). */
 interface PreviewOutcome {
   status: string;
   notes?: Array<{ kind: string; path: Array<string | number>; message: string }>;

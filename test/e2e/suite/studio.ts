@@ -148,7 +148,7 @@ export function resultTabs(): vscode.Tab[] {
     .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('reportStudio.result'));
 }
 
-/** What reportStudio.preview / reportStudio.build return (src/extension/commands/submitTypes.ts). */
+/** What reportStudio.preview / reportStudio.build return (src/extension/submit/types.ts). */
 export interface SubmitOutcome {
   status: 'success' | 'failed' | 'invalid' | 'error' | 'cancelled' | 'superseded' | 'declined';
   kind: 'preview' | 'build';

@@ -97,7 +97,15 @@ describe('client error kinds against the local service', function () {
     try {
       await assert.rejects(
         runTask(failing.client, { kind: 'preview', report: SIMPLE_REPORT }),
-        kindIs('task_failed', (e) => !!e.taskId && /Injected failure/.test(e.message)),
+        kindIs(
+          'task_failed',
+          (e) =>
+            !!e.taskId &&
+            /Injected failure/.test(e.message) &&
+            // The service's words as a field, without the runner's "Preview <id> failed: " prefix.
+            /^Injected failure/.test(e.serviceMessage ?? '') &&
+            e.message.endsWith(e.serviceMessage ?? '\u0000'),
+        ),
       );
     } finally {
       await failing.stop();

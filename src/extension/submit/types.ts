@@ -1,4 +1,4 @@
-/** The shapes shared by the Preview/Build flow (submitReport.ts) and its failure display (submitFailure.ts). */
+/** The shapes shared by the Preview/Build flow (submissions.ts) and its failure display (failure.ts). */
 import type * as vscode from 'vscode';
 import type { QuotaHeaders } from '../../core/client/apiClient';
 import type { ResultKind } from '../../webview/protocol';

@@ -8,7 +8,7 @@ import { CoalescingQueue } from '../../core/throttle/coalescingQueue';
 import { isReportDocument } from '../reportDocument';
 import { readSettings } from '../service/serviceConfig';
 import type { ReportLog } from '../log';
-import type { Submissions } from './submitReport';
+import type { Submissions } from './submissions';
 
 export function registerPreviewOnSave(submissions: Submissions, log: ReportLog): vscode.Disposable {
   const queue = new CoalescingQueue<string>((error, key) =>

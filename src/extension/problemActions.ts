@@ -4,8 +4,9 @@
  * raised them: a command finishes (and returns its outcome) while the toast stays up.
  */
 import * as vscode from 'vscode';
-import type { ErrorKind } from '../../core/client/errors';
-import { SECTION, type SetupAction } from '../service/serviceConfig';
+import type { ErrorKind } from '../core/client/errors';
+import { SECTION, type SetupAction } from './service/serviceConfig';
+import { COMMANDS } from './commands/commandIds';
 
 export type ProblemAction = SetupAction | 'checkQuota' | 'showProblems';
 
@@ -22,18 +23,18 @@ const LABELS: Record<ProblemAction, string> = {
 async function perform(action: ProblemAction): Promise<void> {
   switch (action) {
     case 'setApiKey':
-      return void (await vscode.commands.executeCommand('reportStudio.setApiKey'));
+      return void (await vscode.commands.executeCommand(COMMANDS.setApiKey));
     case 'selectService':
-      return void (await vscode.commands.executeCommand('reportStudio.selectService'));
+      return void (await vscode.commands.executeCommand(COMMANDS.selectService));
     case 'useLocal':
       await vscode.workspace.getConfiguration(SECTION).update('service', 'local', vscode.ConfigurationTarget.Global);
       return void vscode.window.showInformationMessage('Report Studio now uses the bundled local service. Run Preview or Build again.');
     case 'openSettings':
       return void (await vscode.commands.executeCommand('workbench.action.openSettings', `@ext:report-studio.report-studio`));
     case 'showLog':
-      return void (await vscode.commands.executeCommand('reportStudio.showLog'));
+      return void (await vscode.commands.executeCommand(COMMANDS.showLog));
     case 'checkQuota':
-      return void (await vscode.commands.executeCommand('reportStudio.checkQuota'));
+      return void (await vscode.commands.executeCommand(COMMANDS.checkQuota));
     case 'showProblems':
       return void (await vscode.commands.executeCommand('workbench.actions.view.problems'));
   }

@@ -13,11 +13,11 @@ import type { ResultKind } from '../../webview/protocol';
 import type { ServiceSession } from '../service/clientFactory';
 import { readSettings } from '../service/serviceConfig';
 import { resultFileFor } from '../viewer/resultFiles';
-import { baseName } from './reportTarget';
-import { describeFailure } from './submitFailure';
-import { CANCELLED, shortTaskId, SUPERSEDED, type SubmitDeps, type SubmitOutcome, type SubmitTrigger } from './submitTypes';
+import { baseName } from '../reportTarget';
+import { applyFailure } from './failure';
+import { CANCELLED, shortTaskId, SUPERSEDED, type SubmitDeps, type SubmitOutcome, type SubmitTrigger } from './types';
 
-export type { SubmitOutcome, SubmitTrigger } from './submitTypes';
+export type { SubmitOutcome, SubmitTrigger } from './types';
 
 const LABEL: Record<ResultKind, { noun: string; verb: string; file: string }> = {
   preview: { noun: 'Preview', verb: 'Previewing', file: 'JPEG' },
@@ -144,7 +144,7 @@ export class Submissions implements vscode.Disposable {
       );
       return { ...base, status: 'success', taskId: result.taskId, file: file.fsPath, pageCount, quota: result.quota, notes: result.notes };
     } catch (error) {
-      return describeFailure(
+      return applyFailure(
         this.deps,
         { document, text, kind, trigger, session, taskId, error, reason: signal.aborted ? signal.reason : undefined },
         base,

@@ -5,8 +5,8 @@
  * so its CURRENT text, unsaved edits included, is what gets sent.
  */
 import * as vscode from 'vscode';
-import { isReportDocument } from '../reportDocument';
-import type { ResultPanels } from '../viewer/resultPanels';
+import { isReportDocument } from './reportDocument';
+import type { ResultPanels } from './viewer/resultPanels';
 
 export type TargetResult = { document: vscode.TextDocument } | { problem: string };
 

@@ -1,0 +1,22 @@
+/**
+ * Every command id the extension contributes, in one typed table: registrations, code lenses,
+ * status bar items and `executeCommand` calls name commands through it, and a unit test checks
+ * it against `contributes.commands` in package.json (and the menus and keybindings against it).
+ */
+export const COMMANDS = {
+  newReport: 'reportStudio.newReport',
+  openExample: 'reportStudio.openExample',
+  preview: 'reportStudio.preview',
+  build: 'reportStudio.build',
+  checkQuota: 'reportStudio.checkQuota',
+  setApiKey: 'reportStudio.setApiKey',
+  clearApiKey: 'reportStudio.clearApiKey',
+  selectService: 'reportStudio.selectService',
+  startLocalService: 'reportStudio.startLocalService',
+  stopLocalService: 'reportStudio.stopLocalService',
+  saveReportAs: 'reportStudio.saveReportAs',
+  openReportExternally: 'reportStudio.openReportExternally',
+  showLog: 'reportStudio.showLog',
+} as const;
+
+export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];

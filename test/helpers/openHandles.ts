@@ -1,0 +1,37 @@
+/**
+ * Root hook (loaded by .mocharc.*.json): after the last test, anything that would keep the
+ * process alive — a server, a socket, a child process, a timer, a worker — fails the stage,
+ * named, instead of leaving mocha idle until someone kills it (the project runs mocha without
+ * --exit on purpose). Resources that end by themselves within GRACE_MS are not leaks.
+ */
+const GRACE_MS = 500;
+/** Handles of the process itself: its stdio pipes or terminals. */
+const OWN = new Set(['TTYWrap', 'PipeWrap', 'StreamWrap', 'FSReqPromise', 'Immediate']);
+
+function leaks(): string[] {
+  const counts = new Map<string, number>();
+  for (const kind of process.getActiveResourcesInfo()) if (!OWN.has(kind)) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  return [...counts].map(([kind, n]) => `${n} × ${kind}`);
+}
+
+export const mochaHooks = {
+  async afterAll(this: Mocha.Context): Promise<void> {
+    // No mocha timer for this hook (it would count as a Timeout); the loop below is bounded.
+    this.timeout(0);
+    const deadline = Date.now() + GRACE_MS;
+    let left = leaks();
+    while (left.length > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // The sleep's own timer is gone once it has fired.
+      left = leaks();
+    }
+    if (left.length === 0) return;
+    // Whatever holds the loop open would keep mocha running: end the process once the
+    // failure is reported (an unref'd timer fires only if something else keeps it alive).
+    setTimeout(() => process.exit(process.exitCode || 1), 2_000).unref();
+    throw new Error(
+      `open handles after the last test: ${left.join(', ')}. A test left a server, socket, child ` +
+        'process, worker or timer running; close it in the test (after/afterEach).',
+    );
+  },
+};
