@@ -2,6 +2,7 @@
 // "N passed, N failed" (the line CI reads). Stops at the first stage that fails.
 //   node scripts/test.mjs [--only unit,integration,e2e] [--skip e2e]
 import { spawn } from 'node:child_process';
+import { ensureBuilt } from './freshness.mjs';
 
 const argv = process.argv.slice(2);
 const listArg = (flag) => {
@@ -19,9 +20,11 @@ const stages = [
   { name: 'lint', cmd: npx, args: ['eslint', '--max-warnings', '0', '.'] },
   { name: 'format', cmd: npx, args: ['prettier', '--check', '.'] },
   { name: 'build', cmd: process.execPath, args: ['scripts/build.mjs', '--quiet'] },
+  // Unit tests run from the sources, two files at a time (.mocharc.unit.json: parallel, 2 jobs).
   { name: 'unit', cmd: npx, args: ['mocha', '--config', '.mocharc.unit.json'], counts: true },
-  { name: 'integration', cmd: npx, args: ['mocha', '--config', '.mocharc.integration.json'], counts: true },
-  { name: 'e2e', cmd: process.execPath, args: ['scripts/e2e/run.mjs'], counts: true },
+  // Integration and e2e run the bundles: each first makes sure dist/ is newer than its sources.
+  { name: 'integration', fresh: true, cmd: npx, args: ['mocha', '--config', '.mocharc.integration.json'], counts: true },
+  { name: 'e2e', fresh: true, cmd: process.execPath, args: ['scripts/e2e/run.mjs'], counts: true },
 ].filter((s) => (!only || only.has(s.name)) && !skip.has(s.name));
 
 function run(stage) {
@@ -52,6 +55,7 @@ function run(stage) {
 const results = [];
 for (const stage of stages) {
   console.log(`\n=== ${stage.name} ===`);
+  if (stage.fresh && ensureBuilt()) console.log('(dist/ rebuilt: it was older than its sources)');
   const r = await run(stage);
   results.push({ stage, ...r });
   if (r.code !== 0) break;

@@ -28,7 +28,8 @@ export const mochaHooks = {
     if (left.length === 0) return;
     // Whatever holds the loop open would keep mocha running: end the process once the
     // failure is reported (an unref'd timer fires only if something else keeps it alive).
-    setTimeout(() => process.exit(process.exitCode || 1), 2_000).unref();
+    // A parallel worker is ended by mocha itself.
+    if (process.env.MOCHA_WORKER_ID === undefined) setTimeout(() => process.exit(process.exitCode || 1), 2_000).unref();
     throw new Error(
       `open handles after the last test: ${left.join(', ')}. A test left a server, socket, child ` +
         'process, worker or timer running; close it in the test (after/afterEach).',

@@ -1,8 +1,8 @@
 /** Runs the bundled CLI (dist/cli.js) as a subprocess, as a user or CI would. */
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { ensureBuilt } from '../../helpers/freshBuild';
 
 export const ROOT = join(__dirname, '..', '..', '..');
 export const CLI = join(ROOT, 'dist', 'cli.js');
@@ -13,11 +13,9 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Builds dist/ once per test run (the bundle is what users run). */
-let built: Promise<unknown> | undefined;
-export function buildOnce(): Promise<unknown> {
-  built ??= promisify(execFile)(process.execPath, [join(ROOT, 'scripts', 'build.mjs'), '--quiet'], { cwd: ROOT });
-  return built;
+/** dist/ as users run it, built when stale (test/helpers/freshBuild.ts). */
+export async function buildOnce(): Promise<void> {
+  ensureBuilt();
 }
 
 /** Env without any REPORT_STUDIO_* from the developer's shell, plus `extra`. */

@@ -3,8 +3,9 @@
  * tests: start it on a free loopback port, capture every line it prints, stop it
  * gracefully or with SIGKILL — always by its own PID.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { ensureBuilt } from '../../helpers/freshBuild';
 
 export const ROOT = join(__dirname, '../../..');
 export const BUNDLE = join(ROOT, 'dist/mock-server.js');
@@ -17,13 +18,9 @@ export interface ServerProcess {
   url: string;
 }
 
-let built = false;
-
-/** Builds the bundles once per test run (other suites may have built them already). */
+/** dist/ as users run it, built when stale (test/helpers/freshBuild.ts). */
 export function buildOnce(): void {
-  if (built) return;
-  execFileSync(process.execPath, ['scripts/build.mjs', '--quiet'], { cwd: ROOT, stdio: 'inherit' });
-  built = true;
+  ensureBuilt();
 }
 
 /** Starts the service; resolves once it printed its listening line. */

@@ -8,6 +8,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { readPdf } from '../../helpers/pdf';
 import { sleep, tempDir } from './helpers';
+import { ensureBuilt } from '../../helpers/freshBuild';
 
 const ROOT = join(__dirname, '../../..');
 const BUNDLE = join(ROOT, 'dist/mock-server.js');
@@ -57,7 +58,7 @@ describe('local service: standalone dist/mock-server.js', function () {
   this.timeout(120_000);
   const running: ChildProcess[] = [];
   before(() => {
-    execFileSync(process.execPath, ['scripts/build.mjs', '--quiet'], { cwd: ROOT, stdio: 'inherit' });
+    ensureBuilt();
   });
   afterEach(() => {
     for (const c of running.splice(0)) {

@@ -1,0 +1,68 @@
+// Whether dist/ is current: every bundle newer than every file it is built from (src/, schemas/,
+// assets/, the build scripts, package-lock.json). `npm test`'s integration and e2e stages and the
+// integration tests that run the bundles call ensureBuilt(), which builds once when stale.
+//   node scripts/freshness.mjs          prints "fresh" or what is stale (exit 1 when stale)
+//   node scripts/freshness.mjs --build  builds when stale (exit 0 once dist/ is fresh)
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const BUNDLES = ['extension.js', 'engine.js', 'fixEngine.js', 'cli.js', 'mock-server.js', 'render-worker.js', 'body-worker.js'];
+const SOURCES = [
+  'src',
+  'schemas',
+  'assets',
+  'scripts/build.mjs',
+  'scripts/render-assets.mjs',
+  'scripts/build-viewer.mjs',
+  'package-lock.json',
+];
+
+function newest(path) {
+  const s = statSync(path);
+  if (!s.isDirectory()) return { path, mtimeMs: s.mtimeMs };
+  let best = { path, mtimeMs: 0 };
+  for (const entry of readdirSync(path)) {
+    const n = newest(join(path, entry));
+    if (n.mtimeMs > best.mtimeMs) best = n;
+  }
+  return best;
+}
+
+/** Why dist/ is stale ("dist/engine.js is older than src/…"), or undefined when it is fresh. */
+export function staleReason() {
+  let source = { path: '', mtimeMs: 0 };
+  for (const s of SOURCES) {
+    const p = join(root, s);
+    if (!existsSync(p)) continue;
+    const n = newest(p);
+    if (n.mtimeMs > source.mtimeMs) source = n;
+  }
+  for (const b of BUNDLES) {
+    const p = join(root, 'dist', b);
+    if (!existsSync(p)) return `dist/${b} is missing`;
+    if (statSync(p).mtimeMs < source.mtimeMs) return `dist/${b} is older than ${relative(root, source.path)}`;
+  }
+  return undefined;
+}
+
+/** Builds dist/ when it is stale; says why. Returns whether it built. */
+export function ensureBuilt(log = (line) => console.log(line)) {
+  const reason = staleReason();
+  if (!reason) return false;
+  log(`building: ${reason}`);
+  execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--quiet'], { cwd: root, stdio: 'inherit' });
+  return true;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  if (process.argv.includes('--build')) {
+    ensureBuilt();
+    process.exit(0);
+  }
+  const reason = staleReason();
+  console.log(reason ?? 'fresh');
+  process.exit(reason ? 1 : 0);
+}
