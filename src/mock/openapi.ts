@@ -8,6 +8,17 @@ import { reportSchema } from '../core/schema/reportSchema';
 
 type Json = Record<string, unknown>;
 
+/** The integer fields of a quota record, in the service's order. */
+const QUOTA_COUNTS = [
+  'remaining_single_page_reports',
+  'remaining_multi_page_reports',
+  'remaining_ai_json_completions',
+  'max_single_page_reports',
+  'max_multi_page_reports',
+  'max_pages_per_report',
+  'max_ai_json_completions',
+];
+
 /** Rewrites `#/definitions/X` refs to `#/components/schemas/X`; keeps editor-only keywords out. */
 function toOpenApiSchema(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(toOpenApiSchema);
@@ -144,31 +155,9 @@ export function buildOpenApi(origin: string): Json {
     },
     QuotaRecord: {
       type: 'object',
-      required: [
-        'remaining_single_page_reports',
-        'remaining_multi_page_reports',
-        'remaining_ai_json_completions',
-        'max_single_page_reports',
-        'max_multi_page_reports',
-        'max_pages_per_report',
-        'max_ai_json_completions',
-        'period_start',
-        'period_end',
-        'error',
-        'subscription_active',
-      ],
+      required: [...QUOTA_COUNTS, 'period_start', 'period_end', 'error', 'subscription_active'],
       properties: {
-        ...Object.fromEntries(
-          [
-            'remaining_single_page_reports',
-            'remaining_multi_page_reports',
-            'remaining_ai_json_completions',
-            'max_single_page_reports',
-            'max_multi_page_reports',
-            'max_pages_per_report',
-            'max_ai_json_completions',
-          ].map((k) => [k, { type: 'integer' }]),
-        ),
+        ...Object.fromEntries(QUOTA_COUNTS.map((k) => [k, { type: 'integer' }])),
         period_start: { type: 'string', format: 'date-time' },
         period_end: { type: 'string', format: 'date-time' },
         error: { type: ['string', 'null'] },

@@ -112,3 +112,18 @@ export abstract class AnchoredDiagnostics<Input, Anchored> implements vscode.Dis
 function codeOf(d: vscode.Diagnostic): string | number | undefined {
   return typeof d.code === 'object' ? d.code.value : d.code;
 }
+
+/** A VS Code diagnostic at a mapped range of `document`, from one of our sources. */
+export function sourceDiagnostic(
+  document: vscode.TextDocument,
+  mapped: { range: { start: number; end: number }; message: string },
+  severity: vscode.DiagnosticSeverity,
+  source: string,
+  code: string,
+): vscode.Diagnostic {
+  const range = new vscode.Range(document.positionAt(mapped.range.start), document.positionAt(mapped.range.end));
+  const diagnostic = new vscode.Diagnostic(range, mapped.message, severity);
+  diagnostic.source = source;
+  diagnostic.code = code;
+  return diagnostic;
+}

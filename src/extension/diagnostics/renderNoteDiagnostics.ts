@@ -12,7 +12,7 @@ import * as vscode from 'vscode';
 import type { RenderNote } from '../../core/api/types';
 import { anchorNotes, recordNotes } from '../../core/loc/renderNotes';
 import type { AnchoredNote, NoteSeverity, RecordedNote } from '../../core/loc/renderNotes';
-import { AnchoredDiagnostics } from './anchoredDiagnostics';
+import { AnchoredDiagnostics, sourceDiagnostic } from './anchoredDiagnostics';
 
 export const RENDER_NOTE_SOURCE = 'Report Studio render';
 export const RENDER_NOTE_COLLECTION = 'report-render-notes';
@@ -55,11 +55,7 @@ export class RenderNoteDiagnostics extends AnchoredDiagnostics<RecordedNote, Anc
 
 function noteDiagnostic(document: vscode.TextDocument, anchored: AnchoredNote): vscode.Diagnostic {
   const { diagnostic: mapped, note } = anchored;
-  const range = new vscode.Range(document.positionAt(mapped.range.start), document.positionAt(mapped.range.end));
-  const diagnostic = new vscode.Diagnostic(range, mapped.message, SEVERITY[anchored.severity]);
-  diagnostic.source = RENDER_NOTE_SOURCE;
-  diagnostic.code = note.kind;
-  return diagnostic;
+  return sourceDiagnostic(document, mapped, SEVERITY[anchored.severity], RENDER_NOTE_SOURCE, note.kind);
 }
 
 export function registerRenderNoteDiagnostics(context: vscode.ExtensionContext): RenderNoteDiagnostics {

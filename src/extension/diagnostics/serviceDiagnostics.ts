@@ -12,7 +12,7 @@ import type { ValidationErrorEntry } from '../../core/api/types';
 import { asServiceError } from '../service/serviceError';
 import { anchorEntries } from '../../core/fixes/anchorEntries';
 import type { AnchoredEntry } from '../../core/fixes/anchorEntries';
-import { AnchoredDiagnostics } from './anchoredDiagnostics';
+import { AnchoredDiagnostics, sourceDiagnostic } from './anchoredDiagnostics';
 
 export const SERVICE_DIAGNOSTIC_SOURCE = 'Report service';
 export const SERVICE_DIAGNOSTIC_COLLECTION = 'report-service';
@@ -65,15 +65,12 @@ export class ServiceDiagnostics extends AnchoredDiagnostics<ValidationErrorEntry
 
 function entryDiagnostic(document: vscode.TextDocument, anchored: AnchoredEntry): vscode.Diagnostic {
   const { diagnostic: mapped, entry } = anchored;
-  const range = new vscode.Range(document.positionAt(mapped.range.start), document.positionAt(mapped.range.end));
-  const diagnostic = new vscode.Diagnostic(range, mapped.message, vscode.DiagnosticSeverity.Error);
-  diagnostic.source = SERVICE_DIAGNOSTIC_SOURCE;
-  diagnostic.code = entry.type;
+  const diagnostic = sourceDiagnostic(document, mapped, vscode.DiagnosticSeverity.Error, SERVICE_DIAGNOSTIC_SOURCE, entry.type);
   if (!mapped.exact && Array.isArray(entry.loc)) {
     // The loc could not be followed to the end (a union member, or text changed): say where the service pointed.
     diagnostic.relatedInformation = [
       new vscode.DiagnosticRelatedInformation(
-        new vscode.Location(document.uri, range),
+        new vscode.Location(document.uri, diagnostic.range),
         `The service reported this at ${entry.loc.map(String).join(' → ')}`,
       ),
     ];

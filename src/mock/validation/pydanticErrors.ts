@@ -206,24 +206,17 @@ export class PydanticTranslator {
             max_length: parent.maxLength,
           }),
         );
-      case 'minItems': {
-        const n = parent.minItems as number;
-        const len = (v as unknown[]).length;
-        return single(
-          entry('too_short', at.loc, `List should have at least ${plural(n, 'item')} after validation, not ${len}`, v, {
-            field_type: 'List',
-            min_length: n,
-            actual_length: len,
-          }),
-        );
-      }
+      case 'minItems':
       case 'maxItems': {
-        const n = parent.maxItems as number;
+        // pydantic's too_short / too_long for a list: the bound, and the length it got.
+        const min = err.keyword === 'minItems';
+        const n = parent[err.keyword] as number;
         const len = (v as unknown[]).length;
+        const msg = `List should have ${min ? 'at least' : 'at most'} ${plural(n, 'item')} after validation, not ${len}`;
         return single(
-          entry('too_long', at.loc, `List should have at most ${plural(n, 'item')} after validation, not ${len}`, v, {
+          entry(min ? 'too_short' : 'too_long', at.loc, msg, v, {
             field_type: 'List',
-            max_length: n,
+            [min ? 'min_length' : 'max_length']: n,
             actual_length: len,
           }),
         );
