@@ -6,6 +6,7 @@
 import type { ComponentPainter, PaintContext } from '../painter';
 import { drawIcon, iconPath } from '../icons';
 import { breakLines, drawLines, linesHeight, type Run } from './richtext';
+import { nonBlank } from '../values';
 
 // Tile density of the hosted service's KPI grids (render README "Single-page reports").
 const PAD = 10;
@@ -13,10 +14,6 @@ const RADIUS = 7;
 /** Space around the icon inside its badge, and between title and value. */
 const BADGE_INSET = 5;
 const VALUE_GAP = 3;
-
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v.trim() ? v : undefined;
-}
 
 function formatValue(v: unknown): string {
   if (typeof v === 'number')
@@ -27,21 +24,21 @@ function formatValue(v: unknown): string {
 function layout(o: Record<string, unknown>, width: number, ctx: PaintContext) {
   const { theme } = ctx;
   const highlighted = o.highlighted === true;
-  const fg = (opt: unknown, normal: string) => theme.resolveColour(str(opt), highlighted ? 'highlight-text' : normal);
-  const iconSize = iconPath(o.icon) ? ctx.fontSize(str(o.icon_font_size), 12) : 0;
+  const fg = (opt: unknown, normal: string) => theme.resolveColour(nonBlank(opt), highlighted ? 'highlight-text' : normal);
+  const iconSize = iconPath(o.icon) ? ctx.fontSize(nonBlank(o.icon_font_size), 12) : 0;
   const badge = iconSize ? iconSize + 2 * BADGE_INSET : 0;
   const inner = Math.max(20, width - 2 * PAD);
   const titleText = String(o.title ?? '');
   const title: Run = {
     text: o.title_uppercase === false ? titleText : titleText.toUpperCase(),
     font: theme.fonts.bold,
-    size: ctx.fontSize(str(o.title_size), 8),
+    size: ctx.fontSize(nonBlank(o.title_size), 8),
     colour: fg(o.title_color, 'sub-headline'),
   };
   const value = formatValue(o.value);
-  const units = str(o.units);
-  let valueSize = ctx.fontSize(str(o.value_font_size), 18);
-  let unitsSize = ctx.fontSize(str(o.units_font_size), 9);
+  const units = nonBlank(o.units);
+  let valueSize = ctx.fontSize(nonBlank(o.value_font_size), 18);
+  let unitsSize = ctx.fontSize(nonBlank(o.units_font_size), 9);
   // A long value (e.g. 1,234,567 in a narrow column) shrinks to fit before it wraps.
   ctx.doc.font(theme.fonts.heading).fontSize(valueSize);
   const valueW =
@@ -67,7 +64,7 @@ export const cardPainter: ComponentPainter = {
   paint(options, rect, ctx) {
     const { doc, theme } = ctx;
     const l = layout(options, rect.width, ctx);
-    const bg = theme.resolveColour(str(options.bg_color), l.highlighted ? 'highlight' : 'background-default');
+    const bg = theme.resolveColour(nonBlank(options.bg_color), l.highlighted ? 'highlight' : 'background-default');
     doc.save();
     doc.roundedRect(rect.x + 0.5, rect.y + 0.5, rect.width - 1, rect.height - 1, RADIUS).fill(bg);
     if (!l.highlighted) {

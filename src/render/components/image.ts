@@ -16,6 +16,7 @@ import { drawLoadedImage, drawPlaceholder } from '../images/draw';
 import { componentMargins } from '../margins';
 import { formatPath } from '../../core/loc/treeWalk';
 import { breakLines, drawLines, linesHeight } from './richtext';
+import { nonBlank } from '../values';
 
 const MAX_HEIGHT = 420;
 const CAPTION_GAP = 6;
@@ -25,13 +26,9 @@ const PLACEHOLDER_MAX_H = 160;
 /** Documented default of `vertical_margin`. */
 const DEFAULT_VERTICAL_MARGIN = 1;
 
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v.trim() ? v : undefined;
-}
-
 /** A colour option in either spelling (`bg_color` / `bg_colour`). */
 function colour(o: Record<string, unknown>, name: 'text' | 'bg' | 'border'): string | undefined {
-  return str(o[`${name}_color`]) ?? str(o[`${name}_colour`]);
+  return nonBlank(o[`${name}_color`]) ?? nonBlank(o[`${name}_colour`]);
 }
 
 function image(o: Record<string, unknown>, ctx: PaintContext): LoadedImage {
@@ -69,7 +66,7 @@ function layout(o: Record<string, unknown>, width: number, ctx: PaintContext) {
       w = (h * img.width) / img.height;
     }
   }
-  const caption = str(o.caption);
+  const caption = nonBlank(o.caption);
   const captionLines = caption
     ? breakLines(
         ctx.doc,
@@ -77,7 +74,7 @@ function layout(o: Record<string, unknown>, width: number, ctx: PaintContext) {
           {
             text: caption,
             font: ctx.theme.fonts.italic,
-            size: ctx.fontSize(str(o.text_size), 8.5),
+            size: ctx.fontSize(nonBlank(o.text_size), 8.5),
             colour: ctx.theme.resolveColour(colour(o, 'text'), 'sub-headline'),
           },
         ],
@@ -120,7 +117,7 @@ export const imagePainter: ComponentPainter = {
         .strokeColor(theme.resolveColour(colour(options, 'border'), 'background-faded'))
         .stroke();
     }
-    const link = str(options.link_url);
+    const link = nonBlank(options.link_url);
     if (link) doc.link(fx, fy, frameW, frameH, link);
     if (l.captionLines.length) drawLines(doc, l.captionLines, left, fy + frameH + CAPTION_GAP, l.inner, 'center');
     doc.restore();

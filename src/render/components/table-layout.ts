@@ -9,6 +9,7 @@ import { breakLines, linesHeight, type Line } from './richtext';
 import { luminance } from '../theme';
 import { columnWidths } from '../column-widths';
 import { cellRuns } from './cell-html';
+import { nonBlank } from '../values';
 
 export interface CellBox {
   lines: Line[];
@@ -30,10 +31,6 @@ export interface TableBox {
   rows: RowBox[];
   titleLines: Line[];
   cellPadX: number;
-}
-
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v.trim() ? v : undefined;
 }
 
 /**
@@ -74,9 +71,9 @@ function cellSpec(cell: unknown, path: string, where: string): CellSpec {
       text: cellText(o.content),
       span,
       numeric: typeof o.content === 'number',
-      bg: str(o.col_bg),
-      align: str(o.col_align),
-      valign: str(o.valign),
+      bg: nonBlank(o.col_bg),
+      align: nonBlank(o.col_align),
+      valign: nonBlank(o.valign),
     };
   }
   throw new RenderError(`${where} is not a string, number or {content, ...} cell`, path);
@@ -106,8 +103,8 @@ export function layoutTable(o: Record<string, unknown>, width: number, ctx: Pain
   const { theme } = ctx;
   const n = columnCount(o, ctx.path);
   const columns = columnWidths(o.col_width, n, width);
-  const rowSize = ctx.fontSize(str(o.rows_font_size), 9);
-  const headSize = ctx.fontSize(str(o.headings_font_size), 9);
+  const rowSize = ctx.fontSize(nonBlank(o.rows_font_size), 9);
+  const headSize = ctx.fontSize(nonBlank(o.headings_font_size), 9);
   const rowPadY = typeof o.rows_vertical_padding === 'number' ? Math.max(0, Math.min(32, o.rows_vertical_padding)) * 1.5 : 4;
   const headPadY = typeof o.headings_vertical_padding === 'number' ? Math.max(0, Math.min(32, o.headings_vertical_padding)) * 1.5 : 5;
   const cellPadX = 7;
@@ -132,7 +129,7 @@ export function layoutTable(o: Record<string, unknown>, width: number, ctx: Pain
       if (col >= n) break;
       const span = Math.min(spec.span, n - col);
       const w = columns.slice(col, col + span).reduce((a, b) => a + b, 0);
-      const bgName = spec.bg ?? (bold ? undefined : str(colBg[col]));
+      const bgName = spec.bg ?? (bold ? undefined : nonBlank(colBg[col]));
       const bg = bgName ? theme.resolveColour(bgName, 'background-muted') : undefined;
       // Text on a dark cell background (e.g. a "highlight" total row) turns light and bold.
       const dark = bg !== undefined && luminance(bg) < 0.3;
@@ -149,7 +146,7 @@ export function layoutTable(o: Record<string, unknown>, width: number, ctx: Pain
         lines,
         x,
         width: w,
-        align: spec.align ?? str(colAlign[col]) ?? (spec.numeric || numericColumn[col] ? 'right' : 'left'),
+        align: spec.align ?? nonBlank(colAlign[col]) ?? (spec.numeric || numericColumn[col] ? 'right' : 'left'),
         valign: spec.valign ?? 'middle',
         bg,
       });
@@ -170,7 +167,7 @@ export function layoutTable(o: Record<string, unknown>, width: number, ctx: Pain
       rowSize,
     ),
   );
-  const title = str(o.title);
+  const title = nonBlank(o.title);
   const titleLines = title
     ? breakLines(
         ctx.doc,

@@ -11,6 +11,7 @@ import { MARGIN_UNIT_PT } from '../painter';
 import { componentMargins } from '../margins';
 import { parseMarkdown, type Block } from './markdown';
 import { breakLines, drawLines, type Line } from './richtext';
+import { nonBlank } from '../values';
 
 interface FlatLine {
   line: Line;
@@ -28,12 +29,8 @@ interface Part {
 const PART = Symbol('text-part');
 type Opts = Record<string, unknown> & { [PART]?: Part };
 
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v.trim() ? v : undefined;
-}
-
 function geometry(o: Opts, ctx: PaintContext) {
-  const bg = str(o.bg_color) ?? str(o.bg_colour);
+  const bg = nonBlank(o.bg_color) ?? nonBlank(o.bg_colour);
   const padUnits = typeof o.inner_padding === 'number' ? Math.max(0, Math.min(17, o.inner_padding)) : bg ? 4 : 0;
   return { bg: bg ? ctx.theme.resolveColour(bg, 'background-muted') : undefined, pad: padUnits * 2, margin: componentMargins(o) };
 }
@@ -59,14 +56,14 @@ function flatLines(o: Opts, width: number, ctx: PaintContext): FlatLine[] {
   const hit = byWidth?.get(width);
   if (hit) return hit;
   const { theme } = ctx;
-  const size = ctx.fontSize(str(o.size), 10);
-  const colour = theme.resolveColour(str(o.color) ?? str(o.colour), 'paragraph');
+  const size = ctx.fontSize(nonBlank(o.size), 10);
+  const colour = theme.resolveColour(nonBlank(o.color) ?? nonBlank(o.colour), 'paragraph');
   const headingGaps = headingsMargin(o.headings_margin, size);
   const blocks = parseMarkdown(String(o.text ?? ''), o.markdown_format !== false, theme, {
     size,
     colour,
     linkColour: theme.colours.accent,
-    headingColour: str(o.color) || str(o.colour) ? colour : theme.colours.headline,
+    headingColour: nonBlank(o.color) || nonBlank(o.colour) ? colour : theme.colours.headline,
     headingGaps,
   });
   const flat: FlatLine[] = [];
@@ -155,8 +152,8 @@ export const textPainter: ComponentPainter = {
         .fill(g.bg);
     const x = rect.x + g.margin.left + g.pad;
     let y = rect.y + g.margin.top + g.pad;
-    const align = str(src.align) ?? 'left';
-    const listAlign = str(src.align_list) ?? 'left';
+    const align = nonBlank(src.align) ?? 'left';
+    const listAlign = nonBlank(src.align_list) ?? 'left';
     for (let i = from; i < to; i++) {
       const fl = lines[i];
       if (i > from) y += fl.gap;

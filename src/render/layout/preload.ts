@@ -9,6 +9,7 @@ import type { RenderNote } from '../renderer';
 import { attachImage, jsonPathOf, loadImages, type ImageRef, type ImageSettings, type LoadedImage } from '../images';
 import { headerEnabled } from './chrome';
 import type { LayoutNode } from './nodes';
+import { nonBlank } from '../values';
 
 export interface PreloadedChrome {
   logo?: LoadedImage;
@@ -23,8 +24,6 @@ function imageNodes(nodes: LayoutNode[], out: Array<Extract<LayoutNode, { kind: 
   return out;
 }
 
-const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v : undefined);
-
 export async function preloadImages(
   report: ReportBody,
   trees: LayoutNode[][],
@@ -35,12 +34,12 @@ export async function preloadImages(
   const refs: ImageRef[] = [];
   const targets: Array<(img: LoadedImage) => void> = [];
   const chrome: PreloadedChrome = {};
-  const logo = text(report.options?.logo_url);
+  const logo = nonBlank(report.options?.logo_url);
   if (logo && headerEnabled(report)) {
     refs.push({ path: ['options', 'logo_url'], source: { kind: 'url', url: logo } });
     targets.push((img) => (chrome.logo = img));
   }
-  const bg = text(report.cover_page?.bg_image);
+  const bg = nonBlank(report.cover_page?.bg_image);
   if (bg) {
     refs.push({ path: ['cover_page', 'bg_image'], source: { kind: 'url', url: bg } });
     targets.push((img) => (chrome.coverImage = img));
@@ -48,8 +47,8 @@ export async function preloadImages(
   for (const node of trees.flatMap((t) => imageNodes(t))) {
     const o = node.options;
     const base = [...jsonPathOf(node.path), 'options'];
-    const base64 = text(o.base64);
-    const url = text(o.image_url);
+    const base64 = nonBlank(o.base64);
+    const url = nonBlank(o.image_url);
     // A component without either is caught by validation; the painter says so if it gets here.
     if (base64) refs.push({ path: [...base, 'base64'], source: { kind: 'base64', text: base64 } });
     else if (url) refs.push({ path: [...base, 'image_url'], source: { kind: 'url', url } });
