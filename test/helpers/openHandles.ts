@@ -2,9 +2,10 @@
  * Root hook (loaded by .mocharc.*.json): after the last test, anything that would keep the
  * process alive — a server, a socket, a child process, a timer, a worker — fails the stage,
  * named, instead of leaving mocha idle until someone kills it (the project runs mocha without
- * --exit on purpose). Resources that end by themselves within GRACE_MS are not leaks.
+ * --exit on purpose). Resources that end by themselves within GRACE_MS (a keep-alive socket's
+ * timer, a debounce) are not leaks: the check waits for them, and only while any is open.
  */
-const GRACE_MS = 500;
+const GRACE_MS = 5_000;
 /** Handles of the process itself: its stdio pipes or terminals. */
 const OWN = new Set(['TTYWrap', 'PipeWrap', 'StreamWrap', 'FSReqPromise', 'Immediate']);
 
@@ -30,9 +31,11 @@ export const mochaHooks = {
     // failure is reported (an unref'd timer fires only if something else keeps it alive).
     // A parallel worker is ended by mocha itself.
     if (process.env.MOCHA_WORKER_ID === undefined) setTimeout(() => process.exit(process.exitCode || 1), 2_000).unref();
+    // In a parallel run this hook ends each file; name the file(s) it covered.
+    const files = [...new Set((this.test?.parent?.suites ?? []).map((s) => s.file).filter(Boolean))];
     throw new Error(
-      `open handles after the last test: ${left.join(', ')}. A test left a server, socket, child ` +
-        'process, worker or timer running; close it in the test (after/afterEach).',
+      `open handles ${GRACE_MS / 1000} s after the last test${files.length ? ` of ${files.join(', ')}` : ''}: ${left.join(', ')}. ` +
+        'A test left a server, socket, child process, worker or timer running; close it in the test (after/afterEach).',
     );
   },
 };
