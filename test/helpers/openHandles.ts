@@ -9,9 +9,20 @@ const GRACE_MS = 5_000;
 /** Handles of the process itself: its stdio pipes or terminals. */
 const OWN = new Set(['TTYWrap', 'PipeWrap', 'StreamWrap', 'FSReqPromise', 'Immediate']);
 
+/**
+ * In a parallel run this hook ends each file inside a mocha worker, which mocha terminates at
+ * the end: a timer there cannot hold the stage open, so only servers, sockets, child processes
+ * and workers count (a test's leftover timer is caught by the serial stages and `npm run
+ * test:unit -- --no-parallel`). In the main process everything counts.
+ */
+const IN_WORKER = process.env.MOCHA_WORKER_ID !== undefined;
+
 function leaks(): string[] {
   const counts = new Map<string, number>();
-  for (const kind of process.getActiveResourcesInfo()) if (!OWN.has(kind)) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  for (const kind of process.getActiveResourcesInfo()) {
+    if (OWN.has(kind) || (IN_WORKER && kind === 'Timeout')) continue;
+    counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  }
   return [...counts].map(([kind, n]) => `${n} × ${kind}`);
 }
 
@@ -30,7 +41,7 @@ export const mochaHooks = {
     // Whatever holds the loop open would keep mocha running: end the process once the
     // failure is reported (an unref'd timer fires only if something else keeps it alive).
     // A parallel worker is ended by mocha itself.
-    if (process.env.MOCHA_WORKER_ID === undefined) setTimeout(() => process.exit(process.exitCode || 1), 2_000).unref();
+    if (!IN_WORKER) setTimeout(() => process.exit(process.exitCode || 1), 2_000).unref();
     // In a parallel run this hook ends each file; name the file(s) it covered.
     const files = [...new Set((this.test?.parent?.suites ?? []).map((s) => s.file).filter(Boolean))];
     throw new Error(
