@@ -1,6 +1,10 @@
 // Entry point: builds the extension's parts and registers them. No work happens here: the
 // client, the local service and the renderer load from their own bundles on first use, so
 // activation makes no request, renders nothing and scans no disk.
+//
+// Disposables have one owner each: a class disposes what it creates (its private
+// `subscriptions`), a register…() function returns one Disposable, and activate() is the only
+// code that pushes onto context.subscriptions.
 import * as vscode from 'vscode';
 import { registerReportCodeActions } from './codeActions/reportCodeActions';
 import { SchemaProvider } from './schema/schemaProvider';
@@ -9,8 +13,8 @@ import { buildDocument } from './commands/build';
 import { createCommands } from './commands';
 import { registerPreviewOnSave } from './submit/previewOnSave';
 import { Submissions } from './submit/submissions';
-import { registerRenderNoteDiagnostics } from './diagnostics/renderNoteDiagnostics';
-import { registerServiceDiagnostics } from './diagnostics/serviceDiagnostics';
+import { RenderNoteDiagnostics } from './diagnostics/renderNoteDiagnostics';
+import { ServiceDiagnostics } from './diagnostics/serviceDiagnostics';
 import { ReportLog } from './log';
 import { registerReportSymbols } from './outline/reportSymbols';
 import { QuotaStatusBar } from './quota/quotaStatusBar';
@@ -38,21 +42,21 @@ export function activate(context: vscode.ExtensionContext): ReportStudioApi {
   const clients = new ClientFactory(context.extensionPath, keys, local, log);
   const quota = new QuotaStore(clients);
   const panels = new ResultPanels(context, log);
-  const diagnostics = registerServiceDiagnostics(context);
-  const renderNotes = registerRenderNoteDiagnostics(context);
+  const diagnostics = new ServiceDiagnostics();
+  const renderNotes = new RenderNoteDiagnostics();
   const schemas = new SchemaProvider(context.extensionPath);
-  registerReportCodeActions(context, { schemas, serviceDiagnostics: diagnostics });
-  registerReportSymbols(context);
   const submissions = new Submissions({ context, log, clients, quota, panels, diagnostics, renderNotes });
   const services: Services = { context, log, keys, local, clients, quota, panels, diagnostics, renderNotes, submissions, schemas };
   const reports = new ReportContext(panels);
   const statusBar = new QuotaStatusBar(quota, clients, reports);
-  push(log, keys, local, clients, quota, panels, submissions, reports, statusBar);
+  push(log, keys, local, clients, quota, panels, diagnostics, renderNotes, submissions, reports, statusBar);
 
   for (const command of createCommands(services)) {
     push(vscode.commands.registerCommand(command.id, (...args: unknown[]) => command.run(context, ...args)));
   }
   push(
+    registerReportCodeActions({ schemas, serviceDiagnostics: diagnostics }),
+    registerReportSymbols(),
     registerReportCodeLens(quota),
     registerPreviewOnSave(submissions, log),
     watchServiceChanges({ keys, local, clients, quota, statusBar }),

@@ -176,24 +176,20 @@ function toAction(
  * for 422 diagnostics use the exact service entry; without it they are derived from the
  * service's rules at the diagnostic's range.
  */
-export function registerReportCodeActions(
-  context: vscode.ExtensionContext,
-  deps: { schemas: SchemaProvider; serviceDiagnostics?: ServiceDiagnostics },
-): ReportCodeActionProvider {
+export function registerReportCodeActions(deps: { schemas: SchemaProvider; serviceDiagnostics?: ServiceDiagnostics }): vscode.Disposable {
   const provider = new ReportCodeActionProvider(deps.schemas, deps.serviceDiagnostics);
-  context.subscriptions.push(
+  return vscode.Disposable.from(
     vscode.languages.registerCodeActionsProvider(REPORT_DOCUMENT_SELECTOR, provider, ReportCodeActionProvider.metadata),
     vscode.workspace.onDidCloseTextDocument((d) => provider.forget(d.uri)),
+    warmUpWhenReportOpens(deps.schemas),
   );
-  warmUpWhenReportOpens(context, deps.schemas);
-  return provider;
 }
 
 /**
  * Compiling the schema validator takes most of a second: do it once a report is on screen,
  * in the background, rather than on the first lightbulb.
  */
-function warmUpWhenReportOpens(context: vscode.ExtensionContext, schemas: SchemaProvider): void {
+function warmUpWhenReportOpens(schemas: SchemaProvider): vscode.Disposable {
   let done = false;
   const check = (editor: vscode.TextEditor | undefined) => {
     if (done || !editor || !isReportDocument(editor.document)) return;
@@ -207,5 +203,5 @@ function warmUpWhenReportOpens(context: vscode.ExtensionContext, schemas: Schema
     }, 0);
   };
   check(vscode.window.activeTextEditor);
-  context.subscriptions.push(vscode.window.onDidChangeActiveTextEditor(check));
+  return vscode.window.onDidChangeActiveTextEditor(check);
 }

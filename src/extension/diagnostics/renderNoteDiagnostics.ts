@@ -57,9 +57,3 @@ function noteDiagnostic(document: vscode.TextDocument, anchored: AnchoredNote): 
   const { diagnostic: mapped, note } = anchored;
   return sourceDiagnostic(document, mapped, SEVERITY[anchored.severity], RENDER_NOTE_SOURCE, note.kind);
 }
-
-export function registerRenderNoteDiagnostics(context: vscode.ExtensionContext): RenderNoteDiagnostics {
-  const diagnostics = new RenderNoteDiagnostics();
-  context.subscriptions.push(diagnostics);
-  return diagnostics;
-}

@@ -77,10 +77,3 @@ function entryDiagnostic(document: vscode.TextDocument, anchored: AnchoredEntry)
   }
   return diagnostic;
 }
-
-/** Creates the extension's ServiceDiagnostics and disposes it with the extension. */
-export function registerServiceDiagnostics(context: vscode.ExtensionContext, options: ServiceDiagnosticsOptions = {}): ServiceDiagnostics {
-  const diagnostics = new ServiceDiagnostics(options);
-  context.subscriptions.push(diagnostics);
-  return diagnostics;
-}

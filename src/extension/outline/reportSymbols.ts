@@ -43,10 +43,8 @@ export class ReportSymbolProvider implements vscode.DocumentSymbolProvider {
   }
 }
 
-export function registerReportSymbols(context: vscode.ExtensionContext): vscode.Disposable {
-  const registration = vscode.languages.registerDocumentSymbolProvider(REPORT_DOCUMENT_SELECTOR, new ReportSymbolProvider(), {
+export function registerReportSymbols(): vscode.Disposable {
+  return vscode.languages.registerDocumentSymbolProvider(REPORT_DOCUMENT_SELECTOR, new ReportSymbolProvider(), {
     label: 'Report components',
   });
-  context.subscriptions.push(registration);
-  return registration;
 }

@@ -33,7 +33,7 @@ export class ResultPanels implements vscode.Disposable {
   private readonly memory: ResultMemory;
   private readonly rebuildEmitter = new vscode.EventEmitter<{ report: vscode.Uri; kind: ResultKind }>();
   private readonly cancelEmitter = new vscode.EventEmitter<{ report: vscode.Uri }>();
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly subscriptions: vscode.Disposable[] = [];
   /** The result panel the user last had active, for saveAs()/openExternally() without a report. */
   private lastActive: ResultPanel | undefined;
 
@@ -45,7 +45,7 @@ export class ResultPanels implements vscode.Disposable {
     private readonly log: RedactingLog,
   ) {
     this.memory = new ResultMemory(context.workspaceState);
-    this.disposables.push(
+    this.subscriptions.push(
       this.rebuildEmitter,
       this.cancelEmitter,
       registerResultSerializer((panel, report, state) => this.restore(panel, report, state), log),
@@ -120,7 +120,7 @@ export class ResultPanels implements vscode.Disposable {
 
   dispose(): void {
     for (const p of [...this.panels.values()]) p.dispose();
-    for (const d of this.disposables) d.dispose();
+    for (const d of this.subscriptions) d.dispose();
   }
 
   private panelFor(report: vscode.Uri, reveal: boolean): ResultPanel {
