@@ -164,3 +164,18 @@ export function stubContext(extensionPath: string): {
   };
   return { context, subscriptions, storage };
 }
+
+/** A working vscode.EventEmitter for unit tests whose code under test fires and listens to events. */
+export class TestEventEmitter<T> {
+  private listeners: Array<(e: T) => void> = [];
+  readonly event = (listener: (e: T) => void) => {
+    this.listeners.push(listener);
+    return { dispose: () => (this.listeners = this.listeners.filter((l) => l !== listener)) };
+  };
+  fire(e: T): void {
+    for (const l of this.listeners) l(e);
+  }
+  dispose(): void {
+    this.listeners = [];
+  }
+}

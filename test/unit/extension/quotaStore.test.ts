@@ -3,24 +3,9 @@
 // never show under another.
 import { strict as assert } from 'node:assert';
 import type { QuotaRecord } from '../../../src/core/api/types';
-import { createVscodeStub, installVscodeStub } from '../../helpers/vscodeStub';
+import { createVscodeStub, installVscodeStub, TestEventEmitter } from '../../helpers/vscodeStub';
 
 type StoreModule = typeof import('../../../src/extension/quota/quotaStore');
-
-/** The one vscode class QuotaStore needs to behave, not just to exist. */
-class EventEmitter<T> {
-  private listeners: Array<(e: T) => void> = [];
-  readonly event = (listener: (e: T) => void) => {
-    this.listeners.push(listener);
-    return { dispose: () => (this.listeners = this.listeners.filter((l) => l !== listener)) };
-  };
-  fire(e: T): void {
-    for (const l of this.listeners) l(e);
-  }
-  dispose(): void {
-    this.listeners = [];
-  }
-}
 
 const record = (single: number): QuotaRecord => ({
   remaining_single_page_reports: single,
@@ -72,7 +57,7 @@ describe('extension: QuotaStore', () => {
 
   before(() => {
     const stub = createVscodeStub();
-    (stub.module as Record<string, unknown>).EventEmitter = EventEmitter;
+    (stub.module as Record<string, unknown>).EventEmitter = TestEventEmitter;
     uninstall = installVscodeStub(stub);
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after the vscode stub is in place
     ({ QuotaStore } = require('../../../src/extension/quota/quotaStore') as StoreModule);

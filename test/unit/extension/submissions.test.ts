@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { FileWriteError } from '../../../src/core/client/download';
 import { ReportServiceError } from '../../../src/core/client/errors';
 import type { RunTaskOptions } from '../../../src/core/runner/taskRunner';
-import { createVscodeStub, installVscodeStub } from '../../helpers/vscodeStub';
+import { createVscodeStub, installVscodeStub, TestEventEmitter } from '../../helpers/vscodeStub';
 
 type SubmissionsModule = typeof import('../../../src/extension/submit/submissions');
 type Loader = typeof import('../../../src/extension/service/runtimeLoader');
@@ -25,20 +25,6 @@ class TestUri {
   }
   toString(): string {
     return `file://${this.path}`;
-  }
-}
-
-class EventEmitter<T> {
-  private listeners: Array<(e: T) => void> = [];
-  readonly event = (listener: (e: T) => void) => {
-    this.listeners.push(listener);
-    return { dispose: () => (this.listeners = this.listeners.filter((l) => l !== listener)) };
-  };
-  fire(e: T): void {
-    for (const l of this.listeners) l(e);
-  }
-  dispose(): void {
-    this.listeners = [];
   }
 }
 
@@ -81,7 +67,7 @@ describe('extension: Submissions', () => {
     const stub = createVscodeStub();
     const vscodeModule = stub.module as Record<string, Record<string, unknown> | unknown>;
     vscodeModule.Uri = TestUri;
-    vscodeModule.EventEmitter = EventEmitter;
+    vscodeModule.EventEmitter = TestEventEmitter;
     // Progress: run the task at once with a progress sink and a token that never fires.
     (vscodeModule.window as Record<string, unknown>).withProgress = (_o: unknown, task: (p: unknown, t: unknown) => unknown) =>
       task({ report: () => undefined }, { onCancellationRequested: () => ({ dispose: () => undefined }) });
