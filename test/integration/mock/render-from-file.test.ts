@@ -19,7 +19,10 @@ describe('local service: the render worker reads the stored report', function ()
       const { taskId } = await submit(h, report('Cloud from file', undefined, { cloud_storage: { s3: 's3://reports/monthly' } }));
       assert.equal((await h.waitFor(taskId)).status, 'SUCCESS');
       assert.ok(existsSync(join(bucket, 's3', 'reports', 'monthly', `${taskId}.pdf`)), 'uploaded to the destination kept on the record');
-      assert.ok(!existsSync(join(h.dataDir, 'tasks', `${taskId}.report.json`)), 'the stored report is dropped after the task');
+      // The status is saved first, then the stored report is removed: wait for that step.
+      const stored = join(h.dataDir, 'tasks', `${taskId}.report.json`);
+      for (let i = 0; i < 100 && existsSync(stored); i++) await new Promise((r) => setTimeout(r, 50));
+      assert.ok(!existsSync(stored), 'the stored report is dropped after the task');
     } finally {
       await h.stop();
       rmSync(bucket, { recursive: true, force: true });
