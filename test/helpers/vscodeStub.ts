@@ -115,16 +115,29 @@ export function createVscodeStub(): VscodeStub {
   return { calls, registeredCommands, module };
 }
 
+/** Source modules that import 'vscode': loaded anew under each stub (see forgetExtensionModules). */
+const EXTENSION_SOURCES = `${path.sep}src${path.sep}extension${path.sep}`;
+
+/**
+ * Drops the extension's source modules from the require cache, so the next require binds them
+ * to the stub installed now, not to the one of a test file that ran earlier in the same process.
+ */
+function forgetExtensionModules(): void {
+  for (const file of Object.keys(require.cache)) if (file.includes(EXTENSION_SOURCES)) delete require.cache[file];
+}
+
 /** Makes `require('vscode')` return the stub until the returned function is called. */
 export function installVscodeStub(stub: VscodeStub): () => void {
   const mod = Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown };
   const original = mod._load;
+  forgetExtensionModules();
   mod._load = function (request: string, ...rest: unknown[]) {
     if (request === 'vscode') return stub.module;
     return original.call(this, request, ...rest);
   };
   return () => {
     mod._load = original;
+    forgetExtensionModules();
   };
 }
 
@@ -177,5 +190,31 @@ export class TestEventEmitter<T> {
   }
   dispose(): void {
     this.listeners = [];
+  }
+}
+
+/** The part of vscode.Uri the extension's code uses, for unit tests (file: and untitled: URIs). */
+export class TestUri {
+  constructor(
+    readonly path: string,
+    readonly scheme = 'file',
+  ) {}
+  readonly authority = '';
+  static file(p: string): TestUri {
+    return new TestUri(p);
+  }
+  static parse(text: string): TestUri {
+    const m = /^([a-z][\w+.-]*):(?:\/\/)?(.*)$/i.exec(text);
+    if (!m) throw new Error(`not a URI: ${text}`);
+    return new TestUri(m[2], m[1]);
+  }
+  static joinPath(base: TestUri, ...parts: string[]): TestUri {
+    return new TestUri(path.posix.join(base.path, ...parts), base.scheme);
+  }
+  get fsPath(): string {
+    return this.path;
+  }
+  toString(): string {
+    return this.scheme === 'file' ? `file://${this.path}` : `${this.scheme}:${this.path}`;
   }
 }

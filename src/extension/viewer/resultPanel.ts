@@ -20,7 +20,7 @@ export interface ShownResultFile {
   url: string;
 }
 
-/** What the panel asks its owner to do; the owner (ResultPanels) holds the logic. */
+/** What the panel asks its owner to do; the owner (ResultPanels, with PanelActions) holds the logic. */
 export interface PanelHandlers {
   rebuild(panel: ResultPanel, kind: ResultKind | undefined): void;
   cancel(panel: ResultPanel, taskId: string | undefined): void;

@@ -2,31 +2,13 @@
 // a newer submission of the same file superseding the older one, the panel's Cancel, and a 422
 // marking the file — the sequencing the e2e suite can only see from outside.
 import { strict as assert } from 'node:assert';
-import * as path from 'node:path';
 import { FileWriteError } from '../../../src/core/client/download';
 import { ReportServiceError } from '../../../src/core/client/errors';
 import type { RunTaskOptions } from '../../../src/core/runner/taskRunner';
-import { createVscodeStub, installVscodeStub, TestEventEmitter } from '../../helpers/vscodeStub';
+import { createVscodeStub, installVscodeStub, TestEventEmitter, TestUri } from '../../helpers/vscodeStub';
 
 type SubmissionsModule = typeof import('../../../src/extension/submit/submissions');
 type Loader = typeof import('../../../src/extension/service/runtimeLoader');
-
-/** The part of vscode.Uri the flow uses. */
-class TestUri {
-  constructor(readonly path: string) {}
-  static file(p: string): TestUri {
-    return new TestUri(p);
-  }
-  static joinPath(base: TestUri, ...parts: string[]): TestUri {
-    return new TestUri(path.posix.join(base.path, ...parts));
-  }
-  get fsPath(): string {
-    return this.path;
-  }
-  toString(): string {
-    return `file://${this.path}`;
-  }
-}
 
 type Script = (options: RunTaskOptions) => Promise<unknown>;
 

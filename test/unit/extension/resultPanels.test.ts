@@ -1,0 +1,380 @@
+// The result panels with the vscode stub and scripted webview panels: what each viewer is sent
+// and in which order (held until the page says `ready`, only the latest content after a reload
+// or while hidden), one panel per report and where a new one opens, a renamed or closed report,
+// the Rebuild button, a stale Save As, a 422 entry's click, and a panel restored after a reload.
+import { strict as assert } from 'node:assert';
+import type { HostToViewerMessage, ViewerState, ViewerToHostMessage } from '../../../src/webview/protocol';
+import { createVscodeStub, installVscodeStub, TestEventEmitter, TestUri } from '../../helpers/vscodeStub';
+
+type PanelsModule = typeof import('../../../src/extension/viewer/resultPanels');
+
+const ViewColumn = { Active: -1, Beside: -2, One: 1, Two: 2, Three: 3 };
+
+/** The webview of a ScriptedPanel: posts are recorded, setting the HTML or options counted. */
+function scriptedWebview(record: ScriptedPanel['record'], onDidReceiveMessage: unknown) {
+  return {
+    cspSource: 'https://webview.test',
+    get options(): unknown {
+      return {};
+    },
+    set options(_v: unknown) {
+      record.optionSets++;
+    },
+    get html(): string {
+      return '';
+    },
+    set html(_v: string) {
+      record.htmlSets++;
+    },
+    asWebviewUri: (u: TestUri) => ({ toString: () => `https://webview.test${u.path}` }),
+    postMessage: async (m: HostToViewerMessage) => {
+      record.posted.push(m);
+      return true;
+    },
+    onDidReceiveMessage,
+  };
+}
+
+/** A webview panel whose page the test plays: it records what it is sent and says what the test makes it say. */
+class ScriptedPanel {
+  static created: Array<{ panel: ScriptedPanel; column: number }> = [];
+  /** What the page was sent, and how often its HTML and options were set. */
+  readonly record = { posted: [] as HostToViewerMessage[], htmlSets: 0, optionSets: 0 };
+  title = '';
+  iconPath: unknown;
+  visible = true;
+  active = false;
+  viewColumn: number | undefined;
+  disposed = false;
+  private readonly messages = new TestEventEmitter<ViewerToHostMessage>();
+  private readonly viewState = new TestEventEmitter<{ webviewPanel: ScriptedPanel }>();
+  private readonly disposal = new TestEventEmitter<void>();
+  readonly onDidChangeViewState = this.viewState.event;
+  readonly onDidDispose = this.disposal.event;
+  readonly webview = scriptedWebview(this.record, this.messages.event);
+
+  constructor(column?: number) {
+    this.viewColumn = column;
+  }
+  /** The page loaded (or came back) and says so; `restored` is its saved state, if any. */
+  ready(restored: ViewerState | null = null): void {
+    this.messages.fire({ type: 'ready', restored } as ViewerToHostMessage);
+  }
+  say(m: ViewerToHostMessage): void {
+    this.messages.fire(m);
+  }
+  hide(): void {
+    this.visible = false;
+    this.viewState.fire({ webviewPanel: this });
+  }
+  show(): void {
+    this.visible = true;
+    this.viewState.fire({ webviewPanel: this });
+  }
+  focus(): void {
+    this.active = true;
+    this.viewState.fire({ webviewPanel: this });
+  }
+  reveal(): void {
+    this.show();
+  }
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.disposal.fire();
+  }
+  get posted(): HostToViewerMessage[] {
+    return this.record.posted;
+  }
+  /** The message types sent so far, then forgotten. */
+  take(): string[] {
+    return this.record.posted.splice(0).map((m) => (m.type === 'showStatus' ? `showStatus ${m.status}` : m.type));
+  }
+}
+
+describe('extension: result panels', () => {
+  let mod: PanelsModule;
+  let uninstall: () => void;
+  const files = new Set<string>();
+  const notices: string[] = [];
+  const saveDialogs: Array<{ defaultUri?: TestUri }> = [];
+  const selections: unknown[] = [];
+  let renameListener: ((e: { files: Array<{ oldUri: TestUri; newUri: TestUri }> }) => void) | undefined;
+  let serializer: { deserializeWebviewPanel(panel: ScriptedPanel, state: unknown): Promise<void> } | undefined;
+  let visibleEditors: Array<{ document: { uri: TestUri }; viewColumn: number }> = [];
+
+  before(() => {
+    const stub = createVscodeStub();
+    const v = stub.module as Record<string, Record<string, unknown>>;
+    v.Uri = TestUri as never;
+    v.EventEmitter = TestEventEmitter as never;
+    v.ViewColumn = ViewColumn;
+    v.FileType = { File: 1, Directory: 2 };
+    v.Range = class {
+      constructor(
+        readonly start: { line: number; character: number },
+        readonly end: unknown,
+      ) {}
+    } as never;
+    v.window = {
+      createWebviewPanel: (_type: string, _title: string, show: { viewColumn: number }) => {
+        const panel = new ScriptedPanel(show.viewColumn < 0 ? 2 : show.viewColumn);
+        ScriptedPanel.created.push({ panel, column: show.viewColumn });
+        return panel;
+      },
+      get visibleTextEditors() {
+        return visibleEditors;
+      },
+      activeTextEditor: undefined,
+      registerWebviewPanelSerializer: (_type: string, s: typeof serializer) => {
+        serializer = s;
+        return { dispose: () => undefined };
+      },
+      showInformationMessage: async (m: string) => void notices.push(`info: ${m}`),
+      showWarningMessage: async (m: string) => void notices.push(`warning: ${m}`),
+      showErrorMessage: async (m: string) => void notices.push(`error: ${m}`),
+      showSaveDialog: async (o: { defaultUri?: TestUri }) => void saveDialogs.push(o),
+      showTextDocument: async (_d: unknown, o: { selection: unknown }) => {
+        selections.push(o.selection);
+        return { revealRange: () => undefined };
+      },
+    };
+    v.workspace = {
+      getConfiguration: () => ({ get: () => undefined }),
+      onDidRenameFiles: (l: typeof renameListener) => {
+        renameListener = l;
+        return { dispose: () => undefined };
+      },
+      fs: {
+        stat: async (u: TestUri) => {
+          if (!files.has(u.path)) throw new Error('ENOENT');
+          return { type: 1 };
+        },
+      },
+      openTextDocument: async (u: TestUri) => ({ uri: u, validateRange: (r: unknown) => r }),
+    };
+    v.env = { language: 'en' };
+    uninstall = installVscodeStub(stub);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after the vscode stub is in place
+    mod = require('../../../src/extension/viewer/resultPanels');
+  });
+  after(() => uninstall());
+
+  const log = { info() {}, warn() {}, error() {}, debug() {} };
+  let panels: InstanceType<PanelsModule['ResultPanels']>;
+  beforeEach(() => {
+    ScriptedPanel.created = [];
+    files.clear();
+    notices.length = 0;
+    saveDialogs.length = 0;
+    selections.length = 0;
+    visibleEditors = [];
+    const memento = new Map<string, unknown>();
+    const context = {
+      extensionUri: TestUri.file('/ext'),
+      globalStorageUri: TestUri.file('/storage'),
+      workspaceState: { get: (k: string) => memento.get(k), update: async (k: string, v: unknown) => void memento.set(k, v) },
+    };
+    panels = new mod.ResultPanels(context as never, log as never);
+  });
+  afterEach(() => panels.dispose());
+
+  const report = (name: string) => TestUri.file(`/work/${name}`);
+  const only = () => {
+    assert.equal(ScriptedPanel.created.length, 1, 'one panel');
+    return ScriptedPanel.created[0].panel;
+  };
+  /** A result file of `report` that exists on "disk". */
+  const resultOf = (r: TestUri, kind: 'build' | 'preview') => {
+    const file = panels.resultFileFor(r as never, kind) as unknown as TestUri;
+    files.add(file.path);
+    return file;
+  };
+
+  it('holds everything until the page is ready, then sends the name, the latest content and the running status', () => {
+    const r = report('sales.report.json');
+    panels.showStatus(r as never, { kind: 'preview', status: 'QUEUED', taskId: 't1' });
+    panels.showFailed(r as never, { kind: 'preview', taskId: 't1', errorMessage: 'boom' });
+    panels.showError(r as never, { kind: 'network', message: 'offline' });
+    panels.showStatus(r as never, { kind: 'build', status: 'RUNNING', taskId: 't2' });
+    const p = only();
+    assert.deepEqual(p.take(), [], 'nothing reaches a page that is still loading');
+    p.ready();
+    const sent = [...p.posted];
+    assert.deepEqual(p.take(), ['setReportName', 'showError', 'showStatus RUNNING']);
+    assert.equal(sent[0].type === 'setReportName' && sent[0].reportName, 'sales.report.json');
+  });
+
+  it('sends at once to a live page, in order; content ends the running status', async () => {
+    const r = report('kpi.report.json');
+    const file = resultOf(r, 'preview');
+    panels.showStatus(r as never, { kind: 'preview', status: 'QUEUED' });
+    const p = only();
+    p.ready();
+    p.take();
+    panels.showStatus(r as never, { kind: 'preview', status: 'RUNNING' });
+    await panels.showResult(r as never, { kind: 'preview', file: file as never });
+    assert.deepEqual(p.take(), ['showStatus RUNNING', 'showJpeg']);
+    p.ready(); // the page reloaded without state: content again, no status (the task ended)
+    assert.deepEqual(p.take(), ['setReportName', 'showJpeg']);
+    assert.equal(panels.lastResult(r as never)?.file.toString(), file.toString());
+  });
+
+  it('a hidden page gets nothing; back with its state it gets only what changed meanwhile', async () => {
+    const r = report('q3.report.json');
+    const pdf = resultOf(r, 'build');
+    await panels.showResult(r as never, { kind: 'build', file: pdf as never, pageCount: 3 });
+    const p = only();
+    p.ready();
+    assert.deepEqual(p.take(), ['setReportName', 'showPdf']);
+    const state = { view: 'pdf' } as ViewerState;
+    p.hide();
+    p.show();
+    p.ready(state);
+    assert.deepEqual(p.take(), ['setReportName'], 'a page that restored its state already shows the PDF');
+    p.hide();
+    panels.showStatus(r as never, { kind: 'build', status: 'RUNNING' });
+    panels.showFailed(r as never, { kind: 'build', taskId: 't9', errorMessage: 'font missing' });
+    assert.deepEqual(p.take(), [], 'hidden: nothing is posted');
+    p.show();
+    p.ready(state);
+    assert.deepEqual(p.take(), ['setReportName', 'showFailed']);
+  });
+
+  it('one panel per report; a second report opens in the column the results already use, not over its report', () => {
+    const a = report('a.report.json');
+    const b = report('b.report.json');
+    const c = report('c.report.json');
+    panels.showStatus(a as never, { kind: 'preview', status: 'QUEUED' });
+    panels.showStatus(a as never, { kind: 'preview', status: 'RUNNING' });
+    assert.equal(ScriptedPanel.created.length, 1);
+    assert.equal(ScriptedPanel.created[0].column, ViewColumn.Beside, 'the first panel goes beside the editor');
+    panels.showStatus(b as never, { kind: 'preview', status: 'QUEUED' });
+    assert.equal(ScriptedPanel.created[1].column, 2, 'next to the other result');
+    visibleEditors = [{ document: { uri: c }, viewColumn: 2 }];
+    panels.showStatus(c as never, { kind: 'preview', status: 'QUEUED' });
+    assert.equal(ScriptedPanel.created[2].column, ViewColumn.Beside, "never on top of the report's own editor");
+    assert.equal(panels.hasPanel(b as never), true);
+  });
+
+  it('a renamed report keeps its panel and result; a closed panel is forgotten and the next run opens a new one', async () => {
+    const from = report('old.report.json');
+    const to = report('new.report.json');
+    const file = resultOf(from, 'preview');
+    await panels.showResult(from as never, { kind: 'preview', file: file as never });
+    const p = only();
+    p.ready();
+    p.take();
+    renameListener!({ files: [{ oldUri: from, newUri: to }] });
+    await new Promise((r) => setImmediate(r));
+    assert.equal(p.title, 'Report: new.report.json');
+    assert.deepEqual(p.take(), ['setReportName']);
+    assert.equal(panels.hasPanel(from as never), false);
+    assert.equal(panels.hasPanel(to as never), true);
+    assert.equal(panels.lastResult(to as never)?.file.toString(), file.toString());
+    p.dispose();
+    assert.equal(panels.hasPanel(to as never), false);
+    assert.equal(panels.lastResult(to as never)?.file.toString(), file.toString(), 'remembered after the panel closed');
+    panels.showStatus(to as never, { kind: 'build', status: 'QUEUED' });
+    assert.equal(ScriptedPanel.created.length, 2);
+  });
+
+  it("Rebuild asks for the kind of the panel's last task; Cancel names the report", () => {
+    const r = report('k.report.json');
+    const rebuilds: string[] = [];
+    const cancels: string[] = [];
+    panels.onDidRequestRebuild((e) => rebuilds.push(`${e.kind} ${(e.report as unknown as TestUri).path}`));
+    panels.onDidRequestCancel((e) => cancels.push((e.report as unknown as TestUri).path));
+    panels.showStatus(r as never, { kind: 'preview', status: 'RUNNING' });
+    const p = only();
+    p.say({ type: 'rebuild' } as ViewerToHostMessage);
+    p.say({ type: 'rebuild', kind: 'build' } as ViewerToHostMessage);
+    p.say({ type: 'cancelTask', taskId: 't' } as ViewerToHostMessage);
+    assert.deepEqual(rebuilds, ['preview /work/k.report.json', 'build /work/k.report.json']);
+    assert.deepEqual(cancels, ['/work/k.report.json']);
+  });
+
+  it('Save As from a page showing an older result is refused with a warning; for the current one it asks where', async () => {
+    const r = report('s.report.json');
+    const file = resultOf(r, 'build');
+    await panels.showResult(r as never, { kind: 'build', file: file as never, pageCount: 1 });
+    const p = only();
+    p.ready();
+    p.say({ type: 'saveAs', url: 'https://webview.test/elsewhere.pdf' } as ViewerToHostMessage);
+    assert.deepEqual(notices, ['warning: The result on screen is out of date. Rebuild the report, then try again.']);
+    assert.equal(saveDialogs.length, 0);
+    p.say({ type: 'saveAs', url: `https://webview.test${file.path}` } as ViewerToHostMessage);
+    await new Promise((r) => setTimeout(r, 10));
+    assert.equal(saveDialogs.length, 1);
+    assert.equal(saveDialogs[0].defaultUri?.path, '/work/s.pdf', 'next to the report');
+  });
+
+  it('Save As without any result says so instead of failing', async () => {
+    assert.equal(await panels.saveAs(report('none.report.json') as never), undefined);
+    assert.deepEqual(notices, ['info: none.report.json has no result yet. Run Preview or Build first.']);
+  });
+
+  it("a 422 entry's click selects its node; a missing result file is shown as an error, not remembered", async () => {
+    const r = report('v.report.json');
+    const range = { start: { line: 4, character: 2 }, end: { line: 4, character: 9 } };
+    panels.showValidationErrors(r as never, [
+      { type: 'missing', msg: 'Field required', loc: ['body', 'sections', 0, 'options'], range: range as never },
+    ]);
+    const p = only();
+    p.ready();
+    const shown = p.posted.find((m) => m.type === 'showValidationErrors');
+    assert.deepEqual(shown && 'errors' in shown ? shown.errors : undefined, [
+      { index: 0, type: 'missing', msg: 'Field required', locText: 'sections[0].options', line: 5, col: 3 },
+    ]);
+    p.say({ type: 'revealError', index: 0 } as ViewerToHostMessage);
+    await new Promise((r) => setTimeout(r, 10));
+    assert.deepEqual(selections, [range]);
+    p.take();
+    await panels.showResult(r as never, { kind: 'build', file: TestUri.file('/gone.pdf') as never });
+    assert.deepEqual(
+      p.posted.map((m) => ('message' in m ? m.message : m.type)),
+      ['The result file gone.pdf was not found.'],
+    );
+    assert.equal(panels.lastResult(r as never), undefined);
+  });
+
+  it('after a window reload: the restored page gets the result again only if its URL changed; a duplicate panel closes', async () => {
+    const moved = report('reload.report.json');
+    const same = report('same.report.json');
+    const savedState = (r: TestUri, url: string) => ({
+      version: 1,
+      view: 'pdf',
+      reportUri: r.toString(),
+      result: { kind: 'pdf', url, fileName: 'x.pdf' },
+    });
+    for (const r of [moved, same]) {
+      await panels.showResult(r as never, { kind: 'build', file: resultOf(r, 'build') as never });
+    }
+    for (const { panel } of ScriptedPanel.created) panel.dispose();
+
+    const restored = new ScriptedPanel(2);
+    const state = savedState(moved, 'https://old-port/x.pdf');
+    await serializer!.deserializeWebviewPanel(restored, state);
+    assert.equal(panels.hasPanel(moved as never), true);
+    assert.equal(restored.record.optionSets, 1, 'the options of this version are set before the page loads');
+    restored.ready(state as never);
+    assert.deepEqual(restored.take(), ['setReportName', 'showPdf'], 'the URL changed: sent again');
+
+    const unchanged = new ScriptedPanel(2);
+    const url = `https://webview.test${(panels.lastResult(same as never)!.file as unknown as TestUri).path}`;
+    await serializer!.deserializeWebviewPanel(unchanged, savedState(same, url));
+    unchanged.ready(savedState(same, url) as never);
+    assert.deepEqual(unchanged.take(), ['setReportName'], 'the page shows its PDF already');
+
+    const duplicate = new ScriptedPanel(3);
+    await serializer!.deserializeWebviewPanel(duplicate, state);
+    assert.equal(duplicate.disposed, true);
+    assert.equal(restored.disposed, false);
+  });
+
+  it('a saved panel that names no report is closed', async () => {
+    const orphan = new ScriptedPanel(2);
+    await serializer!.deserializeWebviewPanel(orphan, { version: 1, view: 'pdf' });
+    assert.equal(orphan.disposed, true);
+  });
+});
