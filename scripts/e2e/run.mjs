@@ -75,14 +75,21 @@ async function main() {
   let context;
   const results = { passed: 0, failed: 0, pending: 0, failures: [] };
   try {
-    context = await launchBrowser(join(dirs.runDir, 'chromium-profile'));
-    // UI first, on a fresh profile: no editors restored from the suite's session.
+    // UI first, on a fresh profile: no editors restored from the suite's session. In a browser
+    // of its own: code-server's webview service worker, shared by the windows of one profile,
+    // stalls the next window's first webview for ~20 s after a window that had webviews closes.
     if (!args.has('--no-ui') && !process.env.REPORT_STUDIO_E2E_GREP) {
-      const ui = await runUiChecks(context, server, workspace, join(root, 'test-results', 'screenshots'), step);
-      results.passed += ui.passed;
-      results.failed += ui.failures.length;
-      results.failures.push(...ui.failures);
+      const uiContext = await launchBrowser(join(dirs.runDir, 'chromium-profile-ui'));
+      try {
+        const ui = await runUiChecks(uiContext, server, workspace, join(root, 'test-results', 'screenshots'), step);
+        results.passed += ui.passed;
+        results.failed += ui.failures.length;
+        results.failures.push(...ui.failures);
+      } finally {
+        await uiContext.close().catch(() => {});
+      }
     }
+    context = await launchBrowser(join(dirs.runDir, 'chromium-profile'));
     // --ui-only: the screenshot checks alone (for working on them).
     const suite = args.has('--ui-only')
       ? { passed: 0, failed: 0, pending: 0, failures: [] }

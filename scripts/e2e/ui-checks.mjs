@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import jsonc from 'jsonc-parser'; // UMD: no named ESM exports
 const { findNodeAtLocation, parseTree } = jsonc;
 import { root } from './build-suite.mjs';
+import { trackResourceLoads } from './ui-driver.mjs';
 import { quickFixCheck, serviceQuickFixCheck } from './ui-quickfix.mjs';
 import { apiKeyInputCheck, buildCheck, previewCheck, quotaTooltipCheck } from './ui-studio.mjs';
 
@@ -131,6 +132,7 @@ export async function runUiChecks(context, server, workspace, shotDir, step) {
   mkdirSync(shotDir, { recursive: true });
   const text = readFileSync(join(root, FIXTURE), 'utf8');
   const page = await context.newPage();
+  const inflight = trackResourceLoads(page);
   const result = { passed: 0, failures: [] };
   try {
     await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
@@ -173,6 +175,11 @@ export async function runUiChecks(context, server, workspace, shotDir, step) {
       }
     }
   } finally {
+    // Closed mid-load, the page would hold code-server's webview worker for 30 s (see
+    // trackResourceLoads): the suite's first panel would stay blank that long.
+    const t = Date.now();
+    await inflight.settle();
+    step(`UI checks: webview loads settled in ${Date.now() - t} ms`);
     await page.close().catch(() => {});
   }
   return result;

@@ -137,7 +137,7 @@ async function savedViewerStates(page) {
  * holds the worker for its 30 s resource timeout, and every new webview meanwhile stays
  * blank. So a window is closed only once its loads have finished.
  */
-function trackResourceLoads(p) {
+export function trackResourceLoads(p) {
   let count = 0;
   const ours = (r) => /vscode-cdn\.net\//.test(r.url());
   p.on('request', (r) => ours(r) && count++);

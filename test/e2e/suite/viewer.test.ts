@@ -1,14 +1,13 @@
 // The result viewer panel in real VS Code: the installed extension's ResultPanels (through
 // its exported API) shows real results of the packaged local service; the UI driver clicks
 // and reads the webview like a person (page x of y, zoom, invert, error links) and takes
-// the screenshots. The last test opens a second window to see the panel restored.
+// the screenshots. viewerRestore.test.ts sees a panel restored in a reloaded window.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ResultPanels } from '../../../src/extension/viewer/resultPanels';
-import type { ViewerState } from '../../../src/webview/protocol';
 import { closeAllEditors, waitFor } from './helpers';
 import {
   LocalRenderer,
@@ -321,63 +320,5 @@ describe('the result viewer panel', function () {
     await ui('quickInput', { text: copy });
     await waitFor('the copy saved from the notification', () => fs.existsSync(copy));
     assert.deepEqual(fs.readFileSync(copy), fs.readFileSync(panels.resultFileFor(annual(), 'build').fsPath));
-  });
-
-  it('comes back on the same page and zoom in a reloaded window (serializer)', async function () {
-    withUi.call(this);
-    this.timeout(180_000); // two more windows, each starting a workbench
-    await ui('fill', { report: A, selector: '#pageInput', text: '2', press: 'Enter' });
-    const s = await waitForViewerState(panels, annual(), 'page 2', (st) => st.view === 'pdf' && st.pdfPosition.page === 2);
-    // Only the annual panel stays, so the restored window shows exactly it.
-    for (const tab of resultTabs().filter((t) => t.label !== `Report: ${A}`))
-      assert.ok(await vscode.window.tabGroups.close(tab), `closed ${tab.label}`);
-    assert.deepEqual(
-      resultTabs().map((t) => t.label),
-      [`Report: ${A}`],
-    );
-    assert.ok(!panels.hasPanel(kpi()) && !panels.hasPanel(broken()), 'closed panels are forgotten');
-    // A browser workbench writes its state every few seconds; restore only what is written.
-    await waitFor(
-      'the workbench to save the viewer state',
-      async () => {
-        const saved = await ui<ViewerState[]>('savedViewerStates');
-        // The layout without the closed panels, and the annual viewer on page 2.
-        return (
-          saved.length === 1 &&
-          saved[0].reportUri === annual().toString() &&
-          saved[0].pdfPosition.page === 2 &&
-          saved[0].pdfZoom.scale === s.pdfZoom.scale
-        );
-      },
-      30_000,
-    );
-    const seen = await ui<{ page: string; of: string; scale: number; drawn: { inkedSamples: number }; consoleErrors: unknown[] }>(
-      'openRestoredWindow',
-      {
-        report: A,
-        title: `Report: ${A}`,
-        screenshot: 'panel-restored',
-      },
-    );
-    assert.equal(seen.of, `of ${annualPages}`, JSON.stringify(seen));
-    assert.equal(seen.page, '2', JSON.stringify(seen));
-    assert.ok(Math.abs(seen.scale - s.pdfZoom.scale) < 0.005, `zoom ${seen.scale} restored as ${s.pdfZoom.scale}`);
-    assert.ok(seen.drawn.inkedSamples > 0, 'the restored viewer drew the page');
-    assert.deepEqual(seen.consoleErrors, []);
-
-    // The result gone meanwhile (cleaned up, another machine): a clear message, not a blank panel.
-    const file = panels.resultFileFor(annual(), 'build');
-    fs.renameSync(file.fsPath, `${file.fsPath}.away`);
-    try {
-      const gone = await ui<{ title: string; message: string }>('openRestoredWindow', {
-        report: A,
-        title: `Report: ${A}`,
-        expect: 'message',
-      });
-      assert.equal(gone.title, 'Result not found');
-      assert.match(gone.message, /annual-review\.pdf\) is no longer on disk\. Rebuild/);
-    } finally {
-      fs.renameSync(`${file.fsPath}.away`, file.fsPath);
-    }
   });
 });
