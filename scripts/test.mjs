@@ -14,27 +14,30 @@ const skip = listArg('--skip') ?? new Set();
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
 const stages = [
+  // The static checks run side by side (group 'static'), each printed whole when it ends.
   // One project per layer (tsconfig.json references): a wrong-direction import does not compile.
-  { name: 'typecheck', cmd: npx, args: ['tsc', '-b', 'tsconfig.json'] },
+  { name: 'typecheck', group: 'static', cmd: npx, args: ['tsc', '-b', 'tsconfig.json'] },
   // ESLint (layer boundaries, zero warnings) and Prettier's check over the whole tree.
-  { name: 'lint', cmd: npx, args: ['eslint', '--max-warnings', '0', '.'] },
-  { name: 'format', cmd: npx, args: ['prettier', '--check', '.'] },
+  { name: 'lint', group: 'static', cmd: npx, args: ['eslint', '--max-warnings', '0', '.'] },
+  { name: 'format', group: 'static', cmd: npx, args: ['prettier', '--check', '.'] },
   { name: 'build', cmd: process.execPath, args: ['scripts/build.mjs', '--quiet'] },
-  // Unit tests run from the sources, two files at a time (.mocharc.unit.json: parallel, 2 jobs).
+  // Unit and integration tests run two files at a time (.mocharc.*.json: parallel, 2 jobs);
+  // unit tests from the sources, integration and e2e the bundles: each of those first makes
+  // sure dist/ is newer than its sources.
   { name: 'unit', cmd: npx, args: ['mocha', '--config', '.mocharc.unit.json'], counts: true },
-  // Integration and e2e run the bundles: each first makes sure dist/ is newer than its sources.
   { name: 'integration', fresh: true, cmd: npx, args: ['mocha', '--config', '.mocharc.integration.json'], counts: true },
   { name: 'e2e', fresh: true, cmd: process.execPath, args: ['scripts/e2e/run.mjs'], counts: true },
 ].filter((s) => (!only || only.has(s.name)) && !skip.has(s.name));
 
-function run(stage) {
+/** Runs one stage; `live` streams its output, otherwise it is printed whole at the end. */
+function run(stage, live) {
   return new Promise((resolve) => {
     const started = Date.now();
     const child = spawn(stage.cmd, stage.args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
     let out = '';
     const tee = (stream, sink) =>
       stream.on('data', (chunk) => {
-        sink.write(chunk);
+        if (live) sink.write(chunk);
         out += chunk.toString();
       });
     tee(child.stdout, process.stdout);
@@ -42,6 +45,7 @@ function run(stage) {
     child.on('close', (code, signal) => {
       const num = (re) => Number((out.match(re) ?? [])[1] ?? 0);
       resolve({
+        out,
         code: code ?? (signal ? 1 : 0),
         seconds: (Date.now() - started) / 1000,
         passed: num(/(\d+) passing/),
@@ -53,12 +57,31 @@ function run(stage) {
 }
 
 const results = [];
-for (const stage of stages) {
-  console.log(`\n=== ${stage.name} ===`);
-  if (stage.fresh && ensureBuilt()) console.log('(dist/ rebuilt: it was older than its sources)');
-  const r = await run(stage);
-  results.push({ stage, ...r });
-  if (r.code !== 0) break;
+for (let i = 0; i < stages.length;) {
+  const stage = stages[i];
+  // A stage and the stages of the same group right after it run at once.
+  let end = i + 1;
+  while (stage.group && end < stages.length && stages[end].group === stage.group) end++;
+  const group = stages.slice(i, end);
+  i = end;
+  if (group.length === 1) {
+    console.log(`\n=== ${stage.name} ===`);
+    if (stage.fresh && ensureBuilt()) console.log('(dist/ rebuilt: it was older than its sources)');
+    results.push({ stage, ...(await run(stage, true)) });
+  } else {
+    console.log(`\n=== ${group.map((s) => s.name).join(' + ')} (side by side) ===`);
+    const done = await Promise.all(
+      group.map((s) =>
+        run(s, false).then((r) => {
+          console.log(`\n=== ${s.name} (${r.seconds.toFixed(1)} s) ===`);
+          process.stdout.write(r.out || '(no output)\n');
+          return { stage: s, ...r };
+        }),
+      ),
+    );
+    results.push(...done);
+  }
+  if (results.some((r) => r.code !== 0)) break;
 }
 
 console.log('\n=== summary ===');
