@@ -191,6 +191,16 @@ describe('extension: result panels', () => {
     return file;
   };
 
+  /** A report whose result is on "disk" and shown in its panel; the page has loaded. */
+  const shownResult = async (name: string, kind: 'build' | 'preview') => {
+    const r = report(name);
+    const file = resultOf(r, kind);
+    await panels.showResult(r as never, { kind, file: file as never, pageCount: kind === 'build' ? 3 : undefined });
+    const p = only();
+    p.ready();
+    return { r, file, p, firstSent: p.take() };
+  };
+
   it('holds everything until the page is ready, then sends the name, the latest content and the running status', () => {
     const r = report('sales.report.json');
     panels.showStatus(r as never, { kind: 'preview', status: 'QUEUED', taskId: 't1' });
@@ -221,12 +231,8 @@ describe('extension: result panels', () => {
   });
 
   it('a hidden page gets nothing; back with its state it gets only what changed meanwhile', async () => {
-    const r = report('q3.report.json');
-    const pdf = resultOf(r, 'build');
-    await panels.showResult(r as never, { kind: 'build', file: pdf as never, pageCount: 3 });
-    const p = only();
-    p.ready();
-    assert.deepEqual(p.take(), ['setReportName', 'showPdf']);
+    const { r, p, firstSent } = await shownResult('q3.report.json', 'build');
+    assert.deepEqual(firstSent, ['setReportName', 'showPdf']);
     const state = { view: 'pdf' } as ViewerState;
     p.hide();
     p.show();
@@ -258,13 +264,8 @@ describe('extension: result panels', () => {
   });
 
   it('a renamed report keeps its panel and result; a closed panel is forgotten and the next run opens a new one', async () => {
-    const from = report('old.report.json');
+    const { r: from, file, p } = await shownResult('old.report.json', 'preview');
     const to = report('new.report.json');
-    const file = resultOf(from, 'preview');
-    await panels.showResult(from as never, { kind: 'preview', file: file as never });
-    const p = only();
-    p.ready();
-    p.take();
     renameListener!({ files: [{ oldUri: from, newUri: to }] });
     await new Promise((r) => setImmediate(r));
     assert.equal(p.title, 'Report: new.report.json');
@@ -295,11 +296,7 @@ describe('extension: result panels', () => {
   });
 
   it('Save As from a page showing an older result is refused with a warning; for the current one it asks where', async () => {
-    const r = report('s.report.json');
-    const file = resultOf(r, 'build');
-    await panels.showResult(r as never, { kind: 'build', file: file as never, pageCount: 1 });
-    const p = only();
-    p.ready();
+    const { file, p } = await shownResult('s.report.json', 'build');
     p.say({ type: 'saveAs', url: 'https://webview.test/elsewhere.pdf' } as ViewerToHostMessage);
     assert.deepEqual(notices, ['warning: The result on screen is out of date. Rebuild the report, then try again.']);
     assert.equal(saveDialogs.length, 0);
