@@ -4,6 +4,7 @@
  * (its definitions hoisted into components.schemas), so generated clients validate the
  * same way the editor does.
  */
+import { MAX_STATUS_WAIT_SECONDS } from '../core/api/types';
 import { reportSchema } from '../core/schema/reportSchema';
 
 type Json = Record<string, unknown>;
@@ -151,6 +152,12 @@ export function buildOpenApi(origin: string): Json {
             },
           },
         },
+        waited_ms: {
+          description:
+            'Local extension (absent from the hosted service): with `wait`, how long the answer was held. Its presence tells a client that the service long-polls.',
+          type: 'integer',
+          minimum: 0,
+        },
       },
     },
     QuotaRecord: {
@@ -198,7 +205,16 @@ export function buildOpenApi(origin: string): Json {
         get: {
           summary: 'Status of a task',
           operationId: 'get_task_status',
-          parameters: [taskIdParam],
+          parameters: [
+            taskIdParam,
+            {
+              name: 'wait',
+              in: 'query',
+              required: false,
+              description: `Local extension (the hosted service ignores it): hold the answer while the task is QUEUED or RUNNING until its status changes or this many seconds pass (0–${MAX_STATUS_WAIT_SECONDS}). The answer then carries waited_ms.`,
+              schema: { type: 'number', minimum: 0, maximum: MAX_STATUS_WAIT_SECONDS },
+            },
+          ],
           responses: {
             '200': {
               description: 'Task status.',

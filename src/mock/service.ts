@@ -155,6 +155,8 @@ async function open(input: LocalServiceOptions, options: ResolvedOptions, unlock
       // Keep-alive sockets turn idle as their last responses finish: close them as they do.
       const idle = setInterval(() => server.closeIdleConnections(), 25);
       server.closeIdleConnections();
+      // Long-polls of get-task-status answer now, with the status as it is.
+      store.releaseWaiters();
       // Validations in progress are abandoned (their requests answer 503), never waited for.
       await bodies.close();
       await runner.stop();

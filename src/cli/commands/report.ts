@@ -11,6 +11,7 @@ import { isReportServiceError } from '../../core/client/errors';
 import { DiagnosticMapper } from '../../core/loc/diagnostics';
 import { jpegSize, pdfPageCount } from '../../core/runner/fileInfo';
 import { runTask } from '../../core/runner/taskRunner';
+import { longPollSecondsFor } from '../../core/runner/polling';
 import type { TaskResult } from '../../core/runner/taskRunner';
 import { expectPositionals, millis } from '../args';
 import type { ParsedArgs } from '../args';
@@ -107,6 +108,7 @@ export async function runReportCommand(kind: ReportKind, ctx: CommandContext): P
       report: text,
       output: toStdout ? { to: 'bytes' } : { to: 'file', path: resolve(io.cwd, outputArg) },
       polling: Object.fromEntries(Object.entries(polling).filter(([, v]) => v !== undefined)),
+      longPollSeconds: longPollSecondsFor(session.baseUrl),
       timeoutMs: args.global.timeoutMs,
       signal: ctx.signal,
       onProgress: (p) => progress.update(p),

@@ -39,7 +39,15 @@ export interface TaskStatusResponse {
   error_message: string | null;
   /** Local service only: notes from the render of a finished task (absent when none). */
   notes?: RenderNote[];
+  /**
+   * Local service only: how long it held the request for `wait=` (long-poll) before answering.
+   * Its presence tells a client that the service waits; a hosted service never sends it.
+   */
+  waited_ms?: number;
 }
+
+/** The longest `wait=` of get-task-status the local service honours, in seconds. */
+export const MAX_STATUS_WAIT_SECONDS = 30;
 
 /**
  * Body of a 200 from GET /get-remaining-quota. Dates are ISO 8601 in UTC; an older form of

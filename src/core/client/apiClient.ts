@@ -99,8 +99,21 @@ export class ReportClient {
     return this.submit('preview', report, opts);
   }
 
-  getTaskStatus(taskId: string, opts: RequestOptions = {}): Promise<TaskStatusResponse> {
-    return this.json('GET', API_PATHS.taskStatus, { task_id: taskId }, undefined, 'safe', opts, (v, _r, e) => asTaskStatus(v, e));
+  /**
+   * GET /get-task-status. `waitSeconds` asks the local service to hold the answer until the
+   * status changes or that time passes (long-poll, a local extension: the answer then carries
+   * `waited_ms`); other services ignore the parameter and answer at once.
+   */
+  getTaskStatus(taskId: string, opts: RequestOptions & { waitSeconds?: number } = {}): Promise<TaskStatusResponse> {
+    const { waitSeconds, ...rest } = opts;
+    const query: Record<string, string> = { task_id: taskId };
+    let request = rest;
+    if (waitSeconds !== undefined && waitSeconds > 0) {
+      query.wait = String(waitSeconds);
+      // The held answer must not run into the per-request deadline.
+      request = { ...rest, timeoutMs: Math.max(rest.timeoutMs ?? this.timeoutMs, waitSeconds * 1000 + 10_000) };
+    }
+    return this.json('GET', API_PATHS.taskStatus, query, undefined, 'safe', request, (v, _r, e) => asTaskStatus(v, e));
   }
 
   getRemainingQuota(opts: RequestOptions = {}): Promise<QuotaRecord> {

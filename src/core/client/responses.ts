@@ -60,7 +60,13 @@ export function asTaskStatus(value: unknown, endpoint: string): TaskStatusRespon
   }
   const message = value.error_message;
   const notes = asNotes(value.notes);
-  return { status: value.status, error_message: typeof message === 'string' ? message : null, ...(notes.length ? { notes } : {}) };
+  const waited = value.waited_ms;
+  return {
+    status: value.status,
+    error_message: typeof message === 'string' ? message : null,
+    ...(notes.length ? { notes } : {}),
+    ...(typeof waited === 'number' && Number.isFinite(waited) && waited >= 0 ? { waited_ms: waited } : {}),
+  };
 }
 
 const NOTE_KINDS: ReadonlyArray<RenderNote['kind']> = ['image-unavailable', 'overflow', 'font-fallback'];

@@ -7,7 +7,7 @@ import type { RenderNote, TaskStatus } from '../api/types';
 import type { QuotaHeaders, ReportClient, ReportInput, ReportKind, RequestOptions } from '../client/apiClient';
 import { ReportServiceError } from '../client/errors';
 import { sleep } from '../client/retry';
-import { pollDelay, resolveSchedule } from './polling';
+import { pollTime, resolveSchedule } from './polling';
 import type { PollSchedule } from './polling';
 
 export type TaskPhase = 'submitted' | 'status' | 'downloading' | 'done';
@@ -30,6 +30,13 @@ export type TaskOutput = { to: 'bytes' } | { to: 'file'; path: string };
 
 export interface WaitOptions {
   polling?: Partial<PollSchedule>;
+  /**
+   * Long-poll: ask the service to hold each status answer up to this many seconds until the
+   * status changes (the local service's `wait=`), instead of polling on the schedule. A
+   * service whose answer shows it did not wait (no `waited_ms`) gets the schedule for the rest
+   * of the task. Off (undefined or 0) by default; the callers turn it on for the local service.
+   */
+  longPollSeconds?: number;
   /** Overall deadline of the whole operation. Default 5 minutes. */
   timeoutMs?: number;
   /** Per-request deadline passed to the client. */
@@ -187,12 +194,22 @@ class Operation {
     let last = initial;
     let status = initial;
     let notes: RenderNote[] = [];
+    // Poll times count from here (the submit's answer), not from each status answer.
+    const since = Date.now();
+    let waitSeconds = this.options.longPollSeconds && this.options.longPollSeconds > 0 ? this.options.longPollSeconds : 0;
+    let scheduled = 0;
     while (status !== 'SUCCESS') {
-      if (status !== undefined || this.polls > 0) {
-        await this.guard(() => sleep(pollDelay(this.schedule, this.polls), this.controller.signal));
+      if (!waitSeconds && (status !== undefined || this.polls > 0)) {
+        const due = since + pollTime(this.schedule, scheduled++);
+        // Behind schedule (a slow answer): catch up on the grid instead of checking in a burst.
+        while (since + pollTime(this.schedule, scheduled) <= Date.now()) scheduled++;
+        await this.guard(() => sleep(Math.max(0, due - Date.now()), this.controller.signal));
       }
-      const answer = await this.guard(() => client.getTaskStatus(taskId, this.request()));
+      const asked = waitSeconds;
+      const answer = await this.guard(() => client.getTaskStatus(taskId, { ...this.request(), ...(asked ? { waitSeconds: asked } : {}) }));
       this.polls++;
+      // A service that did not hold the answer does not long-poll: back to the schedule.
+      if (asked && answer.waited_ms === undefined) waitSeconds = 0;
       status = answer.status;
       notes = answer.notes ?? [];
       if (status !== last) this.emit('status', taskId, kind, status);

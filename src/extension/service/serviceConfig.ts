@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { DEFAULT_HOSTED_BASE_URL } from '../../core/api/types';
+import { ADAPTIVE_POLLING } from '../../core/runner/polling';
 import {
   checkCustomBaseUrl,
   normaliseCustomBaseUrl,
@@ -35,13 +36,16 @@ function bounded(value: unknown, fallback: number, min: number, max: number): nu
 
 export function readSettings(): Settings {
   const c = vscode.workspace.getConfiguration(SECTION);
-  const initialDelayMs = bounded(c.get('polling.initialDelayMs'), 250, 0, 60_000);
+  const initialDelayMs = bounded(c.get('polling.initialDelayMs'), ADAPTIVE_POLLING.initialDelayMs, 0, 60_000);
   return {
     service: parseServiceSetting(c.get('service')),
     customBaseUrl: normaliseCustomBaseUrl(c.get<string>('customBaseUrl') ?? ''),
     previewOnSave: c.get('previewOnSave') === 'onSave' ? 'onSave' : 'off',
     confirmBeforeBuild: c.get('confirmBeforeBuild') !== false,
-    polling: { initialDelayMs, maxIntervalMs: Math.max(initialDelayMs, bounded(c.get('polling.maxIntervalMs'), 2000, 0, 60_000)) },
+    polling: {
+      initialDelayMs,
+      maxIntervalMs: Math.max(initialDelayMs, bounded(c.get('polling.maxIntervalMs'), ADAPTIVE_POLLING.maxDelayMs, 0, 60_000)),
+    },
     requestTimeoutMs: Math.round(bounded(c.get('requestTimeoutSeconds'), 30, 1, 600) * 1000),
     localService: {
       port: Math.round(bounded(c.get('localService.port'), 0, 0, 65_535)),

@@ -9,6 +9,7 @@ import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import type { TaskStatus } from '../../core/api/types';
 import type { TaskProgress } from '../../core/runner/taskRunner';
+import { longPollSecondsFor } from '../../core/runner/polling';
 import type { ResultKind } from '../../webview/protocol';
 import type { ServiceSession } from '../service/clientFactory';
 import { readSettings } from '../service/serviceConfig';
@@ -116,6 +117,7 @@ export class Submissions implements vscode.Disposable {
         report: text,
         output: { to: 'file', path: file.fsPath },
         polling: { initialDelayMs: settings.polling.initialDelayMs, maxDelayMs: settings.polling.maxIntervalMs },
+        longPollSeconds: longPollSecondsFor(session.baseUrl),
         requestTimeoutMs: settings.requestTimeoutMs,
         signal,
         onProgress: (p: TaskProgress) => {

@@ -8,7 +8,7 @@
 import { createReadStream, promises as fs } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
-import type { QuotaRecord, TaskStatusResponse } from '../../core/api/types';
+import { MAX_STATUS_WAIT_SECONDS, type QuotaRecord, type TaskStatusResponse } from '../../core/api/types';
 import { bucketPath } from '../delivery/bucket';
 import type { TaskRecord } from '../store/taskStore';
 import { queryParam, type ApiRequest, type ServiceContext } from './context';
@@ -33,9 +33,73 @@ async function findTask(a: ApiRequest, id: string): Promise<TaskRecord> {
   return t;
 }
 
+/**
+ * `wait=<seconds>` (a local extension, 0–30): while the task is QUEUED or RUNNING, the
+ * answer is held until its status changes or the time is up. The answer then says how long
+ * it was held (`waited_ms`), which tells a client that this service long-polls. The hosted
+ * service does not know the parameter and answers at once, as FastAPI ignores unknown ones.
+ */
+function waitParam(a: ApiRequest): number | undefined {
+  const raw = queryParam(a.url, 'wait');
+  if (raw === undefined) return undefined;
+  const n = raw.trim() === '' ? NaN : Number(raw);
+  const loc = ['query', 'wait'];
+  if (!Number.isFinite(n)) {
+    throw new HttpError(422, [
+      { type: 'float_parsing', loc, msg: 'Input should be a valid number, unable to parse string as a number', input: raw },
+    ]);
+  }
+  if (n < 0) {
+    throw new HttpError(422, [
+      { type: 'greater_than_equal', loc, msg: 'Input should be greater than or equal to 0', input: raw, ctx: { ge: 0 } },
+    ]);
+  }
+  if (n > MAX_STATUS_WAIT_SECONDS) {
+    const msg = `Input should be less than or equal to ${MAX_STATUS_WAIT_SECONDS}`;
+    throw new HttpError(422, [{ type: 'less_than_equal', loc, msg, input: raw, ctx: { le: MAX_STATUS_WAIT_SECONDS } }]);
+  }
+  return n;
+}
+
+/** Resolves when the task's status differs from `from`, `ms` have passed, or the client hung up. */
+function statusChange(a: ApiRequest, t: TaskRecord, ms: number): Promise<void> {
+  const from = t.status;
+  return new Promise((resolve) => {
+    let cancel = (): void => undefined;
+    const done = (): void => {
+      clearTimeout(timer);
+      cancel();
+      a.res.off('close', done);
+      resolve();
+    };
+    const rewatch = (released = false): void => {
+      // A commit that kept the status (e.g. notes saved) is not the change asked for.
+      if (released || a.ctx.store.get(t.id)?.status !== from) return done();
+      cancel = a.ctx.store.watch(t.id, rewatch);
+    };
+    const timer = setTimeout(done, ms);
+    a.res.once('close', done);
+    rewatch();
+  });
+}
+
 export async function handleTaskStatus(a: ApiRequest): Promise<void> {
-  const t = await findTask(a, requireTaskId(a));
+  const id = requireTaskId(a);
+  const wait = waitParam(a);
+  let t = await findTask(a, id);
+  let waited: number | undefined;
+  if (wait !== undefined) {
+    const started = Date.now();
+    if (wait > 0 && (t.status === 'QUEUED' || t.status === 'RUNNING')) {
+      await statusChange(a, t, wait * 1000);
+      if (a.res.destroyed) return;
+      // The record may have been purged meanwhile: answer as a fresh request would.
+      t = await findTask(a, id);
+    }
+    waited = Date.now() - started;
+  }
   const body: TaskStatusResponse = { status: t.status, error_message: t.error_message };
+  if (waited !== undefined) body.waited_ms = waited;
   // A local extension of the API (hosted clients ignore unknown fields): see RenderNote.
   if (t.status === 'SUCCESS' && t.notes?.length) body.notes = t.notes;
   sendJson(a.res, 200, body);

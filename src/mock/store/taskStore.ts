@@ -79,6 +79,8 @@ export class TaskStore {
   private readonly tasks = new Map<string, TaskRecord>();
   private readonly writers = new Map<string, CoalescingWriter>();
   private readonly staged = new Map<string, TaskRecord>();
+  /** Long-polls of get-task-status waiting for a task's next committed change. */
+  private readonly waiters = new Map<string, Set<(released: boolean) => void>>();
 
   constructor(dataDir: string) {
     this.tasksDir = join(dataDir, 'tasks');
@@ -169,6 +171,35 @@ export class TaskStore {
     } finally {
       this.staged.delete(record.id);
     }
+    this.wake(record.id);
+  }
+
+  /**
+   * Calls `wake` once, at the task's next committed change (or with `released` at
+   * releaseWaiters()); returns a
+   * function that cancels the watch. One set per task, emptied as it fires: a waiter that
+   * hangs up (cancel) leaves nothing behind.
+   */
+  watch(id: string, wake: (released: boolean) => void): () => void {
+    let set = this.waiters.get(id);
+    if (!set) this.waiters.set(id, (set = new Set()));
+    set.add(wake);
+    return () => {
+      set.delete(wake);
+      if (set.size === 0 && this.waiters.get(id) === set) this.waiters.delete(id);
+    };
+  }
+
+  /** Wakes every waiter (the service is stopping: held answers go out now). */
+  releaseWaiters(): void {
+    for (const id of [...this.waiters.keys()]) this.wake(id, true);
+  }
+
+  private wake(id: string, released = false): void {
+    const set = this.waiters.get(id);
+    if (!set) return;
+    this.waiters.delete(id);
+    for (const wake of set) wake(released);
   }
 
   /** Where the submitted report of a task is kept until the task has finished. */

@@ -8,34 +8,12 @@ import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createMinimalRenderer } from '../../../src/render/minimal-renderer';
-import type { ReportRenderer } from '../../../src/render/renderer';
 import { BUILD_BURST, FairQueue, type Queued } from '../../../src/mock/tasks/fairQueue';
 import { HEADER_SINGLE_REMAINING } from '../../../src/core/api/types';
-import { report, sleep, startHarness, submit, tempDir, type Harness } from './helpers';
+import { gatedRenderer, report, sleep, startHarness, submit, tempDir, type Harness } from './helpers';
 
 const KEY_A = 'rs_fair_key_flooder_01';
 const KEY_B = 'rs_fair_key_neighbour_02';
-
-/** A renderer whose renders wait until released, recording the order they start in (by report title). */
-function gatedRenderer(): { renderer: ReportRenderer; started: string[]; releaseOne(): void } {
-  const inner = createMinimalRenderer();
-  const started: string[] = [];
-  const gates: Array<() => void> = [];
-  const renderer: ReportRenderer = {
-    async renderPdf(body, options) {
-      started.push(String(body.options?.report_title));
-      await new Promise<void>((resolve, reject) => {
-        gates.push(resolve);
-        options?.signal?.addEventListener('abort', () => reject(options.signal?.reason), { once: true });
-      });
-      return inner.renderPdf(body, options);
-    },
-    renderPreviewJpeg: (pdf, options) => inner.renderPreviewJpeg(pdf, options),
-    dispose: () => inner.dispose(),
-  };
-  return { renderer, started, releaseOne: () => gates.shift()?.() };
-}
 
 async function until(what: string, done: () => boolean): Promise<void> {
   for (let i = 0; i < 500 && !done(); i++) await sleep(10);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { startLocalService, type LocalService } from '../../../src/mock/service';
 import type { LocalServiceOptions } from '../../../src/mock/options';
 import { createMinimalRenderer } from '../../../src/render/minimal-renderer';
+import type { ReportRenderer } from '../../../src/render/renderer';
 import type { TaskStatusResponse } from '../../../src/core/api/types';
 import type { ReportBody } from '../../../src/core/report/types';
 
@@ -97,4 +98,24 @@ export async function submit(h: Harness, body: unknown, kind: 'build' | 'preview
   const res = await h.post(kind === 'build' ? '/build-report' : '/preview-report', body);
   const json = (await res.clone().json()) as { task_id?: string };
   return { res, taskId: json.task_id ?? '' };
+}
+
+/** A renderer whose renders wait until released, recording the order they start in (by report title). */
+export function gatedRenderer(): { renderer: ReportRenderer; started: string[]; releaseOne(): void } {
+  const inner = createMinimalRenderer();
+  const started: string[] = [];
+  const gates: Array<() => void> = [];
+  const renderer: ReportRenderer = {
+    async renderPdf(body, options) {
+      started.push(String(body.options?.report_title));
+      await new Promise<void>((resolve, reject) => {
+        gates.push(resolve);
+        options?.signal?.addEventListener('abort', () => reject(options.signal?.reason), { once: true });
+      });
+      return inner.renderPdf(body, options);
+    },
+    renderPreviewJpeg: (pdf, options) => inner.renderPreviewJpeg(pdf, options),
+    dispose: () => inner.dispose(),
+  };
+  return { renderer, started, releaseOne: () => gates.shift()?.() };
 }

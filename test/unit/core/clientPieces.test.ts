@@ -4,7 +4,7 @@ import { errorFromStatus, kindForStatus, ReportServiceError } from '../../../src
 import { asTaskStatus, parseQuotaHeaders } from '../../../src/core/client/responses';
 import { backoffDelay, DEFAULT_RETRY_POLICY, isRetryable, parseRetryAfter, withRetries } from '../../../src/core/client/retry';
 import { redact, registerSecret, unregisterSecret } from '../../../src/core/redact';
-import { ADAPTIVE_POLLING, FIXED_750_POLLING, pollDelay, resolveSchedule } from '../../../src/core/runner/polling';
+import { ADAPTIVE_POLLING, FIXED_750_POLLING, pollTime, resolveSchedule } from '../../../src/core/runner/polling';
 
 describe('error classification', () => {
   it('maps each documented status to its kind', () => {
@@ -171,16 +171,32 @@ describe('retry rules', () => {
 });
 
 describe('polling schedule, base URL and quota headers', () => {
-  it('adaptive polling starts soon and grows to its cap', () => {
-    const delays = [0, 1, 2, 3, 4, 5, 6, 7].map((n) => pollDelay(ADAPTIVE_POLLING, n));
-    assert.equal(delays[0], ADAPTIVE_POLLING.initialDelayMs);
-    for (let i = 1; i < delays.length; i++) assert.ok(delays[i] >= delays[i - 1]);
-    assert.equal(delays[7], ADAPTIVE_POLLING.maxDelayMs);
+  it('adaptive polling starts soon, then checks on the multiples of its cap', () => {
+    const times = [0, 1, 2, 3, 4, 5, 6, 7].map((n) => pollTime(ADAPTIVE_POLLING, n));
+    assert.deepEqual(times, [100, 250, 475, 750, 1500, 2250, 3000, 3750]);
     assert.deepEqual(
-      [0, 5].map((n) => pollDelay(FIXED_750_POLLING, n)),
-      [750, 750],
+      [0, 1, 4].map((n) => pollTime(FIXED_750_POLLING, n)),
+      [750, 1500, 3750],
+    );
+    // A slow start never steps over a multiple of the cap: it lands on it.
+    const slow = { initialDelayMs: 250, factor: 1.5, maxDelayMs: 2000 };
+    assert.deepEqual(
+      [0, 1, 2, 3, 4, 5].map((n) => pollTime(slow, n)),
+      [250, 625, 1188, 2000, 4000, 6000],
     );
     assert.throws(() => resolveSchedule({ factor: 0.5 }), /factor/);
+  });
+
+  it('adaptive polling never notices a task later than fixed 750 ms polling, at any render length', () => {
+    const adaptive = Array.from({ length: 200 }, (_, n) => pollTime(ADAPTIVE_POLLING, n));
+    const fixed = Array.from({ length: 200 }, (_, n) => pollTime(FIXED_750_POLLING, n));
+    const firstAtOrAfter = (ts: number[], done: number) => ts.find((t) => t >= done)!;
+    for (let done = 0; done <= 60_000; done += 7) {
+      assert.ok(firstAtOrAfter(adaptive, done) <= firstAtOrAfter(fixed, done), `a task done at ${done} ms`);
+    }
+    // The price: three more checks in the first 750 ms, none after.
+    assert.equal(adaptive.filter((t) => t <= 750).length - fixed.filter((t) => t <= 750).length, 3);
+    assert.equal(adaptive.filter((t) => t <= 60_000).length - fixed.filter((t) => t <= 60_000).length, 3);
   });
 
   it('normalises base URLs', () => {
