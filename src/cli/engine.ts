@@ -8,7 +8,7 @@
  * start. No 'vscode' here.
  */
 export { startLocalService } from '../mock/service';
-export type { LocalService, LocalServiceOptions } from '../mock/service';
+export type { DraftRender, LocalService, LocalServiceOptions } from '../mock/service';
 export { defaultDataDir, FlagError, parseFlags, USAGE } from '../mock/flags';
 export { createMinimalRenderer } from '../render/minimal-renderer';
 export { remoteBindWarning } from '../mock/bindHost';

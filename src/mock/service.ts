@@ -23,8 +23,10 @@ import type { ServiceContext } from './http/context';
 import { warmUpValidator } from './validation/reportValidator';
 import { locateRenderWorker, WorkerRenderer } from './renderPool';
 import { checkBindHost, DEFAULT_HOST, isLoopbackAddress, localOrigin } from './bindHost';
+import { renderDraft, type DraftRender } from './draft';
 
 export type { LocalServiceOptions, KeyPlanInput, PlanInput } from './options';
+export type { DraftRender } from './draft';
 
 export interface LocalService {
   /** http://127.0.0.1:PORT (the address this machine reaches it by) */
@@ -37,6 +39,11 @@ export interface LocalService {
   /** Accepted keys; the development key (or the first configured key) first. */
   apiKeys: string[];
   dataDir: string;
+  /**
+   * A live view's render of report text (JSON or JSONC): checked like a submitted body and
+   * drawn by this service's renderer, without a task, quota or file (draft.ts).
+   */
+  renderDraft(text: string, options?: { signal?: AbortSignal }): Promise<DraftRender>;
   stop(): Promise<void>;
 }
 
@@ -180,6 +187,10 @@ async function open(input: LocalServiceOptions, options: ResolvedOptions, unlock
     port,
     apiKeys: keyInputs.map((k) => k.key),
     dataDir: options.dataDir,
+    renderDraft: (text, o) => {
+      if (stopping) return Promise.reject(new Error('the local service is stopping'));
+      return renderDraft(ctx, () => rendererPromise, text, o?.signal);
+    },
     stop,
   };
 }

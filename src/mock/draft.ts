@@ -1,0 +1,51 @@
+/**
+ * Draft renders for a live view: report text (JSON or JSONC, as the editor holds it) checked
+ * exactly as a submitted body would be, then rendered by the service's own renderer — but no
+ * task, no quota, no file, no request log line. A body the service would refuse resolves with
+ * the number of problems and the 422/400 detail instead of a PDF, so the live view can keep the
+ * last good page and say "paused" without an error page.
+ */
+import { jsoncToJson } from '../core/loc/jsoncText';
+import type { RenderNote } from '../core/api/types';
+import type { ServiceContext } from './http/context';
+import type { ReportRenderer } from '../render/renderer';
+
+export type DraftRender =
+  | { ok: true; pdf: Uint8Array; pageCount: number; notes: RenderNote[]; renderMs: number }
+  | {
+      ok: false;
+      status: 400 | 422;
+      /** How many problems the service found (the 422's entries, or 1 for a 400). */
+      problems: number;
+      /** The 422's `detail` array (as the service would send it, capped) or the 400's message. */
+      detail: unknown;
+    };
+
+export async function renderDraft(
+  ctx: ServiceContext,
+  renderer: () => Promise<ReportRenderer>,
+  text: string,
+  signal?: AbortSignal,
+): Promise<DraftRender> {
+  const { body } = jsoncToJson(text);
+  const verdict = await ctx.bodies.check({
+    bytes: Buffer.from(body, 'utf8'),
+    contentType: 'application/json',
+    maxDepth: ctx.options.maxDepth,
+  });
+  if (!verdict.ok) {
+    if (verdict.status === 400) return { ok: false, status: 400, problems: 1, detail: verdict.detail };
+    return { ok: false, status: 422, problems: verdict.detail.total, detail: JSON.parse(verdict.detail.json) as unknown };
+  }
+  signal?.throwIfAborted();
+  const report = verdict.report ?? JSON.parse(verdict.reportJson ?? 'null');
+  const started = performance.now();
+  const rendered = await (await renderer()).renderPdf(report, { signal });
+  return {
+    ok: true,
+    pdf: rendered.pdf,
+    pageCount: rendered.pageCount,
+    notes: rendered.notes,
+    renderMs: performance.now() - started,
+  };
+}
