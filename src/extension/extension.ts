@@ -25,6 +25,7 @@ import { ClientFactory } from './service/clientFactory';
 import { LocalServiceHost } from './service/localServiceHost';
 import { watchServiceChanges } from './service/serviceChanges';
 import type { Services } from './services';
+import { LivePreview } from './live/livePreview';
 import { ResultPanels } from './viewer/resultPanels';
 
 let localService: LocalServiceHost | undefined;
@@ -32,6 +33,8 @@ let localService: LocalServiceHost | undefined;
 /** What activate() returns to other extensions and the e2e tests (vscode.Extension.exports). */
 export interface ReportStudioApi {
   resultPanels: ResultPanels;
+  /** The live view (tests wait on its onDidRender). */
+  livePreview: LivePreview;
 }
 
 export function activate(context: vscode.ExtensionContext): ReportStudioApi {
@@ -46,10 +49,24 @@ export function activate(context: vscode.ExtensionContext): ReportStudioApi {
   const renderNotes = new RenderNoteDiagnostics();
   const schemas = new SchemaProvider(context.extensionPath);
   const submissions = new Submissions({ context, log, clients, quota, panels, diagnostics, renderNotes });
-  const services: Services = { context, log, keys, local, clients, quota, panels, diagnostics, renderNotes, submissions, schemas };
+  const live = new LivePreview({ context, panels, local, clients, log });
+  const services: Services = {
+    context,
+    log,
+    keys,
+    local,
+    clients,
+    quota,
+    panels,
+    diagnostics,
+    renderNotes,
+    submissions,
+    schemas,
+    live,
+  };
   const reports = new ReportContext(panels);
   const statusBar = new QuotaStatusBar(quota, clients, reports);
-  push(log, keys, local, clients, quota, panels, diagnostics, renderNotes, submissions, reports, statusBar);
+  push(log, keys, local, clients, quota, panels, diagnostics, renderNotes, submissions, live, reports, statusBar);
 
   for (const command of createCommands(services)) {
     push(vscode.commands.registerCommand(command.id, (...args: unknown[]) => command.run(context, ...args)));
@@ -71,7 +88,7 @@ export function activate(context: vscode.ExtensionContext): ReportStudioApi {
     submissions.onDidFinish(() => reports.update()),
     panels.onDidRequestCancel(({ report }) => void submissions.cancel(report)),
   );
-  return { resultPanels: panels };
+  return { resultPanels: panels, livePreview: live };
 }
 
 /** Stops the local service (and its tasks) before the extension host goes away. */

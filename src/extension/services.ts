@@ -7,10 +7,12 @@ import type { LocalServiceHost } from './service/localServiceHost';
 import type { Submissions } from './submit/submissions';
 import type { SubmitDeps } from './submit/types';
 import type { SchemaProvider } from './schema/schemaProvider';
+import type { LivePreview } from './live/livePreview';
 
 export interface Services extends SubmitDeps {
   keys: ApiKeyStore;
   local: LocalServiceHost;
   submissions: Submissions;
   schemas: SchemaProvider;
+  live: LivePreview;
 }

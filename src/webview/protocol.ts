@@ -52,6 +52,20 @@ export interface ShowPdfMessage {
   pageCount?: number;
   /** Start at page 1 with the default zoom instead of keeping the previous position. */
   resetView?: boolean;
+  /** A live view's draft, drawn by the local renderer as the author types (not a service build). */
+  live?: boolean;
+}
+
+/**
+ * The live view's text cannot be drawn now (half-typed JSON, a value the service would refuse):
+ * the last good pages stay on screen under a quiet badge. The next `showPdf` clears it.
+ */
+export interface LivePausedMessage {
+  type: 'livePaused';
+  /** How many problems the text has (the 422's entries, or 1 for JSON that does not parse). */
+  problems: number;
+  /** The first problem, worded for a tooltip. */
+  first?: string;
 }
 
 /** A preview JPEG. */
@@ -100,7 +114,8 @@ export type HostToViewerMessage =
   | ShowFailedMessage
   | ShowValidationErrorsMessage
   | ShowErrorMessage
-  | SetReportNameMessage;
+  | SetReportNameMessage
+  | LivePausedMessage;
 
 // ---- webview → extension -------------------------------------------------------------
 
@@ -233,6 +248,7 @@ const HOST_TYPES: ReadonlySet<string> = new Set<HostToViewerMessage['type']>([
   'showValidationErrors',
   'showError',
   'setReportName',
+  'livePaused',
 ]);
 
 /** Narrow an incoming `message` event payload; anything else is ignored by the viewer. */

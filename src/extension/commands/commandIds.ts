@@ -7,6 +7,7 @@ export const COMMANDS = {
   newReport: 'reportStudio.newReport',
   openExample: 'reportStudio.openExample',
   preview: 'reportStudio.preview',
+  openLivePreview: 'reportStudio.openLivePreview',
   build: 'reportStudio.build',
   checkQuota: 'reportStudio.checkQuota',
   setApiKey: 'reportStudio.setApiKey',

@@ -5,6 +5,7 @@ import { clearApiKeyCommand } from './clearApiKey';
 import type { ReportStudioCommand } from './command';
 import { newReportCommand } from './newReport';
 import { openExampleCommand } from './openExample';
+import { openLivePreviewCommand } from './openLivePreview';
 import { openReportExternallyCommand } from './openReportExternally';
 import { previewCommand } from './preview';
 import { saveReportAsCommand } from './saveReportAs';
@@ -20,6 +21,7 @@ export function createCommands(s: Services): ReportStudioCommand[] {
     newReportCommand(s),
     openExampleCommand,
     previewCommand(s),
+    openLivePreviewCommand(s),
     buildCommand(s),
     checkQuotaCommand(s),
     setApiKeyCommand(s),

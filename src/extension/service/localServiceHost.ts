@@ -20,6 +20,8 @@ export interface RunningLocalService {
   apiKey: string;
   port: number;
   dataDir: string;
+  /** A live view's draft render (no task, never charged); see LocalService.renderDraft. */
+  renderDraft: LocalService['renderDraft'];
 }
 
 export class LocalServiceHost implements vscode.Disposable {
@@ -127,5 +129,11 @@ export class LocalServiceHost implements vscode.Disposable {
 }
 
 function describe(service: LocalService): RunningLocalService {
-  return { baseUrl: service.baseUrl, apiKey: service.apiKeys[0], port: service.port, dataDir: service.dataDir };
+  return {
+    baseUrl: service.baseUrl,
+    apiKey: service.apiKeys[0],
+    port: service.port,
+    dataDir: service.dataDir,
+    renderDraft: (text, options) => service.renderDraft(text, options),
+  };
 }

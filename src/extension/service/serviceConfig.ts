@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { DEFAULT_HOSTED_BASE_URL } from '../../core/api/types';
 import { ADAPTIVE_POLLING } from '../../core/runner/polling';
+import { parseLivePreviewSetting, type LivePreviewSetting } from '../live/liveMode';
 import {
   checkCustomBaseUrl,
   normaliseCustomBaseUrl,
@@ -22,6 +23,7 @@ export interface Settings {
   service: ServiceSetting;
   customBaseUrl: string;
   previewOnSave: PreviewOnSave;
+  livePreview: LivePreviewSetting;
   confirmBeforeBuild: boolean;
   polling: { initialDelayMs: number; maxIntervalMs: number };
   requestTimeoutMs: number;
@@ -41,6 +43,7 @@ export function readSettings(): Settings {
     service: parseServiceSetting(c.get('service')),
     customBaseUrl: normaliseCustomBaseUrl(c.get<string>('customBaseUrl') ?? ''),
     previewOnSave: c.get('previewOnSave') === 'onSave' ? 'onSave' : 'off',
+    livePreview: parseLivePreviewSetting(c.get('livePreview')),
     confirmBeforeBuild: c.get('confirmBeforeBuild') !== false,
     polling: {
       initialDelayMs,

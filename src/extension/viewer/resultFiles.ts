@@ -45,6 +45,11 @@ export function resultFileFor(globalStorageUri: vscode.Uri, report: vscode.Uri, 
   return vscode.Uri.joinPath(resultFolderFor(globalStorageUri, report), `${resultStem(report)}.${resultExtension(kind)}`);
 }
 
+/** The live view's PDF of the report (drawn by the local renderer as the author types). */
+export function liveFileFor(globalStorageUri: vscode.Uri, report: vscode.Uri): vscode.Uri {
+  return vscode.Uri.joinPath(resultFolderFor(globalStorageUri, report), `${resultStem(report)}.live.pdf`);
+}
+
 /** The kind of result a file holds, from its extension. */
 export function kindOfResultFile(file: vscode.Uri): ResultKind | undefined {
   const p = file.path.toLowerCase();

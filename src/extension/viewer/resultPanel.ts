@@ -5,13 +5,20 @@
  * itself and says `ready`; only what changed meanwhile is sent then.
  */
 import * as vscode from 'vscode';
-import type { HostToViewerMessage, ResultKind, ShowStatusMessage, ViewerState, ViewerToHostMessage } from '../../webview/protocol';
+import type {
+  HostToViewerMessage,
+  LivePausedMessage,
+  ResultKind,
+  ShowStatusMessage,
+  ViewerState,
+  ViewerToHostMessage,
+} from '../../webview/protocol';
 import { fileName, isInside, parentOf } from './resultFiles';
 import { viewerPageHtml, viewerWebviewOptions } from './viewerPage';
 import type { RedactingLog } from '../log';
 
 /** What the panel shows as its main content (status is tracked apart: it floats over results). */
-export type ContentMessage = Exclude<HostToViewerMessage, ShowStatusMessage | { type: 'setReportName' }>;
+export type ContentMessage = Exclude<HostToViewerMessage, ShowStatusMessage | LivePausedMessage | { type: 'setReportName' }>;
 
 export interface ShownResultFile {
   kind: ResultKind;
@@ -37,6 +44,8 @@ export class ResultPanel {
   private contentSeq = 0;
   private delivered = 0;
   private status: { message: ShowStatusMessage; startedAt: number } | null = null;
+  /** The live view's "paused" badge over the current content, re-sent after a reload. */
+  private paused: LivePausedMessage | null = null;
   private folders: vscode.Uri[];
   private disposed = false;
   private readonly subscriptions: vscode.Disposable[] = [];
@@ -100,21 +109,31 @@ export class ResultPanel {
   showContent(message: ContentMessage, kind?: ResultKind): void {
     if (kind) this.lastKind = kind;
     this.status = null;
+    this.paused = null;
     this.content = message;
     this.contentSeq++;
     if (this.post(message)) this.delivered = this.contentSeq;
   }
 
   /** Shows a result file; widens the resource roots first if the file is outside them. */
-  showResult(kind: ResultKind, file: vscode.Uri, pageCount?: number): void {
+  showResult(kind: ResultKind, file: vscode.Uri, pageCount?: number, opts: { live?: boolean } = {}): void {
     this.allowFolderOf(file);
     const url = this.panel.webview.asWebviewUri(file).toString();
     this.result = { kind, file, url };
     const name = fileName(file);
     this.showContent(
-      kind === 'build' ? { type: 'showPdf', url, fileName: name, pageCount } : { type: 'showJpeg', url, fileName: name },
-      kind,
+      kind === 'build'
+        ? { type: 'showPdf', url, fileName: name, pageCount, ...(opts.live ? { live: true } : {}) }
+        : { type: 'showJpeg', url, fileName: name },
+      // A live draft is not a task of either kind: Rebuild keeps meaning the last task's kind.
+      opts.live ? undefined : kind,
     );
+  }
+
+  /** The live text cannot be drawn: a quiet badge; the content on screen stays. */
+  showLivePaused(problems: number, first?: string): void {
+    this.paused = { type: 'livePaused', problems, ...(first ? { first } : {}) };
+    this.post(this.paused);
   }
 
   /**
@@ -177,6 +196,7 @@ export class ResultPanel {
     // A webview that restored its state already shows the last content it received.
     const restoredCurrent = restored !== null && this.delivered === this.contentSeq;
     if (this.content && !restoredCurrent && this.post(this.content)) this.delivered = this.contentSeq;
+    if (this.paused) this.post(this.paused);
     if (this.status) this.post(this.statusNow(this.status));
   }
 

@@ -89,6 +89,21 @@ export class ResultPanels implements vscode.Disposable {
     this.registry.open(report).showContent({ type: 'showError', kind, message: e.message, ...(e.detail ? { detail: e.detail } : {}) });
   }
 
+  /**
+   * A live draft's PDF (LivePreview): shown in the report's panel, which is opened only with
+   * `reveal`; not remembered as the report's result, which stays the service's.
+   */
+  async showLive(report: vscode.Uri, r: { file: vscode.Uri; pageCount: number }, reveal: boolean): Promise<void> {
+    const panel = reveal ? this.registry.open(report) : this.registry.get(report);
+    panel?.showResult('build', r.file, r.pageCount, { live: true });
+  }
+
+  /** The live text cannot be drawn now: the badge says so, the last good pages stay. */
+  showLivePaused(report: vscode.Uri, p: { problems: number; first?: string }, reveal: boolean): void {
+    const panel = reveal ? this.registry.open(report) : this.registry.get(report);
+    panel?.showLivePaused(p.problems, p.first);
+  }
+
   /** Where a task's result for `report` is to be written (see resultFiles.ts). */
   resultFileFor(report: vscode.Uri, kind: ResultKind): vscode.Uri {
     return this.store.fileFor(report, kind);

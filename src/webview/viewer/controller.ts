@@ -139,6 +139,7 @@ export class Controller {
       }
       case 'showPdf': {
         this.finishTask();
+        this.toolbar.setLive(m.live ? { paused: false } : null);
         const keep = m.resetView ? { page: 1, pageOffset: 0, scrollLeft: 0 } : this.pendingPdfPosition;
         if (this.store.state.result?.kind === 'jpeg') this.jpeg.clear();
         this.store.update({ result: { kind: 'pdf', url: m.url, fileName: m.fileName } });
@@ -150,6 +151,7 @@ export class Controller {
       }
       case 'showJpeg':
         this.finishTask();
+        this.toolbar.setLive(null);
         if (this.store.state.result?.kind === 'pdf') this.pdf.clear();
         this.store.update({ result: { kind: 'jpeg', url: m.url, fileName: m.fileName } });
         this.toolbar.setTitle(m.fileName);
@@ -182,6 +184,9 @@ export class Controller {
         this.activate('error');
         return;
       }
+      case 'livePaused':
+        this.toolbar.setLive({ paused: true, problems: m.problems, first: m.first });
+        return;
       case 'setReportName':
         this.setReport(m.reportUri === undefined ? { reportName: m.reportName } : { reportName: m.reportName, reportUri: m.reportUri });
         if (this.view === 'empty') this.showEmpty();

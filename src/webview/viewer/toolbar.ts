@@ -31,6 +31,7 @@ export class Toolbar {
   private readonly zoomSelect: HTMLSelectElement;
   private readonly customOption: HTMLOptionElement;
   private readonly title: HTMLSpanElement;
+  private readonly live: HTMLSpanElement;
   private readonly navGroup: HTMLDivElement;
   private readonly zoomGroup: HTMLDivElement;
   private readonly separator = h('span', { class: 'tb-separator', attrs: { role: 'separator' } });
@@ -113,6 +114,8 @@ export class Toolbar {
     this.buttons.get('invert')?.setAttribute('aria-pressed', 'false');
 
     this.title = h('span', { class: 'tb-title', attrs: { id: 'resultTitle' } });
+    this.live = h('span', { class: 'tb-live', attrs: { id: 'liveBadge', role: 'status', 'aria-live': 'polite' } });
+    this.live.hidden = true;
     this.el = h(
       'div',
       { class: 'toolbar', attrs: { role: 'toolbar', 'aria-label': 'Report result' } },
@@ -121,6 +124,7 @@ export class Toolbar {
       this.navGroup,
       this.zoomGroup,
       this.title,
+      this.live,
     );
     this.setMode('none');
     this.setResultAvailable(false);
@@ -173,6 +177,20 @@ export class Toolbar {
 
   setRebuildEnabled(enabled: boolean): void {
     this.enable('rebuild', enabled);
+  }
+
+  /**
+   * The live view's badge: `Live` while the pages follow the text, `Paused: N problems` while
+   * the text cannot be drawn (quiet: the last good pages stay), hidden for service results.
+   */
+  setLive(state: { paused: false } | { paused: true; problems: number; first?: string } | null): void {
+    this.live.hidden = state === null;
+    if (!state) return;
+    this.live.classList.toggle('paused', state.paused);
+    this.live.textContent = state.paused ? `Paused: ${state.problems} ${state.problems === 1 ? 'problem' : 'problems'}` : 'Live';
+    this.live.title = state.paused
+      ? `The text has ${state.problems === 1 ? 'a problem' : 'problems'}; the last good pages stay until it is fixed.${state.first ? `\n${state.first}` : ''}`
+      : 'Drawn by the local renderer as you type (free; not a service build)';
   }
 
   setTitle(text: string, tooltip = text): void {

@@ -1,0 +1,171 @@
+/**
+ * The live view: the report's panel follows the text as the author types (or saves), drawn as
+ * vector PDF pages by the local renderer (LocalService.renderDraft: no task, never charged).
+ * Keystrokes are debounced; a newer text supersedes the render in flight; text that cannot be
+ * drawn (half-typed JSON, a value the service would refuse) keeps the last good pages under a
+ * quiet "Paused: N problems" badge. Only reports whose panel is open follow; "Open Live
+ * Preview" opens one. The explicit Preview command still asks the service for its JPEG.
+ */
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { DraftRender } from '../../mock/service';
+import type { ReportLog } from '../log';
+import { isReportDocument } from '../reportDocument';
+import type { ClientFactory } from '../service/clientFactory';
+import type { LocalServiceHost } from '../service/localServiceHost';
+import { readSettings } from '../service/serviceConfig';
+import { liveFileFor } from '../viewer/resultFiles';
+import type { ResultPanels } from '../viewer/resultPanels';
+import { liveMode, type LiveMode } from './liveMode';
+
+/** Quiet time after a keystroke before the text is drawn: short enough to feel immediate. */
+export const LIVE_DEBOUNCE_MS = 60;
+
+export interface LivePreviewDeps {
+  context: Pick<vscode.ExtensionContext, 'globalStorageUri'>;
+  panels: ResultPanels;
+  local: LocalServiceHost;
+  clients: ClientFactory;
+  log: ReportLog;
+}
+
+/** What one render did, for the command's caller and the tests. */
+export type LiveOutcome =
+  | { status: 'shown'; file: string; pageCount: number; renderMs: number; version: number }
+  | { status: 'paused'; problems: number; version: number }
+  | { status: 'superseded' }
+  | { status: 'failed'; message: string };
+
+interface DocState {
+  timer?: ReturnType<typeof setTimeout>;
+  controller?: AbortController;
+  /** Bumped per render: only the newest one may show its result. */
+  seq: number;
+}
+
+export class LivePreview implements vscode.Disposable {
+  private readonly docs = new Map<string, DocState>();
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly finished = new vscode.EventEmitter<{ report: vscode.Uri; outcome: LiveOutcome }>();
+  /** Fires after each render that ran to its end (shown, paused or failed). */
+  readonly onDidRender = this.finished.event;
+
+  constructor(private readonly deps: LivePreviewDeps) {
+    this.subscriptions.push(
+      this.finished,
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.contentChanges.length > 0) void this.changed(e.document, 'onType');
+      }),
+      vscode.workspace.onDidSaveTextDocument((d) => void this.changed(d, 'onSave')),
+      vscode.workspace.onDidCloseTextDocument((d) => this.forget(d.uri)),
+    );
+  }
+
+  /** The mode in force now: the setting, with `auto` decided by the service in use. */
+  async mode(): Promise<LiveMode> {
+    return liveMode(readSettings().livePreview, (await this.deps.clients.target()).mode);
+  }
+
+  /** "Open Live Preview": draws the report now and opens its panel beside the editor. */
+  open(document: vscode.TextDocument): Promise<LiveOutcome> {
+    this.cancelTimer(document.uri);
+    return this.render(document, true);
+  }
+
+  dispose(): void {
+    for (const uri of [...this.docs.keys()]) this.forget(vscode.Uri.parse(uri));
+    for (const d of this.subscriptions) d.dispose();
+  }
+
+  private async changed(document: vscode.TextDocument, trigger: Exclude<LiveMode, 'off'>): Promise<void> {
+    // Only a report whose panel is open follows its text: typing never opens panels.
+    if (!isReportDocument(document) || !this.deps.panels.hasPanel(document.uri)) return;
+    const mode = await this.mode();
+    // onType also draws on save (a save can follow an undo to the saved text); onSave only then.
+    if (mode === 'off' || (mode === 'onSave' && trigger === 'onType')) return;
+    const state = this.state(document.uri);
+    this.cancelTimer(document.uri);
+    state.timer = setTimeout(
+      () => {
+        state.timer = undefined;
+        void this.render(document, false);
+      },
+      trigger === 'onType' ? LIVE_DEBOUNCE_MS : 0,
+    );
+  }
+
+  private async render(document: vscode.TextDocument, reveal: boolean): Promise<LiveOutcome> {
+    const state = this.state(document.uri);
+    const seq = ++state.seq;
+    state.controller?.abort(new Error('superseded by a newer text'));
+    const controller = new AbortController();
+    state.controller = controller;
+    const text = document.getText();
+    const version = document.version;
+    const { panels, log } = this.deps;
+    let outcome: LiveOutcome;
+    try {
+      const service = await this.deps.local.ensureStarted();
+      const draft: DraftRender = await service.renderDraft(text, { signal: controller.signal });
+      if (seq !== state.seq) return { status: 'superseded' };
+      if (!draft.ok) {
+        panels.showLivePaused(document.uri, { problems: draft.problems, first: firstProblem(draft) }, reveal);
+        outcome = { status: 'paused', problems: draft.problems, version };
+      } else {
+        const file = liveFileFor(this.deps.context.globalStorageUri, document.uri);
+        await writeAtomically(file.fsPath, draft.pdf);
+        if (seq !== state.seq) return { status: 'superseded' };
+        await panels.showLive(document.uri, { file, pageCount: draft.pageCount }, reveal);
+        outcome = { status: 'shown', file: file.fsPath, pageCount: draft.pageCount, renderMs: draft.renderMs, version };
+      }
+    } catch (error) {
+      if (seq !== state.seq || controller.signal.aborted) return { status: 'superseded' };
+      const message = error instanceof Error ? error.message : String(error);
+      log.warn(`Live preview of ${document.uri.fsPath || document.uri.toString()} failed: ${message}`);
+      panels.showLivePaused(document.uri, { problems: 1, first: message }, reveal);
+      outcome = { status: 'failed', message };
+    } finally {
+      if (state.controller === controller) state.controller = undefined;
+    }
+    this.finished.fire({ report: document.uri, outcome });
+    return outcome;
+  }
+
+  private state(uri: vscode.Uri): DocState {
+    let s = this.docs.get(uri.toString());
+    if (!s) this.docs.set(uri.toString(), (s = { seq: 0 }));
+    return s;
+  }
+
+  private cancelTimer(uri: vscode.Uri): void {
+    const s = this.docs.get(uri.toString());
+    if (s?.timer) clearTimeout(s.timer);
+    if (s) s.timer = undefined;
+  }
+
+  private forget(uri: vscode.Uri): void {
+    const s = this.docs.get(uri.toString());
+    if (!s) return;
+    if (s.timer) clearTimeout(s.timer);
+    s.controller?.abort(new Error('the document was closed'));
+    this.docs.delete(uri.toString());
+  }
+}
+
+/** The first problem of a refused draft, as one line for the badge's tooltip. */
+function firstProblem(draft: Extract<DraftRender, { ok: false }>): string | undefined {
+  if (typeof draft.detail === 'string') return draft.detail;
+  const first = Array.isArray(draft.detail) ? (draft.detail[0] as { loc?: unknown[]; msg?: string } | undefined) : undefined;
+  if (!first?.msg) return undefined;
+  const loc = Array.isArray(first.loc) ? first.loc.filter((p) => p !== 'body').join('.') : '';
+  return loc ? `${loc}: ${first.msg}` : first.msg;
+}
+
+/** Written beside, then renamed over: the viewer never reads a half-written PDF. */
+async function writeAtomically(file: string, bytes: Uint8Array): Promise<void> {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  await fs.writeFile(temp, bytes);
+  await fs.rename(temp, file);
+}
