@@ -1,0 +1,108 @@
+// The live view in real VS Code: "Open Live Preview" draws the report beside the editor with the
+// local renderer; typing redraws it (the new text is read back from the viewer's page); text the
+// service would refuse keeps the last pages under the Paused badge; nothing is charged.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as vscode from 'vscode';
+import type { LiveOutcome } from '../../../src/extension/live/livePreview';
+import type { ReportStudioApi } from '../../../src/extension/extension';
+import { closeAllEditors, waitFor } from './helpers';
+import { extensionApi, nextEvent, read, screenshot, uiDriverUrl, waitForElement, waitForViewerState } from './viewerKit';
+
+const NAME = 'live.report.json';
+const TEXT = `{
+  "type": "Report",
+  "options": { "report_title": "Live One" },
+  "components": [
+    { "type": "Section", "options": { "section_title": "Typed Section" }, "components": [
+      { "type": "Text", "options": { "text": "A paragraph drawn as it is typed." } }
+    ] }
+  ]
+}
+`;
+
+describe('the live view', function () {
+  this.timeout(90_000);
+  let api: ReportStudioApi;
+  let uri: vscode.Uri;
+  let editor: vscode.TextEditor;
+
+  before(async () => {
+    api = await extensionApi();
+    await closeAllEditors();
+    uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, NAME);
+    fs.writeFileSync(uri.fsPath, TEXT);
+    editor = await vscode.window.showTextDocument(uri, { viewColumn: vscode.ViewColumn.One });
+  });
+
+  after(async () => {
+    await closeAllEditors();
+    fs.rmSync(uri.fsPath, { force: true });
+  });
+
+  /** The text of page 1 as the viewer's text layer holds it, spaces removed. */
+  const pageText = async (): Promise<string> =>
+    (await read(NAME, '.pdf-page[data-page="1"] .textLayer'))
+      .map((e) => e.text)
+      .join('')
+      .replace(/\s+/g, '');
+
+  /** Replaces the first `from` in the editor (an edit as typing makes it), resolving with the render it causes. */
+  async function type(from: string, to: string): Promise<LiveOutcome> {
+    const document = editor.document;
+    const at = document.getText().indexOf(from);
+    assert.ok(at >= 0, `"${from}" is in the text`);
+    const rendered = nextEvent(
+      api.livePreview.onDidRender,
+      (e) => e.report.toString() === uri.toString() && e.outcome.status !== 'superseded',
+      30_000,
+    );
+    const range = new vscode.Range(document.positionAt(at), document.positionAt(at + from.length));
+    assert.ok(await editor.edit((b) => b.replace(range, to)));
+    return (await rendered).outcome;
+  }
+
+  it('Open Live Preview draws the unsaved text beside the editor, marked Live', async () => {
+    const outcome = await vscode.commands.executeCommand<LiveOutcome>('reportStudio.openLivePreview', uri);
+    assert.equal(outcome?.status, 'shown', JSON.stringify(outcome));
+    const state = await waitForViewerState(api.resultPanels, uri, 'the live PDF', (s) => s.view === 'pdf');
+    assert.match(state.result?.fileName ?? '', /^live\.live\.pdf$/);
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), uri.toString(), 'the editor keeps the focus');
+    if (!uiDriverUrl) return;
+    await waitForElement(NAME, 'the Live badge', '#liveBadge', (e) => !e.hidden && e.text === 'Live');
+    await waitFor('the first text on the page', async () => (await pageText()).includes('LiveOne'));
+  });
+
+  it('typing redraws the page with the new text, read back from the viewer', async () => {
+    const started = Date.now();
+    const outcome = await type('Live One', 'Live Two');
+    assert.equal(outcome.status, 'shown', JSON.stringify(outcome));
+    assert.equal(outcome.status === 'shown' && outcome.version, editor.document.version, 'the newest text was drawn');
+    assert.equal(editor.document.isDirty, true, 'drawn from the unsaved text; the file is untouched');
+    assert.match(fs.readFileSync(uri.fsPath, 'utf8'), /Live One/);
+    if (!uiDriverUrl) return;
+    await waitFor('the typed title on the page', async () => (await pageText()).includes('LiveTwo'), 30_000);
+    console.log(`      keystroke → new text on the viewer's page: ${Date.now() - started} ms (one sample; the bench measures)`);
+    await screenshot('live-preview');
+  });
+
+  it('text the service would refuse keeps the last pages under the Paused badge; fixing it resumes', async () => {
+    const paused = await type('"type": "Text"', '"type": "Txet"');
+    assert.equal(paused.status, 'paused', JSON.stringify(paused));
+    if (uiDriverUrl) {
+      await waitForElement(NAME, 'the Paused badge', '#liveBadge', (e) => /^Paused: \d+ problems?$/.test(e.text));
+      assert.ok((await pageText()).includes('LiveTwo'), 'the last good page stays');
+      await screenshot('live-paused');
+    }
+    const resumed = await type('"type": "Txet"', '"type": "Text"');
+    assert.equal(resumed.status, 'shown');
+    if (uiDriverUrl) await waitForElement(NAME, 'the Live badge again', '#liveBadge', (e) => e.text === 'Live');
+  });
+
+  it('a Preview from the service replaces the live view and its badge', async function () {
+    if (!uiDriverUrl) this.skip();
+    await vscode.commands.executeCommand('reportStudio.preview', uri);
+    await waitForViewerState(api.resultPanels, uri, 'the service preview', (s) => s.view === 'jpeg');
+    await waitForElement(NAME, 'no live badge over a service result', '#liveBadge', (e) => e.hidden);
+  });
+});
