@@ -7,11 +7,20 @@
  */
 import { jsoncToJson } from '../core/loc/jsoncText';
 import type { RenderNote } from '../core/api/types';
+import type { SourceBox } from '../core/report/sourceMap';
 import type { ServiceContext } from './http/context';
 import type { ReportRenderer } from '../render/renderer';
 
 export type DraftRender =
-  | { ok: true; pdf: Uint8Array; pageCount: number; notes: RenderNote[]; renderMs: number }
+  | {
+      ok: true;
+      pdf: Uint8Array;
+      pageCount: number;
+      notes: RenderNote[];
+      /** Where each component was drawn (source ↔ preview sync); empty from a renderer that does not record it. */
+      boxes: SourceBox[];
+      renderMs: number;
+    }
   | {
       ok: false;
       status: 400 | 422;
@@ -46,6 +55,7 @@ export async function renderDraft(
     pdf: rendered.pdf,
     pageCount: rendered.pageCount,
     notes: rendered.notes,
+    boxes: rendered.boxes ?? [],
     renderMs: performance.now() - started,
   };
 }

@@ -13,6 +13,7 @@
 import { Worker } from 'node:worker_threads';
 import { locateWorkerScript, type WorkerScript } from './workerScript';
 import type { ReportBody } from '../core/report/types';
+import type { SourceBox } from '../core/report/sourceMap';
 import {
   RenderError,
   ReportUnreadable,
@@ -52,7 +53,7 @@ export type WorkerJob =
   | { id: number; kind: 'jpeg'; pdf: Uint8Array };
 /** `recycle`: the worker holds much memory after the job (grown WASM memories) and asks to be replaced. */
 export type WorkerReply =
-  | { id: number; ok: true; bytes: Uint8Array; pageCount: number; notes: RenderNote[]; recycle?: boolean }
+  | { id: number; ok: true; bytes: Uint8Array; pageCount: number; notes: RenderNote[]; boxes?: SourceBox[]; recycle?: boolean }
   | { id: number; ok: false; name: string; message: string };
 
 interface Slot {
@@ -191,7 +192,7 @@ export class WorkerRenderer implements ReportRenderer {
 
   async renderPdf(report: ReportBody, options?: RenderOptions): Promise<RenderedPdf> {
     const r = await this.run({ id: this.nextId++, kind: 'pdf', report }, options?.signal, []);
-    return { pdf: r.bytes, pageCount: r.pageCount, notes: r.notes };
+    return { pdf: r.bytes, pageCount: r.pageCount, notes: r.notes, ...(r.boxes ? { boxes: r.boxes } : {}) };
   }
 
   async renderPdfFile(file: string, options?: RenderOptions): Promise<RenderedPdf> {

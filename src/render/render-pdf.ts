@@ -19,6 +19,8 @@ import { preloadImages } from './layout/preload';
 import { coverBackground, coverComponents, coverGeometry, paintCoverBackground } from './layout/cover';
 import { paintFooter, paintHeader, paintPageBackground, type ChromeInput } from './layout/chrome';
 import { OVERFLOW_NOTICE_BAND, overflowNote, paintOverflowNotice } from './layout/overflow';
+import { reportPathOf } from './layout/json-path';
+import { MAX_SOURCE_BOXES, type SourceBox } from '../core/report/sourceMap';
 
 export interface PdfRenderOptions {
   signal?: AbortSignal;
@@ -110,7 +112,7 @@ export async function renderReportPdf(report: ReportBody, options: PdfRenderOpti
   }
   options.checkMemory?.();
   const pdf = await documentBytes(doc);
-  return { pdf, pageCount: pages.length, notes: capNotes(notes) };
+  return { pdf, pageCount: pages.length, notes: capNotes(notes), boxes: sourceBoxes(pages) };
 }
 
 function layoutCover(nodes: LayoutNode[], g: ReturnType<typeof coverGeometry>, env: (plan: PagePlan) => LayoutEnv): PlannedPage[] {
@@ -152,4 +154,18 @@ export function capNotes(notes: RenderNote[]): RenderNote[] {
   const first = rest[0];
   kept.push({ ...first, message: `${first.message} (and ${rest.length - 1} more notes of this render not listed)` });
   return kept;
+}
+
+/** The source map of the laid-out pages: each op that knows its box, by report path (capped). */
+function sourceBoxes(pages: readonly PlannedPage[]): SourceBox[] {
+  const boxes: SourceBox[] = [];
+  pages.forEach((page, i) => {
+    for (const op of page.ops) {
+      if (!op.box || boxes.length >= MAX_SOURCE_BOXES) continue;
+      const { x, y, width, height } = op.box;
+      const type = /\(([^()]*)\)\s*$/.exec(op.path)?.[1] ?? '';
+      boxes.push({ path: reportPathOf(op.path), type, page: i + 1, x, y, width, height });
+    }
+  });
+  return boxes;
 }

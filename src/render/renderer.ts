@@ -5,6 +5,7 @@
  */
 import type { RenderNote } from '../core/api/types';
 import type { ReportBody } from '../core/report/types';
+import type { SourceBox } from '../core/report/sourceMap';
 
 export type { RenderNote } from '../core/api/types';
 
@@ -18,6 +19,8 @@ export interface RenderedPdf {
    * placeholder, content cut from a single page, a substituted font), in report order.
    */
   notes: RenderNote[];
+  /** Where each component was drawn (the live view's source ↔ preview sync); absent from renderers that do not record it. */
+  boxes?: SourceBox[];
 }
 
 export interface RenderOptions {

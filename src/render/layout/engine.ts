@@ -223,7 +223,7 @@ export class LayoutEngine {
         width: rect.width - 2 * box.insetX,
         height: Math.min(total, rect.height) - box.marginTop - box.marginBottom,
       };
-      this.env.plan.push({ path: node.path, clip: rect, draw: () => paintHighlight(this.env.doc, bgRect, ctx) });
+      this.env.plan.push({ path: node.path, clip: rect, box: bgRect, draw: () => paintHighlight(this.env.doc, bgRect, ctx) });
     }
     let y = rect.y + box.marginTop + box.padding;
     if (box.headerHeight) {
@@ -245,12 +245,12 @@ export class LayoutEngine {
 
   private pushHeader(node: LayoutNode, rect: Rect): void {
     const ctx = this.ctx(node.path);
-    this.env.plan.push({ path: node.path, clip: null, draw: () => sectionHeader.paint(node.options, rect, ctx) });
+    this.env.plan.push({ path: node.path, clip: null, box: rect, draw: () => sectionHeader.paint(node.options, rect, ctx) });
   }
 
   private pushLeaf(node: Extract<LayoutNode, { kind: 'leaf' }>, options: Record<string, unknown>, rect: Rect): void {
     const ctx = this.ctx(node.path);
-    this.env.plan.push({ path: node.path, clip: rect, draw: () => node.painter.paint(options, rect, ctx) });
+    this.env.plan.push({ path: node.path, clip: rect, box: rect, draw: () => node.painter.paint(options, rect, ctx) });
   }
 
   /** Runs `fn`, turning any unexpected error into a RenderError that names the component. */

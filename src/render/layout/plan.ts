@@ -10,6 +10,8 @@ export interface DrawOp {
   path: string;
   /** Drawing is clipped to this rect (null: unclipped, for page chrome). */
   clip: Rect | null;
+  /** Where the component at `path` is drawn, for the source map (leaves, headers, panels). */
+  box?: Rect;
   draw(): void;
 }
 

@@ -66,7 +66,8 @@ describe('extension: LivePreview', () => {
     };
     const pdf = new TextEncoder().encode('%PDF-1.4\n%%EOF\n');
     const draft =
-      opts.draft ?? (async (text: string) => ({ ok: true as const, pdf, pageCount: (text.length % 3) + 1, notes: [], renderMs: 1 }));
+      opts.draft ??
+      (async (text: string) => ({ ok: true as const, pdf, pageCount: (text.length % 3) + 1, notes: [], boxes: [], renderMs: 1 }));
     const local = {
       ensureStarted: async () => ({
         renderDraft: (text: string, o?: { signal?: AbortSignal }) => {
@@ -129,9 +130,9 @@ describe('extension: LivePreview', () => {
       draft: (text, signal) =>
         new Promise((resolve, reject) => {
           if (text.includes('slow')) {
-            release = () => resolve({ ok: true, pdf, pageCount: 9, notes: [], renderMs: 1 });
+            release = () => resolve({ ok: true, pdf, pageCount: 9, notes: [], boxes: [], renderMs: 1 });
             signal?.addEventListener('abort', () => reject(signal.reason));
-          } else resolve({ ok: true, pdf, pageCount: 1, notes: [], renderMs: 1 });
+          } else resolve({ ok: true, pdf, pageCount: 1, notes: [], boxes: [], renderMs: 1 });
         }),
     });
     const d = doc('a.report.json', '{"slow": true}');
