@@ -14,16 +14,16 @@ const SCREENSHOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'te
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** The viewer content frames of `report` (a file name; the viewer puts it in <body data-report>). */
-async function viewerFrames(page, report) {
+async function viewerFrames(page, report, kind = 'jpeg') {
   const found = [];
   for (const frame of page.frames()) {
     const ok = await frame
       .evaluate(
-        (name) =>
+        ([name, k]) =>
           !!document.getElementById('app')?.firstChild &&
           document.body.dataset.report === name &&
-          !!document.querySelector('img.jpeg-image'),
-        report,
+          !!document.querySelector(k === 'pdf' ? '.pdf-page' : 'img.jpeg-image'),
+        [report, kind],
       )
       .catch(() => false);
     if (ok) found.push(frame);
@@ -64,18 +64,44 @@ function armInPage() {
   window.__rsBench = state;
 }
 
+/**
+ * Runs in the viewer frame: records when page 1 of the PDF view first holds `text` in its text
+ * layer (drawn after its canvas: the new page is on screen), and the next animation frame.
+ */
+function armTextInPage(text) {
+  window.__rsBench?.stop();
+  const state = { domAt: 0, paintAt: 0 };
+  const has = () => (document.querySelector('.pdf-page[data-page="1"] .textLayer')?.textContent ?? '').replace(/\s+/g, '').includes(text);
+  const check = () => {
+    if (state.domAt || !has()) return;
+    state.domAt = Date.now();
+    state.stop();
+    requestAnimationFrame(() => (state.paintAt = Date.now()));
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  state.stop = () => observer.disconnect();
+  window.__rsBench = state;
+}
+
 function actions(page) {
   return {
+    /** Watches the live PDF view of `report` for page 1 showing `text` (spaces removed). */
+    async armText({ report, text }) {
+      const frames = await viewerFrames(page, report, 'pdf');
+      for (const f of frames) await f.evaluate(armTextInPage, text);
+      return frames.length;
+    },
     async arm({ report }) {
       const frames = await viewerFrames(page, report);
       for (const f of frames) await f.evaluate(armInPage);
       return frames.length;
     },
     /** ms since the epoch at which the armed viewer showed the new image (painted, if a frame came). */
-    async shown({ report, timeoutMs = 30_000 }) {
+    async shown({ report, timeoutMs = 30_000, kind = 'jpeg' }) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        for (const f of await viewerFrames(page, report)) {
+        for (const f of await viewerFrames(page, report, kind)) {
           const s = await f
             .evaluate(() => (window.__rsBench ? { domAt: window.__rsBench.domAt, paintAt: window.__rsBench.paintAt } : null))
             .catch(() => null);
@@ -83,7 +109,7 @@ function actions(page) {
           // No animation frame within a second (a throttled frame): the image was in place.
           if (s?.domAt && Date.now() - s.domAt > 1_000) return s.domAt;
         }
-        if (Date.now() > deadline) throw new Error(`no new JPEG shown in the viewer of ${report} within ${timeoutMs} ms`);
+        if (Date.now() > deadline) throw new Error(`nothing new shown in the ${kind} viewer of ${report} within ${timeoutMs} ms`);
         await sleep(25);
       }
     },

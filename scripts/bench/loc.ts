@@ -115,6 +115,7 @@ export async function runLocBench(runs = 15): Promise<BenchRow[]> {
         figure: `422 → ranges, ${COMPONENTS.toLocaleString('en-US')}-component report with ${ERRORS.toLocaleString('en-US')} errors`,
         median: median(onSubmit),
         unit: 'ms',
+        target: 50,
         note: `anchorEntries on the sent text, ${size}`,
       },
       {
@@ -122,6 +123,7 @@ export async function runLocBench(runs = 15): Promise<BenchRow[]> {
         figure: `422 ranges re-anchored after an edit (same report)`,
         median: median(afterEdit),
         unit: 'ms',
+        target: 20,
         note: `every node moved, ${size}`,
       },
       {

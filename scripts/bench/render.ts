@@ -97,6 +97,7 @@ export async function runRenderBench(runs = 5): Promise<BenchRow[]> {
           figure: `render ${pages} page${pages === 1 ? '' : 's'} → PDF`,
           median: median(pdfTimes),
           unit: 'ms',
+          ...(pages === 10 ? { target: 100 } : {}),
           note: `${pageNote}, ${(pdfBytes / 1024).toFixed(0)} KiB, ${runs} runs`,
         },
         {
@@ -104,6 +105,7 @@ export async function runRenderBench(runs = 5): Promise<BenchRow[]> {
           figure: `render ${pages} page${pages === 1 ? '' : 's'} → preview JPEG`,
           median: median(jpegTimes),
           unit: 'ms',
+          ...(pages === 10 ? { target: 150 } : {}),
           note: `from the PDF, ${shown} page${shown === 1 ? '' : 's'} shown, ${(jpegBytes / 1024).toFixed(0)} KiB, ${runs} runs`,
         },
       );

@@ -21,6 +21,13 @@ export interface BenchRow {
   ratio?: number;
   /** Conditions that make the figure meaningful: sample count, page count, sizes. */
   note?: string;
+  /**
+   * The goal for the figure, in its unit (an upper bound: at most this), or for the ratio when
+   * `targetRatio` is set; the table shows it beside the figure with whether it is met.
+   */
+  target?: number;
+  /** The target bounds the ratio (e.g. ≤ 1.00× fixed polling), not the median. */
+  targetRatio?: boolean;
 }
 
 /** Median of the samples (mean of the middle two for an even count). */
@@ -51,12 +58,24 @@ export function machineLine(date = new Date()): string {
   return `${cpu.length} × ${model}, Node ${process.version}, ${process.platform}/${process.arch}, ${date.toISOString().slice(0, 10)}`;
 }
 
+/** `≤ 150 ms: met` / `≤ 1.00×: missed by 0.24×`; empty without a target. */
+export function targetCell(row: BenchRow, ratio: number | undefined): string {
+  if (row.target === undefined) return '';
+  const value = row.targetRatio ? ratio : row.median;
+  const goal = row.targetRatio ? `≤ ${row.target.toFixed(2)}×` : `≤ ${formatNumber(row.target)} ${row.unit}`;
+  if (value === undefined) return goal;
+  if (value <= row.target) return `${goal}: met`;
+  const over = value - row.target;
+  return `${goal}: missed by ${row.targetRatio ? `${over.toFixed(2)}×` : `${formatNumber(over)} ${row.unit}`}`;
+}
+
 function cells(row: BenchRow): string[] {
   const ratio = row.ratio ?? (row.peer && row.peer.median !== 0 ? row.median / row.peer.median : undefined);
   return [
     row.figure,
     formatNumber(row.median),
     row.unit,
+    targetCell(row, ratio),
     row.peer ? `${row.peer.label}: ${formatNumber(row.peer.median)}` : '',
     ratio === undefined ? '' : `${ratio.toFixed(2)}×`,
     row.note ?? '',
@@ -66,8 +85,8 @@ function cells(row: BenchRow): string[] {
 /** An aligned Markdown table in GROUPS order (stable within a group); numbers right-aligned. */
 export function markdownTable(unordered: readonly BenchRow[]): string {
   const rows = [...unordered].sort((a, b) => GROUPS.indexOf(a.group) - GROUPS.indexOf(b.group));
-  const header = ['figure', 'median', 'unit', 'vs peer', 'ratio', 'conditions'];
-  const right = [false, true, false, false, true, false];
+  const header = ['figure', 'median', 'unit', 'target', 'vs peer', 'ratio', 'conditions'];
+  const right = [false, true, false, false, false, true, false];
   // A pipe inside a cell would end it.
   const body = rows.map((r) => cells(r).map((c) => c.replace(/\|/g, '\\|')));
   const widths = header.map((h, i) => Math.max(h.length, 3, ...body.map((r) => r[i].length)));

@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type { ReportStudioApi } from '../../../src/extension/extension';
 import { activationStats, type ActivationStats } from './activationStats';
+import { measureLive } from './live';
 import { measurePreviews } from './preview';
 
 export const EXTENSION_ID = 'report-studio.report-studio';
@@ -33,6 +34,9 @@ export interface HarnessSamples {
   /** Bytes of dist/extension.js in the installed extension. */
   bundleBytes: number;
   previewMs: number[];
+  /** Keystroke → live view updated (ms), and the draft renders behind them. */
+  liveMs?: number[];
+  liveRenderMs?: number[];
   previewWarmupMs?: number;
   previewReport?: string;
 }
@@ -85,6 +89,8 @@ async function measure(): Promise<HarnessSamples> {
   };
   const samples = Number(process.env.REPORT_STUDIO_BENCH_PREVIEW_SAMPLES ?? 0);
   if (samples > 0) Object.assign(result, await measurePreviews(await ext.activate(), samples));
+  const liveSamples = Number(process.env.REPORT_STUDIO_BENCH_LIVE_SAMPLES ?? 0);
+  if (liveSamples > 0) Object.assign(result, await measureLive(await ext.activate(), liveSamples));
   return result;
 }
 

@@ -10,11 +10,11 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ReportStudioApi } from '../../../src/extension/extension';
 
-const REPORT = 'kpi-dashboard.report.json';
+export const REPORT = 'kpi-dashboard.report.json';
 /** The bundle lives in <repo>/out/e2e/bench/. */
-const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
-async function driver<T>(action: 'arm' | 'shown' | 'screenshot', args: Record<string, unknown>): Promise<T> {
+export async function driver<T>(action: 'arm' | 'armText' | 'shown' | 'screenshot', args: Record<string, unknown>): Promise<T> {
   const url = process.env.REPORT_STUDIO_BENCH_DRIVER;
   if (!url) throw new Error('REPORT_STUDIO_BENCH_DRIVER is not set');
   const res = await fetch(`${url}/${action}`, { method: 'POST', body: JSON.stringify(args) });
@@ -32,7 +32,7 @@ async function waitFor<T>(what: string, probe: () => T | undefined, timeoutMs: n
 }
 
 /** Replaces the report_title value; resolves once the document holds it. */
-async function setTitle(document: vscode.TextDocument, title: string): Promise<void> {
+export async function setTitle(document: vscode.TextDocument, title: string): Promise<void> {
   const text = document.getText();
   const m = /"report_title"\s*:\s*("(?:[^"\\]|\\.)*")/.exec(text);
   if (!m) throw new Error(`${REPORT} has no report_title`);
