@@ -39,8 +39,7 @@ describe('renderer: source map', () => {
   it('records each drawn component with its path, type and page', () => {
     const seen = boxes.map((b) => `${b.page} ${b.path.join('.')} ${b.type}`);
     assert.ok(seen.includes('1 components.0 Section'), seen.join('\n'));
-    assert.ok(seen.includes('1 components.0.components.0 Text'), seen.join('
-'));
+    assert.ok(seen.includes('1 components.0.components.0 Text'), seen.join('\n'));
     assert.ok(
       seen.some((s) => /^1 components\.0\.components\.1 Card$/.test(s)),
       seen.join('\n'),
