@@ -50,6 +50,8 @@ async function readElements(frame, selector) {
       naturalHeight: el.naturalHeight,
       width: el.getBoundingClientRect().width,
       height: el.getBoundingClientRect().height,
+      left: el.getBoundingClientRect().left,
+      top: el.getBoundingClientRect().top,
     })),
   );
 }

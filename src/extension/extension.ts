@@ -26,6 +26,7 @@ import { LocalServiceHost } from './service/localServiceHost';
 import { watchServiceChanges } from './service/serviceChanges';
 import type { Services } from './services';
 import { LivePreview } from './live/livePreview';
+import { PreviewSync } from './live/previewSync';
 import { ResultPanels } from './viewer/resultPanels';
 
 let localService: LocalServiceHost | undefined;
@@ -50,6 +51,7 @@ export function activate(context: vscode.ExtensionContext): ReportStudioApi {
   const schemas = new SchemaProvider(context.extensionPath);
   const submissions = new Submissions({ context, log, clients, quota, panels, diagnostics, renderNotes });
   const live = new LivePreview({ context, panels, local, clients, log });
+  const sync = new PreviewSync(panels);
   const services: Services = {
     context,
     log,
@@ -63,10 +65,11 @@ export function activate(context: vscode.ExtensionContext): ReportStudioApi {
     submissions,
     schemas,
     live,
+    sync,
   };
   const reports = new ReportContext(panels);
   const statusBar = new QuotaStatusBar(quota, clients, reports);
-  push(log, keys, local, clients, quota, panels, diagnostics, renderNotes, submissions, live, reports, statusBar);
+  push(log, keys, local, clients, quota, panels, diagnostics, renderNotes, submissions, live, sync, reports, statusBar);
 
   for (const command of createCommands(services)) {
     push(vscode.commands.registerCommand(command.id, (...args: unknown[]) => command.run(context, ...args)));

@@ -8,6 +8,7 @@ import type { Submissions } from './submit/submissions';
 import type { SubmitDeps } from './submit/types';
 import type { SchemaProvider } from './schema/schemaProvider';
 import type { LivePreview } from './live/livePreview';
+import type { PreviewSync } from './live/previewSync';
 
 export interface Services extends SubmitDeps {
   keys: ApiKeyStore;
@@ -15,4 +16,5 @@ export interface Services extends SubmitDeps {
   submissions: Submissions;
   schemas: SchemaProvider;
   live: LivePreview;
+  sync: PreviewSync;
 }

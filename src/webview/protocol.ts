@@ -5,7 +5,8 @@
  *
  * Browser-safe: no 'vscode', no Node imports (type-only imports are erased).
  */
-import type { TaskStatus } from '../core/api/types';
+import type { ReportPath, TaskStatus } from '../core/api/types';
+import type { SourceBox } from '../core/report/sourceMap';
 import type { ErrorKind } from '../core/client/errors';
 
 /** Which service call produced (or will produce) the result. */
@@ -54,6 +55,16 @@ export interface ShowPdfMessage {
   resetView?: boolean;
   /** A live view's draft, drawn by the local renderer as the author types (not a service build). */
   live?: boolean;
+  /** The live draft's source map: where each component is drawn (source ↔ preview sync). */
+  boxes?: SourceBox[];
+}
+
+/** Outline the component at `path` (the editor's cursor is in it); null clears the outline. */
+export interface HighlightMessage {
+  type: 'highlight';
+  path: ReportPath | null;
+  /** Scroll its first box into view if it is not. */
+  reveal: boolean;
 }
 
 /**
@@ -115,7 +126,8 @@ export type HostToViewerMessage =
   | ShowValidationErrorsMessage
   | ShowErrorMessage
   | SetReportNameMessage
-  | LivePausedMessage;
+  | LivePausedMessage
+  | HighlightMessage;
 
 // ---- webview → extension -------------------------------------------------------------
 
@@ -148,6 +160,11 @@ export interface RevealErrorMessage {
   type: 'revealError';
   index: number;
 }
+/** A click on a component in the live view: select its node in the editor. */
+export interface SelectSourceMessage {
+  type: 'selectSource';
+  path: ReportPath;
+}
 /** The persisted state changed (debounced); lets the extension remember it per report. */
 export interface StateChangedMessage {
   type: 'stateChanged';
@@ -167,6 +184,7 @@ export type ViewerToHostMessage =
   | OpenExternallyMessage
   | CancelTaskMessage
   | RevealErrorMessage
+  | SelectSourceMessage
   | StateChangedMessage
   | ViewerErrorMessage;
 
@@ -249,6 +267,7 @@ const HOST_TYPES: ReadonlySet<string> = new Set<HostToViewerMessage['type']>([
   'showError',
   'setReportName',
   'livePaused',
+  'highlight',
 ]);
 
 /** Narrow an incoming `message` event payload; anything else is ignored by the viewer. */

@@ -8,6 +8,7 @@ export const COMMANDS = {
   openExample: 'reportStudio.openExample',
   preview: 'reportStudio.preview',
   openLivePreview: 'reportStudio.openLivePreview',
+  revealInPreview: 'reportStudio.revealInPreview',
   build: 'reportStudio.build',
   checkQuota: 'reportStudio.checkQuota',
   setApiKey: 'reportStudio.setApiKey',

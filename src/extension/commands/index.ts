@@ -6,6 +6,7 @@ import type { ReportStudioCommand } from './command';
 import { newReportCommand } from './newReport';
 import { openExampleCommand } from './openExample';
 import { openLivePreviewCommand } from './openLivePreview';
+import { revealInPreviewCommand } from './revealInPreview';
 import { openReportExternallyCommand } from './openReportExternally';
 import { previewCommand } from './preview';
 import { saveReportAsCommand } from './saveReportAs';
@@ -22,6 +23,7 @@ export function createCommands(s: Services): ReportStudioCommand[] {
     openExampleCommand,
     previewCommand(s),
     openLivePreviewCommand(s),
+    revealInPreviewCommand(s),
     buildCommand(s),
     checkQuotaCommand(s),
     setApiKeyCommand(s),

@@ -116,7 +116,7 @@ export class LivePreview implements vscode.Disposable {
         const file = liveFileFor(this.deps.context.globalStorageUri, document.uri);
         await writeAtomically(file.fsPath, draft.pdf);
         if (seq !== state.seq) return { status: 'superseded' };
-        await panels.showLive(document.uri, { file, pageCount: draft.pageCount }, reveal);
+        await panels.showLive(document.uri, { file, pageCount: draft.pageCount, boxes: draft.boxes }, reveal);
         outcome = { status: 'shown', file: file.fsPath, pageCount: draft.pageCount, renderMs: draft.renderMs, version };
       }
     } catch (error) {

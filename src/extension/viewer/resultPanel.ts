@@ -5,7 +5,10 @@
  * itself and says `ready`; only what changed meanwhile is sent then.
  */
 import * as vscode from 'vscode';
+import type { ReportPath } from '../../core/api/types';
+import type { SourceBox } from '../../core/report/sourceMap';
 import type {
+  HighlightMessage,
   HostToViewerMessage,
   LivePausedMessage,
   ResultKind,
@@ -18,7 +21,10 @@ import { viewerPageHtml, viewerWebviewOptions } from './viewerPage';
 import type { RedactingLog } from '../log';
 
 /** What the panel shows as its main content (status is tracked apart: it floats over results). */
-export type ContentMessage = Exclude<HostToViewerMessage, ShowStatusMessage | LivePausedMessage | { type: 'setReportName' }>;
+export type ContentMessage = Exclude<
+  HostToViewerMessage,
+  ShowStatusMessage | LivePausedMessage | HighlightMessage | { type: 'setReportName' }
+>;
 
 export interface ShownResultFile {
   kind: ResultKind;
@@ -34,6 +40,8 @@ export interface PanelHandlers {
   saveAs(panel: ResultPanel, url: string): void;
   openExternally(panel: ResultPanel, url: string): void;
   revealError(panel: ResultPanel, index: number): void;
+  /** A click on a component in the live view (source ↔ preview sync). */
+  selectSource(panel: ResultPanel, path: ReportPath): void;
   disposed(panel: ResultPanel): void;
 }
 
@@ -46,6 +54,8 @@ export class ResultPanel {
   private status: { message: ShowStatusMessage; startedAt: number } | null = null;
   /** The live view's "paused" badge over the current content, re-sent after a reload. */
   private paused: LivePausedMessage | null = null;
+  /** The live view's outlined component (source ↔ preview sync), re-sent after a reload. */
+  private highlighted: HighlightMessage | null = null;
   private folders: vscode.Uri[];
   private disposed = false;
   private readonly subscriptions: vscode.Disposable[] = [];
@@ -116,18 +126,24 @@ export class ResultPanel {
   }
 
   /** Shows a result file; widens the resource roots first if the file is outside them. */
-  showResult(kind: ResultKind, file: vscode.Uri, pageCount?: number, opts: { live?: boolean } = {}): void {
+  showResult(kind: ResultKind, file: vscode.Uri, pageCount?: number, opts: { live?: boolean; boxes?: SourceBox[] } = {}): void {
     this.allowFolderOf(file);
     const url = this.panel.webview.asWebviewUri(file).toString();
     this.result = { kind, file, url };
     const name = fileName(file);
     this.showContent(
       kind === 'build'
-        ? { type: 'showPdf', url, fileName: name, pageCount, ...(opts.live ? { live: true } : {}) }
+        ? { type: 'showPdf', url, fileName: name, pageCount, ...(opts.live ? { live: true, boxes: opts.boxes ?? [] } : {}) }
         : { type: 'showJpeg', url, fileName: name },
       // A live draft is not a task of either kind: Rebuild keeps meaning the last task's kind.
       opts.live ? undefined : kind,
     );
+  }
+
+  /** Outlines the component at `path` in the live view (null: none); re-sent after a reload. */
+  highlight(path: ReportPath | null, reveal: boolean): void {
+    this.highlighted = { type: 'highlight', path, reveal: false };
+    this.post({ type: 'highlight', path, reveal });
   }
 
   /** The live text cannot be drawn: a quiet badge; the content on screen stays. */
@@ -197,6 +213,7 @@ export class ResultPanel {
     const restoredCurrent = restored !== null && this.delivered === this.contentSeq;
     if (this.content && !restoredCurrent && this.post(this.content)) this.delivered = this.contentSeq;
     if (this.paused) this.post(this.paused);
+    if (this.highlighted?.path) this.post(this.highlighted);
     if (this.status) this.post(this.statusNow(this.status));
   }
 
@@ -223,6 +240,9 @@ export class ResultPanel {
         return this.handlers.openExternally(this, String(m.url));
       case 'revealError':
         return this.handlers.revealError(this, Number(m.index));
+      case 'selectSource':
+        if (!Array.isArray(m.path) || !m.path.every((p) => typeof p === 'string' || Number.isInteger(p))) return;
+        return this.handlers.selectSource(this, m.path);
       case 'viewerError':
         this.log.warn(`result viewer (${fileName(this.reportUri)}): ${m.message}`);
         return;

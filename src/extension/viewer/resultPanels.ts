@@ -8,7 +8,8 @@
  * report has is ResultStore's, and what the buttons do is PanelActions'.
  */
 import * as vscode from 'vscode';
-import type { TaskStatus } from '../../core/api/types';
+import type { ReportPath, TaskStatus } from '../../core/api/types';
+import type { SourceBox } from '../../core/report/sourceMap';
 import { formatPath } from '../../core/loc/treeWalk';
 import type { ResultKind, ViewerErrorKind, ViewerState, ViewerValidationError } from '../../webview/protocol';
 import type { RedactingLog } from '../log';
@@ -30,10 +31,13 @@ export class ResultPanels implements vscode.Disposable {
   private readonly actions: PanelActions;
   private readonly rebuildEmitter = new vscode.EventEmitter<{ report: vscode.Uri; kind: ResultKind }>();
   private readonly cancelEmitter = new vscode.EventEmitter<{ report: vscode.Uri }>();
+  private readonly selectEmitter = new vscode.EventEmitter<{ report: vscode.Uri; path: ReportPath }>();
   private readonly subscriptions: vscode.Disposable[] = [];
 
   readonly onDidRequestRebuild = this.rebuildEmitter.event;
   readonly onDidRequestCancel = this.cancelEmitter.event;
+  /** A click on a component in a live view: select its node in the report. */
+  readonly onDidRequestSelect = this.selectEmitter.event;
 
   constructor(
     context: PanelContext & Pick<vscode.ExtensionContext, 'workspaceState'>,
@@ -45,6 +49,7 @@ export class ResultPanels implements vscode.Disposable {
       saveAs: (panel, url) => this.actions.saveAsFromPanel(panel, url),
       openExternally: (panel, url) => this.actions.openExternallyFromPanel(panel, url),
       revealError: (panel, index) => this.actions.revealError(panel, index),
+      selectSource: (panel, path) => this.selectEmitter.fire({ report: panel.report, path }),
       disposed: (panel) => this.registry.forget(panel),
     };
     this.registry = new PanelRegistry(context, handlers, log);
@@ -53,6 +58,7 @@ export class ResultPanels implements vscode.Disposable {
     this.subscriptions.push(
       this.rebuildEmitter,
       this.cancelEmitter,
+      this.selectEmitter,
       registerResultSerializer((panel, report, state) => this.restore(panel, report, state), log),
       vscode.workspace.onDidRenameFiles((e) => e.files.forEach((f) => this.renamed(f.oldUri, f.newUri))),
     );
@@ -93,9 +99,18 @@ export class ResultPanels implements vscode.Disposable {
    * A live draft's PDF (LivePreview): shown in the report's panel, which is opened only with
    * `reveal`; not remembered as the report's result, which stays the service's.
    */
-  async showLive(report: vscode.Uri, r: { file: vscode.Uri; pageCount: number }, reveal: boolean): Promise<void> {
+  async showLive(report: vscode.Uri, r: { file: vscode.Uri; pageCount: number; boxes: SourceBox[] }, reveal: boolean): Promise<void> {
     const panel = reveal ? this.registry.open(report) : this.registry.get(report);
-    panel?.showResult('build', r.file, r.pageCount, { live: true });
+    panel?.showResult('build', r.file, r.pageCount, { live: true, boxes: r.boxes });
+  }
+
+  /** Outlines the component at `path` in the report's live view; `reveal` also shows the panel. */
+  highlight(report: vscode.Uri, path: ReportPath | null, reveal: boolean): boolean {
+    const panel = this.registry.get(report);
+    if (!panel) return false;
+    if (reveal) panel.reveal(panel.panel.viewColumn);
+    panel.highlight(path, reveal);
+    return true;
   }
 
   /** The live text cannot be drawn now: the badge says so, the last good pages stay. */

@@ -59,6 +59,7 @@ export class Controller {
           this.toolbar.setTitle(`${fileName} · ${count} ${count === 1 ? 'page' : 'pages'}`, fileName);
         },
         failed: (message) => host.post({ type: 'viewerError', message, url: this.store.state.result?.url }),
+        select: (path) => host.post({ type: 'selectSource', path }),
       },
       s.pdfZoom,
     );
@@ -140,6 +141,7 @@ export class Controller {
       case 'showPdf': {
         this.finishTask();
         this.toolbar.setLive(m.live ? { paused: false } : null);
+        this.pdf.sync.setBoxes(m.boxes ?? []);
         const keep = m.resetView ? { page: 1, pageOffset: 0, scrollLeft: 0 } : this.pendingPdfPosition;
         if (this.store.state.result?.kind === 'jpeg') this.jpeg.clear();
         this.store.update({ result: { kind: 'pdf', url: m.url, fileName: m.fileName } });
@@ -152,6 +154,7 @@ export class Controller {
       case 'showJpeg':
         this.finishTask();
         this.toolbar.setLive(null);
+        this.pdf.sync.setBoxes([]);
         if (this.store.state.result?.kind === 'pdf') this.pdf.clear();
         this.store.update({ result: { kind: 'jpeg', url: m.url, fileName: m.fileName } });
         this.toolbar.setTitle(m.fileName);
@@ -184,6 +187,9 @@ export class Controller {
         this.activate('error');
         return;
       }
+      case 'highlight':
+        this.pdf.sync.highlight(m.path, m.reveal);
+        return;
       case 'livePaused':
         this.toolbar.setLive({ paused: true, problems: m.problems, first: m.first });
         return;

@@ -32,7 +32,17 @@ export class PageSlot {
     const vp = page.getViewport({ scale: PDF_TO_CSS });
     this.baseWidth = vp.width;
     this.baseHeight = vp.height;
-    this.el = h('div', { class: 'pdf-page', attrs: { 'data-page': String(pageNumber), role: 'img', 'aria-label': `Page ${pageNumber}` } });
+    this.el = h('div', {
+      class: 'pdf-page',
+      attrs: {
+        'data-page': String(pageNumber),
+        // The page in PDF points: the source map's boxes are placed in percent of it.
+        'data-pt-width': String(vp.width / PDF_TO_CSS),
+        'data-pt-height': String(vp.height / PDF_TO_CSS),
+        role: 'img',
+        'aria-label': `Page ${pageNumber}`,
+      },
+    });
   }
 
   /** Size the placeholder for `scale`; cheap, done for every page on each zoom. */

@@ -12,6 +12,8 @@ import type { PdfJsLocation } from './pdfLoader';
 import { clampScale, resolveScale, zoomInStep, zoomOutStep } from './zoom';
 import { Overlay } from './overlay';
 import { PageGeometry } from './pdfGeometry';
+import { SyncLayer } from './syncLayer';
+import type { ReportPath } from '../../core/api/types';
 
 /** Must match `.pdf-pages` padding and gap in viewer.css. */
 const PAD = 16;
@@ -25,6 +27,8 @@ export interface PdfViewEvents {
   zoom(setting: ZoomSetting): void;
   position(pos: PdfPosition): void;
   loaded(fileName: string, pageCount: number): void;
+  /** The author clicked a component drawn on a page (live view with a source map). */
+  select(path: ReportPath): void;
   failed(message: string): void;
 }
 
@@ -38,6 +42,8 @@ export class PdfView {
   readonly el: HTMLDivElement;
   private readonly pagesEl: HTMLDivElement;
   private readonly overlay: Overlay;
+  /** Source ↔ preview sync over the pages (live view only). */
+  readonly sync: SyncLayer;
   private doc: PDFDocumentProxy | null = null;
   private slots: PageSlot[] = [];
   private geo = new PageGeometry();
@@ -59,6 +65,7 @@ export class PdfView {
     this.pagesEl = h('div', { class: 'pdf-pages' });
     this.el = h('div', { class: 'view pdf-view', attrs: { tabindex: '0', 'aria-label': 'PDF pages' } }, this.pagesEl);
     this.overlay = new Overlay(this.el);
+    this.sync = new SyncLayer(this.pagesEl, this.el, { select: (path) => this.events.select(path) });
     this.el.addEventListener('scroll', () => this.onScroll(), { passive: true });
     new ResizeObserver(() => this.onResize()).observe(this.el);
     window.addEventListener('resize', () => this.scheduleRender(RENDER_DELAY_MS)); // devicePixelRatio changes
@@ -110,6 +117,7 @@ export class PdfView {
     this.overlay.hide();
     this.applyZoom();
     this.restore(keep ?? { page: 1, pageOffset: 0, scrollLeft: 0 });
+    this.sync.refresh(false);
     this.events.loaded(fileName, slots.length);
     this.afterMove();
   }

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { LiveOutcome } from '../../../src/extension/live/livePreview';
 import type { ReportStudioApi } from '../../../src/extension/extension';
 import { closeAllEditors, waitFor } from './helpers';
-import { extensionApi, nextEvent, read, screenshot, uiDriverUrl, waitForElement, waitForViewerState } from './viewerKit';
+import { extensionApi, nextEvent, read, screenshot, ui, uiDriverUrl, waitForElement, waitForViewerState } from './viewerKit';
 
 const NAME = 'live.report.json';
 const TEXT = `{
@@ -15,7 +15,8 @@ const TEXT = `{
   "options": { "report_title": "Live One" },
   "components": [
     { "type": "Section", "options": { "section_title": "Typed Section" }, "components": [
-      { "type": "Text", "options": { "text": "A paragraph drawn as it is typed." } }
+      { "type": "Text", "options": { "text": "A paragraph drawn as it is typed." } },
+      { "type": "Card", "options": { "title": "Revenue", "value": "42" } }
     ] }
   ]
 }
@@ -97,6 +98,53 @@ describe('the live view', function () {
     const resumed = await type('"type": "Txet"', '"type": "Text"');
     assert.equal(resumed.status, 'shown');
     if (uiDriverUrl) await waitForElement(NAME, 'the Live badge again', '#liveBadge', (e) => e.text === 'Live');
+  });
+
+  /** The viewer rect of the first text-layer span holding `text` (spaces and case ignored). */
+  async function spanRect(text: string): Promise<{ left: number; top: number; right: number; bottom: number }> {
+    const spans = await read(NAME, '.pdf-page[data-page="1"] .textLayer span');
+    // Case-insensitive: a Card's title is drawn in capitals.
+    const span = spans.find((s) => s.text.replace(/\s+/g, '').toLowerCase().includes(text.toLowerCase()));
+    assert.ok(span, `a span with "${text}" on page 1`);
+    return { left: span.left, top: span.top, right: span.left + span.width, bottom: span.top + span.height };
+  }
+
+  it('the cursor in a component outlines it in the view, around its own text', async function () {
+    if (!uiDriverUrl) this.skip();
+    const at = editor.document.getText().indexOf('"Revenue"');
+    editor.selection = new vscode.Selection(editor.document.positionAt(at + 2), editor.document.positionAt(at + 2));
+    const box = await waitForElement(NAME, 'the Card outlined', '.sync-box', (e) => e.dataset.path === 'components[0].components[1]');
+    const title = await spanRect('Revenue');
+    assert.ok(
+      box.left <= title.left && box.top <= title.top && box.left + box.width >= title.right && box.top + box.height >= title.bottom,
+      `the outline ${JSON.stringify(box)} holds the card's title ${JSON.stringify(title)}`,
+    );
+    const paragraph = await spanRect('Aparagraph');
+    assert.ok(paragraph.bottom <= box.top + 1, 'the paragraph above the card is outside its outline');
+    await screenshot('sync-cursor');
+    // Into the Section's own options: the whole section (header and both children) is outlined.
+    const section = editor.document.getText().indexOf('"Typed Section"');
+    editor.selection = new vscode.Selection(editor.document.positionAt(section + 2), editor.document.positionAt(section + 2));
+    const whole = await waitForElement(NAME, 'the Section outlined', '.sync-box', (e) => e.dataset.path === 'components[0]');
+    assert.ok(whole.top <= paragraph.top && whole.top + whole.height >= title.bottom, 'the section holds both children');
+  });
+
+  it('a click on a component in the view selects its node in the editor', async function () {
+    if (!uiDriverUrl) this.skip();
+    editor.selection = new vscode.Selection(0, 0, 0, 0);
+    const selected = new Promise<vscode.Selection>((resolve) => {
+      const sub = vscode.window.onDidChangeTextEditorSelection((e) => {
+        if (e.textEditor.document.uri.toString() !== uri.toString() || e.selections[0].isEmpty) return;
+        sub.dispose();
+        resolve(e.selections[0]);
+      });
+    });
+    await ui('click', { report: NAME, selector: '.pdf-page[data-page="1"] .textLayer span:text-matches("paragraph")' });
+    const selection = await selected;
+    const text = editor.document.getText(selection);
+    assert.match(text, /^\{ "type": "Text", "options": \{ "text": "A paragraph drawn as it is typed\." \} \}$/, text);
+    await waitForElement(NAME, 'the clicked Text outlined', '.sync-box', (e) => e.dataset.path === 'components[0].components[0]');
+    await screenshot('sync-click');
   });
 
   it('a Preview from the service replaces the live view and its badge', async function () {

@@ -129,6 +129,9 @@ export interface ElementInfo {
   naturalHeight?: number;
   width: number;
   height: number;
+  /** Position in the viewer frame's viewport (CSS px). */
+  left: number;
+  top: number;
 }
 
 export const uiDriverUrl = process.env.REPORT_STUDIO_E2E_UI_DRIVER;

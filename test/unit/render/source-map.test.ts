@@ -6,7 +6,9 @@
  */
 import { strict as assert } from 'node:assert';
 import { renderReportPdf } from '../../../src/render/render-pdf';
-import { boxesOf, componentAt, componentPathAt, MAX_SOURCE_BOXES } from '../../../src/core/report/sourceMap';
+import { MAX_SOURCE_BOXES } from '../../../src/core/report/sourceMap';
+import { boxesOf, componentAt } from '../../../src/webview/viewer/sourceBoxes';
+import { componentPathAt } from '../../../src/core/report/cursorComponent';
 import type { ReportBody } from '../../../src/core/report/types';
 
 const REPORT: ReportBody = {

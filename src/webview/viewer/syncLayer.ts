@@ -1,0 +1,112 @@
+/**
+ * Source ↔ preview sync in the PDF view, from the live view's source map: the component the
+ * editor's cursor is in gets an outline on every page it is drawn on (scrolled into view when
+ * asked), a click on a page asks the extension to select the innermost component there, and
+ * hovering names that component (type and path). Boxes are placed in percent of the page, so
+ * zooming needs no redraw; pages created by a new document get the outline again (refresh).
+ */
+import type { ReportPath } from '../../core/api/types';
+import type { SourceBox } from '../../core/report/sourceMap';
+import { boxesOf, componentAt } from './sourceBoxes';
+import { h } from './dom';
+
+export interface SyncEvents {
+  /** The author clicked the component at `path` in the page. */
+  select(path: ReportPath): void;
+}
+
+/** `components[0].components[1]`, as the panel's 422 list writes paths. */
+function pathText(path: ReportPath): string {
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
+}
+
+export class SyncLayer {
+  private boxes: SourceBox[] = [];
+  private highlighted: ReportPath | null = null;
+
+  constructor(
+    private readonly pagesEl: HTMLElement,
+    private readonly scroller: HTMLElement,
+    private readonly events: SyncEvents,
+  ) {
+    pagesEl.addEventListener('click', (e) => this.onClick(e));
+    pagesEl.addEventListener('mousemove', (e) => this.onMove(e), { passive: true });
+  }
+
+  /** The map of the document now shown (empty: a service result, no sync). */
+  setBoxes(boxes: readonly SourceBox[]): void {
+    this.boxes = [...boxes];
+    this.pagesEl.classList.toggle('has-source-map', this.boxes.length > 0);
+    this.refresh(false);
+  }
+
+  /** Outlines the component at `path` (null: none); `reveal` scrolls its first box into view. */
+  highlight(path: ReportPath | null, reveal: boolean): void {
+    this.highlighted = path;
+    this.refresh(reveal);
+  }
+
+  /** Draws the outline again (after the pages were replaced by a new document). */
+  refresh(reveal: boolean): void {
+    for (const el of this.pagesEl.querySelectorAll('.sync-box')) el.remove();
+    if (!this.highlighted) return;
+    let first: HTMLElement | undefined;
+    for (const b of boxesOf(this.boxes, this.highlighted)) {
+      const page = this.pageEl(b.page);
+      if (!page) continue;
+      const { width, height } = pageSize(page);
+      const box = h('div', {
+        class: 'sync-box',
+        attrs: { 'data-path': pathText(b.path), 'data-page': String(b.page), 'aria-hidden': 'true' },
+      });
+      box.style.left = `${(100 * b.x) / width}%`;
+      box.style.top = `${(100 * b.y) / height}%`;
+      box.style.width = `${(100 * b.width) / width}%`;
+      box.style.height = `${(100 * b.height) / height}%`;
+      page.append(box);
+      first ??= box;
+    }
+    if (reveal && first && !this.inView(first)) first.scrollIntoView({ block: 'center', inline: 'nearest' });
+  }
+
+  private pageEl(page: number): HTMLElement | null {
+    return this.pagesEl.querySelector<HTMLElement>(`.pdf-page[data-page="${page}"]`);
+  }
+
+  private inView(el: HTMLElement): boolean {
+    const r = el.getBoundingClientRect();
+    const v = this.scroller.getBoundingClientRect();
+    return r.top >= v.top && r.bottom <= v.bottom;
+  }
+
+  /** The component under a mouse event, in PDF points of its page. */
+  private hit(e: MouseEvent): SourceBox | undefined {
+    if (!this.boxes.length) return undefined;
+    const page = (e.target as Element | null)?.closest<HTMLElement>('.pdf-page');
+    if (!page) return undefined;
+    const r = page.getBoundingClientRect();
+    const { width, height } = pageSize(page);
+    const x = ((e.clientX - r.left) / r.width) * width;
+    const y = ((e.clientY - r.top) / r.height) * height;
+    return componentAt(this.boxes, Number(page.dataset.page), x, y);
+  }
+
+  private onClick(e: MouseEvent): void {
+    // A text selection being made is not a click on a component.
+    if (document.getSelection()?.toString()) return;
+    const b = this.hit(e);
+    if (b) this.events.select(b.path);
+  }
+
+  private onMove(e: MouseEvent): void {
+    const page = (e.target as Element | null)?.closest<HTMLElement>('.pdf-page');
+    if (!page) return;
+    const b = this.hit(e);
+    page.title = b ? `${b.type || 'Component'} · ${pathText(b.path)} (click to select it in the editor)` : '';
+  }
+}
+
+/** The page's size in PDF points (PageSlot puts it on the element). */
+function pageSize(page: HTMLElement): { width: number; height: number } {
+  return { width: Number(page.dataset.ptWidth) || 1, height: Number(page.dataset.ptHeight) || 1 };
+}
