@@ -369,6 +369,30 @@ describe('extension: result panels', () => {
     assert.equal(restored.disposed, false);
   });
 
+  it('a live draft carries its source map; the outline is re-sent after a reload and a click asks to select', async () => {
+    const r = report('live.report.json');
+    const file = resultOf(r, 'build');
+    const boxes = [{ path: ['components', 0], type: 'Card', page: 1, x: 10, y: 20, width: 100, height: 50 }];
+    const selects: string[] = [];
+    panels.onDidRequestSelect((e) => selects.push(e.path.join('.')));
+    await panels.showLive(r as never, { file: file as never, pageCount: 1, boxes }, true);
+    const p = only();
+    p.ready();
+    const pdf = p.posted.find((m) => m.type === 'showPdf');
+    assert.deepEqual(pdf && 'boxes' in pdf ? [pdf.live, pdf.boxes] : undefined, [true, boxes]);
+    p.take();
+    assert.equal(panels.highlight(r as never, ['components', 0], true), true);
+    assert.deepEqual(p.posted.splice(0), [{ type: 'highlight', path: ['components', 0], reveal: true }]);
+    p.ready({ version: 1, view: 'pdf' } as ViewerState); // reloaded: the outline comes back, not scrolled to
+    assert.deepEqual(p.posted.splice(0).slice(-1), [{ type: 'highlight', path: ['components', 0], reveal: false }]);
+    p.say({ type: 'selectSource', path: ['components', 0] } as ViewerToHostMessage);
+    p.say({ type: 'selectSource', path: [{}] } as unknown as ViewerToHostMessage);
+    assert.deepEqual(selects, ['components.0'], 'a malformed path is ignored');
+    assert.equal(panels.highlight(report('none.report.json') as never, null, false), false, 'no panel, nothing to outline');
+    panels.showLivePaused(r as never, { problems: 2, first: 'options: Field required' }, false);
+    assert.deepEqual(p.posted.splice(0), [{ type: 'livePaused', problems: 2, first: 'options: Field required' }]);
+  });
+
   it('a saved panel that names no report is closed', async () => {
     const orphan = new ScriptedPanel(2);
     await serializer!.deserializeWebviewPanel(orphan, { version: 1, view: 'pdf' });

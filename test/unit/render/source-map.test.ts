@@ -8,7 +8,7 @@ import { strict as assert } from 'node:assert';
 import { renderReportPdf } from '../../../src/render/render-pdf';
 import { MAX_SOURCE_BOXES } from '../../../src/core/report/sourceMap';
 import { boxesOf, componentAt } from '../../../src/webview/viewer/sourceBoxes';
-import { componentPathAt } from '../../../src/core/report/cursorComponent';
+import { componentPathAt, componentRange } from '../../../src/core/report/cursorComponent';
 import type { ReportBody } from '../../../src/core/report/types';
 
 const REPORT: ReportBody = {
@@ -84,5 +84,12 @@ describe('renderer: source map', () => {
     assert.deepEqual(componentPathAt(text, text.indexOf('Revenue') + 2), ['components', 0, 'components', 0]);
     assert.deepEqual(componentPathAt(text, text.indexOf('"S"')), ['components', 0]);
     assert.equal(componentPathAt(text, text.indexOf('"T"')), undefined, "the report's own options");
+  });
+
+  it('a clicked component is selected as its whole JSON object, comments and trailing commas allowed', () => {
+    const text = `{ "type": "Report", /* c */ "components": [ { "type": "Text", "options": { "text": "x" }, }, { "type": "Card" } ] }`;
+    const r = componentRange(text, ['components', 1]);
+    assert.equal(r && text.slice(r.offset, r.offset + r.length), '{ "type": "Card" }');
+    assert.equal(componentRange(text, ['components', 5]), undefined, 'gone since the render');
   });
 });
