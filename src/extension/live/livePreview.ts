@@ -1,7 +1,8 @@
 /**
  * The live view: the report's panel follows the text as the author types (or saves), drawn as
  * vector PDF pages by the local renderer (LocalService.renderDraft: no task, never charged).
- * Keystrokes are debounced; a newer text supersedes the render in flight; text that cannot be
+ * The first keystroke after a pause is drawn at once, a burst after it once it pauses; a newer
+ * text supersedes the render in flight; text that cannot be
  * drawn (half-typed JSON, a value the service would refuse) keeps the last good pages under a
  * quiet "Paused: N problems" badge. Only reports whose panel is open follow; "Open Live
  * Preview" opens one. The explicit Preview command still asks the service for its JPEG.
@@ -19,7 +20,7 @@ import { liveFileFor } from '../viewer/resultFiles';
 import type { ResultPanels } from '../viewer/resultPanels';
 import { liveMode, type LiveMode } from './liveMode';
 
-/** Quiet time after a keystroke before the text is drawn: short enough to feel immediate. */
+/** Quiet time that ends a burst of keystrokes (the first one after a pause is drawn at once). */
 export const LIVE_DEBOUNCE_MS = 60;
 
 export interface LivePreviewDeps {
@@ -85,13 +86,16 @@ export class LivePreview implements vscode.Disposable {
     // onType also draws on save (a save can follow an undo to the saved text); onSave only then.
     if (mode === 'off' || (mode === 'onSave' && trigger === 'onType')) return;
     const state = this.state(document.uri);
+    // The first keystroke after a pause is drawn at once; keystrokes that follow while it is
+    // drawn (or waiting) are gathered until the typing pauses for LIVE_DEBOUNCE_MS.
+    const idle = !state.timer && !state.controller;
     this.cancelTimer(document.uri);
     state.timer = setTimeout(
       () => {
         state.timer = undefined;
         void this.render(document, false);
       },
-      trigger === 'onType' ? LIVE_DEBOUNCE_MS : 0,
+      trigger === 'onType' && !idle ? LIVE_DEBOUNCE_MS : 0,
     );
   }
 

@@ -114,6 +114,24 @@ describe('extension: LivePreview', () => {
     h.live.dispose();
   });
 
+  it('the first keystroke after a pause is drawn at once; the burst after it waits for the pause', async () => {
+    const h = harness();
+    const d = doc('a.report.json', '{"type": "Report"}');
+    type(d, '{"type": "Report", "x": 1}');
+    // A timer set after the keystroke's and shorter than the debounce: only an immediate draw beats it.
+    await new Promise((r) => setTimeout(r, 5));
+    assert.deepEqual(h.drafts, ['{"type": "Report", "x": 1}']);
+    const done = h.rendered();
+    type(d, '{"type": "Report", "x": 12}');
+    type(d, '{"type": "Report", "x": 123}');
+    await new Promise((r) => setTimeout(r, 5));
+    assert.equal(h.drafts.length, 1, 'a burst waits for its pause');
+    await done;
+    await new Promise((r) => setTimeout(r, mod.LIVE_DEBOUNCE_MS * 2));
+    assert.deepEqual(h.drafts.slice(1), ['{"type": "Report", "x": 123}']);
+    h.live.dispose();
+  });
+
   it('a report without an open panel, or a file that is no report, is never drawn', async () => {
     const h = harness({ openPanels: [] });
     type(doc('b.report.json', '{"type": "Report"}'), '{"type": "Report", "components": []}');
