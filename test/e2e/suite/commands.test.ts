@@ -23,6 +23,8 @@ import { ui, uiDriverUrl, waitForElement } from './viewerKit';
 
 const ISSUE_COMMANDS = [
   'preview',
+  'openLivePreview',
+  'revealInPreview',
   'build',
   'checkQuota',
   'setApiKey',
@@ -50,7 +52,7 @@ describe('Report Studio commands', () => {
       assert.match(c.icon, /^\$\([a-z-]+\)$/, `${id} has a codicon`);
     }
     const palette: Array<{ command: string; when: string }> = manifest.contributes.menus.commandPalette;
-    for (const id of ['reportStudio.preview', 'reportStudio.build']) {
+    for (const id of ['reportStudio.preview', 'reportStudio.openLivePreview', 'reportStudio.revealInPreview', 'reportStudio.build']) {
       assert.match(
         palette.find((m) => m.command === id)?.when ?? '',
         /\\\.report\\\.jsonc\?\$/,
@@ -60,7 +62,7 @@ describe('Report Studio commands', () => {
     const title: Array<{ command: string; group: string }> = manifest.contributes.menus['editor/title'];
     assert.deepEqual(
       title.filter((m) => m.command.startsWith('reportStudio.')).map((m) => m.command),
-      ['reportStudio.preview', 'reportStudio.build'],
+      ['reportStudio.openLivePreview', 'reportStudio.preview', 'reportStudio.build'],
     );
   });
 
