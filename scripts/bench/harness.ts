@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import type { HarnessSamples } from '../../test/e2e/bench/index';
 import { median, percentile, type BenchRow } from './table';
 
-/** LIVE_DEBOUNCE_MS of src/extension/live/livePreview.ts (that module needs 'vscode'). */
-const LIVE_DEBOUNCE = '60 ms';
+/** The live view's debounce (src/extension/live/livePreview.ts, which needs 'vscode'). */
+const LIVE_DEBOUNCE = 'none for a single edit (bursts: 60 ms)';
 
 const ROOT = join(__dirname, '..', '..');
 

@@ -57,6 +57,11 @@ export interface ShowPdfMessage {
   live?: boolean;
   /** The live draft's source map: where each component is drawn (source ↔ preview sync). */
   boxes?: SourceBox[];
+  /**
+   * The PDF's bytes, sent along with a live draft so the viewer need not fetch `url` (which
+   * stays the file's, for a reload and Save As).
+   */
+  data?: Uint8Array;
 }
 
 /** Outline the component at `path` (the editor's cursor is in it); null clears the outline. */

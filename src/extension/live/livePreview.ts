@@ -120,7 +120,8 @@ export class LivePreview implements vscode.Disposable {
         const file = liveFileFor(this.deps.context.globalStorageUri, document.uri);
         await writeAtomically(file.fsPath, draft.pdf);
         if (seq !== state.seq) return { status: 'superseded' };
-        await panels.showLive(document.uri, { file, pageCount: draft.pageCount, boxes: draft.boxes }, reveal);
+        // The bytes go along: the viewer draws them without fetching the file it was written to.
+        await panels.showLive(document.uri, { file, pageCount: draft.pageCount, boxes: draft.boxes, data: draft.pdf }, reveal);
         outcome = { status: 'shown', file: file.fsPath, pageCount: draft.pageCount, renderMs: draft.renderMs, version };
       }
     } catch (error) {

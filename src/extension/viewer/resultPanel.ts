@@ -126,14 +126,25 @@ export class ResultPanel {
   }
 
   /** Shows a result file; widens the resource roots first if the file is outside them. */
-  showResult(kind: ResultKind, file: vscode.Uri, pageCount?: number, opts: { live?: boolean; boxes?: SourceBox[] } = {}): void {
+  showResult(
+    kind: ResultKind,
+    file: vscode.Uri,
+    pageCount?: number,
+    opts: { live?: boolean; boxes?: SourceBox[]; data?: Uint8Array } = {},
+  ): void {
     this.allowFolderOf(file);
     const url = this.panel.webview.asWebviewUri(file).toString();
     this.result = { kind, file, url };
     const name = fileName(file);
     this.showContent(
       kind === 'build'
-        ? { type: 'showPdf', url, fileName: name, pageCount, ...(opts.live ? { live: true, boxes: opts.boxes ?? [] } : {}) }
+        ? {
+            type: 'showPdf',
+            url,
+            fileName: name,
+            pageCount,
+            ...(opts.live ? { live: true, boxes: opts.boxes ?? [], ...(opts.data ? { data: opts.data } : {}) } : {}),
+          }
         : { type: 'showJpeg', url, fileName: name },
       // A live draft is not a task of either kind: Rebuild keeps meaning the last task's kind.
       opts.live ? undefined : kind,

@@ -99,9 +99,13 @@ export class ResultPanels implements vscode.Disposable {
    * A live draft's PDF (LivePreview): shown in the report's panel, which is opened only with
    * `reveal`; not remembered as the report's result, which stays the service's.
    */
-  async showLive(report: vscode.Uri, r: { file: vscode.Uri; pageCount: number; boxes: SourceBox[] }, reveal: boolean): Promise<void> {
+  async showLive(
+    report: vscode.Uri,
+    r: { file: vscode.Uri; pageCount: number; boxes: SourceBox[]; data?: Uint8Array },
+    reveal: boolean,
+  ): Promise<void> {
     const panel = reveal ? this.registry.open(report) : this.registry.get(report);
-    panel?.showResult('build', r.file, r.pageCount, { live: true, boxes: r.boxes });
+    panel?.showResult('build', r.file, r.pageCount, { live: true, boxes: r.boxes, data: r.data });
   }
 
   /** Outlines the component at `path` in the report's live view; `reveal` also shows the panel. */

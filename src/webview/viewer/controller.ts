@@ -148,7 +148,7 @@ export class Controller {
         if (!this.pdf.loaded) this.toolbar.setPage(1, m.pageCount ?? 0);
         this.toolbar.setTitle(m.fileName);
         this.activate('pdf');
-        void this.pdf.show(m.url, m.fileName, keep);
+        void this.pdf.show(m.url, m.fileName, keep, m.data instanceof Uint8Array ? m.data : undefined);
         return;
       }
       case 'showJpeg':

@@ -51,11 +51,13 @@ export async function loadPdfJs(loc: PdfJsLocation): Promise<PdfJsModule> {
   return (await loadRuntime(loc)).lib;
 }
 
-export async function openPdf(loc: PdfJsLocation, url: string): Promise<LoadedPdf> {
+/** Opens the PDF at `url`, or `data` when the message brought the bytes along (the live view). */
+export async function openPdf(loc: PdfJsLocation, url: string, data?: Uint8Array): Promise<LoadedPdf> {
   const { lib, worker } = await loadRuntime(loc);
   // Our own fetch: `no-store` so a rebuilt file at the same URL is never served from cache,
-  // and an HTTP error becomes a clear message instead of pdf.js' generic one.
-  const bytes = await fetchBytes(url, 'the PDF');
+  // and an HTTP error becomes a clear message instead of pdf.js' generic one. pdf.js takes
+  // ownership of the buffer it is given: a copy of message data, never the original.
+  const bytes = data ? new Uint8Array(data) : await fetchBytes(url, 'the PDF');
   const byteLength = bytes.byteLength;
   const base = new URL('.', new URL(loc.pdfjsUrl, document.baseURI)).href;
   const task = lib.getDocument({

@@ -89,8 +89,11 @@ export class PdfView {
     loadPdfJs(this.loc).catch(() => undefined);
   }
 
-  /** Shows the PDF at `url`; restores `position` (clamped to the new page count) when given. */
-  async show(url: string, fileName: string, position: PdfPosition | null): Promise<void> {
+  /**
+   * Shows the PDF at `url` (or its bytes, `data`, when the message brought them); restores
+   * `position` (clamped to the new page count) when given.
+   */
+  async show(url: string, fileName: string, position: PdfPosition | null, data?: Uint8Array): Promise<void> {
     const seq = ++this.loadSeq;
     // On a rebuild the old pages stay on screen until the new ones are ready: no flash.
     if (!this.doc) this.overlay.loading(`Loading ${fileName}…`);
@@ -98,7 +101,7 @@ export class PdfView {
     let slots: PageSlot[];
     try {
       const lib = await loadPdfJs(this.loc);
-      doc = (await openPdf(this.loc, url)).doc;
+      doc = (await openPdf(this.loc, url, data)).doc;
       if (seq !== this.loadSeq) return void doc.destroy();
       const pages = await Promise.all(Array.from({ length: doc.numPages }, (_, i) => doc.getPage(i + 1)));
       if (seq !== this.loadSeq) return void doc.destroy();

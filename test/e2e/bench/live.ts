@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ReportStudioApi } from '../../../src/extension/extension';
 import type { LiveOutcome } from '../../../src/extension/live/livePreview';
-import { driver, REPORT, REPO_ROOT, setTitle } from './preview';
+import { driver, REPORT, REPO_ROOT, setTitle, waitFor } from './preview';
 
 export async function measureLive(api: ReportStudioApi, samples: number): Promise<{ liveMs: number[]; liveRenderMs: number[] }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-studio-bench-live-'));
@@ -19,6 +19,13 @@ export async function measureLive(api: ReportStudioApi, samples: number): Promis
   await vscode.window.showTextDocument(document);
   const warm = await vscode.commands.executeCommand<LiveOutcome>('reportStudio.openLivePreview', document.uri);
   if (warm?.status !== 'shown') throw new Error(`the live view did not open: ${JSON.stringify(warm)}`);
+  // A panel created just after another one closed can stay blank a while in code-server (its
+  // shared webview service worker): wait for the viewer to report the PDF view.
+  await waitFor(
+    'the live view in the panel',
+    () => (api.resultPanels.viewerState(document.uri)?.view === 'pdf' ? true : undefined),
+    60_000,
+  );
   await new Promise((r) => setTimeout(r, 1_500)); // the first page's canvas and text layer
 
   const liveMs: number[] = [];

@@ -23,7 +23,7 @@ export async function driver<T>(action: 'arm' | 'armText' | 'shown' | 'screensho
   return body.value as T;
 }
 
-async function waitFor<T>(what: string, probe: () => T | undefined, timeoutMs: number): Promise<T> {
+export async function waitFor<T>(what: string, probe: () => T | undefined, timeoutMs: number): Promise<T> {
   for (const deadline = Date.now() + timeoutMs; ; await new Promise((r) => setTimeout(r, 50))) {
     const v = probe();
     if (v !== undefined) return v;
