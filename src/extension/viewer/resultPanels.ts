@@ -163,7 +163,7 @@ export class ResultPanels implements vscode.Disposable {
   private async restore(panel: vscode.WebviewPanel, report: vscode.Uri, state: ViewerState): Promise<void> {
     const p = this.registry.restore(panel, report);
     if (!p) return;
-    const { result, gone } = await this.store.restorable(report);
+    const { result, gone } = await this.store.restorable(report, state.result?.fileName);
     if (gone) this.log.info(`result panel: the last result of ${fileName(report)} (${gone.file.fsPath}) is gone`);
     p.restoreFrom(state, result);
   }

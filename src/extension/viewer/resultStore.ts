@@ -5,7 +5,7 @@
  */
 import type * as vscode from 'vscode';
 import type { ResultKind } from '../../webview/protocol';
-import { fileExists, resultFileFor } from './resultFiles';
+import { fileExists, fileName, liveFileFor, resultFileFor } from './resultFiles';
 import { ResultMemory } from './resultMemory';
 import type { RememberedResult } from './resultMemory';
 import type { ResultPanel } from './resultPanel';
@@ -43,8 +43,13 @@ export class ResultStore {
     return shown ? { kind: shown.kind, file: shown.file } : this.memory.get(report);
   }
 
-  /** The remembered result if its file is still there (for a panel restored after a reload). */
-  async restorable(report: vscode.Uri): Promise<{ result?: RememberedResult; gone?: RememberedResult }> {
+  /**
+   * What a panel restored after a reload shows: the live view's PDF when that is what it
+   * showed (`shownFileName`) and it is still there, else the remembered result if its file is.
+   */
+  async restorable(report: vscode.Uri, shownFileName?: string): Promise<{ result?: RememberedResult; gone?: RememberedResult }> {
+    const live = liveFileFor(this.globalStorageUri, report);
+    if (shownFileName === fileName(live) && (await fileExists(live))) return { result: { kind: 'build', file: live } };
     const remembered = this.memory.get(report);
     if (!remembered) return {};
     return (await fileExists(remembered.file)) ? { result: remembered } : { gone: remembered };

@@ -393,6 +393,25 @@ describe('extension: result panels', () => {
     assert.deepEqual(p.posted.splice(0), [{ type: 'livePaused', problems: 2, first: 'options: Field required' }]);
   });
 
+  it('after a reload a panel that showed the live view shows the live pages again, not the older service result', async () => {
+    const r = report('draft.report.json');
+    await panels.showResult(r as never, { kind: 'preview', file: resultOf(r, 'preview') as never });
+    only().dispose();
+    const live = (panels.resultFileFor(r as never, 'build') as unknown as TestUri).path.replace(/\.pdf$/, '.live.pdf');
+    files.add(live);
+    const state = {
+      version: 1,
+      view: 'pdf',
+      reportUri: r.toString(),
+      result: { kind: 'pdf', url: `https://webview.test${live}`, fileName: 'draft.live.pdf' },
+    };
+    const restored = new ScriptedPanel(2);
+    await serializer!.deserializeWebviewPanel(restored, state);
+    restored.ready(state as never);
+    assert.deepEqual(restored.take(), ['setReportName'], 'the page already shows the live PDF');
+    assert.equal((panels.lastResult(r as never)?.file as unknown as TestUri).path, live);
+  });
+
   it('a saved panel that names no report is closed', async () => {
     const orphan = new ScriptedPanel(2);
     await serializer!.deserializeWebviewPanel(orphan, { version: 1, view: 'pdf' });
