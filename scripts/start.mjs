@@ -30,7 +30,9 @@ function quotaLine(label, q) {
 /** One preview or build; returns what the summary needs, never throws. */
 async function run(client, kind, file, text, out) {
   try {
-    const result = await lib.runTask(client, { kind, report: text, output: { to: 'file', path: out } });
+    // The bundled service long-polls: each file comes back as soon as it is rendered.
+    const longPollSeconds = lib.longPollSecondsFor(client.baseUrl);
+    const result = await lib.runTask(client, { kind, report: text, output: { to: 'file', path: out }, longPollSeconds });
     const bytes = await readFile(out);
     const pages = kind === 'build' ? lib.pdfPageCount(bytes) : undefined;
     return { ok: true, ms: result.timings.totalMs, size: result.size, pages, path: out };

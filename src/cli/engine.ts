@@ -16,6 +16,7 @@ export { ReportClient } from '../core/client/apiClient';
 export { ReportServiceError } from '../core/client/errors';
 export { FileWriteError } from '../core/client/download';
 export { runTask } from '../core/runner/taskRunner';
+export { longPollSecondsFor } from '../core/runner/polling';
 export { pdfPageCount, jpegSize } from '../core/runner/fileInfo';
 export { redact, registerSecret } from '../core/redact';
 export { mapValidationErrors } from '../core/loc/diagnostics';
