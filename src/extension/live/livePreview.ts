@@ -110,7 +110,8 @@ export class LivePreview implements vscode.Disposable {
     const { panels, log } = this.deps;
     let outcome: LiveOutcome;
     try {
-      const service = await this.deps.local.ensureStarted();
+      // Rendering only: with a hosted service selected, no notice says requests go to the local one.
+      const service = await this.deps.local.ensureStarted({ announce: (await this.deps.clients.target()).mode === 'local' });
       const draft: DraftRender = await service.renderDraft(text, { signal: controller.signal });
       if (seq !== state.seq) return { status: 'superseded' };
       if (!draft.ok) {

@@ -41,11 +41,15 @@ export class LocalServiceHost implements vscode.Disposable {
     return this.service && describe(this.service);
   }
 
-  /** The running service, starting it first if needed (concurrent callers share one start). */
-  async ensureStarted(): Promise<RunningLocalService> {
+  /**
+   * The running service, starting it first if needed (concurrent callers share one start).
+   * `announce: false` for a start that serves no request (the live view's renders while a
+   * hosted service is selected): the once-per-installation notice would say the wrong thing.
+   */
+  async ensureStarted(options: { announce?: boolean } = {}): Promise<RunningLocalService> {
     await this.stopping;
     if (this.service) return describe(this.service);
-    this.starting ??= this.start().finally(() => (this.starting = undefined));
+    this.starting ??= this.start(options.announce !== false).finally(() => (this.starting = undefined));
     return describe(await this.starting);
   }
 
@@ -80,7 +84,7 @@ export class LocalServiceHost implements vscode.Disposable {
     return path.isAbsolute(expanded) ? expanded : path.join(home, expanded);
   }
 
-  private async start(): Promise<LocalService> {
+  private async start(announce: boolean): Promise<LocalService> {
     const { port } = readSettings().localService;
     const dataDir = this.dataDir();
     const began = Date.now();
@@ -106,7 +110,7 @@ export class LocalServiceHost implements vscode.Disposable {
     this.log.info(`Local service started on ${service.url} in ${Date.now() - began} ms (data: ${service.dataDir})`);
     void vscode.commands.executeCommand('setContext', CONTEXT_LOCAL_RUNNING, true);
     this.changed.fire(describe(service));
-    void this.announceOnce(service);
+    if (announce) void this.announceOnce(service);
     return service;
   }
 

@@ -68,8 +68,10 @@ describe('extension: LivePreview', () => {
     const draft =
       opts.draft ??
       (async (text: string) => ({ ok: true as const, pdf, pageCount: (text.length % 3) + 1, notes: [], boxes: [], renderMs: 1 }));
+    const announces: Array<boolean | undefined> = [];
     const local = {
-      ensureStarted: async () => ({
+      ensureStarted: async (o?: { announce?: boolean }) => ({
+        announced: announces.push(o?.announce),
         renderDraft: (text: string, o?: { signal?: AbortSignal }) => {
           drafts.push(text);
           if (o?.signal) signals.push(o.signal);
@@ -88,7 +90,7 @@ describe('extension: LivePreview', () => {
           resolve(e.outcome);
         });
       });
-    return { live, shown, drafts, signals, rendered, open };
+    return { live, shown, drafts, signals, rendered, open, announces };
   }
 
   const type = (d: ReturnType<typeof doc>, text: string) => {
@@ -130,6 +132,18 @@ describe('extension: LivePreview', () => {
     await new Promise((r) => setTimeout(r, mod.LIVE_DEBOUNCE_MS * 2));
     assert.deepEqual(h.drafts.slice(1), ['{"type": "Report", "x": 123}']);
     h.live.dispose();
+  });
+
+  it('starting the local service for a draw announces it only when that service is the one selected', async () => {
+    for (const [service, announce] of [
+      ['local', true],
+      ['hosted', false],
+    ] as const) {
+      const h = harness({ service });
+      await h.live.open(doc('a.report.json', '{"type": "Report"}') as never);
+      assert.deepEqual(h.announces, [announce], service);
+      h.live.dispose();
+    }
   });
 
   it('a report without an open panel, or a file that is no report, is never drawn', async () => {
