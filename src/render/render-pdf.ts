@@ -19,7 +19,7 @@ import { preloadImages } from './layout/preload';
 import { coverBackground, coverComponents, coverGeometry, paintCoverBackground } from './layout/cover';
 import { paintFooter, paintHeader, paintPageBackground, type ChromeInput } from './layout/chrome';
 import { OVERFLOW_NOTICE_BAND, overflowNote, paintOverflowNotice } from './layout/overflow';
-import { reportPathOf } from './layout/json-path';
+import { componentTypeOf, reportPathOf } from './layout/json-path';
 import { MAX_SOURCE_BOXES, type SourceBox } from '../core/report/sourceMap';
 
 export interface PdfRenderOptions {
@@ -163,8 +163,7 @@ function sourceBoxes(pages: readonly PlannedPage[]): SourceBox[] {
     for (const op of page.ops) {
       if (!op.box || boxes.length >= MAX_SOURCE_BOXES) continue;
       const { x, y, width, height } = op.box;
-      const type = /\(([^()]*)\)\s*$/.exec(op.path)?.[1] ?? '';
-      boxes.push({ path: reportPathOf(op.path), type, page: i + 1, x, y, width, height });
+      boxes.push({ path: reportPathOf(op.path), type: componentTypeOf(op.path), page: i + 1, x, y, width, height });
     }
   });
   return boxes;

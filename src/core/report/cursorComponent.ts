@@ -1,6 +1,6 @@
 /**
- * The component under the editor's cursor, for source → preview sync (apart from
- * sourceMap.ts, which the viewer bundles: jsonc-parser stays out of the webview).
+ * The editor's side of source ↔ preview sync: the component under the cursor, and the text a
+ * click in the preview selects. (The viewer's side is src/webview/viewer/sourceBoxes.ts.)
  */
 import { findNodeAtLocation, getLocation, parseTree } from 'jsonc-parser';
 import type { ReportPath } from '../api/types';
@@ -19,6 +19,7 @@ export function componentPathAt(text: string, offset: number): ReportPath | unde
 
 /** The text range (offset, length) of the component at `path`, as the editor should select it. */
 export function componentRange(text: string, path: ReportPath): { offset: number; length: number } | undefined {
-  const node = findNodeAtLocation(parseTree(text, [], { allowTrailingComma: true }) ?? ({} as never), path);
+  const root = parseTree(text, [], { allowTrailingComma: true });
+  const node = root && findNodeAtLocation(root, path);
   return node ? { offset: node.offset, length: node.length } : undefined;
 }

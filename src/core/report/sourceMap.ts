@@ -1,9 +1,8 @@
 /**
  * The source map of a rendered report: where each component was drawn (page and rectangle),
  * keyed by its JSON path in the report. The renderer records it (render-pdf.ts), the live view
- * carries it to the viewer, and the two directions of source ↔ preview sync read it:
- * `boxesOf` (a node in the editor → boxes to highlight) and `componentAt` (a click on a page →
- * the node to select). `componentPathAt` finds the component under the editor's cursor.
+ * carries it to the viewer, whose sync layer reads it (src/webview/viewer/sourceBoxes.ts);
+ * cursorComponent.ts is the editor's side.
  */
 import type { ReportPath } from '../api/types';
 

@@ -9,6 +9,7 @@
  * Times are absolute (since the submit answered), not gaps after each answer: the time a
  * status request takes does not push the later checks back.
  */
+import { isLoopbackHost } from '../service/serviceChoice';
 
 export interface PollSchedule {
   /** Delay before the first status check after submitting. */
@@ -66,5 +67,5 @@ export function longPollSecondsFor(baseUrl: string): number | undefined {
   } catch {
     return undefined;
   }
-  return host === '127.0.0.1' || host === 'localhost' || host === '[::1]' ? LOCAL_LONG_POLL_SECONDS : undefined;
+  return isLoopbackHost(host) ? LOCAL_LONG_POLL_SECONDS : undefined;
 }

@@ -28,6 +28,11 @@ export interface InputProblem {
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
+/** A URL host name (`URL.hostname`) that names this machine. */
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK.has(hostname);
+}
+
 /**
  * A custom base URL: absolute http(s), ending in /api/v1, no credentials, query or
  * fragment (an `api_key=` in a settings file would be a leaked key). Plain http is only a

@@ -2,14 +2,14 @@
  * The live view: the report's panel follows the text as the author types (or saves), drawn as
  * vector PDF pages by the local renderer (LocalService.renderDraft: no task, never charged).
  * The first keystroke after a pause is drawn at once, a burst after it once it pauses; a newer
- * text supersedes the render in flight; text that cannot be
- * drawn (half-typed JSON, a value the service would refuse) keeps the last good pages under a
- * quiet "Paused: N problems" badge. Only reports whose panel is open follow; "Open Live
+ * text supersedes the render in flight; text that cannot be drawn (half-typed JSON, a value
+ * the service would refuse) keeps the last good pages under a quiet "Paused: N problems" badge. Only reports whose panel is open follow; "Open Live
  * Preview" opens one. The explicit Preview command still asks the service for its JPEG.
  */
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { formatPath, type PathSegment } from '../../core/loc/treeWalk';
 import type { DraftRender } from '../../mock/service';
 import type { ReportLog } from '../log';
 import { isReportDocument } from '../reportDocument';
@@ -164,8 +164,9 @@ function firstProblem(draft: Extract<DraftRender, { ok: false }>): string | unde
   if (typeof draft.detail === 'string') return draft.detail;
   const first = Array.isArray(draft.detail) ? (draft.detail[0] as { loc?: unknown[]; msg?: string } | undefined) : undefined;
   if (!first?.msg) return undefined;
-  const loc = Array.isArray(first.loc) ? first.loc.filter((p) => p !== 'body').join('.') : '';
-  return loc ? `${loc}: ${first.msg}` : first.msg;
+  // FastAPI prefixes body errors with "body"; the user's document starts below it.
+  const loc = Array.isArray(first.loc) ? (first.loc as PathSegment[]).filter((p, i) => i > 0 || p !== 'body') : [];
+  return loc.length ? `${formatPath(loc)}: ${first.msg}` : first.msg;
 }
 
 /** Written beside, then renamed over: the viewer never reads a half-written PDF. */

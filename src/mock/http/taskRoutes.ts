@@ -14,6 +14,8 @@ import type { TaskRecord } from '../store/taskStore';
 import { queryParam, type ApiRequest, type ServiceContext } from './context';
 import { markFullySent } from './requestLog';
 import { HttpError, sendJson } from './respond';
+import { boundErrors } from '../validation/pydanticErrors';
+import { typeError } from '../validation/pyFormat';
 
 const iso = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -39,25 +41,20 @@ async function findTask(a: ApiRequest, id: string): Promise<TaskRecord> {
  * it was held (`waited_ms`), which tells a client that this service long-polls. The hosted
  * service does not know the parameter and answers at once, as FastAPI ignores unknown ones.
  */
+/** The `wait` parameter as FastAPI would declare it (a float from 0 to 30). */
+const WAIT_SCHEMA = { type: 'number', minimum: 0, maximum: MAX_STATUS_WAIT_SECONDS };
+
 function waitParam(a: ApiRequest): number | undefined {
   const raw = queryParam(a.url, 'wait');
   if (raw === undefined) return undefined;
-  const n = raw.trim() === '' ? NaN : Number(raw);
   const loc = ['query', 'wait'];
+  const n = raw.trim() === '' ? NaN : Number(raw);
   if (!Number.isFinite(n)) {
-    throw new HttpError(422, [
-      { type: 'float_parsing', loc, msg: 'Input should be a valid number, unable to parse string as a number', input: raw },
-    ]);
+    const { type, msg } = typeError('number', raw, false);
+    throw new HttpError(422, [{ type, loc, msg, input: raw }]);
   }
-  if (n < 0) {
-    throw new HttpError(422, [
-      { type: 'greater_than_equal', loc, msg: 'Input should be greater than or equal to 0', input: raw, ctx: { ge: 0 } },
-    ]);
-  }
-  if (n > MAX_STATUS_WAIT_SECONDS) {
-    const msg = `Input should be less than or equal to ${MAX_STATUS_WAIT_SECONDS}`;
-    throw new HttpError(422, [{ type: 'less_than_equal', loc, msg, input: raw, ctx: { le: MAX_STATUS_WAIT_SECONDS } }]);
-  }
+  const outOfRange = boundErrors(WAIT_SCHEMA, n, loc, raw);
+  if (outOfRange.length) throw new HttpError(422, outOfRange);
   return n;
 }
 

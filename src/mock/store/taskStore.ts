@@ -176,8 +176,7 @@ export class TaskStore {
 
   /**
    * Calls `wake` once, at the task's next committed change (or with `released` at
-   * releaseWaiters()); returns a
-   * function that cancels the watch. One set per task, emptied as it fires: a waiter that
+   * releaseWaiters()); returns a function that cancels the watch. One set per task, emptied as it fires: a waiter that
    * hangs up (cancel) leaves nothing behind.
    */
   watch(id: string, wake: (released: boolean) => void): () => void {

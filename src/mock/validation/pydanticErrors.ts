@@ -31,7 +31,7 @@ const entry = (
 ): ValidationErrorEntry => (ctx ? { type, loc, msg, input, ctx } : { type, loc, msg, input });
 
 /** Bounds pydantic checks after coercion; ajv skips them when the raw type is wrong. */
-function boundErrors(s: Schema, n: number, loc: Array<string | number>, input: unknown): ValidationErrorEntry[] {
+export function boundErrors(s: Schema, n: number, loc: Array<string | number>, input: unknown): ValidationErrorEntry[] {
   const out: ValidationErrorEntry[] = [];
   if (typeof s.exclusiveMinimum === 'number' && !(n > s.exclusiveMinimum))
     out.push(entry('greater_than', loc, `Input should be greater than ${s.exclusiveMinimum}`, input, { gt: s.exclusiveMinimum }));

@@ -11,3 +11,8 @@ export function reportPathOf(nodePath: string): ReportPath {
   for (const m of bare.matchAll(/([A-Za-z_$][\w$-]*)|\[(\d+)\]/g)) path.push(m[2] !== undefined ? Number(m[2]) : m[1]);
   return path;
 }
+
+/** The component type a node path names (`components[1] (Card)` → `Card`); '' without one. */
+export function componentTypeOf(nodePath: string): string {
+  return /\(([^()]*)\)\s*$/.exec(nodePath)?.[1] ?? '';
+}
