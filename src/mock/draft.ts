@@ -19,6 +19,10 @@ export type DraftRender =
       notes: RenderNote[];
       /** Where each component was drawn (source ↔ preview sync); empty from a renderer that does not record it. */
       boxes: SourceBox[];
+      /** One fingerprint per page: a page whose key is unchanged is drawn as before (the viewer keeps its canvas). */
+      pageKeys?: string[];
+      /** The pages' size in PDF points. */
+      pageSize?: { width: number; height: number };
       renderMs: number;
     }
   | {
@@ -56,6 +60,8 @@ export async function renderDraft(
     pageCount: rendered.pageCount,
     notes: rendered.notes,
     boxes: rendered.boxes ?? [],
+    pageKeys: rendered.pageKeys,
+    pageSize: rendered.pageSize,
     renderMs: performance.now() - started,
   };
 }

@@ -13,7 +13,6 @@
 import { Worker } from 'node:worker_threads';
 import { locateWorkerScript, type WorkerScript } from './workerScript';
 import type { ReportBody } from '../core/report/types';
-import type { SourceBox } from '../core/report/sourceMap';
 import {
   RenderError,
   ReportUnreadable,
@@ -53,7 +52,16 @@ export type WorkerJob =
   | { id: number; kind: 'jpeg'; pdf: Uint8Array };
 /** `recycle`: the worker holds much memory after the job (grown WASM memories) and asks to be replaced. */
 export type WorkerReply =
-  | { id: number; ok: true; bytes: Uint8Array; pageCount: number; notes: RenderNote[]; boxes?: SourceBox[]; recycle?: boolean }
+  | {
+      id: number;
+      ok: true;
+      bytes: Uint8Array;
+      pageCount: number;
+      notes: RenderNote[];
+      /** Source map, page keys and page size of a PDF job (see RenderedPdf). */
+      pdfExtras?: Pick<RenderedPdf, 'boxes' | 'pageKeys' | 'pageSize'>;
+      recycle?: boolean;
+    }
   | { id: number; ok: false; name: string; message: string };
 
 interface Slot {
@@ -192,7 +200,7 @@ export class WorkerRenderer implements ReportRenderer {
 
   async renderPdf(report: ReportBody, options?: RenderOptions): Promise<RenderedPdf> {
     const r = await this.run({ id: this.nextId++, kind: 'pdf', report }, options?.signal, []);
-    return { pdf: r.bytes, pageCount: r.pageCount, notes: r.notes, ...(r.boxes ? { boxes: r.boxes } : {}) };
+    return { pdf: r.bytes, pageCount: r.pageCount, notes: r.notes, ...r.pdfExtras };
   }
 
   async renderPdfFile(file: string, options?: RenderOptions): Promise<RenderedPdf> {

@@ -11,7 +11,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { readFile } from 'node:fs/promises';
 import type { ReportBody } from '../core/report/types';
-import type { SourceBox } from '../core/report/sourceMap';
 import { createRenderer } from '../render/index';
 import { ReportUnreadable } from '../render/renderer';
 import type { RenderNote } from '../render/renderer';
@@ -63,18 +62,18 @@ port.on('message', async (job: WorkerJob) => {
     let bytes: Uint8Array;
     let pageCount = 0;
     let notes: RenderNote[] = [];
-    let boxes: SourceBox[] | undefined;
+    let pdfExtras: Extract<WorkerReply, { ok: true }>['pdfExtras'];
     if (job.kind === 'pdf' || job.kind === 'pdf-file') {
       const r = await renderer.renderPdf(job.kind === 'pdf' ? job.report : await readStoredReport(job.file));
       bytes = own(r.pdf);
       pageCount = r.pageCount;
       notes = r.notes;
-      boxes = r.boxes;
+      if (job.kind === 'pdf') pdfExtras = { boxes: r.boxes, pageKeys: r.pageKeys, pageSize: r.pageSize };
     } else {
       bytes = own(await renderer.renderPreviewJpeg(job.pdf));
     }
     const recycle = process.memoryUsage().external > budget / 4;
-    port.postMessage({ id: job.id, ok: true, bytes, pageCount, notes, boxes, ...(recycle ? { recycle } : {}) } satisfies WorkerReply, [
+    port.postMessage({ id: job.id, ok: true, bytes, pageCount, notes, pdfExtras, ...(recycle ? { recycle } : {}) } satisfies WorkerReply, [
       bytes.buffer as ArrayBuffer,
     ]);
     return;

@@ -21,6 +21,7 @@ import { paintFooter, paintHeader, paintPageBackground, type ChromeInput } from 
 import { OVERFLOW_NOTICE_BAND, overflowNote, paintOverflowNotice } from './layout/overflow';
 import { componentTypeOf, reportPathOf } from './layout/json-path';
 import { MAX_SOURCE_BOXES, type SourceBox } from '../core/report/sourceMap';
+import { PageKeyRecorder } from './pageKeys';
 
 export interface PdfRenderOptions {
   signal?: AbortSignal;
@@ -55,6 +56,7 @@ export async function renderReportPdf(report: ReportBody, options: PdfRenderOpti
   const model = pageModel(report);
   const config = report.config ?? {};
   const doc = newDocument({ width: model.width, height: model.height, title: String(report.options?.report_title ?? 'Report') });
+  const keys = new PageKeyRecorder(doc);
   // Notes for the author (placeholder images, overflow, substituted fonts), in report order.
   const notes: RenderNote[] = [];
   const fonts = registerFonts(doc, reportFontSpec(config, notes));
@@ -98,6 +100,7 @@ export async function renderReportPdf(report: ReportBody, options: PdfRenderOpti
     checkTime();
     const page = pages[i];
     doc.addPage();
+    keys.beginPage();
     if (page.kind === 'cover') paintCoverBackground(doc, model.width, model.height, coverColour, chrome.coverImage, theme);
     if (page.kind === 'content') paintPageBackground(doc, model, theme);
     // Header first, footer last: the content stream order is the text's reading order.
@@ -107,12 +110,20 @@ export async function renderReportPdf(report: ReportBody, options: PdfRenderOpti
       if (model.footer) paintFooter(chromeInput, i + 1, pages.length);
       if (plan.overflowed && i === pages.length - 1) paintOverflowNotice(doc, theme, model);
     }
+    keys.endPage();
     // Let the service's event loop breathe between pages of a long report.
     await new Promise((r) => setImmediate(r));
   }
   options.checkMemory?.();
   const pdf = await documentBytes(doc);
-  return { pdf, pageCount: pages.length, notes: capNotes(notes), boxes: sourceBoxes(pages) };
+  return {
+    pdf,
+    pageCount: pages.length,
+    notes: capNotes(notes),
+    boxes: sourceBoxes(pages),
+    pageKeys: keys.pageKeys(),
+    pageSize: { width: model.width, height: model.height },
+  };
 }
 
 function layoutCover(nodes: LayoutNode[], g: ReturnType<typeof coverGeometry>, env: (plan: PagePlan) => LayoutEnv): PlannedPage[] {

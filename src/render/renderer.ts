@@ -21,6 +21,13 @@ export interface RenderedPdf {
   notes: RenderNote[];
   /** Where each component was drawn (the live view's source ↔ preview sync); absent from renderers that do not record it. */
   boxes?: SourceBox[];
+  /**
+   * One fingerprint per page: equal keys in two renders mean the page is drawn identically
+   * (pageKeys.ts), so the live view keeps that page's canvas. Absent from renderers that do not record them.
+   */
+  pageKeys?: string[];
+  /** The pages' size in PDF points (every page of a report has the same size). */
+  pageSize?: { width: number; height: number };
 }
 
 export interface RenderOptions {
