@@ -58,8 +58,13 @@ export interface ShowPdfMessage {
   /** The live draft's source map: where each component is drawn (source ↔ preview sync). */
   boxes?: SourceBox[];
   /**
-   * The PDF's bytes, sent along with a live draft so the viewer need not fetch `url` (which
-   * stays the file's, for a reload and Save As).
+   * One fingerprint per page (live drafts): a page whose key equals the one shown before is
+   * drawn identically, so the viewer keeps its canvas instead of drawing it again.
+   */
+  pageKeys?: string[];
+  /**
+   * The PDF's bytes, sent along (a live draft) so the viewer need not fetch `url` (which stays
+   * the file's, for a reload and Save As).
    */
   data?: Uint8Array;
 }
@@ -89,6 +94,8 @@ export interface ShowJpegMessage {
   type: 'showJpeg';
   url: string;
   fileName: string;
+  /** The JPEG's bytes, sent along so the viewer need not fetch `url` (kept for a reload and Save As). */
+  data?: Uint8Array;
 }
 
 /** The task ended FAILED; `errorMessage` is the service's `error_message`. */

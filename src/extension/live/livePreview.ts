@@ -122,7 +122,11 @@ export class LivePreview implements vscode.Disposable {
         await writeAtomically(file.fsPath, draft.pdf);
         if (seq !== state.seq) return { status: 'superseded' };
         // The bytes go along: the viewer draws them without fetching the file it was written to.
-        await panels.showLive(document.uri, { file, pageCount: draft.pageCount, boxes: draft.boxes, data: draft.pdf }, reveal);
+        await panels.showLive(
+          document.uri,
+          { file, pageCount: draft.pageCount, boxes: draft.boxes, pageKeys: draft.pageKeys, data: draft.pdf },
+          reveal,
+        );
         outcome = { status: 'shown', file: file.fsPath, pageCount: draft.pageCount, renderMs: draft.renderMs, version };
       }
     } catch (error) {

@@ -33,6 +33,9 @@ const STATUS_TEXT: Record<TaskStatus, string> = {
   FAILED: 'Failed',
 };
 
+/** Largest preview sent to the panel with its message; a larger one is fetched by the viewer. */
+const MAX_INLINE_BYTES = 16 * 1024 * 1024;
+
 /** Share of the progress bar reached at each step. */
 const PROGRESS_AT: Record<string, number> = { submitted: 15, QUEUED: 15, RUNNING: 40, downloading: 80, done: 100 };
 
@@ -138,7 +141,7 @@ export class Submissions implements vscode.Disposable {
         log.warn(`${LABEL[kind].noun} of ${baseName(uri)}: ${note.message} (at ${note.path.join('.') || 'the report'})`);
       this.deps.renderNotes.set(document, text, result.notes);
       const pageCount = await this.countPages(session, kind, file.fsPath);
-      await panels.showResult(uri, { kind, file, pageCount });
+      await panels.showResult(uri, { kind, file, pageCount, data: await this.inlineBytes(kind, file.fsPath) });
       const pages = pageCount !== undefined ? ` · ${pageCount} page${pageCount === 1 ? '' : 's'}` : '';
       vscode.window.setStatusBarMessage(
         `$(check) ${LABEL[kind].noun} of ${baseName(uri)} ready${pages} · ${(result.timings.totalMs / 1000).toFixed(1)} s`,
@@ -151,6 +154,17 @@ export class Submissions implements vscode.Disposable {
         { document, text, kind, trigger, session, taskId, error, reason: signal.aborted ? signal.reason : undefined },
         base,
       );
+    }
+  }
+
+  /** A preview's JPEG goes to the panel with its message (small; saves the webview a fetch of the file). */
+  private async inlineBytes(kind: ResultKind, path: string): Promise<Uint8Array | undefined> {
+    if (kind !== 'preview') return undefined;
+    try {
+      const bytes = await fs.readFile(path);
+      return bytes.length <= MAX_INLINE_BYTES ? new Uint8Array(bytes) : undefined;
+    } catch {
+      return undefined; // showResult says the file is missing
     }
   }
 

@@ -34,6 +34,18 @@ export interface ShownResultFile {
 }
 
 /** What the panel asks its owner to do; the owner (ResultPanels, with PanelActions) holds the logic. */
+/** What may come with a result besides its file. */
+export interface ResultExtras {
+  /** A live draft (the local renderer's PDF as the author types), not a service result. */
+  live?: boolean;
+  /** A live draft's source map. */
+  boxes?: SourceBox[];
+  /** A live draft's page keys (see ShowPdfMessage.pageKeys). */
+  pageKeys?: string[];
+  /** The file's bytes, when the caller holds them. */
+  data?: Uint8Array;
+}
+
 export interface PanelHandlers {
   rebuild(panel: ResultPanel, kind: ResultKind | undefined): void;
   cancel(panel: ResultPanel, taskId: string | undefined): void;
@@ -126,28 +138,21 @@ export class ResultPanel {
   }
 
   /** Shows a result file; widens the resource roots first if the file is outside them. */
-  showResult(
-    kind: ResultKind,
-    file: vscode.Uri,
-    pageCount?: number,
-    opts: { live?: boolean; boxes?: SourceBox[]; data?: Uint8Array } = {},
-  ): void {
+  showResult(kind: ResultKind, file: vscode.Uri, pageCount?: number, extras: ResultExtras = {}): void {
     this.allowFolderOf(file);
     const url = this.panel.webview.asWebviewUri(file).toString();
     this.result = { kind, file, url };
     const name = fileName(file);
+    // The bytes travel with the message when the caller has them: no fetch of the file through
+    // the webview's resource loader (which stays the way in for a reload and Save As).
+    const data = extras.data ? { data: extras.data } : {};
+    const live = extras.live ? { live: true, boxes: extras.boxes ?? [], ...(extras.pageKeys ? { pageKeys: extras.pageKeys } : {}) } : {};
     this.showContent(
       kind === 'build'
-        ? {
-            type: 'showPdf',
-            url,
-            fileName: name,
-            pageCount,
-            ...(opts.live ? { live: true, boxes: opts.boxes ?? [], ...(opts.data ? { data: opts.data } : {}) } : {}),
-          }
-        : { type: 'showJpeg', url, fileName: name },
+        ? { type: 'showPdf', url, fileName: name, pageCount, ...data, ...live }
+        : { type: 'showJpeg', url, fileName: name, ...data },
       // A live draft is not a task of either kind: Rebuild keeps meaning the last task's kind.
-      opts.live ? undefined : kind,
+      extras.live ? undefined : kind,
     );
   }
 

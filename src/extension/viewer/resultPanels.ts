@@ -68,7 +68,7 @@ export class ResultPanels implements vscode.Disposable {
     this.registry.open(report).showStatus({ type: 'showStatus', reportName: fileName(report), ...s });
   }
 
-  async showResult(report: vscode.Uri, r: { kind: ResultKind; file: vscode.Uri; pageCount?: number }): Promise<void> {
+  async showResult(report: vscode.Uri, r: { kind: ResultKind; file: vscode.Uri; pageCount?: number; data?: Uint8Array }): Promise<void> {
     const panel = this.registry.open(report);
     if (!(await fileExists(r.file))) {
       this.log.error(`result panel: the result file ${r.file.fsPath} does not exist`);
@@ -77,7 +77,7 @@ export class ResultPanels implements vscode.Disposable {
       return;
     }
     await this.store.remember(report, { kind: r.kind, file: r.file });
-    panel.showResult(r.kind, r.file, r.pageCount);
+    panel.showResult(r.kind, r.file, r.pageCount, r.data ? { data: r.data } : {});
   }
 
   showFailed(report: vscode.Uri, f: { kind: ResultKind; taskId: string; errorMessage: string }): void {
@@ -101,11 +101,11 @@ export class ResultPanels implements vscode.Disposable {
    */
   async showLive(
     report: vscode.Uri,
-    r: { file: vscode.Uri; pageCount: number; boxes: SourceBox[]; data?: Uint8Array },
+    r: { file: vscode.Uri; pageCount: number; boxes: SourceBox[]; pageKeys?: string[]; data?: Uint8Array },
     reveal: boolean,
   ): Promise<void> {
     const panel = reveal ? this.registry.open(report) : this.registry.get(report);
-    panel?.showResult('build', r.file, r.pageCount, { live: true, boxes: r.boxes, data: r.data });
+    panel?.showResult('build', r.file, r.pageCount, { live: true, boxes: r.boxes, pageKeys: r.pageKeys, data: r.data });
   }
 
   /** Outlines the component at `path` in the report's live view; `reveal` also shows the panel. */

@@ -148,7 +148,7 @@ export class Controller {
         if (!this.pdf.loaded) this.toolbar.setPage(1, m.pageCount ?? 0);
         this.toolbar.setTitle(m.fileName);
         this.activate('pdf');
-        void this.pdf.show(m.url, m.fileName, keep, m.data instanceof Uint8Array ? m.data : undefined);
+        void this.pdf.show(m.url, m.fileName, keep, m.data instanceof Uint8Array ? m.data : undefined, m.pageKeys);
         return;
       }
       case 'showJpeg':
@@ -159,7 +159,7 @@ export class Controller {
         this.store.update({ result: { kind: 'jpeg', url: m.url, fileName: m.fileName } });
         this.toolbar.setTitle(m.fileName);
         this.activate('jpeg');
-        void this.jpeg.show(m.url, m.fileName, null);
+        void this.jpeg.show(m.url, m.fileName, null, m.data instanceof Uint8Array ? m.data : undefined);
         return;
       case 'showFailed': {
         this.finishTask();

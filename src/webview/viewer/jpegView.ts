@@ -1,7 +1,8 @@
 /**
  * The JPEG preview view: the image fitted to the panel width by default, zoomable in the
- * same steps as the PDF, scrollable both ways. The file is fetched (no-store) and shown
- * through a blob: URL, so a new preview at the same path never comes from the image cache.
+ * same steps as the PDF, scrollable both ways. The bytes come with the message, or the file is
+ * fetched (no-store); either way it is shown through a blob: URL, so a new preview at the same
+ * path never comes from the image cache.
  */
 import type { ImagePosition, ZoomSetting } from '../protocol';
 import { h } from './dom';
@@ -53,13 +54,12 @@ export class JpegView {
     return !this.img.hidden;
   }
 
-  async show(url: string, fileName: string, position: ImagePosition | null): Promise<void> {
+  /** Shows the JPEG at `url`, or its bytes `data` when the message brought them. */
+  async show(url: string, fileName: string, position: ImagePosition | null, data?: Uint8Array): Promise<void> {
     const seq = ++this.loadSeq;
     if (!this.loaded) this.overlay.loading(`Loading ${fileName}…`);
     try {
-      const res = await fetch(url, { cache: 'no-store' });
-      if (!res.ok) throw new Error(`HTTP ${res.status}${res.status === 404 ? ' (the file is gone)' : ''}`);
-      const blobUrl = URL.createObjectURL(await res.blob());
+      const blobUrl = URL.createObjectURL(data ? new Blob([data as BlobPart], { type: 'image/jpeg' }) : await fetchImage(url));
       const next = new Image();
       next.src = blobUrl;
       await next.decode().catch(() => {
@@ -131,4 +131,10 @@ export class JpegView {
     this.img.style.height = `${Math.floor(natural.height * this.scale)}px`;
     this.events.zoom(this.zoom);
   }
+}
+
+async function fetchImage(url: string): Promise<Blob> {
+  const res = await fetch(url, { cache: 'no-store' });
+  if (!res.ok) throw new Error(`HTTP ${res.status}${res.status === 404 ? ' (the file is gone)' : ''}`);
+  return res.blob();
 }

@@ -23,6 +23,8 @@ export class PageSlot {
   private task: RenderTask | null = null;
   private textLayer: TextLayer | null = null;
   private textLayerEl: HTMLDivElement | null = null;
+  /** How many times this page was drawn (data-drawn, read by the tests). */
+  private drawn = 0;
 
   constructor(
     private readonly lib: PdfJsModule,
@@ -55,8 +57,32 @@ export class PageSlot {
     if (this.textLayer) this.textLayer.update({ viewport: vp });
   }
 
+  /** True when the canvas on screen is this page's own drawing (not one kept from the previous document). */
   get rendered(): boolean {
-    return this.canvas !== null;
+    return this.renderedKey !== '';
+  }
+
+  /**
+   * Takes over the canvas of the same page in the document this one replaces, so the page
+   * never shows blank while it is drawn again. `unchanged` (equal page keys: the page is drawn
+   * identically) keeps that canvas and its text layer as this page's own, with no redraw.
+   */
+  adopt(old: PageSlot, unchanged: boolean): void {
+    if (!old.canvas || old.baseWidth !== this.baseWidth || old.baseHeight !== this.baseHeight) return;
+    old.cancel();
+    this.canvas = old.canvas;
+    this.el.prepend(this.canvas);
+    this.el.classList.add('rendered');
+    if (unchanged) {
+      this.renderedKey = old.renderedKey;
+      if (old.textLayerEl) this.el.append(old.textLayerEl);
+      this.textLayer = old.textLayer;
+      this.textLayerEl = old.textLayerEl;
+      old.textLayer = null;
+      old.textLayerEl = null;
+    }
+    old.canvas = null;
+    old.renderedKey = '';
   }
 
   /** Renders (or re-renders) at `scale`; keeps the old canvas on screen until the new one is ready. */
@@ -93,6 +119,8 @@ export class PageSlot {
     this.canvas = canvas;
     this.renderedKey = key;
     this.el.classList.add('rendered');
+    this.drawn += 1;
+    this.el.dataset.drawn = String(this.drawn);
     if (!this.textLayerEl) void this.renderText(vp);
   }
 

@@ -46,6 +46,8 @@ export class PdfView {
   readonly sync: SyncLayer;
   private doc: PDFDocumentProxy | null = null;
   private slots: PageSlot[] = [];
+  /** The page keys of the document shown (live drafts): a page whose key stays is not drawn again. */
+  private pageKeys: readonly string[] | undefined;
   private geo = new PageGeometry();
   private zoomSetting: ZoomSetting;
   private scale = 1;
@@ -91,9 +93,11 @@ export class PdfView {
 
   /**
    * Shows the PDF at `url` (or its bytes, `data`, when the message brought them); restores
-   * `position` (clamped to the new page count) when given.
+   * `position` (clamped to the new page count) when given. Each page keeps the previous
+   * document's canvas until it is drawn again, and is not drawn again at all when `pageKeys`
+   * says it did not change.
    */
-  async show(url: string, fileName: string, position: PdfPosition | null, data?: Uint8Array): Promise<void> {
+  async show(url: string, fileName: string, position: PdfPosition | null, data?: Uint8Array, pageKeys?: readonly string[]): Promise<void> {
     const seq = ++this.loadSeq;
     // On a rebuild the old pages stay on screen until the new ones are ready: no flash.
     if (!this.doc) this.overlay.loading(`Loading ${fileName}…`);
@@ -116,7 +120,7 @@ export class PdfView {
     }
     // Explicit position (restore after reload) > where the user is now (rebuild) > top.
     const keep = position ?? (this.doc ? this.position() : null);
-    this.replaceDocument(doc, slots);
+    this.replaceDocument(doc, slots, pageKeys);
     this.overlay.hide();
     this.applyZoom();
     this.restore(keep ?? { page: 1, pageOffset: 0, scrollLeft: 0 });
@@ -177,7 +181,13 @@ export class PdfView {
     this.replaceDocument(null, []);
   }
 
-  private replaceDocument(doc: PDFDocumentProxy | null, slots: PageSlot[]): void {
+  private replaceDocument(doc: PDFDocumentProxy | null, slots: PageSlot[], pageKeys?: readonly string[]): void {
+    const before = this.pageKeys;
+    slots.forEach((s, i) => {
+      const old = this.slots[i];
+      if (old) s.adopt(old, !!before?.[i] && before[i] === pageKeys?.[i]);
+    });
+    this.pageKeys = pageKeys;
     for (const s of this.slots) s.destroy();
     const old = this.doc;
     this.doc = doc;
