@@ -172,8 +172,14 @@ function actions(page, shotDir) {
     async read({ selector, report }) {
       return readElements(await webviewFrame(page, report), selector);
     },
-    async click({ selector, nth = 0, report }) {
-      await (await webviewFrame(page, report)).locator(selector).nth(nth).click({ timeout: 10_000 });
+    /** Clicks the element (at `position`, CSS px from its top-left corner, when given). */
+    async click({ selector, nth = 0, report, position }) {
+      await (
+        await webviewFrame(page, report)
+      )
+        .locator(selector)
+        .nth(nth)
+        .click({ timeout: 10_000, ...(position ? { position } : {}) });
       return true;
     },
     async fill({ selector, text, press, report }) {

@@ -7,6 +7,7 @@
  */
 import type { ReportPath, TaskStatus } from '../core/api/types';
 import type { SourceBox } from '../core/report/sourceMap';
+import type { PreviewLayout } from '../core/report/previewLayout';
 import type { ErrorKind } from '../core/client/errors';
 
 /** Which service call produced (or will produce) the result. */
@@ -67,6 +68,24 @@ export interface ShowPdfMessage {
    * the file's, for a reload and Save As).
    */
   data?: Uint8Array;
+}
+
+/**
+ * Where each component of the service result on screen (`url`) is drawn, for source ↔ preview
+ * sync: the local renderer's layout of the text that was sent. `approximate` when another
+ * service drew the result (its layout may differ from the local renderer's). A live draft
+ * brings its own map with `showPdf` instead.
+ */
+export interface SourceMapMessage {
+  type: 'sourceMap';
+  url: string;
+  boxes: SourceBox[];
+  /** The pages' size in PDF points. */
+  pageSize: { width: number; height: number };
+  pageCount: number;
+  approximate: boolean;
+  /** How a preview JPEG stacks its pages (where the pages are inside the image). */
+  layout: PreviewLayout;
 }
 
 /** Outline the component at `path` (the editor's cursor is in it); null clears the outline. */
@@ -139,7 +158,8 @@ export type HostToViewerMessage =
   | ShowErrorMessage
   | SetReportNameMessage
   | LivePausedMessage
-  | HighlightMessage;
+  | HighlightMessage
+  | SourceMapMessage;
 
 // ---- webview → extension -------------------------------------------------------------
 
@@ -280,6 +300,7 @@ const HOST_TYPES: ReadonlySet<string> = new Set<HostToViewerMessage['type']>([
   'setReportName',
   'livePaused',
   'highlight',
+  'sourceMap',
 ]);
 
 /** Narrow an incoming `message` event payload; anything else is ignored by the viewer. */

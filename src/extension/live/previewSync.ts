@@ -1,15 +1,16 @@
 /**
- * Source ↔ preview sync for the live view (reportStudio.previewSync): the component the
- * editor's cursor is in is outlined in the report's panel, a click on a component in the panel
- * selects its node in the editor, and "Reveal in Preview" outlines it and shows the panel.
- * Positions come from the live draft's source map (core/report/sourceMap.ts); the editor side
- * from the JSONC text (core/report/cursorComponent.ts).
+ * Source ↔ preview sync (reportStudio.previewSync): the component the editor's cursor is in is
+ * outlined in the report's panel, a click on a component in the panel selects its node in the
+ * editor, and "Reveal in Preview" outlines it and shows the panel. Positions come from a source
+ * map (core/report/sourceMap.ts): a live draft's own, or for a service result the local
+ * renderer's layout of the text sent (resultSourceMap.ts); the editor side from the JSONC text
+ * (core/report/cursorComponent.ts).
  */
 import * as vscode from 'vscode';
 import type { ReportPath } from '../../core/api/types';
 import { componentPathAt, componentRange } from '../../core/report/cursorComponent';
 import { isReportDocument } from '../reportDocument';
-import { SECTION } from '../service/serviceConfig';
+import { readSettings } from '../service/serviceConfig';
 import type { ResultPanels } from '../viewer/resultPanels';
 
 /** Quiet time after a cursor move before the outline follows (typing moves it on every key). */
@@ -43,13 +44,9 @@ export class PreviewSync implements vscode.Disposable {
     for (const d of this.subscriptions) d.dispose();
   }
 
-  private enabled(): boolean {
-    return vscode.workspace.getConfiguration(SECTION).get<boolean>('previewSync') !== false;
-  }
-
   private cursorMoved(editor: vscode.TextEditor): void {
     const { document } = editor;
-    if (!this.panels.hasPanel(document.uri) || !this.enabled() || !isReportDocument(document)) return;
+    if (!this.panels.hasPanel(document.uri) || !readSettings().previewSync || !isReportDocument(document)) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = undefined;

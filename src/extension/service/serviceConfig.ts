@@ -24,6 +24,8 @@ export interface Settings {
   customBaseUrl: string;
   previewOnSave: PreviewOnSave;
   livePreview: LivePreviewSetting;
+  /** Source ↔ preview sync: the cursor outlines its component in the panel. */
+  previewSync: boolean;
   confirmBeforeBuild: boolean;
   polling: { initialDelayMs: number; maxIntervalMs: number };
   requestTimeoutMs: number;
@@ -44,6 +46,7 @@ export function readSettings(): Settings {
     customBaseUrl: normaliseCustomBaseUrl(c.get<string>('customBaseUrl') ?? ''),
     previewOnSave: c.get('previewOnSave') === 'onSave' ? 'onSave' : 'off',
     livePreview: parseLivePreviewSetting(c.get('livePreview')),
+    previewSync: c.get('previewSync') !== false,
     confirmBeforeBuild: c.get('confirmBeforeBuild') !== false,
     polling: {
       initialDelayMs,

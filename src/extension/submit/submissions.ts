@@ -12,6 +12,7 @@ import type { TaskProgress } from '../../core/runner/taskRunner';
 import { longPollSecondsFor } from '../../core/runner/polling';
 import type { ResultKind } from '../../webview/protocol';
 import type { ServiceSession } from '../service/clientFactory';
+import type { ServiceMode } from '../../core/service/serviceChoice';
 import { readSettings } from '../service/serviceConfig';
 import { resultFileFor } from '../viewer/resultFiles';
 import { baseName } from '../reportTarget';
@@ -19,6 +20,15 @@ import { applyFailure } from './failure';
 import { CANCELLED, shortTaskId, SUPERSEDED, type SubmitDeps, type SubmitOutcome, type SubmitTrigger } from './types';
 
 export type { SubmitOutcome, SubmitTrigger } from './types';
+
+/** A service result shown in its report's panel (for source ↔ preview sync on it). */
+export interface ShownResult {
+  report: vscode.Uri;
+  kind: ResultKind;
+  /** The report text that was sent. */
+  text: string;
+  mode: ServiceMode;
+}
 
 const LABEL: Record<ResultKind, { noun: string; verb: string; file: string }> = {
   preview: { noun: 'Preview', verb: 'Previewing', file: 'JPEG' },
@@ -45,6 +55,9 @@ export class Submissions implements vscode.Disposable {
   private readonly finished = new vscode.EventEmitter<SubmitOutcome>();
   /** Every submission's outcome, superseded ones included. */
   readonly onDidFinish = this.finished.event;
+  private readonly shown = new vscode.EventEmitter<ShownResult>();
+  /** A service result is on screen in the report's panel, made from `text` by a service of `mode`. */
+  readonly onDidShowResult = this.shown.event;
 
   constructor(private readonly deps: SubmitDeps) {}
 
@@ -142,6 +155,7 @@ export class Submissions implements vscode.Disposable {
       this.deps.renderNotes.set(document, text, result.notes);
       const pageCount = await this.countPages(session, kind, file.fsPath);
       await panels.showResult(uri, { kind, file, pageCount, data: await this.inlineBytes(kind, file.fsPath) });
+      this.shown.fire({ report: uri, kind, text, mode: session.mode });
       const pages = pageCount !== undefined ? ` · ${pageCount} page${pageCount === 1 ? '' : 's'}` : '';
       vscode.window.setStatusBarMessage(
         `$(check) ${LABEL[kind].noun} of ${baseName(uri)} ready${pages} · ${(result.timings.totalMs / 1000).toFixed(1)} s`,
@@ -181,5 +195,6 @@ export class Submissions implements vscode.Disposable {
     for (const { controller } of this.running.values()) controller.abort(SUPERSEDED);
     this.running.clear();
     this.finished.dispose();
+    this.shown.dispose();
   }
 }

@@ -13,6 +13,7 @@ import type {
   LivePausedMessage,
   ResultKind,
   ShowStatusMessage,
+  SourceMapMessage,
   ViewerState,
   ViewerToHostMessage,
 } from '../../webview/protocol';
@@ -68,6 +69,8 @@ export class ResultPanel {
   private paused: LivePausedMessage | null = null;
   /** The live view's outlined component (source ↔ preview sync), re-sent after a reload. */
   private highlighted: HighlightMessage | null = null;
+  /** The source map of the service result on screen (re-sent after a reload); cleared by new content. */
+  private sourceMap: SourceMapMessage | null = null;
   private folders: vscode.Uri[];
   private disposed = false;
   private readonly subscriptions: vscode.Disposable[] = [];
@@ -132,6 +135,7 @@ export class ResultPanel {
     if (kind) this.lastKind = kind;
     this.status = null;
     this.paused = null;
+    this.sourceMap = null;
     this.content = message;
     this.contentSeq++;
     if (this.post(message)) this.delivered = this.contentSeq;
@@ -160,6 +164,19 @@ export class ResultPanel {
   highlight(path: ReportPath | null, reveal: boolean): void {
     this.highlighted = { type: 'highlight', path, reveal: false };
     this.post({ type: 'highlight', path, reveal });
+  }
+
+  /**
+   * Where the components of the service result on screen are drawn (source ↔ preview sync);
+   * false when no service result is on screen to attach it to.
+   */
+  showSourceMap(map: Omit<SourceMapMessage, 'type' | 'url'>): boolean {
+    const shown = this.content;
+    const serviceResult = shown?.type === 'showJpeg' || (shown?.type === 'showPdf' && !shown.live);
+    if (!this.result || !serviceResult) return false;
+    this.sourceMap = { type: 'sourceMap', url: this.result.url, ...map };
+    this.post(this.sourceMap);
+    return true;
   }
 
   /** The live text cannot be drawn: a quiet badge; the content on screen stays. */
@@ -229,6 +246,7 @@ export class ResultPanel {
     const restoredCurrent = restored !== null && this.delivered === this.contentSeq;
     if (this.content && !restoredCurrent && this.post(this.content)) this.delivered = this.contentSeq;
     if (this.paused) this.post(this.paused);
+    if (this.sourceMap) this.post(this.sourceMap);
     if (this.highlighted?.path) this.post(this.highlighted);
     if (this.status) this.post(this.statusNow(this.status));
   }

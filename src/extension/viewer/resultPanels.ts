@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import type { ReportPath, TaskStatus } from '../../core/api/types';
 import type { SourceBox } from '../../core/report/sourceMap';
 import { formatPath } from '../../core/loc/treeWalk';
-import type { ResultKind, ViewerErrorKind, ViewerState, ViewerValidationError } from '../../webview/protocol';
+import type { ResultKind, SourceMapMessage, ViewerErrorKind, ViewerState, ViewerValidationError } from '../../webview/protocol';
 import type { RedactingLog } from '../log';
 import { PanelActions } from './panelActions';
 import { PanelRegistry } from './panelRegistry';
@@ -115,6 +115,15 @@ export class ResultPanels implements vscode.Disposable {
     if (reveal) panel.reveal(panel.panel.viewColumn);
     panel.highlight(path, reveal);
     return true;
+  }
+
+  /**
+   * Where the components of the report's service result are drawn (the local renderer's layout
+   * of the text that was sent), for source ↔ preview sync on it; false when its panel shows no
+   * service result now.
+   */
+  showSourceMap(report: vscode.Uri, map: Omit<SourceMapMessage, 'type' | 'url'>): boolean {
+    return this.registry.get(report)?.showSourceMap(map) ?? false;
   }
 
   /** The live text cannot be drawn now: the badge says so, the last good pages stay. */

@@ -69,6 +69,7 @@ export class Controller {
         position: (pos) => this.savePosition(() => ({ jpegPosition: pos })),
         loaded: (fileName, w, hgt) => this.toolbar.setTitle(`${fileName} · ${w}×${hgt}`, fileName),
         failed: (message) => host.post({ type: 'viewerError', message, url: this.store.state.result?.url }),
+        select: (path) => host.post({ type: 'selectSource', path }),
       },
       s.jpegZoom,
     );
@@ -141,6 +142,7 @@ export class Controller {
       case 'showPdf': {
         this.finishTask();
         this.toolbar.setLive(m.live ? { paused: false } : null);
+        this.toolbar.setApproximateSync(false);
         this.pdf.sync.setBoxes(m.boxes ?? []);
         const keep = m.resetView ? { page: 1, pageOffset: 0, scrollLeft: 0 } : this.pendingPdfPosition;
         if (this.store.state.result?.kind === 'jpeg') this.jpeg.clear();
@@ -154,7 +156,9 @@ export class Controller {
       case 'showJpeg':
         this.finishTask();
         this.toolbar.setLive(null);
+        this.toolbar.setApproximateSync(false);
         this.pdf.sync.setBoxes([]);
+        this.jpeg.setSourceMap(null);
         if (this.store.state.result?.kind === 'pdf') this.pdf.clear();
         this.store.update({ result: { kind: 'jpeg', url: m.url, fileName: m.fileName } });
         this.toolbar.setTitle(m.fileName);
@@ -188,8 +192,18 @@ export class Controller {
         return;
       }
       case 'highlight':
-        this.pdf.sync.highlight(m.path, m.reveal);
+        this.pdf.sync.highlight(m.path, m.reveal && this.view === 'pdf');
+        this.jpeg.sync.highlight(m.path, m.reveal && this.view === 'jpeg');
         return;
+      case 'sourceMap': {
+        // Only for the result on screen: a map that arrives after a newer result is dropped.
+        const result = this.store.state.result;
+        if (!result || result.url !== m.url) return;
+        if (result.kind === 'pdf') this.pdf.sync.setBoxes(m.boxes, m.approximate);
+        else this.jpeg.setSourceMap(m);
+        this.toolbar.setApproximateSync(m.approximate && m.boxes.length > 0);
+        return;
+      }
       case 'livePaused':
         this.toolbar.setLive({ paused: true, problems: m.problems, first: m.first });
         return;

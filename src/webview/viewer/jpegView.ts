@@ -4,9 +4,12 @@
  * fetched (no-store); either way it is shown through a blob: URL, so a new preview at the same
  * path never comes from the image cache.
  */
-import type { ImagePosition, ZoomSetting } from '../protocol';
-import { h } from './dom';
+import type { ReportPath } from '../../core/api/types';
+import type { ImagePosition, SourceMapMessage, ZoomSetting } from '../protocol';
+import { h, setChildren } from './dom';
 import { Overlay } from './overlay';
+import { previewPageFrames } from './previewPages';
+import { SyncLayer } from './syncLayer';
 import { clampScale, resolveScale, zoomInStep, zoomOutStep } from './zoom';
 
 /** Must match `.jpeg-frame` padding in viewer.css. */
@@ -17,12 +20,19 @@ export interface JpegViewEvents {
   position(pos: ImagePosition): void;
   loaded(fileName: string, width: number, height: number): void;
   failed(message: string): void;
+  /** The author clicked a component drawn in the preview (a source map is set). */
+  select(path: ReportPath): void;
 }
 
 export class JpegView {
   readonly el: HTMLDivElement;
   private readonly img: HTMLImageElement;
+  /** Frames over the image, one per page it shows (source ↔ preview sync). */
+  private readonly pagesEl: HTMLDivElement;
   private readonly overlay: Overlay;
+  /** Source ↔ preview sync over the pages inside the image. */
+  readonly sync: SyncLayer;
+  private sourceMap: SourceMapMessage | null = null;
   private objectUrl = '';
   private zoomSetting: ZoomSetting;
   private scale = 1;
@@ -35,12 +45,14 @@ export class JpegView {
     this.zoomSetting = { ...zoom };
     this.img = h('img', { class: 'jpeg-image', attrs: { alt: 'Report preview', draggable: 'false' } });
     this.img.hidden = true;
+    this.pagesEl = h('div', { class: 'jpeg-pages' });
     this.el = h(
       'div',
       { class: 'view jpeg-view', attrs: { tabindex: '0', 'aria-label': 'Preview image' } },
-      h('div', { class: 'jpeg-frame' }, this.img),
+      h('div', { class: 'jpeg-frame' }, h('div', { class: 'jpeg-sheet' }, this.img, this.pagesEl)),
     );
     this.overlay = new Overlay(this.el);
+    this.sync = new SyncLayer(this.pagesEl, this.el, { select: (path) => this.events.select(path) }, '.jpeg-page');
     this.el.addEventListener('scroll', () => this.events.position(this.position()), { passive: true });
     new ResizeObserver(() => {
       if (this.zoomSetting.mode !== 'scale') this.applyZoom();
@@ -78,6 +90,7 @@ export class JpegView {
         this.el.scrollTop = keep.scrollTop;
         this.el.scrollLeft = keep.scrollLeft;
       }
+      this.layOutPages();
       this.events.loaded(fileName, next.naturalWidth, next.naturalHeight);
     } catch (e) {
       if (seq !== this.loadSeq) return;
@@ -113,12 +126,48 @@ export class JpegView {
     return { scrollTop: this.el.scrollTop, scrollLeft: this.el.scrollLeft };
   }
 
+  /**
+   * The source map of the image shown (or about to be): the pages are found inside the image
+   * by the preview's layout; null forgets it (a new result).
+   */
+  setSourceMap(map: SourceMapMessage | null): void {
+    this.sourceMap = map;
+    this.layOutPages();
+  }
+
   clear(): void {
     this.loadSeq++;
+    this.setSourceMap(null);
     this.img.hidden = true;
     this.img.removeAttribute('src');
     if (this.objectUrl) URL.revokeObjectURL(this.objectUrl);
     this.objectUrl = '';
+  }
+
+  /** One frame per page over the image, in percent of it, so zooming moves them along. */
+  private layOutPages(): void {
+    const map = this.sourceMap;
+    const image = { width: this.img.naturalWidth, height: this.img.naturalHeight };
+    const frames = map && this.loaded ? previewPageFrames(image, map.pageSize, map.pageCount, map.layout) : [];
+    setChildren(
+      this.pagesEl,
+      ...frames.map((f) => {
+        const el = h('div', {
+          class: 'jpeg-page',
+          attrs: {
+            'data-page': String(f.page),
+            'data-pt-width': String(map!.pageSize.width),
+            'data-pt-height': String(map!.pageSize.height),
+          },
+        });
+        el.style.left = `${(100 * f.x) / image.width}%`;
+        el.style.top = `${(100 * f.y) / image.height}%`;
+        el.style.width = `${(100 * f.width) / image.width}%`;
+        el.style.height = `${(100 * f.height) / image.height}%`;
+        return el;
+      }),
+    );
+    this.sync.setBoxes(frames.length ? map!.boxes : [], map?.approximate ?? false);
   }
 
   private applyZoom(): void {

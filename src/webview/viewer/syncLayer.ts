@@ -1,9 +1,12 @@
 /**
- * Source ↔ preview sync in the PDF view, from the live view's source map: the component the
- * editor's cursor is in gets an outline on every page it is drawn on (scrolled into view when
- * asked), a click on a page asks the extension to select the innermost component there, and
- * hovering names that component (type and path). Boxes are placed in percent of the page, so
- * zooming needs no redraw; pages created by a new document get the outline again (refresh).
+ * Source ↔ preview sync over a view's pages, from a source map (a live draft's own, or for a
+ * service result the local renderer's layout of the same text): the component the editor's
+ * cursor is in gets an outline on every page it is drawn on (scrolled into view when asked), a
+ * click on a page asks the extension to select the innermost component there, and hovering
+ * names that component (type and path). A page is any element matching `pageSelector` with
+ * `data-page` and its size in PDF points (`data-pt-width`, `data-pt-height`): the PDF view's
+ * pages, or the frames the JPEG view lays over its image. Boxes are placed in percent of the
+ * page, so zooming needs no redraw; pages created by a new document get the outline again.
  */
 import type { ReportPath } from '../../core/api/types';
 import type { SourceBox } from '../../core/report/sourceMap';
@@ -22,20 +25,26 @@ function pathText(path: ReportPath): string {
 
 export class SyncLayer {
   private boxes: SourceBox[] = [];
+  private approximate = false;
   private highlighted: ReportPath | null = null;
 
   constructor(
     private readonly pagesEl: HTMLElement,
     private readonly scroller: HTMLElement,
     private readonly events: SyncEvents,
+    private readonly pageSelector = '.pdf-page',
   ) {
     pagesEl.addEventListener('click', (e) => this.onClick(e));
     pagesEl.addEventListener('mousemove', (e) => this.onMove(e), { passive: true });
   }
 
-  /** The map of the document now shown (empty: a service result, no sync). */
-  setBoxes(boxes: readonly SourceBox[]): void {
+  /**
+   * The map of the result now shown (empty: no sync); `approximate` when it is the local
+   * renderer's layout of a result another service drew.
+   */
+  setBoxes(boxes: readonly SourceBox[], approximate = false): void {
     this.boxes = [...boxes];
+    this.approximate = approximate;
     this.pagesEl.classList.toggle('has-source-map', this.boxes.length > 0);
     this.refresh(false);
   }
@@ -70,7 +79,7 @@ export class SyncLayer {
   }
 
   private pageEl(page: number): HTMLElement | null {
-    return this.pagesEl.querySelector<HTMLElement>(`.pdf-page[data-page="${page}"]`);
+    return this.pagesEl.querySelector<HTMLElement>(`${this.pageSelector}[data-page="${page}"]`);
   }
 
   private inView(el: HTMLElement): boolean {
@@ -82,7 +91,7 @@ export class SyncLayer {
   /** The component under a mouse event, in PDF points of its page. */
   private hit(e: MouseEvent): SourceBox | undefined {
     if (!this.boxes.length) return undefined;
-    const page = (e.target as Element | null)?.closest<HTMLElement>('.pdf-page');
+    const page = this.pageAt(e);
     if (!page) return undefined;
     const r = page.getBoundingClientRect();
     const { width, height } = pageSize(page);
@@ -99,10 +108,15 @@ export class SyncLayer {
   }
 
   private onMove(e: MouseEvent): void {
-    const page = (e.target as Element | null)?.closest<HTMLElement>('.pdf-page');
+    const page = this.pageAt(e);
     if (!page) return;
     const b = this.hit(e);
-    page.title = b ? `${b.type || 'Component'} · ${pathText(b.path)} (click to select it in the editor)` : '';
+    const where = this.approximate ? ' — approximate: where the local renderer draws it' : '';
+    page.title = b ? `${b.type || 'Component'} · ${pathText(b.path)}${where} (click to select it in the editor)` : '';
+  }
+
+  private pageAt(e: MouseEvent): HTMLElement | null {
+    return (e.target as Element | null)?.closest<HTMLElement>(this.pageSelector) ?? null;
   }
 }
 

@@ -32,6 +32,7 @@ export class Toolbar {
   private readonly customOption: HTMLOptionElement;
   private readonly title: HTMLSpanElement;
   private readonly live: HTMLSpanElement;
+  private readonly approximate: HTMLSpanElement;
   private readonly navGroup: HTMLDivElement;
   private readonly zoomGroup: HTMLDivElement;
   private readonly separator = h('span', { class: 'tb-separator', attrs: { role: 'separator' } });
@@ -116,6 +117,16 @@ export class Toolbar {
     this.title = h('span', { class: 'tb-title', attrs: { id: 'resultTitle' } });
     this.live = h('span', { class: 'tb-live', attrs: { id: 'liveBadge', role: 'status', 'aria-live': 'polite' } });
     this.live.hidden = true;
+    this.approximate = h('span', {
+      class: 'tb-live paused',
+      attrs: {
+        id: 'syncBadge',
+        title:
+          'Source ↔ preview sync is approximate here: the outlines and clicks use where the local renderer draws each component of the same text; the service that drew this result may place them differently.',
+      },
+    });
+    this.approximate.textContent = '≈ Sync';
+    this.approximate.hidden = true;
     this.el = h(
       'div',
       { class: 'toolbar', attrs: { role: 'toolbar', 'aria-label': 'Report result' } },
@@ -125,6 +136,7 @@ export class Toolbar {
       this.zoomGroup,
       this.title,
       this.live,
+      this.approximate,
     );
     this.setMode('none');
     this.setResultAvailable(false);
@@ -191,6 +203,11 @@ export class Toolbar {
     this.live.title = state.paused
       ? `The text has ${state.problems === 1 ? 'a problem' : 'problems'}; the last good pages stay until it is fixed.${state.first ? `\n${state.first}` : ''}`
       : 'Drawn by the local renderer as you type (free; not a service build)';
+  }
+
+  /** The `≈ Sync` badge: the result's source map is the local renderer's layout of another service's result. */
+  setApproximateSync(on: boolean): void {
+    this.approximate.hidden = !on;
   }
 
   setTitle(text: string, tooltip = text): void {

@@ -7,7 +7,8 @@ import * as vscode from 'vscode';
 import type { LiveOutcome } from '../../../src/extension/live/livePreview';
 import type { ReportStudioApi } from '../../../src/extension/extension';
 import { closeAllEditors, waitFor } from './helpers';
-import { extensionApi, nextEvent, read, screenshot, ui, uiDriverUrl, waitForElement, waitForViewerState } from './viewerKit';
+import { run, withSettings } from './studio';
+import { extensionApi, LocalRenderer, nextEvent, read, screenshot, ui, uiDriverUrl, waitForElement, waitForViewerState } from './viewerKit';
 
 const NAME = 'live.report.json';
 const TEXT = `{
@@ -152,5 +153,82 @@ describe('the live view', function () {
     await vscode.commands.executeCommand('reportStudio.preview', uri);
     await waitForViewerState(api.resultPanels, uri, 'the service preview', (s) => s.view === 'jpeg');
     await waitForElement(NAME, 'no live badge over a service result', '#liveBadge', (e) => e.hidden);
+  });
+
+  /** Puts the cursor inside `needle` (its first occurrence). */
+  function cursorAt(needle: string): void {
+    const at = editor.document.getText().indexOf(needle);
+    assert.ok(at >= 0, `"${needle}" is in the text`);
+    editor.selection = new vscode.Selection(editor.document.positionAt(at + 2), editor.document.positionAt(at + 2));
+  }
+
+  /** Clicks the middle of the outline now shown and resolves with the text the editor then selects. */
+  async function clickOutline(pageSelector: string): Promise<string> {
+    const [page] = await read(NAME, pageSelector);
+    const [box] = await read(NAME, `${pageSelector} .sync-box`);
+    assert.ok(page && box, `an outline on ${pageSelector}`);
+    editor.selection = new vscode.Selection(0, 0, 0, 0);
+    const selected = nextEvent(
+      vscode.window.onDidChangeTextEditorSelection,
+      (e) => e.textEditor.document.uri.toString() === uri.toString() && !e.selections[0].isEmpty,
+      15_000,
+    );
+    const position = { x: box.left - page.left + box.width / 2, y: box.top - page.top + box.height / 2 };
+    await ui('click', { report: NAME, selector: pageSelector, position });
+    return editor.document.getText((await selected).selections[0]);
+  }
+
+  it("on the service's Preview JPEG the cursor outlines the component over the image and a click selects it", async function () {
+    if (!uiDriverUrl) this.skip();
+    // The previous test left the service's JPEG on screen; its map comes from the local renderer.
+    cursorAt('"Revenue"');
+    const box = await waitForElement(
+      NAME,
+      'the Card outlined on the JPEG',
+      '.jpeg-page .sync-box',
+      (e) => e.dataset.path === 'components[0].components[1]',
+    );
+    const [image] = await read(NAME, '.jpeg-image');
+    assert.ok(box.left > image.left && box.left + box.width < image.left + image.width, 'the outline is inside the image');
+    await waitForElement(NAME, 'no ≈ badge: the local service drew it', '#syncBadge', (e) => e.hidden);
+    await screenshot('sync-jpeg');
+    cursorAt('"A paragraph');
+    await waitForElement(
+      NAME,
+      'the Text outlined on the JPEG',
+      '.jpeg-page .sync-box',
+      (e) => e.dataset.path === 'components[0].components[0]',
+    );
+    const text = await clickOutline('.jpeg-page[data-page="1"]');
+    assert.match(text, /^\{ "type": "Text", "options": \{ "text": "A paragraph drawn as it is typed\." \} \}$/, text);
+  });
+
+  it("another service's Build is synced with the local renderer's layout, marked ≈ Sync", async function () {
+    if (!uiDriverUrl) this.skip();
+    // A second local service, reached as a custom service with a key: to the extension it is not
+    // the bundled renderer, so the sync on its result is approximate.
+    const other = await LocalRenderer.start();
+    const restore = await withSettings({ service: 'custom', customBaseUrl: other.baseUrl, confirmBeforeBuild: false, livePreview: 'off' });
+    try {
+      await run('setApiKey', other.apiKey);
+      const outcome = await run('build', uri);
+      assert.equal(outcome.status, 'success', JSON.stringify(outcome));
+      await waitForViewerState(api.resultPanels, uri, 'the built PDF', (s) => s.view === 'pdf' && s.result?.kind === 'pdf');
+      await waitForElement(NAME, 'the ≈ Sync badge', '#syncBadge', (e) => !e.hidden && e.text === '≈ Sync');
+      cursorAt('"Revenue"');
+      await waitForElement(
+        NAME,
+        'the Card outlined on the PDF',
+        '.pdf-page .sync-box',
+        (e) => e.dataset.path === 'components[0].components[1]',
+      );
+      const text = await clickOutline('.pdf-page[data-page="1"]');
+      assert.match(text, /^\{ "type": "Card", "options": \{ "title": "Revenue", "value": "42" \} \}$/, text);
+      await screenshot('sync-approximate');
+    } finally {
+      await run('clearApiKey');
+      await restore();
+      await other.stop();
+    }
   });
 });

@@ -101,6 +101,14 @@ export class LocalRenderer {
     return new LocalRenderer(lib, service, client, dataDir);
   }
 
+  /** Where a client reaches this service, and a key it accepts (to use it as a custom service). */
+  get baseUrl(): string {
+    return this.service.baseUrl;
+  }
+  get apiKey(): string {
+    return this.service.apiKeys[0];
+  }
+
   /** Renders `text` and moves the file to `target` in one rename (as the extension must). */
   async render(kind: 'build' | 'preview', text: string, target: vscode.Uri): Promise<Uint8Array> {
     fs.mkdirSync(path.dirname(target.fsPath), { recursive: true });

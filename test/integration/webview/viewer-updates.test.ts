@@ -9,7 +9,18 @@ import PDFDocument from 'pdfkit';
 import type { HostToViewerMessage } from '../../../src/webview/protocol';
 import type { ViewerPage } from './harness';
 import { makeJpeg } from './fixtures';
-import { viewerSuite } from './kit';
+
+/** A preview as the local service stacks it: `pages` white A4 pages (595 × 842 px) with 12 px grey gaps. */
+function stackedPreview(pages: number): Buffer {
+  const width = 595;
+  const height = pages * 842 + (pages - 1) * 12;
+  const data = Buffer.alloc(width * height * 4, 255);
+  for (let p = 1; p < pages; p++) data.fill(0xd4, (p * 842 + (p - 1) * 12) * width * 4, p * 854 * width * 4);
+  return Buffer.from(jpeg.encode({ data, width, height }, 80).data);
+}
+import * as jpeg from 'jpeg-js';
+import { lastPosted, viewerSuite } from './kit';
+import { PREVIEW_LAYOUT } from '../../../src/core/report/previewLayout';
 
 /** A4 pages, each with a big line of its own text. */
 function pdfOf(texts: string[]): Promise<Buffer> {
@@ -141,5 +152,54 @@ describe('result viewer: updates (Chromium, real CSP)', function () {
     await v.page.waitForSelector('.jpeg-image:not([hidden])');
     assert.equal(await v.page.$eval('.jpeg-image', (e) => (e as HTMLImageElement).naturalWidth), 900);
     assert.equal((await v.state())?.result?.url, harness.fileUrl('not-served.jpg'), 'the URL stays the result for a reload');
+  });
+
+  it('syncs on a preview JPEG: a source map for it lays frames over its pages; the outline follows; a click selects', async () => {
+    const v = await open('light', { width: 900, height: 1400 });
+    const url = harness.fileUrl('not-served-2.jpg');
+    await sendWithBytes(v, { type: 'showJpeg', url, fileName: 'preview.jpg' }, stackedPreview(2));
+    await v.page.waitForSelector('.jpeg-image:not([hidden])');
+    const card = ['components', 2, 'components', 0];
+    const map: HostToViewerMessage = {
+      type: 'sourceMap',
+      url,
+      boxes: [
+        { path: ['components', 0], type: 'Text', page: 1, x: 40, y: 60, width: 515, height: 100 },
+        { path: card, type: 'Card', page: 2, x: 100, y: 200, width: 200, height: 120 },
+      ],
+      pageSize: { width: 595.28, height: 841.89 },
+      pageCount: 2,
+      approximate: true,
+      layout: PREVIEW_LAYOUT,
+    };
+    // A map for another result is ignored.
+    await v.send({ ...map, url: harness.fileUrl('older.jpg') });
+    await v.send({ type: 'highlight', path: card, reveal: false });
+    assert.equal(await v.page.$$eval('.jpeg-page', (els) => els.length), 0);
+
+    await v.send(map);
+    await v.page.waitForSelector('.jpeg-page[data-page="2"] .sync-box');
+    assert.equal(await v.page.$$eval('.jpeg-page', (els) => els.length), 2);
+    assert.equal(await v.page.isVisible('#syncBadge'), true, 'approximate: the ≈ Sync badge shows');
+    // The outline sits where the Card is on page 2 of the image, at the image's zoom.
+    const geometry = await v.page.evaluate(() => {
+      const img = document.querySelector('.jpeg-image')!.getBoundingClientRect();
+      const box = document.querySelector('.jpeg-page[data-page="2"] .sync-box')!.getBoundingClientRect();
+      return { img: { left: img.left, top: img.top, width: img.width }, box: { left: box.left, top: box.top, width: box.width } };
+    });
+    const scale = geometry.img.width / 595;
+    assert.ok(Math.abs(geometry.box.left - (geometry.img.left + 100 * scale)) < 2, JSON.stringify(geometry));
+    assert.ok(Math.abs(geometry.box.top - (geometry.img.top + (854 + 200) * scale)) < 3, JSON.stringify(geometry));
+    assert.ok(Math.abs(geometry.box.width - 200 * scale) < 2, JSON.stringify(geometry));
+    // A click inside the Card asks the extension to select it; the hover names it as approximate.
+    const page2 = v.page.locator('.jpeg-page[data-page="2"]');
+    await page2.hover({ position: { x: 150 * scale, y: 250 * scale } });
+    assert.match((await page2.getAttribute('title')) ?? '', /^Card · components\[2\]\.components\[0\] — approximate/);
+    await page2.click({ position: { x: 150 * scale, y: 250 * scale } });
+    assert.deepEqual(await lastPosted(v, 'selectSource'), { type: 'selectSource', path: card });
+    // A new result forgets the map.
+    await sendWithBytes(v, { type: 'showJpeg', url: harness.fileUrl('newer.jpg'), fileName: 'preview.jpg' }, stackedPreview(1));
+    await v.page.waitForFunction(() => document.querySelectorAll('.jpeg-page').length === 0);
+    assert.equal(await v.page.isVisible('#syncBadge'), false);
   });
 });

@@ -3,6 +3,8 @@ import { strict as assert } from 'node:assert';
 import { makeNonce, viewerCsp, viewerHtml } from '../../../src/webview/html';
 import { defaultViewerState, isHostToViewerMessage } from '../../../src/webview/protocol';
 import { PageGeometry } from '../../../src/webview/viewer/pdfGeometry';
+import { previewPageFrames } from '../../../src/webview/viewer/previewPages';
+import { PREVIEW_LAYOUT } from '../../../src/core/report/previewLayout';
 import { normalizeState } from '../../../src/webview/viewer/state';
 import { fitScale, resolveScale, wheelZoom, zoomInStep, zoomOutStep, MAX_SCALE, MIN_SCALE } from '../../../src/webview/viewer/zoom';
 
@@ -134,5 +136,39 @@ describe('viewer page geometry', () => {
     assert.equal(geo.mostVisible(100, 250), 1);
     assert.equal(geo.mostVisible(71, 171), 0, 'tie (45 px each) → the earlier page');
     assert.equal(geo.mostVisible(200, 400), 2);
+  });
+});
+
+describe('viewer: the pages inside a preview JPEG', () => {
+  const A4 = { width: 595.28, height: 841.89 };
+
+  it('finds each page of the local preview (1 px per pt, 12 px gaps) and leaves out what the image does not hold', () => {
+    // What src/render/preview.ts draws for 3 pages: 595 px wide, pages of 842 px, two gaps.
+    const image = { width: 595, height: 3 * 842 + 2 * 12 };
+    const frames = previewPageFrames(image, A4, 3, PREVIEW_LAYOUT);
+    assert.deepEqual(
+      frames.map((f) => [f.page, Math.round(f.y), Math.round(f.height)]),
+      [
+        [1, 0, 841],
+        [2, 853, 841],
+        [3, 1707, 841],
+      ],
+    );
+    // 15 pages: the preview shows 12 and a band saying so; pages 13–15 are not in the image.
+    const capped = previewPageFrames({ width: 595, height: 12 * 842 + 11 * 12 + 40 }, A4, 15, PREVIEW_LAYOUT);
+    assert.equal(capped.length, 12);
+    // A service that shows page 1 only: one frame.
+    assert.equal(previewPageFrames({ width: 1190, height: 1684 }, A4, 3, PREVIEW_LAYOUT).length, 1);
+  });
+
+  it('scales with the image: a JPEG twice as wide has its pages twice as tall', () => {
+    const [first, second] = previewPageFrames({ width: 1190, height: 2 * 1684 + 24 }, A4, 2, PREVIEW_LAYOUT);
+    assert.equal(Math.round(first.height), 1683);
+    assert.equal(Math.round(second.y), 1683 + 24);
+  });
+
+  it('finds nothing in an empty image or for a zero page size', () => {
+    assert.deepEqual(previewPageFrames({ width: 0, height: 0 }, A4, 2, PREVIEW_LAYOUT), []);
+    assert.deepEqual(previewPageFrames({ width: 595, height: 842 }, { width: 0, height: 0 }, 1, PREVIEW_LAYOUT), []);
   });
 });

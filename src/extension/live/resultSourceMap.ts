@@ -1,0 +1,82 @@
+/**
+ * Source ↔ preview sync on a service result (a Preview's JPEG or a Build's PDF): once the result
+ * is on screen, the text that was sent is laid out by the local renderer (a draft: no task, no
+ * quota) and its source map goes to the panel, so the cursor outlines components and a click
+ * selects them there too. With the bundled local service the result came from that same
+ * renderer, so the map is exact; a result from a hosted or custom service is labelled
+ * approximate in the panel (its renderer may place things differently).
+ */
+import * as vscode from 'vscode';
+import { PREVIEW_LAYOUT } from '../../core/report/previewLayout';
+import type { ReportLog } from '../log';
+import type { LocalServiceHost } from '../service/localServiceHost';
+import type { ShownResult } from '../submit/submissions';
+import type { ResultPanels } from '../viewer/resultPanels';
+import { readSettings } from '../service/serviceConfig';
+
+export interface ResultSourceMapDeps {
+  panels: ResultPanels;
+  local: LocalServiceHost;
+  log: ReportLog;
+  onDidShowResult: vscode.Event<ShownResult>;
+}
+
+/** What mapping one result did (tests read it). */
+export type ResultMapOutcome = 'shown' | 'off' | 'refused' | 'superseded' | 'no-panel' | 'failed';
+
+export class ResultSourceMaps implements vscode.Disposable {
+  private readonly inFlight = new Map<string, AbortController>();
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly mapped = new vscode.EventEmitter<{ report: vscode.Uri; outcome: ResultMapOutcome }>();
+  /** Fires after each result was mapped (or not, saying why). */
+  readonly onDidMap = this.mapped.event;
+
+  constructor(private readonly deps: ResultSourceMapDeps) {
+    this.subscriptions.push(
+      this.mapped,
+      deps.onDidShowResult((r) => void this.map(r)),
+    );
+  }
+
+  async map(result: ShownResult): Promise<ResultMapOutcome> {
+    const outcome = await this.mapOnce(result);
+    this.mapped.fire({ report: result.report, outcome });
+    return outcome;
+  }
+
+  dispose(): void {
+    for (const c of this.inFlight.values()) c.abort(new Error('disposed'));
+    this.inFlight.clear();
+    for (const d of this.subscriptions) d.dispose();
+  }
+
+  private async mapOnce({ report, text, mode }: ShownResult): Promise<ResultMapOutcome> {
+    if (!readSettings().previewSync) return 'off';
+    const key = report.toString();
+    this.inFlight.get(key)?.abort(new Error('superseded by a newer result'));
+    const controller = new AbortController();
+    this.inFlight.set(key, controller);
+    try {
+      // Rendering only: with a hosted service in use, no notice says requests go to the local one.
+      const service = await this.deps.local.ensureStarted({ announce: false });
+      const draft = await service.renderDraft(text, { signal: controller.signal });
+      if (controller.signal.aborted) return 'superseded';
+      // The service accepted this text; a local refusal (a form the local schema lacks) means no map.
+      if (!draft.ok || !draft.pageSize) return 'refused';
+      const shown = this.deps.panels.showSourceMap(report, {
+        boxes: draft.boxes,
+        pageSize: draft.pageSize,
+        pageCount: draft.pageCount,
+        approximate: mode !== 'local',
+        layout: PREVIEW_LAYOUT,
+      });
+      return shown ? 'shown' : 'no-panel';
+    } catch (error) {
+      if (controller.signal.aborted) return 'superseded';
+      this.deps.log.warn(`Source map of ${report.fsPath || report.toString()}: ${(error as Error).message}`);
+      return 'failed';
+    } finally {
+      if (this.inFlight.get(key) === controller) this.inFlight.delete(key);
+    }
+  }
+}
