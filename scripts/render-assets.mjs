@@ -2,9 +2,9 @@
 // - pdfkit's Node build loads font metrics via createRequire('#standard-fonts/…'), which
 //   esbuild cannot follow; bundles use its browser build instead (the renderer registers
 //   the standard fonts itself) and get `import.meta.url` defined for the CJS output.
-// - The PDFium WASM, the WebP decoder's WASM, the OFL fonts and the Tabler icon paths are
-//   read at run time from files beside the bundle: dist/pdfium.wasm, dist/webp_dec.wasm,
-//   dist/fonts/, dist/icons/tabler-outline.json.
+// - The PDFium WASM, the WebP decoder's WASM, the JPEG encoder's WASM, the OFL fonts and the
+//   Tabler icon paths are read at run time from files beside the bundle: dist/pdfium.wasm,
+//   dist/webp_dec.wasm, dist/libjpegturbowasm.wasm, dist/fonts/, dist/icons/tabler-outline.json.
 import { cpSync, mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -30,6 +30,11 @@ export function copyRenderAssets(root, dist = join(root, 'dist')) {
   cpSync(join(root, 'node_modules/@hyzyla/pdfium/dist/pdfium.wasm'), join(dist, 'pdfium.wasm'));
   // libwebp's decoder (src/render/images/webp.ts compiles it on the first WebP).
   cpSync(join(root, 'node_modules/@jsquash/webp/codec/dec/webp_dec.wasm'), join(dist, 'webp_dec.wasm'));
+  // libjpeg-turbo's encoder (src/render/jpegEncoder.ts compiles it on the first preview).
+  cpSync(
+    join(root, 'node_modules/@cornerstonejs/codec-libjpeg-turbo-8bit/dist/libjpegturbowasm.wasm'),
+    join(dist, 'libjpegturbowasm.wasm'),
+  );
   if (existsSync(join(root, 'assets/fonts'))) cpSync(join(root, 'assets/fonts'), join(dist, 'fonts'), { recursive: true });
   const nodes = JSON.parse(readFileSync(join(root, 'node_modules/@tabler/icons/tabler-nodes-outline.json'), 'utf8'));
   const compact = {};

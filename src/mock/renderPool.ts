@@ -9,18 +9,26 @@
  * worker also watches its own external memory between steps and ends itself over the
  * budget (exit code EXIT_OVER_MEMORY_BUDGET → the task FAILS saying so), and a worker that
  * keeps much memory after a job (WASM memories never shrink) is replaced.
+ *
+ * A preview is split across the workers that are free when it starts (at most one per CPU
+ * core): each renders and encodes its share of the JPEG's horizontal strips
+ * (renderPreviewPart) and the strips are joined here (joinPreviewParts, a byte copy). No
+ * thread is added for it: the pool stays at `size` workers. A busy pool previews on one worker.
  */
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { locateWorkerScript, type WorkerScript } from './workerScript';
 import type { ReportBody } from '../core/report/types';
 import {
   RenderError,
   ReportUnreadable,
+  type PreviewPart,
   type RenderedPdf,
   type RenderNote,
   type RenderOptions,
   type ReportRenderer,
 } from '../render/renderer';
+import { joinPreviewParts } from '../render/index';
 
 /** Heap per render worker: the largest real reports need a few hundred MB. */
 export const DEFAULT_WORKER_HEAP_MB = 512;
@@ -31,6 +39,8 @@ export const DEFAULT_WORKER_HEAP_MB = 512;
 export const DEFAULT_WORKER_EXTERNAL_MB = 1024;
 /** The exit code of a worker that went over its external-memory budget. */
 export const EXIT_OVER_MEMORY_BUDGET = 87;
+/** The most workers one preview is split across: more parts than cores would only add overhead. */
+export const MAX_PREVIEW_PARTS = availableParallelism();
 
 /** What a worker is started with (structured-cloneable). */
 export interface WorkerSettings {
@@ -49,17 +59,21 @@ export interface WorkerRendererOptions {
 export type WorkerJob =
   | { id: number; kind: 'pdf'; report: ReportBody }
   | { id: number; kind: 'pdf-file'; file: string }
-  | { id: number; kind: 'jpeg'; pdf: Uint8Array };
+  /** Part `part` of `parts` of a preview: its strips come back in the reply's `part`. */
+  | { id: number; kind: 'jpeg'; pdf: Uint8Array; part: number; parts: number };
 /** `recycle`: the worker holds much memory after the job (grown WASM memories) and asks to be replaced. */
 export type WorkerReply =
   | {
       id: number;
       ok: true;
+      /** The PDF (empty for a preview part). */
       bytes: Uint8Array;
       pageCount: number;
       notes: RenderNote[];
       /** Source map, page keys and page size of a PDF job (see RenderedPdf). */
       pdfExtras?: Pick<RenderedPdf, 'boxes' | 'pageKeys' | 'pageSize'>;
+      /** The strips of a preview part. */
+      part?: PreviewPart;
       recycle?: boolean;
     }
   | { id: number; ok: false; name: string; message: string };
@@ -76,7 +90,8 @@ export function locateRenderWorker(): WorkerScript | undefined {
 
 export class WorkerRenderer implements ReportRenderer {
   private readonly slots: Slot[] = [];
-  private readonly waiting: Array<() => void> = [];
+  /** Jobs waiting for a worker, first come first served: each is handed a slot (undefined: disposed). */
+  private readonly waiting: Array<(slot: Slot | undefined) => void> = [];
   private nextId = 1;
   private disposed = false;
   private readonly outOfMemory = new WeakSet<Worker>();
@@ -124,16 +139,18 @@ export class WorkerRenderer implements ReportRenderer {
     return this.extra.externalMemoryMb ?? DEFAULT_WORKER_EXTERNAL_MB;
   }
 
+  /** A free worker now, if any (none is free while jobs wait: release() hands each slot on). */
+  private takeFree(): Slot | undefined {
+    const free = this.disposed ? undefined : this.slots.find((s) => !s.busy);
+    if (free) free.busy = true;
+    return free;
+  }
+
   private async acquire(): Promise<Slot> {
-    for (;;) {
-      if (this.disposed) throw new RenderError('renderer disposed');
-      const free = this.slots.find((s) => !s.busy);
-      if (free) {
-        free.busy = true;
-        return free;
-      }
-      await new Promise<void>((r) => this.waiting.push(r));
-    }
+    if (this.disposed) throw new RenderError('renderer disposed');
+    const slot = this.takeFree() ?? (await new Promise<Slot | undefined>((r) => this.waiting.push(r)));
+    if (!slot) throw new RenderError('renderer disposed');
+    return slot;
   }
 
   private release(slot: Slot, broken: boolean): void {
@@ -141,17 +158,29 @@ export class WorkerRenderer implements ReportRenderer {
       void slot.worker.terminate();
       slot.worker = this.spawn();
     }
-    slot.busy = false;
-    this.waiting.shift()?.();
+    const next = this.waiting.shift();
+    if (next) next(slot);
+    else slot.busy = false;
   }
 
   private async run(job: WorkerJob, signal: AbortSignal | undefined, transfer: ArrayBuffer[]): Promise<WorkerReply & { ok: true }> {
     signal?.throwIfAborted();
-    const slot = await this.acquire();
-    if (this.exited.has(slot.worker)) slot.worker = this.spawn();
-    const w = slot.worker;
+    return this.runOn(await this.acquire(), job, signal, transfer);
+  }
+
+  /** Runs `job` on the acquired `slot`, then releases it. */
+  private async runOn(
+    slot: Slot,
+    job: WorkerJob,
+    signal: AbortSignal | undefined,
+    transfer: ArrayBuffer[],
+  ): Promise<WorkerReply & { ok: true }> {
     let broken = false;
     try {
+      // Aborted while waiting for the worker: the listener below would never fire.
+      signal?.throwIfAborted();
+      if (this.exited.has(slot.worker)) slot.worker = this.spawn();
+      const w = slot.worker;
       return await new Promise((resolve, reject) => {
         const cleanup = (): void => {
           w.off('message', onMessage);
@@ -208,15 +237,30 @@ export class WorkerRenderer implements ReportRenderer {
     return { pdf: r.bytes, pageCount: r.pageCount, notes: r.notes };
   }
 
+  /**
+   * The preview on one worker (waited for) and every other worker free at this moment, up to
+   * MAX_PREVIEW_PARTS; an abort stops (terminates) every part's worker, as for any job.
+   */
   async renderPreviewJpeg(pdf: Uint8Array, options?: RenderOptions): Promise<Uint8Array> {
-    const copy = new Uint8Array(pdf);
-    const r = await this.run({ id: this.nextId++, kind: 'jpeg', pdf: copy }, options?.signal, [copy.buffer as ArrayBuffer]);
-    return r.bytes;
+    const signal = options?.signal;
+    signal?.throwIfAborted();
+    const slots = [await this.acquire()];
+    for (let free: Slot | undefined; slots.length < MAX_PREVIEW_PARTS && (free = this.takeFree());) slots.push(free);
+    const replies = await Promise.allSettled(
+      slots.map((slot, part) => {
+        const copy = new Uint8Array(pdf);
+        const job: WorkerJob = { id: this.nextId++, kind: 'jpeg', pdf: copy, part, parts: slots.length };
+        return this.runOn(slot, job, signal, [copy.buffer as ArrayBuffer]);
+      }),
+    );
+    const failed = replies.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    return joinPreviewParts(replies.map((r) => (r as PromiseFulfilledResult<WorkerReply & { ok: true }>).value.part!));
   }
 
   async dispose(): Promise<void> {
     this.disposed = true;
-    for (const wake of this.waiting.splice(0)) wake();
+    for (const wake of this.waiting.splice(0)) wake(undefined);
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
 }

@@ -13,7 +13,7 @@ import { readFile } from 'node:fs/promises';
 import type { ReportBody } from '../core/report/types';
 import { createRenderer } from '../render/index';
 import { ReportUnreadable } from '../render/renderer';
-import type { RenderNote } from '../render/renderer';
+import type { PreviewPart, RenderNote } from '../render/renderer';
 import { DEFAULT_WORKER_EXTERNAL_MB, EXIT_OVER_MEMORY_BUDGET, type WorkerJob, type WorkerReply, type WorkerSettings } from './renderPool';
 
 const port = parentPort;
@@ -63,6 +63,7 @@ port.on('message', async (job: WorkerJob) => {
     let pageCount = 0;
     let notes: RenderNote[] = [];
     let pdfExtras: Extract<WorkerReply, { ok: true }>['pdfExtras'];
+    let part: PreviewPart | undefined;
     if (job.kind === 'pdf' || job.kind === 'pdf-file') {
       const r = await renderer.renderPdf(job.kind === 'pdf' ? job.report : await readStoredReport(job.file));
       bytes = own(r.pdf);
@@ -70,12 +71,16 @@ port.on('message', async (job: WorkerJob) => {
       notes = r.notes;
       if (job.kind === 'pdf') pdfExtras = { boxes: r.boxes, pageKeys: r.pageKeys, pageSize: r.pageSize };
     } else {
-      bytes = own(await renderer.renderPreviewJpeg(job.pdf));
+      const p = await renderer.renderPreviewPart(job.pdf, job.part, job.parts);
+      part = { count: p.count, strips: p.strips.map((s) => ({ index: s.index, jpeg: own(s.jpeg) })) };
+      bytes = new Uint8Array(0);
     }
     const recycle = process.memoryUsage().external > budget / 4;
-    port.postMessage({ id: job.id, ok: true, bytes, pageCount, notes, pdfExtras, ...(recycle ? { recycle } : {}) } satisfies WorkerReply, [
-      bytes.buffer as ArrayBuffer,
-    ]);
+    const transfer = [bytes, ...(part?.strips.map((s) => s.jpeg) ?? [])].map((b) => b.buffer as ArrayBuffer);
+    port.postMessage(
+      { id: job.id, ok: true, bytes, pageCount, notes, pdfExtras, part, ...(recycle ? { recycle } : {}) } satisfies WorkerReply,
+      transfer,
+    );
     return;
   } catch (err) {
     const e = err as Error;

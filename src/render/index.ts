@@ -1,15 +1,17 @@
 /**
  * The renderer behind the local service: createRenderer() initialises PDFium
  * (WASM, ~0.5–0.9 s) once; renderPdf lays a report out with pdfkit;
- * renderPreviewJpeg rasterises that PDF into the watermarked preview.
+ * renderPreviewJpeg rasterises that PDF into the watermarked preview (or one part of it,
+ * renderPreviewPart, for renderers working side by side; joinPreviewParts joins them).
  */
 import type { ReportRenderer } from './renderer';
 import { initPdfium } from './pdfium';
 import { renderReportPdf, type PdfRenderOptions } from './render-pdf';
-import { renderPreview } from './preview';
+import { renderPreview, renderPreviewPart } from './preview';
 
 export { RenderError } from './renderer';
-export type { ReportRenderer, RenderedPdf, RenderOptions } from './renderer';
+export type { ReportRenderer, RenderedPdf, RenderOptions, PreviewPart } from './renderer';
+export { joinPreviewParts } from './preview';
 
 export interface RendererSettings {
   /** Time limit of one renderPdf call (default 60 s). */
@@ -20,7 +22,9 @@ export interface RendererSettings {
   checkMemory?: PdfRenderOptions['checkMemory'];
 }
 
-export async function createRenderer(settings: RendererSettings = {}): Promise<ReportRenderer> {
+export async function createRenderer(
+  settings: RendererSettings = {},
+): Promise<ReportRenderer & Required<Pick<ReportRenderer, 'renderPreviewPart'>>> {
   const pdfium = await initPdfium();
   let disposed = false;
   return {
@@ -36,6 +40,10 @@ export async function createRenderer(settings: RendererSettings = {}): Promise<R
     renderPreviewJpeg(pdf, options) {
       if (disposed) return Promise.reject(new Error('renderer disposed'));
       return renderPreview(pdfium, pdf, options?.signal);
+    },
+    renderPreviewPart(pdf, part, parts, options) {
+      if (disposed) return Promise.reject(new Error('renderer disposed'));
+      return renderPreviewPart(pdfium, pdf, part, parts, options?.signal);
     },
     async dispose() {
       if (disposed) return;

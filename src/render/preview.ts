@@ -6,13 +6,22 @@
  * Why all pages and not page 1: the preview is how an author checks layout
  * offline — where content breaks onto the next page, whether a table repeats its
  * headings, what the cover looks like — and most of that is not on page 1. The
- * cap keeps a long report's JPEG small (≈40–70 kB a page at q40) and the encode
+ * cap keeps a long report's JPEG small (≈30–40 kB a page at q40) and the encode
  * fast; pages beyond it are summarised by a note band at the bottom.
+ *
+ * Speed: encoding the ≈ 8,500 px high image of 10 pages was most of the time, so it is
+ * libjpeg-turbo (jpegEncoder.ts), and each page is watermarked while it is copied into the
+ * encoder's RGB buffer (one pass, integer arithmetic). The image is also cut into horizontal
+ * strips (planStrips) that independent parts can rasterise, stack and encode at the same time —
+ * the local service's render pool gives a preview to its free workers this way — and that are
+ * joined into one JPEG with restart markers (jpegStrips.ts), the same pixels as one encode.
  */
-import * as jpeg from 'jpeg-js';
 import { newDocument, documentBytes } from './pdfkit-setup';
 import { registerFonts, FALLBACK_FILES } from './fonts';
 import { rasterise, type PdfiumLibrary, type RgbaImage } from './pdfium';
+import { jpegEncoder } from './jpegEncoder';
+import { joinJpegStrips } from './jpegStrips';
+import type { PreviewPart } from './renderer';
 
 export const PREVIEW_SCALE = 1; // px per pt = 72 dpi
 export const PREVIEW_QUALITY = 40;
@@ -21,11 +30,22 @@ const GAP = 12;
 const GAP_GREY = 0xd4;
 const WATERMARK_OPACITY = 0.25;
 const WATERMARK_RGB = [0x70, 0x70, 0x78];
+const BAND_HEIGHT = 40;
+/** A restart interval (MCUs between restart markers, 8×8 px each at 4:4:4) is a 16-bit field. */
+const MAX_RESTART_INTERVAL = 0xffff;
 
 const fallbackSpec = { ...FALLBACK_FILES, heading: FALLBACK_FILES.bold, headingStyle: 'bold' as const };
 
 /** Alpha masks (0–255 per pixel) of the "PREVIEW" watermark, one per page size. */
 const maskCache = new Map<string, Uint8Array>();
+
+/**
+ * The watermark blend in 16-bit fixed point, per mask value m: the opacity a = m/255 × 25 % as
+ * a/65536 (ALPHA) and the watermark colour's share plus rounding (INK), so that a channel c
+ * becomes (c × (65536 − ALPHA[m]) + INK[channel][m]) >>> 16.
+ */
+const ALPHA = Uint32Array.from({ length: 256 }, (_, m) => Math.round((m / 255) * WATERMARK_OPACITY * 65536));
+const INK = WATERMARK_RGB.map((c) => Uint32Array.from(ALPHA, (a) => c * a + 32768));
 
 async function drawnText(
   lib: PdfiumLibrary,
@@ -60,37 +80,10 @@ async function watermarkMask(lib: PdfiumLibrary, width: number, height: number):
   return mask;
 }
 
-function blendMask(page: RgbaImage, mask: Uint8Array): void {
-  const d = page.data;
-  for (let i = 0; i < mask.length; i++) {
-    const a = (mask[i] / 255) * WATERMARK_OPACITY;
-    if (a === 0) continue;
-    const o = i * 4;
-    d[o] = d[o] * (1 - a) + WATERMARK_RGB[0] * a;
-    d[o + 1] = d[o + 1] * (1 - a) + WATERMARK_RGB[1] * a;
-    d[o + 2] = d[o + 2] * (1 - a) + WATERMARK_RGB[2] * a;
-  }
-}
-
-function stack(images: RgbaImage[]): RgbaImage {
-  const width = Math.max(...images.map((p) => p.width));
-  const height = images.reduce((h, p) => h + p.height, 0) + GAP * (images.length - 1);
-  const data = new Uint8Array(width * height * 4).fill(GAP_GREY);
-  let y = 0;
-  for (const img of images) {
-    for (let row = 0; row < img.height; row++) {
-      data.set(img.data.subarray(row * img.width * 4, (row + 1) * img.width * 4), (y + row) * width * 4);
-    }
-    y += img.height + GAP;
-  }
-  for (let i = 3; i < data.length; i += 4) data[i] = 255;
-  return { width, height, data };
-}
-
 /** A band under the last shown page saying how many pages the preview leaves out. */
 async function moreBand(lib: PdfiumLibrary, width: number, hidden: number): Promise<RgbaImage> {
-  return drawnText(lib, width, 40, (doc, fonts) => {
-    doc.rect(0, 0, width, 40).fill('#eef0f3');
+  return drawnText(lib, width, BAND_HEIGHT, (doc, fonts) => {
+    doc.rect(0, 0, width, BAND_HEIGHT).fill('#eef0f3');
     doc.font(fonts.regular).fontSize(12).fillColor('#475569');
     doc.text(`+ ${hidden} more page${hidden === 1 ? '' : 's'} not shown in the preview (the build contains them)`, 0, 14, {
       width,
@@ -100,17 +93,168 @@ async function moreBand(lib: PdfiumLibrary, width: number, hidden: number): Prom
   });
 }
 
-export async function renderPreview(lib: PdfiumLibrary, pdf: Uint8Array, signal?: AbortSignal): Promise<Uint8Array> {
-  const { pages, pageCount } = await rasterise(lib, pdf, PREVIEW_SCALE, PREVIEW_MAX_PAGES, signal);
-  if (pages.length === 0) throw new Error('The PDF has no pages to preview');
-  for (const page of pages) {
-    signal?.throwIfAborted();
-    blendMask(page, await watermarkMask(lib, page.width, page.height));
+/** One picture of the stack: a page (its index) or the "more pages" band, at row `y`. */
+interface Placed {
+  page?: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The stacked image: pages top to bottom with a gap between each two, the band last. */
+function stackLayout(sizes: Array<{ width: number; height: number }>, band: boolean): { width: number; height: number; items: Placed[] } {
+  const items: Placed[] = sizes.map((s, page) => ({ page, y: 0, ...s }));
+  if (band) items.push({ y: 0, width: sizes[0].width, height: BAND_HEIGHT });
+  let y = 0;
+  for (const item of items) {
+    item.y = y;
+    y += item.height + GAP;
   }
-  const parts = [...pages];
-  if (pageCount > pages.length) parts.push(await moreBand(lib, pages[0].width, pageCount - pages.length));
-  const image = parts.length === 1 ? parts[0] : stack(parts);
-  signal?.throwIfAborted();
-  const encoded = jpeg.encode({ data: image.data, width: image.width, height: image.height }, PREVIEW_QUALITY);
-  return new Uint8Array(encoded.data);
+  return { width: Math.max(...items.map((i) => i.width)), height: y - GAP, items };
+}
+
+/**
+ * The preview's horizontal strips, [first row, end row) each: one when `parts` is 1; otherwise
+ * one per part but no more than there are pictures (a page cut between two parts is rasterised
+ * by both), all but the last of the same height in whole 8-row MCUs (jpegStrips.ts), and more
+ * strips when one would exceed a restart interval. Every part computes the same plan.
+ */
+export function planStrips(width: number, height: number, parts: number, pictures: number): Array<[number, number]> {
+  const wanted = Math.min(parts, pictures);
+  if (wanted <= 1) return [[0, height]];
+  const mcuRows = Math.ceil(height / 8);
+  const maxRows = Math.floor(MAX_RESTART_INTERVAL / Math.ceil(width / 8));
+  const rows = Math.ceil(mcuRows / Math.max(wanted, Math.ceil(mcuRows / maxRows))) * 8;
+  const strips: Array<[number, number]> = [];
+  for (let y = 0; y < height; y += rows) strips.push([y, Math.min(height, y + rows)]);
+  return strips;
+}
+
+/** Copies rows [from, to) of a picture into the RGB strip `out` (`width` px a row) at row `at`, blending the watermark `mask` if any. */
+function copyRows(
+  src: RgbaImage,
+  mask: Uint8Array | undefined,
+  from: number,
+  to: number,
+  out: Uint8Array,
+  width: number,
+  at: number,
+): void {
+  const d = src.data;
+  const [inkR, inkG, inkB] = INK;
+  for (let y = from; y < to; y++) {
+    let s = y * src.width * 4;
+    let o = (at + y - from) * width * 3;
+    const end = s + src.width * 4;
+    if (!mask) {
+      for (; s < end; s += 4, o += 3) {
+        out[o] = d[s];
+        out[o + 1] = d[s + 1];
+        out[o + 2] = d[s + 2];
+      }
+      continue;
+    }
+    for (let m = y * src.width; s < end; s += 4, o += 3, m++) {
+      const v = mask[m];
+      if (v === 0) {
+        out[o] = d[s];
+        out[o + 1] = d[s + 1];
+        out[o + 2] = d[s + 2];
+      } else {
+        const keep = 65536 - ALPHA[v];
+        out[o] = (d[s] * keep + inkR[v]) >>> 16;
+        out[o + 1] = (d[s + 1] * keep + inkG[v]) >>> 16;
+        out[o + 2] = (d[s + 2] * keep + inkB[v]) >>> 16;
+      }
+    }
+  }
+}
+
+/**
+ * Part `part` of `parts` of the preview (renderer.ts, renderPreviewPart): plans the strips from
+ * the page sizes, rasterises the pages its strips show, and encodes each of its strips.
+ */
+export async function renderPreviewPart(
+  lib: PdfiumLibrary,
+  pdf: Uint8Array,
+  part: number,
+  parts: number,
+  signal?: AbortSignal,
+): Promise<PreviewPart> {
+  const encoder = await jpegEncoder();
+  const doc = await lib.loadDocument(pdf);
+  // Pages are loaded (parsed) once; render() closes a page, so each is rendered exactly once:
+  // in full when a strip of this part shows it, else as 1 px to close it.
+  const pages = Array.from({ length: Math.min(doc.getPageCount(), PREVIEW_MAX_PAGES) }, (_, i) => doc.getPage(i));
+  const open = new Set(pages);
+  const render = async (i: number, full: boolean): Promise<RgbaImage> => {
+    open.delete(pages[i]);
+    const size = full ? {} : { width: 1, height: 1 };
+    const r = await pages[i].render({ scale: PREVIEW_SCALE, render: 'bitmap', colorSpace: 'BGRA', ...size });
+    return { width: r.width, height: r.height, data: r.data };
+  };
+  try {
+    const pageCount = doc.getPageCount();
+    if (pages.length === 0) throw new Error('The PDF has no pages to preview');
+    const sizes = pages.map((p) => {
+      const { originalWidth, originalHeight } = p.getOriginalSize();
+      // What PDFium's render() makes of them.
+      return {
+        width: Math.floor(Math.floor(originalWidth) * PREVIEW_SCALE),
+        height: Math.floor(Math.floor(originalHeight) * PREVIEW_SCALE),
+      };
+    });
+    const hidden = pageCount - pages.length;
+    const layout = stackLayout(sizes, hidden > 0);
+    const strips = planStrips(layout.width, layout.height, parts, layout.items.length);
+    const mine = strips.map((rows, index) => ({ index, rows })).filter((s) => s.index % parts === part);
+    const shown = (item: Placed): boolean => mine.some(({ rows: [a, b] }) => item.y < b && item.y + item.height > a);
+
+    const pictures = new Map<Placed, { image: RgbaImage; mask?: Uint8Array }>();
+    for (const item of layout.items) {
+      signal?.throwIfAborted();
+      if (item.page === undefined) {
+        if (shown(item)) pictures.set(item, { image: await moreBand(lib, item.width, hidden) });
+      } else if (shown(item)) {
+        const image = await render(item.page, true);
+        pictures.set(item, { image, mask: await watermarkMask(lib, image.width, image.height) });
+      } else {
+        await render(item.page, false);
+      }
+    }
+
+    const out: PreviewPart['strips'] = [];
+    for (const { index, rows } of mine) {
+      signal?.throwIfAborted();
+      const [a, b] = rows;
+      const jpeg = encoder.encode(layout.width, b - a, PREVIEW_QUALITY, (rgb) => {
+        rgb.fill(GAP_GREY);
+        for (const [item, { image, mask }] of pictures) {
+          const from = Math.max(a, item.y);
+          const to = Math.min(b, item.y + image.height);
+          if (from < to) copyRows(image, mask, from - item.y, to - item.y, rgb, layout.width, from - a);
+        }
+      });
+      out.push({ index, jpeg });
+    }
+    return { count: strips.length, strips: out };
+  } finally {
+    // Pages left open by a failure or an abort are closed before the document goes.
+    for (const page of open) await page.render({ scale: PREVIEW_SCALE, width: 1, height: 1 }).catch(() => undefined);
+    doc.destroy();
+  }
+}
+
+/** The preview JPEG from all the parts of one preview (any order). */
+export function joinPreviewParts(parts: readonly PreviewPart[]): Uint8Array {
+  const strips = parts.flatMap((p) => p.strips).sort((x, y) => x.index - y.index);
+  const count = parts[0]?.count ?? 0;
+  if (strips.length !== count || strips.some((s, i) => s.index !== i) || parts.some((p) => p.count !== count))
+    throw new Error(`the preview's parts do not add up to its ${count} strips`);
+  return joinJpegStrips(strips.map((s) => s.jpeg));
+}
+
+/** The whole preview JPEG in this thread. */
+export async function renderPreview(lib: PdfiumLibrary, pdf: Uint8Array, signal?: AbortSignal): Promise<Uint8Array> {
+  return joinPreviewParts([await renderPreviewPart(lib, pdf, 0, 1, signal)]);
 }

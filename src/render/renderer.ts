@@ -46,8 +46,23 @@ export interface ReportRenderer {
   renderPdfFile?(file: string, options?: RenderOptions): Promise<RenderedPdf>;
   /** Rasterises a PDF produced by renderPdf into the watermarked low-quality preview JPEG. */
   renderPreviewJpeg(pdf: Uint8Array, options?: RenderOptions): Promise<Uint8Array>;
+  /**
+   * Part `part` of `parts` of the preview of `pdf`, for renderers running side by side (the
+   * render pool's workers): every part plans the same horizontal strips, renders and encodes
+   * its share of them, and joinPreviewParts() (index.ts) joins all the parts into the JPEG that
+   * renderPreviewJpeg returns. The real renderer (index.ts) has it; the render pool's workers use it.
+   */
+  renderPreviewPart?(pdf: Uint8Array, part: number, parts: number, options?: RenderOptions): Promise<PreviewPart>;
   /** Releases WASM memory etc. */
   dispose(): Promise<void>;
+}
+
+/** The strips of the preview JPEG that one part encoded (see ReportRenderer.renderPreviewPart). */
+export interface PreviewPart {
+  /** How many strips the whole preview has. */
+  count: number;
+  /** This part's strips: each a JPEG of some rows of the preview, `index` counted from the top. */
+  strips: Array<{ index: number; jpeg: Uint8Array }>;
 }
 
 /** The stored report given to renderPdfFile could not be read or parsed. */

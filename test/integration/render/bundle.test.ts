@@ -47,6 +47,7 @@ describe('renderer: esbuild bundle', function () {
     assert.ok(
       existsSync(join(dir, 'pdfium.wasm')) &&
         existsSync(join(dir, 'webp_dec.wasm')) &&
+        existsSync(join(dir, 'libjpegturbowasm.wasm')) &&
         existsSync(join(dir, 'fonts')) &&
         existsSync(join(dir, 'icons/tabler-outline.json')),
     );

@@ -1,7 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { sharedRenderer, report } from '../../helpers/render';
 import { decodeJpeg, isJpeg, meanLuminance, type DecodedImage } from '../../helpers/jpeg';
-import { PREVIEW_MAX_PAGES } from '../../../src/render/preview';
+import { initPdfium } from '../../../src/render/pdfium';
+import { PREVIEW_MAX_PAGES, joinPreviewParts, planStrips, renderPreviewPart } from '../../../src/render/preview';
 
 /** `pages` nearly blank pages: a tiny label at the top of each, nothing in the middle. */
 const blank = (pages: number) =>
@@ -68,5 +69,61 @@ describe('renderer: preview JPEG', () => {
     const img = decodeJpeg(await r.renderPreviewJpeg(pdf));
     assert.equal(img.width, H);
     assert.equal(img.height, 595);
+  });
+
+  it('parts rendered apart join into the same pixels as the whole preview, whatever order they come in', async () => {
+    const r = await sharedRenderer();
+    const lib = await initPdfium();
+    try {
+      for (const pages of [3, PREVIEW_MAX_PAGES + 2]) {
+        const { pdf } = await r.renderPdf(blank(pages));
+        const whole = decodeJpeg(await r.renderPreviewJpeg(pdf));
+        for (const parts of [2, 3]) {
+          const done = await Promise.all(Array.from({ length: parts }, (_, part) => renderPreviewPart(lib, pdf, part, parts)));
+          assert.equal(done[0].count, parts, `${pages} pages in ${parts} parts: one strip a part`);
+          const joined = decodeJpeg(joinPreviewParts(done.reverse()));
+          assert.deepEqual([joined.width, joined.height], [whole.width, whole.height]);
+          assert.ok(Buffer.from(joined.data).equals(Buffer.from(whole.data)), `${pages} pages in ${parts} parts: pixels differ`);
+        }
+      }
+    } finally {
+      lib.destroy();
+    }
+  });
+
+  it('a part that is missing or twice there is refused', async () => {
+    const r = await sharedRenderer();
+    const { pdf } = await r.renderPdf(blank(2));
+    const [a, b] = await Promise.all([0, 1].map((part) => r.renderPreviewPart!(pdf, part, 2)));
+    assert.throws(() => joinPreviewParts([a]), /do not add up to its 2 strips/);
+    assert.throws(() => joinPreviewParts([a, a]), /do not add up to its 2 strips/);
+    assert.ok(isJpeg(joinPreviewParts([b, a])));
+  });
+
+  it('plans whole-MCU strips, no more than parts or pictures, within a restart interval', () => {
+    assert.deepEqual(planStrips(595, 841, 1, 1), [[0, 841]]);
+    assert.deepEqual(planStrips(595, 841, 2, 1), [[0, 841]], 'one page is not cut between parts');
+    assert.deepEqual(planStrips(595, 1694, 2, 2), [
+      [0, 848],
+      [848, 1694],
+    ]);
+    const h = 12 * 841 + 12 * 12 + 40;
+    for (const [width, parts] of [
+      [595, 2],
+      [595, 3],
+      [841, 2],
+      [9000, 2],
+    ]) {
+      const strips = planStrips(width, h, parts, 13);
+      assert.equal(strips[0][0], 0);
+      assert.equal(strips[strips.length - 1][1], h);
+      for (let i = 1; i < strips.length; i++) assert.equal(strips[i][0], strips[i - 1][1]);
+      const first = strips[0][1] - strips[0][0];
+      assert.equal(first % 8, 0);
+      assert.ok(strips.every(([a, b]) => b - a <= first));
+      assert.ok((first / 8) * Math.ceil(width / 8) <= 0xffff, `${width} px: restart interval`);
+      assert.ok(strips.length >= parts);
+    }
+    assert.ok(planStrips(9000, h, 2, 13).length > 2, 'a wide image needs more, shorter strips');
   });
 });
