@@ -8,16 +8,19 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+// Made on first use, not at load: creating it loads ICU's locale data, about 12 ms, which
+// every activation of the extension (this module is in dist/extension.js) would otherwise pay.
+let formatter: Intl.RelativeTimeFormat | undefined;
+const relative = (): Intl.RelativeTimeFormat => (formatter ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' }));
 
 /** "in 12 days", "tomorrow", "in 5 hours", "in 3 minutes", "now", "2 days ago". */
 export function relativeTime(target: Date, now: Date): string {
   const delta = target.getTime() - now.getTime();
   const size = Math.abs(delta);
   if (size < MINUTE) return 'now';
-  if (size < HOUR) return relative.format(Math.round(delta / MINUTE), 'minute');
-  if (size < DAY) return relative.format(Math.round(delta / HOUR), 'hour');
-  return relative.format(Math.round(delta / DAY), 'day');
+  if (size < HOUR) return relative().format(Math.round(delta / MINUTE), 'minute');
+  if (size < DAY) return relative().format(Math.round(delta / HOUR), 'hour');
+  return relative().format(Math.round(delta / DAY), 'day');
 }
 
 const SERVICE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2})?)(?:\.(\d+))?(Z|[+-]\d{2}:?\d{2})?$/i;
