@@ -14,7 +14,12 @@ const quiet = args.has('--quiet');
 
 /** Each bundle: entry → dist file. `vscode` is provided by the host. */
 const bundles = [
+  // The bootstrap VS Code activates (package.json `main`): the command registrations and the
+  // decision whether the window needs the rest yet (src/extension/studioLoader.ts).
   { entry: 'src/extension/extension.ts', out: 'dist/extension.js' },
+  // The rest of the extension (providers, views, services), required by the bootstrap once a
+  // report, a command, a restored panel or the API needs it.
+  { entry: 'src/extension/studio.ts', out: 'dist/studio.js' },
   { entry: 'src/mock/main.ts', out: 'dist/mock-server.js', banner: '#!/usr/bin/env node' },
   // Render worker thread of the local service (src/mock/renderPool.ts loads it beside the bundle).
   { entry: 'src/mock/renderWorker.ts', out: 'dist/render-worker.js' },

@@ -4,7 +4,7 @@
 // extension host, then the UI checks with screenshots. Exit code = failures ? 1 : 0.
 //   REPORT_STUDIO_E2E_GREP=<pattern>  run only matching suite tests
 //   --no-ui                            skip the UI checks
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { installCodeServer } from './install-code-server.mjs';
 import { installVsix, launchBrowser, openWorkbenchWithTests, prepareRunDirs, startCodeServer } from './code-server.mjs';
@@ -88,6 +88,9 @@ async function main() {
       } finally {
         await uiContext.close().catch(() => {});
       }
+      // The UI checks leave an unsaved "New Report"; its backup would reopen it in the suite's
+      // window, which must start with no report open (activation.test.ts: the bootstrap alone).
+      rmSync(join(dirs.userDataDir, 'User', 'Backups'), { recursive: true, force: true });
     }
     context = await launchBrowser(join(dirs.runDir, 'chromium-profile'));
     // --ui-only: the screenshot checks alone (for working on them).

@@ -1,6 +1,8 @@
 /**
- * Builds dist/extension.js the way the .vsix gets it (scripts/build.mjs --production: the
- * options that matter for this entry) into a folder of the caller's, with esbuild's metafile.
+ * Builds the two bundles VS Code loads the extension from, the way the .vsix gets them
+ * (scripts/build.mjs --production: the options that matter for these entries), into
+ * `<outDir>/dist/`, with esbuild's metafile: dist/extension.js (the bootstrap) and
+ * dist/studio.js (the rest, which the bootstrap requires from beside itself).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -9,17 +11,21 @@ import * as esbuild from 'esbuild';
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
 export interface BuiltBundle {
-  /** <outDir>/dist/extension.js */
+  /** <outDir>/dist/<name>.js */
   file: string;
   bytes: number;
-  /** Source files bundled in, relative to the repository. */
+  /** Source files that put code into the bundle, relative to the repository. */
   inputs: string[];
 }
 
-export async function buildExtensionBundle(outDir: string): Promise<BuiltBundle> {
-  const file = path.join(outDir, 'dist', 'extension.js');
+export interface ExtensionBundles extends BuiltBundle {
+  /** dist/studio.js: the full extension, loaded by the bootstrap on demand. */
+  studio: BuiltBundle;
+}
+
+async function build(entry: string, file: string): Promise<BuiltBundle> {
   const result = await esbuild.build({
-    entryPoints: [path.join(REPO_ROOT, 'src/extension/extension.ts')],
+    entryPoints: [path.join(REPO_ROOT, entry)],
     outfile: file,
     bundle: true,
     platform: 'node',
@@ -35,6 +41,20 @@ export async function buildExtensionBundle(outDir: string): Promise<BuiltBundle>
     banner: { js: "var __import_meta_url = require('url').pathToFileURL(__filename).href;" },
   });
   const output = Object.values(result.metafile.outputs).find((o) => o.entryPoint);
-  if (!output) throw new Error('esbuild produced no entry output');
-  return { file, bytes: fs.statSync(file).size, inputs: Object.keys(output.inputs) };
+  if (!output) throw new Error(`esbuild produced no output for ${entry}`);
+  // Modules esbuild tree-shook away entirely are listed with 0 bytes: they ship nothing.
+  const inputs = Object.entries(output.inputs)
+    .filter(([, i]) => i.bytesInOutput > 0)
+    .map(([name]) => name);
+  return { file, bytes: fs.statSync(file).size, inputs };
+}
+
+/** dist/extension.js (the bootstrap, returned) and dist/studio.js (`.studio`) under outDir. */
+export async function buildExtensionBundle(outDir: string): Promise<ExtensionBundles> {
+  const dist = path.join(outDir, 'dist');
+  const [bootstrap, studio] = await Promise.all([
+    build('src/extension/extension.ts', path.join(dist, 'extension.js')),
+    build('src/extension/studio.ts', path.join(dist, 'studio.js')),
+  ]);
+  return { ...bootstrap, studio };
 }

@@ -1,8 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, REPO_ROOT, waitFor } from './helpers';
+import type { ReportStudioApi } from '../../../src/extension/extension';
+import { closeAllEditors, EXTENSION_ID, REPO_ROOT, waitFor } from './helpers';
 
 describe('the installed extension', () => {
   it('is the packaged .vsix, not the source tree', () => {
@@ -17,22 +19,67 @@ describe('the installed extension', () => {
     assert.equal(ext.packageJSON.version, repoManifest.version);
     // What the .vsix ships, and only that.
     assert.ok(fs.existsSync(path.join(ext.extensionPath, 'dist', 'extension.js')));
+    assert.ok(fs.existsSync(path.join(ext.extensionPath, 'dist', 'studio.js')), 'the full part is packaged beside the bootstrap');
     assert.ok(fs.existsSync(path.join(ext.extensionPath, 'schemas', 'report.schema.json')));
     assert.ok(!fs.existsSync(path.join(ext.extensionPath, 'src')), 'src/ must not be packaged');
     assert.ok(!fs.existsSync(path.join(ext.extensionPath, 'node_modules')), 'node_modules/ must not be packaged');
   });
 
-  it('activates by itself in a workspace holding *.report.json files', async () => {
-    const ext = vscode.extensions.getExtension(EXTENSION_ID);
+  // These run first in a fresh window (activation.test.js sorts first): no report is open yet,
+  // only the user's settings.json, which the workbench loads as a JSONC model at window start.
+  it('activates by itself for a JSON file that is not a report, as the bootstrap alone', async () => {
+    const ext = vscode.extensions.getExtension<ReportStudioApi>(EXTENSION_ID);
     assert.ok(ext);
     // No ext.activate() here: the activation events in the manifest must do it.
     await waitFor('the extension to activate', () => ext.isActive);
+    const reports = vscode.workspace.textDocuments.filter((d) => /\.report\.jsonc?$/.test(d.uri.path) || d.getText().includes('"Report"'));
+    assert.deepEqual(
+      reports.map((d) => d.uri.toString()),
+      [],
+      'a report is open already: this window cannot show the bootstrap alone',
+    );
+    assert.deepEqual(ext.exports.activation, { stage: 'bootstrap' });
   });
 
-  it('registers its commands', async () => {
+  it('registers every contributed command before the full part loads', async () => {
+    assert.equal(api().activation.stage, 'bootstrap');
     const all = await vscode.commands.getCommands(true);
     const contributed: { command: string }[] = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON.contributes.commands ?? [];
     assert.ok(contributed.length > 0, 'the manifest contributes no commands');
     for (const { command } of contributed) assert.ok(all.includes(command), `${command} is contributed but not registered`);
   });
+
+  it('loads nothing more while JSON that is not a report is opened, shown and edited', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-studio-e2e-'));
+    const file = path.join(dir, 'tsconfig.json');
+    fs.writeFileSync(file, '{\n  "compilerOptions": { "strict": true }\n}\n');
+    try {
+      const plain = await vscode.window.showTextDocument(vscode.Uri.file(file));
+      // "type" at the top level, but not a report's.
+      assert.ok(await plain.edit((e) => e.insert(new vscode.Position(1, 0), '  "type": "module",\n')));
+      assert.ok(await plain.document.save());
+      const untitled = await vscode.window.showTextDocument(
+        await vscode.workspace.openTextDocument({ language: 'json', content: '[1, 2]' }),
+      );
+      assert.ok(await untitled.edit((e) => e.insert(new vscode.Position(0, 1), '{"type": "Reports"}, ')));
+      // openTextDocument and edit() resolve after the extension host saw the document and the change.
+      assert.deepEqual(api().activation, { stage: 'bootstrap' });
+    } finally {
+      await closeAllEditors(); // reverts the untitled file (active), closes the saved one
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('loads the full part when a report opens', async () => {
+    const report = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'examples', 'invoice.report.json');
+    await vscode.workspace.openTextDocument(report);
+    const { stage, loadedBy, duringActivate } = api().activation;
+    assert.deepEqual({ stage, loadedBy, duringActivate }, { stage: 'full', loadedBy: 'report', duringActivate: false });
+  });
 });
+
+function api(): ReportStudioApi {
+  const ext = vscode.extensions.getExtension<ReportStudioApi>(EXTENSION_ID);
+  assert.ok(ext?.isActive, `${EXTENSION_ID} is not active`);
+  return ext.exports;
+}

@@ -89,6 +89,7 @@ describe('the packaged .vsix', function () {
   it('holds the bundles the extension loads and not the CLI or the standalone service', () => {
     for (const loaded of [
       'dist/extension.js',
+      'dist/studio.js',
       'dist/engine.js',
       'dist/fixEngine.js',
       'schemas/report.schema.json',
@@ -99,6 +100,11 @@ describe('the packaged .vsix', function () {
     }
     for (const unused of ['dist/cli.js', 'dist/mock-server.js'])
       assert.ok(!files.includes(unused), `${unused} is packaged but never loaded`);
+  });
+
+  it("holds the WASM the local service's renderer compiles at run time", () => {
+    for (const wasm of ['dist/pdfium.wasm', 'dist/webp_dec.wasm', 'dist/libjpegturbowasm.wasm'])
+      assert.ok(files.includes(wasm), `${wasm} missing (scripts/render-assets.mjs copies it)`);
   });
 
   it('ships a manifest whose entry point and schema exist in the package', () => {

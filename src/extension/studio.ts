@@ -1,0 +1,115 @@
+// The full extension (dist/studio.js): builds every part and registers the providers. The
+// bootstrap (extension.ts, dist/extension.js) loads it once, when something needs it: a report
+// open or becoming one, a command, a restored result panel, or a caller reading the API. No work
+// happens here either: the client, the local service and the renderer load from their own
+// bundles on first use, so loading the full part makes no request, renders nothing and scans no
+// disk.
+//
+// Disposables have one owner each: a class disposes what it creates (its private
+// `subscriptions`), a register…() function returns one Disposable, and the two activate
+// functions — activate() of the bootstrap and activateStudio() here — are the only code that
+// pushes onto context.subscriptions.
+import * as vscode from 'vscode';
+import { registerReportCodeActions } from './codeActions/reportCodeActions';
+import { SchemaProvider } from './schema/schemaProvider';
+import { registerReportCodeLens } from './codeLens/reportCodeLens';
+import { buildDocument } from './commands/build';
+import { createCommands } from './commands';
+import type { CommandId } from './commands/commandIds';
+import { registerPreviewOnSave } from './submit/previewOnSave';
+import { Submissions } from './submit/submissions';
+import { RenderNoteDiagnostics } from './diagnostics/renderNoteDiagnostics';
+import { ServiceDiagnostics } from './diagnostics/serviceDiagnostics';
+import { ReportLog } from './log';
+import { registerReportSymbols } from './outline/reportSymbols';
+import { QuotaStatusBar } from './quota/quotaStatusBar';
+import { QuotaStore } from './quota/quotaStore';
+import { ReportContext } from './reportContext';
+import { ApiKeyStore } from './service/apiKeyStore';
+import { ClientFactory } from './service/clientFactory';
+import { LocalServiceHost } from './service/localServiceHost';
+import { watchServiceChanges } from './service/serviceChanges';
+import type { Services } from './services';
+import { LivePreview } from './live/livePreview';
+import { PreviewSync } from './live/previewSync';
+import { ResultSourceMaps } from './live/resultSourceMap';
+import { ResultPanels } from './viewer/resultPanels';
+
+let localService: LocalServiceHost | undefined;
+
+/** The loaded full part: what the bootstrap's API and its command registrations hand on to. */
+export interface Studio {
+  resultPanels: ResultPanels;
+  livePreview: LivePreview;
+  /** Runs a contributed command; the bootstrap registered them all and calls this. */
+  run(id: CommandId, args: unknown[]): unknown;
+}
+
+export function activateStudio(context: vscode.ExtensionContext): Studio {
+  const push = (...d: vscode.Disposable[]): void => void context.subscriptions.push(...d);
+  const log = new ReportLog();
+  const keys = new ApiKeyStore(context.secrets, log);
+  const local = (localService = new LocalServiceHost(context, log));
+  const clients = new ClientFactory(context.extensionPath, keys, local, log);
+  const quota = new QuotaStore(clients);
+  const panels = new ResultPanels(context, log);
+  const diagnostics = new ServiceDiagnostics();
+  const renderNotes = new RenderNoteDiagnostics();
+  const schemas = new SchemaProvider(context.extensionPath);
+  const submissions = new Submissions({ context, log, clients, quota, panels, diagnostics, renderNotes });
+  const live = new LivePreview({ context, panels, local, clients, log });
+  const sync = new PreviewSync(panels);
+  const sourceMaps = new ResultSourceMaps({ panels, local, log, onDidShowResult: submissions.onDidShowResult });
+  const services: Services = {
+    context,
+    log,
+    keys,
+    local,
+    clients,
+    quota,
+    panels,
+    diagnostics,
+    renderNotes,
+    submissions,
+    schemas,
+    live,
+    sync,
+  };
+  const reports = new ReportContext(panels);
+  const statusBar = new QuotaStatusBar(quota, clients, reports);
+  push(log, keys, local, clients, quota, panels, diagnostics, renderNotes, submissions, live, sync, sourceMaps, reports, statusBar);
+
+  const commands = new Map(createCommands(services).map((command) => [command.id, command]));
+  push(
+    registerReportCodeActions({ schemas, serviceDiagnostics: diagnostics }),
+    registerReportSymbols(),
+    registerReportCodeLens(quota),
+    registerPreviewOnSave(submissions, log),
+    watchServiceChanges({ keys, local, clients, quota, statusBar }),
+    panels.onDidRequestRebuild(async ({ report, kind }) => {
+      try {
+        const document = await vscode.workspace.openTextDocument(report);
+        await (kind === 'build' ? buildDocument(services, document, 'panel') : submissions.submit(document, 'preview', 'panel'));
+      } catch (error) {
+        log.error(`Rebuild of ${report.toString()} failed: ${(error as Error).message}`);
+      }
+    }),
+    submissions.onDidFinish(() => reports.update()),
+    panels.onDidRequestCancel(({ report }) => void submissions.cancel(report)),
+  );
+  return {
+    resultPanels: panels,
+    livePreview: live,
+    run(id, args) {
+      const command = commands.get(id);
+      if (!command) throw new Error(`Report Studio has no command ${id}`);
+      return command.run(context, ...args);
+    },
+  };
+}
+
+/** Stops the local service (and its tasks) before the extension host goes away. */
+export async function deactivateStudio(): Promise<void> {
+  await localService?.stop();
+  localService = undefined;
+}

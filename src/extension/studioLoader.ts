@@ -1,0 +1,169 @@
+/**
+ * The bootstrap's one decision: does this window need the full extension (dist/studio.js) yet?
+ * VS Code activates us for any JSON or JSONC file (onLanguage:json/jsonc: a report need not be
+ * named *.report.json) and for every contributed command, so activation itself must cost almost
+ * nothing. The full part loads — synchronously, exactly once — when
+ *
+ * - a report is open at activation, or a document opens as one or is edited into one
+ *   (an untitled file getting `"type": "Report"`): reason `report`;
+ * - a contributed command runs: `command` (they are all registered here, so the palette,
+ *   menus, keybindings and walkthrough work before any report was opened);
+ * - a result panel is being restored after a reload (`onWebviewPanel:reportStudio.result`):
+ *   `panel`. VS Code does not need the serializer during activation: a panel it cannot revive
+ *   yet waits, and is revived when the full part's ResultPanels registers its serializer;
+ * - something reads `resultPanels` or `livePreview` of the API: `api`.
+ *
+ * Until then only the command registrations and three listeners exist. Everything heavy is
+ * imported by type only, so esbuild keeps it out of dist/extension.js
+ * (test/unit/extension/bundle.test.ts checks what the bootstrap may hold).
+ */
+import * as vscode from 'vscode';
+import { COMMANDS, type CommandId } from './commands/commandIds';
+import type { LivePreview } from './live/livePreview';
+import { isReportDocument } from './reportDocument';
+import type { Studio } from './studio';
+import type { ResultPanels } from './viewer/resultPanels';
+
+/** dist/studio.js as the bootstrap requires it. */
+export type StudioModule = typeof import('./studio');
+
+/** What loaded the full part. */
+export type LoadReason = 'report' | 'command' | 'panel' | 'api';
+
+/** Which stage is loaded, for tests and the bench (`api.activation`). */
+export interface ActivationState {
+  stage: 'bootstrap' | 'full';
+  /** Set once the full part is loaded. */
+  loadedBy?: LoadReason;
+  /** Milliseconds to require dist/studio.js and run activateStudio(). */
+  loadMs?: number;
+  /** Of which requiring dist/studio.js (parse and module setup). */
+  requireMs?: number;
+  /** True when it loaded inside activate() (so VS Code's activation time includes it). */
+  duringActivate?: boolean;
+}
+
+/**
+ * What activate() returns to other extensions and the e2e tests (vscode.Extension.exports).
+ * Reading `resultPanels` or `livePreview` loads the full part first (reason `api`), so a
+ * caller always gets the real objects; `activation` reads without loading anything.
+ */
+export interface ReportStudioApi {
+  readonly resultPanels: ResultPanels;
+  /** The live view (tests wait on its onDidRender). */
+  readonly livePreview: LivePreview;
+  readonly activation: Readonly<ActivationState>;
+}
+
+/** The result webview's type; VS Code's tab model shows it with a prefix (`mainThreadWebview-…`). */
+const RESULT_VIEW_TYPE = 'reportStudio.result';
+
+const isResultTab = (tab: vscode.Tab): boolean =>
+  tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith(RESULT_VIEW_TYPE);
+
+export class StudioLoader implements vscode.Disposable {
+  private readonly subscriptions: vscode.Disposable[] = [];
+  /** Listeners that wait for a report or a restored panel; gone once the full part is loaded. */
+  private watchers: vscode.Disposable[] = [];
+  private studio: Studio | undefined;
+  private module: StudioModule | undefined;
+  private failure: unknown;
+  private activating = true;
+  private readonly state: ActivationState = { stage: 'bootstrap' };
+  readonly api: ReportStudioApi;
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly load: () => StudioModule,
+  ) {
+    const studio = (): Studio => this.loadStudio('api');
+    const state = (): ActivationState => ({ ...this.state });
+    this.api = {
+      get resultPanels() {
+        return studio().resultPanels;
+      },
+      get livePreview() {
+        return studio().livePreview;
+      },
+      get activation() {
+        return state();
+      },
+    };
+    for (const id of Object.values(COMMANDS)) {
+      this.subscriptions.push(vscode.commands.registerCommand(id, (...args: unknown[]) => this.run(id, args)));
+    }
+    try {
+      const reason = this.neededNow();
+      if (reason) this.loadStudio(reason);
+      else this.watch();
+    } finally {
+      this.activating = false;
+    }
+  }
+
+  /** Why the full part is needed at activation, if it is. */
+  private neededNow(): LoadReason | undefined {
+    if (vscode.workspace.textDocuments.some(isReportDocument)) return 'report';
+    if (this.resultTabOpen()) return 'panel';
+    return undefined;
+  }
+
+  private resultTabOpen(): boolean {
+    return vscode.window.tabGroups.all.some((group) => group.tabs.some(isResultTab));
+  }
+
+  private watch(): void {
+    const onReport = (document: vscode.TextDocument): void => {
+      if (isReportDocument(document)) this.loadStudio('report');
+    };
+    const onTabs = (): void => {
+      if (this.resultTabOpen()) this.loadStudio('panel');
+    };
+    this.watchers = [
+      vscode.workspace.onDidOpenTextDocument(onReport),
+      vscode.workspace.onDidChangeTextDocument((e) => onReport(e.document)),
+      vscode.window.tabGroups.onDidChangeTabs(onTabs),
+      vscode.window.tabGroups.onDidChangeTabGroups(onTabs),
+    ];
+  }
+
+  private run(id: CommandId, args: unknown[]): unknown {
+    return this.loadStudio('command').run(id, args);
+  }
+
+  /** The full part, loaded on the first call. A load that failed fails the same way again. */
+  private loadStudio(reason: LoadReason): Studio {
+    if (this.studio) return this.studio;
+    if (this.failure !== undefined) throw this.failure;
+    this.watchers.forEach((w) => w.dispose());
+    this.watchers = [];
+    const t0 = performance.now();
+    let required: number;
+    try {
+      this.module = this.load();
+      required = performance.now();
+      this.studio = this.module.activateStudio(this.context);
+    } catch (error) {
+      this.failure = error;
+      throw error;
+    }
+    Object.assign(this.state, {
+      stage: 'full',
+      loadedBy: reason,
+      loadMs: performance.now() - t0,
+      requireMs: required - t0,
+      duringActivate: this.activating,
+    } satisfies ActivationState);
+    return this.studio;
+  }
+
+  /** Stops what the full part started (the local service), if it was loaded. */
+  async deactivate(): Promise<void> {
+    await this.module?.deactivateStudio();
+  }
+
+  dispose(): void {
+    this.watchers.forEach((w) => w.dispose());
+    this.subscriptions.forEach((s) => s.dispose());
+  }
+}
