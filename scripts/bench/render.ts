@@ -1,11 +1,16 @@
 /**
- * Renderer benchmark: median times for 1-, 10- and 50-page reports — PDF
- * (layout + pdfkit) and preview JPEG (PDFium rasterisation + watermark + jpeg-js;
- * the preview shows at most PREVIEW_MAX_PAGES pages). No assertions: numbers only.
+ * Renderer benchmark: median times for 1-, 10- and 50-page reports — PDF (layout + pdfkit)
+ * and preview JPEG (PDFium rasterisation + watermark + libjpeg-turbo; the preview shows at
+ * most PREVIEW_MAX_PAGES pages) — as the local service renders them: in its render pool of
+ * SERVICE_WORKERS worker threads (the default --concurrency), where a preview is split across
+ * both workers when they are free (one strip each, rasterised and encoded in parallel, joined
+ * with restart markers). The preview is also timed on one thread in-process (the peer column).
+ * Each figure is the median of `runs` runs after two warm-up runs. No assertions: numbers only.
  *   npx tsx scripts/bench/render.ts   (or via npm run bench)
  */
 import { createRenderer } from '../../src/render';
 import { PREVIEW_MAX_PAGES } from '../../src/render/preview';
+import { locateRenderWorker, MAX_PREVIEW_PARTS, WorkerRenderer } from '../../src/mock/renderPool';
 import type { ReportBody, ReportComponent } from '../../src/core/report/types';
 import { median, type BenchRow } from './table';
 
@@ -63,26 +68,41 @@ function reportOf(pages: number): ReportBody {
   };
 }
 
-export async function runRenderBench(runs = 5): Promise<BenchRow[]> {
+/** The local service's render worker threads by default (--concurrency 2). */
+const SERVICE_WORKERS = 2;
+
+export async function runRenderBench(runs = 7): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
+  const entry = locateRenderWorker();
+  if (!entry) throw new Error('no render worker script');
   const t0 = performance.now();
-  const renderer = await createRenderer();
+  const oneThread = await createRenderer();
   console.log(`renderer: createRenderer (PDFium WASM init) ${(performance.now() - t0).toFixed(0)} ms`);
+  const pool = new WorkerRenderer(entry, SERVICE_WORKERS, 60_000);
+  const parts = Math.min(SERVICE_WORKERS, MAX_PREVIEW_PARTS);
   try {
     for (const pages of [1, 10, 50]) {
       const body = reportOf(pages);
       const pdfTimes: number[] = [];
       const jpegTimes: number[] = [];
+      const oneThreadTimes: number[] = [];
       let pageCount = 0;
       let pdfBytes = 0;
       let jpegBytes = 0;
-      await renderer.renderPdf(body); // warm-up (font parsing, icon set, JIT)
+      for (let i = 0; i < 2; i++) {
+        // Warm-up: fonts, icons, JIT, each worker's JPEG encoder and watermark.
+        const { pdf } = await pool.renderPdf(body);
+        await pool.renderPreviewJpeg(pdf);
+        await oneThread.renderPreviewJpeg(pdf);
+      }
       for (let i = 0; i < runs; i++) {
         const a = performance.now();
-        const { pdf, pageCount: n } = await renderer.renderPdf(body);
+        const { pdf, pageCount: n } = await pool.renderPdf(body);
         const b = performance.now();
-        const jpg = await renderer.renderPreviewJpeg(pdf);
+        const jpg = await pool.renderPreviewJpeg(pdf);
         const c = performance.now();
+        await oneThread.renderPreviewJpeg(pdf);
+        oneThreadTimes.push(performance.now() - c);
         pdfTimes.push(b - a);
         jpegTimes.push(c - b);
         pageCount = n;
@@ -91,6 +111,7 @@ export async function runRenderBench(runs = 5): Promise<BenchRow[]> {
       }
       const shown = Math.min(pageCount, PREVIEW_MAX_PAGES);
       const pageNote = `${pageCount} page${pageCount === 1 ? '' : 's'}`;
+      const poolNote = `render pool of ${SERVICE_WORKERS} worker threads`;
       rows.push(
         {
           group: 'render',
@@ -98,24 +119,29 @@ export async function runRenderBench(runs = 5): Promise<BenchRow[]> {
           median: median(pdfTimes),
           unit: 'ms',
           ...(pages === 10 ? { target: 100 } : {}),
-          note: `${pageNote}, ${(pdfBytes / 1024).toFixed(0)} KiB, ${runs} runs`,
+          note: `${pageNote}, ${(pdfBytes / 1024).toFixed(0)} KiB, one worker of the ${poolNote}, ${runs} runs`,
         },
         {
           group: 'render',
           figure: `render ${pages} page${pages === 1 ? '' : 's'} → preview JPEG`,
           median: median(jpegTimes),
           unit: 'ms',
+          peer: { label: 'one thread', median: median(oneThreadTimes) },
           ...(pages === 10 ? { target: 150 } : {}),
-          note: `from the PDF, ${shown} page${shown === 1 ? '' : 's'} shown, ${(jpegBytes / 1024).toFixed(0)} KiB, ${runs} runs`,
+          note:
+            `from the PDF, ${shown} page${shown === 1 ? '' : 's'} shown, ${(jpegBytes / 1024).toFixed(0)} KiB; ` +
+            `split across ${parts} workers of the ${poolNote} (peer: the same preview on one thread in-process), ${runs} runs`,
         },
       );
       console.log(
         `renderer: ${String(pages).padStart(2)}-page report (${pageCount} pages): PDF median ${median(pdfTimes).toFixed(0)} ms (${(pdfBytes / 1024).toFixed(0)} KiB), ` +
-          `preview JPEG median ${median(jpegTimes).toFixed(0)} ms (${shown} page${shown === 1 ? '' : 's'} shown, ${(jpegBytes / 1024).toFixed(0)} KiB), runs=${runs}`,
+          `preview JPEG median ${median(jpegTimes).toFixed(0)} ms on ${parts} workers, ${median(oneThreadTimes).toFixed(0)} ms on one thread ` +
+          `(${shown} page${shown === 1 ? '' : 's'} shown, ${(jpegBytes / 1024).toFixed(0)} KiB), runs=${runs}`,
       );
     }
   } finally {
-    await renderer.dispose();
+    await pool.dispose();
+    await oneThread.dispose();
   }
   return rows;
 }

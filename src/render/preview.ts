@@ -146,16 +146,8 @@ function copyRows(
     let s = y * src.width * 4;
     let o = (at + y - from) * width * 3;
     const end = s + src.width * 4;
-    if (!mask) {
-      for (; s < end; s += 4, o += 3) {
-        out[o] = d[s];
-        out[o + 1] = d[s + 1];
-        out[o + 2] = d[s + 2];
-      }
-      continue;
-    }
     for (let m = y * src.width; s < end; s += 4, o += 3, m++) {
-      const v = mask[m];
+      const v = mask ? mask[m] : 0;
       if (v === 0) {
         out[o] = d[s];
         out[o + 1] = d[s + 1];
