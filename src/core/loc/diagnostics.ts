@@ -5,6 +5,7 @@
  * (Problems), so both show the same words.
  */
 import type { LocSegment, ValidationErrorEntry } from '../api/types';
+import type { ParsedJsonc } from './jsoncText';
 import { LineIndex } from './lineIndex';
 import type { Position } from './lineIndex';
 import { clampRange, SourceText } from './locToRange';
@@ -33,17 +34,32 @@ export class DiagnosticMapper {
   readonly source: SourceText;
   private linesCache?: LineIndex;
 
-  constructor(readonly text: string) {
-    this.source = new SourceText(text);
+  /** `parsed`, `lines`: the tree and line index of `text` when the caller has them already (an edit followed). */
+  constructor(
+    readonly text: string,
+    parsed?: ParsedJsonc,
+    lines?: LineIndex,
+  ) {
+    this.source = new SourceText(text, parsed);
+    this.linesCache = lines;
+  }
+
+  /** The line index if it was built (a mapper whose lines were never asked for has none). */
+  get builtLines(): LineIndex | undefined {
+    return this.linesCache;
   }
 
   get lines(): LineIndex {
-    return (this.linesCache ??= new LineIndex(this.text));
+    return (this.linesCache ??= new LineIndex(this.text, this.source.knownLineStarts));
   }
 
   fromValidationEntry(entry: ValidationErrorEntry): SourceDiagnostic {
-    const loc = Array.isArray(entry.loc) ? entry.loc : [];
-    const mapping = this.source.mapLoc(loc, entry.type);
+    return this.fromValidationMapping(entry, this.source.mapLoc(locOf(entry), entry.type));
+  }
+
+  /** The diagnostic of an entry whose loc was mapped already (`mapping` = source.mapLoc(loc, type)). */
+  fromValidationMapping(entry: ValidationErrorEntry, mapping: LocMapping): SourceDiagnostic {
+    const loc = locOf(entry);
     // The message is built from the same normalised loc (a server may send anything).
     return this.build(mapping, describeEntry({ ...entry, loc }, mapping), entry.type, loc);
   }
@@ -86,6 +102,11 @@ export class DiagnosticMapper {
       exact: mapping.exact,
     };
   }
+}
+
+/** An entry's loc, or none when a server sent something else. */
+export function locOf(entry: ValidationErrorEntry): LocSegment[] {
+  return Array.isArray(entry.loc) ? entry.loc : [];
 }
 
 /** Convenience: map every entry of a 422 body against the text that was sent. */

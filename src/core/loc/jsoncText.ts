@@ -4,8 +4,9 @@
  * service only sees the body, so any character offset it reports (json_invalid) is
  * an offset into the body and has to be mapped back before it is shown.
  */
-import { createScanner, parseTree, printParseErrorCode, SyntaxKind } from 'jsonc-parser';
+import { createScanner, printParseErrorCode, SyntaxKind } from 'jsonc-parser';
 import type { Node, ParseError } from 'jsonc-parser';
+import { JsoncTree } from './jsoncTree';
 
 /** A run of text kept verbatim: body[bodyStart, bodyStart+length) = text[sourceStart, …). */
 interface KeptSpan {
@@ -117,16 +118,21 @@ export function utf16ToCodePointOffset(text: string, utf16: number): number {
 export interface ParsedJsonc {
   root: Node | undefined;
   errors: JsoncSyntaxError[];
+  /** The tree behind `root` (absent when the text could not be parsed at all). */
+  tree?: JsoncTree;
 }
 
-/** Parses JSONC leniently (comments and trailing commas allowed) into a tree with offsets. */
+/**
+ * Parses JSONC leniently (comments and trailing commas allowed) into a tree with offsets:
+ * the nodes parseTree() makes, read through a compact JsoncTree (jsoncTree.ts).
+ */
 export function parseJsonc(text: string): ParsedJsonc {
   const raw: ParseError[] = [];
   // A leading BOM (editors on Windows write one) is not a syntax error; a space keeps offsets.
   const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
-  let root: Node | undefined;
+  let tree: JsoncTree;
   try {
-    root = parseTree(source, raw, { allowTrailingComma: true, disallowComments: false });
+    tree = JsoncTree.parse(text, raw, source);
   } catch (err) {
     // jsonc-parser recurses once per level: ~10,000 nested brackets overflow the stack.
     // Such a document has no tree to mark ranges on; say so instead of throwing.
@@ -134,7 +140,7 @@ export function parseJsonc(text: string): ParsedJsonc {
     return { root: undefined, errors: [{ offset: 0, length: 0, message: NESTED_TOO_DEEPLY }] };
   }
   const errors = raw.map((e) => ({ offset: e.offset, length: e.length, message: describeParseError(e) }));
-  return { root, errors };
+  return { root: tree.root, errors, tree };
 }
 
 export const NESTED_TOO_DEEPLY = 'The document is nested too deeply to be analysed';

@@ -35,6 +35,8 @@ export interface LocMapping {
   componentType?: string;
   /** The `type` of the resolved node itself, when it is a component. */
   ownType?: string;
+  /** The whole node the walk ended on (absent when it rests on no node: document, offset). */
+  reached?: SourceRange;
 }
 
 /** How a path is to be read: a pydantic loc (lenient) or a JSON pointer (exact). */
@@ -49,10 +51,21 @@ export class SourceText {
   private parsedCache?: ParsedJsonc;
   private bodyCache?: JsonBody;
 
-  constructor(readonly text: string) {}
+  /** `parsed`: the tree of `text` when the caller already has it (a tree that followed an edit). */
+  constructor(
+    readonly text: string,
+    parsed?: ParsedJsonc,
+  ) {
+    this.parsedCache = parsed;
+  }
 
   get parsed(): ParsedJsonc {
     return (this.parsedCache ??= parseJsonc(this.text));
+  }
+
+  /** The line starts the parse noted on its way, if the text was parsed already (see JsoncTree). */
+  get knownLineStarts(): number[] | undefined {
+    return this.parsedCache?.tree?.lineStarts;
   }
 
   get body(): JsonBody {
@@ -79,9 +92,12 @@ export class SourceText {
     const root = this.parsed.root;
     if (!root) return this.documentMapping();
     const outcome = walkTree(root, segments, { lenient: options.lenient ?? true });
-    const componentType = nearestComponentType(root, outcome.path);
     const ownType = typeTagOf(outcome.node);
-    const base = { path: outcome.path, exact: !outcome.stop, stop: outcome.stop, rest: outcome.rest, componentType, ownType };
+    // The `type` of the innermost object on the path that has one (the component being edited).
+    let componentType = ownType;
+    for (let i = outcome.nodes.length - 2; i >= 0 && componentType === undefined; i--) componentType = typeTagOf(outcome.nodes[i]);
+    const reached = rangeOf(outcome.node);
+    const base = { path: outcome.path, exact: !outcome.stop, stop: outcome.stop, rest: outcome.rest, componentType, ownType, reached };
     const { node, stop } = outcome;
 
     if (options.errorType === 'missing' && (stop === 'unknown-key' || !stop)) {
@@ -166,19 +182,4 @@ function markContainerKey(node: Node, target: MarkTarget): Pick<LocMapping, 'ran
   const key = keyOf(node);
   if (key) return { range: rangeOf(key), target };
   return { range: { start: node.offset, end: node.offset + 1 }, target };
-}
-
-/** The `type` of the innermost object on the path that has one (the component being edited). */
-function nearestComponentType(root: Node, path: readonly PathSegment[]): string | undefined {
-  let node: Node | undefined = root;
-  let found = typeTagOf(root);
-  for (const segment of path) {
-    if (!node) break;
-    if (node.type === 'object') node = propertyNode(node, String(segment))?.children?.[1];
-    else if (node.type === 'array') node = node.children?.[Number(segment)];
-    else node = undefined;
-    const tag = node ? typeTagOf(node) : undefined;
-    if (tag) found = tag;
-  }
-  return found;
 }

@@ -5,6 +5,7 @@
  * validator (which are exact).
  */
 import type { Node } from 'jsonc-parser';
+import { TreeNode } from './jsoncTree';
 
 export type PathSegment = string | number;
 
@@ -20,6 +21,8 @@ export interface WalkOutcome {
   stop?: StopReason;
   /** Segments skipped as union tags or union member names. */
   skipped: PathSegment[];
+  /** The nodes along `path`: the root first, `node` last. */
+  nodes: Node[];
 }
 
 export interface WalkOptions {
@@ -34,12 +37,14 @@ export function walkTree(root: Node, segments: readonly PathSegment[], options: 
   let node = root;
   const path: PathSegment[] = [];
   const skipped: PathSegment[] = [];
+  const nodes = [root];
   for (let i = 0; i < segments.length; i++) {
     const segment = segments[i];
     const child = childAt(node, segment);
     if (child) {
       node = child.node;
       path.push(child.key);
+      nodes.push(node);
       continue;
     }
     if (options.lenient && isSkippable(node, segment, segments[i + 1], i + 1 < segments.length)) {
@@ -54,9 +59,9 @@ export function walkTree(root: Node, segments: readonly PathSegment[], options: 
           : node.type === 'array'
             ? 'unknown-key'
             : 'not-a-container';
-    return { node, path, rest: segments.slice(i), stop, skipped };
+    return { node, path, rest: segments.slice(i), stop, skipped, nodes };
   }
-  return { node, path, rest: [], skipped };
+  return { node, path, rest: [], skipped, nodes };
 }
 
 function isSkippable(node: Node, segment: PathSegment, next: PathSegment | undefined, hasNext: boolean): boolean {
@@ -74,7 +79,9 @@ export function typeTagOf(node: Node): string | undefined {
 
 /** The property node (key + value) named `key` in an object node. Last one wins, as in JSON.parse. */
 export function propertyNode(node: Node, key: string): Node | undefined {
-  if (node.type !== 'object' || !node.children) return undefined;
+  if (node.type !== 'object') return undefined;
+  if (node instanceof TreeNode) return node.property(key); // without a node per key
+  if (!node.children) return undefined;
   let found: Node | undefined;
   for (const prop of node.children) {
     if (prop.children?.[0]?.value === key) found = prop;

@@ -1,6 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { codePointToUtf16Offset, jsoncToJson, parseJsonc, utf16ToCodePointOffset } from '../../../src/core/loc/jsoncText';
 import { LineIndex } from '../../../src/core/loc/lineIndex';
+import { applyChange } from '../../../src/core/loc/textChanges';
+import { Rng } from '../hardening/fuzzKit';
 import { REPORT_JSONC } from './fixtures/locFixture';
 
 describe('jsoncToJson: the body actually sent', () => {
@@ -94,5 +96,19 @@ describe('parseJsonc and LineIndex', () => {
     assert.deepEqual(idx.positionAt(7), { line: 3, character: 0 });
     assert.equal(idx.offsetAt({ line: 2, character: 0 }), 5);
     assert.equal(idx.lineCount, 4);
+  });
+
+  it('LineIndex.afterChange() is the index of the changed text, \r\n pairs split and joined included', () => {
+    const PIECES = ['', 'a', '\n', '\r', '\r\n', 'ab\ncd', '\n\n', 'x\r'];
+    const rng = new Rng(9);
+    const lines = (idx: LineIndex, length: number) => Array.from({ length: length + 1 }, (_, o) => idx.positionAt(o));
+    for (let i = 0; i < 3000; i++) {
+      const text = Array.from({ length: rng.int(0, 10) }, () => rng.pick(PIECES)).join('');
+      const offset = rng.int(0, text.length);
+      const change = { offset, length: rng.int(0, text.length - offset), text: rng.pick(PIECES) };
+      const after = applyChange(text, change)!;
+      const followed = new LineIndex(text).afterChange(change, after);
+      assert.deepEqual(lines(followed, after.length), lines(new LineIndex(after), after.length), JSON.stringify({ text, change }));
+    }
   });
 });
