@@ -25,19 +25,31 @@ describe('the installed extension', () => {
     assert.ok(!fs.existsSync(path.join(ext.extensionPath, 'node_modules')), 'node_modules/ must not be packaged');
   });
 
-  // These run first in a fresh window (activation.test.js sorts first): no report is open yet,
-  // only the user's settings.json, which the workbench loads as a JSONC model at window start.
+  // These run first in a fresh window (activation.test.js sorts first), in order: no report is
+  // open yet. The workbench may load the user's settings.json as a JSONC model at window start
+  // (activating the extension as well), but not at a moment a test can count on.
+  let plainDir: string;
+  let plain: vscode.TextEditor;
+  before(() => (plainDir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-studio-e2e-'))));
+  after(async () => {
+    await closeAllEditors(); // reverts the untitled file (active), closes the saved one
+    fs.rmSync(plainDir, { recursive: true, force: true });
+  });
+
   it('activates by itself for a JSON file that is not a report, as the bootstrap alone', async () => {
     const ext = vscode.extensions.getExtension<ReportStudioApi>(EXTENSION_ID);
     assert.ok(ext);
-    // No ext.activate() here: the activation events in the manifest must do it.
-    await waitFor('the extension to activate', () => ext.isActive);
     const reports = vscode.workspace.textDocuments.filter((d) => /\.report\.jsonc?$/.test(d.uri.path) || d.getText().includes('"Report"'));
     assert.deepEqual(
       reports.map((d) => d.uri.toString()),
       [],
       'a report is open already: this window cannot show the bootstrap alone',
     );
+    const file = path.join(plainDir, 'tsconfig.json');
+    fs.writeFileSync(file, '{\n  "compilerOptions": { "strict": true }\n}\n');
+    plain = await vscode.window.showTextDocument(vscode.Uri.file(file));
+    // No ext.activate() here: the activation events in the manifest must do it.
+    await waitFor('the extension to activate', () => ext.isActive);
     assert.deepEqual(ext.exports.activation, { stage: 'bootstrap' });
   });
 
@@ -49,25 +61,14 @@ describe('the installed extension', () => {
     for (const { command } of contributed) assert.ok(all.includes(command), `${command} is contributed but not registered`);
   });
 
-  it('loads nothing more while JSON that is not a report is opened, shown and edited', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-studio-e2e-'));
-    const file = path.join(dir, 'tsconfig.json');
-    fs.writeFileSync(file, '{\n  "compilerOptions": { "strict": true }\n}\n');
-    try {
-      const plain = await vscode.window.showTextDocument(vscode.Uri.file(file));
-      // "type" at the top level, but not a report's.
-      assert.ok(await plain.edit((e) => e.insert(new vscode.Position(1, 0), '  "type": "module",\n')));
-      assert.ok(await plain.document.save());
-      const untitled = await vscode.window.showTextDocument(
-        await vscode.workspace.openTextDocument({ language: 'json', content: '[1, 2]' }),
-      );
-      assert.ok(await untitled.edit((e) => e.insert(new vscode.Position(0, 1), '{"type": "Reports"}, ')));
-      // openTextDocument and edit() resolve after the extension host saw the document and the change.
-      assert.deepEqual(api().activation, { stage: 'bootstrap' });
-    } finally {
-      await closeAllEditors(); // reverts the untitled file (active), closes the saved one
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+  it('loads nothing more while JSON that is not a report is edited or opened', async () => {
+    // "type" at the top level, but not a report's.
+    assert.ok(await plain.edit((e) => e.insert(new vscode.Position(1, 0), '  "type": "module",\n')));
+    assert.ok(await plain.document.save());
+    const untitled = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'json', content: '[1, 2]' }));
+    assert.ok(await untitled.edit((e) => e.insert(new vscode.Position(0, 1), '{"type": "Reports"}, ')));
+    // openTextDocument and edit() resolve after the extension host saw the document and the change.
+    assert.deepEqual(api().activation, { stage: 'bootstrap' });
   });
 
   it('loads the full part when a report opens', async () => {
