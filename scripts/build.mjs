@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pdfkitBrowserPlugin, importMetaUrl, copyRenderAssets } from './render-assets.mjs';
 import { buildViewer } from './build-viewer.mjs';
+import { vscodeOnce } from './esbuild-vscode.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
@@ -54,7 +55,7 @@ const common = {
   minify: production,
   logLevel: quiet ? 'error' : 'info',
   absWorkingDir: root,
-  plugins: [pdfkitBrowserPlugin(root)],
+  plugins: [pdfkitBrowserPlugin(root), vscodeOnce],
   // jsonc-parser's UMD entry requires its parts through a wrapped `require` esbuild cannot follow.
   alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
   define: importMetaUrl.define,

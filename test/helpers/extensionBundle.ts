@@ -6,6 +6,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -23,6 +24,13 @@ export interface ExtensionBundles extends BuiltBundle {
   studio: BuiltBundle;
 }
 
+/** scripts/esbuild-vscode.mjs's plugin, as scripts/build.mjs uses it (an ES module: imported, not required). */
+async function vscodeOnce(): Promise<esbuild.Plugin> {
+  const url = pathToFileURL(path.join(REPO_ROOT, 'scripts/esbuild-vscode.mjs')).href;
+  const mod = (await new Function('u', 'return import(u)')(url)) as { vscodeOnce: esbuild.Plugin };
+  return mod.vscodeOnce;
+}
+
 async function build(entry: string, file: string): Promise<BuiltBundle> {
   const result = await esbuild.build({
     entryPoints: [path.join(REPO_ROOT, entry)],
@@ -36,6 +44,7 @@ async function build(entry: string, file: string): Promise<BuiltBundle> {
     metafile: true,
     logLevel: 'error',
     absWorkingDir: REPO_ROOT,
+    plugins: [await vscodeOnce()],
     alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
     define: { 'import.meta.url': '__import_meta_url' },
     banner: { js: "var __import_meta_url = require('url').pathToFileURL(__filename).href;" },

@@ -28,6 +28,7 @@ const BOOTSTRAP_MODULES = [
   'src/extension/reportDocument.ts',
   'src/extension/service/runtimeLoader.ts',
   'src/core/report/reportDocument.ts',
+  'vscode-once:vscode', // scripts/esbuild-vscode.mjs: the one re-export of the vscode module
 ];
 
 describe('the extension bundle', function () {
