@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 const specs = [
   'test/unit/hardening/fuzz-core.test.ts',
   'test/unit/hardening/fuzz-render.test.ts',
+  'test/unit/hardening/fuzz-anchoring.test.ts',
   'test/integration/hardening/fuzz-service.test.ts',
 ];
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';

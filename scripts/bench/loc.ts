@@ -1,13 +1,17 @@
 /**
  * 422 → ranges for a 5,000-component report with 1,000 errors. The report (pretty-printed
- * JSON, components nested in Sections and Rows, see locReport.ts) is previewed on the local
- * service, over loopback, which answers the real 422; its 1,000 pydantic entries are then
- * mapped to ranges by the function the extension runs on a 422 (anchorEntries, as
- * ServiceDiagnostics.setFromValidationError does), and again after an edit (the re-anchor
- * each edit triggers while the errors are shown). Medians; the bench checks that 1,000
- * ranges come out, each on the node its loc names.
+ * JSON, components nested in Sections and Rows, see test/helpers/largeReport.ts) is previewed
+ * on the local service, over loopback, which answers the real 422; its 1,000 pydantic entries
+ * are then mapped to ranges by what the extension runs on a 422 (anchorEntriesOn, as
+ * ServiceDiagnostics.setFromValidationError does), and again after an edit the way the
+ * extension follows one: Anchoring.update() with the edit's change event (incremental), beside
+ * anchoring afresh on the edited text for comparison. Two edits: a property added near the top
+ * (every node below moves) and a component inserted halfway (the entries after it name other
+ * nodes now and are resolved again). Medians; the bench checks that 1,000 ranges come out, each
+ * on the node its loc names, and that the incremental ranges are the fresh ones.
  *   npx tsx scripts/bench/loc.ts [runs]   (or via npm run bench)
  */
+import { deepStrictEqual } from 'node:assert';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,10 +19,11 @@ import { performance } from 'node:perf_hooks';
 import type { ValidationErrorEntry } from '../../src/core/api/types';
 import { ReportClient } from '../../src/core/client/apiClient';
 import { isReportServiceError } from '../../src/core/client/errors';
-import { anchorEntries, type AnchoredEntry } from '../../src/core/fixes/anchorEntries';
+import { anchorEntries, anchorEntriesOn, type AnchoredEntry } from '../../src/core/fixes/anchorEntries';
+import { applyChange, type TextChange } from '../../src/core/loc/textChanges';
 import { createMinimalRenderer } from '../../src/render/minimal-renderer';
 import { startLocalService } from '../../src/mock/service';
-import { largeReportWithErrors } from './locReport';
+import { largeReportWithErrors } from '../../test/helpers/largeReport';
 import { median, type BenchRow } from './table';
 
 const COMPONENTS = 5_000;
@@ -39,8 +44,8 @@ async function submitFor422(client: ReportClient, text: string): Promise<{ entri
 }
 
 /** Every entry mapped, one range each, on a node of the text (not the whole document). */
-function check(anchored: AnchoredEntry[], text: string, what: string): void {
-  if (anchored.length !== ERRORS) throw new Error(`loc bench: ${what}: ${anchored.length} ranges for ${ERRORS} entries`);
+function check(anchored: AnchoredEntry[], text: string, what: string, count = ERRORS): void {
+  if (anchored.length !== count) throw new Error(`loc bench: ${what}: ${anchored.length} ranges for ${count} entries`);
   const wholeDocument = anchored.filter((a) => a.diagnostic.range.start === 0 && a.diagnostic.range.end >= text.trimEnd().length).length;
   const inexact = anchored.filter((a) => !a.diagnostic.exact && a.entry.type !== 'missing').length;
   if (wholeDocument || inexact)
@@ -94,19 +99,40 @@ export async function runLocBench(runs = 15): Promise<BenchRow[]> {
 
     const onSubmit = timeRuns(
       runs,
-      () => anchorEntries(text, entries, { sentText: text }),
+      () => anchorEntriesOn(text, entries, { sentText: text }).shown,
       (r) => check(r, text, 'on the sent text'),
     );
-    // An edit near the top moves every node below it: each entry is found again by its loc.
-    const at = text.indexOf('"report_title"');
-    const edited = `${text.slice(0, at)}"version_number": "v2 (edited in the bench)",\n    ${text.slice(at)}`;
-    const afterEdit = timeRuns(
-      runs,
-      () => anchorEntries(edited, entries, { sentText: text }),
-      (r) => check(r, edited, 'after an edit'),
+    const sent = anchorEntriesOn(text, entries, { sentText: text });
+    /** The edit followed incrementally from the anchoring on the sent text, and anchored afresh. */
+    const followEdit = (change: TextChange, what: string) => {
+      const edited = applyChange(text, change)!;
+      const fresh = anchorEntries(edited, entries, { sentText: text });
+      const verify = (r: AnchoredEntry[]) => {
+        check(r, edited, what, fresh.length);
+        deepStrictEqual(r, fresh, `loc bench: ${what}: the incremental ranges differ from anchoring afresh`);
+      };
+      const incremental = timeRuns(runs, () => sent.update(edited, [change]).shown, verify);
+      const afresh = timeRuns(runs, () => anchorEntries(edited, entries, { sentText: text }), verify);
+      return { incremental, afresh, resolved: sent.update(edited, [change]).resolved, kept: fresh.length };
+    };
+    // An edit near the top moves every node below it: each entry moves with its node.
+    const top = followEdit(
+      { offset: text.indexOf('"report_title"'), length: 0, text: '"version_number": "v2 (edited in the bench)",\n    ' },
+      'after an edit at the top',
     );
+    // A component inserted halfway: the entries after it name other nodes by index now.
+    const sections = text.indexOf('"components": [') + '"components": ['.length;
+    let halfway = text.indexOf('\n    {\n      "type": "Section"', text.length / 2);
+    if (halfway < sections) halfway = sections;
+    const inserted = followEdit(
+      { offset: halfway + 1, length: 0, text: '    { "type": "Spacer", "options": { "space": 1 } },\n' },
+      'after a component inserted halfway',
+    );
+    if (top.kept !== ERRORS) throw new Error(`loc bench: an edit at the top dropped ${ERRORS - top.kept} entries`);
     console.log(
-      `loc: 422 → ${ERRORS} ranges median ${median(onSubmit).toFixed(1)} ms; re-anchored after an edit median ${median(afterEdit).toFixed(1)} ms (${runs} runs each)`,
+      `loc: 422 → ${ERRORS} ranges median ${median(onSubmit).toFixed(1)} ms; after an edit at the top: incremental ${median(top.incremental).toFixed(1)} ms ` +
+        `(${top.resolved} entries resolved again), afresh ${median(top.afresh).toFixed(1)} ms; after a component inserted halfway: incremental ` +
+        `${median(inserted.incremental).toFixed(1)} ms (${inserted.resolved} resolved again, ${inserted.kept} still apply), afresh ${median(inserted.afresh).toFixed(1)} ms (${runs} runs each)`,
     );
     const size = `${(text.length / 1024 / 1024).toFixed(1)} MiB JSON, ${runs} runs`;
     return [
@@ -116,15 +142,24 @@ export async function runLocBench(runs = 15): Promise<BenchRow[]> {
         median: median(onSubmit),
         unit: 'ms',
         target: 50,
-        note: `anchorEntries on the sent text, ${size}`,
+        note: `anchorEntriesOn on the sent text, ${size}`,
       },
       {
         group: 'loc',
         figure: `422 ranges re-anchored after an edit (same report)`,
-        median: median(afterEdit),
+        median: median(top.incremental),
         unit: 'ms',
         target: 20,
-        note: `every node moved, ${size}`,
+        peer: { label: 'anchored afresh', median: median(top.afresh) },
+        note: `Anchoring.update with the edit's change, a property added at the top: every node moved, ${top.resolved} resolved again; ${size}`,
+      },
+      {
+        group: 'loc',
+        figure: `422 ranges re-anchored after a component inserted halfway (same report)`,
+        median: median(inserted.incremental),
+        unit: 'ms',
+        peer: { label: 'anchored afresh', median: median(inserted.afresh) },
+        note: `Anchoring.update: ${inserted.resolved} entries after it resolved again; ${size}`,
       },
       {
         group: 'loc',

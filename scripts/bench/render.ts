@@ -1,10 +1,10 @@
 /**
- * Renderer benchmark: median times for 1-, 10- and 50-page reports — PDF (layout + pdfkit)
- * and preview JPEG (PDFium rasterisation + watermark + libjpeg-turbo; the preview shows at
- * most PREVIEW_MAX_PAGES pages) — as the local service renders them: in its render pool of
- * SERVICE_WORKERS worker threads (the default --concurrency), where a preview is split across
- * both workers when they are free (one strip each, rasterised and encoded in parallel, joined
- * with restart markers). The preview is also timed on one thread in-process (the peer column).
+ * Renderer benchmark: median times for 1-, 10- and 50-page reports — PDF (layout + pdfkit, on
+ * one thread in-process) and preview JPEG (PDFium rasterisation + watermark + libjpeg-turbo;
+ * the preview shows at most PREVIEW_MAX_PAGES pages) as the local service makes it: in its
+ * render pool of SERVICE_WORKERS worker threads (the default --concurrency), split across both
+ * workers when they are free (one strip each, rasterised and encoded in parallel, joined with
+ * restart markers). The preview is also timed on one thread in-process (the peer column).
  * Each figure is the median of `runs` runs after two warm-up runs. No assertions: numbers only.
  *   npx tsx scripts/bench/render.ts   (or via npm run bench)
  */
@@ -91,13 +91,13 @@ export async function runRenderBench(runs = 7): Promise<BenchRow[]> {
       let jpegBytes = 0;
       for (let i = 0; i < 2; i++) {
         // Warm-up: fonts, icons, JIT, each worker's JPEG encoder and watermark.
-        const { pdf } = await pool.renderPdf(body);
+        const { pdf } = await oneThread.renderPdf(body);
         await pool.renderPreviewJpeg(pdf);
         await oneThread.renderPreviewJpeg(pdf);
       }
       for (let i = 0; i < runs; i++) {
         const a = performance.now();
-        const { pdf, pageCount: n } = await pool.renderPdf(body);
+        const { pdf, pageCount: n } = await oneThread.renderPdf(body);
         const b = performance.now();
         const jpg = await pool.renderPreviewJpeg(pdf);
         const c = performance.now();
@@ -119,7 +119,7 @@ export async function runRenderBench(runs = 7): Promise<BenchRow[]> {
           median: median(pdfTimes),
           unit: 'ms',
           ...(pages === 10 ? { target: 100 } : {}),
-          note: `${pageNote}, ${(pdfBytes / 1024).toFixed(0)} KiB, one worker of the ${poolNote}, ${runs} runs`,
+          note: `${pageNote}, ${(pdfBytes / 1024).toFixed(0)} KiB, one thread, ${runs} runs`,
         },
         {
           group: 'render',

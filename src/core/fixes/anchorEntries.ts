@@ -5,10 +5,16 @@
  * dropped once it no longer describes the text: the missing field was added, the rejected
  * value was changed, the unknown type renamed. Whatever is left stays until the next
  * submission of the file replaces or clears it.
+ *
+ * anchorEntries() maps every entry on a text; the extension keeps the Anchoring of
+ * anchorEntriesOn() and follows each edit with Anchoring.update() (core/loc/anchoring.ts),
+ * which resolves again only the entries the edit can have changed.
  */
 import { getNodeValue } from 'jsonc-parser';
 import type { ValidationErrorEntry } from '../api/types';
-import { DiagnosticMapper } from '../loc/diagnostics';
+import { Anchoring } from '../loc/anchoring';
+import type { AnchorRule } from '../loc/anchoring';
+import { DiagnosticMapper, locOf } from '../loc/diagnostics';
 import type { SourceDiagnostic } from '../loc/diagnostics';
 import type { LocMapping } from '../loc/locToRange';
 import { propertyNode, typeTagOf, walkTree } from '../loc/treeWalk';
@@ -29,9 +35,12 @@ export interface AnchorOptions {
   sentText?: string;
 }
 
-/** Whether the entry still describes the text its mapping was made on. */
-function stillApplies(mapper: DiagnosticMapper, entry: ValidationErrorEntry, mapping: LocMapping, options: AnchorOptions): boolean {
-  if (entry.type === 'json_invalid' || mapping.target === 'offset') return options.sentText === mapper.text;
+/**
+ * Whether the entry still describes the text its mapping was made on. It looks only at the
+ * node the loc reached (and the path to it), so an entry that an edit merely moved keeps its
+ * verdict (anchoring.ts).
+ */
+function stillApplies(mapper: DiagnosticMapper, entry: ValidationErrorEntry, mapping: LocMapping): boolean {
   if (mapping.target === 'document') return true; // not tied to a node (e.g. a missing body)
   const root = mapper.source.parsed.root;
   if (!root) return false;
@@ -49,20 +58,40 @@ function stillApplies(mapper: DiagnosticMapper, entry: ValidationErrorEntry, map
   return sameValue(getNodeValue(node), entry.input);
 }
 
+/** How a 422 entry is anchored: at the node its loc names, while its cause is still there. */
+export const ENTRY_RULE: AnchorRule<ValidationErrorEntry, AnchoredEntry> = {
+  resolve(mapper, entry, sentText) {
+    // A json_invalid offset (or any offset into the body) holds only on the exact text that was sent.
+    const onSentText = sentText === mapper.text;
+    if (entry.type === 'json_invalid') {
+      return {
+        applies: onSentText,
+        volatile: true,
+        anchored: onSentText ? { entry, diagnostic: mapper.fromValidationEntry(entry) } : undefined,
+      };
+    }
+    const loc = locOf(entry);
+    const mapping = mapper.source.mapLoc(loc, entry.type);
+    const anchored = { entry, diagnostic: mapper.fromValidationMapping(entry, mapping) };
+    if (mapping.target === 'offset') return { applies: onSentText, volatile: true, anchored };
+    return { anchored, applies: stillApplies(mapper, entry, mapping), reached: mapping.reached, lookups: loc };
+  },
+};
+
+/** The entries on `text`, kept to follow later edits (Anchoring.update()). */
+export function anchorEntriesOn(
+  text: string,
+  entries: readonly ValidationErrorEntry[],
+  options: AnchorOptions = {},
+): Anchoring<ValidationErrorEntry, AnchoredEntry> {
+  return Anchoring.anchor(text, entries, ENTRY_RULE, options.sentText);
+}
+
 /**
  * The entries that still apply to `text`, with their diagnostics on it, in the entries'
  * order. On the very text that was sent every entry applies (the service said so), so the
  * result is then aligned with `entries` one to one.
  */
 export function anchorEntries(text: string, entries: readonly ValidationErrorEntry[], options: AnchorOptions = {}): AnchoredEntry[] {
-  const mapper = new DiagnosticMapper(text);
-  const unchanged = options.sentText === text;
-  const out: AnchoredEntry[] = [];
-  for (const entry of entries) {
-    const loc = Array.isArray(entry.loc) ? entry.loc : [];
-    const mapping = mapper.source.mapLoc(loc, entry.type);
-    if (!unchanged && !stillApplies(mapper, entry, mapping, options)) continue;
-    out.push({ entry, diagnostic: mapper.fromValidationEntry(entry) });
-  }
-  return out;
+  return anchorEntriesOn(text, entries, options).shown;
 }

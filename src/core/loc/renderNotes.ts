@@ -3,15 +3,17 @@
  * page, a substituted font) → diagnostics on the report text, at the node each note's JSON
  * path names, marked the way 422 entries are (a long component by its `"type"`).
  *
- * Like 422 diagnostics they are re-anchored after every edit: a note follows its node while
- * the path still leads to the same thing, and is dropped once it no longer describes the
- * text — the component at the path is another type, the URL or font was changed, or (for
- * an overflow) `config.enable_multi_page` is now true.
+ * Like 422 diagnostics they are re-anchored after every edit (incrementally, anchoring.ts): a
+ * note follows its node while the path still leads to the same thing, and is dropped once it
+ * no longer describes the text — the component at the path is another type, the URL or font
+ * was changed, or (for an overflow) `config.enable_multi_page` is now true.
  */
 import { findNodeAtLocation, getNodeValue } from 'jsonc-parser';
 import type { Node } from 'jsonc-parser';
 import type { RenderNote } from '../api/types';
 import { sameValue } from '../fixes/sameValue';
+import { Anchoring } from './anchoring';
+import type { AnchorRule } from './anchoring';
 import { DiagnosticMapper } from './diagnostics';
 import type { SourceDiagnostic } from './diagnostics';
 import { typeTagOf, walkTree } from './treeWalk';
@@ -51,30 +53,50 @@ export function recordNotes(sentText: string, notes: readonly RenderNote[]): Rec
   });
 }
 
+/** How a render note is anchored: at its path's node, while that node holds what was rendered. */
+export const NOTE_RULE: AnchorRule<RecordedNote, AnchoredNote> = {
+  resolve(mapper, recorded) {
+    const root = mapper.source.parsed.root;
+    const path = Array.isArray(recorded.note.path) ? recorded.note.path : [];
+    const mapping = mapper.source.mapPath(path, { lenient: false });
+    return {
+      anchored: {
+        note: recorded.note,
+        severity: NOTE_SEVERITY[recorded.note.kind] ?? 'information',
+        diagnostic: mapper.build(mapping, recorded.note.message, recorded.note.kind, path),
+      },
+      applies: root !== undefined && nodeStillHolds(root, recorded, path),
+      reached: mapping.reached,
+      lookups: path,
+    };
+  },
+  // An overflow goes once the text asks for multi-page reports, wherever that was set.
+  textCheck(mapper) {
+    const root = mapper.source.parsed.root;
+    const multiPage = root !== undefined && multiPageEnabled(root);
+    return (recorded) => !(multiPage && recorded.note.kind === 'overflow');
+  },
+};
+
+/** The notes on `text`, kept to follow later edits (Anchoring.update()). */
+export function anchorNotesOn(
+  text: string,
+  recorded: readonly RecordedNote[],
+  options: { sentText?: string } = {},
+): Anchoring<RecordedNote, AnchoredNote> {
+  return Anchoring.anchor(text, recorded, NOTE_RULE, options.sentText);
+}
+
 /**
  * The notes that still apply to `text`, with their diagnostics on it, in the notes' order.
  * On the very text that was rendered every note applies.
  */
 export function anchorNotes(text: string, recorded: readonly RecordedNote[], options: { sentText?: string } = {}): AnchoredNote[] {
-  const mapper = new DiagnosticMapper(text);
-  const root = mapper.source.parsed.root;
-  const unchanged = options.sentText === text;
-  const out: AnchoredNote[] = [];
-  for (const r of recorded) {
-    const path = Array.isArray(r.note.path) ? r.note.path : [];
-    if (!unchanged && !(root && stillApplies(root, r, path))) continue;
-    const mapping = mapper.source.mapPath(path, { lenient: false });
-    out.push({
-      note: r.note,
-      severity: NOTE_SEVERITY[r.note.kind] ?? 'information',
-      diagnostic: mapper.build(mapping, r.note.message, r.note.kind, path),
-    });
-  }
-  return out;
+  return anchorNotesOn(text, recorded, options).shown;
 }
 
-function stillApplies(root: Node, recorded: RecordedNote, path: ReadonlyArray<string | number>): boolean {
-  if (recorded.note.kind === 'overflow' && multiPageEnabled(root)) return false;
+/** Whether the node at the path is still what was rendered: the same component type, or the same value. */
+function nodeStillHolds(root: Node, recorded: RecordedNote, path: ReadonlyArray<string | number>): boolean {
   const node = nodeAt(root, path);
   if (!node) return false;
   if (recorded.componentType !== undefined) return typeTagOf(node) === recorded.componentType;

@@ -1,18 +1,30 @@
 // What the 422 diagnostics and the render-note diagnostics share: per-file records of what the
 // service said about the text that was submitted, shown as diagnostics and mapped again onto
 // the current text after each edit (debounced), because VS Code never moves an extension's
-// diagnostics itself. Subclasses say how their records are anchored and how one is shown.
+// diagnostics itself. Subclasses say how their records are anchored (a core AnchorRule) and
+// how one is shown.
+//
+// The re-anchoring is incremental: the content changes of every onDidChangeTextDocument event
+// since the last anchoring are collected (in order: several per event, several events per
+// debounce) and handed to Anchoring.update() (core/loc/anchoring.ts), which re-parses only
+// around the edits and resolves again only the records they can have changed; the others
+// move with the text. A diagnostic whose record did not move is shown as the same object.
+// Anything it cannot follow (a reopened document, changes that do not add up to the text)
+// is anchored afresh.
 import * as vscode from 'vscode';
+import { Anchoring } from '../../core/loc/anchoring';
+import type { Anchored as AnchoredRecord, AnchorRule } from '../../core/loc/anchoring';
+import type { TextChange } from '../../core/loc/textChanges';
 
-interface FileState<Input, Anchored> {
-  inputs: Input[];
-  sentText: string;
-  anchored: Anchored[];
+interface FileState<Input, Anchored extends AnchoredRecord> {
+  anchoring: Anchoring<Input, Anchored>;
   diagnostics: vscode.Diagnostic[];
+  /** The edits since `anchoring` was made, in order; undefined when they are not known (anchor afresh). */
+  changes: TextChange[] | undefined;
   timer?: ReturnType<typeof setTimeout>;
 }
 
-export abstract class AnchoredDiagnostics<Input, Anchored> implements vscode.Disposable {
+export abstract class AnchoredDiagnostics<Input, Anchored extends AnchoredRecord> implements vscode.Disposable {
   private readonly collection: vscode.DiagnosticCollection;
   private readonly files = new Map<string, FileState<Input, Anchored>>();
   private readonly subscriptions: vscode.Disposable[] = [];
@@ -24,15 +36,23 @@ export abstract class AnchoredDiagnostics<Input, Anchored> implements vscode.Dis
     this.collection = vscode.languages.createDiagnosticCollection(collectionName);
     this.subscriptions.push(
       vscode.workspace.onDidChangeTextDocument((e) => {
-        if (e.contentChanges.length > 0) this.schedule(e.document);
+        if (e.contentChanges.length === 0) return;
+        const state = this.files.get(e.document.uri.toString());
+        if (!state) return;
+        state.changes?.push(...e.contentChanges.map((c) => ({ offset: c.rangeOffset, length: c.rangeLength, text: c.text })));
+        this.schedule(e.document);
       }),
       // Reopened (maybe changed on disk meanwhile): check against what is there now.
-      vscode.workspace.onDidOpenTextDocument((d) => this.schedule(d)),
+      vscode.workspace.onDidOpenTextDocument((d) => {
+        const state = this.files.get(d.uri.toString());
+        if (state) state.changes = undefined;
+        this.schedule(d);
+      }),
     );
   }
 
-  /** `inputs` mapped onto `text`, which may have changed since `sentText` was submitted. */
-  protected abstract anchor(text: string, inputs: readonly Input[], sentText: string): Anchored[];
+  /** How the records are mapped onto a text (which may have changed since it was submitted). */
+  protected abstract readonly rule: AnchorRule<Input, Anchored>;
 
   protected abstract toDiagnostic(document: vscode.TextDocument, anchored: Anchored): vscode.Diagnostic;
 
@@ -41,9 +61,10 @@ export abstract class AnchoredDiagnostics<Input, Anchored> implements vscode.Dis
     const key = document.uri.toString();
     const previous = this.files.get(key);
     if (previous?.timer) clearTimeout(previous.timer);
-    const state: FileState<Input, Anchored> = { inputs, sentText, anchored: [], diagnostics: [] };
+    const anchoring = Anchoring.anchor(document.getText(), inputs, this.rule, sentText);
+    const state: FileState<Input, Anchored> = { anchoring, diagnostics: [], changes: [] };
     this.files.set(key, state);
-    this.reanchor(document, state);
+    this.display(document, state, anchoring);
     return state.diagnostics;
   }
 
@@ -54,7 +75,7 @@ export abstract class AnchoredDiagnostics<Input, Anchored> implements vscode.Dis
     const index = state.diagnostics.findIndex(
       (d) => d.range.isEqual(diagnostic.range) && d.message === diagnostic.message && codeOf(d) === codeOf(diagnostic),
     );
-    return index >= 0 ? state.anchored[index] : undefined;
+    return index >= 0 ? state.anchoring.shown[index] : undefined;
   }
 
   /** The diagnostics currently shown for the file. */
@@ -103,8 +124,22 @@ export abstract class AnchoredDiagnostics<Input, Anchored> implements vscode.Dis
   }
 
   private reanchor(document: vscode.TextDocument, state: FileState<Input, Anchored>): void {
-    state.anchored = this.anchor(document.getText(), state.inputs, state.sentText);
-    state.diagnostics = state.anchored.map((a) => this.toDiagnostic(document, a));
+    const { anchoring, changes } = state;
+    const text = document.getText();
+    const next = changes ? anchoring.update(text, changes) : Anchoring.anchor(text, anchoring.inputs, this.rule, anchoring.sentText);
+    state.changes = [];
+    this.display(document, state, next);
+  }
+
+  /** Shows `next`, reusing the diagnostic of every record that did not move. */
+  private display(document: vscode.TextDocument, state: FileState<Input, Anchored>, next: Anchoring<Input, Anchored>): void {
+    const before = new Map<Anchored, vscode.Diagnostic>();
+    state.anchoring.shown.forEach((a, i) => {
+      const shown = state.diagnostics[i];
+      if (shown) before.set(a, shown);
+    });
+    state.anchoring = next;
+    state.diagnostics = next.shown.map((a) => before.get(a) ?? this.toDiagnostic(document, a));
     this.collection.set(document.uri, state.diagnostics);
   }
 }

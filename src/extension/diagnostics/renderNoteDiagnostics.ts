@@ -5,12 +5,12 @@
 // (reportCodeActions.ts); the others are a warning and information.
 //
 // Like the 422 diagnostics (serviceDiagnostics.ts) they are re-anchored after each edit
-// (debounced): they follow their node, and go once their cause is gone (for an overflow:
+// (debounced, incrementally): they follow their node, and go once their cause is gone (for an overflow:
 // config.enable_multi_page set to true). The next successful run of the file replaces them,
 // and clears them when it has no notes.
 import * as vscode from 'vscode';
 import type { RenderNote } from '../../core/api/types';
-import { anchorNotes, recordNotes } from '../../core/loc/renderNotes';
+import { NOTE_RULE, recordNotes } from '../../core/loc/renderNotes';
 import type { AnchoredNote, NoteSeverity, RecordedNote } from '../../core/loc/renderNotes';
 import { AnchoredDiagnostics, sourceDiagnostic } from './anchoredDiagnostics';
 
@@ -23,6 +23,8 @@ const SEVERITY: Record<NoteSeverity, vscode.DiagnosticSeverity> = {
 };
 
 export class RenderNoteDiagnostics extends AnchoredDiagnostics<RecordedNote, AnchoredNote> {
+  protected readonly rule = NOTE_RULE;
+
   constructor(reanchorDelayMs = 250) {
     super(RENDER_NOTE_COLLECTION, reanchorDelayMs);
   }
@@ -42,10 +44,6 @@ export class RenderNoteDiagnostics extends AnchoredDiagnostics<RecordedNote, Anc
   /** The note behind a diagnostic shown for the file. */
   noteFor(uri: vscode.Uri, diagnostic: vscode.Diagnostic): RenderNote | undefined {
     return this.anchoredFor(uri, diagnostic)?.note;
-  }
-
-  protected anchor(text: string, recorded: readonly RecordedNote[], sentText: string): AnchoredNote[] {
-    return anchorNotes(text, recorded, { sentText });
   }
 
   protected toDiagnostic(document: vscode.TextDocument, anchored: AnchoredNote): vscode.Diagnostic {

@@ -6,11 +6,12 @@
 // (debounced) the entries are mapped again onto the current text by their `loc`: a
 // diagnostic follows its node when lines move, disappears once its cause is gone (the
 // missing option added, the rejected value changed), and comes back if an undo restores it.
+// Only the entries an edit can have changed are resolved again (anchoredDiagnostics.ts).
 // Everything else stays until the next submission of the file replaces or clears it.
 import * as vscode from 'vscode';
 import type { ValidationErrorEntry } from '../../core/api/types';
 import { asServiceError } from '../service/serviceError';
-import { anchorEntries } from '../../core/fixes/anchorEntries';
+import { ENTRY_RULE } from '../../core/fixes/anchorEntries';
 import type { AnchoredEntry } from '../../core/fixes/anchorEntries';
 import { AnchoredDiagnostics, sourceDiagnostic } from './anchoredDiagnostics';
 
@@ -23,6 +24,8 @@ export interface ServiceDiagnosticsOptions {
 }
 
 export class ServiceDiagnostics extends AnchoredDiagnostics<ValidationErrorEntry, AnchoredEntry> {
+  protected readonly rule = ENTRY_RULE;
+
   constructor(options: ServiceDiagnosticsOptions = {}) {
     super(SERVICE_DIAGNOSTIC_COLLECTION, options.reanchorDelayMs ?? 250);
   }
@@ -52,10 +55,6 @@ export class ServiceDiagnostics extends AnchoredDiagnostics<ValidationErrorEntry
   /** The 422 entry (with its fixable problem, if any) behind a diagnostic shown for the file. */
   entryFor(uri: vscode.Uri, diagnostic: vscode.Diagnostic): AnchoredEntry | undefined {
     return this.anchoredFor(uri, diagnostic);
-  }
-
-  protected anchor(text: string, entries: readonly ValidationErrorEntry[], sentText: string): AnchoredEntry[] {
-    return anchorEntries(text, entries, { sentText });
   }
 
   protected toDiagnostic(document: vscode.TextDocument, anchored: AnchoredEntry): vscode.Diagnostic {
