@@ -24,11 +24,13 @@ import { applyChange, type TextChange } from '../../src/core/loc/textChanges';
 import { createMinimalRenderer } from '../../src/render/minimal-renderer';
 import { startLocalService } from '../../src/mock/service';
 import { largeReportWithErrors } from '../../test/helpers/largeReport';
+import { forceGc } from '../../test/unit/hardening/fuzzKit';
 import { median, type BenchRow } from './table';
 
 const COMPONENTS = 5_000;
 const ERRORS = 1_000;
 const KEY = 'rs_bench_loc_key_0123456789';
+const WARM_UP = 3;
 
 /** The 422 entries of the service for `text`, and how long the round trip took. */
 async function submitFor422(client: ReportClient, text: string): Promise<{ entries: ValidationErrorEntry[]; ms: number }> {
@@ -59,15 +61,30 @@ function check(anchored: AnchoredEntry[], text: string, what: string, count = ER
   }
 }
 
-function timeRuns(runs: number, fn: () => AnchoredEntry[], verify: (r: AnchoredEntry[]) => void): number[] {
-  verify(fn()); // warm-up (JIT) and the check, outside the timings
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    const result = fn();
-    times.push(performance.now() - t0);
-    if (i === runs - 1) verify(result);
-  }
+/** One figure: what is timed, and the check of its result (made outside the timings). */
+interface Case {
+  run: () => AnchoredEntry[];
+  verify: (r: AnchoredEntry[]) => void;
+}
+
+/**
+ * `runs` timings of every case, taken in turn (one run of each, then again) so that the load of
+ * a shared machine falls on all of them alike; the heap is collected before each run, so that
+ * a run pays for collecting its own garbage and not its neighbours'.
+ */
+function timeRounds(runs: number, cases: Case[]): number[][] {
+  const gc = forceGc();
+  for (const c of cases) c.verify(c.run());
+  for (let i = 0; i < WARM_UP; i++) for (const c of cases) c.run(); // the JIT settles
+  const times = cases.map(() => [] as number[]);
+  for (let i = 0; i < runs; i++)
+    cases.forEach((c, k) => {
+      gc();
+      const t0 = performance.now();
+      const result = c.run();
+      times[k].push(performance.now() - t0);
+      if (i === runs - 1) c.verify(result);
+    });
   return times;
 }
 
@@ -97,26 +114,24 @@ export async function runLocBench(runs = 15): Promise<BenchRow[]> {
       `loc: the local service answered 422 with ${entries.length} entries; submit → 422 median ${median(roundTrips).toFixed(0)} ms (${roundTrips.length} runs)`,
     );
 
-    const onSubmit = timeRuns(
-      runs,
-      () => anchorEntriesOn(text, entries, { sentText: text }).shown,
-      (r) => check(r, text, 'on the sent text'),
-    );
     const sent = anchorEntriesOn(text, entries, { sentText: text });
-    /** The edit followed incrementally from the anchoring on the sent text, and anchored afresh. */
-    const followEdit = (change: TextChange, what: string) => {
+    /** An edit followed incrementally from the anchoring on the sent text, and anchored afresh. */
+    const edit = (change: TextChange, what: string) => {
       const edited = applyChange(text, change)!;
       const fresh = anchorEntries(edited, entries, { sentText: text });
       const verify = (r: AnchoredEntry[]) => {
         check(r, edited, what, fresh.length);
         deepStrictEqual(r, fresh, `loc bench: ${what}: the incremental ranges differ from anchoring afresh`);
       };
-      const incremental = timeRuns(runs, () => sent.update(edited, [change]).shown, verify);
-      const afresh = timeRuns(runs, () => anchorEntries(edited, entries, { sentText: text }), verify);
-      return { incremental, afresh, resolved: sent.update(edited, [change]).resolved, kept: fresh.length };
+      return {
+        incremental: { run: () => sent.update(edited, [change]).shown, verify },
+        afresh: { run: () => anchorEntries(edited, entries, { sentText: text }), verify },
+        resolved: sent.update(edited, [change]).resolved,
+        kept: fresh.length,
+      };
     };
     // An edit near the top moves every node below it: each entry moves with its node.
-    const top = followEdit(
+    const topEdit = edit(
       { offset: text.indexOf('"report_title"'), length: 0, text: '"version_number": "v2 (edited in the bench)",\n    ' },
       'after an edit at the top',
     );
@@ -124,15 +139,24 @@ export async function runLocBench(runs = 15): Promise<BenchRow[]> {
     const sections = text.indexOf('"components": [') + '"components": ['.length;
     let halfway = text.indexOf('\n    {\n      "type": "Section"', text.length / 2);
     if (halfway < sections) halfway = sections;
-    const inserted = followEdit(
+    const insertEdit = edit(
       { offset: halfway + 1, length: 0, text: '    { "type": "Spacer", "options": { "space": 1 } },\n' },
       'after a component inserted halfway',
     );
+    const [onSubmit, topIncremental, topAfresh, insertIncremental, insertAfresh] = timeRounds(runs, [
+      { run: () => anchorEntriesOn(text, entries, { sentText: text }).shown, verify: (r) => check(r, text, 'on the sent text') },
+      topEdit.incremental,
+      topEdit.afresh,
+      insertEdit.incremental,
+      insertEdit.afresh,
+    ]);
+    const top = { ...topEdit, incremental: topIncremental, afresh: topAfresh };
+    const inserted = { ...insertEdit, incremental: insertIncremental, afresh: insertAfresh };
     if (top.kept !== ERRORS) throw new Error(`loc bench: an edit at the top dropped ${ERRORS - top.kept} entries`);
     console.log(
       `loc: 422 → ${ERRORS} ranges median ${median(onSubmit).toFixed(1)} ms; after an edit at the top: incremental ${median(top.incremental).toFixed(1)} ms ` +
         `(${top.resolved} entries resolved again), afresh ${median(top.afresh).toFixed(1)} ms; after a component inserted halfway: incremental ` +
-        `${median(inserted.incremental).toFixed(1)} ms (${inserted.resolved} resolved again, ${inserted.kept} still apply), afresh ${median(inserted.afresh).toFixed(1)} ms (${runs} runs each)`,
+        `${median(inserted.incremental).toFixed(1)} ms (${inserted.resolved} resolved again, ${inserted.kept} still apply), afresh ${median(inserted.afresh).toFixed(1)} ms (${runs} runs each, taken in turn)`,
     );
     const size = `${(text.length / 1024 / 1024).toFixed(1)} MiB JSON, ${runs} runs`;
     return [

@@ -24,7 +24,7 @@ import { DiagnosticMapper } from './diagnostics';
 import type { SourceDiagnostic } from './diagnostics';
 import type { EditRegion } from './jsoncTree';
 import type { SourceRange } from './locToRange';
-import { applyChange } from './textChanges';
+import { applyChange, fits } from './textChanges';
 import type { TextChange } from './textChanges';
 
 export interface Anchored {
@@ -106,14 +106,9 @@ export class Anchoring<I, A extends Anchored> {
     const { tree, errors } = this.mapper.source.parsed;
     if (!tree || errors.length > 0 || changes.length === 0) return full();
     // The texts between the changes; the last must be the document's text, or an event was missed.
-    const texts = [this.text];
-    for (const change of changes) {
-      const next = applyChange(texts[texts.length - 1], change);
-      if (next === undefined) return full();
-      texts.push(next);
-    }
-    if (texts[texts.length - 1] !== text) return full();
-    texts[texts.length - 1] = text;
+    const texts =
+      changes.length === 1 ? (changedInto(this.text, changes[0], text) ? [this.text, text] : undefined) : between(this.text, changes, text);
+    if (!texts) return full();
 
     const footprints = this.slots.map((s) => (s.footprint ? { ...s.footprint } : undefined));
     const reached = this.slots.map((s) => (s.resolution.reached ? { ...s.resolution.reached } : undefined));
@@ -157,6 +152,31 @@ export class Anchoring<I, A extends Anchored> {
     });
     return new Anchoring(mapper, this.inputs, this.rule, this.sentText, slots, resolvedCount);
   }
+}
+
+/** Whether `after` is `before` with `change` applied (compared in place, without building it). */
+function changedInto(before: string, change: TextChange, after: string): boolean {
+  const { offset, length } = change;
+  return (
+    fits(before, change) &&
+    after.length === before.length - length + change.text.length &&
+    after.startsWith(change.text, offset) &&
+    after.startsWith(before.slice(0, offset)) &&
+    after.endsWith(before.slice(offset + length))
+  );
+}
+
+/** The texts from `before` through each change, ending with `after` itself; undefined when they do not end there. */
+function between(before: string, changes: readonly TextChange[], after: string): string[] | undefined {
+  const texts = [before];
+  for (const change of changes) {
+    const next = applyChange(texts[texts.length - 1], change);
+    if (next === undefined) return undefined;
+    texts.push(next);
+  }
+  if (texts[texts.length - 1] !== after) return undefined;
+  texts[texts.length - 1] = after;
+  return texts;
 }
 
 function slot<A extends Anchored>(resolution: Resolution<A>): Slot<A> {

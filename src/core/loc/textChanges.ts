@@ -11,12 +11,16 @@ export interface TextChange {
   text: string;
 }
 
+/** Whether the change's range lies inside the text. */
+export function fits(text: string, change: TextChange): boolean {
+  const { offset, length } = change;
+  return Number.isInteger(offset) && Number.isInteger(length) && offset >= 0 && length >= 0 && offset + length <= text.length;
+}
+
 /** The text after one change; undefined when the change does not fit the text. */
 export function applyChange(text: string, change: TextChange): string | undefined {
-  const { offset, length } = change;
-  if (!(Number.isInteger(offset) && Number.isInteger(length) && offset >= 0 && length >= 0 && offset + length <= text.length))
-    return undefined;
-  return text.slice(0, offset) + change.text + text.slice(offset + length);
+  if (!fits(text, change)) return undefined;
+  return text.slice(0, change.offset) + change.text + text.slice(change.offset + change.length);
 }
 
 /** The text after `changes`, applied one after the other as an editor does. */
