@@ -13,7 +13,7 @@
  *   yet waits, and is revived when the full part's ResultPanels registers its serializer;
  * - something reads `resultPanels` or `livePreview` of the API: `api`.
  *
- * Until then only the command registrations and three listeners exist. Everything heavy is
+ * Until then only the command registrations and four listeners exist. Everything heavy is
  * imported by type only, so esbuild keeps it out of dist/extension.js
  * (test/unit/extension/bundle.test.ts checks what the bootstrap may hold).
  */
@@ -55,7 +55,11 @@ export interface ReportStudioApi {
   readonly activation: Readonly<ActivationState>;
 }
 
-/** The result webview's type; VS Code's tab model shows it with a prefix (`mainThreadWebview-…`). */
+/**
+ * The result webview's type (RESULT_VIEW_TYPE of viewer/viewerPage.ts, spelled here so the
+ * bootstrap does not depend on the viewer's module); VS Code's tab model shows it with a
+ * prefix (`mainThreadWebview-…`).
+ */
 const RESULT_VIEW_TYPE = 'reportStudio.result';
 
 const isResultTab = (tab: vscode.Tab): boolean =>
