@@ -2,15 +2,19 @@
 // the packaged .vsix in code-server 4.100.3 (= VS Code 1.100.3) driven by headless Chromium,
 // set up exactly as the e2e stage does (scripts/e2e/*.mjs), running the bench "suite"
 // test/e2e/bench/ (bundled to out/e2e/bench/, apart from the e2e suite's out/e2e/suite/).
-// Each launch is a fresh profile, server, extension host and browser on an empty workspace,
-// one activation sample each: --launches 'idle' launches (the profile without settings.json,
-// so nothing activates the extension and the bench calls ext.activate()), then as many
-// 'startup' launches (the e2e profile: its settings.json activates the extension at window
-// start through onLanguage:jsonc); the last one also measures edit → preview. Writes every
+// Each launch is a fresh profile, server, extension host and browser, one activation sample
+// each, --launches of each mode:
+//   'idle'   — the profile without settings.json, an empty workspace: nothing activates the
+//              extension, the bench calls ext.activate() (on demand);
+//   'plain'  — the e2e profile and a workspace whose data.json (not a report) the window opens
+//              at start (the workbench URL's openFile payload): onLanguage:json activates the
+//              extension (the workbench may also load the user's settings.json as a JSONC model);
+//   'report' — the same with a *.report.json instead.
+// The last launch also measures edit → preview and keystroke → live view. Writes every
 // launch's samples as JSON to --out.
 //   node scripts/bench/harness-run.mjs --out file.json [--launches 3] [--samples 10] [--keep]
 //   (--keep leaves the last launch's folder, logs included, in .vscode-test/bench-run/)
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CODE_SERVER_VERSION, installCodeServer, isInstalled } from '../e2e/install-code-server.mjs';
 import { installVsix, launchBrowser, openWorkbenchWithTests, prepareRunDirs, startCodeServer } from '../e2e/code-server.mjs';
@@ -19,6 +23,12 @@ import { ensureVsix } from '../package.mjs';
 import { startBenchDriver } from './harness-driver.mjs';
 
 const LAUNCH_TIMEOUT_MS = 180_000;
+/** The report a 'report' launch opens at window start (a 1-page example). */
+const REPORT = 'kpi-dashboard.report.json';
+/** The JSON file a 'plain' launch opens at window start: a "type", but not a report's. */
+const PLAIN = 'data.json';
+const PLAIN_TEXT = `${JSON.stringify({ type: 'inventory', items: [{ sku: 'A-1', count: 3 }] }, null, 2)}\n`;
+const MODES = ['idle', 'plain', 'report'];
 const t0 = Date.now();
 const step = (msg) => console.log(`harness [${((Date.now() - t0) / 1000).toFixed(1)} s] ${msg}`);
 
@@ -28,7 +38,7 @@ function option(name, fallback) {
 }
 
 /** One window on the workspace running the bench; resolves with what it wrote. */
-async function runBenchWindow(context, server, workspace, suiteIndex, driver, resultFile) {
+async function runBenchWindow(context, server, workspace, suiteIndex, driver, resultFile, openFile) {
   const page = await context.newPage();
   driver.attach(page);
   let exit;
@@ -38,7 +48,7 @@ async function runBenchWindow(context, server, workspace, suiteIndex, driver, re
     const text = Array.isArray(message) ? message.join(' ') : String(message);
     if (/^bench:/.test(text) || (type === 'error' && /bench/.test(text))) console.log(`  | ${text}`);
   });
-  await openWorkbenchWithTests(page, server, workspace, suiteIndex);
+  await openWorkbenchWithTests(page, server, workspace, suiteIndex, { openFile });
   let timer;
   const code = await Promise.race([exited, new Promise((r) => (timer = setTimeout(() => r('timeout'), LAUNCH_TIMEOUT_MS)))]);
   clearTimeout(timer);
@@ -69,7 +79,7 @@ async function main() {
   const driver = await startBenchDriver();
   const results = [];
   try {
-    const plan = [...Array(launches).fill('idle'), ...Array(launches).fill('startup')];
+    const plan = MODES.flatMap((mode) => Array(launches).fill(mode));
     for (const [n, mode] of plan.entries()) {
       const i = n + 1;
       const last = i === plan.length;
@@ -77,9 +87,13 @@ async function main() {
       const dirs = prepareRunDirs(join(root, '.vscode-test', 'bench-run'));
       installVsix(dirs, vsix);
       if (mode === 'idle') rmSync(join(dirs.userDataDir, 'User', 'settings.json'));
-      // Empty: nothing of the workspace activates the extension (no *.report.json, no JSON editor open).
+      // Empty but for the report a 'report' launch opens: nothing else of it activates the extension.
       const workspace = join(dirs.runDir, 'workspace');
       mkdirSync(workspace, { recursive: true });
+      // What the window opens at start: the report, or a JSON file that is not one.
+      const openFile = { report: join(workspace, REPORT), plain: join(workspace, PLAIN) }[mode];
+      if (mode === 'report') copyFileSync(join(root, 'examples', REPORT), openFile);
+      if (mode === 'plain') writeFileSync(openFile, PLAIN_TEXT);
       const resultFile = join(dirs.runDir, 'bench-result.json');
       // Read by the bench in the extension host (it inherits the server's environment).
       process.env.REPORT_STUDIO_BENCH_OUT = resultFile;
@@ -93,7 +107,7 @@ async function main() {
       try {
         step(`launch ${i}/${plan.length} (${mode}): code-server on ${server.url}${last ? `, then ${samples} edit → preview samples` : ''}`);
         context = await launchBrowser(join(dirs.runDir, 'chromium-profile'));
-        results.push(await runBenchWindow(context, server, workspace, suiteIndex, driver, resultFile));
+        results.push(await runBenchWindow(context, server, workspace, suiteIndex, driver, resultFile, openFile));
       } finally {
         await context?.close().catch(() => {});
         await server.stop();

@@ -186,14 +186,16 @@ export function launchBrowser(profileDir) {
 
 /**
  * Opens the workbench on `workspace` with the test payload: the empty runner extension as
- * extensionDevelopmentPath, `testsIndex` (a bundled run() entry) as extensionTestsPath.
+ * extensionDevelopmentPath, `testsIndex` (a bundled run() entry) as extensionTestsPath, and
+ * `openFile` (an absolute path) in an editor at window start when given.
  * Expose window.codeAutomationExit/Log on `page` first: the workbench reports through them.
  */
-export async function openWorkbenchWithTests(page, server, workspace, testsIndex) {
+export async function openWorkbenchWithTests(page, server, workspace, testsIndex, { openFile } = {}) {
   const remote = (p) => `vscode-remote://127.0.0.1:${server.port}${p}`;
   const payload = [
     ['extensionDevelopmentPath', remote(runnerExtensionDir)],
     ['extensionTestsPath', remote(testsIndex)],
+    ...(openFile ? [['openFile', remote(openFile)]] : []),
   ];
   await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
 }

@@ -14,6 +14,26 @@ export interface ActivationStats {
   event: string;
   /** The extension whose activation caused it (itself, or one depending on it). */
   by: string;
+  /**
+   * The require() of the extension's own code alone, from the extension host's raw perf marks
+   * (willLoadExtensionCode → didLoadExtensionCode). "Load Code" starts earlier: the extensions
+   * one event activates start loading together and their requires run one after another, built-in
+   * ones first, so at window start it also holds the built-in JSON extensions' code loading.
+   * Absent when the marks were taken before the activation (an idle window).
+   */
+  ownLoadCodeMs?: number;
+}
+
+/** willLoadExtensionCode → didLoadExtensionCode of `extensionId` in the extension host's raw marks. */
+export function parseOwnCodeLoading(text: string, extensionId: string): number | undefined {
+  const at = (event: string): number | undefined => {
+    const line = text.split('\n').find((l) => l.startsWith(`code/extHost/${event}/${extensionId}\t`));
+    const stamp = line && Number(line.split('\t')[1]);
+    return stamp && Number.isFinite(stamp) ? stamp : undefined;
+  };
+  const will = at('willLoadExtensionCode');
+  const did = at('didLoadExtensionCode');
+  return will !== undefined && did !== undefined ? did - will : undefined;
 }
 
 /** The row of `extensionId` in the "Extension Activation Stats" table, or undefined. */
@@ -41,6 +61,7 @@ export function parseActivationStats(text: string, extensionId: string): Activat
     finishActivateMs: ms('Finish Activate'),
     event: cell('Event'),
     by: cell('By'),
+    ownLoadCodeMs: parseOwnCodeLoading(text, extensionId),
   };
 }
 
