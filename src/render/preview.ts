@@ -16,6 +16,7 @@
  * the local service's render pool gives a preview to its free workers this way — and that are
  * joined into one JPEG with restart markers (jpegStrips.ts), the same pixels as one encode.
  */
+import { endianness } from 'node:os';
 import { newDocument, documentBytes } from './pdfkit-setup';
 import { registerFonts, FALLBACK_FILES } from './fonts';
 import { rasterise, type PdfiumLibrary, type RgbaImage } from './pdfium';
@@ -36,11 +37,15 @@ const MAX_RESTART_INTERVAL = 0xffff;
 
 const fallbackSpec = { ...FALLBACK_FILES, heading: FALLBACK_FILES.bold, headingStyle: 'bold' as const };
 
-/** Alpha masks (0–255 per pixel) of the "PREVIEW" watermark, one per page size. */
-const maskCache = new Map<string, Uint8Array>();
+/** The pixels the "PREVIEW" watermark covers (index) and its coverage there (1–255), one per page size. */
+interface Watermark {
+  at: Uint32Array;
+  coverage: Uint8Array;
+}
+const watermarks = new Map<string, Watermark>();
 
 /**
- * The watermark blend in 16-bit fixed point, per mask value m: the opacity a = m/255 × 25 % as
+ * The watermark blend in 16-bit fixed point, per coverage m: the opacity a = m/255 × 25 % as
  * a/65536 (ALPHA) and the watermark colour's share plus rounding (INK), so that a channel c
  * becomes (c × (65536 − ALPHA[m]) + INK[channel][m]) >>> 16.
  */
@@ -61,9 +66,9 @@ async function drawnText(
   return pages[0];
 }
 
-async function watermarkMask(lib: PdfiumLibrary, width: number, height: number): Promise<Uint8Array> {
+async function watermark(lib: PdfiumLibrary, width: number, height: number): Promise<Watermark> {
   const key = `${width}x${height}`;
-  const cached = maskCache.get(key);
+  const cached = watermarks.get(key);
   if (cached) return cached;
   const img = await drawnText(lib, width, height, (doc, fonts) => {
     const w = width / PREVIEW_SCALE;
@@ -74,10 +79,25 @@ async function watermarkMask(lib: PdfiumLibrary, width: number, height: number):
     doc.text('PREVIEW', w / 2 - w, h / 2 - size * 0.6, { width: w * 2, align: 'center', lineBreak: false });
     doc.restore();
   });
-  const mask = new Uint8Array(width * height);
-  for (let i = 0; i < mask.length; i++) mask[i] = 255 - img.data[i * 4];
-  maskCache.set(key, mask);
-  return mask;
+  const at: number[] = [];
+  for (let i = 0; i < width * height; i++) if (img.data[i * 4] !== 255) at.push(i);
+  const mark = { at: Uint32Array.from(at), coverage: Uint8Array.from(at, (i) => 255 - img.data[i * 4]) };
+  watermarks.set(key, mark);
+  return mark;
+}
+
+/** Blends the watermark into a page's pixels, in place. */
+function blendWatermark(page: RgbaImage, { at, coverage }: Watermark): void {
+  const d = page.data;
+  const [inkR, inkG, inkB] = INK;
+  for (let k = 0; k < at.length; k++) {
+    const s = at[k] * 4;
+    const m = coverage[k];
+    const keep = 65536 - ALPHA[m];
+    d[s] = (d[s] * keep + inkR[m]) >>> 16;
+    d[s + 1] = (d[s + 1] * keep + inkG[m]) >>> 16;
+    d[s + 2] = (d[s + 2] * keep + inkB[m]) >>> 16;
+  }
 }
 
 /** A band under the last shown page saying how many pages the preview leaves out. */
@@ -130,35 +150,42 @@ export function planStrips(width: number, height: number, parts: number, picture
   return strips;
 }
 
-/** Copies rows [from, to) of a picture into the RGB strip `out` (`width` px a row) at row `at`, blending the watermark `mask` if any. */
-function copyRows(
-  src: RgbaImage,
-  mask: Uint8Array | undefined,
-  from: number,
-  to: number,
-  out: Uint8Array,
-  width: number,
-  at: number,
-): void {
+const LITTLE_ENDIAN = endianness() === 'LE';
+
+/** Copies pixel `p` of RGBA `d` to pixel `q` of RGB `out`. */
+function copyPixel(d: Uint8Array, p: number, out: Uint8Array, q: number): void {
+  out[q * 3] = d[p * 4];
+  out[q * 3 + 1] = d[p * 4 + 1];
+  out[q * 3 + 2] = d[p * 4 + 2];
+}
+
+/**
+ * Copies rows [from, to) of an RGBA picture into the RGB strip `out` (`width` px a row) at row
+ * `at`: four pixels at a time as 32-bit words (little-endian: four RGBA words → three words of
+ * RGB) where the output is word-aligned, pixel by pixel at the ends of a row.
+ */
+function copyRows(src: RgbaImage, from: number, to: number, out: Uint8Array, width: number, at: number): void {
   const d = src.data;
-  const [inkR, inkG, inkB] = INK;
+  const words = LITTLE_ENDIAN && d.byteOffset % 4 === 0 && out.byteOffset % 4 === 0;
+  const d32 = words ? new Uint32Array(d.buffer, d.byteOffset, d.byteLength >> 2) : undefined;
+  const o32 = words ? new Uint32Array(out.buffer, out.byteOffset, out.byteLength >> 2) : undefined;
   for (let y = from; y < to; y++) {
-    let s = y * src.width * 4;
-    let o = (at + y - from) * width * 3;
-    const end = s + src.width * 4;
-    for (let m = y * src.width; s < end; s += 4, o += 3, m++) {
-      const v = mask ? mask[m] : 0;
-      if (v === 0) {
-        out[o] = d[s];
-        out[o + 1] = d[s + 1];
-        out[o + 2] = d[s + 2];
-      } else {
-        const keep = 65536 - ALPHA[v];
-        out[o] = (d[s] * keep + inkR[v]) >>> 16;
-        out[o + 1] = (d[s + 1] * keep + inkG[v]) >>> 16;
-        out[o + 2] = (d[s + 2] * keep + inkB[v]) >>> 16;
+    let p = y * src.width; // source pixel
+    let q = (at + y - from) * width; // output pixel
+    const end = p + src.width;
+    if (d32 && o32) {
+      for (; p < end && q % 4 !== 0; p++, q++) copyPixel(d, p, out, q);
+      for (let w = (q * 3) >> 2; p + 4 <= end; p += 4, q += 4, w += 3) {
+        const a = d32[p];
+        const b = d32[p + 1];
+        const c = d32[p + 2];
+        const e = d32[p + 3];
+        o32[w] = (a & 0xffffff) | (b << 24);
+        o32[w + 1] = ((b >>> 8) & 0xffff) | (c << 16);
+        o32[w + 2] = ((c >>> 16) & 0xff) | (e << 8);
       }
     }
+    for (; p < end; p++, q++) copyPixel(d, p, out, q);
   }
 }
 
@@ -202,14 +229,15 @@ export async function renderPreviewPart(
     const mine = strips.map((rows, index) => ({ index, rows })).filter((s) => s.index % parts === part);
     const shown = (item: Placed): boolean => mine.some(({ rows: [a, b] }) => item.y < b && item.y + item.height > a);
 
-    const pictures = new Map<Placed, { image: RgbaImage; mask?: Uint8Array }>();
+    const pictures = new Map<Placed, RgbaImage>();
     for (const item of layout.items) {
       signal?.throwIfAborted();
       if (item.page === undefined) {
-        if (shown(item)) pictures.set(item, { image: await moreBand(lib, item.width, hidden) });
+        if (shown(item)) pictures.set(item, await moreBand(lib, item.width, hidden));
       } else if (shown(item)) {
         const image = await render(item.page, true);
-        pictures.set(item, { image, mask: await watermarkMask(lib, image.width, image.height) });
+        blendWatermark(image, await watermark(lib, image.width, image.height));
+        pictures.set(item, image);
       } else {
         await render(item.page, false);
       }
@@ -221,10 +249,10 @@ export async function renderPreviewPart(
       const [a, b] = rows;
       const jpeg = encoder.encode(layout.width, b - a, PREVIEW_QUALITY, (rgb) => {
         rgb.fill(GAP_GREY);
-        for (const [item, { image, mask }] of pictures) {
+        for (const [item, image] of pictures) {
           const from = Math.max(a, item.y);
           const to = Math.min(b, item.y + image.height);
-          if (from < to) copyRows(image, mask, from - item.y, to - item.y, rgb, layout.width, from - a);
+          if (from < to) copyRows(image, from - item.y, to - item.y, rgb, layout.width, from - a);
         }
       });
       out.push({ index, jpeg });
