@@ -40,6 +40,8 @@ describe('renderer: esbuild bundle', function () {
       minify: true,
       logLevel: 'error',
       plugins: [assets.pdfkitBrowserPlugin(root)],
+      // As scripts/build.mjs: the renderer reaches jsonc-parser (core/loc/treeWalk.ts), whose UMD entry esbuild cannot follow.
+      alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
       define: assets.importMetaUrl.define,
       banner: { js: assets.importMetaUrl.banner },
     });
