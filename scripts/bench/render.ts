@@ -110,6 +110,9 @@ export async function runRenderBench(runs = 7): Promise<BenchRow[]> {
         jpegBytes = jpg.length;
       }
       const shown = Math.min(pageCount, PREVIEW_MAX_PAGES);
+      // One strip per worker, but no more strips than pictures (pages and the "more pages" band): planStrips.
+      const used = Math.min(parts, shown + (pageCount > shown ? 1 : 0));
+      const split = used > 1 ? `split across ${used} workers` : 'on one worker';
       const pageNote = `${pageCount} page${pageCount === 1 ? '' : 's'}`;
       const poolNote = `render pool of ${SERVICE_WORKERS} worker threads`;
       rows.push(
@@ -130,12 +133,12 @@ export async function runRenderBench(runs = 7): Promise<BenchRow[]> {
           ...(pages === 10 ? { target: 150 } : {}),
           note:
             `from the PDF, ${shown} page${shown === 1 ? '' : 's'} shown, ${(jpegBytes / 1024).toFixed(0)} KiB; ` +
-            `split across ${parts} workers of the ${poolNote} (peer: the same preview on one thread in-process), ${runs} runs`,
+            `${split} of the ${poolNote} (peer: the same preview on one thread in-process), ${runs} runs`,
         },
       );
       console.log(
         `renderer: ${String(pages).padStart(2)}-page report (${pageCount} pages): PDF median ${median(pdfTimes).toFixed(0)} ms (${(pdfBytes / 1024).toFixed(0)} KiB), ` +
-          `preview JPEG median ${median(jpegTimes).toFixed(0)} ms on ${parts} workers, ${median(oneThreadTimes).toFixed(0)} ms on one thread ` +
+          `preview JPEG median ${median(jpegTimes).toFixed(0)} ms ${split}, ${median(oneThreadTimes).toFixed(0)} ms on one thread ` +
           `(${shown} page${shown === 1 ? '' : 's'} shown, ${(jpegBytes / 1024).toFixed(0)} KiB), runs=${runs}`,
       );
     }
