@@ -17,6 +17,7 @@
  * joined into one JPEG with restart markers (jpegStrips.ts), the same pixels as one encode.
  */
 import { endianness } from 'node:os';
+import { PREVIEW_LAYOUT } from '../core/report/previewLayout';
 import { newDocument, documentBytes } from './pdfkit-setup';
 import { registerFonts, FALLBACK_FILES } from './fonts';
 import { rasterise, type PdfiumLibrary, type RgbaImage } from './pdfium';
@@ -24,10 +25,11 @@ import { jpegEncoder } from './jpegEncoder';
 import { joinJpegStrips } from './jpegStrips';
 import type { PreviewPart } from './renderer';
 
-export const PREVIEW_SCALE = 1; // px per pt = 72 dpi
+/** The layout the viewer also reads (source ↔ preview sync finds the pages inside the image by it). */
+export const PREVIEW_SCALE = PREVIEW_LAYOUT.pxPerPt; // 1 px per pt = 72 dpi
+export const PREVIEW_MAX_PAGES = PREVIEW_LAYOUT.maxPages;
+const GAP = PREVIEW_LAYOUT.gapPx;
 export const PREVIEW_QUALITY = 40;
-export const PREVIEW_MAX_PAGES = 12;
-const GAP = 12;
 const GAP_GREY = 0xd4;
 const WATERMARK_OPACITY = 0.25;
 const WATERMARK_RGB = [0x70, 0x70, 0x78];
