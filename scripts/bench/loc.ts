@@ -24,7 +24,6 @@ import { applyChange, type TextChange } from '../../src/core/loc/textChanges';
 import { createMinimalRenderer } from '../../src/render/minimal-renderer';
 import { startLocalService } from '../../src/mock/service';
 import { largeReportWithErrors } from '../../test/helpers/largeReport';
-import { forceGc } from '../../test/unit/hardening/fuzzKit';
 import { median, type BenchRow } from './table';
 
 const COMPONENTS = 5_000;
@@ -69,17 +68,16 @@ interface Case {
 
 /**
  * `runs` timings of every case, taken in turn (one run of each, then again) so that the load of
- * a shared machine falls on all of them alike; the heap is collected before each run, so that
- * a run pays for collecting its own garbage and not its neighbours'.
+ * a shared machine and the collection of garbage fall on all of them alike. (Collecting the
+ * heap before each run would not be fairer: a run after a forced collection is ~20 % slower,
+ * as the young generation grows back.)
  */
 function timeRounds(runs: number, cases: Case[]): number[][] {
-  const gc = forceGc();
   for (const c of cases) c.verify(c.run());
   for (let i = 0; i < WARM_UP; i++) for (const c of cases) c.run(); // the JIT settles
   const times = cases.map(() => [] as number[]);
   for (let i = 0; i < runs; i++)
     cases.forEach((c, k) => {
-      gc();
       const t0 = performance.now();
       const result = c.run();
       times[k].push(performance.now() - t0);
