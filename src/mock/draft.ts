@@ -9,7 +9,8 @@ import { jsoncToJson } from '../core/loc/jsoncText';
 import type { RenderNote } from '../core/api/types';
 import type { SourceBox } from '../core/report/sourceMap';
 import type { ServiceContext } from './http/context';
-import type { ReportRenderer } from '../render/renderer';
+import type { RenderedPdf, ReportRenderer } from '../render/renderer';
+import { RecentRenders } from './renderReuse';
 
 export type DraftRender =
   | {
@@ -40,9 +41,18 @@ export async function renderDraft(
   text: string,
   signal?: AbortSignal,
 ): Promise<DraftRender> {
-  const { body } = jsoncToJson(text);
+  const bytes = Buffer.from(jsoncToJson(text).body, 'utf8');
+  const key = RecentRenders.keyOf(bytes);
+  // The same body rendered a moment ago (by a task, or a draft): its PDF, map and keys as they are.
+  const recent = ctx.renders.find(key);
+  if (recent) {
+    const started = performance.now();
+    const rendered = await recent.catch(() => undefined);
+    signal?.throwIfAborted();
+    if (rendered?.boxes) return drawn(rendered, performance.now() - started);
+  }
   const verdict = await ctx.bodies.check({
-    bytes: Buffer.from(body, 'utf8'),
+    bytes,
     contentType: 'application/json',
     maxDepth: ctx.options.maxDepth,
   });
@@ -53,7 +63,13 @@ export async function renderDraft(
   signal?.throwIfAborted();
   const report = verdict.report ?? JSON.parse(verdict.reportJson ?? 'null');
   const started = performance.now();
-  const rendered = await (await renderer()).renderPdf(report, { signal });
+  const render = (await renderer()).renderPdf(report, { signal });
+  // Offered to the Preview or Build of this very body that usually follows (renderReuse.ts).
+  ctx.renders.remember(key, render);
+  return drawn(await render, performance.now() - started);
+}
+
+function drawn(rendered: RenderedPdf, renderMs: number): DraftRender {
   return {
     ok: true,
     pdf: rendered.pdf,
@@ -62,6 +78,6 @@ export async function renderDraft(
     boxes: rendered.boxes ?? [],
     pageKeys: rendered.pageKeys,
     pageSize: rendered.pageSize,
-    renderMs: performance.now() - started,
+    renderMs,
   };
 }

@@ -234,7 +234,7 @@ export class WorkerRenderer implements ReportRenderer {
 
   async renderPdfFile(file: string, options?: RenderOptions): Promise<RenderedPdf> {
     const r = await this.run({ id: this.nextId++, kind: 'pdf-file', file }, options?.signal, []);
-    return { pdf: r.bytes, pageCount: r.pageCount, notes: r.notes };
+    return { pdf: r.bytes, pageCount: r.pageCount, notes: r.notes, ...r.pdfExtras };
   }
 
   /**

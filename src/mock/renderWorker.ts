@@ -69,7 +69,8 @@ port.on('message', async (job: WorkerJob) => {
       bytes = own(r.pdf);
       pageCount = r.pageCount;
       notes = r.notes;
-      if (job.kind === 'pdf') pdfExtras = { boxes: r.boxes, pageKeys: r.pageKeys, pageSize: r.pageSize };
+      // Drafts use the map and keys; a task's render carries them too, for a draft that reuses it (renderReuse.ts).
+      pdfExtras = { boxes: r.boxes, pageKeys: r.pageKeys, pageSize: r.pageSize };
     } else {
       const p = await renderer.renderPreviewPart(job.pdf, job.part, job.parts);
       part = { count: p.count, strips: p.strips.map((s) => ({ index: s.index, jpeg: own(s.jpeg) })) };

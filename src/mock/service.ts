@@ -24,6 +24,7 @@ import { warmUpValidator } from './validation/reportValidator';
 import { locateRenderWorker, WorkerRenderer } from './renderPool';
 import { checkBindHost, DEFAULT_HOST, isLoopbackAddress, localOrigin } from './bindHost';
 import { renderDraft, type DraftRender } from './draft';
+import { RecentRenders } from './renderReuse';
 
 export type { LocalServiceOptions, KeyPlanInput, PlanInput } from './options';
 export type { DraftRender } from './draft';
@@ -134,11 +135,12 @@ async function open(input: LocalServiceOptions, options: ResolvedOptions, unlock
     reportUrl: (taskId) => `${ctx.origin}/api/v1/get-report?task_id=${encodeURIComponent(taskId)}`,
     log: options.log,
   });
-  const runner = new TaskRunner({ store, ledger, keys, renderer: () => rendererPromise, options, webhooks });
+  const renders = new RecentRenders();
+  const runner = new TaskRunner({ store, ledger, keys, renderer: () => rendererPromise, options, webhooks, renders });
   const retention = new RetentionSweeper(store, options);
   // Large bodies are decoded and validated in a worker thread: the event loop stays free.
   const bodies = new BodyChecker(locateBodyWorker(), options.log);
-  const ctx: ServiceContext = { options, keys, ledger, store, runner, retention, bodies, origin: '' };
+  const ctx: ServiceContext = { options, keys, ledger, store, runner, retention, bodies, renders, origin: '' };
   const server = createHttpServer(ctx);
   let port: number;
   try {
@@ -167,6 +169,7 @@ async function open(input: LocalServiceOptions, options: ResolvedOptions, unlock
       // Validations in progress are abandoned (their requests answer 503), never waited for.
       await bodies.close();
       await runner.stop();
+      renders.clear();
       await retention.stop();
       await webhooks.close();
       await ledger.flush().catch(() => undefined);

@@ -7,6 +7,7 @@ import type { TaskStore } from '../store/taskStore';
 import type { TaskRunner } from '../tasks/runner';
 import type { RetentionSweeper } from '../tasks/retention';
 import type { BodyChecker } from './bodyPool';
+import type { RecentRenders } from '../renderReuse';
 
 export interface ServiceContext {
   options: ResolvedOptions;
@@ -17,6 +18,8 @@ export interface ServiceContext {
   retention: RetentionSweeper;
   /** Decodes and validates submitted bodies (large ones in a worker thread). */
   bodies: BodyChecker;
+  /** Renders shared by identical bodies a moment apart (a live draft, then its Preview). */
+  renders: RecentRenders;
   /** http://127.0.0.1:PORT once listening. */
   origin: string;
 }

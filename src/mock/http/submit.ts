@@ -13,6 +13,7 @@ import type { SubmitResponse } from '../../core/api/types';
 import { HEADER_MULTI_REMAINING, HEADER_SINGLE_REMAINING } from '../../core/api/types';
 import { cloudTargets } from '../delivery/bucket';
 import { SerializedJson } from '../store/atomicFile';
+import { RecentRenders } from '../renderReuse';
 import type { QuotaKind, TaskKind, TaskRecord } from '../store/taskStore';
 import { readBody, ValidationFailure } from './body';
 import type { ReportFacts } from './bodyCheck';
@@ -48,19 +49,24 @@ interface AcceptedBody {
   facts: ReportFacts;
   /** What the task store writes: the object (checked here) or its JSON text (checked in the worker). */
   stored: ReportBody | SerializedJson;
+  /** The body's key for sharing a render of it (renderReuse.ts). */
+  renderKey: string | undefined;
 }
 
 async function decodeReport(a: ApiRequest): Promise<AcceptedBody> {
   const o = a.ctx.options;
   const bytes = await readBody(a.req, o.bodyLimit);
   const verdict = await a.ctx.bodies.check({ bytes, contentType: a.req.headers['content-type'], maxDepth: o.maxDepth });
-  if (verdict.ok) return { facts: verdict.facts, stored: verdict.report ?? new SerializedJson(verdict.reportJson ?? 'null') };
+  if (verdict.ok) {
+    const stored = verdict.report ?? new SerializedJson(verdict.reportJson ?? 'null');
+    return { facts: verdict.facts, stored, renderKey: RecentRenders.keyOf(bytes) };
+  }
   if (verdict.status === 400) throw new HttpError(400, verdict.detail);
   throw new CappedValidationFailure(verdict.detail);
 }
 
 async function submit(a: ApiRequest, kind: TaskKind): Promise<void> {
-  const { facts, stored } = await decodeReport(a);
+  const { facts, stored, renderKey } = await decodeReport(a);
   if (!a.key.plan.subscriptionActive) {
     throw new HttpError(402, 'Subscription inactive: this API key has no active plan, so reports cannot be built or previewed');
   }
@@ -108,6 +114,7 @@ async function submit(a: ApiRequest, kind: TaskKind): Promise<void> {
     a.ctx.ledger.release(a.key.id, id);
     throw err;
   }
+  a.ctx.renders.expect(id, renderKey);
   a.ctx.runner.enqueue(record);
   const body: SubmitResponse = { task_id: id, status: 'QUEUED' };
   sendJson(a.res, 200, body, quotaHeaders(a));

@@ -14,6 +14,7 @@ import type { Ledger } from '../store/ledger';
 import type { TaskRecord, TaskStore } from '../store/taskStore';
 import { cloudTargets, uploadToBucket, type CloudTarget } from '../delivery/bucket';
 import type { WebhookSender } from '../delivery/webhooks';
+import type { RecentRenders } from '../renderReuse';
 import { formatPath } from '../../core/loc/treeWalk';
 import { interruptibleDelay, Interrupted, RenderTimeout, withTimeLimit } from './timeLimit';
 
@@ -24,6 +25,8 @@ export interface TaskContext {
   renderer: () => Promise<ReportRenderer>;
   options: ResolvedOptions;
   webhooks: WebhookSender;
+  /** Renders of the same body made a moment ago (a live draft), taken instead of rendering again. */
+  renders: RecentRenders;
 }
 
 /** A failure whose message is shown to the user as error_message. */
@@ -43,10 +46,22 @@ async function renderStored(
   shutdown: AbortSignal,
 ): Promise<{ rendered: RenderedPdf; targets: CloudTarget[] }> {
   const limit = ctx.options.renderTimeoutMs;
+  const key = ctx.renders.keyOfTask(record.id);
+  const storedTargets = record.kind === 'preview' ? [] : record.cloudTargets;
+  const shared = storedTargets && ctx.renders.find(key);
+  if (shared && storedTargets) {
+    try {
+      return { rendered: await withTimeLimit(() => shared, limit, shutdown), targets: storedTargets };
+    } catch (err) {
+      if (err instanceof Interrupted || err instanceof RenderTimeout) throw err;
+      // The shared render failed (a draft superseded by a newer keystroke): render on our own.
+    }
+  }
+  const remember = (render: Promise<RenderedPdf>): Promise<RenderedPdf> => (ctx.renders.remember(key, render), render);
   if (renderer.renderPdfFile && (record.kind === 'preview' || record.cloudTargets)) {
     const file = ctx.store.reportFile(record.id);
     try {
-      const rendered = await withTimeLimit((signal) => renderer.renderPdfFile!(file, { signal }), limit, shutdown);
+      const rendered = await withTimeLimit((signal) => remember(renderer.renderPdfFile!(file, { signal })), limit, shutdown);
       return { rendered, targets: record.cloudTargets ?? [] };
     } catch (err) {
       if (err instanceof ReportUnreadable) throw new TaskFailure(UNREADABLE);
@@ -55,7 +70,7 @@ async function renderStored(
   }
   const report = await ctx.store.readReport(record.id).catch(() => undefined);
   if (!report) throw new TaskFailure(UNREADABLE);
-  const rendered = await withTimeLimit((signal) => renderer.renderPdf(report, { signal }), limit, shutdown);
+  const rendered = await withTimeLimit((signal) => remember(renderer.renderPdf(report, { signal })), limit, shutdown);
   return { rendered, targets: record.kind === 'build' ? (record.cloudTargets ?? cloudTargets(report.config)) : [] };
 }
 
