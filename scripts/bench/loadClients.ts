@@ -83,6 +83,7 @@ export async function runClient(id: number, s: ClientSetup): Promise<void> {
       s.stats.statusLatencyMs.push(performance.now() - t0);
     }
   };
+  let submitted = 0;
   try {
     while (performance.now() < s.until && !s.signal.aborted) {
       const r = s.random();
@@ -99,7 +100,12 @@ export async function runClient(id: number, s: ClientSetup): Promise<void> {
         continue;
       }
       const kind = r < 0.56 ? 'build' : 'preview';
-      const report = s.examples[Math.floor(s.random() * s.examples.length)];
+      // Each body its own (a counter in the title): identical bodies a moment apart share one
+      // render (src/mock/renderReuse.ts), and this load is meant to render.
+      const report = s.examples[Math.floor(s.random() * s.examples.length)].replace(
+        '"report_title": "',
+        `"report_title": "#${id}.${++submitted} `,
+      );
       try {
         const onProgress = (p: { phase: string; taskId: string }): void => {
           if (kind === 'build' && p.phase === 'submitted') s.stats.buildTasks.set(p.taskId, undefined);

@@ -27,9 +27,17 @@ interface Sample {
   polls: number;
 }
 
+let submitted = 0;
+
+/**
+ * One build of the invoice. Each body differs (a counter in its title): the local service
+ * shares a render between identical bodies sent a moment apart (src/mock/renderReuse.ts), and
+ * this bench measures waiting for renders, not that.
+ */
 async function once(client: ReportClient, polling: PollSchedule, longPollSeconds?: number): Promise<Sample> {
+  const report = REPORT.replace('"report_title": "', `"report_title": "Run ${++submitted}: `);
   const started = performance.now();
-  const result = await runTask(client, { kind: 'build', report: REPORT, polling, longPollSeconds, output: { to: 'bytes' } });
+  const result = await runTask(client, { kind: 'build', report, polling, longPollSeconds, output: { to: 'bytes' } });
   return { ms: performance.now() - started, polls: result.polls };
 }
 
