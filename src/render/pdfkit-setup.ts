@@ -6,6 +6,7 @@
  * it while constructing a document; all report text uses embedded TTFs.
  */
 import * as pdfkitModule from 'pdfkit';
+import { shareParsedFonts } from './parsedFonts';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const helvetica: unknown = require('pdfkit/standard-fonts/Helvetica');
 
@@ -51,6 +52,7 @@ export function newDocument(options: NewDocumentOptions): PDFKit.PDFDocument {
   // fit its box is cut instead.
   (doc as unknown as { continueOnNewPage: () => PDFKit.PDFDocument }).continueOnNewPage = () => doc;
   capWordsOf(doc);
+  shareParsedFonts(doc);
   return doc;
 }
 
