@@ -5,6 +5,7 @@
  * other's results. The commands that run tasks write here; the panels read from here.
  */
 import { createHash } from 'node:crypto';
+import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import type { ResultKind } from '../../webview/protocol';
 
@@ -74,8 +75,15 @@ export function isInside(child: vscode.Uri, parent: vscode.Uri): boolean {
   return child.path === parent.path || child.path.startsWith(base);
 }
 
+/**
+ * True when `uri` is a file. Results live on the extension host's disk (global storage), so a
+ * file: URI is checked there directly: vscode.workspace.fs goes through the window (in a remote
+ * or web workbench, a round trip to the browser and back), which cost tens of milliseconds
+ * between a finished task and its result on screen.
+ */
 export async function fileExists(uri: vscode.Uri): Promise<boolean> {
   try {
+    if (uri.scheme === 'file') return (await fs.stat(uri.fsPath)).isFile();
     const stat = await vscode.workspace.fs.stat(uri);
     return (stat.type & vscode.FileType.File) !== 0;
   } catch {

@@ -76,8 +76,9 @@ export class ResultPanels implements vscode.Disposable {
       panel.showContent({ type: 'showError', kind: 'other', message }, r.kind);
       return;
     }
-    await this.store.remember(report, { kind: r.kind, file: r.file });
     panel.showResult(r.kind, r.file, r.pageCount, r.data ? { data: r.data } : {});
+    // Remembered for a window reload once it is on screen (the workspace state is the window's: a round trip).
+    await this.store.remember(report, { kind: r.kind, file: r.file });
   }
 
   showFailed(report: vscode.Uri, f: { kind: ResultKind; taskId: string; errorMessage: string }): void {

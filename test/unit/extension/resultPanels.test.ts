@@ -3,6 +3,9 @@
 // or while hidden), one panel per report and where a new one opens, a renamed or closed report,
 // the Rebuild button, a stale Save As, a 422 entry's click, and a panel restored after a reload.
 import { strict as assert } from 'node:assert';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { HostToViewerMessage, ViewerState, ViewerToHostMessage } from '../../../src/webview/protocol';
 import { createVscodeStub, installVscodeStub, TestEventEmitter, TestUri } from '../../helpers/vscodeStub';
 
@@ -95,7 +98,17 @@ class ScriptedPanel {
 describe('extension: result panels', () => {
   let mod: PanelsModule;
   let uninstall: () => void;
-  const files = new Set<string>();
+  /** Result files are checked on disk (file: URIs), so the storage is a real folder. */
+  const storage = mkdtempSync(join(tmpdir(), 'rs-panels-test-'));
+  const files = {
+    add(path: string): void {
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, '');
+    },
+    clear(): void {
+      rmSync(join(storage, 'results'), { recursive: true, force: true });
+    },
+  };
   const notices: string[] = [];
   const saveDialogs: Array<{ defaultUri?: TestUri }> = [];
   const selections: unknown[] = [];
@@ -146,9 +159,8 @@ describe('extension: result panels', () => {
         return { dispose: () => undefined };
       },
       fs: {
-        stat: async (u: TestUri) => {
-          if (!files.has(u.path)) throw new Error('ENOENT');
-          return { type: 1 };
+        stat: async () => {
+          throw new Error('result files are file: URIs, checked on disk');
         },
       },
       openTextDocument: async (u: TestUri) => ({ uri: u, validateRange: (r: unknown) => r }),
@@ -158,7 +170,10 @@ describe('extension: result panels', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after the vscode stub is in place
     mod = require('../../../src/extension/viewer/resultPanels');
   });
-  after(() => uninstall());
+  after(() => {
+    uninstall();
+    rmSync(storage, { recursive: true, force: true });
+  });
 
   const log = { info() {}, warn() {}, error() {}, debug() {} };
   let panels: InstanceType<PanelsModule['ResultPanels']>;
@@ -172,7 +187,7 @@ describe('extension: result panels', () => {
     const memento = new Map<string, unknown>();
     const context = {
       extensionUri: TestUri.file('/ext'),
-      globalStorageUri: TestUri.file('/storage'),
+      globalStorageUri: TestUri.file(storage),
       workspaceState: { get: (k: string) => memento.get(k), update: async (k: string, v: unknown) => void memento.set(k, v) },
     };
     panels = new mod.ResultPanels(context as never, log as never);
