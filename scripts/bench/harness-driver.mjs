@@ -65,18 +65,39 @@ function armInPage() {
 }
 
 /**
- * Runs in the viewer frame: records when page 1 of the PDF view first holds `text` in its text
- * layer (drawn after its canvas: the new page is on screen), and the next animation frame.
+ * Runs in the viewer frame: records when page 1 of the PDF view showed its new drawing — the
+ * moment a canvas not seen before was put in page 1 (domAt) and the next animation frame
+ * (paintAt) — once page 1's text layer, laid on after its canvas, proves that drawing holds
+ * `text`. (An unchanged page keeps its old canvas and never counts; the text layer itself is
+ * transparent, so it is evidence, not the moment.)
  */
 function armTextInPage(text) {
   window.__rsBench?.stop();
   const state = { domAt: 0, paintAt: 0 };
-  const has = () => (document.querySelector('.pdf-page[data-page="1"] .textLayer')?.textContent ?? '').replace(/\s+/g, '').includes(text);
-  const check = () => {
-    if (state.domAt || !has()) return;
-    state.domAt = Date.now();
+  const seen = new WeakSet(document.querySelectorAll('canvas'));
+  let canvasAt = 0;
+  let canvasPaintAt = 0;
+  const page1 = () => document.querySelector('.pdf-page[data-page="1"]');
+  const has = () => (page1()?.querySelector('.textLayer')?.textContent ?? '').replace(/\s+/g, '').includes(text);
+  const finish = () => {
+    if (state.paintAt || !state.domAt || !canvasPaintAt) return;
+    state.paintAt = canvasPaintAt;
     state.stop();
-    requestAnimationFrame(() => (state.paintAt = Date.now()));
+  };
+  const check = () => {
+    const canvas = page1()?.querySelector('canvas');
+    if (canvas && !seen.has(canvas)) {
+      seen.add(canvas);
+      const at = (canvasAt = Date.now());
+      canvasPaintAt = 0;
+      requestAnimationFrame(() => {
+        if (canvasAt !== at) return;
+        canvasPaintAt = Date.now();
+        finish();
+      });
+    }
+    if (!state.domAt && canvasAt && has()) state.domAt = canvasAt;
+    finish();
   };
   const observer = new MutationObserver(check);
   observer.observe(document.body, { subtree: true, childList: true, characterData: true });

@@ -154,7 +154,7 @@ export async function runHarnessBench(launches = 3, samples = 10): Promise<Bench
         median: median(live),
         unit: 'ms',
         target: 150,
-        note: `${vs}: one title edit, until page 1 of the PDF view shows it (text layer, after the canvas); debounce ${LIVE_DEBOUNCE}; draft render median ${median(liveRender).toFixed(0)} ms; ${live.length} samples after 1 warm-up`,
+        note: `${vs}: one title edit, until page 1's new canvas is painted (its text layer, laid on after it, proves it holds the new title); debounce ${LIVE_DEBOUNCE}; draft render median ${median(liveRender).toFixed(0)} ms; ${live.length} samples after 1 warm-up`,
       },
       {
         group: 'preview',

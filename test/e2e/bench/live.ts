@@ -1,7 +1,8 @@
 // Keystroke → live view updated: a copy of a 1-page example is open with its live view; each
 // sample changes its title with one WorkspaceEdit (as a keystroke does) and ends when page 1 of
-// the viewer's PDF holds the new title in its text layer (drawn after the page's canvas). The
-// viewer frame records that moment itself (bench driver `armText`, same clock). One warm-up
+// the viewer's PDF shows its new canvas (the next animation frame after it is put in the page),
+// the text layer laid on after it proving that drawing holds the new title. The viewer frame
+// records that moment itself (bench driver `armText`, same clock). One warm-up
 // first (local service start, render worker, pdf.js). Nothing else: no command, no save.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
