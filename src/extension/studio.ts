@@ -57,7 +57,7 @@ export function activateStudio(context: vscode.ExtensionContext): Studio {
   const renderNotes = new RenderNoteDiagnostics();
   const schemas = new SchemaProvider(context.extensionPath);
   const submissions = new Submissions({ context, log, clients, quota, panels, diagnostics, renderNotes });
-  const live = new LivePreview({ context, panels, local, clients, log });
+  const live = new LivePreview({ context, panels, local, clients, log, submitting: (uri) => submissions.isRunning(uri) });
   const sync = new PreviewSync(panels);
   const sourceMaps = new ResultSourceMaps({ panels, local, log, onDidShowResult: submissions.onDidShowResult });
   const services: Services = {

@@ -29,6 +29,8 @@ export interface LivePreviewDeps {
   local: LocalServiceHost;
   clients: ClientFactory;
   log: ReportLog;
+  /** True while a Preview or Build of the report runs: its result is about to replace the panel. */
+  submitting?: (report: vscode.Uri) => boolean;
 }
 
 /** What one render did, for the command's caller and the tests. */
@@ -36,6 +38,8 @@ export type LiveOutcome =
   | { status: 'shown'; file: string; pageCount: number; renderMs: number; version: number }
   | { status: 'paused'; problems: number; version: number }
   | { status: 'superseded' }
+  /** Drawn but not shown: a Preview or Build of the report was running, and its result replaces the panel. */
+  | { status: 'held'; version: number }
   | { status: 'failed'; message: string };
 
 interface DocState {
@@ -114,7 +118,11 @@ export class LivePreview implements vscode.Disposable {
       const service = await this.deps.local.ensureStarted({ announce: (await this.deps.clients.target()).mode === 'local' });
       const draft: DraftRender = await service.renderDraft(text, { signal: controller.signal });
       if (seq !== state.seq) return { status: 'superseded' };
-      if (!draft.ok) {
+      // The draft was still worth drawing (the task takes its PDF); showing it would only flash
+      // before the service's result replaces it.
+      if (!reveal && this.deps.submitting?.(document.uri)) {
+        outcome = { status: 'held', version };
+      } else if (!draft.ok) {
         panels.showLivePaused(document.uri, { problems: draft.problems, first: firstProblem(draft) }, reveal);
         outcome = { status: 'paused', problems: draft.problems, version };
       } else {

@@ -51,6 +51,7 @@ describe('extension: LivePreview', () => {
       service?: 'local' | 'hosted';
       openPanels?: string[];
       draft?: (text: string, signal?: AbortSignal) => Promise<DraftRender>;
+      submitting?: () => boolean;
     } = {},
   ) {
     const shown: string[] = [];
@@ -82,7 +83,14 @@ describe('extension: LivePreview', () => {
     const clients = { target: async () => ({ mode: opts.service ?? 'local', label: '' }) };
     const log = { warn: () => undefined, info: () => undefined };
     const storage = TestUri.file(storageDir);
-    const live = new mod.LivePreview({ context: { globalStorageUri: storage }, panels, local, clients, log } as never);
+    const live = new mod.LivePreview({
+      context: { globalStorageUri: storage },
+      panels,
+      local,
+      clients,
+      log,
+      submitting: opts.submitting,
+    } as never);
     const rendered = () =>
       new Promise<unknown>((resolve) => {
         const sub = live.onDidRender((e) => {
@@ -113,6 +121,24 @@ describe('extension: LivePreview', () => {
     assert.equal(outcome.version, 4);
     assert.deepEqual(h.drafts, ['{"type": "Report", "components": []}']);
     assert.deepEqual(h.shown, ['live /work/a.report.json 1p']);
+    h.live.dispose();
+  });
+
+  it('while a Preview or Build of the report runs, a draft is drawn (its task takes the PDF) but not shown', async () => {
+    let running = true;
+    const h = harness({ submitting: () => running });
+    const d = doc('a.report.json', '{"type": "Report"}');
+    const held = h.rendered();
+    type(d, '{"type": "Report", "x": 1}');
+    assert.deepEqual(await held, { status: 'held', version: 2 });
+    assert.deepEqual(h.drafts, ['{"type": "Report", "x": 1}']);
+    assert.deepEqual(h.shown, [], 'the service result replaces the panel: no flash of the draft');
+    running = false;
+    const shown = h.rendered();
+    type(d, '{"type": "Report", "x": 2}');
+    assert.equal(((await shown) as { status: string }).status, 'shown');
+    assert.equal(h.shown.length, 1);
+    assert.match(h.shown[0], /^live \/work\/a\.report\.json \dp$/);
     h.live.dispose();
   });
 
