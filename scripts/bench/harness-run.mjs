@@ -99,7 +99,7 @@ async function main() {
       process.env.REPORT_STUDIO_BENCH_OUT = resultFile;
       process.env.REPORT_STUDIO_BENCH_DRIVER = driver.url;
       process.env.REPORT_STUDIO_BENCH_MODE = mode;
-      process.env.REPORT_STUDIO_BENCH_PREVIEW_SAMPLES = last ? String(samples) : '0';
+      process.env.REPORT_STUDIO_BENCH_PREVIEW_SAMPLES = last ? String(samples * 2) : '0';
       // Keystroke → live view: twice the preview samples (a p95 needs a few more).
       process.env.REPORT_STUDIO_BENCH_LIVE_SAMPLES = last ? String(samples * 2) : '0';
       const server = await startCodeServer(dirs, workspace);

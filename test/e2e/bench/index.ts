@@ -48,6 +48,8 @@ export interface HarnessSamples {
   bundleBytes: number;
   studioBytes: number;
   previewMs: number[];
+  /** The same with reportStudio.livePreview off (the task renders the report itself). */
+  previewNoLiveMs?: number[];
   /** Keystroke → live view updated (ms), and the draft renders behind them. */
   liveMs?: number[];
   liveRenderMs?: number[];
