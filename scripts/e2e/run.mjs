@@ -3,6 +3,8 @@
 // packages the .vsix (reused when fresh), installs it, runs the mocha suite in the Node
 // extension host, then the UI checks with screenshots. Exit code = failures ? 1 : 0.
 //   REPORT_STUDIO_E2E_GREP=<pattern>  run only matching suite tests
+//   REPORT_STUDIO_E2E_RUN_DIR=<dir>    its own code-server profile and workspace (default
+//                                      .vscode-test/run), so two runs can go side by side
 //   --no-ui                            skip the UI checks
 import { appendFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -62,7 +64,7 @@ async function main() {
   step('bundling the suite and packaging the .vsix');
   const suiteIndex = await buildSuite();
   const vsix = ensureVsix({ quiet: true });
-  const dirs = prepareRunDirs(join(root, '.vscode-test', 'run'));
+  const dirs = prepareRunDirs(process.env.REPORT_STUDIO_E2E_RUN_DIR || join(root, '.vscode-test', 'run'));
   step(`installing ${vsix.slice(root.length + 1)} into code-server`);
   installVsix(dirs, vsix);
   const workspace = makeWorkspace(join(dirs.runDir, 'workspace'));

@@ -9,6 +9,7 @@ import { root } from './build-suite.mjs';
 import { trackResourceLoads } from './ui-driver.mjs';
 import { quickFixCheck, serviceQuickFixCheck } from './ui-quickfix.mjs';
 import { apiKeyInputCheck, buildCheck, previewCheck, quotaTooltipCheck } from './ui-studio.mjs';
+import { docShot } from './shots.mjs';
 
 const FIXTURE = 'test/e2e/fixtures/broken.report.json';
 const QUICK_INPUT = '.quick-input-widget';
@@ -79,7 +80,7 @@ async function completionCheck(page, shotDir, text) {
     }
   }
   const shown = (await labels.allInnerTexts()).map((s) => s.trim());
-  await page.screenshot({ path: join(shotDir, 'completion-options.png') });
+  await docShot(page, shotDir, 'completion-options.png');
   for (const want of ['units', 'icon', 'highlighted'])
     if (!shown.includes(want)) throw new Error(`suggestions ${JSON.stringify(shown)} lack "${want}"`);
   for (const foreign of ['section_title', 'rows', 'columns', 'data', 'text']) {
@@ -109,7 +110,7 @@ async function hoverCheck(page, shotDir, text) {
     }
   }
   await sleep(300); // let the hover finish its fade-in so the screenshot is not half transparent
-  await page.screenshot({ path: join(shotDir, 'diagnostic-hover.png') });
+  await docShot(page, shotDir, 'diagnostic-hover.png');
   const hoverText = await hover.first().innerText();
   if (!/Valid values: "default"/.test(hoverText)) throw new Error(`hover text lacks the valid values: ${hoverText}`);
   return hoverText;

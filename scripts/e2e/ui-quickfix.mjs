@@ -4,6 +4,7 @@
 // harness's own helpers (scripts/e2e/ui-checks.mjs):
 //   ['UI: Ctrl+. on a schema diagnostic offers and applies the quick fix', () => quickFixCheck(page, shotDir, { openFile, goTo, positionOf, text })]
 import { join } from 'node:path';
+import { docShot } from './shots.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const MENU = '.action-widget';
@@ -75,7 +76,7 @@ export async function serviceQuickFixCheck(page, shotDir, { openFile, goTo, posi
   await goTo(page, { line: key.line, column: key.column + 2 });
   await openQuickFixMenu(page, 'Add missing option "value": 0');
   await sleep(200);
-  await page.screenshot({ path: join(shotDir, 'service-quick-fix.png') });
+  await docShot(page, shotDir, 'service-quick-fix.png');
   const offered = (await page.locator(`${MENU} .monaco-list-row`).allInnerTexts())
     .map((s) => s.trim().replace(/\s+/g, ' '))
     .filter((s) => s !== 'Quick Fix');

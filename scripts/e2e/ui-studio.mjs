@@ -2,6 +2,7 @@
 // (command palette, keybinding, mouse) with screenshots. Plugged into runUiChecks with the
 // harness's own helpers (scripts/e2e/ui-checks.mjs): each check takes (page, shotDir, { quickInput, openFile }).
 import { join } from 'node:path';
+import { docShot } from './shots.mjs';
 
 const WEBVIEW = 'iframe.webview.ready';
 const STATUS_ITEM = '.statusbar-item';
@@ -116,7 +117,7 @@ export async function buildCheck(page, shotDir, { openFile }) {
   if (after.multi !== before.multi - 1 || after.single !== before.single)
     throw new Error(`status bar went from "${before.text}" to "${after.text}"`);
   await sleep(300);
-  await page.screenshot({ path: join(shotDir, 'pdf-viewer.png') });
+  await docShot(page, shotDir, 'pdf-viewer.png');
   return { question, progress, viewer, statusBar: `${before.text} → ${after.text}` };
 }
 
@@ -135,7 +136,7 @@ export async function quotaTooltipCheck(page, shotDir) {
     }
   }
   await sleep(400);
-  await page.screenshot({ path: join(shotDir, 'quota-tooltip.png') });
+  await docShot(page, shotDir, 'quota-tooltip.png');
   const text = (await hover.first().innerText()).replace(/\s+/g, ' ');
   for (const want of [
     'Single-page reports',
