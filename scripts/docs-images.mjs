@@ -20,7 +20,7 @@ export const DOC_IMAGES = {
   'quick-fix.png': 'service-quick-fix.png',
   'pdf-viewer.png': 'pdf-viewer.png',
   'quota.png': 'quota-tooltip.png',
-  'sync.png': 'sync-cursor.png',
+  'sync.png': 'live-sync.png',
   'sync-jpeg.png': 'sync-jpeg.png',
 };
 /** The largest picture the README may carry (the Marketplace page loads them all). */

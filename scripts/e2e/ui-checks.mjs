@@ -8,7 +8,7 @@ const { findNodeAtLocation, parseTree } = jsonc;
 import { root } from './build-suite.mjs';
 import { trackResourceLoads } from './ui-driver.mjs';
 import { quickFixCheck, serviceQuickFixCheck } from './ui-quickfix.mjs';
-import { apiKeyInputCheck, buildCheck, previewCheck, quotaTooltipCheck } from './ui-studio.mjs';
+import { apiKeyInputCheck, buildCheck, liveSyncCheck, previewCheck, quotaTooltipCheck } from './ui-studio.mjs';
 import { docShot } from './shots.mjs';
 
 const FIXTURE = 'test/e2e/fixtures/broken.report.json';
@@ -52,6 +52,11 @@ async function openFile(page, relPath) {
   await quickInput(page, 'Control+P', relPath, name, `open ${relPath}`);
   await page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ timeout: 10_000 });
   await page.locator('.monaco-editor .view-lines').first().waitFor();
+}
+
+/** An example report's text as the e2e workspace holds it (a copy of examples/). */
+function readExample(name) {
+  return readFileSync(join(root, 'examples', name), 'utf8');
 }
 
 async function goTo(page, { line, column }) {
@@ -155,6 +160,10 @@ export async function runUiChecks(context, server, workspace, shotDir, step) {
         () => buildCheck(page, shotDir, { quickInput, openFile }),
       ],
       ['UI: the quota status bar tooltip lists the whole quota record', () => quotaTooltipCheck(page, shotDir)],
+      [
+        'UI: Open Live Preview on the KPI dashboard outlines the Card the cursor is in',
+        () => liveSyncCheck(page, shotDir, { quickInput, openFile, goTo, positionOf, readExample }),
+      ],
       [
         'UI: a Preview\'s 422 shows as errors on the nodes, with an "Add missing option" quick fix',
         () => serviceQuickFixCheck(page, shotDir, { openFile, goTo, positionOf, quickInput, text }),

@@ -168,3 +168,35 @@ export async function apiKeyInputCheck(page, shotDir, { quickInput }) {
   await box.waitFor({ state: 'hidden', timeout: 5_000 });
   return 'password box with validation; nothing stored';
 }
+
+/**
+ * Open Live Preview on the KPI dashboard, then the cursor into one Card: the live PDF shows
+ * with its "Live" badge and that Card — only it — is outlined on the page.
+ */
+export async function liveSyncCheck(page, shotDir, { quickInput, openFile, goTo, positionOf, readExample }) {
+  await openFile(page, 'examples/kpi-dashboard.report.json');
+  await quickInput(
+    page,
+    'F1',
+    'Report Studio: Open Live Preview',
+    'Report Studio: Open Live Preview',
+    'run "Report Studio: Open Live Preview"',
+  );
+  const frame = await viewerFrame(page, 'kpi-dashboard.report.json');
+  await waitInFrame(frame, 'the live PDF with its Live badge', () => {
+    const badge = document.getElementById('liveBadge');
+    return !!badge && !badge.hidden && badge.textContent === 'Live' && !!document.querySelector('.pdf-page[data-page="1"] canvas');
+  });
+  // Into the title of the Sales section's second Card ("Orders").
+  const title = positionOf(readExample('kpi-dashboard.report.json'), ['components', 0, 'components', 1, 'options', 'title']);
+  await page.keyboard.press('Control+1');
+  await goTo(page, { line: title.line, column: title.column + 2 });
+  const outlined = await waitInFrame(frame, 'the Orders card outlined on page 1', () => {
+    const boxes = [...document.querySelectorAll('.sync-box')];
+    return boxes.length === 1 && boxes[0].closest('.pdf-page')?.dataset.page === '1' ? boxes[0].dataset.path : false;
+  });
+  if (outlined !== 'components[0].components[1]') throw new Error(`the outline is on ${outlined}, not the Orders card`);
+  await sleep(300);
+  await docShot(page, shotDir, 'live-sync.png');
+  return { outlined };
+}
