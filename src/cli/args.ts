@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { CliError } from './exitCodes';
 
-export const COMMANDS = ['preview', 'build', 'status', 'quota', 'validate', 'serve', 'help'] as const;
+export const COMMANDS = ['preview', 'build', 'status', 'quota', 'validate', 'schema', 'serve', 'help'] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
 type OptionSpec = { type: 'string' | 'boolean'; short?: string };
@@ -24,22 +24,29 @@ const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
   version: { type: 'boolean', short: 'V' },
 };
 
+/** `--format text|github`: how the commands that print problem lines print them. */
+export const PROBLEM_FORMATS = ['text', 'github'] as const;
+const FORMAT: OptionSpec = { type: 'string' };
+
 const COMMAND_OPTIONS: Record<CommandName, Record<string, OptionSpec>> = {
   preview: {
     output: { type: 'string', short: 'o' },
     'no-wait': { type: 'boolean' },
     'poll-initial-ms': { type: 'string' },
     'poll-max-ms': { type: 'string' },
+    format: FORMAT,
   },
   build: {
     output: { type: 'string', short: 'o' },
     'no-wait': { type: 'boolean' },
     'poll-initial-ms': { type: 'string' },
     'poll-max-ms': { type: 'string' },
+    format: FORMAT,
   },
   status: { wait: { type: 'boolean' }, output: { type: 'string', short: 'o' } },
   quota: {},
-  validate: {},
+  validate: { 'warnings-as-errors': { type: 'boolean' }, format: FORMAT },
+  schema: { print: { type: 'boolean' } },
   serve: {},
   help: {},
 };
@@ -92,6 +99,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedArgs {
   }
   const values = parsed.values as Record<string, string | boolean | undefined>;
   const positionals = parsed.positionals.slice(command ? 1 : 0);
+  if (values.format !== undefined) checkFormat(values.format as string, values.json === true);
   return {
     command,
     positionals,
@@ -110,6 +118,13 @@ export function parseCommandLine(argv: readonly string[]): ParsedArgs {
     options: Object.fromEntries(Object.keys(command ? COMMAND_OPTIONS[command] : {}).map((k) => [k, values[k]])),
     rest,
   };
+}
+
+function checkFormat(format: string, json: boolean): void {
+  if (!(PROBLEM_FORMATS as readonly string[]).includes(format)) {
+    throw new CliError(`--format takes ${PROBLEM_FORMATS.join(' or ')}, got "${format}"`);
+  }
+  if (json) throw new CliError('--format and --json cannot be combined (--json has the problems as data)');
 }
 
 function seconds(flag: string, value: string): number {

@@ -22,6 +22,7 @@ Commands:
   status <task_id> [--wait] [-o]  Show (or wait for) a task; -o downloads its file
   quota                           Show the remaining quota
   validate <files|dirs…>          Check reports against the schema (file:line:col: lines)
+  schema [--print]                Print the schema file's path (or the schema) for other editors
   serve [flags]                   Run the local service (same flags as npm run mock)
 
 ${GLOBAL}
@@ -38,7 +39,8 @@ Previews are free. A 422 is printed as file:line:col: lines.
   -o, --output <file>      Where to save the JPEG
   --no-wait                Only submit; print the task id
   --poll-initial-ms <ms>   First status check after submit (default 100)
-  --poll-max-ms <ms>       Longest interval between checks (default 750)`,
+  --poll-max-ms <ms>       Longest interval between checks (default 750)
+  --format text|github     Problem lines as text (default) or GitHub Actions annotations`,
   build: `Usage: report-studio build <file> [-o out.pdf] [--no-wait]
 
 Submits the report to /build-report, waits for it and saves the PDF
@@ -47,7 +49,8 @@ Builds count against the quota; the quota left is printed afterwards.
   -o, --output <file>      Where to save the PDF
   --no-wait                Only submit; print the task id
   --poll-initial-ms <ms>   First status check after submit (default 100)
-  --poll-max-ms <ms>       Longest interval between checks (default 750)`,
+  --poll-max-ms <ms>       Longest interval between checks (default 750)
+  --format text|github     Problem lines as text (default) or GitHub Actions annotations`,
   status: `Usage: report-studio status <task_id> [--wait] [-o file]
 
 Prints the task's status. Exit code 5 when it FAILED.
@@ -56,13 +59,23 @@ Prints the task's status. Exit code 5 when it FAILED.
   quota: `Usage: report-studio quota
 
 Prints the remaining single-page and multi-page reports of the period.`,
-  validate: `Usage: report-studio validate <files|dirs…>
+  validate: `Usage: report-studio validate <files|dirs…> [--warnings-as-errors] [--format github]
 
-Checks each report against schemas/report.schema.json (strict: unknown options are
-errors) without contacting the service. Directories are searched for *.report.json
-and *.report.jsonc. Each problem is one line, as compilers print them:
+Checks each report against schemas/report.schema.json without contacting the service.
+Directories are searched for *.report.json and *.report.jsonc. Each problem is one
+line, as compilers print them:
   file:line:col: error: message [keyword] (path)
-Exit code 1 when any file has problems.`,
+Errors are what the service would reject; warnings (file:line:col: warning: …) what
+only the editor's strict schema finds: unknown options and icon names, older forms.
+Exit code 1 when any file has errors.
+  --warnings-as-errors     Exit code 1 on warnings too
+  --format text|github     Problem lines as text (default) or GitHub Actions annotations
+                           (::error file=…,line=…::message)`,
+  schema: `Usage: report-studio schema [--print]
+
+Prints the path of the report schema installed with report-studio
+(schemas/report.schema.json), for editors other than VS Code.
+  --print   Print the schema itself (JSON) instead`,
   serve: `Usage: report-studio serve [flags]
 
 Runs the local report service in the foreground (the same program and flags as

@@ -7,6 +7,7 @@ import { parseCommandLine } from './args';
 import type { CommandName, ParsedArgs } from './args';
 import { runReportCommand } from './commands/report';
 import type { CommandContext } from './commands/report';
+import { runSchemaCommand } from './commands/schema';
 import { runServeCommand } from './commands/serve';
 import { runQuotaCommand, runStatusCommand } from './commands/status';
 import { runValidateCommand } from './commands/validate';
@@ -25,6 +26,7 @@ const COMMANDS: Record<Exclude<CommandName, 'help' | 'serve'>, (ctx: CommandCont
   status: runStatusCommand,
   quota: runQuotaCommand,
   validate: runValidateCommand,
+  schema: runSchemaCommand,
 };
 
 export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSignal): Promise<number> {
@@ -34,7 +36,7 @@ export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSi
   } catch (error) {
     return usageError(io, error);
   }
-  const out = new Output(io, args.global.json, args.global.quiet);
+  const out = new Output(io, args.global.json, args.global.quiet, args.options.format === 'github' ? 'github' : 'text');
   if (args.global.version) {
     io.stdout.write(`${VERSION}\n`);
     return EXIT.ok;

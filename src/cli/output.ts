@@ -7,6 +7,8 @@
  */
 import type { SourceDiagnostic } from '../core/loc/diagnostics';
 import { redact } from '../core/redact';
+import type { Severity } from '../core/schema/reportProblems';
+import { githubAnnotation, workspacePath } from './githubFormat';
 import { escapeJsonForTerminal, oneLine, stripControlSequences } from './terminalText';
 
 /** What every human-readable line goes through before it is written. */
@@ -21,11 +23,18 @@ export interface CliIo {
   cwd: string;
 }
 
+/** How problem lines are printed: `file:line:col: error: …` or GitHub Actions workflow commands. */
+export type ProblemFormat = 'text' | 'github';
+
+/** A diagnostic to print; without a severity it is an error (JSON syntax, a 422). */
+export type Problem = SourceDiagnostic & { severity?: Severity };
+
 export class Output {
   constructor(
     readonly io: CliIo,
     readonly json: boolean,
     readonly quiet: boolean,
+    readonly format: ProblemFormat = 'text',
   ) {}
 
   /** A line of the result (stdout, human mode only). */
@@ -49,29 +58,39 @@ export class Output {
   }
 
   /** Diagnostics always go to stdout, one per line (also in --quiet). */
-  diagnostics(file: string, list: readonly SourceDiagnostic[]): void {
+  diagnostics(file: string, list: readonly Problem[]): void {
     if (this.json) return;
-    for (const d of list) this.io.stdout.write(`${printable(formatDiagnostic(file, d))}\n`);
+    for (const d of list) this.io.stdout.write(`${this.problemLine(file, d)}\n`);
+  }
+
+  private problemLine(file: string, d: Problem): string {
+    if (this.format === 'text') return printable(formatDiagnostic(file, d));
+    const shownFile = printable(workspacePath(file, this.io.cwd, this.io.env.GITHUB_WORKSPACE));
+    const severity = d.severity ?? 'error';
+    return githubAnnotation(shownFile, { ...d, severity, type: printable(oneLine(d.type)) }, printable(problemText(d)));
   }
 }
 
-/**
- * `file:line:col: error: message [type] (path)` with 1-based line and column. Message, type
- * and path may carry a server's text (a 422 entry): kept on one line.
- */
-export function formatDiagnostic(file: string, d: SourceDiagnostic): string {
+/** `message [type] (path)`: message, type and path may carry a server's text (a 422 entry), kept on one line. */
+function problemText(d: SourceDiagnostic): string {
   const where = d.path && d.path !== '(document)' ? ` (${oneLine(d.path)})` : '';
-  return `${file}:${d.start.line + 1}:${d.start.character + 1}: error: ${oneLine(d.message)} [${oneLine(d.type)}]${where}`;
+  return `${oneLine(d.message)} [${oneLine(d.type)}]${where}`;
+}
+
+/** `file:line:col: error: message [type] (path)` (or `warning:`) with 1-based line and column. */
+export function formatDiagnostic(file: string, d: Problem): string {
+  return `${file}:${d.start.line + 1}:${d.start.character + 1}: ${d.severity ?? 'error'}: ${problemText(d)}`;
 }
 
 /** Diagnostics as data for --json (1-based, end exclusive). */
-export function diagnosticJson(file: string, d: SourceDiagnostic): Record<string, unknown> {
+export function diagnosticJson(file: string, d: Problem): Record<string, unknown> {
   return {
     file,
     line: d.start.line + 1,
     column: d.start.character + 1,
     endLine: d.end.line + 1,
     endColumn: d.end.character + 1,
+    severity: d.severity ?? 'error',
     message: d.message,
     type: d.type,
     path: d.path,

@@ -1,14 +1,14 @@
 /**
- * `report-studio validate <files|dirs…>`: the editor's strict schema check without
- * the editor or the service, one `file:line:col: error:` line per problem, so CI
- * annotates the exact line and a problem matcher jumps there.
+ * `report-studio validate <files|dirs…>`: the editor's strict schema check without the editor
+ * or the service, one `file:line:col: error:` (or `warning:`) line per problem, so CI annotates
+ * the exact line and a problem matcher jumps there. Errors are what the service would reject,
+ * warnings what only the editor's schema finds (src/core/schema/reportProblems.ts); only
+ * errors fail the run, unless --warnings-as-errors.
  */
 import { readdir, stat } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
-import { getNodeValue } from 'jsonc-parser';
-import { DiagnosticMapper } from '../../core/loc/diagnostics';
-import type { SourceDiagnostic } from '../../core/loc/diagnostics';
-import { mapSchemaErrors } from '../../core/loc/schemaErrors';
+import { reportProblems, withSeverity } from '../../core/schema/reportProblems';
+import type { ReportProblem } from '../../core/schema/reportProblems';
 import { reportSchemaIndex } from '../../core/schema/reportSchema';
 import { expectPositionals } from '../args';
 import { CliError, EXIT } from '../exitCodes';
@@ -50,60 +50,57 @@ async function walk(dir: string): Promise<string[]> {
 
 interface FileResult {
   file: string;
-  diagnostics: SourceDiagnostic[];
+  problems: ReportProblem[];
   unreadable?: string;
 }
+
+const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 export async function runValidateCommand(ctx: CommandContext): Promise<ExitCode> {
   const { args, out } = ctx;
   expectPositionals('validate', args.positionals, 1, Infinity, 'one or more report files or folders');
   const files = await expand(args.positionals, out.io.cwd);
-  const validator = reportSchemaIndex().validator('strict');
+  const index = reportSchemaIndex();
   const results: FileResult[] = [];
   for (const file of files) {
-    let text: string;
+    let problems: ReportProblem[];
     try {
-      text = await readReportFile(file, out.io.cwd);
+      problems = reportProblems(index, await readReportFile(file, out.io.cwd));
     } catch (error) {
-      if (error instanceof InvalidUtf8Error) {
-        // A problem of the file like any other: a line at the byte, counted, exit 1.
-        const diagnostics = [error.diagnostic()];
-        out.diagnostics(file, diagnostics);
-        results.push({ file, diagnostics });
+      if (!(error instanceof InvalidUtf8Error)) {
+        results.push({ file, problems: [], unreadable: (error as Error).message });
+        out.error((error as Error).message);
         continue;
       }
-      results.push({ file, diagnostics: [], unreadable: (error as Error).message });
-      out.error((error as Error).message);
-      continue;
+      // A problem of the file like any other: a line at the byte, counted, exit 1.
+      problems = withSeverity([error.diagnostic()], 'error');
     }
-    const mapper = new DiagnosticMapper(text);
-    let diagnostics = mapper.syntaxErrors();
-    if (diagnostics.length === 0) {
-      const root = mapper.source.parsed.root;
-      diagnostics = mapSchemaErrors(mapper, validator.validate(root ? getNodeValue(root) : undefined));
-    }
-    out.diagnostics(file, diagnostics);
-    results.push({ file, diagnostics });
+    out.diagnostics(file, problems);
+    results.push({ file, problems });
   }
-  const errorCount = results.reduce((n, r) => n + r.diagnostics.length, 0);
-  const failed = results.filter((r) => r.diagnostics.length > 0).length;
+  const errorCount = results.reduce((n, r) => n + r.problems.filter((p) => p.severity === 'error').length, 0);
+  const warningCount = results.reduce((n, r) => n + r.problems.filter((p) => p.severity === 'warning').length, 0);
+  const withProblems = results.filter((r) => r.problems.length > 0).length;
   const unreadable = results.filter((r) => r.unreadable).length;
+  const found = [errorCount ? count(errorCount, 'error') : '', warningCount ? count(warningCount, 'warning') : ''].filter(Boolean);
   out.info(
-    `${results.length} file${results.length === 1 ? '' : 's'} checked: ` +
-      (errorCount ? `${errorCount} problem${errorCount === 1 ? '' : 's'} in ${failed} file${failed === 1 ? '' : 's'}` : 'no problems') +
+    `${count(results.length, 'file')} checked: ` +
+      (found.length ? `${found.join(', ')} in ${count(withProblems, 'file')}` : 'no problems') +
       (unreadable ? `, ${unreadable} unreadable` : ''),
   );
+  const failing = errorCount + (args.options['warnings-as-errors'] ? warningCount : 0);
   out.document({
-    ok: errorCount === 0 && unreadable === 0,
+    ok: failing === 0 && unreadable === 0,
     command: 'validate',
     error_count: errorCount,
+    warning_count: warningCount,
     files: results.map((r) => ({
       file: r.file,
-      valid: !r.unreadable && r.diagnostics.length === 0,
+      valid: !r.unreadable && !r.problems.some((p) => p.severity === 'error'),
       error: r.unreadable ?? null,
-      diagnostics: r.diagnostics.map((d) => diagnosticJson(r.file, d)),
+      diagnostics: r.problems.map((d) => diagnosticJson(r.file, d)),
     })),
   });
   if (unreadable) return EXIT.usage;
-  return errorCount ? EXIT.validation : EXIT.ok;
+  return failing ? EXIT.validation : EXIT.ok;
 }

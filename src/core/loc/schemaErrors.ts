@@ -122,6 +122,9 @@ function describeValueError(error: SchemaErrorLike, at: { found: boolean; value?
   const got = at.found ? `, got ${shown(at.value)}` : '';
   const p = error.params;
   switch (error.keyword) {
+    case 'deprecated':
+      // An older form (reportProblems.ts): the schema's message says what the current form is.
+      return error.message ?? 'Older form';
     case 'enum':
       return `Must be one of ${list(Array.isArray(p.allowedValues) ? p.allowedValues : [])}${got}`;
     case 'const':

@@ -1,8 +1,8 @@
 // The lenient variant of the report schema used by the local service. The service, like the
 // real one, ignores unknown options and accepts any icon name, while the editor flags both
 // (almost always typos). Deriving it in code from the one schema file keeps them in step.
-// Warnings for older forms (`deprecationMessage`) concern the editor only: the service
-// accepts those forms in both variants.
+// Warnings for older forms (`deprecationMessage`) concern the editor (and the warnings of
+// `report-studio validate`, reportProblems.ts) only: the service accepts those forms.
 import type { JsonSchema } from './reportSchema';
 
 const LENIENT_ICON: JsonSchema = {

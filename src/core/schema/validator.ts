@@ -2,8 +2,10 @@
 //   strict  — exactly what the editor checks (unknown options and icon names are errors)
 //   lenient — what the service enforces (unknown options ignored, any icon name)
 // Errors are ajv's own (instancePath, keyword, params, schemaPath); callers translate them
-// (pydantic 422 entries in the service, file:line:col lines in the CLI).
+// (pydantic 422 entries in the service, file:line:col lines in the CLI). check() also lists the
+// older forms the body uses: the `deprecationMessage`s of the schemas its values matched.
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { DataValidationCxt } from 'ajv/dist/types';
 import addFormats from 'ajv-formats';
 import type { JsonSchema } from './jsonSchema';
 
@@ -11,10 +13,24 @@ export type ValidationMode = 'strict' | 'lenient';
 
 export type ReportValidationError = ErrorObject;
 
+/** An older form a value uses: the `deprecationMessage` of a schema the value matched. */
+export interface ReportDeprecation {
+  /** JSON pointer of the value, as ajv's errors have it. */
+  instancePath: string;
+  message: string;
+}
+
 export interface ReportValidator {
   readonly mode: ValidationMode;
   /** All faults of `body` (empty when valid), without ajv's `if` wrapper errors. */
   validate(body: unknown): ReportValidationError[];
+  /**
+   * validate() plus the older forms the body uses, once each. An older form is marked in the
+   * schema as `{if: <the form>, then: {deprecationMessage}}` (or a `deprecationMessage` beside
+   * the form's own keywords): ajv evaluates `then` only when the value has that form, as VS Code
+   * does, and the keyword notes where it was reached. It never fails, so the errors are the same.
+   */
+  check(body: unknown): { errors: ReportValidationError[]; deprecations: ReportDeprecation[] };
 }
 
 /**
@@ -70,6 +86,14 @@ export function appendErrorsInPlace(code: string): string {
   });
 }
 
+/** Where check() collects the `deprecationMessage`s reached; validation is synchronous, so one list at a time. */
+let reached: ReportDeprecation[] | undefined;
+
+function noteDeprecation(message: string, _data: unknown, _parent: unknown, cxt?: DataValidationCxt): boolean {
+  reached?.push({ instancePath: cxt?.instancePath ?? '', message });
+  return true;
+}
+
 function compile(schema: JsonSchema): ValidateFunction {
   const ajv = new Ajv({
     code: { process: appendErrorsInPlace },
@@ -81,7 +105,8 @@ function compile(schema: JsonSchema): ValidateFunction {
     allowUnionTypes: true,
   });
   addFormats(ajv);
-  ajv.addVocabulary([...ANNOTATION_KEYWORDS]);
+  ajv.addVocabulary(ANNOTATION_KEYWORDS.filter((k) => k !== 'deprecationMessage'));
+  ajv.addKeyword({ keyword: 'deprecationMessage', schemaType: 'string', errors: false, validate: noteDeprecation });
   return ajv.compile(schema);
 }
 
@@ -100,18 +125,32 @@ function nestedTooDeeply(): ReportValidationError {
  */
 export function createReportValidator(schema: JsonSchema, mode: ValidationMode): ReportValidator {
   const validateFn = compile(schema);
+  const validate = (body: unknown): ReportValidationError[] => {
+    try {
+      if (validateFn(body)) return [];
+    } catch (err) {
+      // The generated code recurses a few frames per component level: a few hundred
+      // nested Sections overflow the stack. That is a fault of the body, reported as one.
+      if (err instanceof RangeError) return [nestedTooDeeply()];
+      throw err;
+    }
+    return (validateFn.errors ?? []).filter((e) => e.keyword !== 'if');
+  };
   return {
     mode,
-    validate(body: unknown): ReportValidationError[] {
+    validate,
+    check(body: unknown) {
+      const found: ReportDeprecation[] = [];
+      reached = found;
+      let errors: ReportValidationError[];
       try {
-        if (validateFn(body)) return [];
-      } catch (err) {
-        // The generated code recurses a few frames per component level: a few hundred
-        // nested Sections overflow the stack. That is a fault of the body, reported as one.
-        if (err instanceof RangeError) return [nestedTooDeeply()];
-        throw err;
+        errors = validate(body);
+      } finally {
+        reached = undefined;
       }
-      return (validateFn.errors ?? []).filter((e) => e.keyword !== 'if');
+      // The same value can reach the same message along two paths of the schema.
+      const once = new Map(found.map((d) => [`${d.instancePath}\u0000${d.message}`, d]));
+      return { errors, deprecations: [...once.values()] };
     },
   };
 }

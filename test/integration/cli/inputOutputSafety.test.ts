@@ -126,7 +126,7 @@ describe('CLI: input files and server text are handled safely', function () {
     const validate = await cli(['validate', 'latin1.report.json', 'valid.report.json']);
     assert.equal(validate.code, 1, describeRun(validate));
     assert.match(validate.stdout, /^latin1\.report\.json:3:35: error: not valid UTF-8: byte 0xff/);
-    assert.match(validate.stderr, /2 files checked: 1 problem in 1 file/);
+    assert.match(validate.stderr, /2 files checked: 1 error in 1 file/);
   });
 
   it("a server's escape sequences never reach the terminal, nor a forged problem line", async () => {

@@ -19,6 +19,7 @@ describe('CLI: usage, validate, offline, serve', function () {
     await writeFile(join(dir, 'simple.report.json'), JSON.stringify(SIMPLE_REPORT, null, 2));
     await mkdir(join(dir, 'reports', 'nested'), { recursive: true });
     await writeFile(join(dir, 'reports', 'ok.report.json'), JSON.stringify(SIMPLE_REPORT));
+    await writeFile(join(dir, 'warn.report.json'), JSON.stringify({ ...SIMPLE_REPORT, options: { ...SIMPLE_REPORT.options, colour: 1 } }));
     await writeFile(
       join(dir, 'reports', 'nested', 'bad.report.jsonc'),
       '{\n  // strict: unknown option\n  "type": "Report",\n  "options": { "report_title": "x", "colour": 1 },\n  "components": [ { "type": "Card", "options": { "title": "t" } } ]\n}\n',
@@ -74,19 +75,49 @@ describe('CLI: usage, validate, offline, serve', function () {
       assert.match(r.stderr, /2 files checked: no problems/);
     });
 
-    it('a folder is searched; problems as file:line:col lines → exit 1', async () => {
+    it('a folder is searched; problems as file:line:col lines, errors and warnings → exit 1', async () => {
       const r = await run(['validate', 'reports']);
       assert.equal(r.code, 1, describeRun(r));
       assert.deepEqual(r.stdout.trim().split('\n'), [
-        'reports/nested/bad.report.jsonc:4:37: error: Unknown option "colour" in the report options [additionalProperties] (options.colour)',
+        'reports/nested/bad.report.jsonc:4:37: warning: Unknown option "colour" in the report options [additionalProperties] (options.colour)',
         'reports/nested/bad.report.jsonc:5:37: error: Missing required option "value" in Card options [required] (components[0].options.value)',
       ]);
+      assert.match(r.stderr, /2 files checked: 1 error, 1 warning in 1 file/);
     });
 
-    it('--json lists every file', async () => {
+    it('warnings alone exit 0; --warnings-as-errors makes them exit 1', async () => {
+      const r = await run(['validate', 'warn.report.json']);
+      assert.equal(r.code, 0, describeRun(r));
+      assert.deepEqual(r.stdout.trim().split('\n'), [
+        'warn.report.json:1:63: warning: Unknown option "colour" in the report options [additionalProperties] (options.colour)',
+      ]);
+      assert.match(r.stderr, /1 file checked: 1 warning in 1 file/);
+      const strict = await run(['validate', 'warn.report.json', '--warnings-as-errors']);
+      assert.equal(strict.code, 1, describeRun(strict));
+      assert.equal(strict.stdout, r.stdout);
+    });
+
+    it('--format github prints workflow commands, the file relative to GITHUB_WORKSPACE', async () => {
+      const r = await runCli(['validate', 'nested', '--format', 'github'], {
+        cwd: join(dir, 'reports'),
+        env: cleanEnv({ GITHUB_WORKSPACE: dir }),
+      });
+      assert.equal(r.code, 1, describeRun(r));
+      assert.deepEqual(r.stdout.trim().split('\n'), [
+        '::warning file=reports/nested/bad.report.jsonc,line=4,col=37,endLine=4,endColumn=45,title=report-studio%3A additionalProperties::Unknown option "colour" in the report options [additionalProperties] (options.colour)',
+        '::error file=reports/nested/bad.report.jsonc,line=5,col=37,endLine=5,endColumn=46,title=report-studio%3A required::Missing required option "value" in Card options [required] (components[0].options.value)',
+      ]);
+      const bad = await run(['validate', 'reports', '--format', 'gitlab']);
+      assert.equal(bad.code, 2, describeRun(bad));
+      assert.match(bad.stderr, /--format takes text or github, got "gitlab"/);
+    });
+
+    it('--json lists every file, each diagnostic with its severity', async () => {
       const r = await run(['validate', 'reports', '--json']);
       const doc = JSON.parse(r.stdout);
-      assert.equal(doc.error_count, 2);
+      assert.equal(doc.ok, false);
+      assert.equal(doc.error_count, 1);
+      assert.equal(doc.warning_count, 1);
       assert.deepEqual(
         doc.files.map((f: { file: string; valid: boolean }) => [f.file, f.valid]),
         [
@@ -94,13 +125,34 @@ describe('CLI: usage, validate, offline, serve', function () {
           ['reports/ok.report.json', true],
         ],
       );
-      assert.equal(doc.files[0].diagnostics[0].line, 4);
+      assert.deepEqual(
+        doc.files[0].diagnostics.map((d: { line: number; severity: string }) => [d.line, d.severity]),
+        [
+          [4, 'warning'],
+          [5, 'error'],
+        ],
+      );
+      const warn = JSON.parse((await run(['validate', 'warn.report.json', '--json'])).stdout);
+      assert.deepEqual([warn.ok, warn.error_count, warn.warning_count, warn.files[0].valid], [true, 0, 1, true]);
     });
 
     it('an unreadable file → exit 2', async () => {
       const r = await run(['validate', 'simple.report.json', 'missing.report.json']);
       assert.equal(r.code, 2);
       assert.match(r.stderr, /cannot read missing\.report\.json/);
+    });
+  });
+
+  describe('schema', () => {
+    it('prints the path of the schema shipped beside the CLI; --print prints the schema', async () => {
+      const r = await run(['schema']);
+      assert.equal(r.code, 0, describeRun(r));
+      assert.equal(r.stdout, `${join(ROOT, 'schemas', 'report.schema.json')}\n`);
+      const printed = await run(['schema', '--print']);
+      assert.equal(printed.code, 0, describeRun(printed));
+      assert.equal(printed.stdout, await readFile(join(ROOT, 'schemas', 'report.schema.json'), 'utf8'));
+      const extra = await run(['schema', 'x']);
+      assert.equal(extra.code, 2, describeRun(extra));
     });
   });
 

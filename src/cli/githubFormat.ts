@@ -1,0 +1,57 @@
+/**
+ * `--format github`: problems as GitHub Actions workflow commands, which the runner turns into
+ * annotations on the file and line of the pull request:
+ *
+ *   ::error file=reports/q3.report.json,line=6,col=26,endLine=6,endColumn=35,title=report-studio: required::Missing …
+ *
+ * Escaping follows the runner (actions/toolkit `command.ts`): in the message `%` → `%25`,
+ * CR → `%0D`, LF → `%0A`; in a property value also `:` → `%3A` and `,` → `%2C`, so a file
+ * name or a server's text can neither end the command early nor add a property.
+ */
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import type { ReportProblem } from '../core/schema/reportProblems';
+
+export function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+export function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+/** `::<command> key=value,…::message`, every part escaped. */
+export function workflowCommand(command: string, properties: Record<string, string | number>, message: string): string {
+  const props = Object.entries(properties)
+    .map(([key, value]) => `${key}=${escapeProperty(String(value))}`)
+    .join(',');
+  return `::${command}${props ? ` ${props}` : ''}::${escapeData(message)}`;
+}
+
+/**
+ * The file as GitHub names it: relative to the checkout (`GITHUB_WORKSPACE`) when it lies
+ * inside it, with `/` — an annotation on any other path is not shown on the file.
+ */
+export function workspacePath(file: string, cwd: string, workspace: string | undefined): string {
+  if (!workspace) return file;
+  const rel = relative(resolve(workspace), resolve(cwd, file));
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel.split(sep).join('/') : file;
+}
+
+/**
+ * One problem as `::error …` / `::warning …`. `message` is the problem's text as the text
+ * format prints it after the severity (`message [type] (path)`), already made printable.
+ */
+export function githubAnnotation(file: string, d: Pick<ReportProblem, 'severity' | 'start' | 'end' | 'type'>, message: string): string {
+  return workflowCommand(
+    d.severity,
+    {
+      file,
+      line: d.start.line + 1,
+      col: d.start.character + 1,
+      endLine: d.end.line + 1,
+      endColumn: d.end.character + 1,
+      title: `report-studio: ${d.type}`,
+    },
+    message,
+  );
+}
