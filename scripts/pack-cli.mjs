@@ -1,0 +1,98 @@
+// Packs the `report-studio` CLI as an npm package: report-studio-<version>.tgz, which
+// `npm install -g` installs with no network (everything is bundled: no dependencies).
+//   node scripts/pack-cli.mjs [--out <dir>] [--quiet]     (npm run pack:cli)
+// Builds dist/ when it is stale (freshness.mjs), assembles <out>/package/ and packs it into
+// <out>/ (default out/npm/). Prints the tarball's path as the last line.
+//
+// The package holds what `report-studio` loads at run time, and nothing else:
+//   dist/cli.js                 the command (package.json `bin`)
+//   dist/engine.js              the local service and renderer, for --offline and serve
+//   dist/render-worker.js       render worker threads (src/mock/renderPool.ts)
+//   dist/body-worker.js         body check threads for large requests (src/mock/http/bodyPool.ts)
+//   dist/*.wasm, dist/fonts/, dist/icons/tabler-outline.json   read by the renderer (render-assets.mjs)
+//   schemas/report.schema.json  for `report-studio schema`, beside dist/ as in the repository
+//   README.md (docs/npm-README.md), LICENSE, package.json
+// The bundles are minified on the way (esbuild), without source maps.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import { ensureBuilt, root } from './freshness.mjs';
+
+export const BUNDLES = ['cli.js', 'engine.js', 'render-worker.js', 'body-worker.js'];
+export const ASSETS = ['pdfium.wasm', 'webp_dec.wasm', 'libjpegturbowasm.wasm', 'fonts', 'icons/tabler-outline.json'];
+
+/** The package's own package.json: the CLI's facts from the root one, no dependencies. */
+function manifest(rootPkg) {
+  const pkg = {
+    name: 'report-studio',
+    version: rootPkg.version,
+    description:
+      'Validate JSON report definitions against the Report Studio schema, build them to PDF — offline with the bundled local report service — and run that service, from a terminal or CI.',
+    license: rootPkg.license,
+    bin: { 'report-studio': 'dist/cli.js' },
+    engines: { node: rootPkg.engines.node },
+    files: ['dist', 'schemas'],
+    keywords: ['report', 'pdf', 'json', 'schema', 'cli', 'hybiscus'],
+  };
+  for (const key of ['repository', 'bugs', 'homepage']) if (rootPkg[key] !== undefined) pkg[key] = rootPkg[key];
+  return pkg;
+}
+
+function npm(args, cwd) {
+  const r = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', args, { cwd, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`pack-cli: npm ${args.join(' ')} failed (exit ${r.status ?? r.signal})\n${r.stdout}${r.stderr}`);
+  return r.stdout;
+}
+
+/** Builds (when stale), assembles and packs; returns the tarball's path and npm's list of its files. */
+export async function packCli({ outDir = join(root, 'out', 'npm'), quiet = false } = {}) {
+  ensureBuilt(quiet ? () => {} : undefined);
+  const rootPkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const pkgDir = join(outDir, 'package');
+  rmSync(pkgDir, { recursive: true, force: true });
+  mkdirSync(join(pkgDir, 'dist', 'icons'), { recursive: true });
+  mkdirSync(join(pkgDir, 'schemas'), { recursive: true });
+  for (const file of BUNDLES) {
+    const code = readFileSync(join(root, 'dist', file), 'utf8');
+    // legalComments 'eof': the licence notes of bundled code stay, at the end of each file.
+    const min = await esbuild.transform(code, { minify: true, format: 'cjs', platform: 'node', target: 'node20', legalComments: 'eof' });
+    writeFileSync(join(pkgDir, 'dist', file), min.code);
+  }
+  for (const asset of ASSETS) cpSync(join(root, 'dist', asset), join(pkgDir, 'dist', asset), { recursive: true });
+  cpSync(join(root, 'schemas', 'report.schema.json'), join(pkgDir, 'schemas', 'report.schema.json'));
+  cpSync(join(root, 'docs', 'npm-README.md'), join(pkgDir, 'README.md'));
+  cpSync(join(root, 'LICENSE'), join(pkgDir, 'LICENSE'));
+  writeFileSync(join(pkgDir, 'package.json'), `${JSON.stringify(manifest(rootPkg), null, 2)}\n`);
+
+  // Pack beside the target and rename, so a reader never sees half a tarball.
+  const staging = join(outDir, `.pack-${process.pid}`);
+  mkdirSync(staging, { recursive: true });
+  try {
+    const [info] = JSON.parse(npm(['pack', '--json', '--ignore-scripts', '--pack-destination', staging], pkgDir));
+    const tarball = join(outDir, info.filename);
+    renameSync(join(staging, info.filename), tarball);
+    return { tarball, size: info.size, unpackedSize: info.unpackedSize, files: info.files.map((f) => ({ path: f.path, size: f.size })) };
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const argv = process.argv.slice(2);
+  const at = argv.indexOf('--out');
+  const quiet = argv.includes('--quiet');
+  try {
+    const packed = await packCli({ outDir: at >= 0 ? resolve(argv[at + 1]) : undefined, quiet });
+    if (!quiet) {
+      for (const f of packed.files) console.log(`${String(f.size).padStart(10)}  ${f.path}`);
+      const mb = (n) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+      console.log(`${packed.files.length} files, ${mb(packed.unpackedSize)} unpacked, ${mb(packed.size)} packed`);
+    }
+    console.log(packed.tarball);
+  } catch (e) {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  }
+}
