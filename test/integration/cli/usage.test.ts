@@ -168,6 +168,23 @@ describe('CLI: usage, validate, offline, serve', function () {
       const q = await run(['quota', '--offline', '--data-dir', dataDir, '--json']);
       assert.equal(JSON.parse(q.stdout).quota.remaining_single_page_reports, 99, 'the data dir persists between runs');
     });
+
+    it('a 422 with --format github: one annotation per entry, exit 1', async () => {
+      const r = await run([
+        'build',
+        'reports/nested/bad.report.jsonc',
+        '--offline',
+        '--data-dir',
+        join(dir, 'offline-422'),
+        '--format',
+        'github',
+      ]);
+      assert.equal(r.code, 1, describeRun(r));
+      assert.deepEqual(r.stdout.trim().split('\n'), [
+        '::error file=reports/nested/bad.report.jsonc,line=5,col=37,endLine=5,endColumn=46,title=report-studio%3A missing::Missing required option "value" in Card options [missing] (components[0].options.value)',
+      ]);
+      assert.match(r.stderr, /the service rejected the report \(1 error\)/);
+    });
   });
 
   describe('exit codes 5, 6 and 130', () => {
