@@ -31,7 +31,9 @@ const bundles = [
   // loads it only for --offline and serve (`./engine` stays a runtime require of the sibling
   // bundle), the extension on its first request (src/extension/service/runtimeLoader.ts).
   { entry: 'src/cli/main.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node', lazy: ['./engine'] },
-  { entry: 'src/cli/engine.ts', out: 'dist/engine.js' },
+  // It holds the whole CLI too (runCli, for the extension's tasks): the CLI's own `./engine`
+  // stays a run-time require, which finds this bundle itself.
+  { entry: 'src/cli/engine.ts', out: 'dist/engine.js', lazy: ['./engine'] },
   // The quick-fix engine with the schema index and ajv, required on the first code action that
   // has a diagnostic to fix (src/extension/schema/schemaProvider.ts).
   { entry: 'src/extension/schema/fixEngineEntry.ts', out: 'dist/fixEngine.js' },

@@ -6,6 +6,10 @@
  * class exported here). The CLI requires it for --offline and serve (engineLoader.ts), the
  * extension on its first request (src/extension/service/runtimeLoader.ts), scripts/start.mjs at
  * start. No 'vscode' here.
+ *
+ * `runCli` is the whole CLI, for the extension's `report-studio` tasks, which run it in-process
+ * (src/extension/tasks/). Inside this bundle the CLI's `require('./engine')` stays a run-time
+ * require of this same file (scripts/build.mjs, `lazy`), so --offline gets this very module.
  */
 export { startLocalService } from '../mock/service';
 export type { DraftRender, LocalService, LocalServiceOptions } from '../mock/service';
@@ -21,3 +25,5 @@ export { pdfPageCount, jpegSize } from '../core/runner/fileInfo';
 export { redact, registerSecret } from '../core/redact';
 export { mapValidationErrors } from '../core/loc/diagnostics';
 export { formatDiagnostic } from './output';
+export { runCli } from './main';
+export type { CliIo } from './output';
