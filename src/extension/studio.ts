@@ -1,9 +1,9 @@
 // The full extension (dist/studio.js): builds every part and registers the providers. The
 // bootstrap (extension.ts, dist/extension.js) loads it once, when something needs it: a report
-// open or becoming one, a command, a restored result panel, or a caller reading the API. No work
-// happens here either: the client, the local service and the renderer load from their own
-// bundles on first use, so loading the full part makes no request, renders nothing and scans no
-// disk.
+// open or becoming one, a command, a restored result panel, a caller reading the API or a fetch
+// of `report-studio` tasks. No work happens here either: the client, the local service and the
+// renderer load from their own bundles on first use, so loading the full part makes no request,
+// renders nothing and scans no disk.
 //
 // Disposables have one owner each: a class disposes what it creates (its private
 // `subscriptions`), a register…() function returns one Disposable, and the two activate
@@ -34,6 +34,7 @@ import { LivePreview } from './live/livePreview';
 import { PreviewSync } from './live/previewSync';
 import { ResultSourceMaps } from './live/resultSourceMap';
 import { ResultPanels } from './viewer/resultPanels';
+import { ReportTasks } from './tasks/reportTasks';
 
 let localService: LocalServiceHost | undefined;
 
@@ -41,6 +42,8 @@ let localService: LocalServiceHost | undefined;
 export interface Studio {
   resultPanels: ResultPanels;
   livePreview: LivePreview;
+  /** The `report-studio` tasks; the bootstrap registered the provider and hands requests on. */
+  tasks: vscode.TaskProvider;
   /** Runs a contributed command; the bootstrap registered them all and calls this. */
   run(id: CommandId, args: unknown[]): unknown;
 }
@@ -100,6 +103,7 @@ export function activateStudio(context: vscode.ExtensionContext): Studio {
   return {
     resultPanels: panels,
     livePreview: live,
+    tasks: new ReportTasks({ context, panels }),
     run(id, args) {
       const command = commands.get(id);
       if (!command) throw new Error(`Report Studio has no command ${id}`);

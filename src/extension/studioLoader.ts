@@ -11,14 +11,18 @@
  * - a result panel is being restored after a reload (`onWebviewPanel:reportStudio.result`):
  *   `panel`. VS Code does not need the serializer during activation: a panel it cannot revive
  *   yet waits, and is revived when the full part's ResultPanels registers its serializer;
- * - something reads `resultPanels` or `livePreview` of the API: `api`.
+ * - something reads `resultPanels` or `livePreview` of the API: `api`;
+ * - VS Code asks for `report-studio` tasks (Run Task, a tasks.json entry of the type): `task`.
+ *   A task fetch activates the extension (`onTaskType:report-studio`, implied by
+ *   `contributes.taskDefinitions`) and then asks the providers registered by then, so the
+ *   provider is registered here and hands each request on, like the commands.
  *
- * Until then only the command registrations and four listeners exist. Everything heavy is
+ * Until then only the command and task provider registrations and four listeners exist. Everything heavy is
  * imported by type only, so esbuild keeps it out of dist/extension.js
  * (test/unit/extension/bundle.test.ts checks what the bootstrap may hold).
  */
 import * as vscode from 'vscode';
-import { COMMANDS, type CommandId } from './commands/commandIds';
+import { COMMANDS, TASK_TYPE, type CommandId } from './commands/commandIds';
 import type { LivePreview } from './live/livePreview';
 import { isReportDocument } from './reportDocument';
 import type { Studio } from './studio';
@@ -28,7 +32,7 @@ import type { ResultPanels } from './viewer/resultPanels';
 export type StudioModule = typeof import('./studio');
 
 /** What loaded the full part. */
-export type LoadReason = 'report' | 'command' | 'panel' | 'api';
+export type LoadReason = 'report' | 'command' | 'panel' | 'api' | 'task';
 
 /** Which stage is loaded, for tests and the bench (`api.activation`). */
 export interface ActivationState {
@@ -96,6 +100,12 @@ export class StudioLoader implements vscode.Disposable {
     for (const id of Object.values(COMMANDS)) {
       this.subscriptions.push(vscode.commands.registerCommand(id, (...args: unknown[]) => this.run(id, args)));
     }
+    this.subscriptions.push(
+      vscode.tasks.registerTaskProvider(TASK_TYPE, {
+        provideTasks: (token) => this.loadStudio('task').tasks.provideTasks(token),
+        resolveTask: (task, token) => this.loadStudio('task').tasks.resolveTask(task, token),
+      }),
+    );
     try {
       const reason = this.neededNow();
       if (reason) this.loadStudio(reason);

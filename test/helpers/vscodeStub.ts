@@ -21,6 +21,7 @@ const TOP_LEVEL = [
   'window',
   'workspace',
   'commands',
+  'tasks',
   'languages',
   'env',
   'extensions',

@@ -22,3 +22,10 @@ export const COMMANDS = {
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
+
+/**
+ * The task type of `contributes.taskDefinitions` (and the name of the `$report-studio` problem
+ * matcher): the bootstrap registers the task provider under it, since a task fetch activates
+ * the extension (`onTaskType:report-studio`, implied by the contribution) and needs an answer.
+ */
+export const TASK_TYPE = 'report-studio';

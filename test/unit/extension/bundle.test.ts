@@ -123,12 +123,13 @@ describe('the extension bundle', function () {
       assert.deepEqual(
         stub.calls,
         [
+          'tasks.registerTaskProvider(report-studio)',
           'workspace.onDidOpenTextDocument()',
           'workspace.onDidChangeTextDocument()',
           'window.tabGroups.onDidChangeTabs()',
           'window.tabGroups.onDidChangeTabGroups()',
         ],
-        'besides the commands, the bootstrap only listens for a report or a restored panel',
+        'besides the commands and the task provider, the bootstrap only listens for a report or a restored panel',
       );
 
       // A caller reading the API gets the full part.

@@ -1,9 +1,9 @@
 // The bootstrap's decision (src/extension/studioLoader.ts) with the vscode stub and a scripted
-// full part: which documents, tabs, commands and API reads load dist/studio.js, that it loads
-// once, and that JSON which is not a report loads nothing.
+// full part: which documents, tabs, commands, task fetches and API reads load dist/studio.js,
+// that it loads once, and that JSON which is not a report loads nothing.
 import { strict as assert } from 'node:assert';
 import { createVscodeStub, installVscodeStub, TestUri, type VscodeStub } from '../../helpers/vscodeStub';
-import { COMMANDS } from '../../../src/extension/commands/commandIds';
+import { COMMANDS, TASK_TYPE } from '../../../src/extension/commands/commandIds';
 import type { StudioModule } from '../../../src/extension/studioLoader';
 
 type LoaderModule = typeof import('../../../src/extension/studioLoader');
@@ -24,6 +24,7 @@ describe('extension: the bootstrap (StudioLoader)', () => {
   let documents: ReturnType<typeof doc>[];
   let tabs: Array<{ input: unknown }>;
   const commands = new Map<string, (...args: unknown[]) => unknown>();
+  const taskProviders = new Map<string, { provideTasks(token?: unknown): unknown; resolveTask(task: unknown, token?: unknown): unknown }>();
 
   const on = (name: string) => (l: Listener) => {
     (listeners[name] ??= []).push(l);
@@ -58,6 +59,13 @@ describe('extension: the bootstrap (StudioLoader)', () => {
         return { dispose: () => commands.delete(id) };
       },
     };
+    v.tasks = {
+      registerTaskProvider: (type: string, provider: { provideTasks(): unknown; resolveTask(task: unknown): unknown }) => {
+        assert.ok(!taskProviders.has(type), `a second ${type} task provider`);
+        taskProviders.set(type, provider);
+        return { dispose: () => taskProviders.delete(type) };
+      },
+    };
     uninstall = installVscodeStub(stub);
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after the vscode stub is in place
     mod = require('../../../src/extension/studioLoader');
@@ -69,6 +77,7 @@ describe('extension: the bootstrap (StudioLoader)', () => {
     documents = [];
     tabs = [];
     commands.clear();
+    taskProviders.clear();
   });
 
   function doc(path: string, text: string, languageId = 'json') {
@@ -86,6 +95,10 @@ describe('extension: the bootstrap (StudioLoader)', () => {
         return {
           resultPanels: { panels: true },
           livePreview: { live: true },
+          tasks: {
+            provideTasks: () => (log.push('provideTasks'), ['a task']),
+            resolveTask: (task: unknown) => (log.push(`resolveTask ${JSON.stringify(task)}`), task),
+          },
           run: (id: string, args: unknown[]) => (log.push(`run ${id} ${JSON.stringify(args)}`), `ran ${id}`),
         };
       },
@@ -113,12 +126,14 @@ describe('extension: the bootstrap (StudioLoader)', () => {
     assert.deepEqual(log, []);
     assert.deepEqual(api.activation, { stage: 'bootstrap' });
     assert.deepEqual(Object.keys(listeners).sort(), ['change', 'groups', 'open', 'tabs']);
+    assert.deepEqual([...taskProviders.keys()], [TASK_TYPE], 'the task provider, for the fetch that activated it');
   });
 
   it('loads the full part during activation when a report is open, named *.report.json or not', () => {
     for (const report of [doc('file:///w/sales.report.json', '{}'), doc('untitled:Untitled-1', '{"type": "Report", "components": []}')]) {
       listeners = {};
       commands.clear();
+      taskProviders.clear();
       documents = [doc('file:///w/package.json', '{"name": "x"}'), report];
       const { api, log } = activate();
       assert.deepEqual(log, ['load', 'activateStudio'], report.uri.toString());
@@ -189,6 +204,16 @@ describe('extension: the bootstrap (StudioLoader)', () => {
     assert.equal(api.activation.loadedBy, 'command');
   });
 
+  it('answers a task fetch and a tasks.json entry through the full part, loading it once', () => {
+    const { api, log } = activate();
+    const provider = taskProviders.get(TASK_TYPE);
+    assert.deepEqual(provider?.provideTasks(), ['a task']);
+    assert.deepEqual(provider?.resolveTask({ command: 'validate' }), { command: 'validate' });
+    assert.deepEqual(log, ['load', 'activateStudio', 'provideTasks', 'resolveTask {"command":"validate"}']);
+    assert.equal(api.activation.loadedBy, 'task');
+    assert.equal(listening(), 0);
+  });
+
   it('reads the stage without loading; reading resultPanels or livePreview loads the full part', () => {
     const { api, log } = activate();
     assert.equal(api.activation.stage, 'bootstrap');
@@ -213,6 +238,7 @@ describe('extension: the bootstrap (StudioLoader)', () => {
     idle.loader.dispose();
     assert.deepEqual(idle.log, []);
     assert.equal(commands.size, 0);
+    assert.equal(taskProviders.size, 0);
     assert.equal(listening(), 0);
     const used = activate();
     void used.api.resultPanels;
