@@ -9,7 +9,7 @@
  * name or a server's text can neither end the command early nor add a property.
  */
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import type { ReportProblem } from '../core/schema/reportProblems';
+import type { Severity } from '../core/schema/reportProblems';
 
 export function escapeData(text: string): string {
   return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
@@ -37,21 +37,19 @@ export function workspacePath(file: string, cwd: string, workspace: string | und
   return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel.split(sep).join('/') : file;
 }
 
+/** Where a problem is, 1-based, the end exclusive (as `--json` gives it). */
+export interface OneBasedRange {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
 /**
  * One problem as `::error …` / `::warning …`. `message` is the problem's text as the text
  * format prints it after the severity (`message [type] (path)`), already made printable.
  */
-export function githubAnnotation(file: string, d: Pick<ReportProblem, 'severity' | 'start' | 'end' | 'type'>, message: string): string {
-  return workflowCommand(
-    d.severity,
-    {
-      file,
-      line: d.start.line + 1,
-      col: d.start.character + 1,
-      endLine: d.end.line + 1,
-      endColumn: d.end.character + 1,
-      title: `report-studio: ${d.type}`,
-    },
-    message,
-  );
+export function githubAnnotation(file: string, problem: OneBasedRange & { severity: Severity; type: string }, message: string): string {
+  const { line, column, endLine, endColumn, severity, type } = problem;
+  return workflowCommand(severity, { file, line, col: column, endLine, endColumn, title: `report-studio: ${type}` }, message);
 }

@@ -9,6 +9,7 @@ import type { SourceDiagnostic } from '../core/loc/diagnostics';
 import { redact } from '../core/redact';
 import type { Severity } from '../core/schema/reportProblems';
 import { githubAnnotation, workspacePath } from './githubFormat';
+import type { OneBasedRange } from './githubFormat';
 import { escapeJsonForTerminal, oneLine, stripControlSequences } from './terminalText';
 
 /** What every human-readable line goes through before it is written. */
@@ -66,8 +67,8 @@ export class Output {
   private problemLine(file: string, d: Problem): string {
     if (this.format === 'text') return printable(formatDiagnostic(file, d));
     const shownFile = printable(workspacePath(file, this.io.cwd, this.io.env.GITHUB_WORKSPACE));
-    const severity = d.severity ?? 'error';
-    return githubAnnotation(shownFile, { ...d, severity, type: printable(oneLine(d.type)) }, printable(problemText(d)));
+    const problem = { ...oneBased(d), severity: d.severity ?? 'error', type: printable(oneLine(d.type)) };
+    return githubAnnotation(shownFile, problem, printable(problemText(d)));
   }
 }
 
@@ -82,14 +83,15 @@ export function formatDiagnostic(file: string, d: Problem): string {
   return `${file}:${d.start.line + 1}:${d.start.character + 1}: ${d.severity ?? 'error'}: ${problemText(d)}`;
 }
 
+function oneBased(d: SourceDiagnostic): OneBasedRange {
+  return { line: d.start.line + 1, column: d.start.character + 1, endLine: d.end.line + 1, endColumn: d.end.character + 1 };
+}
+
 /** Diagnostics as data for --json (1-based, end exclusive). */
 export function diagnosticJson(file: string, d: Problem): Record<string, unknown> {
   return {
     file,
-    line: d.start.line + 1,
-    column: d.start.character + 1,
-    endLine: d.end.line + 1,
-    endColumn: d.end.character + 1,
+    ...oneBased(d),
     severity: d.severity ?? 'error',
     message: d.message,
     type: d.type,

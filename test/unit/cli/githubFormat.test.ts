@@ -7,6 +7,14 @@ import type { Problem } from '../../../src/cli/output';
 
 const at = (line: number, character: number) => ({ line, character });
 
+/** An Output over streams whose stdout text is kept. */
+function capture(env: NodeJS.ProcessEnv, cwd: string, format?: 'github'): { out: Output; text: () => string } {
+  const stdout = new PassThrough();
+  let text = '';
+  stdout.on('data', (c: Buffer) => (text += c.toString('utf8')));
+  return { out: new Output({ stdout, stderr: new PassThrough(), env, cwd }, false, false, format), text: () => text };
+}
+
 function problem(extra: Partial<Problem> = {}): Problem {
   return {
     range: { start: 10, end: 19 },
@@ -41,7 +49,7 @@ describe('CLI --format github', () => {
 
   it('an annotation carries file, 1-based line and column, end, title and severity', () => {
     assert.equal(
-      githubAnnotation('r.report.json', { ...problem(), severity: 'warning' }, 'msg'),
+      githubAnnotation('r.report.json', { line: 6, column: 26, endLine: 6, endColumn: 35, severity: 'warning', type: 'required' }, 'msg'),
       '::warning file=r.report.json,line=6,col=26,endLine=6,endColumn=35,title=report-studio%3A required::msg',
     );
   });
@@ -55,16 +63,12 @@ describe('CLI --format github', () => {
   });
 
   it('Output prints one workflow command per problem; a server’s text cannot end it or add a line', () => {
-    const stdout = new PassThrough();
-    let text = '';
-    stdout.on('data', (c: Buffer) => (text += c.toString('utf8')));
-    const io = { stdout, stderr: new PassThrough(), env: { GITHUB_WORKSPACE: '/repo' }, cwd: '/repo/reports' };
-    const out = new Output(io, false, false, 'github');
+    const { out, text } = capture({ GITHUB_WORKSPACE: '/repo' }, '/repo/reports', 'github');
     out.diagnostics('q3.report.json', [
       problem(),
       problem({ severity: 'warning', message: 'forged\n::error file=x,line=1::boom 100%', type: 'bad,type', path: 'a:b' }),
     ]);
-    assert.deepEqual(text.split('\n'), [
+    assert.deepEqual(text().split('\n'), [
       '::error file=reports/q3.report.json,line=6,col=26,endLine=6,endColumn=35,title=report-studio%3A required::Missing required option "value" in Card options [required] (components[0].options.value)',
       '::warning file=reports/q3.report.json,line=6,col=26,endLine=6,endColumn=35,title=report-studio%3A bad%2Ctype::forged ::error file=x,line=1::boom 100%25 [bad,type] (a:b)',
       '',
@@ -72,14 +76,11 @@ describe('CLI --format github', () => {
   });
 
   it('the text format says warning: for warnings and error: otherwise', () => {
-    const stdout = new PassThrough();
-    let text = '';
-    stdout.on('data', (c: Buffer) => (text += c.toString('utf8')));
-    const out = new Output({ stdout, stderr: new PassThrough(), env: {}, cwd: '/repo' }, false, false);
+    const { out, text } = capture({}, '/repo');
     out.diagnostics('q3.report.json', [problem(), problem({ severity: 'warning' })]);
     const matcher = /^(.*):(\d+):(\d+): (error|warning): (.*)$/;
     assert.deepEqual(
-      text
+      text()
         .trim()
         .split('\n')
         .map((l) => matcher.exec(l)?.slice(1, 5)),
