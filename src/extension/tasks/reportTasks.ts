@@ -13,7 +13,7 @@ import { TASK_TYPE } from '../commands/commandIds';
 import { findReportTarget } from '../reportTarget';
 import { loadEngine } from '../service/runtimeLoader';
 import type { ResultPanels } from '../viewer/resultPanels';
-import { CliTerminal, type RunCli } from './cliTerminal';
+import { CliTerminal } from './cliTerminal';
 
 /** package.json `contributes.problemMatchers`: reads `file:line:col: error|warning: message`. */
 export const PROBLEM_MATCHER = `$${TASK_TYPE}`;
@@ -27,8 +27,6 @@ const NOT_SCANNED = '{**/node_modules/**,**/.*/**}';
 export interface ReportTasksDeps {
   context: vscode.ExtensionContext;
   panels: ResultPanels | undefined;
-  /** The CLI's entry; by default runCli of dist/engine.js. */
-  runCli?: () => RunCli;
 }
 
 interface ActiveReport {
@@ -86,7 +84,7 @@ export class ReportTasks implements vscode.TaskProvider {
         const files = await this.files(spec, folder);
         return typeof files === 'string' ? files : reportTaskRuns(spec, files, this.dataDir());
       },
-      runCli: this.deps.runCli ?? (() => loadEngine(this.deps.context.extensionPath).runCli),
+      runCli: () => loadEngine(this.deps.context.extensionPath).runCli,
       exclusive: offlineBuild ? (work) => this.oneBuildAtATime(work) : undefined,
     });
   }
