@@ -18,7 +18,8 @@ import { binDir, packTarball, pathWith, runProgram, userEnv } from './npmPackage
 
 const WORKFLOW = join(ROOT, 'docs', 'examples', 'report-studio.yml');
 const SHELL_RECIPE = join(ROOT, 'docs', 'examples', 'report-studio-ci.sh');
-const EXAMPLES = ['analytics', 'annual-review', 'invoice', 'kpi-dashboard', 'product-metrics'];
+/** Two of the examples (a single- and a multi-page one): each offline build starts a local service, ~3 s. */
+const EXAMPLES = ['analytics', 'invoice'];
 
 interface Step {
   name?: string;
@@ -34,7 +35,7 @@ interface StepRun extends CliRun {
   step: Step;
 }
 
-/** A workflow with the examples under reports/ and a report the service would reject. */
+/** A repository with some examples under reports/ and a report the service would reject. */
 async function makeRepository(dir: string): Promise<void> {
   await mkdir(join(dir, 'reports'), { recursive: true });
   for (const name of EXAMPLES) await copyFile(join(ROOT, 'examples', `${name}.report.json`), join(dir, 'reports', `${name}.report.json`));
@@ -139,7 +140,7 @@ describe('CI recipe (docs/ci.md): the workflow and the shell version, run locall
     const validate = byName('Validate reports');
     assert.equal(validate.code, 1, describeRun(validate));
     assert.deepEqual(validate.stdout.trim().split('\n'), [BROKEN_ANNOTATION], 'the examples are clean; the broken report has one error');
-    assert.match(validate.stderr, /6 files checked: 1 error in 1 file/);
+    assert.match(validate.stderr, new RegExp(`${EXAMPLES.length + 1} files checked: 1 error in 1 file`));
 
     const build = byName('Build PDFs offline');
     assert.equal(build.code, 1, `the broken report fails to build\n${describeRun(build)}`);
