@@ -5,7 +5,7 @@
  * validator (which are exact).
  */
 import type { Node } from 'jsonc-parser';
-import { TreeNode } from './jsoncTree';
+import { TreeNode } from './jsoncTreeNode';
 
 export type PathSegment = string | number;
 
