@@ -34,7 +34,6 @@ export interface ShownResultFile {
   url: string;
 }
 
-/** What the panel asks its owner to do; the owner (ResultPanels, with PanelActions) holds the logic. */
 /** What may come with a result besides its file. */
 export interface ResultExtras {
   /** A live draft (the local renderer's PDF as the author types), not a service result. */
@@ -47,6 +46,7 @@ export interface ResultExtras {
   data?: Uint8Array;
 }
 
+/** What the panel asks its owner to do; the owner (ResultPanels, with PanelActions) holds the logic. */
 export interface PanelHandlers {
   rebuild(panel: ResultPanel, kind: ResultKind | undefined): void;
   cancel(panel: ResultPanel, taskId: string | undefined): void;
