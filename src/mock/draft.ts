@@ -35,14 +35,17 @@ export type DraftRender =
       detail: unknown;
     };
 
+/** `scope`: the id of the API key the embedding process submits with (renders are shared within one key). */
 export async function renderDraft(
   ctx: ServiceContext,
   renderer: () => Promise<ReportRenderer>,
+  scope: string,
   text: string,
   signal?: AbortSignal,
 ): Promise<DraftRender> {
   const bytes = Buffer.from(jsoncToJson(text).body, 'utf8');
-  const key = RecentRenders.keyOf(bytes);
+  // Before the check, which may transfer (empty) the bytes.
+  const key = RecentRenders.keyOf(scope, bytes);
   // The same body rendered a moment ago (by a task, or a draft): its PDF, map and keys as they are.
   const recent = ctx.renders.find(key);
   if (recent) {

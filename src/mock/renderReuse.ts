@@ -4,10 +4,14 @@
  * then takes the PDF already drawn — or still being drawn — instead of laying the report out a
  * second time. A Build right after a Preview of the same body reuses the Preview's PDF too.
  *
- * Keyed by the SHA-256 of the body bytes as submitted (the client and the live view both send
- * jsoncToJson(text).body). Bounded: at most MAX_ENTRIES renders, MAX_PDF_BYTES of PDFs, each for
- * REUSE_MS; bodies over MAX_KEYED_BODY_BYTES are not hashed (on the request path) and never
- * shared. A shared render that fails or is aborted (a draft superseded by the next keystroke)
+ * Keyed by the SHA-256 of the API key's id and the body bytes as submitted (the client and the
+ * live view both send jsoncToJson(text).body; drafts use the service's first key, the one the
+ * embedding extension submits with). A render is shared within one API key only: another key never
+ * learns, by a PDF or by timing, what a key rendered. The key is taken from the bytes before the
+ * body checker transfers (detaches) them to its worker: a detached buffer reads as zero bytes, and
+ * an empty body is never keyed. Bounded: at most MAX_ENTRIES renders, MAX_PDF_BYTES of PDFs, each
+ * for REUSE_MS (a timer drops them then, so no PDF stays resident after the window); bodies over
+ * MAX_KEYED_BODY_BYTES are not hashed (on the request path) and never shared. A shared render that fails or is aborted (a draft superseded by the next keystroke)
  * leaves the task to render on its own. Renders are deterministic, so the only difference a
  * reused PDF can show is its creation time and an image fetched up to REUSE_MS earlier.
  */
@@ -34,9 +38,15 @@ export class RecentRenders {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** The key of a body, or undefined for one too large to hash on the request path. */
-  static keyOf(body: Uint8Array): string | undefined {
-    return body.byteLength <= MAX_KEYED_BODY_BYTES ? createHash('sha256').update(body).digest('base64url') : undefined;
+  /**
+   * The key of a body submitted with the API key whose id is `scope`; undefined for a body too
+   * large to hash on the request path, and for an empty one (a detached buffer reads as empty:
+   * it must never match another body). Read the bytes before they are transferred to a worker.
+   */
+  static keyOf(scope: string, body: Uint8Array): string | undefined {
+    if (body.byteLength === 0 || body.byteLength > MAX_KEYED_BODY_BYTES) return undefined;
+    // Key ids are hex: the NUL separator cannot occur in one, so (scope, body) pairs never collide.
+    return createHash('sha256').update(scope).update('\0').update(body).digest('base64url');
   }
 
   /** Offers a render of the body with `key` (in flight or done) to the tasks that follow. */

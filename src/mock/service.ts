@@ -6,7 +6,7 @@
 import { promises as fs } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { KeyRing, resolveKeys } from './keys';
+import { KeyRing, keyIdOf, resolveKeys } from './keys';
 import { logLine } from '../core/redact';
 import { resolveOptions, type LocalServiceOptions, type ResolvedOptions } from './options';
 import { removeStaleTemps } from './store/atomicFile';
@@ -110,6 +110,7 @@ async function open(input: LocalServiceOptions, options: ResolvedOptions, unlock
   await removeStaleTemps(options.dataDir);
   const keyInputs = await resolveKeys(options.dataDir, input.keys, input.plan);
   const keys = new KeyRing(keyInputs);
+  const draftScope = keyIdOf(keyInputs[0].key);
   // The request log masks api_key= values, but a key can arrive anywhere (pasted as a
   // task id, in a path, percent-encoded): every line is scrubbed of credentials and the
   // configured keys (after decoding), and its control characters escaped (one event, one
@@ -192,7 +193,8 @@ async function open(input: LocalServiceOptions, options: ResolvedOptions, unlock
     dataDir: options.dataDir,
     renderDraft: (text, o) => {
       if (stopping) return Promise.reject(new Error('the local service is stopping'));
-      return renderDraft(ctx, () => rendererPromise, text, o?.signal);
+      // Scoped to the first key: the one the embedding extension submits its Preview and Build with.
+      return renderDraft(ctx, () => rendererPromise, draftScope, text, o?.signal);
     },
     stop,
   };

@@ -60,7 +60,11 @@ export class BodyChecker {
     if (!entry) log(`body checker: no body worker script found; bodies over ${threshold} bytes are validated in the main thread`);
   }
 
-  /** Checks a body: inline when small (or no worker is shipped), else in the worker. */
+  /**
+   * Checks a body: inline when small (or no worker is shipped), else in the worker. A body over
+   * the threshold that fills its own ArrayBuffer is transferred, not copied (a 10 MB body is not
+   * held twice): `job.bytes` then reads as empty, so a caller reads it before (submit.ts keys it).
+   */
   check(job: BodyJob): Promise<BodyVerdict> {
     if (job.bytes.byteLength <= this.threshold || !this.entry) {
       try {

@@ -56,10 +56,12 @@ interface AcceptedBody {
 async function decodeReport(a: ApiRequest): Promise<AcceptedBody> {
   const o = a.ctx.options;
   const bytes = await readBody(a.req, o.bodyLimit);
+  // Before the check: a large body is transferred to the body worker, which empties `bytes` here.
+  const renderKey = RecentRenders.keyOf(a.key.id, bytes);
   const verdict = await a.ctx.bodies.check({ bytes, contentType: a.req.headers['content-type'], maxDepth: o.maxDepth });
   if (verdict.ok) {
     const stored = verdict.report ?? new SerializedJson(verdict.reportJson ?? 'null');
-    return { facts: verdict.facts, stored, renderKey: RecentRenders.keyOf(bytes) };
+    return { facts: verdict.facts, stored, renderKey };
   }
   if (verdict.status === 400) throw new HttpError(400, verdict.detail);
   throw new CappedValidationFailure(verdict.detail);

@@ -8,15 +8,23 @@ const body = (text: string): Uint8Array => new TextEncoder().encode(text);
 
 describe('local service: renders shared by identical bodies', () => {
   it('keys a body by its bytes, and does not hash one over the size limit', () => {
-    assert.equal(RecentRenders.keyOf(body('{"a":1}')), RecentRenders.keyOf(body('{"a":1}')));
-    assert.notEqual(RecentRenders.keyOf(body('{"a":1}')), RecentRenders.keyOf(body('{"a": 1}')));
-    assert.equal(RecentRenders.keyOf(new Uint8Array(MAX_KEYED_BODY_BYTES + 1)), undefined);
+    assert.equal(RecentRenders.keyOf('k1', body('{"a":1}')), RecentRenders.keyOf('k1', body('{"a":1}')));
+    assert.notEqual(RecentRenders.keyOf('k1', body('{"a":1}')), RecentRenders.keyOf('k1', body('{"a": 1}')));
+    assert.equal(RecentRenders.keyOf('k1', new Uint8Array(MAX_KEYED_BODY_BYTES + 1)), undefined);
+  });
+
+  it('scopes the key to the API key, and never keys an empty (or detached) body', () => {
+    assert.notEqual(RecentRenders.keyOf('k1', body('{"a":1}')), RecentRenders.keyOf('k2', body('{"a":1}')));
+    const bytes = new Uint8Array(body('{"a":1}'));
+    structuredClone(bytes.buffer, { transfer: [bytes.buffer] });
+    assert.equal(bytes.byteLength, 0, 'detached');
+    assert.equal(RecentRenders.keyOf('k1', bytes), undefined);
   });
 
   it('offers a remembered render for REUSE_MS, and a task its body key once', async () => {
     let now = 1_000;
     const r = new RecentRenders(() => now);
-    const key = RecentRenders.keyOf(body('{"x":1}'));
+    const key = RecentRenders.keyOf('k1', body('{"x":1}'));
     const render = Promise.resolve(pdfOf(10));
     r.remember(key, render);
     r.expect('task-1', key);
@@ -30,7 +38,7 @@ describe('local service: renders shared by identical bodies', () => {
 
   it('forgets a render that fails, so the next one renders on its own', async () => {
     const r = new RecentRenders();
-    const key = RecentRenders.keyOf(body('{"y":1}'));
+    const key = RecentRenders.keyOf('k1', body('{"y":1}'));
     const failing = Promise.reject(new Error('superseded by a newer text'));
     r.remember(key, failing);
     await failing.catch(() => undefined);
@@ -40,7 +48,7 @@ describe('local service: renders shared by identical bodies', () => {
 
   it('keeps at most MAX_ENTRIES renders, the newest', async () => {
     const r = new RecentRenders();
-    const keys = Array.from({ length: MAX_ENTRIES + 3 }, (_, i) => RecentRenders.keyOf(body(`{"n":${i}}`)));
+    const keys = Array.from({ length: MAX_ENTRIES + 3 }, (_, i) => RecentRenders.keyOf('k1', body(`{"n":${i}}`)));
     for (const k of keys) r.remember(k, Promise.resolve(pdfOf(1)));
     await new Promise((res) => setImmediate(res));
     assert.deepEqual(

@@ -1,0 +1,124 @@
+/**
+ * Render reuse never hands a task another body's PDF (src/mock/renderReuse.ts, issue 19 finding 1):
+ * bodies over 64 KiB are validated in the body worker, which detached the request's bytes before
+ * they were hashed, so every large body had the key of zero bytes and a Build within 30 s took the
+ * previous large report's PDF (and its page count for the quota). Over real HTTP: different large
+ * bodies from one key and from two keys, each PDF read back; a render is shared only within one
+ * API key; a draft of a large body is still shared with the Preview that follows.
+ */
+import assert from 'node:assert/strict';
+import type { QuotaRecord } from '../../../src/core/api/types';
+import type { ReportBody } from '../../../src/core/report/types';
+import { BODY_WORKER_THRESHOLD } from '../../../src/mock/http/bodyPool';
+import { MAX_KEYED_BODY_BYTES } from '../../../src/mock/renderReuse';
+import { createMinimalRenderer } from '../../../src/render/minimal-renderer';
+import type { ReportRenderer } from '../../../src/render/renderer';
+import { allText, readPdf } from '../../helpers/pdf';
+import { startHarness, type Harness } from './helpers';
+
+const KEY_A = 'reuse-key-alpha-0001';
+const KEY_B = 'reuse-key-beta-00002';
+
+/** A report of `pages` pages titled `title`, padded past `size` bytes with a long Text value. */
+function padded(title: string, size: number, pages = 1): ReportBody {
+  const components: ReportBody['components'] = [{ type: 'Text', options: { text: 'x'.repeat(size) } }];
+  for (let i = 1; i < pages; i++) components.push({ type: 'PageBreak' }, { type: 'Text', options: { text: `Page ${i + 1}` } });
+  return {
+    type: 'Report',
+    options: { report_title: title },
+    ...(pages > 1 ? { config: { enable_multi_page: true } } : {}),
+    components,
+  };
+}
+
+/** The minimal renderer, counting layouts by report title. */
+function countingRenderer(): { renderer: ReportRenderer; layouts: string[] } {
+  const inner = createMinimalRenderer();
+  const layouts: string[] = [];
+  const renderer: ReportRenderer = {
+    async renderPdf(body, options) {
+      layouts.push(String(body.options?.report_title));
+      return inner.renderPdf(body, options);
+    },
+    renderPreviewJpeg: (pdf, options) => inner.renderPreviewJpeg(pdf, options),
+    dispose: () => inner.dispose(),
+  };
+  return { renderer, layouts };
+}
+
+describe('local service: a reused render is always the task’s own body’s', function () {
+  this.timeout(60_000);
+  let h: Harness;
+  let layouts: string[];
+
+  beforeEach(async () => {
+    const c = countingRenderer();
+    layouts = c.layouts;
+    h = await startHarness({ renderer: c.renderer, keys: [{ key: KEY_A }, { key: KEY_B }] });
+  });
+  afterEach(() => h.stop());
+
+  /** Submits `body` as `key` and waits for the task; the task id and its file. */
+  async function run(body: ReportBody, key: string, kind: 'build' | 'preview' = 'build'): Promise<{ id: string; file: Uint8Array }> {
+    const res = await h.post(kind === 'build' ? '/build-report' : '/preview-report', body, { headers: { 'x-api-key': key } });
+    assert.equal(res.status, 200, await res.clone().text());
+    const { task_id: id } = (await res.json()) as { task_id: string };
+    for (;;) {
+      const s = await h.api(`/get-task-status?task_id=${id}&wait=10`, { headers: { 'x-api-key': key } });
+      const status = ((await s.json()) as { status: string }).status;
+      if (status === 'SUCCESS') break;
+      assert.notEqual(status, 'FAILED');
+    }
+    const file = await h.api(`/get-report?task_id=${id}`, { headers: { 'x-api-key': key } });
+    assert.equal(file.status, 200);
+    return { id, file: new Uint8Array(await file.arrayBuffer()) };
+  }
+
+  const textOf = async (pdf: Uint8Array): Promise<string> => allText(await readPdf(pdf));
+
+  for (const [label, size] of [
+    ['over 64 KiB', BODY_WORKER_THRESHOLD + 1024],
+    ['over 1 MiB', MAX_KEYED_BODY_BYTES + 1024],
+  ] as const) {
+    it(`two different bodies ${label} from one key: each PDF shows its own report`, async () => {
+      const a = await run(padded('Salary review CONFIDENTIAL (body A)', size), KEY_A);
+      const b = await run(padded('Team offsite (body B)', size), KEY_A);
+      const [textA, textB] = [await textOf(a.file), await textOf(b.file)];
+      assert.match(textA, /Salary review CONFIDENTIAL \(body A\)/);
+      assert.match(textB, /Team offsite \(body B\)/);
+      assert.doesNotMatch(textB, /body A/, "the second task got the first body's PDF");
+      assert.deepEqual(layouts, ['Salary review CONFIDENTIAL (body A)', 'Team offsite (body B)']);
+    });
+  }
+
+  it('key B never takes key A’s render, of another body or of the same one', async () => {
+    const secret = padded('Salary review CONFIDENTIAL (key A)', BODY_WORKER_THRESHOLD + 1024);
+    await run(secret, KEY_A);
+    const other = await run(padded('Harvest (key B)', BODY_WORKER_THRESHOLD + 1024), KEY_B, 'preview');
+    assert.deepEqual(layouts, ['Salary review CONFIDENTIAL (key A)', 'Harvest (key B)'], 'a preview of its own');
+    const same = await run(secret, KEY_B);
+    assert.match(await textOf(same.file), /key A/, 'the same body, so the same text');
+    assert.deepEqual(layouts.length, 3, 'but laid out again for key B: renders are shared within one key only');
+    assert.ok(other.file.byteLength > 0);
+  });
+
+  it('the quota is charged by the page count of the task’s own report', async () => {
+    const quota = async (): Promise<QuotaRecord> =>
+      (await h.api('/get-remaining-quota', { headers: { 'x-api-key': KEY_A } })).json() as Promise<QuotaRecord>;
+    const before = await quota();
+    await run(padded('Three pages', BODY_WORKER_THRESHOLD + 1024, 3), KEY_A);
+    const single = await run(padded('One page', BODY_WORKER_THRESHOLD + 1024, 1), KEY_A);
+    assert.equal((await readPdf(single.file)).pageCount, 1);
+    const after = await quota();
+    assert.equal(before.remaining_multi_page_reports - after.remaining_multi_page_reports, 1, 'one multi-page build');
+    assert.equal(before.remaining_single_page_reports - after.remaining_single_page_reports, 1, 'one single-page build');
+  });
+
+  it('a draft of a body over 64 KiB is still shared with the Preview of that body that follows', async () => {
+    const body = padded('Drafted large', BODY_WORKER_THRESHOLD + 1024);
+    const draft = await h.service.renderDraft(JSON.stringify(body));
+    assert.ok(draft.ok);
+    await run(body, KEY_A, 'preview');
+    assert.deepEqual(layouts, ['Drafted large'], 'laid out once: the draft uses the first key’s scope');
+  });
+});
