@@ -31,12 +31,31 @@ interface Entry {
   bytes: number;
 }
 
+/** Runs `fn` after `ms` without keeping the process alive; returns a function that cancels it. */
+export type Schedule = (fn: () => void, ms: number) => () => void;
+
+const unrefTimeout: Schedule = (fn, ms) => {
+  const timer = setTimeout(fn, ms);
+  timer.unref();
+  return () => clearTimeout(timer);
+};
+
 export class RecentRenders {
   private readonly entries = new Map<string, Entry>();
   /** Task id → the key of the body it was submitted with (until the task takes or drops it). */
   private readonly tasks = new Map<string, string>();
+  /** Cancels the timer that drops the oldest entry when it expires (one timer at most). */
+  private cancelExpiry: (() => void) | undefined;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly schedule: Schedule = unrefTimeout,
+  ) {}
+
+  /** Renders remembered now (expired ones are dropped by a timer, not only when looked up). */
+  get size(): number {
+    return this.entries.size;
+  }
 
   /**
    * The key of a body submitted with the API key whose id is `scope`; undefined for a body too
@@ -93,10 +112,12 @@ export class RecentRenders {
     return entry.render;
   }
 
-  /** Forgets everything (the service stops). */
+  /** Forgets everything and stops the expiry timer (the service stops). */
   clear(): void {
     this.entries.clear();
     this.tasks.clear();
+    this.cancelExpiry?.();
+    this.cancelExpiry = undefined;
   }
 
   private trim(): void {
@@ -109,5 +130,19 @@ export class RecentRenders {
       this.entries.delete(key);
       total -= e.bytes;
     }
+    this.scheduleExpiry();
+  }
+
+  /** One timer, for the oldest entry: up to MAX_PDF_BYTES of PDFs must not stay resident after an idle window. */
+  private scheduleExpiry(): void {
+    this.cancelExpiry?.();
+    this.cancelExpiry = undefined;
+    const oldest = this.entries.values().next().value as Entry | undefined;
+    if (!oldest) return;
+    const due = Math.max(0, oldest.at + REUSE_MS + 1 - this.now());
+    this.cancelExpiry = this.schedule(() => {
+      this.cancelExpiry = undefined;
+      this.trim();
+    }, due);
   }
 }

@@ -36,6 +36,40 @@ describe('local service: renders shared by identical bodies', () => {
     assert.equal(r.find(undefined), undefined);
   });
 
+  it('drops expired renders on a timer, without a lookup, and leaves no timer once empty or cleared', async () => {
+    let now = 1_000;
+    const timers: Array<{ fn: () => void; ms: number; cancelled: boolean }> = [];
+    const schedule = (fn: () => void, ms: number): (() => void) => {
+      const t = { fn, ms, cancelled: false };
+      timers.push(t);
+      return () => (t.cancelled = true);
+    };
+    const live = () => timers.filter((t) => !t.cancelled);
+    const r = new RecentRenders(() => now, schedule);
+    r.remember(RecentRenders.keyOf('k1', body('{"a":1}')), Promise.resolve(pdfOf(10)));
+    now += 10_000;
+    r.remember(RecentRenders.keyOf('k1', body('{"b":1}')), Promise.resolve(pdfOf(10)));
+    await new Promise((res) => setImmediate(res));
+    assert.equal(live().length, 1, 'one timer');
+    assert.equal(live()[0].ms, REUSE_MS + 1 - 10_000, 'due when the oldest expires');
+    now += REUSE_MS + 1 - 10_000;
+    const first = live()[0];
+    first.cancelled = true;
+    first.fn();
+    assert.equal(r.size, 1, 'the oldest went, unasked');
+    assert.equal(live().length, 1);
+    assert.equal(live()[0].ms, 10_000, 'then the next');
+    now += 10_000;
+    const second = live()[0];
+    second.cancelled = true;
+    second.fn();
+    assert.equal(r.size, 0);
+    assert.equal(live().length, 0, 'no timer while empty');
+    r.remember(RecentRenders.keyOf('k1', body('{"c":1}')), Promise.resolve(pdfOf(10)));
+    r.clear();
+    assert.equal(live().length, 0, 'clear() stops the timer');
+  });
+
   it('forgets a render that fails, so the next one renders on its own', async () => {
     const r = new RecentRenders();
     const key = RecentRenders.keyOf('k1', body('{"y":1}'));
