@@ -145,6 +145,7 @@ const STATUS_TEXT: Record<number, string> = {
   422: 'the report did not pass validation',
   429: 'quota for this period used up',
   503: 'service busy (rate limited)',
+  507: "insufficient storage (the service's disk is full)",
 };
 
 /**

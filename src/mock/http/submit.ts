@@ -3,7 +3,8 @@
  * run them after authentication: body size (413) → JSON decoding and validation (422)
  * → subscription (402) → preview without cloud upload (422) → quota (429, builds
  * only; the check and the reservation are one synchronous step). Then the task is
- * saved as QUEUED, queued, and the response sent without waiting for the render.
+ * saved as QUEUED (507 when the data folder's disk is full: the reservation is released and
+ * nothing is left behind), queued, and the response sent without waiting for the render.
  * Every build response of an authenticated key carries the X-*-REMAINING headers.
  */
 import { randomUUID } from 'node:crypto';
@@ -13,6 +14,7 @@ import type { SubmitResponse } from '../../core/api/types';
 import { HEADER_MULTI_REMAINING, HEADER_SINGLE_REMAINING } from '../../core/api/types';
 import { cloudTargets } from '../delivery/bucket';
 import { SerializedJson } from '../store/atomicFile';
+import { isStorageFull, storageFullReason } from '../store/storageFull';
 import { RecentRenders } from '../renderReuse';
 import type { QuotaKind, TaskKind, TaskRecord } from '../store/taskStore';
 import { readBody, ValidationFailure } from './body';
@@ -114,6 +116,13 @@ async function submit(a: ApiRequest, kind: TaskKind): Promise<void> {
     await a.ctx.store.create(record, stored);
   } catch (err) {
     a.ctx.ledger.release(a.key.id, id);
+    if (isStorageFull(err)) {
+      throw new HttpError(
+        507,
+        `The local service cannot save the task: ${storageFullReason(err, a.ctx.options.dataDir)}. ` +
+          'Free some space there and submit again; nothing was reserved or charged.',
+      );
+    }
     throw err;
   }
   a.ctx.renders.expect(id, renderKey);

@@ -11,14 +11,15 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
   const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   const handle = await fs.open(tmp, 'w', 0o600);
   try {
-    await handle.writeFile(data);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
     await fs.rename(tmp, path);
   } catch (err) {
+    // A write that failed half-way (disk full) must not keep the space it took until a restart.
     await fs.rm(tmp, { force: true });
     throw err;
   }

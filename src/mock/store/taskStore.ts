@@ -142,11 +142,21 @@ export class TaskStore {
     return this.tasks.values();
   }
 
-  /** Persists the report first, then the record: a record on disk always has its report. */
+  /**
+   * Persists the report first, then the record: a record on disk always has its report. A task
+   * that could not be saved (disk full) leaves nothing behind, in memory or on disk.
+   */
   async create(record: TaskRecord, report: ReportBody | SerializedJson): Promise<void> {
-    await writeJsonAtomic(this.reportPath(record.id), report);
-    this.tasks.set(record.id, record);
-    await this.save(record);
+    try {
+      await writeJsonAtomic(this.reportPath(record.id), report);
+      this.tasks.set(record.id, record);
+      await this.save(record);
+    } catch (err) {
+      this.tasks.delete(record.id);
+      this.writers.delete(record.id);
+      await Promise.all([fs.rm(this.recordPath(record.id), { force: true }), this.dropReport(record.id)]).catch(() => undefined);
+      throw err;
+    }
   }
 
   /** Writes the current in-memory state of the record. */
@@ -172,6 +182,18 @@ export class TaskStore {
       this.staged.delete(record.id);
     }
     this.wake(record.id);
+  }
+
+  /**
+   * Applies a final state that could not be written (the data folder's disk is full): readers
+   * and long-polls see it now, and the report is dropped, so a restart that finds the record
+   * unfinished on disk cannot render it again — it ends the task FAILED and settles its quota
+   * then. A later save of the record writes this state.
+   */
+  async settleUnsaved(record: TaskRecord, changes: Partial<TaskRecord>): Promise<void> {
+    Object.assign(record, changes);
+    this.wake(record.id);
+    await this.dropReport(record.id).catch(() => undefined);
   }
 
   /**

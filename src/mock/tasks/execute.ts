@@ -3,7 +3,8 @@
  * before the next, so a crash at any point is repaired by running the task again):
  *   RUNNING saved → render → file written (task file or bucket) → quota charged
  *   (idempotent per task) → SUCCESS saved → submitted report dropped → webhooks.
- * A failure releases the reservation: a FAILED task never costs quota.
+ * A failure releases the reservation: a FAILED task never costs quota. A full disk (ENOSPC,
+ * EDQUOT, EROFS) at any write ends the task FAILED, saying so (finish()).
  * A shutdown (Interrupted) leaves the record RUNNING on disk for the next start.
  */
 import type { TaskStatus } from '../../core/api/types';
@@ -16,6 +17,7 @@ import { cloudTargets, uploadToBucket, type CloudTarget } from '../delivery/buck
 import type { WebhookSender } from '../delivery/webhooks';
 import type { RecentRenders } from '../renderReuse';
 import { formatPath } from '../../core/loc/treeWalk';
+import { isStorageFull, storageFullReason } from '../store/storageFull';
 import { interruptibleDelay, Interrupted, RenderTimeout, withTimeLimit } from './timeLimit';
 
 export interface TaskContext {
@@ -123,25 +125,64 @@ async function produce(ctx: TaskContext, record: TaskRecord, shutdown: AbortSign
   record.reservation = undefined;
 }
 
+/**
+ * Saves the final state. FAILED: the reservation is released and any charge dropped, in memory and
+ * on disk alike. When the data folder's disk is full (storageFull.ts), the outputs are deleted
+ * first (room for the records); if the ledger or the FAILED record still cannot be written, the
+ * task is FAILED in memory only (long-polls answered) and its report dropped: on disk it stays
+ * unfinished, so a restart runs it again, finds no report and ends it FAILED, settling the ledger
+ * on disk then. Memory and disk never disagree once the service has restarted.
+ */
 async function finish(ctx: TaskContext, record: TaskRecord, status: TaskStatus, message: string | null): Promise<void> {
+  // The webhook targets (auth headers are secrets) leave the record with the delivery.
+  const changes: Partial<TaskRecord> = { status, error_message: message, finishedAt: ctx.options.now(), webhooks: undefined };
+  let saved = true;
   if (status === 'FAILED') {
     ctx.ledger.release(record.keyId, record.id);
-    record.reservation = undefined;
-    // A charge from an attempt a crash interrupted (before SUCCESS was saved) must go too.
-    await ctx.ledger.uncharge(record.keyId, record.id);
+    Object.assign(changes, { reservation: undefined, charged: undefined });
     // A file written before the failure (e.g. quota check after upload) must not linger.
     await ctx.store.deleteOutputs(record).catch(() => undefined);
+    try {
+      // A charge from an attempt a crash interrupted (before SUCCESS was saved) must go too.
+      await ctx.ledger.uncharge(record.keyId, record.id);
+    } catch (err) {
+      if (!isStorageFull(err)) throw err;
+      saved = false;
+    }
   }
-  // The webhook targets (auth headers are secrets) leave the record with the delivery.
   const hooks = record.webhooks ?? [];
-  await ctx.store.commit(record, { status, error_message: message, finishedAt: ctx.options.now(), webhooks: undefined });
-  await ctx.store.dropReport(record.id);
+  if (saved) {
+    try {
+      await ctx.store.commit(record, changes);
+    } catch (err) {
+      if (status !== 'FAILED' || !isStorageFull(err)) throw err;
+      saved = false;
+    }
+  }
+  if (saved) await ctx.store.dropReport(record.id);
+  else {
+    await ctx.store.settleUnsaved(record, changes);
+    ctx.options.log(`task ${record.id}: its FAILED state could not be saved (disk full); a restart will end it FAILED again`);
+  }
   if (hooks.length) ctx.webhooks.send(record.id, status, hooks);
 }
 
+/** The error_message of a task that failed with `err`. */
+function failureMessage(ctx: TaskContext, err: unknown): string {
+  if (err instanceof TaskFailure || err instanceof RenderTimeout) return err.message;
+  if (isStorageFull(err)) return `The local service could not save this task: ${storageFullReason(err, ctx.options.dataDir)}`;
+  return `Rendering failed: ${(err as Error)?.message ?? String(err)}`;
+}
+
+async function fail(ctx: TaskContext, record: TaskRecord, err: unknown): Promise<void> {
+  const message = failureMessage(ctx, err);
+  await finish(ctx, record, 'FAILED', message);
+  ctx.options.log(`task ${record.id} FAILED: ${message}`);
+}
+
 export async function executeTask(ctx: TaskContext, record: TaskRecord, shutdown: AbortSignal): Promise<void> {
-  await ctx.store.commit(record, { status: 'RUNNING', startedAt: ctx.options.now(), attempts: record.attempts + 1 });
   try {
+    await ctx.store.commit(record, { status: 'RUNNING', startedAt: ctx.options.now(), attempts: record.attempts + 1 });
     await produce(ctx, record, shutdown);
   } catch (err) {
     if (err instanceof Interrupted) {
@@ -150,13 +191,13 @@ export async function executeTask(ctx: TaskContext, record: TaskRecord, shutdown
       await ctx.store.save(record);
       return;
     }
-    const message =
-      err instanceof TaskFailure || err instanceof RenderTimeout
-        ? err.message
-        : `Rendering failed: ${(err as Error)?.message ?? String(err)}`;
-    await finish(ctx, record, 'FAILED', message);
-    ctx.options.log(`task ${record.id} FAILED: ${message}`);
-    return;
+    return fail(ctx, record, err);
   }
-  await finish(ctx, record, 'SUCCESS', null);
+  try {
+    await finish(ctx, record, 'SUCCESS', null);
+  } catch (err) {
+    // Written and charged, but the SUCCESS record cannot be saved: a state a restart would take back.
+    if (!isStorageFull(err)) throw err;
+    await fail(ctx, record, err);
+  }
 }
