@@ -7,6 +7,7 @@
  * a misbehaving server never reaches the output panel, a terminal or a test snapshot.
  * escapeControlChars() then keeps one logged event on one line (see logLine()).
  */
+import { capText, MAX_LOG_LINE_CHARS } from './api/echoLimits';
 
 export const REDACTED = '***';
 
@@ -167,9 +168,12 @@ export function escapeControlChars(text: string): string {
   });
 }
 
-/** What every log writer writes: credentials removed (after decoding), then controls escaped. */
+/**
+ * What every log writer writes: credentials removed (after decoding), then controls escaped, then
+ * capped at MAX_LOG_LINE_CHARS — after redaction, so a cut never leaves part of a key to be seen.
+ */
 export function logLine(line: string, extraSecrets: readonly (string | undefined)[] = []): string {
-  return escapeControlChars(redact(line, extraSecrets));
+  return capText(escapeControlChars(redact(line, extraSecrets)), MAX_LOG_LINE_CHARS);
 }
 
 /**

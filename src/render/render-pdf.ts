@@ -3,7 +3,7 @@
  * (cover, content with page breaks), then paints the plan with page chrome.
  */
 import type { ReportBody } from '../core/report/types';
-import { MAX_RENDER_NOTES } from '../core/api/types';
+import { capNotes } from '../core/api/echoLimits';
 import { RenderError, type RenderedPdf, type RenderNote } from './renderer';
 import { newDocument, documentBytes } from './pdfkit-setup';
 import { registerFonts } from './fonts';
@@ -152,19 +152,6 @@ function runOp(doc: PDFKit.PDFDocument, op: PlannedPage['ops'][number]): void {
   } finally {
     doc.restore();
   }
-}
-
-/**
- * A report with thousands of unreachable images must not produce thousands of notes: the
- * first MAX_RENDER_NOTES - 1 are kept and the last one says how many more there were.
- */
-export function capNotes(notes: RenderNote[]): RenderNote[] {
-  if (notes.length <= MAX_RENDER_NOTES) return notes;
-  const kept = notes.slice(0, MAX_RENDER_NOTES - 1);
-  const rest = notes.slice(MAX_RENDER_NOTES - 1);
-  const first = rest[0];
-  kept.push({ ...first, message: `${first.message} (and ${rest.length - 1} more notes of this render not listed)` });
-  return kept;
 }
 
 /** The source map of the laid-out pages: each op that knows its box, by report path (capped). */

@@ -5,6 +5,7 @@
  */
 import type { QuotaRecord, RenderNote, SubmitResponse, TaskStatus, TaskStatusResponse } from '../api/types';
 import { HEADER_MULTI_REMAINING, HEADER_SINGLE_REMAINING, MAX_RENDER_NOTES } from '../api/types';
+import { capNote } from '../api/echoLimits';
 import { ReportServiceError } from './errors';
 
 const STATUSES: readonly TaskStatus[] = ['CREATED', 'QUEUED', 'RUNNING', 'SUCCESS', 'FAILED'];
@@ -80,7 +81,7 @@ function asNotes(value: unknown): RenderNote[] {
     const path = Array.isArray(n.path)
       ? n.path.filter((s): s is string | number => typeof s === 'string' || (typeof s === 'number' && Number.isInteger(s)))
       : [];
-    notes.push({ kind: n.kind as RenderNote['kind'], path, message: n.message });
+    notes.push(capNote({ kind: n.kind as RenderNote['kind'], path, message: n.message }));
   }
   return notes;
 }

@@ -17,6 +17,7 @@ import { cloudTargets, uploadToBucket, type CloudTarget } from '../delivery/buck
 import type { WebhookSender } from '../delivery/webhooks';
 import type { RecentRenders } from '../renderReuse';
 import { formatPath } from '../../core/loc/treeWalk';
+import { capNotes, capText, MAX_ERROR_MESSAGE_CHARS } from '../../core/api/echoLimits';
 import { isStorageFull, storageFullReason } from '../store/storageFull';
 import { interruptibleDelay, Interrupted, RenderTimeout, withTimeLimit } from './timeLimit';
 
@@ -88,7 +89,9 @@ async function produce(ctx: TaskContext, record: TaskRecord, shutdown: AbortSign
 
   const renderer = await ctx.renderer();
   const { rendered, targets } = await renderStored(ctx, record, renderer, shutdown);
-  const { pdf, pageCount, notes } = rendered;
+  const { pdf, pageCount } = rendered;
+  // Capped here too, whatever renderer made them: they go to the record, every status answer and the log.
+  const notes = capNotes(rendered.notes);
   record.pageCount = pageCount;
   record.notes = notes.length ? notes : undefined;
   for (const note of notes) o.log(`task ${record.id} note (${note.kind}) at ${formatPath(note.path)}: ${note.message}`);
@@ -169,9 +172,10 @@ async function finish(ctx: TaskContext, record: TaskRecord, status: TaskStatus, 
 
 /** The error_message of a task that failed with `err`. */
 function failureMessage(ctx: TaskContext, err: unknown): string {
-  if (err instanceof TaskFailure || err instanceof RenderTimeout) return err.message;
+  if (err instanceof TaskFailure || err instanceof RenderTimeout) return capText(err.message, MAX_ERROR_MESSAGE_CHARS);
   if (isStorageFull(err)) return `The local service could not save this task: ${storageFullReason(err, ctx.options.dataDir)}`;
-  return `Rendering failed: ${(err as Error)?.message ?? String(err)}`;
+  // A render error may quote the report (a URL, a name): capped like the notes.
+  return capText(`Rendering failed: ${(err as Error)?.message ?? String(err)}`, MAX_ERROR_MESSAGE_CHARS);
 }
 
 async function fail(ctx: TaskContext, record: TaskRecord, err: unknown): Promise<void> {
