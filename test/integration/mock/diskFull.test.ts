@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { QuotaRecord, TaskStatusResponse } from '../../../src/core/api/types';
@@ -66,6 +66,13 @@ function fill(dir: string): string {
   } finally {
     closeSync(fd);
   }
+}
+
+/** Frees exactly one page of the tmpfs that `filler` filled (tmpfs counts whole pages). */
+function leaveOnePage(filler: string): void {
+  const page = Number(execFileSync('getconf', ['PAGESIZE'], { encoding: 'utf8' }).trim());
+  const pages = Math.ceil(statSync(filler).size / page);
+  truncateSync(filler, (pages - 1) * page);
 }
 
 describe('local service: the disk holding the data folder is full', function () {
@@ -146,5 +153,31 @@ describe('local service: the disk holding the data folder is full', function () 
       [],
       'no result file',
     );
+  });
+
+  it('room for the PDF but not for the charge: FAILED, the file removed, nothing charged in memory or on disk', async () => {
+    const gate = gatedRenderer();
+    h = await startHarness({ plan: PLAN, renderer: gate.renderer }, dir);
+    const { taskId } = await submit(h, report('Charged on a full disk'));
+    await h.waitFor(taskId, (s) => s.status === 'RUNNING');
+    assert.equal((await quota(h)).remaining_single_page_reports, 4, 'reserved (the ledger file exists)');
+    // One page: the small PDF fits in it, the ledger's next version does not.
+    leaveOnePage(fill(dir));
+    gate.releaseOne();
+    const status = await h.waitFor(taskId);
+    assert.equal(status.status, 'FAILED', JSON.stringify(status));
+    assert.equal(
+      status.error_message,
+      `The local service could not save this task: no space left on the disk holding its data folder ${dir}`,
+    );
+    assert.deepEqual(readdirSync(join(dir, 'files')), [], 'the PDF was removed');
+    assert.equal((await quota(h)).remaining_single_page_reports, 5, 'released in memory');
+    await h.stop();
+    h = undefined;
+    const ledger = JSON.parse(readFileSync(join(dir, 'ledger.json'), 'utf8')) as { keys: Record<string, { charges: object }> };
+    for (const k of Object.values(ledger.keys)) assert.ok(!(taskId in k.charges), 'not charged on disk');
+    h = await startHarness({ plan: PLAN }, dir);
+    assert.equal((await h.waitFor(taskId)).status, 'FAILED');
+    assert.equal((await quota(h)).remaining_single_page_reports, 5);
   });
 });
