@@ -11,6 +11,7 @@ import type { QuotaRecord } from '../../../src/core/api/types';
 import type { ReportBody } from '../../../src/core/report/types';
 import { BODY_WORKER_THRESHOLD } from '../../../src/mock/http/bodyPool';
 import { MAX_KEYED_BODY_BYTES } from '../../../src/mock/renderReuse';
+import { PNG } from 'pngjs';
 import { createMinimalRenderer } from '../../../src/render/minimal-renderer';
 import type { ReportRenderer } from '../../../src/render/renderer';
 import { allText, readPdf } from '../../helpers/pdf';
@@ -120,5 +121,48 @@ describe('local service: a reused render is always the task’s own body’s', f
     assert.ok(draft.ok);
     await run(body, KEY_A, 'preview');
     assert.deepEqual(layouts, ['Drafted large'], 'laid out once: the draft uses the first key’s scope');
+  });
+});
+
+/** An opaque PNG of seeded noise (it does not compress): `side` × `side` pixels, about 3·side² bytes. */
+function noisePng(side: number, seed = 19): Buffer {
+  const img = new PNG({ width: side, height: side });
+  let x = seed;
+  for (let i = 0; i < img.data.length; i++) {
+    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+    img.data[i] = (i & 3) === 3 ? 255 : x >>> 24;
+  }
+  return PNG.sync.write(img, { colorType: 2 });
+}
+
+describe('local service: a corrected report with a base64 logo is built anew (real renderer)', function () {
+  this.timeout(120_000);
+  let h: Harness;
+
+  before(async () => {
+    h = await startHarness({ renderer: undefined });
+  });
+  after(() => h.stop());
+
+  it('the second Build, one word changed, shows the correction', async () => {
+    const logo = noisePng(200).toString('base64');
+    assert.ok(logo.length > BODY_WORKER_THRESHOLD, 'a body the body worker validates');
+    const build = async (text: string): Promise<string> => {
+      const body = {
+        type: 'Report',
+        options: { report_title: 'Quarterly results' },
+        components: [
+          { type: 'Image', options: { base64: logo, base64_extension: 'png' } },
+          { type: 'Text', options: { text } },
+        ],
+      };
+      const res = await h.post('/build-report', body);
+      assert.equal(res.status, 200, await res.clone().text());
+      const { task_id: id } = (await res.json()) as { task_id: string };
+      assert.equal((await h.waitFor(id)).status, 'SUCCESS');
+      return allText(await readPdf(new Uint8Array(await (await h.api(`/get-report?task_id=${id}`)).arrayBuffer())));
+    };
+    assert.match(await build('Revenue grew by 12 percent'), /Revenue grew by 12 percent/);
+    assert.match(await build('Revenue grew by 21 percent'), /Revenue grew by 21 percent/, 'the corrected text, not the first PDF');
   });
 });
