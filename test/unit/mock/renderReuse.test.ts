@@ -34,6 +34,7 @@ describe('local service: renders shared by identical bodies', () => {
     now += REUSE_MS + 1;
     assert.equal(r.find(key), undefined, 'too old');
     assert.equal(r.find(undefined), undefined);
+    r.clear();
   });
 
   it('drops expired renders on a timer, without a lookup, and leaves no timer once empty or cleared', async () => {
@@ -89,6 +90,7 @@ describe('local service: renders shared by identical bodies', () => {
       keys.map((k) => r.find(k) !== undefined),
       keys.map((_, i) => i >= 3),
     );
+    r.clear();
   });
 
   it('keeps the body keys of at most MAX_EXPECTED_TASKS tasks', () => {
