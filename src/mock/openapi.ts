@@ -117,6 +117,13 @@ function submitOperation(summary: string, build: boolean): Json {
         ),
         headers: { ...headers, 'Retry-After': { description: 'Only on the queue cap.', schema: { type: 'integer' } } },
       },
+      '507': {
+        ...detail(
+          "The disk holding the local service's data folder is full, over quota or read-only: the task could not be saved (nothing reserved or charged).",
+          'The local service cannot save the task: no space left on the disk holding its data folder /srv/report-data. Free some space there and submit again; nothing was reserved or charged.',
+        ),
+        headers,
+      },
     },
   };
 }

@@ -148,7 +148,20 @@ describe('local service: endpoints', function () {
       '/api/v1/preview-report',
     ]);
     const build = doc.paths['/api/v1/build-report'].post;
-    assert.deepEqual(Object.keys(build.responses).sort(), ['200', '400', '401', '402', '408', '413', '417', '422', '429', '431', '503']);
+    assert.deepEqual(Object.keys(build.responses).sort(), [
+      '200',
+      '400',
+      '401',
+      '402',
+      '408',
+      '413',
+      '417',
+      '422',
+      '429',
+      '431',
+      '503',
+      '507',
+    ]);
     assert.match(build.responses['400'].description, /not UTF-8/);
     assert.ok(doc.paths['/api/v1/preview-report'].post.responses['429'], 'the queue cap answers previews 429 too');
     assert.ok(doc.components.schemas.TaskStatusResponse.properties.notes, 'render notes are described');
