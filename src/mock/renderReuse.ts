@@ -34,9 +34,13 @@ export class RecentRenders {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** The key of a body, or undefined for one too large to hash on the request path. */
-  static keyOf(body: Uint8Array): string | undefined {
-    return body.byteLength <= MAX_KEYED_BODY_BYTES ? createHash('sha256').update(body).digest('base64url') : undefined;
+  /**
+   * The key of a body sent by the API key with id `scope` (a render is shared only within one
+   * key), or undefined for a body too large to hash on the request path.
+   */
+  static keyOf(scope: string, body: Uint8Array): string | undefined {
+    if (body.byteLength > MAX_KEYED_BODY_BYTES) return undefined;
+    return createHash('sha256').update(scope).update('\0').update(body).digest('base64url');
   }
 
   /** Offers a render of the body with `key` (in flight or done) to the tasks that follow. */

@@ -59,7 +59,7 @@ async function decodeReport(a: ApiRequest): Promise<AcceptedBody> {
   const verdict = await a.ctx.bodies.check({ bytes, contentType: a.req.headers['content-type'], maxDepth: o.maxDepth });
   if (verdict.ok) {
     const stored = verdict.report ?? new SerializedJson(verdict.reportJson ?? 'null');
-    return { facts: verdict.facts, stored, renderKey: RecentRenders.keyOf(bytes) };
+    return { facts: verdict.facts, stored, renderKey: RecentRenders.keyOf(a.key.id, bytes) };
   }
   if (verdict.status === 400) throw new HttpError(400, verdict.detail);
   throw new CappedValidationFailure(verdict.detail);

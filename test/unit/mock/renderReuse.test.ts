@@ -8,15 +8,15 @@ const body = (text: string): Uint8Array => new TextEncoder().encode(text);
 
 describe('local service: renders shared by identical bodies', () => {
   it('keys a body by its bytes, and does not hash one over the size limit', () => {
-    assert.equal(RecentRenders.keyOf(body('{"a":1}')), RecentRenders.keyOf(body('{"a":1}')));
-    assert.notEqual(RecentRenders.keyOf(body('{"a":1}')), RecentRenders.keyOf(body('{"a": 1}')));
-    assert.equal(RecentRenders.keyOf(new Uint8Array(MAX_KEYED_BODY_BYTES + 1)), undefined);
+    assert.equal(RecentRenders.keyOf('k', body('{"a":1}')), RecentRenders.keyOf('k', body('{"a":1}')));
+    assert.notEqual(RecentRenders.keyOf('k', body('{"a":1}')), RecentRenders.keyOf('k', body('{"a": 1}')));
+    assert.equal(RecentRenders.keyOf('k', new Uint8Array(MAX_KEYED_BODY_BYTES + 1)), undefined);
   });
 
   it('offers a remembered render for REUSE_MS, and a task its body key once', async () => {
     let now = 1_000;
     const r = new RecentRenders(() => now);
-    const key = RecentRenders.keyOf(body('{"x":1}'));
+    const key = RecentRenders.keyOf('k', body('{"x":1}'));
     const render = Promise.resolve(pdfOf(10));
     r.remember(key, render);
     r.expect('task-1', key);
@@ -30,7 +30,7 @@ describe('local service: renders shared by identical bodies', () => {
 
   it('forgets a render that fails, so the next one renders on its own', async () => {
     const r = new RecentRenders();
-    const key = RecentRenders.keyOf(body('{"y":1}'));
+    const key = RecentRenders.keyOf('k', body('{"y":1}'));
     const failing = Promise.reject(new Error('superseded by a newer text'));
     r.remember(key, failing);
     await failing.catch(() => undefined);
@@ -40,7 +40,7 @@ describe('local service: renders shared by identical bodies', () => {
 
   it('keeps at most MAX_ENTRIES renders, the newest', async () => {
     const r = new RecentRenders();
-    const keys = Array.from({ length: MAX_ENTRIES + 3 }, (_, i) => RecentRenders.keyOf(body(`{"n":${i}}`)));
+    const keys = Array.from({ length: MAX_ENTRIES + 3 }, (_, i) => RecentRenders.keyOf('k', body(`{"n":${i}}`)));
     for (const k of keys) r.remember(k, Promise.resolve(pdfOf(1)));
     await new Promise((res) => setImmediate(res));
     assert.deepEqual(
