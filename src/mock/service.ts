@@ -6,7 +6,7 @@
 import { promises as fs } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { KeyRing, resolveKeys } from './keys';
+import { KeyRing, keyIdOf, resolveKeys } from './keys';
 import { logLine } from '../core/redact';
 import { resolveOptions, type LocalServiceOptions, type ResolvedOptions } from './options';
 import { removeStaleTemps } from './store/atomicFile';
@@ -23,11 +23,11 @@ import type { ServiceContext } from './http/context';
 import { warmUpValidator } from './validation/reportValidator';
 import { locateRenderWorker, WorkerRenderer } from './renderPool';
 import { checkBindHost, DEFAULT_HOST, isLoopbackAddress, localOrigin } from './bindHost';
-import { renderDraft, type DraftRender } from './draft';
+import { renderDraft, type DraftOptions, type DraftRender } from './draft';
 import { RecentRenders } from './renderReuse';
 
 export type { LocalServiceOptions, KeyPlanInput, PlanInput } from './options';
-export type { DraftRender } from './draft';
+export type { DraftOptions, DraftRender } from './draft';
 
 export interface LocalService {
   /** http://127.0.0.1:PORT (the address this machine reaches it by) */
@@ -44,7 +44,7 @@ export interface LocalService {
    * A live view's render of report text (JSON or JSONC): checked like a submitted body and
    * drawn by this service's renderer, without a task, quota or file (draft.ts).
    */
-  renderDraft(text: string, options?: { signal?: AbortSignal }): Promise<DraftRender>;
+  renderDraft(text: string, options?: DraftOptions): Promise<DraftRender>;
   stop(): Promise<void>;
 }
 
@@ -136,6 +136,7 @@ async function open(input: LocalServiceOptions, options: ResolvedOptions, unlock
     log: options.log,
   });
   const renders = new RecentRenders();
+  const draftScope = keyIdOf(keyInputs[0].key);
   const runner = new TaskRunner({ store, ledger, keys, renderer: () => rendererPromise, options, webhooks, renders });
   const retention = new RetentionSweeper(store, options);
   // Large bodies are decoded and validated in a worker thread: the event loop stays free.
@@ -192,7 +193,8 @@ async function open(input: LocalServiceOptions, options: ResolvedOptions, unlock
     dataDir: options.dataDir,
     renderDraft: (text, o) => {
       if (stopping) return Promise.reject(new Error('the local service is stopping'));
-      return renderDraft(ctx, () => rendererPromise, text, o?.signal);
+      // Drafts are the embedding process's own: render reuse is scoped to the key it uses.
+      return renderDraft(ctx, () => rendererPromise, draftScope, text, o);
     },
     stop,
   };
