@@ -23,11 +23,11 @@ import type { ServiceContext } from './http/context';
 import { warmUpValidator } from './validation/reportValidator';
 import { locateRenderWorker, WorkerRenderer } from './renderPool';
 import { checkBindHost, DEFAULT_HOST, isLoopbackAddress, localOrigin } from './bindHost';
-import { renderDraft, type DraftRender } from './draft';
+import { renderDraft, type DraftOptions, type DraftRender } from './draft';
 import { RecentRenders } from './renderReuse';
 
 export type { LocalServiceOptions, KeyPlanInput, PlanInput } from './options';
-export type { DraftRender } from './draft';
+export type { DraftOptions, DraftRender } from './draft';
 
 export interface LocalService {
   /** http://127.0.0.1:PORT (the address this machine reaches it by) */
@@ -44,7 +44,7 @@ export interface LocalService {
    * A live view's render of report text (JSON or JSONC): checked like a submitted body and
    * drawn by this service's renderer, without a task, quota or file (draft.ts).
    */
-  renderDraft(text: string, options?: { signal?: AbortSignal }): Promise<DraftRender>;
+  renderDraft(text: string, options?: DraftOptions): Promise<DraftRender>;
   stop(): Promise<void>;
 }
 
@@ -193,8 +193,8 @@ async function open(input: LocalServiceOptions, options: ResolvedOptions, unlock
     dataDir: options.dataDir,
     renderDraft: (text, o) => {
       if (stopping) return Promise.reject(new Error('the local service is stopping'));
-      // Scoped to the first key: the one the embedding extension submits its Preview and Build with.
-      return renderDraft(ctx, () => rendererPromise, draftScope, text, o?.signal);
+      // Drafts are the embedding process's own: render reuse is scoped to the key it uses.
+      return renderDraft(ctx, () => rendererPromise, draftScope, text, o);
     },
     stop,
   };

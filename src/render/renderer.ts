@@ -33,9 +33,17 @@ export interface RenderedPdf {
 export interface RenderOptions {
   /** Aborts the render (time limit, service shutdown). */
   signal?: AbortSignal;
+  /** Called when the render begins, by a renderer whose calls may wait for a worker first (see reportsStart). */
+  onStart?: () => void;
 }
 
 export interface ReportRenderer {
+  /**
+   * True when a call may wait (for a free worker) before its render begins: the renderer then
+   * calls RenderOptions.onStart when it begins, and a time limit counts from there. Otherwise
+   * a render begins when it is called.
+   */
+  readonly reportsStart?: boolean;
   /** Lays the report out into a PDF. Rejects with a RenderError naming the component path. */
   renderPdf(report: ReportBody, options?: RenderOptions): Promise<RenderedPdf>;
   /**

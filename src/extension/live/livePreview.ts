@@ -116,7 +116,10 @@ export class LivePreview implements vscode.Disposable {
     try {
       // Rendering only: with a hosted service selected, no notice says requests go to the local one.
       const service = await this.deps.local.ensureStarted({ announce: (await this.deps.clients.target()).mode === 'local' });
-      const draft: DraftRender = await service.renderDraft(text, { signal: controller.signal });
+      const draft: DraftRender = await service.renderDraft(text, {
+        signal: controller.signal,
+        document: `live:${document.uri.toString()}`,
+      });
       if (seq !== state.seq) return { status: 'superseded' };
       // The draft was still worth drawing (the task takes its PDF); showing it would only flash
       // before the service's result replaces it.

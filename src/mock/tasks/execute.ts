@@ -19,7 +19,7 @@ import type { RecentRenders } from '../renderReuse';
 import { formatPath } from '../../core/loc/treeWalk';
 import { capNotes, capText, MAX_ERROR_MESSAGE_CHARS } from '../../core/api/echoLimits';
 import { isStorageFull, storageFullReason } from '../store/storageFull';
-import { interruptibleDelay, Interrupted, RenderTimeout, withTimeLimit } from './timeLimit';
+import { interruptibleDelay, Interrupted, RenderTimeout, renderWithTimeLimit, withTimeLimit } from './timeLimit';
 
 export interface TaskContext {
   store: TaskStore;
@@ -64,7 +64,7 @@ async function renderStored(
   if (renderer.renderPdfFile && (record.kind === 'preview' || record.cloudTargets)) {
     const file = ctx.store.reportFile(record.id);
     try {
-      const rendered = await withTimeLimit((signal) => remember(renderer.renderPdfFile!(file, { signal })), limit, shutdown);
+      const rendered = await renderWithTimeLimit(renderer, (o) => remember(renderer.renderPdfFile!(file, o)), limit, shutdown);
       return { rendered, targets: record.cloudTargets ?? [] };
     } catch (err) {
       if (err instanceof ReportUnreadable) throw new TaskFailure(UNREADABLE);
@@ -73,7 +73,7 @@ async function renderStored(
   }
   const report = await ctx.store.readReport(record.id).catch(() => undefined);
   if (!report) throw new TaskFailure(UNREADABLE);
-  const rendered = await withTimeLimit((signal) => remember(renderer.renderPdf(report, { signal })), limit, shutdown);
+  const rendered = await renderWithTimeLimit(renderer, (o) => remember(renderer.renderPdf(report, o)), limit, shutdown);
   return { rendered, targets: record.kind === 'build' ? (record.cloudTargets ?? cloudTargets(report.config)) : [] };
 }
 
@@ -101,7 +101,7 @@ async function produce(ctx: TaskContext, record: TaskRecord, shutdown: AbortSign
     );
   }
   if (record.kind === 'preview') {
-    const jpeg = await withTimeLimit((signal) => renderer.renderPreviewJpeg(pdf, { signal }), o.renderTimeoutMs, shutdown);
+    const jpeg = await renderWithTimeLimit(renderer, (opts) => renderer.renderPreviewJpeg(pdf, opts), o.renderTimeoutMs, shutdown);
     record.file = await ctx.store.writeFile(record.id, 'jpg', jpeg);
     return;
   }

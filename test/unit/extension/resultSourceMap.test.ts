@@ -117,6 +117,26 @@ describe('extension: ResultSourceMaps', () => {
     for (const h of [off, refused, noPanel]) h.maker.dispose();
   });
 
+  it("lays out a hosted or custom result's text only up to MAX_HOSTED_MAP_TEXT_BYTES; the local result's always", async () => {
+    const max = mod.MAX_HOSTED_MAP_TEXT_BYTES;
+    assert.equal(max, 256 * 1024);
+    const big = `{"type":"Report","pad":"${'x'.repeat(max)}"}`;
+    const atCap = 'é'.repeat(max / 2); // bytes, not characters, are counted
+    assert.equal(mod.mapDecision('local', true, big), 'map', 'the draft takes the local task render');
+    assert.equal(mod.mapDecision('hosted', true, atCap), 'map');
+    assert.equal(mod.mapDecision('hosted', true, atCap + 'x'), 'too-large');
+    assert.equal(mod.mapDecision('custom', true, big), 'too-large');
+    assert.equal(mod.mapDecision('local', false, '{}'), 'off');
+    assert.equal(mod.mapDecision('hosted', false, '{}'), 'off');
+    const h = harness(async () => ok());
+    assert.equal(await h.maker.map(result('hosted', big)), 'too-large');
+    assert.equal(await h.maker.map(result('custom', big)), 'too-large');
+    assert.deepEqual(h.drafts, [], 'no draft laid out for them');
+    assert.equal(await h.maker.map(result('local', big)), 'shown');
+    assert.deepEqual(h.drafts, [big]);
+    h.maker.dispose();
+  });
+
   it('a newer result of the same report supersedes the map still being drawn', async () => {
     let release: (() => void) | undefined;
     const h = harness(
