@@ -6,24 +6,24 @@
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { ReportKind } from '../../core/client/apiClient';
-import { FileWriteError } from '../../core/client/download';
 import { isReportServiceError } from '../../core/client/errors';
 import { DiagnosticMapper } from '../../core/loc/diagnostics';
 import { jpegSize, pdfPageCount } from '../../core/runner/fileInfo';
 import { runTask } from '../../core/runner/taskRunner';
 import { longPollSecondsFor } from '../../core/runner/polling';
 import type { TaskResult } from '../../core/runner/taskRunner';
+import { FileWriteError } from '../../core/client/download';
 import { expectPositionals, millis } from '../args';
 import type { ParsedArgs } from '../args';
-import { CliError, EXIT } from '../exitCodes';
+import { EXIT } from '../exitCodes';
 import type { ExitCode } from '../exitCodes';
 import { diagnosticJson, formatBytes, formatMs } from '../output';
 import type { Output } from '../output';
 import { ProgressLine } from '../progress';
 import { openSession } from '../session';
-import { reportFailure } from './failure';
+import { fileWriteFailure, reportFailure } from './failure';
 import { InvalidUtf8Error, readReportInput } from '../inputFile';
-import { oneLine } from '../terminalText';
+import { oneLine, printableName } from '../terminalText';
 
 export interface CommandContext {
   args: ParsedArgs;
@@ -83,7 +83,7 @@ export async function runReportCommand(kind: ReportKind, ctx: CommandContext): P
       error: { kind: 'validation', message: 'JSON syntax errors', details: [] },
       diagnostics: syntax.map((d) => diagnosticJson(file, d)),
     });
-    out.error(`${file}: ${syntax.length} JSON syntax error${syntax.length === 1 ? '' : 's'}; nothing was sent`);
+    out.error(`${printableName(file)}: ${syntax.length} JSON syntax error${syntax.length === 1 ? '' : 's'}; nothing was sent`);
     return EXIT.validation;
   }
   const outputArg = typeof args.options.output === 'string' ? args.options.output : defaultOutputPath(file, kind);
@@ -93,7 +93,7 @@ export async function runReportCommand(kind: ReportKind, ctx: CommandContext): P
     maxDelayMs: millis('--poll-max-ms', args.options['poll-max-ms']),
   };
   const session = await openSession(args.global, io);
-  const progress = ProgressLine.for(io.stderr, `${kind} ${file}`, out.quiet || out.json);
+  const progress = ProgressLine.for(io.stderr, `${kind} ${printableName(file)}`, out.quiet || out.json);
   try {
     if (args.options['no-wait']) {
       const submitted = await session.client.submit(kind, text, { signal: ctx.signal });
@@ -120,12 +120,14 @@ export async function runReportCommand(kind: ReportKind, ctx: CommandContext): P
     return EXIT.ok;
   } catch (error) {
     progress.stop();
-    if (error instanceof FileWriteError) throw new CliError(error.message);
+    if (error instanceof FileWriteError) throw fileWriteFailure(error);
     if (isReportServiceError(error) && error.kind === 'validation' && error.details.length > 0) {
       const diagnostics = mapper.fromValidationEntries(error.details);
       out.diagnostics(file, diagnostics);
       out.document({ ok: false, command: kind, file, error: error.toJSON(), diagnostics: diagnostics.map((d) => diagnosticJson(file, d)) });
-      out.error(`${file}: the service rejected the report (${diagnostics.length} error${diagnostics.length === 1 ? '' : 's'})`);
+      out.error(
+        `${printableName(file)}: the service rejected the report (${diagnostics.length} error${diagnostics.length === 1 ? '' : 's'})`,
+      );
       return EXIT.validation;
     }
     return reportFailure(out, kind, error, { file });
@@ -157,7 +159,7 @@ function printResult(out: Output, kind: ReportKind, file: string, outputArg: str
       : facts.width
         ? `${facts.width}×${facts.height}`
         : result.contentType;
-  out.line(`${shown}  (${what}, ${formatBytes(result.size)}, ${formatMs(result.timings.totalMs)})`);
+  out.line(`${printableName(shown)}  (${what}, ${formatBytes(result.size)}, ${formatMs(result.timings.totalMs)})`);
   if (result.quota) {
     const q = result.quota;
     out.info(`Quota left: ${q.singlePageRemaining ?? '?'} single-page, ${q.multiPageRemaining ?? '?'} multi-page reports`);
