@@ -3,7 +3,7 @@
  * submit, wait with a status line, save the file, print where it went (and the quota
  * left after a build). A 422 comes back as `file:line:col:` lines on the user's text.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { ReportKind } from '../../core/client/apiClient';
 import { isReportServiceError } from '../../core/client/errors';
@@ -19,6 +19,7 @@ import { EXIT } from '../exitCodes';
 import type { ExitCode } from '../exitCodes';
 import { diagnosticJson, formatBytes, formatMs } from '../output';
 import type { Output } from '../output';
+import { outputTarget } from '../outputTarget';
 import { ProgressLine } from '../progress';
 import { openSession } from '../session';
 import { fileWriteFailure, reportFailure } from './failure';
@@ -87,7 +88,8 @@ export async function runReportCommand(kind: ReportKind, ctx: CommandContext): P
     return EXIT.validation;
   }
   const outputArg = typeof args.options.output === 'string' ? args.options.output : defaultOutputPath(file, kind);
-  const toStdout = outputArg === '-';
+  // Checked before submitting: a folder given as -o must not cost a build.
+  const target = await outputTarget(outputArg, io.cwd, basename(defaultOutputPath(file, kind)));
   const polling = {
     initialDelayMs: millis('--poll-initial-ms', args.options['poll-initial-ms']),
     maxDelayMs: millis('--poll-max-ms', args.options['poll-max-ms']),
@@ -106,7 +108,7 @@ export async function runReportCommand(kind: ReportKind, ctx: CommandContext): P
     const result = await runTask(session.client, {
       kind,
       report: text,
-      output: toStdout ? { to: 'bytes' } : { to: 'file', path: resolve(io.cwd, outputArg) },
+      output: target.to === 'stdout' ? { to: 'bytes' } : { to: 'file', path: target.path },
       polling: Object.fromEntries(Object.entries(polling).filter(([, v]) => v !== undefined)),
       longPollSeconds: longPollSecondsFor(session.baseUrl),
       timeoutMs: args.global.timeoutMs,
@@ -115,7 +117,7 @@ export async function runReportCommand(kind: ReportKind, ctx: CommandContext): P
     });
     progress.stop();
     const info = await describeFile(result);
-    if (toStdout && result.bytes) io.stdout.write(result.bytes);
+    if (target.to === 'stdout' && result.bytes) io.stdout.write(result.bytes);
     else printResult(out, kind, file, outputArg, result, info);
     return EXIT.ok;
   } catch (error) {
@@ -142,8 +144,10 @@ interface FileFacts {
   height?: number;
 }
 
+/** Pages or size, read back from the saved file — only a regular file: a FIFO or a device cannot be read back. */
 async function describeFile(result: TaskResult): Promise<FileFacts> {
-  const bytes = result.bytes ?? (result.path ? new Uint8Array(await readFile(result.path)) : undefined);
+  const savedFile = result.path !== undefined && (await stat(result.path).catch(() => undefined))?.isFile() === true;
+  const bytes = result.bytes ?? (savedFile ? new Uint8Array(await readFile(result.path!)) : undefined);
   if (!bytes) return {};
   if (result.contentType === 'application/pdf') return { pages: pdfPageCount(bytes) };
   return jpegSize(bytes) ?? {};

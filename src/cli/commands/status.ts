@@ -1,5 +1,5 @@
 /** `report-studio status <task_id> [--wait] [-o file]` and `report-studio quota`. */
-import { relative, resolve } from 'node:path';
+import { relative } from 'node:path';
 import type { QuotaRecord } from '../../core/api/types';
 import { formatUtc } from '../../core/quota/relativeTime';
 import { fetchTaskFile, waitForTask } from '../../core/runner/taskRunner';
@@ -8,6 +8,7 @@ import { expectPositionals } from '../args';
 import { EXIT } from '../exitCodes';
 import type { ExitCode } from '../exitCodes';
 import { formatBytes, table } from '../output';
+import { outputTarget } from '../outputTarget';
 import { ProgressLine } from '../progress';
 import { openSession } from '../session';
 import { fileWriteFailure, reportFailure } from './failure';
@@ -20,6 +21,7 @@ export async function runStatusCommand(ctx: CommandContext): Promise<ExitCode> {
   const taskId = args.positionals[0];
   const output = typeof args.options.output === 'string' ? args.options.output : undefined;
   const wait = args.options.wait === true || output !== undefined;
+  const target = output === undefined ? undefined : await outputTarget(output, out.io.cwd, 'report.pdf');
   const session = await openSession(args.global, out.io);
   const progress = ProgressLine.for(out.io.stderr, `task ${taskId}`, out.quiet || out.json);
   try {
@@ -36,16 +38,18 @@ export async function runStatusCommand(ctx: CommandContext): Promise<ExitCode> {
         })()
       : await session.client.getTaskStatus(taskId, { signal: ctx.signal });
     let file: { path: string; size: number; contentType: string } | undefined;
-    if (output) {
-      const path = resolve(out.io.cwd, output);
-      const fetched = await fetchTaskFile(
-        session.client,
-        taskId,
-        'unknown',
-        { to: 'file', path },
-        { signal: ctx.signal, timeoutMs: args.global.timeoutMs },
-      );
-      file = { path, size: fetched.size, contentType: fetched.contentType };
+    if (target) {
+      const fetched = await fetchTaskFile(session.client, taskId, 'unknown', target.to === 'stdout' ? { to: 'bytes' } : target, {
+        signal: ctx.signal,
+        timeoutMs: args.global.timeoutMs,
+      });
+      if (fetched.bytes && target.to === 'stdout') {
+        out.io.stdout.write(fetched.bytes);
+        // stdout holds the file: the status goes to stderr.
+        out.info(oneLine(status.status));
+        return EXIT.ok;
+      }
+      if (target.to === 'file') file = { path: target.path, size: fetched.size, contentType: fetched.contentType };
     }
     // Status and error_message come from the server: one line each, no escape sequences.
     out.line(status.error_message ? `${oneLine(status.status)}: ${oneLine(status.error_message)}` : oneLine(status.status));
