@@ -7,7 +7,7 @@
  * (HTTP/1.1), so a held answer would hold every request pipelined behind it: a long-poll is
  * held only when it is the socket's one request in flight, and a held one is answered as
  * soon as another request arrives on its socket. Beyond any of these, the status is
- * answered at once, as for `wait=0`: a plain status.
+ * answered at once with a plain status (no `waited_ms`: the client goes back to its poll schedule).
  * A connection left idle after its answer is closed by the idle timeout (connections.ts).
  */
 import type { Socket } from 'node:net';

@@ -42,7 +42,7 @@ async function findTask(a: ApiRequest, id: string): Promise<TaskRecord> {
  * it was held (`waited_ms`), which tells a client that this service long-polls. The hosted
  * service does not know the parameter and answers at once, as FastAPI ignores unknown ones.
  * A key holds at most its cap of answers, a socket one (longPolls.ts); past that the
- * status is answered at once.
+ * status is answered at once, without `waited_ms`.
  */
 /** The `wait` parameter as FastAPI would declare it (a float from 0 to 30). */
 const WAIT_SCHEMA = { type: 'number', minimum: 0, maximum: MAX_STATUS_WAIT_SECONDS };
@@ -95,7 +95,8 @@ export async function handleTaskStatus(a: ApiRequest, longPolls: LongPolls): Pro
   let waited: number | undefined;
   if (wait !== undefined) {
     const started = Date.now();
-    const held = wait > 0 && (t.status === 'QUEUED' || t.status === 'RUNNING') ? longPolls.hold(a.key.id, a.req.socket) : undefined;
+    const unfinished = wait > 0 && (t.status === 'QUEUED' || t.status === 'RUNNING');
+    const held = unfinished ? longPolls.hold(a.key.id, a.req.socket) : undefined;
     if (held) {
       try {
         await statusChange(a, t, wait * 1000, held.signal);
@@ -106,7 +107,9 @@ export async function handleTaskStatus(a: ApiRequest, longPolls: LongPolls): Pro
       // The record may have been purged meanwhile: answer as a fresh request would.
       t = await findTask(a, id);
     }
-    waited = Date.now() - started;
+    // Refused a place: a plain status without waited_ms, which tells a client this answer was
+    // not held, so it polls on its schedule instead of asking again at once.
+    if (held || !unfinished) waited = Date.now() - started;
   }
   const body: TaskStatusResponse = { status: t.status, error_message: t.error_message };
   if (waited !== undefined) body.waited_ms = waited;

@@ -77,9 +77,9 @@ describe('local service: caps on held long-polls', function () {
     for (let i = 0; i < 2000 && answers.length < 7; i++) await sleep(5);
     assert.equal(answers.length, 7, 'all but the three held are answered without waiting for the render');
     assert.deepEqual(
-      answers.map((a) => [a.status, a.body.status]),
-      Array.from({ length: 7 }, () => [200, 'RUNNING']),
-      'a plain status answer, not an error',
+      answers.map((a) => [a.status, a.body.status, a.body.waited_ms]),
+      Array.from({ length: 7 }, () => [200, 'RUNNING', undefined]),
+      'a plain status answer, not an error, without waited_ms (the client goes back to its schedule)',
     );
     const quota = await get('/get-remaining-quota', KEY_B);
     assert.equal(quota.status, 200, "another key's request on a new connection is served");
