@@ -14,7 +14,7 @@
 //   README.md (docs/npm-README.md), LICENSE, package.json
 // The bundles are minified on the way (esbuild), without source maps.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -22,6 +22,9 @@ import { ensureBuilt, root } from './freshness.mjs';
 
 export const BUNDLES = ['cli.js', 'engine.js', 'render-worker.js', 'body-worker.js'];
 export const ASSETS = ['pdfium.wasm', 'webp_dec.wasm', 'libjpegturbowasm.wasm', 'fonts', 'icons/tabler-outline.json'];
+
+/** The one executable file of the package: its `bin`. */
+const BIN = 'dist/cli.js';
 
 /** The package's own package.json: the CLI's facts from the root one, no dependencies. */
 function manifest(rootPkg) {
@@ -31,13 +34,28 @@ function manifest(rootPkg) {
     description:
       'Validate JSON report definitions against the Report Studio schema, build them to PDF — offline with the bundled local report service — and run that service, from a terminal or CI.',
     license: rootPkg.license,
-    bin: { 'report-studio': 'dist/cli.js' },
+    bin: { 'report-studio': BIN },
     engines: { node: rootPkg.engines.node },
     files: ['dist', 'schemas'],
     keywords: ['report', 'pdf', 'json', 'schema', 'cli', 'hybiscus'],
   };
   for (const key of ['repository', 'bugs', 'homepage']) if (rootPkg[key] !== undefined) pkg[key] = rootPkg[key];
   return pkg;
+}
+
+/**
+ * Every file 0644 and every folder 0755, only the bin 0755: copied assets keep their source's
+ * mode (pdfium.wasm and webp_dec.wasm are 0755 in node_modules), and npm packs modes as found.
+ */
+function normaliseModes(dir, rel = '') {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    const relPath = rel ? `${rel}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) {
+      chmodSync(path, 0o755);
+      normaliseModes(path, relPath);
+    } else chmodSync(path, relPath === BIN ? 0o755 : 0o644);
+  }
 }
 
 function npm(args, cwd) {
@@ -65,6 +83,7 @@ export async function packCli({ outDir = join(root, 'out', 'npm'), quiet = false
   cpSync(join(root, 'docs', 'npm-README.md'), join(pkgDir, 'README.md'));
   cpSync(join(root, 'LICENSE'), join(pkgDir, 'LICENSE'));
   writeFileSync(join(pkgDir, 'package.json'), `${JSON.stringify(manifest(rootPkg), null, 2)}\n`);
+  normaliseModes(pkgDir);
 
   // Pack beside the target and rename, so a reader never sees half a tarball.
   const staging = join(outDir, `.pack-${process.pid}`);

@@ -10,6 +10,7 @@ import { isUtf8 } from 'node:buffer';
 import { resolve } from 'node:path';
 import type { SourceDiagnostic } from '../core/loc/diagnostics';
 import { CliError } from './exitCodes';
+import { printableName } from './terminalText';
 
 /** The largest report file read: the local service's default --body-limit (10 MiB). */
 export const MAX_INPUT_BYTES = 10 * 1024 * 1024;
@@ -26,7 +27,7 @@ export class InvalidUtf8Error extends Error {
     readonly column: number,
   ) {
     super(
-      `${file}: not valid UTF-8: byte 0x${byte.toString(16).padStart(2, '0')} at byte offset ${byteOffset} (line ${line + 1}, column ${column + 1})`,
+      `${printableName(file)}: not valid UTF-8: byte 0x${byte.toString(16).padStart(2, '0')} at byte offset ${byteOffset} (line ${line + 1}, column ${column + 1})`,
     );
     this.name = 'InvalidUtf8Error';
   }
@@ -93,7 +94,9 @@ function kindOf(info: Stats): string {
 }
 
 const tooLarge = (file: string, size: number | string, max: number): CliError =>
-  new CliError(`cannot read ${file}: ${size} bytes, more than the ${max} bytes (${max / 1024 / 1024} MiB) a report file may have`);
+  new CliError(
+    `cannot read ${printableName(file)}: ${size} bytes, more than the ${max} bytes (${max / 1024 / 1024} MiB) a report file may have`,
+  );
 
 /**
  * Reads a report file. Opened non-blocking, so a FIFO without a writer cannot hang the
@@ -113,11 +116,11 @@ export async function readReportInput(file: string, cwd: string, maxBytes = MAX_
           : code === 'EACCES'
             ? 'permission denied'
             : (error as Error).message;
-    throw new CliError(`cannot read ${file}: ${why}`);
+    throw new CliError(`cannot read ${printableName(file)}: ${why}`);
   }
   try {
     const info = await handle.stat();
-    if (!info.isFile()) throw new CliError(`cannot read ${file}: ${kindOf(info)}`);
+    if (!info.isFile()) throw new CliError(`cannot read ${printableName(file)}: ${kindOf(info)}`);
     if (info.size > maxBytes) throw tooLarge(file, info.size, maxBytes);
     // Read until the end, never more than one byte past the cap: a file that grew since
     // stat() (or whose size a file system reports as 0) is read and capped all the same.
@@ -137,7 +140,7 @@ export async function readReportInput(file: string, cwd: string, maxBytes = MAX_
     return decodeUtf8(file, buffer.subarray(0, length));
   } catch (error) {
     if (error instanceof CliError || error instanceof InvalidUtf8Error) throw error;
-    throw new CliError(`cannot read ${file}: ${(error as Error).message}`);
+    throw new CliError(`cannot read ${printableName(file)}: ${(error as Error).message}`);
   } finally {
     await handle.close();
   }

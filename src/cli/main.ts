@@ -14,7 +14,7 @@ import { runValidateCommand } from './commands/validate';
 import { CliError, EXIT } from './exitCodes';
 import type { ExitCode } from './exitCodes';
 import { commandHelp, MAIN_HELP } from './help';
-import { Output } from './output';
+import { Output, printableLine } from './output';
 import type { CliIo } from './output';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -59,14 +59,15 @@ export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSi
       out.document({ ok: false, command: args.command, error: { kind: 'usage', message: redact(error.message) } });
       return error.exitCode;
     }
-    out.error(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    const [first, ...frames] = (error instanceof Error ? (error.stack ?? error.message) : String(error)).split('\n');
+    out.error(`internal error: ${first}`, frames);
     return EXIT.internal;
   }
 }
 
 function usageError(io: CliIo, error: unknown): number {
   if (!(error instanceof CliError)) throw error;
-  io.stderr.write(`report-studio: ${redact(error.message)}\nRun "report-studio --help" for usage.\n`);
+  io.stderr.write(`report-studio: ${printableLine(error.message)}\nRun "report-studio --help" for usage.\n`);
   return error.exitCode;
 }
 

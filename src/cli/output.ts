@@ -3,18 +3,25 @@
  * with --json), messages and progress on stderr, diagnostics as `file:line:col:`
  * lines that editors' problem matchers and CI annotators parse. Everything printed
  * goes through redact() and loses escape sequences and control characters
- * (terminalText.ts): a server's text can neither drive the terminal nor forge a line.
+ * (terminalText.ts), each call writes exactly one line (a line break inside becomes a
+ * space), and file names pass printableName(): neither a server's text nor a file name
+ * can drive the terminal or forge a line.
  */
 import type { SourceDiagnostic } from '../core/loc/diagnostics';
 import { redact } from '../core/redact';
 import type { Severity } from '../core/schema/reportProblems';
 import { githubAnnotation, workspacePath } from './githubFormat';
 import type { OneBasedRange } from './githubFormat';
-import { escapeJsonForTerminal, oneLine, stripControlSequences } from './terminalText';
+import { escapeJsonForTerminal, oneLine, printableName, stripControlSequences } from './terminalText';
 
 /** What every human-readable line goes through before it is written. */
 export function printable(text: string): string {
   return stripControlSequences(redact(text));
+}
+
+/** printable() on one line: what Output writes for each line it is given. */
+export function printableLine(text: string): string {
+  return printable(oneLine(text));
 }
 
 export interface CliIo {
@@ -40,17 +47,22 @@ export class Output {
 
   /** A line of the result (stdout, human mode only). */
   line(text = ''): void {
-    if (!this.json) this.io.stdout.write(`${printable(text)}\n`);
+    if (!this.json) this.io.stdout.write(`${printableLine(text)}\n`);
   }
 
   /** A line of information about the run (stderr), hidden by --quiet and --json. */
   info(text: string): void {
-    if (!this.quiet && !this.json) this.io.stderr.write(`${printable(text)}\n`);
+    if (!this.quiet && !this.json) this.io.stderr.write(`${printableLine(text)}\n`);
   }
 
-  /** An error message (stderr), shown even with --quiet; with --json it is part of the document. */
-  error(text: string): void {
-    if (!this.json) this.io.stderr.write(`report-studio: ${printable(text)}\n`);
+  /**
+   * An error message (stderr), shown even with --quiet; with --json it is part of the document.
+   * `more` (a hint, a stack) follows on lines of its own, indented.
+   */
+  error(text: string, more: readonly string[] = []): void {
+    if (this.json) return;
+    const rest = more.map((m) => `\n  ${printableLine(m)}`).join('');
+    this.io.stderr.write(`report-studio: ${printableLine(text)}${rest}\n`);
   }
 
   /** The one JSON document of a --json run. */
@@ -66,7 +78,7 @@ export class Output {
 
   private problemLine(file: string, d: Problem): string {
     if (this.format === 'text') return printable(formatDiagnostic(file, d));
-    const shownFile = printable(workspacePath(file, this.io.cwd, this.io.env.GITHUB_WORKSPACE));
+    const shownFile = printable(printableName(workspacePath(file, this.io.cwd, this.io.env.GITHUB_WORKSPACE)));
     const problem = { ...oneBased(d), severity: d.severity ?? 'error', type: printable(oneLine(d.type)) };
     return githubAnnotation(shownFile, problem, printable(problemText(d)));
   }
@@ -80,7 +92,7 @@ function problemText(d: SourceDiagnostic): string {
 
 /** `file:line:col: error: message [type] (path)` (or `warning:`) with 1-based line and column. */
 export function formatDiagnostic(file: string, d: Problem): string {
-  return `${file}:${d.start.line + 1}:${d.start.character + 1}: ${d.severity ?? 'error'}: ${problemText(d)}`;
+  return `${printableName(file)}:${d.start.line + 1}:${d.start.character + 1}: ${d.severity ?? 'error'}: ${problemText(d)}`;
 }
 
 function oneBased(d: SourceDiagnostic): OneBasedRange {

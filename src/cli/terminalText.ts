@@ -3,7 +3,8 @@
  * terminal or into a CI log: an escape sequence in it could recolour, rewrite or hide what
  * is shown, set the window title or (OSC 52) the clipboard, and a line break could forge a
  * `file:line:col: error:` line for a problem matcher. Everything the CLI prints passes
- * stripControlSequences(); values that belong on one line pass oneLine() first.
+ * stripControlSequences(); values that belong on one line pass oneLine() first, and file
+ * names and paths (which anyone who can create a file chooses) pass printableName().
  */
 
 /**
@@ -28,6 +29,27 @@ export function stripControlSequences(text: string): string {
 /** A value that must stay on one line: line breaks and tabs become spaces, controls go. */
 export function oneLine(text: string): string {
   return stripControlSequences(text.replace(BREAKS, ' '));
+}
+
+/** What printableName() writes as an escape: every control, line break, bidi override and DEL. */
+// eslint-disable-next-line no-control-regex -- control characters are what this pattern finds
+const NAME_UNSAFE = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const NAME_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+/**
+ * A name at the start of a line that a CI runner would read as a workflow command
+ * (`::error …`, the runner trims leading spaces first; `##[…]` is the older spelling).
+ */
+const COMMAND_START = /^\s*(::|##\[)/;
+
+/**
+ * A file name or path as printed, in every format: on one line, its controls and line breaks
+ * shown as escapes (`\n`, `\u001b`) so the name stays recognisable but cannot end the line,
+ * drive the terminal or reorder the text; a relative name that would start a workflow command
+ * gets `./` in front (the same file).
+ */
+export function printableName(name: string): string {
+  const escaped = name.replace(NAME_UNSAFE, (c) => NAME_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return COMMAND_START.test(escaped) ? `./${escaped}` : escaped;
 }
 
 /**

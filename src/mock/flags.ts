@@ -58,6 +58,8 @@ Limits and storage:
   --max-depth <n>            deepest JSON nesting accepted (default ${DEFAULTS.maxDepth}, at most ${DEFAULTS.maxDepthLimit})
   --max-queued-per-key <n>   tasks one key may have waiting; more → 429 (default ${DEFAULTS.maxQueuedPerKey})
   --max-connections <n>      open connections at once; more → 503 (default ${DEFAULTS.maxConnections})
+  --max-long-polls-per-key <n>  status answers (wait=) one key may hold; more are answered at once
+                             (default ${DEFAULTS.maxLongPollsPerKey}, at most a quarter of --max-connections)
   --headers-timeout <dur>    time to send the request headers (default 10s)
   --request-timeout <dur>    time to send the whole request, body included (default 30s)
 Fault injection (for testing clients):
@@ -231,6 +233,9 @@ export function parseFlags(argv: string[], env: NodeJS.ProcessEnv = process.env)
         break;
       case '--max-connections':
         o.maxConnections = integer(name, value(), 1);
+        break;
+      case '--max-long-polls-per-key':
+        o.maxLongPollsPerKey = integer(name, value(), 1);
         break;
       case '--headers-timeout':
         o.headersTimeoutMs = positiveDuration(name, value());

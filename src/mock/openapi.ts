@@ -218,7 +218,7 @@ export function buildOpenApi(origin: string): Json {
               name: 'wait',
               in: 'query',
               required: false,
-              description: `Local extension (the hosted service ignores it): hold the answer while the task is QUEUED or RUNNING until its status changes or this many seconds pass (0–${MAX_STATUS_WAIT_SECONDS}). The answer then carries waited_ms.`,
+              description: `Local extension (the hosted service ignores it): hold the answer while the task is QUEUED or RUNNING until its status changes or this many seconds pass (0–${MAX_STATUS_WAIT_SECONDS}). The answer then carries waited_ms. An API key holds a few such answers at once (--max-long-polls-per-key) and a connection one, with nothing pipelined behind it; beyond that the status is answered at once, without waited_ms.`,
               schema: { type: 'number', minimum: 0, maximum: MAX_STATUS_WAIT_SECONDS },
             },
           ],

@@ -96,6 +96,11 @@ export interface LocalServiceOptions {
   maxQueuedPerKey?: number;
   /** Open connections at once; more are answered 503 and closed. Default 1024. */
   maxConnections?: number;
+  /**
+   * get-task-status answers (`wait=`) one key may hold at once; more are answered at once.
+   * Default 16, and never more than a quarter of maxConnections (longPolls.ts).
+   */
+  maxLongPollsPerKey?: number;
   /** Time a client has to send the request line and headers. Default 10 s. */
   headersTimeoutMs?: number;
   /** Time a client has to send the whole request, body included (≥ headersTimeoutMs). Default 30 s. */
@@ -134,6 +139,7 @@ export interface ResolvedOptions {
   renderTimeoutMs: number;
   maxQueuedPerKey: number;
   maxConnections: number;
+  maxLongPollsPerKey: number;
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   log: (line: string) => void;
@@ -159,6 +165,8 @@ export const DEFAULTS = {
   renderTimeoutMs: 60_000,
   maxQueuedPerKey: 100,
   maxConnections: 1024,
+  /** Held long-polls per key: enough for a CLI, an extension and a CI job polling a few tasks each. */
+  maxLongPollsPerKey: 16,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
 } as const;
@@ -225,6 +233,7 @@ export function resolveOptions(o: LocalServiceOptions): ResolvedOptions {
     renderTimeoutMs: nonNegative('renderTimeoutMs', o.renderTimeoutMs, DEFAULTS.renderTimeoutMs),
     maxQueuedPerKey: atLeastOne('maxQueuedPerKey', o.maxQueuedPerKey, DEFAULTS.maxQueuedPerKey),
     maxConnections: atLeastOne('maxConnections', o.maxConnections, DEFAULTS.maxConnections),
+    maxLongPollsPerKey: atLeastOne('maxLongPollsPerKey', o.maxLongPollsPerKey, DEFAULTS.maxLongPollsPerKey),
     ...requestTimeouts(o),
     log: o.log ?? (() => undefined),
     random: o.random ?? Math.random,

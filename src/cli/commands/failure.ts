@@ -1,9 +1,10 @@
-/** Prints a failed command's error (text or --json) and picks the exit code from its kind. */
+/** Prints a failed command's error (text or --json) and picks the exit code from its kind; names an output file that could not be written. */
+import type { FileWriteError } from '../../core/client/download';
 import { isReportServiceError } from '../../core/client/errors';
-import { exitCodeForKind } from '../exitCodes';
+import { CliError, exitCodeForKind } from '../exitCodes';
 import type { ExitCode } from '../exitCodes';
 import type { Output } from '../output';
-import { oneLine } from '../terminalText';
+import { oneLine, printableName } from '../terminalText';
 
 /** What to do next, per kind: the message says what happened, this says how to fix it. */
 const HINTS: Partial<Record<string, string>> = {
@@ -19,7 +20,13 @@ export function reportFailure(out: Output, command: string, error: unknown, extr
   if (!isReportServiceError(error)) throw error;
   const hint = HINTS[error.kind];
   // The message may quote the server (its `detail`): one line, so it cannot forge another.
-  out.error(`${command} failed: ${oneLine(error.message)}${hint ? `\n  hint: ${hint}` : ''}`);
+  out.error(`${command} failed: ${oneLine(error.message)}`, hint ? [`hint: ${hint}`] : []);
   out.document({ ok: false, command, ...extra, error: error.toJSON() });
   return exitCodeForKind(error.kind);
+}
+
+/** The output file could not be written: the user's to fix, named as every printed file is. */
+export function fileWriteFailure(error: FileWriteError): CliError {
+  const why = (error.cause as Error | undefined)?.message ?? error.message;
+  return new CliError(`cannot write ${printableName(error.path)}: ${why}`);
 }

@@ -3,27 +3,28 @@
  * submit, wait with a status line, save the file, print where it went (and the quota
  * left after a build). A 422 comes back as `file:line:col:` lines on the user's text.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { ReportKind } from '../../core/client/apiClient';
-import { FileWriteError } from '../../core/client/download';
 import { isReportServiceError } from '../../core/client/errors';
 import { DiagnosticMapper } from '../../core/loc/diagnostics';
 import { jpegSize, pdfPageCount } from '../../core/runner/fileInfo';
 import { runTask } from '../../core/runner/taskRunner';
 import { longPollSecondsFor } from '../../core/runner/polling';
 import type { TaskResult } from '../../core/runner/taskRunner';
+import { FileWriteError } from '../../core/client/download';
 import { expectPositionals, millis } from '../args';
 import type { ParsedArgs } from '../args';
-import { CliError, EXIT } from '../exitCodes';
+import { EXIT } from '../exitCodes';
 import type { ExitCode } from '../exitCodes';
 import { diagnosticJson, formatBytes, formatMs } from '../output';
 import type { Output } from '../output';
+import { outputTarget } from '../outputTarget';
 import { ProgressLine } from '../progress';
 import { openSession } from '../session';
-import { reportFailure } from './failure';
+import { fileWriteFailure, reportFailure } from './failure';
 import { InvalidUtf8Error, readReportInput } from '../inputFile';
-import { oneLine } from '../terminalText';
+import { oneLine, printableName } from '../terminalText';
 
 export interface CommandContext {
   args: ParsedArgs;
@@ -83,17 +84,18 @@ export async function runReportCommand(kind: ReportKind, ctx: CommandContext): P
       error: { kind: 'validation', message: 'JSON syntax errors', details: [] },
       diagnostics: syntax.map((d) => diagnosticJson(file, d)),
     });
-    out.error(`${file}: ${syntax.length} JSON syntax error${syntax.length === 1 ? '' : 's'}; nothing was sent`);
+    out.error(`${printableName(file)}: ${syntax.length} JSON syntax error${syntax.length === 1 ? '' : 's'}; nothing was sent`);
     return EXIT.validation;
   }
   const outputArg = typeof args.options.output === 'string' ? args.options.output : defaultOutputPath(file, kind);
-  const toStdout = outputArg === '-';
+  // Checked before submitting: a folder given as -o must not cost a build.
+  const target = await outputTarget(outputArg, io.cwd, basename(defaultOutputPath(file, kind)));
   const polling = {
     initialDelayMs: millis('--poll-initial-ms', args.options['poll-initial-ms']),
     maxDelayMs: millis('--poll-max-ms', args.options['poll-max-ms']),
   };
   const session = await openSession(args.global, io);
-  const progress = ProgressLine.for(io.stderr, `${kind} ${file}`, out.quiet || out.json);
+  const progress = ProgressLine.for(io.stderr, `${kind} ${printableName(file)}`, out.quiet || out.json);
   try {
     if (args.options['no-wait']) {
       const submitted = await session.client.submit(kind, text, { signal: ctx.signal });
@@ -106,7 +108,7 @@ export async function runReportCommand(kind: ReportKind, ctx: CommandContext): P
     const result = await runTask(session.client, {
       kind,
       report: text,
-      output: toStdout ? { to: 'bytes' } : { to: 'file', path: resolve(io.cwd, outputArg) },
+      output: target.to === 'stdout' ? { to: 'bytes' } : { to: 'file', path: target.path },
       polling: Object.fromEntries(Object.entries(polling).filter(([, v]) => v !== undefined)),
       longPollSeconds: longPollSecondsFor(session.baseUrl),
       timeoutMs: args.global.timeoutMs,
@@ -115,17 +117,19 @@ export async function runReportCommand(kind: ReportKind, ctx: CommandContext): P
     });
     progress.stop();
     const info = await describeFile(result);
-    if (toStdout && result.bytes) io.stdout.write(result.bytes);
+    if (target.to === 'stdout' && result.bytes) io.stdout.write(result.bytes);
     else printResult(out, kind, file, outputArg, result, info);
     return EXIT.ok;
   } catch (error) {
     progress.stop();
-    if (error instanceof FileWriteError) throw new CliError(error.message);
+    if (error instanceof FileWriteError) throw fileWriteFailure(error);
     if (isReportServiceError(error) && error.kind === 'validation' && error.details.length > 0) {
       const diagnostics = mapper.fromValidationEntries(error.details);
       out.diagnostics(file, diagnostics);
       out.document({ ok: false, command: kind, file, error: error.toJSON(), diagnostics: diagnostics.map((d) => diagnosticJson(file, d)) });
-      out.error(`${file}: the service rejected the report (${diagnostics.length} error${diagnostics.length === 1 ? '' : 's'})`);
+      out.error(
+        `${printableName(file)}: the service rejected the report (${diagnostics.length} error${diagnostics.length === 1 ? '' : 's'})`,
+      );
       return EXIT.validation;
     }
     return reportFailure(out, kind, error, { file });
@@ -140,8 +144,10 @@ interface FileFacts {
   height?: number;
 }
 
+/** Pages or size, read back from the saved file — only a regular file: a FIFO or a device cannot be read back. */
 async function describeFile(result: TaskResult): Promise<FileFacts> {
-  const bytes = result.bytes ?? (result.path ? new Uint8Array(await readFile(result.path)) : undefined);
+  const savedFile = result.path !== undefined && (await stat(result.path).catch(() => undefined))?.isFile() === true;
+  const bytes = result.bytes ?? (savedFile ? new Uint8Array(await readFile(result.path!)) : undefined);
   if (!bytes) return {};
   if (result.contentType === 'application/pdf') return { pages: pdfPageCount(bytes) };
   return jpegSize(bytes) ?? {};
@@ -157,7 +163,7 @@ function printResult(out: Output, kind: ReportKind, file: string, outputArg: str
       : facts.width
         ? `${facts.width}×${facts.height}`
         : result.contentType;
-  out.line(`${shown}  (${what}, ${formatBytes(result.size)}, ${formatMs(result.timings.totalMs)})`);
+  out.line(`${printableName(shown)}  (${what}, ${formatBytes(result.size)}, ${formatMs(result.timings.totalMs)})`);
   if (result.quota) {
     const q = result.quota;
     out.info(`Quota left: ${q.singlePageRemaining ?? '?'} single-page, ${q.multiPageRemaining ?? '?'} multi-page reports`);

@@ -11,6 +11,7 @@ import { expectPositionals } from '../args';
 import { CliError, EXIT } from '../exitCodes';
 import type { ExitCode } from '../exitCodes';
 import type { CommandContext } from './report';
+import { printableName } from '../terminalText';
 
 /** Where the schema file may be: beside dist/ (the bundle), or the repository root (run from src/ by tsx). */
 export function schemaFileCandidates(dir: string = __dirname): string[] {
@@ -29,12 +30,12 @@ export async function runSchemaCommand(ctx: CommandContext): Promise<ExitCode> {
   const file = candidates.find((p) => existsSync(p));
   if (!file) {
     throw new CliError(
-      `the schema file is not installed beside report-studio (looked for ${candidates.join(', ')}); ` +
+      `the schema file is not installed beside report-studio (looked for ${candidates.map(printableName).join(', ')}); ` +
         '"report-studio schema --print > report.schema.json" writes the schema it was built with',
       EXIT.internal,
     );
   }
-  out.line(file);
+  out.line(printableName(file));
   out.document({ ok: true, command: 'schema', path: file });
   return EXIT.ok;
 }

@@ -7,6 +7,7 @@ import type { ParsedArgs } from '../args';
 import { EXIT } from '../exitCodes';
 import type { ExitCode } from '../exitCodes';
 import type { CliIo } from '../output';
+import { printableName } from '../terminalText';
 
 /** SIGINT/SIGTERM stop the service within this time, whatever is still running. */
 const STOP_DEADLINE_MS = 4_000;
@@ -39,7 +40,7 @@ export async function runServeCommand(args: ParsedArgs, io: CliIo, signal: Abort
   }
   const warning = remoteBindWarning(service.host, service.port);
   if (warning) io.stderr.write(`${warning}\n`);
-  io.stdout.write(`listening on ${service.url}\nAPI base URL: ${service.baseUrl}\ndata dir: ${service.dataDir}\n`);
+  io.stdout.write(`listening on ${service.url}\nAPI base URL: ${service.baseUrl}\ndata dir: ${printableName(service.dataDir)}\n`);
   // The generated development key must be shown to be usable; a key given by flag is never echoed.
   if (!flags.options.keys) io.stdout.write(`development API key: ${service.apiKeys[0]}\n`);
 

@@ -1,17 +1,18 @@
 /** `report-studio status <task_id> [--wait] [-o file]` and `report-studio quota`. */
-import { relative, resolve } from 'node:path';
+import { relative } from 'node:path';
 import type { QuotaRecord } from '../../core/api/types';
-import { FileWriteError } from '../../core/client/download';
 import { formatUtc } from '../../core/quota/relativeTime';
 import { fetchTaskFile, waitForTask } from '../../core/runner/taskRunner';
+import { FileWriteError } from '../../core/client/download';
 import { expectPositionals } from '../args';
-import { CliError, EXIT } from '../exitCodes';
+import { EXIT } from '../exitCodes';
 import type { ExitCode } from '../exitCodes';
 import { formatBytes, table } from '../output';
+import { outputTarget } from '../outputTarget';
 import { ProgressLine } from '../progress';
 import { openSession } from '../session';
-import { reportFailure } from './failure';
-import { oneLine } from '../terminalText';
+import { fileWriteFailure, reportFailure } from './failure';
+import { oneLine, printableName } from '../terminalText';
 import type { CommandContext } from './report';
 
 export async function runStatusCommand(ctx: CommandContext): Promise<ExitCode> {
@@ -20,6 +21,7 @@ export async function runStatusCommand(ctx: CommandContext): Promise<ExitCode> {
   const taskId = args.positionals[0];
   const output = typeof args.options.output === 'string' ? args.options.output : undefined;
   const wait = args.options.wait === true || output !== undefined;
+  const target = output === undefined ? undefined : await outputTarget(output, out.io.cwd, 'report.pdf');
   const session = await openSession(args.global, out.io);
   const progress = ProgressLine.for(out.io.stderr, `task ${taskId}`, out.quiet || out.json);
   try {
@@ -36,20 +38,22 @@ export async function runStatusCommand(ctx: CommandContext): Promise<ExitCode> {
         })()
       : await session.client.getTaskStatus(taskId, { signal: ctx.signal });
     let file: { path: string; size: number; contentType: string } | undefined;
-    if (output) {
-      const path = resolve(out.io.cwd, output);
-      const fetched = await fetchTaskFile(
-        session.client,
-        taskId,
-        'unknown',
-        { to: 'file', path },
-        { signal: ctx.signal, timeoutMs: args.global.timeoutMs },
-      );
-      file = { path, size: fetched.size, contentType: fetched.contentType };
+    if (target) {
+      const fetched = await fetchTaskFile(session.client, taskId, 'unknown', target.to === 'stdout' ? { to: 'bytes' } : target, {
+        signal: ctx.signal,
+        timeoutMs: args.global.timeoutMs,
+      });
+      if (fetched.bytes && target.to === 'stdout') {
+        out.io.stdout.write(fetched.bytes);
+        // stdout holds the file: the status goes to stderr.
+        out.info(oneLine(status.status));
+        return EXIT.ok;
+      }
+      if (target.to === 'file') file = { path: target.path, size: fetched.size, contentType: fetched.contentType };
     }
     // Status and error_message come from the server: one line each, no escape sequences.
     out.line(status.error_message ? `${oneLine(status.status)}: ${oneLine(status.error_message)}` : oneLine(status.status));
-    if (file) out.line(`${relative(out.io.cwd, file.path) || file.path}  (${file.contentType}, ${formatBytes(file.size)})`);
+    if (file) out.line(`${printableName(relative(out.io.cwd, file.path) || file.path)}  (${file.contentType}, ${formatBytes(file.size)})`);
     out.document({
       ok: status.status !== 'FAILED',
       command: 'status',
@@ -63,7 +67,7 @@ export async function runStatusCommand(ctx: CommandContext): Promise<ExitCode> {
     return status.status === 'FAILED' ? EXIT.taskFailed : EXIT.ok;
   } catch (error) {
     progress.stop();
-    if (error instanceof FileWriteError) throw new CliError(error.message);
+    if (error instanceof FileWriteError) throw fileWriteFailure(error);
     return reportFailure(out, 'status', error, { task_id: taskId });
   } finally {
     await session.close();
@@ -92,7 +96,7 @@ export async function runQuotaCommand(ctx: CommandContext): Promise<ExitCode> {
   const session = await openSession(args.global, out.io);
   try {
     const q = await session.client.getRemainingQuota({ signal: ctx.signal });
-    out.line(table(quotaTableRows(q).map((row) => row.map(oneLine))));
+    for (const row of table(quotaTableRows(q).map((r) => r.map(oneLine))).split('\n')) out.line(row);
     if (q.error) out.error(`the service reports: ${oneLine(String(q.error))}`);
     out.document({ ok: true, command: 'quota', quota: q });
     return EXIT.ok;

@@ -17,6 +17,7 @@ import { diagnosticJson } from '../output';
 import { readReportFile } from './report';
 import { InvalidUtf8Error } from '../inputFile';
 import type { CommandContext } from './report';
+import { printableName } from '../terminalText';
 
 const REPORT_FILE = /\.report\.jsonc?$/i;
 
@@ -30,7 +31,7 @@ async function expand(paths: string[], cwd: string): Promise<string[]> {
       continue;
     }
     const found = await walk(resolve(cwd, path));
-    if (found.length === 0) throw new CliError(`${path}: no *.report.json files in this directory`);
+    if (found.length === 0) throw new CliError(`${printableName(path)}: no *.report.json files in this directory`);
     files.push(...found.map((f) => relative(cwd, f) || f));
   }
   return files;

@@ -2,10 +2,12 @@
  * The body of a 200 from get-report: the PDF of a build or the JPEG of a preview,
  * read into memory or streamed to disk. A file is first written next to its target
  * and renamed when complete, so an interrupted download never leaves half a PDF
- * where the user expects one (nor overwrites a good one).
+ * where the user expects one (nor overwrites a good one). A target that is not a
+ * regular file — a FIFO, a character device such as /dev/null, /dev/stdout — is
+ * written into instead: renaming over it would replace the device with a file.
  */
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
@@ -88,7 +90,49 @@ export class FileWriteError extends Error {
   }
 }
 
+/** Names of this process's own streams: written into whatever they stand for (a pipe, a terminal, a file). */
+const OWN_STREAM = /^\/(dev\/(stdout|stderr|fd\/\d+)|proc\/self\/fd\/\d+)$/;
+
+type Target = 'replace' | 'write-into';
+
+/** How `filePath` is written: replaced by a complete file (a regular file, or none yet) or written into. */
+async function targetOf(filePath: string): Promise<Target> {
+  if (OWN_STREAM.test(filePath)) return 'write-into';
+  let info;
+  try {
+    info = await stat(filePath);
+  } catch {
+    return 'replace';
+  }
+  if (info.isDirectory()) {
+    throw new FileWriteError(filePath, new Error('it is a directory: give a file name inside it'));
+  }
+  return info.isFile() ? 'replace' : 'write-into';
+}
+
+/**
+ * Into a FIFO or a device: the whole file is read and checked first, so nothing is written
+ * unless it is complete (there is no rename to make it atomic).
+ */
+async function writeInto(res: OpenResponse, endpoint: string, filePath: string): Promise<DownloadedFile> {
+  const file = await readReportBytes(res, endpoint);
+  try {
+    await writeFile(filePath, file.bytes);
+  } catch (error) {
+    throw new FileWriteError(filePath, error);
+  }
+  return { path: filePath, size: file.bytes.length, contentType: file.contentType };
+}
+
 export async function downloadToFile(res: OpenResponse, endpoint: string, filePath: string): Promise<DownloadedFile> {
+  let target: Target;
+  try {
+    target = await targetOf(filePath);
+  } catch (error) {
+    await discard(res);
+    throw error;
+  }
+  if (target === 'write-into') return writeInto(res, endpoint, filePath);
   const type = await checkFileType(res, endpoint);
   const dir = dirname(filePath);
   const temp = join(dir, `.${basename(filePath)}.${randomBytes(4).toString('hex')}.part`);

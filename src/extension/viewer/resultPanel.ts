@@ -7,15 +7,15 @@
 import * as vscode from 'vscode';
 import type { ReportPath } from '../../core/api/types';
 import type { SourceBox } from '../../core/report/sourceMap';
-import type {
-  HighlightMessage,
-  HostToViewerMessage,
-  LivePausedMessage,
-  ResultKind,
-  ShowStatusMessage,
-  SourceMapMessage,
-  ViewerState,
-  ViewerToHostMessage,
+import {
+  isViewerToHostMessage,
+  type HighlightMessage,
+  type HostToViewerMessage,
+  type LivePausedMessage,
+  type ResultKind,
+  type ShowStatusMessage,
+  type SourceMapMessage,
+  type ViewerState,
 } from '../../webview/protocol';
 import { fileName, isInside, parentOf } from './resultFiles';
 import { viewerPageHtml, viewerWebviewOptions } from './viewerPage';
@@ -93,7 +93,7 @@ export class ResultPanel {
     this.panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'icon.png');
     this.updateTitle();
     this.subscriptions.push(
-      panel.webview.onDidReceiveMessage((m: ViewerToHostMessage) => this.onMessage(m)),
+      panel.webview.onDidReceiveMessage((m: unknown) => this.onMessage(m)),
       panel.onDidChangeViewState(() => {
         // A hidden webview is destroyed: nothing can be delivered until it says `ready` again.
         if (!panel.visible) this.ready = false;
@@ -256,8 +256,14 @@ export class ResultPanel {
     return { ...status.message, reportName: fileName(this.reportUri), elapsedMs: Date.now() - status.startedAt };
   }
 
-  private onMessage(m: ViewerToHostMessage): void {
-    if (this.disposed || typeof m !== 'object' || m === null) return;
+  private onMessage(m: unknown): void {
+    if (this.disposed) return;
+    if (!isViewerToHostMessage(m)) {
+      this.log.debug(
+        `result panel: ignored a message that is not one the viewer sends (type ${JSON.stringify((m as { type?: unknown } | null)?.type)})`,
+      );
+      return;
+    }
     switch (m.type) {
       case 'ready':
         return this.onReady(m.restored);
@@ -269,19 +275,16 @@ export class ResultPanel {
       case 'cancelTask':
         return this.handlers.cancel(this, m.taskId);
       case 'saveAs':
-        return this.handlers.saveAs(this, String(m.url));
+        return this.handlers.saveAs(this, m.url);
       case 'openExternally':
-        return this.handlers.openExternally(this, String(m.url));
+        return this.handlers.openExternally(this, m.url);
       case 'revealError':
-        return this.handlers.revealError(this, Number(m.index));
+        return this.handlers.revealError(this, m.index);
       case 'selectSource':
-        if (!Array.isArray(m.path) || !m.path.every((p) => typeof p === 'string' || Number.isInteger(p))) return;
         return this.handlers.selectSource(this, m.path);
       case 'viewerError':
         this.log.warn(`result viewer (${fileName(this.reportUri)}): ${m.message}`);
         return;
-      default:
-        this.log.debug(`result panel: ignored message ${JSON.stringify((m as { type?: unknown }).type)}`);
     }
   }
 

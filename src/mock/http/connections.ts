@@ -78,6 +78,11 @@ const inFlight = new WeakMap<Socket, number>();
 /** Sockets over the connection cap: answered 503 and closed; a request parsed from them is dropped. */
 const refused = new WeakSet<object>();
 
+/** Requests parsed from `socket` and not yet answered (pipelined ones are parsed before the first is answered). */
+export function requestsInFlight(socket: Socket): number {
+  return inFlight.get(socket) ?? 0;
+}
+
 /** Call first in the request handler; false: the request's connection was refused, do nothing. */
 export function trackRequest(req: IncomingMessage, res: ServerResponse): boolean {
   const socket = req.socket;

@@ -16,17 +16,22 @@ import { RateLimiter } from './rateLimiter';
 import { HttpError, sendError, sendJson } from './respond';
 import { handleSubmit } from './submit';
 import { handleBucket, handleGetReport, handleRemainingQuota, handleTaskStatus } from './taskRoutes';
+import { LongPolls } from './longPolls';
 
 type Handler = (a: ApiRequest) => Promise<void> | void;
 
+type Routes = Record<string, { method: 'GET' | 'POST'; handler: Handler; queues?: true }>;
+
 /** `queues`: the route creates a task, so the per-key cap on waiting tasks applies. */
-const API_ROUTES: Record<string, { method: 'GET' | 'POST'; handler: Handler; queues?: true }> = {
-  '/api/v1/build-report': { method: 'POST', handler: (a) => handleSubmit(a, 'build'), queues: true },
-  '/api/v1/preview-report': { method: 'POST', handler: (a) => handleSubmit(a, 'preview'), queues: true },
-  '/api/v1/get-task-status': { method: 'GET', handler: handleTaskStatus },
-  '/api/v1/get-report': { method: 'GET', handler: handleGetReport },
-  '/api/v1/get-remaining-quota': { method: 'GET', handler: handleRemainingQuota },
-};
+function apiRoutes(longPolls: LongPolls): Routes {
+  return {
+    '/api/v1/build-report': { method: 'POST', handler: (a) => handleSubmit(a, 'build'), queues: true },
+    '/api/v1/preview-report': { method: 'POST', handler: (a) => handleSubmit(a, 'preview'), queues: true },
+    '/api/v1/get-task-status': { method: 'GET', handler: (a) => handleTaskStatus(a, longPolls) },
+    '/api/v1/get-report': { method: 'GET', handler: handleGetReport },
+    '/api/v1/get-remaining-quota': { method: 'GET', handler: handleRemainingQuota },
+  };
+}
 
 const delay = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -56,6 +61,8 @@ function authenticate(ctx: ServiceContext, req: IncomingMessage, url: URL): ApiK
 
 export function createHttpServer(ctx: ServiceContext): Server {
   const limiter = new RateLimiter(ctx.options.rateLimit, ctx.options.now);
+  const longPolls = new LongPolls(ctx.options.maxLongPollsPerKey, ctx.options.maxConnections);
+  const routes = apiRoutes(longPolls);
   let openApiText: string | undefined;
   /** Submits past the queue check whose task is not queued yet: counted against the cap too. */
   const admitting = new Map<string, number>();
@@ -88,7 +95,7 @@ export function createHttpServer(ctx: ServiceContext): Server {
   async function route(req: IncomingMessage, res: ServerResponse, url: URL, setKey: (k: ApiKey) => void): Promise<void> {
     const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
     const path = url.pathname;
-    if (path.length > 1 && path.endsWith('/') && (API_ROUTES[path.slice(0, -1)] || path === '/openapi.json/')) {
+    if (path.length > 1 && path.endsWith('/') && (routes[path.slice(0, -1)] || path === '/openapi.json/')) {
       res.writeHead(307, { location: path.slice(0, -1) + url.search, 'content-length': 0 });
       res.end();
       return;
@@ -108,7 +115,7 @@ export function createHttpServer(ctx: ServiceContext): Server {
       });
       return;
     }
-    const r = API_ROUTES[path];
+    const r = routes[path];
     if (!r) throw new HttpError(404, 'Not Found');
     if (r.method !== method) throw new HttpError(405, 'Method Not Allowed', { allow: r.method === 'GET' ? 'GET, HEAD' : r.method });
 
@@ -134,6 +141,7 @@ export function createHttpServer(ctx: ServiceContext): Server {
 
   const server = createServer(serverTimeouts(ctx.options), (req, res) => {
     if (!trackRequest(req, res)) return;
+    longPolls.onRequest(req.socket);
     const started = performance.now();
     let keyId: string | undefined;
     let logged = false;

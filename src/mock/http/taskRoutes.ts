@@ -12,6 +12,7 @@ import { MAX_STATUS_WAIT_SECONDS, type QuotaRecord, type TaskStatusResponse } fr
 import { bucketPath } from '../delivery/bucket';
 import type { TaskRecord } from '../store/taskStore';
 import { queryParam, type ApiRequest, type ServiceContext } from './context';
+import type { LongPolls } from './longPolls';
 import { markFullySent } from './requestLog';
 import { HttpError, sendJson } from './respond';
 import { boundErrors } from '../validation/pydanticErrors';
@@ -40,6 +41,8 @@ async function findTask(a: ApiRequest, id: string): Promise<TaskRecord> {
  * answer is held until its status changes or the time is up. The answer then says how long
  * it was held (`waited_ms`), which tells a client that this service long-polls. The hosted
  * service does not know the parameter and answers at once, as FastAPI ignores unknown ones.
+ * A key holds at most its cap of answers, a socket one (longPolls.ts); past that the
+ * status is answered at once, without `waited_ms`.
  */
 /** The `wait` parameter as FastAPI would declare it (a float from 0 to 30). */
 const WAIT_SCHEMA = { type: 'number', minimum: 0, maximum: MAX_STATUS_WAIT_SECONDS };
@@ -58,8 +61,11 @@ function waitParam(a: ApiRequest): number | undefined {
   return n;
 }
 
-/** Resolves when the task's status differs from `from`, `ms` have passed, or the client hung up. */
-function statusChange(a: ApiRequest, t: TaskRecord, ms: number): Promise<void> {
+/**
+ * Resolves when the task's status differs from `from`, `ms` have passed, the client hung up,
+ * or `release` aborts (the place is needed: another request on the socket).
+ */
+function statusChange(a: ApiRequest, t: TaskRecord, ms: number, release: AbortSignal): Promise<void> {
   const from = t.status;
   return new Promise((resolve) => {
     let cancel = (): void => undefined;
@@ -67,6 +73,7 @@ function statusChange(a: ApiRequest, t: TaskRecord, ms: number): Promise<void> {
       clearTimeout(timer);
       cancel();
       a.res.off('close', done);
+      release.removeEventListener('abort', done);
       resolve();
     };
     const rewatch = (released = false): void => {
@@ -76,24 +83,33 @@ function statusChange(a: ApiRequest, t: TaskRecord, ms: number): Promise<void> {
     };
     const timer = setTimeout(done, ms);
     a.res.once('close', done);
+    release.addEventListener('abort', done, { once: true });
     rewatch();
   });
 }
 
-export async function handleTaskStatus(a: ApiRequest): Promise<void> {
+export async function handleTaskStatus(a: ApiRequest, longPolls: LongPolls): Promise<void> {
   const id = requireTaskId(a);
   const wait = waitParam(a);
   let t = await findTask(a, id);
   let waited: number | undefined;
   if (wait !== undefined) {
     const started = Date.now();
-    if (wait > 0 && (t.status === 'QUEUED' || t.status === 'RUNNING')) {
-      await statusChange(a, t, wait * 1000);
+    const unfinished = wait > 0 && (t.status === 'QUEUED' || t.status === 'RUNNING');
+    const held = unfinished ? longPolls.hold(a.key.id, a.req.socket) : undefined;
+    if (held) {
+      try {
+        await statusChange(a, t, wait * 1000, held.signal);
+      } finally {
+        held.end();
+      }
       if (a.res.destroyed) return;
       // The record may have been purged meanwhile: answer as a fresh request would.
       t = await findTask(a, id);
     }
-    waited = Date.now() - started;
+    // Refused a place: a plain status without waited_ms, which tells a client this answer was
+    // not held, so it polls on its schedule instead of asking again at once.
+    if (held || !unfinished) waited = Date.now() - started;
   }
   const body: TaskStatusResponse = { status: t.status, error_message: t.error_message };
   if (waited !== undefined) body.waited_ms = waited;

@@ -78,6 +78,15 @@ describe('CLI npm package: pack, install offline, run', function () {
       [],
       'required files missing',
     );
+    // Only the bin is executable (pdfium.wasm and webp_dec.wasm came out 0755 from node_modules).
+    const verbose = spawnSync('tar', ['-tvzf', tarball], { encoding: 'utf8' });
+    const wrongModes = verbose.stdout
+      .split('\n')
+      .filter((line) => line.startsWith('-'))
+      .map((line) => line.split(/\s+/))
+      .filter((f) => f[0] !== (f.at(-1) === 'package/dist/cli.js' ? '-rwxr-xr-x' : '-rw-r--r--'))
+      .map((f) => `${f[0]} ${f.at(-1)}`);
+    assert.deepEqual(wrongModes, [], 'file modes: 0755 for the bin, 0644 for every other file');
     const pkg = JSON.parse(spawnSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }).stdout);
     assert.equal(pkg.name, 'report-studio');
     assert.equal(pkg.version, rootPkg.version);

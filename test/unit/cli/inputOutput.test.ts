@@ -13,7 +13,7 @@ import { PassThrough } from 'node:stream';
 import { decodeUtf8, firstInvalidUtf8, InvalidUtf8Error, MAX_INPUT_BYTES, readReportInput } from '../../../src/cli/inputFile';
 import { CliError } from '../../../src/cli/exitCodes';
 import { formatDiagnostic, Output } from '../../../src/cli/output';
-import { escapeJsonForTerminal, oneLine, stripControlSequences } from '../../../src/cli/terminalText';
+import { escapeJsonForTerminal, oneLine, printableName, stripControlSequences } from '../../../src/cli/terminalText';
 import { ProgressLine } from '../../../src/cli/progress';
 
 const posix = process.platform !== 'win32';
@@ -156,6 +156,22 @@ describe('CLI output of server text', () => {
     ]);
     assert.equal(out.text(), 'task id\nr.json:1:1: error: bad r.json:9:9: error: forged [string_type] (a b)\n');
     assert.equal(err.text(), 'info \nreport-studio: error \n');
+  });
+
+  it('file names are printed on one line with their controls escaped, and never start a workflow command', () => {
+    assert.equal(printableName('a\n::error file=x,line=1::forged\n.report.json'), 'a\\n::error file=x,line=1::forged\\n.report.json');
+    assert.equal(printableName(`r\r\t${ESC}[2J\u202e\x9b.json`), 'r\\r\\t\\u001b[2J\\u202e\\u009b.json');
+    assert.equal(printableName('::warning::x.report.json'), './::warning::x.report.json');
+    assert.equal(printableName('  ##[error]x.json'), './  ##[error]x.json');
+    assert.equal(printableName('reports/ünï 😀: q3.report.json'), 'reports/ünï 😀: q3.report.json', 'printable names are unchanged');
+    const out = sink();
+    const err = sink();
+    const o = new Output({ stdout: out.stream, stderr: err.stream, env: {}, cwd: '/' }, false, false);
+    const d = { range: { start: 0, end: 1 }, start: { line: 0, character: 0 }, end: { line: 0, character: 1 } };
+    o.diagnostics('b\nfoo.json:1:1: error: forged', [{ ...d, message: 'm', type: 't', path: '(document)', loc: [], exact: true }]);
+    o.error('cannot read x\n::error::forged', ['hint: y\n::error::forged']);
+    assert.equal(out.text(), 'b\\nfoo.json:1:1: error: forged:1:1: error: m [t]\n');
+    assert.equal(err.text(), 'report-studio: cannot read x ::error::forged\n  hint: y ::error::forged\n');
   });
 
   it('the progress line shows a server status without its escape sequences', () => {

@@ -310,6 +310,26 @@ describe('extension: result panels', () => {
     assert.deepEqual(cancels, ['/work/k.report.json']);
   });
 
+  it('a message the viewer never sends is ignored: an unknown rebuild kind, a task id that is not a string, an unknown type', () => {
+    const r = report('m.report.json');
+    const rebuilds: string[] = [];
+    const cancels: string[] = [];
+    panels.onDidRequestRebuild((e) => rebuilds.push(e.kind));
+    panels.onDidRequestCancel((e) => cancels.push((e.report as unknown as TestUri).path));
+    panels.showStatus(r as never, { kind: 'preview', status: 'RUNNING' });
+    const p = only();
+    for (const kind of ['export', '__proto__', 1, null, { toString: () => 'build' }]) {
+      p.say({ type: 'rebuild', kind } as unknown as ViewerToHostMessage);
+    }
+    p.say({ type: 'cancelTask', taskId: 42 } as unknown as ViewerToHostMessage);
+    p.say({ type: 'toString' } as unknown as ViewerToHostMessage);
+    p.say(null as unknown as ViewerToHostMessage);
+    assert.deepEqual(rebuilds, [], 'no rebuild for a kind that is not preview or build');
+    assert.deepEqual(cancels, []);
+    p.say({ type: 'rebuild', kind: 'preview' } as ViewerToHostMessage);
+    assert.deepEqual(rebuilds, ['preview']);
+  });
+
   it('Save As from a page showing an older result is refused with a warning; for the current one it asks where', async () => {
     const { file, p } = await shownResult('s.report.json', 'build');
     p.say({ type: 'saveAs', url: 'https://webview.test/elsewhere.pdf' } as ViewerToHostMessage);

@@ -92,6 +92,8 @@ describe('local service flags', () => {
       '--max-queued-per-key',
       '7',
       '--max-connections=64',
+      '--max-long-polls-per-key',
+      '4',
       '--headers-timeout',
       '2s',
       '--request-timeout',
@@ -101,6 +103,7 @@ describe('local service flags', () => {
     assert.equal(f.options.webhookRetryBaseMs, 250);
     assert.equal(f.options.maxQueuedPerKey, 7);
     assert.equal(f.options.maxConnections, 64);
+    assert.equal(f.options.maxLongPollsPerKey, 4);
     assert.equal(f.options.headersTimeoutMs, 2000);
     assert.equal(f.options.requestTimeoutMs, 5000);
     assert.throws(
@@ -108,6 +111,7 @@ describe('local service flags', () => {
       /--headers-timeout: must not be longer than --request-timeout/,
     );
     assert.throws(() => parseFlags(['--max-connections', '0']), /--max-connections/);
+    assert.throws(() => parseFlags(['--max-long-polls-per-key', '0']), /--max-long-polls-per-key/);
     assert.throws(() => parseFlags(['--max-queued-per-key', 'many']), /--max-queued-per-key/);
   });
 
