@@ -17,6 +17,7 @@ import { componentMargins } from '../margins';
 import { formatPath } from '../../core/loc/treeWalk';
 import { breakLines, drawLines, linesHeight } from './richtext';
 import { nonBlank } from '../values';
+import { drawLink } from '../links';
 
 const MAX_HEIGHT = 420;
 const CAPTION_GAP = 6;
@@ -117,8 +118,7 @@ export const imagePainter: ComponentPainter = {
         .strokeColor(theme.resolveColour(colour(options, 'border'), 'background-faded'))
         .stroke();
     }
-    const link = nonBlank(options.link_url);
-    if (link) doc.link(fx, fy, frameW, frameH, link);
+    drawLink(doc, fx, fy, frameW, frameH, options.link_url);
     if (l.captionLines.length) drawLines(doc, l.captionLines, left, fy + frameH + CAPTION_GAP, l.inner, 'center');
     doc.restore();
   },

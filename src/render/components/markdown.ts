@@ -7,7 +7,8 @@
 import { marked, type Token, type Tokens } from 'marked';
 import type { RenderTheme } from '../painter';
 import type { Run } from './richtext';
-import { cellRuns, safeHref } from './cell-html';
+import { cellRuns } from './cell-html';
+import { safeHref } from '../links';
 
 export interface TextStyle {
   size: number;
@@ -93,9 +94,12 @@ function inlineRuns(
       case 'del':
         inlineRuns((t as Tokens.Del).tokens, cur, size, colour, theme, style, out);
         break;
-      case 'link':
-        inlineRuns((t as Tokens.Link).tokens, { ...cur, link: (t as Tokens.Link).href }, size, style.linkColour, theme, style, out);
+      case 'link': {
+        // A refused target: the text as plain text (no link, no link colour).
+        const link = safeHref((t as Tokens.Link).href);
+        inlineRuns((t as Tokens.Link).tokens, { ...cur, link }, size, link ? style.linkColour : colour, theme, style, out);
         break;
+      }
       case 'codespan':
         out.push({
           text: decodeEntities((t as Tokens.Codespan).text),
