@@ -140,7 +140,7 @@ async function decodeImage(bytes: Buffer, budget: PixelBudget): Promise<LoadedIm
   }
   const recharge = budget.charge(width, height);
   if (format === 'png' || format === 'jpeg') return { kind: 'raster', format, data: bytes, width, height };
-  const rgba = format === 'gif' ? gifFirstFrame(bytes, recharge) : await decodeWebp(bytes, recharge);
+  const rgba = format === 'gif' ? gifFirstFrame(bytes, recharge) : await decodeWebp(bytes);
   return { kind: 'raster', format, data: rgbaToPng(rgba), width: rgba.width, height: rgba.height };
 }
 

@@ -4,6 +4,7 @@
  * pixel buffer is allocated. The bytes decide, not `base64_extension` or a content
  * type (both are often wrong).
  */
+import { readWebpLayout } from './webpLayout';
 
 export type ImageFormat = 'png' | 'jpeg' | 'gif' | 'webp' | 'svg';
 
@@ -64,21 +65,13 @@ function gif(d: Buffer): Sniffed {
   return sized('gif', d.readUInt16LE(6), d.readUInt16LE(8));
 }
 
-/** RIFF/WEBP with a VP8 (lossy), VP8L (lossless) or VP8X (extended: alpha, animation) first chunk. */
+/**
+ * RIFF/WEBP with a VP8 (lossy), VP8L (lossless) or VP8X (extended: alpha, animation) first
+ * chunk: the canvas, after every frame's bitstream was found to fit it (webpLayout.ts).
+ */
 function webp(d: Buffer): Sniffed {
-  if (d.length < 30) return bad('webp', 'cut short');
-  const chunk = d.toString('latin1', 12, 16);
-  if (chunk === 'VP8 ') {
-    if (d[23] !== 0x9d || d[24] !== 0x01 || d[25] !== 0x2a) return bad('webp', 'no VP8 key frame');
-    return sized('webp', d.readUInt16LE(26) & 0x3fff, d.readUInt16LE(28) & 0x3fff);
-  }
-  if (chunk === 'VP8L') {
-    if (d[20] !== 0x2f) return bad('webp', 'no VP8L signature');
-    const bits = d.readUInt32LE(21);
-    return sized('webp', (bits & 0x3fff) + 1, ((bits >>> 14) & 0x3fff) + 1);
-  }
-  if (chunk === 'VP8X') return sized('webp', d.readUIntLE(24, 3) + 1, d.readUIntLE(27, 3) + 1);
-  return bad('webp', `unknown first chunk`);
+  const layout = readWebpLayout(d);
+  return typeof layout === 'string' ? bad('webp', layout) : sized('webp', layout.width, layout.height);
 }
 
 /**
