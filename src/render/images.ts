@@ -63,13 +63,6 @@ export function displayUrl(url: string): string {
   }
 }
 
-/** The JSON path of a layout node's path string: `components[1].components[0] (Image)` → ['components', 1, 'components', 0]. */
-export function jsonPathOf(nodePath: string): ReportPath {
-  const out: ReportPath = [];
-  for (const m of nodePath.replace(/\s*\(.*\)$/, '').matchAll(/([A-Za-z_$][\w$]*)|\[(\d+)\]/g)) out.push(m[1] ?? Number(m[2]));
-  return out;
-}
-
 /** Data that is in the report and wrong: fails the task. */
 class MalformedData extends Error {}
 
@@ -83,7 +76,10 @@ export function decodeBase64Strict(text: string): Buffer {
       `malformed base64 (${JSON.stringify(bad[0])} at position ${prefix.length + bad.index} is not a base64 character)`,
     );
   const compact = body.replace(/\s+/g, '');
-  const unpadded = compact.replace(/=+$/, '');
+  // Not /=+$/: unanchored, it rescans a run of '=' from each of its characters (quadratic).
+  let end = compact.length;
+  while (end > 0 && compact[end - 1] === '=') end--;
+  const unpadded = compact.slice(0, end);
   if (unpadded.includes('=')) throw new MalformedData('malformed base64 ("=" padding inside the data)');
   if (unpadded.length % 4 === 1 || compact.length - unpadded.length > 2)
     throw new MalformedData('malformed base64 (its length is not that of any base64 text)');

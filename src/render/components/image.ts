@@ -11,7 +11,8 @@
 import type { ComponentPainter, PaintContext } from '../painter';
 import { MARGIN_UNIT_PT } from '../painter';
 import { RenderError } from '../renderer';
-import { attachedImage, jsonPathOf, type LoadedImage } from '../images';
+import { attachedImage, type LoadedImage } from '../images';
+import { reportPathOf } from '../layout/json-path';
 import { drawLoadedImage, drawPlaceholder } from '../images/draw';
 import { componentMargins } from '../margins';
 import { formatPath } from '../../core/loc/treeWalk';
@@ -108,7 +109,7 @@ export const imagePainter: ComponentPainter = {
       doc.save();
       if (radius) doc.roundedRect(box.x, box.y, box.width, box.height, Math.max(0, radius - l.pad / 2)).clip();
       const source = typeof options.base64 === 'string' && options.base64.trim() ? 'base64' : 'image_url';
-      drawLoadedImage(doc, l.img, box, theme, formatPath([...jsonPathOf(ctx.path), 'options', source]));
+      drawLoadedImage(doc, l.img, box, theme, formatPath([...reportPathOf(ctx.path), 'options', source]));
       doc.restore();
     }
     if (l.border) {
