@@ -23,6 +23,7 @@ import { sniffImage, type ImageFormat } from './images/sniff';
 import { DEFAULT_IMAGE_LIMITS, ImageLimitError, PixelBudget, type ImageLimits } from './images/limits';
 import { DamagedImage, gifFirstFrame, rgbaToPng } from './images/raster';
 import { decodeWebp } from './images/webp';
+import { checkPngData } from './images/pngData';
 import { prepareSvg, type VectorImage } from './images/svg';
 
 export { DEFAULT_IMAGE_LIMITS, type ImageLimits } from './images/limits';
@@ -131,10 +132,11 @@ async function decodeImage(bytes: Buffer, budget: PixelBudget): Promise<LoadedIm
   if (!head.ok) throw new MalformedData(`not an image (${head.problem})`);
   const { format, width, height } = head;
   if (format === 'svg') {
-    const vector = prepareSvg(bytes, budget);
+    const vector = await prepareSvg(bytes, budget);
     return { kind: 'vector', format, vector, width, height };
   }
   const recharge = budget.charge(width, height);
+  if (format === 'png') await checkPngData(bytes);
   if (format === 'png' || format === 'jpeg') return { kind: 'raster', format, data: bytes, width, height };
   const rgba = format === 'gif' ? gifFirstFrame(bytes, recharge) : await decodeWebp(bytes);
   return { kind: 'raster', format, data: rgbaToPng(rgba), width: rgba.width, height: rgba.height };

@@ -3,7 +3,7 @@
  * kept as bytes (WebP: made once with libwebp's encoder, @jsquash/webp), plus tools to
  * look inside a PDF: its image XObjects and its decompressed content streams.
  */
-import { inflateSync } from 'node:zlib';
+import { crc32, inflateSync } from 'node:zlib';
 import { PNG } from 'pngjs';
 import * as jpeg from 'jpeg-js';
 import { GifWriter } from 'omggif';
@@ -132,6 +132,25 @@ export function pngHeaderOnly(width: number, height: number): Buffer {
   out.writeUInt32BE(width, 16);
   out.writeUInt32BE(height, 20);
   return out;
+}
+
+/** An 8-bit RGBA PNG of `width` × `height` whose IDAT holds `zdata` (zlib data), whatever it inflates to. */
+export function pngWithData(width: number, height: number, zdata: Buffer): Buffer {
+  const pngChunk = (type: string, data: Buffer): Buffer => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body) >>> 0);
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 6; // RGBA: pdfkit inflates it to split the alpha channel
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, pngChunk('IHDR', ihdr), pngChunk('IDAT', zdata), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
 /** Number of image XObjects in a PDF. */

@@ -9,8 +9,10 @@ import { createRenderer, RenderError, type ReportRenderer } from '../../../src/r
 import { sniffImage, svgRootTag, svgSize } from '../../../src/render/images/sniff';
 import { loadImages } from '../../../src/render/images';
 import { DEFAULT_IMAGE_LIMITS } from '../../../src/render/images/limits';
+import { pngDataBytes } from '../../../src/render/images/pngData';
+import { deflateSync } from 'node:zlib';
 import { report } from '../../helpers/render';
-import { WEBP, animatedWebp, animatedWebpOf, gif, jpg, png, pngHeaderOnly, solidVp8l } from '../../helpers/imageFixtures';
+import { WEBP, animatedWebp, animatedWebpOf, gif, jpg, png, pngHeaderOnly, pngWithData, solidVp8l } from '../../helpers/imageFixtures';
 
 const b64 = (b: Buffer): string => b.toString('base64');
 const image = (options: Record<string, unknown>) => ({ type: 'Image', options });
@@ -173,6 +175,26 @@ describe('renderer: decoded-size limits', () => {
       loads,
       /components\[0\]\.options\.base64: the image is larger once decoded than its header says \(9 megapixels\); one image may have at most 1 megapixels/,
     );
+  });
+
+  it('a 1 × 1 PNG whose data inflates to 16 MB is refused before pdfkit inflates it, alone or inside an SVG', async () => {
+    const bomb = pngWithData(1, 1, deflateSync(Buffer.alloc(16 * 1024 * 1024)));
+    assert.ok(bomb.length < 64 * 1024, `${bomb.length} bytes`);
+    const err = await failure(renderer, [image({ base64: b64(bomb) })]);
+    assert.equal(err.message, 'components[0].options.base64: not an image (the PNG data inflates to more than its 1 × 1 pixels)');
+    const svg = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><image href="data:image/png;base64,${b64(bomb)}" width="10" height="10"/></svg>`,
+    );
+    const inSvg = await failure(renderer, [image({ base64: b64(svg) })]);
+    assert.match(inSvg.message, /^components\[0\]\.options\.base64: not an image \(the PNG data inflates to more than its 1 × 1 pixels\)/);
+    // Exactly the header's rows (one filter byte and 4 bytes of RGBA) is fine; so are interlaced sizes.
+    assert.ok(
+      (await renderer.renderPdf(report([image({ base64: b64(pngWithData(1, 1, deflateSync(Buffer.alloc(5)))) })] as never))).pageCount,
+    );
+    assert.equal(pngDataBytes(1, 1, 8, 6, true), 5);
+    assert.equal(pngDataBytes(8, 8, 8, 2, false), 8 * (1 + 24));
+    // Adam7 passes of 8 × 8 RGB: 1×1, 1×1, 2×1, 2×2, 4×2, 4×4, 8×4 pixels, each row with its filter byte.
+    assert.equal(pngDataBytes(8, 8, 8, 2, true), 4 + 4 + 7 + 14 + 26 + 52 + 100);
   });
 
   it('documents 40 megapixels per image and per report as the defaults', () => {
