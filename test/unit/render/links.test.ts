@@ -4,6 +4,8 @@
  * link annotations are exactly the allowed ones; refused links keep their text.
  */
 import { strict as assert } from 'node:assert';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { safeHref } from '../../../src/render/links';
 import { linkTargets } from '../../helpers/pdf';
 import { render, report } from '../../helpers/render';
@@ -105,5 +107,11 @@ describe('renderer: one link policy for every link in the PDF', () => {
     // A refused link keeps its text (drawn without a link).
     for (const word of ['md0', 'md8', 'html', 'html2', 'unc', 'cellfile', 'cellscript', 'cellcmd', 'dtfile', 'dtbtn', 'Spark'])
       assert.ok(text.includes(word), `${word} in the PDF text`);
+  });
+
+  it("links.ts is the only place that writes a link annotation (pdfkit's link() and annotations)", () => {
+    const files = readdirSync('src/render', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    const writers = files.filter((f) => /\.(link|annotate|note|goTo|launch)\(/.test(readFileSync(join('src/render', f), 'utf8')));
+    assert.deepEqual(writers, ['links.ts']);
   });
 });
