@@ -6,6 +6,7 @@ const specs = [
   'test/unit/hardening/fuzz-core.test.ts',
   'test/unit/hardening/fuzz-render.test.ts',
   'test/unit/hardening/fuzz-anchoring.test.ts',
+  'test/unit/hardening/fuzz-bombs.test.ts',
   'test/integration/hardening/fuzz-service.test.ts',
 ];
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';

@@ -3,7 +3,9 @@
  * public addresses (images) and loopback (a local author's own files), but never the
  * networks behind this machine — private ranges, link-local (cloud metadata at
  * 169.254.169.254), CGNAT, multicast, reserved and "this host" (0.0.0.0, ::). IPv6 forms
- * that embed an IPv4 address (mapped, NAT64, 6to4) are judged by that IPv4 address.
+ * that embed an IPv4 address (mapped, NAT64, 6to4) are judged by that IPv4 address; the
+ * local-use NAT64 prefix 64:ff9b:1::/48 is non-public whatever it embeds (its translator
+ * sits inside some network, and the IPv4 layout depends on the prefix length chosen there).
  */
 import { BlockList, isIP } from 'node:net';
 
@@ -31,8 +33,12 @@ for (const [net, prefix] of [
 const v6NonPublic = new BlockList();
 for (const [net, prefix] of [
   ['::', 128], // unspecified
+  ['64:ff9b:1::', 48], // local-use NAT64 (RFC 8215): a translator inside some network, never a public host
   ['100::', 64], // discard
+  ['2001:2::', 48], // benchmarking
   ['2001:db8::', 32], // documentation
+  ['3fff::', 20], // documentation (RFC 9637)
+  ['5f00::', 16], // SRv6 segment identifiers (RFC 9602)
   ['fc00::', 7], // unique local (fd00:ec2::254 is a metadata address)
   ['fe80::', 10], // link-local
   ['fec0::', 10], // site-local (deprecated, still routed inside some networks)

@@ -23,6 +23,7 @@ import { sniffImage, type ImageFormat } from './images/sniff';
 import { DEFAULT_IMAGE_LIMITS, ImageLimitError, PixelBudget, type ImageLimits } from './images/limits';
 import { DamagedImage, gifFirstFrame, rgbaToPng } from './images/raster';
 import { decodeWebp } from './images/webp';
+import { checkPngData } from './images/pngData';
 import { prepareSvg, type VectorImage } from './images/svg';
 
 export { DEFAULT_IMAGE_LIMITS, type ImageLimits } from './images/limits';
@@ -63,13 +64,6 @@ export function displayUrl(url: string): string {
   }
 }
 
-/** The JSON path of a layout node's path string: `components[1].components[0] (Image)` → ['components', 1, 'components', 0]. */
-export function jsonPathOf(nodePath: string): ReportPath {
-  const out: ReportPath = [];
-  for (const m of nodePath.replace(/\s*\(.*\)$/, '').matchAll(/([A-Za-z_$][\w$]*)|\[(\d+)\]/g)) out.push(m[1] ?? Number(m[2]));
-  return out;
-}
-
 /** Data that is in the report and wrong: fails the task. */
 class MalformedData extends Error {}
 
@@ -83,7 +77,10 @@ export function decodeBase64Strict(text: string): Buffer {
       `malformed base64 (${JSON.stringify(bad[0])} at position ${prefix.length + bad.index} is not a base64 character)`,
     );
   const compact = body.replace(/\s+/g, '');
-  const unpadded = compact.replace(/=+$/, '');
+  // Not /=+$/: unanchored, it rescans a run of '=' from each of its characters (quadratic).
+  let end = compact.length;
+  while (end > 0 && compact[end - 1] === '=') end--;
+  const unpadded = compact.slice(0, end);
   if (unpadded.includes('=')) throw new MalformedData('malformed base64 ("=" padding inside the data)');
   if (unpadded.length % 4 === 1 || compact.length - unpadded.length > 2)
     throw new MalformedData('malformed base64 (its length is not that of any base64 text)');
@@ -135,12 +132,13 @@ async function decodeImage(bytes: Buffer, budget: PixelBudget): Promise<LoadedIm
   if (!head.ok) throw new MalformedData(`not an image (${head.problem})`);
   const { format, width, height } = head;
   if (format === 'svg') {
-    const vector = prepareSvg(bytes, budget);
+    const vector = await prepareSvg(bytes, budget);
     return { kind: 'vector', format, vector, width, height };
   }
   const recharge = budget.charge(width, height);
+  if (format === 'png') await checkPngData(bytes);
   if (format === 'png' || format === 'jpeg') return { kind: 'raster', format, data: bytes, width, height };
-  const rgba = format === 'gif' ? gifFirstFrame(bytes, recharge) : await decodeWebp(bytes, recharge);
+  const rgba = format === 'gif' ? gifFirstFrame(bytes, recharge) : await decodeWebp(bytes);
   return { kind: 'raster', format, data: rgbaToPng(rgba), width: rgba.width, height: rgba.height };
 }
 

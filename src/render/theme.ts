@@ -149,7 +149,8 @@ const SEEDS: Record<string, ThemeSeed> = {
 export const COLOUR_THEMES = Object.keys(SEEDS);
 
 const HEX = /^#([0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
-const RGB = /^rgba?\(\s*(\d{1,3})\s*[, ]\s*(\d{1,3})\s*[, ]\s*(\d{1,3})/i;
+/** Separators are a comma with optional spaces, or spaces: no two quantifiers compete for the same spaces (linear). */
+const RGB = /^rgba?\(\s*(\d{1,3})(?:\s*,\s*|\s+)(\d{1,3})(?:\s*,\s*|\s+)(\d{1,3})/i;
 
 function toHex(r: number, g: number, b: number): string {
   return (

@@ -3,7 +3,7 @@
  * kept as bytes (WebP: made once with libwebp's encoder, @jsquash/webp), plus tools to
  * look inside a PDF: its image XObjects and its decompressed content streams.
  */
-import { inflateSync } from 'node:zlib';
+import { crc32, inflateSync } from 'node:zlib';
 import { PNG } from 'pngjs';
 import * as jpeg from 'jpeg-js';
 import { GifWriter } from 'omggif';
@@ -76,6 +76,48 @@ export function animatedWebp(): Buffer {
   return riff([chunk('VP8X', vp8x), chunk('ANIM', anim), frame(), frame()]);
 }
 
+/**
+ * A 'VP8L' chunk of a one-colour `width` × `height` image in a few bytes: every prefix code has a
+ * single symbol, so the pixels take no bits at all — what a decompression bomb's frame holds.
+ */
+export function solidVp8l(width: number, height: number): Buffer {
+  const bits: number[] = [];
+  const put = (value: number, n: number): void => {
+    for (let i = 0; i < n; i++) bits.push((value >>> i) & 1);
+  };
+  put(0x2f, 8); // signature
+  put(width - 1, 14);
+  put(height - 1, 14);
+  put(0, 4); // no alpha hint, version 0
+  put(0, 3); // no transform, no colour cache, no meta prefix codes
+  // Green, red, blue, alpha, distance: a "simple" code of one 8-bit symbol (opaque black).
+  for (let k = 0; k < 5; k++) put(0b101 | ((k === 3 ? 255 : 0) << 3), 11);
+  const payload = Buffer.alloc(Math.ceil(bits.length / 8) + 4);
+  bits.forEach((b, i) => (payload[i >> 3] |= b << (i & 7)));
+  return chunk('VP8L', payload);
+}
+
+/** An animated WebP on a `canvas`, with ANMF frames holding the given bitstream chunks at the declared places. */
+export function animatedWebpOf(
+  canvas: { width: number; height: number },
+  frames: Array<{ x?: number; y?: number; width: number; height: number; chunks: Buffer[] }>,
+): Buffer {
+  const vp8x = Buffer.alloc(10);
+  vp8x[0] = 0x02; // animation
+  vp8x.writeUIntLE(canvas.width - 1, 4, 3);
+  vp8x.writeUIntLE(canvas.height - 1, 7, 3);
+  const anmf = frames.map((f) => {
+    const h = Buffer.alloc(16);
+    h.writeUIntLE((f.x ?? 0) / 2, 0, 3);
+    h.writeUIntLE((f.y ?? 0) / 2, 3, 3);
+    h.writeUIntLE(f.width - 1, 6, 3);
+    h.writeUIntLE(f.height - 1, 9, 3);
+    h.writeUIntLE(100, 12, 3);
+    return chunk('ANMF', Buffer.concat([h, ...f.chunks]));
+  });
+  return riff([chunk('VP8X', vp8x), chunk('ANIM', Buffer.alloc(6)), ...anmf]);
+}
+
 export const SVG = (text = 'SVG vector text'): Buffer =>
   Buffer.from(
     `<?xml version="1.0"?>\n<!-- a logo -->\n<svg xmlns="http://www.w3.org/2000/svg" width="160" height="40" viewBox="0 0 160 40">` +
@@ -90,6 +132,25 @@ export function pngHeaderOnly(width: number, height: number): Buffer {
   out.writeUInt32BE(width, 16);
   out.writeUInt32BE(height, 20);
   return out;
+}
+
+/** An 8-bit RGBA PNG of `width` × `height` whose IDAT holds `zdata` (zlib data), whatever it inflates to. */
+export function pngWithData(width: number, height: number, zdata: Buffer): Buffer {
+  const pngChunk = (type: string, data: Buffer): Buffer => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body) >>> 0);
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 6; // RGBA: pdfkit inflates it to split the alpha channel
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, pngChunk('IHDR', ihdr), pngChunk('IDAT', zdata), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
 /** Number of image XObjects in a PDF. */

@@ -64,3 +64,27 @@ export function firstOutOfOrder(text: string, needles: string[]): string | undef
   }
   return undefined;
 }
+
+/**
+ * The target of every link annotation on every page, as written in the PDF (pdf.js's
+ * `unsafeUrl`: before its own filtering), in page order; a link without a URI (a
+ * JavaScript or launch action) shows as `action:<kind>`.
+ */
+export async function linkTargets(bytes: Uint8Array): Promise<string[]> {
+  const pdfjs = await loadPdfJs();
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
+  try {
+    const out: string[] = [];
+    for (let i = 1; i <= doc.numPages; i++) {
+      const page = await doc.getPage(i);
+      for (const a of (await page.getAnnotations()) as Array<Record<string, unknown>>) {
+        if (a.subtype !== 'Link') continue;
+        const target = a.unsafeUrl ?? a.url ?? (a.action ? `action:${String(a.action)}` : a.dest ? 'destination' : 'none');
+        out.push(String(target));
+      }
+    }
+    return out;
+  } finally {
+    await doc.destroy();
+  }
+}

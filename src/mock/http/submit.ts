@@ -42,8 +42,9 @@ function downloadBase(title: string | undefined, id: string): string {
     .normalize('NFKD')
     .replace(/[^\x20-\x7e]/g, '')
     .replace(/[^A-Za-z0-9._-]+/g, '-')
-    .replace(/^[-.]+|[-.]+$/g, '')
-    .slice(0, 60);
+    .replace(/^[-.]+/, '')
+    .slice(0, 60)
+    .replace(/[-.]+$/, ''); // after the cut: an unanchored [-.]+$ over the whole title is quadratic
   return `${slug || 'report'}-${id.slice(0, 8)}`;
 }
 

@@ -11,6 +11,7 @@
 import type { Rect, RenderTheme } from '../painter';
 import { button, buttonSize, meterBar, miniColumns, progressRing, sparkline } from './minis';
 import { toNumber } from './opts';
+import { drawLink, safeHref } from '../links';
 import { ellipsize, lineHeight, mix, readableOn, textHeight, withFont } from './style';
 
 export type ColumnType = 'Text' | 'SparkLine' | 'SparkBar' | 'SparkRing' | 'Category' | 'Button';
@@ -50,7 +51,7 @@ export function readCell(raw: unknown): Cell {
     return {
       data: r.data,
       color: s(r.color) ?? s(r.colour),
-      url: s(r.url_link),
+      url: safeHref(s(r.url_link)),
       barRadius: toNumber(r.bar_radius),
       category: s(r.category_color) ?? s(r.category_colour),
       caption: s(r.caption) ?? (typeof r.caption === 'number' ? String(r.caption) : undefined),
@@ -128,7 +129,7 @@ export function paintCell(type: ColumnType, cell: Cell, r: Rect, st: CellStyle):
       doc
         .fillColor(textColour(cell, st), 1)
         .text(text, r.x, r.y, { width: r.width, align: st.align, height: h + 1, underline: !!cell.url });
-      if (cell.url) doc.link(r.x, r.y, r.width, h, cell.url);
+      drawLink(doc, r.x, r.y, r.width, h, cell.url);
     });
   } else if (kind === 'SparkLine') {
     const w = Math.min(main.width, 110);

@@ -7,6 +7,7 @@ import { arc } from 'd3-shape';
 import type { Rect } from '../painter';
 import { areaPath, curveFor, linePath, type XY } from './curves';
 import { ellipsize, lineHeight, withFont } from './style';
+import { drawLink } from '../links';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -162,7 +163,7 @@ export function button(doc: Doc, text: string, x: number, y: number, maxWidth: n
       lineBreak: false,
     });
   });
-  if (url) doc.link(r.x, r.y, r.width, r.height, url);
+  drawLink(doc, r.x, r.y, r.width, r.height, url);
   doc.restore();
   return r;
 }

@@ -13,6 +13,7 @@ import { arrow, button, buttonSize, progressRing, sparkline, type ButtonStyle } 
 import { bool, clamp, colourOpt, num, str, toNumber, type Options } from './opts';
 import { ellipsize, lineHeight, mix, readableOn, withFont } from './style';
 import { breakLines, drawLines, linesHeight, type Line } from '../components/richtext';
+import { safeHref } from '../links';
 
 const PAD = 10;
 const GAP = 6;
@@ -38,7 +39,8 @@ function cardOf(o: Options, ctx: PaintContext): Card {
   // On a dark card the theme's dark text would vanish: switch to light text.
   const dark = readableOn(bg) === '#ffffff';
   const colour = ctx.theme.resolveColour(colourOpt(o, 'chart'), 'accent');
-  const url = str(o, 'button_link');
+  // A refused link keeps its button, without the link.
+  const link = str(o, 'button_link');
   const size = 7.5;
   return {
     bg,
@@ -52,10 +54,10 @@ function cardOf(o: Options, ctx: PaintContext): Card {
     subtitle: str(o, 'subtitle') ?? '',
     titleSize: ctx.fontSize(str(o, 'title_font_size'), 9),
     subtitleSize: ctx.fontSize(str(o, 'subtitle_font_size'), 14),
-    button: url
+    button: link
       ? {
           text: str(o, 'button_text') ?? 'View',
-          url,
+          url: safeHref(link),
           style: { font: ctx.theme.fonts.bold, size, colour, filled: false, textOnFill: readableOn(colour) },
         }
       : undefined,

@@ -6,7 +6,7 @@
  * Parsed with htmlparser2 (a real tokenizer: attributes, entities, unclosed and
  * stray tags). Rendered: <b> <strong> (bold), <i> <em> (italic), <u> <ins>
  * (underline), <br> (line break), <a href> (a link annotation, underlined, in the
- * link colour; only absolute http(s)/mailto/tel targets become links). Block
+ * link colour; only targets the link policy allows become links, ../links.ts). Block
  * elements (<p>, <div>, <li>, …) start a new line. Any other tag is dropped and
  * its text kept; <script>/<style> content is not text and is dropped. Entities
  * are decoded. A string without '<' or '&' skips the parser (big tables).
@@ -14,6 +14,7 @@
 import { Parser } from 'htmlparser2';
 import type { RenderTheme } from '../painter';
 import type { Run } from './richtext';
+import { safeHref } from '../links';
 
 export interface CellTextStyle {
   size: number;
@@ -48,19 +49,12 @@ const BLOCK = new Set([
   'footer',
 ]);
 const NOT_TEXT = new Set(['script', 'style', 'head', 'title', 'template']);
-const SAFE_LINK = /^(https?:\/\/|mailto:|tel:)/i;
 
 function fontOf(theme: RenderTheme, bold: boolean, italic: boolean): string {
   if (bold && italic) return theme.fonts.boldItalic;
   if (bold) return theme.fonts.bold;
   if (italic) return theme.fonts.italic;
   return theme.fonts.regular;
-}
-
-/** A link target usable in a PDF, or undefined (relative, javascript:, empty). */
-export function safeHref(href: string | undefined): string | undefined {
-  const h = href?.trim();
-  return h && SAFE_LINK.test(h) ? h : undefined;
 }
 
 /** Cell text (possibly HTML) → runs. */

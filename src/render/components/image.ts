@@ -11,12 +11,14 @@
 import type { ComponentPainter, PaintContext } from '../painter';
 import { MARGIN_UNIT_PT } from '../painter';
 import { RenderError } from '../renderer';
-import { attachedImage, jsonPathOf, type LoadedImage } from '../images';
+import { attachedImage, type LoadedImage } from '../images';
+import { reportPathOf } from '../layout/json-path';
 import { drawLoadedImage, drawPlaceholder } from '../images/draw';
 import { componentMargins } from '../margins';
 import { formatPath } from '../../core/loc/treeWalk';
 import { breakLines, drawLines, linesHeight } from './richtext';
 import { nonBlank } from '../values';
+import { drawLink } from '../links';
 
 const MAX_HEIGHT = 420;
 const CAPTION_GAP = 6;
@@ -107,7 +109,7 @@ export const imagePainter: ComponentPainter = {
       doc.save();
       if (radius) doc.roundedRect(box.x, box.y, box.width, box.height, Math.max(0, radius - l.pad / 2)).clip();
       const source = typeof options.base64 === 'string' && options.base64.trim() ? 'base64' : 'image_url';
-      drawLoadedImage(doc, l.img, box, theme, formatPath([...jsonPathOf(ctx.path), 'options', source]));
+      drawLoadedImage(doc, l.img, box, theme, formatPath([...reportPathOf(ctx.path), 'options', source]));
       doc.restore();
     }
     if (l.border) {
@@ -117,8 +119,7 @@ export const imagePainter: ComponentPainter = {
         .strokeColor(theme.resolveColour(colour(options, 'border'), 'background-faded'))
         .stroke();
     }
-    const link = nonBlank(options.link_url);
-    if (link) doc.link(fx, fy, frameW, frameH, link);
+    drawLink(doc, fx, fy, frameW, frameH, options.link_url);
     if (l.captionLines.length) drawLines(doc, l.captionLines, left, fy + frameH + CAPTION_GAP, l.inner, 'center');
     doc.restore();
   },

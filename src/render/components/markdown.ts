@@ -7,7 +7,9 @@
 import { marked, type Token, type Tokens } from 'marked';
 import type { RenderTheme } from '../painter';
 import type { Run } from './richtext';
-import { cellRuns, safeHref } from './cell-html';
+import { cellRuns } from './cell-html';
+import { safeHref } from '../links';
+import { escapeCostlyLinkOpenings, splitLongBlocks } from './markdownBounds';
 
 export interface TextStyle {
   size: number;
@@ -48,11 +50,15 @@ function fontFor(theme: RenderTheme, s: Style): string {
   return theme.fonts.regular;
 }
 
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/** The named entities above and numeric ones (`&#40;`, `&#x27;`), which marked leaves in text as written. */
 function decodeEntities(text: string): string {
-  return text.replace(
-    /&(amp|lt|gt|quot|#39|#x27|nbsp);/g,
-    (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", nbsp: '\u00a0' })[e] ?? _,
-  );
+  return text.replace(/&(?:([a-z]+)|#(\d{1,7})|#x([0-9a-f]{1,6}));/gi, (raw, name?: string, dec?: string, hex?: string) => {
+    if (name) return NAMED_ENTITIES[name] ?? raw;
+    const code = dec ? Number(dec) : parseInt(hex!, 16);
+    return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : raw;
+  });
 }
 
 /** An inline HTML tag of the cell subset → its effect on the style, or undefined (dropped). */
@@ -93,9 +99,12 @@ function inlineRuns(
       case 'del':
         inlineRuns((t as Tokens.Del).tokens, cur, size, colour, theme, style, out);
         break;
-      case 'link':
-        inlineRuns((t as Tokens.Link).tokens, { ...cur, link: (t as Tokens.Link).href }, size, style.linkColour, theme, style, out);
+      case 'link': {
+        // A refused target: the text as plain text (no link, no link colour).
+        const link = safeHref((t as Tokens.Link).href);
+        inlineRuns((t as Tokens.Link).tokens, { ...cur, link }, size, link ? style.linkColour : colour, theme, style, out);
         break;
+      }
       case 'codespan':
         out.push({
           text: decodeEntities((t as Tokens.Codespan).text),
@@ -264,7 +273,9 @@ export function parseMarkdown(source: string, markdown: boolean, theme: RenderTh
       }
     }
   };
-  walk(marked.lexer(spaceAtxHeadings(source), { gfm: true, breaks: true }), 0, false);
+  // Bounded first (markdownBounds.ts): marked is quadratic in a paragraph's length and cubic in brackets.
+  const bounded = escapeCostlyLinkOpenings(splitLongBlocks(spaceAtxHeadings(source)));
+  walk(marked.lexer(bounded, { gfm: true, breaks: true }), 0, false);
   // The block under a heading sits `below` from it (a following heading keeps its own `above`).
   for (let i = 1; i < blocks.length; i++)
     if (blocks[i - 1].kind === 'heading' && blocks[i].kind !== 'heading') blocks[i].gapBefore = style.headingGaps.below;

@@ -3,6 +3,7 @@
  * lines of positioned fragments. Measuring and drawing use the same lines, so a
  * Text component is exactly as tall as measured and can be split between lines.
  */
+import { drawLink } from '../links';
 
 export interface Run {
   text: string;
@@ -126,7 +127,7 @@ export function drawLines(doc: PDFKit.PDFDocument, lines: Line[], x: number, y: 
           .fill(f.run.codeBg)
           .restore();
       doc.fillColor(f.run.colour).text(f.text, fx, top, { lineBreak: false, underline: Boolean(f.run.link || f.run.underline) });
-      if (f.run.link) doc.link(fx, top, f.width, f.run.size * 1.2, f.run.link);
+      if (f.run.link) drawLink(doc, fx, top, f.width, f.run.size * 1.2, f.run.link);
     }
     cy += line.height;
   }

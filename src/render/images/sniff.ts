@@ -4,6 +4,7 @@
  * pixel buffer is allocated. The bytes decide, not `base64_extension` or a content
  * type (both are often wrong).
  */
+import { readWebpLayout } from './webpLayout';
 
 export type ImageFormat = 'png' | 'jpeg' | 'gif' | 'webp' | 'svg';
 
@@ -64,26 +65,22 @@ function gif(d: Buffer): Sniffed {
   return sized('gif', d.readUInt16LE(6), d.readUInt16LE(8));
 }
 
-/** RIFF/WEBP with a VP8 (lossy), VP8L (lossless) or VP8X (extended: alpha, animation) first chunk. */
+/**
+ * RIFF/WEBP with a VP8 (lossy), VP8L (lossless) or VP8X (extended: alpha, animation) first
+ * chunk: the canvas, after every frame's bitstream was found to fit it (webpLayout.ts).
+ */
 function webp(d: Buffer): Sniffed {
-  if (d.length < 30) return bad('webp', 'cut short');
-  const chunk = d.toString('latin1', 12, 16);
-  if (chunk === 'VP8 ') {
-    if (d[23] !== 0x9d || d[24] !== 0x01 || d[25] !== 0x2a) return bad('webp', 'no VP8 key frame');
-    return sized('webp', d.readUInt16LE(26) & 0x3fff, d.readUInt16LE(28) & 0x3fff);
-  }
-  if (chunk === 'VP8L') {
-    if (d[20] !== 0x2f) return bad('webp', 'no VP8L signature');
-    const bits = d.readUInt32LE(21);
-    return sized('webp', (bits & 0x3fff) + 1, ((bits >>> 14) & 0x3fff) + 1);
-  }
-  if (chunk === 'VP8X') return sized('webp', d.readUIntLE(24, 3) + 1, d.readUIntLE(27, 3) + 1);
-  return bad('webp', `unknown first chunk`);
+  const layout = readWebpLayout(d);
+  return typeof layout === 'string' ? bad('webp', layout) : sized('webp', layout.width, layout.height);
 }
 
-/** Lengths in CSS px (the SVG user unit); percentages and font-relative units have no absolute size. */
+/**
+ * Lengths in CSS px (the SVG user unit); percentages and font-relative units have no absolute size.
+ * No two quantifiers of the pattern can match the same characters (the digits before and after a
+ * point, the spaces before and after a unit): a long attribute value is read in linear time.
+ */
 function cssPx(value: string | undefined): number | undefined {
-  const m = value && /^\s*([+]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)\s*(px|pt|pc|in|cm|mm)?\s*$/i.exec(value);
+  const m = value && /^\+?((?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?)(?:\s*(px|pt|pc|in|cm|mm))?$/i.exec(value.trim());
   if (!m) return undefined;
   const factor = { px: 1, pt: 4 / 3, pc: 16, in: 96, cm: 96 / 2.54, mm: 96 / 25.4 }[(m[2] ?? 'px').toLowerCase() as 'px'];
   const n = Number(m[1]) * factor;
@@ -95,10 +92,67 @@ function attribute(tag: string, name: string): string | undefined {
   return m ? (m[1] ?? m[2]) : undefined;
 }
 
+/** What the prolog scanner reads: a string (or, in tests, a source that counts its reads). */
+export interface CharSource {
+  readonly length: number;
+  charCodeAt(index: number): number;
+}
+
+const WHITESPACE = /\s/;
+
+/**
+ * Where the prolog before an SVG's root tag ends: whitespace, processing instructions (`<?…?>`,
+ * the XML declaration included), comments and a doctype (whose internal subset `[…]` may hold
+ * `>`). An unterminated construct ends the prolog before it. One pass in which every character
+ * is read a bounded number of times (at most 4): the regex this replaces backtracked
+ * exponentially on `<!DOCTYPE[][][]…` (231 bytes held a render worker for a minute).
+ */
+export function svgPrologEnd(s: CharSource): number {
+  const n = s.length;
+  /** Whether `lit` (lower case; `fold`: compare case-insensitively) is at `i`. */
+  const at = (i: number, lit: string, fold = false): boolean => {
+    if (i + lit.length > n) return false;
+    for (let k = 0; k < lit.length; k++) {
+      const c = s.charCodeAt(i + k);
+      if ((fold && c >= 65 && c <= 90 ? c + 32 : c) !== lit.charCodeAt(k)) return false;
+    }
+    return true;
+  };
+  /** The index just past the first `lit` (2 or 3 characters) at or after `from`, or -1. */
+  const past = (from: number, lit: string): number => {
+    for (let i = from; i + lit.length <= n; i++) if (at(i, lit)) return i + lit.length;
+    return -1;
+  };
+  /** Past the `>` closing a doctype whose body starts at `from`; a `[…]` subset is skipped whole. */
+  const doctypeEnd = (from: number): number => {
+    for (let i = from; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c === 0x3e /* > */) return i + 1;
+      if (c === 0x5b /* [ */) {
+        const close = past(i + 1, ']');
+        if (close < 0) return -1;
+        i = close - 1;
+      }
+    }
+    return -1;
+  };
+  let i = 0;
+  while (i < n) {
+    let end: number;
+    if (WHITESPACE.test(String.fromCharCode(s.charCodeAt(i)))) end = i + 1;
+    else if (at(i, '<?')) end = past(i + 2, '?>');
+    else if (at(i, '<!--')) end = past(i + 4, '-->');
+    else if (at(i, '<!doctype', true)) end = doctypeEnd(i + 9);
+    else break;
+    if (end < 0) break;
+    i = end;
+  }
+  return i;
+}
+
 /** The root `<svg …>` start tag after the XML declaration, comments, a doctype and processing instructions. */
 export function svgRootTag(text: string): string | undefined {
-  const prolog = /^(?:\s|<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE(?:[^[>]|\[[\s\S]*?\])*>)*/i.exec(text);
-  const rest = text.slice(prolog ? prolog[0].length : 0);
+  const rest = text.slice(svgPrologEnd(text));
   const m = /^<(?:[A-Za-z_][\w.-]*:)?svg(?=[\s/>])[^>]*>/.exec(rest);
   return m ? m[0] : undefined;
 }

@@ -9,6 +9,7 @@ import SVGtoPDF from 'svg-to-pdfkit';
 import type { ThemeFonts } from '../painter';
 import { sniffImage } from './sniff';
 import type { PixelBudget } from './limits';
+import { checkPngData } from './pngData';
 
 export interface VectorImage {
   svg: string;
@@ -19,16 +20,18 @@ export interface VectorImage {
 /** data:image/png|jpeg;base64,… inside attributes or CSS url(), whitespace allowed in the data. */
 const EMBEDDED = /data:image\/(?:png|jpe?g)\s*;\s*base64\s*,[A-Za-z0-9+/=\s]*/gi;
 
-/** The SVG's text and its embedded rasters, each sniffed and charged to `budget`. */
-export function prepareSvg(data: Buffer, budget: PixelBudget): VectorImage {
+/** The SVG's text and its embedded rasters, each sniffed and charged to `budget` (a PNG's data checked against its header). */
+export async function prepareSvg(data: Buffer, budget: PixelBudget): Promise<VectorImage> {
   const svg = data.toString('utf8').replace(/^\uFEFF/, '');
   const embedded = new Set<string>();
   for (const m of svg.matchAll(EMBEDDED)) {
     const url = m[0].replace(/\s+/g, '');
     if (embedded.has(url)) continue;
-    const head = sniffImage(Buffer.from(url.slice(url.indexOf(',') + 1), 'base64'));
+    const bytes = Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
+    const head = sniffImage(bytes);
     if (!head.ok || (head.format !== 'png' && head.format !== 'jpeg')) continue; // drawn as nothing
     budget.charge(head.width, head.height);
+    if (head.format === 'png') await checkPngData(bytes);
     embedded.add(url);
   }
   return { svg, embedded };

@@ -7,10 +7,12 @@
  *
  * libwebp's simple decoder reads still images only; for an animation the first frame
  * is cut out into a still WebP first (the same rule as GIF: the first frame is shown).
+ * The sizes it decodes to were checked before (webpLayout.ts, through sniff.ts).
  */
 import { readFileSync } from 'node:fs';
 import { locateAsset } from '../assets';
 import { DamagedImage, type Rgba } from './raster';
+import { readWebpLayout, type WebpChunk } from './webpLayout';
 
 type Decode = (buffer: ArrayBuffer) => Promise<{ width: number; height: number; data: Uint8ClampedArray }>;
 
@@ -31,24 +33,6 @@ function decoder(): Promise<Decode> {
   return ready;
 }
 
-interface Chunk {
-  fourcc: string;
-  /** Offset of the chunk header in the file. */
-  at: number;
-  size: number;
-}
-
-function chunks(d: Buffer, from: number, to: number): Chunk[] {
-  const out: Chunk[] = [];
-  for (let at = from; at + 8 <= to;) {
-    const size = d.readUInt32LE(at + 4);
-    if (at + 8 + size > to) throw new DamagedImage('the WebP data is cut short');
-    out.push({ fourcc: d.toString('latin1', at, at + 4), at, size });
-    at += 8 + size + (size & 1);
-  }
-  return out;
-}
-
 function riff(body: Buffer[]): Buffer {
   const payload = Buffer.concat([Buffer.from('WEBP', 'latin1'), ...body]);
   const head = Buffer.alloc(8);
@@ -58,35 +42,30 @@ function riff(body: Buffer[]): Buffer {
 }
 
 /**
- * A still WebP holding the first frame of an animated one (VP8X with an ANMF chunk), or
- * the input. `recharge` is told the frame's pixel count when it differs from the canvas.
+ * A still WebP holding the first frame of an animated one (VP8X with ANMF chunks), or the
+ * input for a still image. Every frame was checked to fit the canvas (webpLayout.ts), so the
+ * still decodes to at most the canvas the pixel budget was charged for.
  */
-export function firstWebpFrame(d: Buffer, recharge: (pixels: number) => void): Buffer {
-  if (d.toString('latin1', 12, 16) !== 'VP8X' || (d[20] & 0x02) === 0) return d;
-  const end = Math.min(d.length, 8 + d.readUInt32LE(4));
-  const anmf = chunks(d, 12, end).find((c) => c.fourcc === 'ANMF');
-  if (!anmf || anmf.size < 16) throw new DamagedImage('the animated WebP has no frames');
-  const frameW = d.readUIntLE(anmf.at + 14, 3) + 1;
-  const frameH = d.readUIntLE(anmf.at + 17, 3) + 1;
-  if (frameW !== d.readUIntLE(24, 3) + 1 || frameH !== d.readUIntLE(27, 3) + 1) recharge(frameW * frameH);
-  const inner = chunks(d, anmf.at + 24, anmf.at + 8 + anmf.size);
-  const bitstream = inner.find((c) => c.fourcc === 'VP8 ' || c.fourcc === 'VP8L');
-  if (!bitstream) throw new DamagedImage("the animated WebP's first frame has no image data");
-  const copy = (c: Chunk): Buffer => d.subarray(c.at, c.at + 8 + c.size + (c.size & 1));
-  const alpha = inner.find((c) => c.fourcc === 'ALPH');
-  if (!alpha) return riff([copy(bitstream)]);
+export function firstWebpFrame(d: Buffer): { still: Buffer; width: number; height: number } {
+  const layout = readWebpLayout(d);
+  if (typeof layout === 'string') throw new DamagedImage(`the WebP header is unusable: ${layout}`);
+  const { first } = layout;
+  if (!layout.animated) return { still: d, width: layout.width, height: layout.height };
+  const copy = (c: WebpChunk): Buffer => d.subarray(c.at, c.at + 8 + c.size + (c.size & 1));
+  const size = { width: first.width, height: first.height };
+  if (!first.alpha) return { still: riff([copy(first.bitstream)]), ...size };
   const vp8x = Buffer.alloc(18);
   vp8x.write('VP8X', 0, 'latin1');
   vp8x.writeUInt32LE(10, 4);
   vp8x[8] = 0x10; // alpha
-  vp8x.writeUIntLE(frameW - 1, 12, 3);
-  vp8x.writeUIntLE(frameH - 1, 15, 3);
-  return riff([vp8x, copy(alpha), copy(bitstream)]);
+  vp8x.writeUIntLE(first.width - 1, 12, 3);
+  vp8x.writeUIntLE(first.height - 1, 15, 3);
+  return { still: riff([vp8x, copy(first.alpha), copy(first.bitstream)]), ...size };
 }
 
-/** RGBA pixels of a WebP (the first frame of an animation). */
-export async function decodeWebp(data: Buffer, recharge: (pixels: number) => void): Promise<Rgba> {
-  const still = firstWebpFrame(data, recharge);
+/** RGBA pixels of a WebP (the first frame of an animation), never larger than its header said. */
+export async function decodeWebp(data: Buffer): Promise<Rgba> {
+  const { still, width, height } = firstWebpFrame(data);
   const decode = await decoder();
   const bytes = new Uint8Array(still).buffer;
   let img;
@@ -95,5 +74,6 @@ export async function decodeWebp(data: Buffer, recharge: (pixels: number) => voi
   } catch {
     throw new DamagedImage('the WebP data is damaged');
   }
+  if (img.width !== width || img.height !== height) throw new DamagedImage('the WebP data does not have the size its header says');
   return { width: img.width, height: img.height, data: new Uint8Array(img.data.buffer, img.data.byteOffset, img.data.byteLength) };
 }

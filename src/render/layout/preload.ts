@@ -6,7 +6,8 @@
  */
 import type { ReportBody } from '../../core/report/types';
 import type { RenderNote } from '../renderer';
-import { attachImage, jsonPathOf, loadImages, type ImageRef, type ImageSettings, type LoadedImage } from '../images';
+import { reportPathOf } from './json-path';
+import { attachImage, loadImages, type ImageRef, type ImageSettings, type LoadedImage } from '../images';
 import { headerEnabled } from './chrome';
 import type { LayoutNode } from './nodes';
 import { nonBlank } from '../values';
@@ -46,7 +47,7 @@ export async function preloadImages(
   }
   for (const node of trees.flatMap((t) => imageNodes(t))) {
     const o = node.options;
-    const base = [...jsonPathOf(node.path), 'options'];
+    const base = [...reportPathOf(node.path), 'options'];
     const base64 = nonBlank(o.base64);
     const url = nonBlank(o.image_url);
     // A component without either is caught by validation; the painter says so if it gets here.

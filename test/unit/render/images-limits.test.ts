@@ -9,8 +9,10 @@ import { createRenderer, RenderError, type ReportRenderer } from '../../../src/r
 import { sniffImage, svgRootTag, svgSize } from '../../../src/render/images/sniff';
 import { loadImages } from '../../../src/render/images';
 import { DEFAULT_IMAGE_LIMITS } from '../../../src/render/images/limits';
+import { pngDataBytes } from '../../../src/render/images/pngData';
+import { deflateSync } from 'node:zlib';
 import { report } from '../../helpers/render';
-import { WEBP, animatedWebp, gif, jpg, png, pngHeaderOnly } from '../../helpers/imageFixtures';
+import { WEBP, animatedWebp, animatedWebpOf, gif, jpg, png, pngHeaderOnly, pngWithData, solidVp8l } from '../../helpers/imageFixtures';
 
 const b64 = (b: Buffer): string => b.toString('base64');
 const image = (options: Record<string, unknown>) => ({ type: 'Image', options });
@@ -96,10 +98,43 @@ describe('renderer: decoded-size limits', () => {
       'components[0].options.image_url: the image is 65535 × 65535 pixels (4295 megapixels); one image may have at most 40 megapixels',
     );
     const w = Buffer.from(WEBP.alpha);
-    w.writeUIntLE(16383, 24, 3); // VP8X canvas 16384 × 16384
-    w.writeUIntLE(16383, 27, 3);
+    w.writeUIntLE(16382, 24, 3); // VP8X canvas 16383 × 16383 …
+    w.writeUIntLE(16382, 27, 3);
+    const vp8 = w.indexOf('VP8 ', 30, 'latin1') + 8;
+    w.writeUInt16LE(16383, vp8 + 6); // … and a key frame of that size (a VP8 dimension has 14 bits)
+    w.writeUInt16LE(16383, vp8 + 8);
     const webpErr = await failure(renderer, [image({ base64: b64(w) })]);
-    assert.match(webpErr.message, /^components\[0\]\.options\.base64: the image is 16384 × 16384 pixels \(268 megapixels\)/);
+    assert.match(webpErr.message, /^components\[0\]\.options\.base64: the image is 16383 × 16383 pixels \(268 megapixels\)/);
+  });
+
+  it('an animated WebP of 94 bytes whose frame bitstream says 14000 × 14000 on a 40 × 20 canvas is refused before decoding', async () => {
+    const canvas = { width: 40, height: 20 };
+    const bomb = animatedWebpOf(canvas, [{ width: 40, height: 20, chunks: [solidVp8l(14000, 14000)] }]);
+    assert.ok(bomb.length < 100, `${bomb.length} bytes`);
+    const before = process.memoryUsage().arrayBuffers;
+    const err = await failure(renderer, [image({ base64: b64(bomb) })]);
+    assert.equal(
+      err.message,
+      'components[0].options.base64: not an image (a WebP file whose header is unusable: frame 1 holds a 14000 × 14000 image in a 40 × 20 frame)',
+    );
+    assert.ok(process.memoryUsage().arrayBuffers - before < 64 * 1024 * 1024, '196 megapixels were never allocated');
+    // The same checks hold for every frame, not only the first one shown; and a frame must lie on the canvas.
+    const good = { width: 40, height: 20, chunks: [solidVp8l(40, 20)] };
+    const late = animatedWebpOf(canvas, [good, good, { width: 40, height: 20, chunks: [solidVp8l(9000, 9000)] }]);
+    assert.deepEqual(sniffImage(late), {
+      ok: false,
+      format: 'webp',
+      problem: 'a WebP file whose header is unusable: frame 3 holds a 9000 × 9000 image in a 40 × 20 frame',
+    });
+    const off = animatedWebpOf(canvas, [{ x: 20, width: 40, height: 20, chunks: [solidVp8l(40, 20)] }]);
+    assert.match((sniffImage(off) as { problem: string }).problem, /frame 1 \(40 × 20 at 20, 0\) lies outside the 40 × 20 canvas/);
+    // A still image's bitstream must have the canvas's size too.
+    const still = Buffer.from(WEBP.alpha);
+    still.writeUIntLE(9, 24, 3);
+    assert.match((sniffImage(still) as { problem: string }).problem, /the image holds a 40 × 20 image in a 10 × 20 frame/);
+    // A well-formed one-colour animation decodes (the crafted bitstream is real VP8L).
+    const ok = await renderer.renderPdf(report([image({ base64: b64(animatedWebpOf(canvas, [good])) })] as never));
+    assert.ok(ok.pageCount >= 1);
   });
 
   it("the report's images together are capped, counted in report order (logo and cover included)", async () => {
@@ -140,6 +175,26 @@ describe('renderer: decoded-size limits', () => {
       loads,
       /components\[0\]\.options\.base64: the image is larger once decoded than its header says \(9 megapixels\); one image may have at most 1 megapixels/,
     );
+  });
+
+  it('a 1 × 1 PNG whose data inflates to 16 MB is refused before pdfkit inflates it, alone or inside an SVG', async () => {
+    const bomb = pngWithData(1, 1, deflateSync(Buffer.alloc(16 * 1024 * 1024)));
+    assert.ok(bomb.length < 64 * 1024, `${bomb.length} bytes`);
+    const err = await failure(renderer, [image({ base64: b64(bomb) })]);
+    assert.equal(err.message, 'components[0].options.base64: not an image (the PNG data inflates to more than its 1 × 1 pixels)');
+    const svg = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><image href="data:image/png;base64,${b64(bomb)}" width="10" height="10"/></svg>`,
+    );
+    const inSvg = await failure(renderer, [image({ base64: b64(svg) })]);
+    assert.match(inSvg.message, /^components\[0\]\.options\.base64: not an image \(the PNG data inflates to more than its 1 × 1 pixels\)/);
+    // Exactly the header's rows (one filter byte and 4 bytes of RGBA) is fine; so are interlaced sizes.
+    assert.ok(
+      (await renderer.renderPdf(report([image({ base64: b64(pngWithData(1, 1, deflateSync(Buffer.alloc(5)))) })] as never))).pageCount,
+    );
+    assert.equal(pngDataBytes(1, 1, 8, 6, true), 5);
+    assert.equal(pngDataBytes(8, 8, 8, 2, false), 8 * (1 + 24));
+    // Adam7 passes of 8 × 8 RGB: 1×1, 1×1, 2×1, 2×2, 4×2, 4×4, 8×4 pixels, each row with its filter byte.
+    assert.equal(pngDataBytes(8, 8, 8, 2, true), 4 + 4 + 7 + 14 + 26 + 52 + 100);
   });
 
   it('documents 40 megapixels per image and per report as the defaults', () => {
