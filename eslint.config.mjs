@@ -49,9 +49,28 @@ export default tseslint.config(
   { files: ['test/**/*.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   // CommonJS tooling files.
   { files: ['**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
+  {
+    // The catalogue is pure data below every room: it imports only itself.
+    files: ['src/catalogue/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'Only src/extension/ imports vscode.' }],
+          patterns: [
+            {
+              group: ['core', 'extension', 'mock', 'render', 'net', 'cli', 'webview'].flatMap(room),
+              message: `${UP} src/catalogue is the bottom room: it imports only itself.`,
+            },
+            { group: [...NODE_BUILTINS, 'undici', 'prettier'], message: 'src/catalogue is pure data: no I/O and no packages.' },
+          ],
+        },
+      ],
+    },
+  },
   boundary(
     ['src/core/**/*.ts'],
-    [[['extension', 'mock', 'render', 'net', 'cli', 'webview'], `${UP} src/core imports only src/core and schemas/.`]],
+    [[['extension', 'mock', 'render', 'net', 'cli', 'webview'], `${UP} src/core imports only src/core, src/catalogue and schemas/.`]],
   ),
   {
     // Core outside client/ is pure: it runs anywhere (extension host, CLI, service) with no I/O.
@@ -68,7 +87,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ['extension', 'mock', 'render', 'net', 'cli', 'webview'].flatMap(room),
-              message: `${UP} src/core imports only src/core and schemas/.`,
+              message: `${UP} src/core imports only src/core, src/catalogue and schemas/.`,
             },
             {
               group: NODE_BUILTINS,

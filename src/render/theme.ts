@@ -1,5 +1,5 @@
 /**
- * Colour themes (`config.colour_theme`; the names in scripts/schema/vocabulary.mjs) →
+ * Colour themes (`config.colour_theme`; the names in src/catalogue/themes.ts) →
  * the 15 colour variables, with the override_colour_theme / override_color_theme
  * keys applied, and colour-option resolution (variable name, hex, rgb(), CSS name).
  */

@@ -20,7 +20,7 @@ export interface ComponentInfo {
 }
 
 export interface ComponentCatalogue {
-  /** Every component type, in catalogue order (scripts/schema/assemble.mjs). */
+  /** Every component type, in catalogue order (src/catalogue/index.ts). */
   readonly componentTypes: readonly string[];
   /** Types allowed in `cover_page.components` (and in a Row on the cover page). */
   readonly coverPageComponentTypes: readonly string[];

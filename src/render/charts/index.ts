@@ -1,6 +1,6 @@
 /**
  * The chart and data components of the renderer, keyed by component type name
- * (scripts/schema/components/charts.mjs, premium.mjs). src/render/registry.ts merges them with the core painters.
+ * (src/catalogue/components/charts.ts, premium.ts). src/render/registry.ts merges them with the core painters.
  * Accepted option and data shapes: charts/README.md.
  */
 import type { LeafType } from '../leafTypes';

@@ -1,4 +1,4 @@
-// Walks the component catalogue (scripts/schema/) and the whole schema: every component
+// Walks the component catalogue (src/catalogue/) and the whole schema: every component
 // has a definition, descriptions everywhere, enumDescriptions on every enum, and a snippet
 // that expands to a valid component.
 import { strict as assert } from 'node:assert';

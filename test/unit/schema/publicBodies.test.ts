@@ -1,4 +1,4 @@
-// Bodies shaped like the public material (sources: scripts/schema/vocabulary.mjs): the newer and the older
+// Bodies shaped like the public material (sources: src/catalogue/sources.ts): the newer and the older
 // official Node SDK's test bodies and README output, the official samples (invoice, custom
 // colour theme, Airtable script) and the Ruby client's standard request. The content is ours;
 // the structure and every option shape follow the source named on each case. Each must be

@@ -1,17 +1,16 @@
 // Reads the real Tabler icon names from the installed @tabler/icons package (its icons.json
 // metadata: name, category, tags) so icon completion never drifts from the icon set.
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 
 // The package's "exports" map hides icons.json from require.resolve, so read it by path.
-const pkgDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'node_modules', '@tabler', 'icons');
+const pkgDir = join(__dirname, '..', '..', 'node_modules', '@tabler', 'icons');
 const MAX_TAGS = 6;
 
 /** definitions.tablerIcon: enum of every icon name (+ null) with category/tag descriptions. */
-export function tablerIconDefinition() {
-  const version = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')).version;
-  const meta = JSON.parse(readFileSync(join(pkgDir, 'icons.json'), 'utf8'));
+export function tablerIconDefinition(): Record<string, unknown> {
+  const version = (JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as { version: string }).version;
+  const meta = JSON.parse(readFileSync(join(pkgDir, 'icons.json'), 'utf8')) as Record<string, { category?: string; tags?: string[] }>;
   const names = Object.keys(meta).sort();
   const descriptions = names.map((name) => {
     const { category, tags = [] } = meta[name];

@@ -1,4 +1,4 @@
-// Assembles schemas/report.schema.json from the catalogue modules.
+// Assembles schemas/report.schema.json from the catalogue (src/catalogue/).
 //
 // Construction (chosen after comparing messages in vscode-json-languageservice, see the unit
 // tests): a component is `definitions.component` — an object whose `type` is an enum of all
@@ -6,40 +6,48 @@
 // allOf of `if {type: const X} then {$ref: #/definitions/X}`. Only the branch of the actual
 // type applies, so messages and completion are scoped to that component. Each branch is
 // closed (additionalProperties: false), which is how a Card with `components` is flagged.
-import { tablerIconDefinition } from './icons.mjs';
-import { contentComponents } from './components/content.mjs';
-import { chartComponents } from './components/charts.mjs';
-import { layoutComponents } from './components/layout.mjs';
-import { premiumComponents } from './components/premium.mjs';
-import { coverPage, newReportSnippet, reportConfig, reportOptions } from './report.mjs';
+//
+// Options with a declared default carry a `default` keyword: VS Code's JSON completion
+// inserts it as the value of a completed property, and hovers show it.
+import {
+  COMPONENTS,
+  REPORT_OBJECTS,
+  newReportSnippet,
+  objectSchema,
+  properties,
+  type ComponentEntry,
+  type ComponentType,
+  type SchemaObject,
+} from '../../src/catalogue';
 
-/** Catalogue order: containers, content, charts, premium, then page breaks and spacers (the
- *  order of the type enum and the snippets in the schema). */
-export const catalogue = [
-  ...layoutComponents.filter((c) => c.container),
-  ...contentComponents,
-  ...chartComponents,
-  ...premiumComponents,
-  ...layoutComponents.filter((c) => !c.container),
-];
+/** A catalogue entry with its type name. */
+export interface NamedComponent extends ComponentEntry {
+  readonly type: ComponentType;
+}
 
-const firstSentence = (md) => md.split(/(?<=\.)\s/)[0];
+/** Catalogue order (the order of the type enum and the snippets in the schema). */
+export const catalogue: readonly NamedComponent[] = Object.entries(COMPONENTS).map(([type, spec]) => ({
+  ...(spec as ComponentEntry),
+  type: type as ComponentType,
+}));
 
-function snippetBody(c) {
-  const body = { type: c.type };
+const firstSentence = (md: string) => md.split(/(?<=\.)\s/)[0];
+
+function snippetBody(c: NamedComponent): SchemaObject {
+  const body: Record<string, unknown> = { type: c.type };
   if (c.snippetOptions) body.options = c.snippetOptions;
   if (c.container) body.components = ['^$0'];
   return body;
 }
 
-const snippet = (c) => ({ label: c.type, description: firstSentence(c.markdownDescription), body: snippetBody(c) });
+const snippet = (c: NamedComponent) => ({ label: c.type, description: firstSentence(c.markdownDescription), body: snippetBody(c) });
 
 /** The definition of one component type; `itemRef` is what its `components` may hold. */
-function componentDefinition(c, itemRef) {
-  const options = {
+function componentDefinition(c: NamedComponent, itemRef: string): Record<string, unknown> {
+  const options: Record<string, unknown> = {
     type: 'object',
     markdownDescription: `Options of **${c.type}**.${c.required.length ? ` Required: ${c.required.map((r) => `\`${r}\``).join(', ')}.` : ''}`,
-    properties: c.options,
+    properties: properties(c.options),
     additionalProperties: false,
   };
   if (c.required.length) options.required = c.required;
@@ -51,21 +59,21 @@ function componentDefinition(c, itemRef) {
     // Either of these options will do (Image: image_url or base64).
     options.anyOf = c.requiredOneOf.map((name) => ({ required: [name] }));
   }
-  const properties = {
+  const props: Record<string, unknown> = {
     type: { const: c.type, markdownDescription: `Component type \`${c.type}\`.` },
     options,
   };
   if (c.container) {
-    properties.components = {
+    props.components = {
       type: 'array',
       markdownDescription: `Child components of this ${c.type}, laid out in its columns.`,
       items: { $ref: itemRef },
     };
   }
-  const def = {
+  const def: Record<string, unknown> = {
     type: 'object',
     markdownDescription: c.markdownDescription,
-    properties,
+    properties: props,
     additionalProperties: false,
     defaultSnippets: [snippet(c)],
   };
@@ -74,7 +82,12 @@ function componentDefinition(c, itemRef) {
 }
 
 /** A tagged union over `types`: `type` enum + one if/then per type. */
-function union(types, markdownDescription, refOf, extra = {}) {
+function union(
+  types: readonly NamedComponent[],
+  markdownDescription: string,
+  refOf: (c: NamedComponent) => string,
+  extra: SchemaObject = {},
+) {
   return {
     type: 'object',
     markdownDescription,
@@ -97,11 +110,12 @@ function union(types, markdownDescription, refOf, extra = {}) {
   };
 }
 
-export function buildReportSchema() {
-  const definitions = {};
+/** The whole schema; `tablerIcon` is definitions.tablerIcon (read from the icon package by ./icons.ts). */
+export function buildReportSchema(tablerIcon: SchemaObject): Record<string, unknown> {
+  const definitions: Record<string, unknown> = {};
   for (const c of catalogue) definitions[c.type] = componentDefinition(c, '#/definitions/component');
   const coverTypes = catalogue.filter((c) => c.coverPage);
-  const row = catalogue.find((c) => c.type === 'Row');
+  const row = catalogue.find((c) => c.type === 'Row')!;
   definitions.coverPageRow = {
     ...componentDefinition(row, '#/definitions/coverPageComponent'),
     markdownDescription: `${row.markdownDescription} On the cover page a Row takes only Row, Image, Text and VerticalSpacer.`,
@@ -117,7 +131,7 @@ export function buildReportSchema() {
     (c) => (c.type === 'Row' ? '#/definitions/coverPageRow' : `#/definitions/${c.type}`),
     { errorMessage: `Not allowed on the cover page. The cover page takes only ${coverTypes.map((c) => c.type).join(', ')}.` },
   );
-  definitions.tablerIcon = tablerIconDefinition();
+  definitions.tablerIcon = tablerIcon;
 
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
@@ -131,9 +145,9 @@ export function buildReportSchema() {
         markdownDescription: 'The JSON schema of this file (for editors), e.g. `"./schemas/report.schema.json"`. Ignored by the service.',
       },
       type: { enum: ['Report'], enumDescriptions: ['A report definition.'], markdownDescription: '**Required.** Always `"Report"`.' },
-      options: reportOptions,
-      config: reportConfig,
-      cover_page: coverPage,
+      options: objectSchema(REPORT_OBJECTS.options),
+      config: objectSchema(REPORT_OBJECTS.config),
+      cover_page: objectSchema(REPORT_OBJECTS.cover_page),
       components: {
         type: 'array',
         markdownDescription: '**Required.** The body of the report, top to bottom, e.g. Sections of Cards, Tables and charts.',

@@ -1,0 +1,281 @@
+// Chart components: the classic charts (BarChart, LineChart, ScatterChart), the v2 charts
+// (Chart.Bar, Chart.Line, Chart.HorizontalBar, Chart.Timeseries) and DoughnutRing.
+import { component } from '../component';
+import { properties, type OptionSet } from '../option';
+import {
+  COLOR_SCHEMES,
+  CURVE_FORMATS,
+  allMargins,
+  arrayOf,
+  bool,
+  colourPair,
+  enumOf,
+  fontSizeOrPixels,
+  int,
+  margin,
+  nullableNum,
+  nullableStr,
+  num,
+  shaped,
+  str,
+  width,
+} from '../vocabulary';
+
+/** A chart data point; extra keys carry series fields that `colour_by` refers to. */
+export interface DataPoint {
+  x: string | number;
+  y: number;
+  label?: string | null;
+  color?: string | null;
+  colour?: string | null;
+  [field: string]: string | number | boolean | null | undefined;
+}
+
+/** An arc of a DoughnutRing (N, O IDoughnutRingData). */
+export interface RingArc {
+  start: number;
+  end: number;
+  label?: string | null;
+  colour?: string | null;
+  color?: string | null;
+}
+
+/** A chart data point. Extra keys are allowed (not `false`): they carry series fields that
+ *  `colour_by` refers to, so they are data, not typos. */
+const dataPoint = shaped<DataPoint>({
+  type: 'object',
+  markdownDescription:
+    'A data point `{"x": ..., "y": ...}`, e.g. `{"x": "Jan", "y": 120}`. Extra keys are kept as data (use them with `colour_by`).',
+  properties: properties({
+    x: shaped<string | number>({
+      type: ['string', 'number'],
+      markdownDescription:
+        '**Required.** The x value: a category (`"Jan"`), a number (`3.5`), or for Chart.Timeseries a date string (`"2024-01-31"`).',
+    }).from('N, O types.ts IData'),
+    y: num('**Required.** The y value, e.g. `120`.').from('N, O IData'),
+    label: nullableStr('Series name of this point: points with the same label form one line/bar group, e.g. `"2024"`.').from('N IData'),
+    color: nullableStr('Colour of this point or series: a theme variable (`"accent"`) or a hex colour (`"#1f77b4"`).').from('N IData'),
+    // British pair of `color` (the renderer reads both).
+    colour: nullableStr('Colour of this point or series (British spelling of `color`).').spellingOf('color'),
+  }),
+  required: ['x', 'y'],
+  additionalProperties: { type: ['string', 'number', 'boolean', 'null'] },
+});
+
+const data = () => arrayOf(dataPoint, '**Required.** The data points, e.g. `[{"x": "Q1", "y": 120}, {"x": "Q2", "y": 135}]`.');
+const axisLabel = (axis: 'x' | 'y') =>
+  str(`**Required.** Label of the ${axis} axis, e.g. \`${axis === 'x' ? '"Month"' : '"Revenue (USD)"'}\`.`);
+const chartTitle = () => nullableStr('Title above the chart, e.g. `"Monthly revenue"` (default none).');
+const caption = () => nullableStr('Caption under the chart, e.g. `"Source: billing system"` (default none).');
+
+const CLASSIC_SNIPPET = {
+  data: [
+    { x: '${1:Jan}', y: '^${2:10}' },
+    { x: '${3:Feb}', y: '^${4:20}' },
+  ],
+  x_label: '${5:Month}',
+  y_label: '${6:Value}',
+};
+
+const CHART_OUTLINE = { role: 'chart', label: ['chart_title', 'caption'] } as const;
+
+/** N core/{Bar,Line,Scatter}Chart.ts, O: data, x_label, y_label, chart_title, caption (+ width). */
+const classic = <E extends OptionSet>(extra: E, markdownDescription: string, aliases?: readonly string[]) =>
+  component({
+    markdownDescription,
+    required: ['data', 'x_label', 'y_label'],
+    snippetOptions: CLASSIC_SNIPPET,
+    options: {
+      data: data().from('N, O'),
+      x_label: axisLabel('x').from('N, O'),
+      y_label: axisLabel('y').from('N, O'),
+      chart_title: chartTitle().from('N, O'),
+      caption: caption().from('N, O'),
+      ...extra,
+      width: width().from('N, O'),
+    },
+    outline: CHART_OUTLINE,
+    ...(aliases ? { aliases } : {}),
+  });
+
+const colourBy = () =>
+  nullableStr('Name of a data-point key whose values split the points into coloured series, e.g. `"label"`.').from(
+    'N, O Line/ScatterChart',
+  );
+
+const v2Common = () => ({
+  color_scheme: enumOf(COLOR_SCHEMES, 'Palette for the series (default `Category10`), e.g. `"Tableau10"`.', {
+    nullable: true,
+    nullDescription: 'null — use the theme colours.',
+  }).from('N premium/common.ts, O', 'D chart-timeseries'),
+  // D chart-timeseries: "font size in pixels, default 16"; O: number; N: a size keyword.
+  font_size: fontSizeOrPixels('axis labels and ticks', '16 px').unit('px').from('D', 'O', 'N'),
+  aspect_ratio: num('Width divided by height of the plot (default 1.6), e.g. `2`.', { exclusiveMinimum: 0 }).from(
+    'N, O',
+    'D (default 1.6)',
+  ),
+});
+
+const curveOptions = () => ({
+  plot_dots: bool('Draw a dot on every data point (default `false`).').from('N, O', 'D'),
+  // O types CurveFormat | null: null = the default curve.
+  curve_format: enumOf(CURVE_FORMATS, 'How the line joins the points (default `Linear`), e.g. `"MonotoneX"`.', {
+    nullable: true,
+    nullDescription: 'null — the default (`Linear`).',
+  }).from('N, O', 'D'),
+});
+
+/** Tick formatting of the y axis: N premium/BarChart.ts, LineChart.ts, TimeseriesChart.ts. */
+const yTicks = () => ({
+  format_y_ticks: bool('Abbreviate y tick labels, e.g. `12k` for 12000 (default `false`).').from('N'),
+  y_ticks_decimals: int('Decimal places of the y tick labels (default 0), e.g. `1`.', { minimum: 0 }).from('N'),
+});
+
+/** N premium/common.ts IChartV2Options, O premium/*.ts, D chart-timeseries: + palette, font
+ *  size, aspect ratio, margins (vertical, horizontal, uniform). */
+const v2Options = <E extends OptionSet>(extra: E, xLabel = axisLabel('x'), yLabel = axisLabel('y')) => ({
+  data: data().from('N, O'),
+  x_label: xLabel.from('N, O'),
+  y_label: yLabel.from('N, O'),
+  ...v2Common(),
+  chart_title: chartTitle().from('N, O'),
+  caption: caption().from('N, O'),
+  ...extra,
+  width: width().from('N, O'),
+  ...allMargins('N premium/common.ts, O', 'D chart-timeseries'),
+});
+
+const v2 = <E extends OptionSet>(extra: E, markdownDescription: string, aliases?: readonly string[]) =>
+  component({
+    markdownDescription,
+    required: ['data', 'x_label', 'y_label'],
+    snippetOptions: CLASSIC_SNIPPET,
+    options: v2Options(extra),
+    outline: CHART_OUTLINE,
+    ...(aliases ? { aliases } : {}),
+  });
+
+export const BarChart = classic(
+  {},
+  'A bar chart of `data` (one bar per x value). For grouped bars, palettes and tick formats use `Chart.Bar`.',
+);
+export const LineChart = classic(
+  { colour_by: colourBy() },
+  'A line chart of `data`; `colour_by` splits the points into several coloured lines.',
+);
+export const ScatterChart = classic(
+  {
+    colour_by: colourBy(),
+    radius: nullableNum('Radius of each dot in points (default 3), e.g. `4`.', { exclusiveMinimum: 0 })
+      .unit('pt')
+      .from('N, O (radius: number | null)'),
+  },
+  'A scatter plot of `data`; `colour_by` colours the dots by series.',
+);
+
+export const ChartBar = v2(
+  {
+    grouped_bars: bool('Draw series with different `label`s side by side instead of stacked (default `false`).').from('N, O'),
+    ...yTicks(),
+  },
+  'A vertical bar chart with palettes, grouped or stacked series (`label` on each point) and tick formatting.',
+);
+export const ChartLine = v2(
+  { ...curveOptions(), ...yTicks() },
+  'A line chart with palettes, curve shapes and optional dots; one line per `label`.',
+);
+export const ChartHorizontalBar = v2(
+  {
+    format_x_ticks: bool('Abbreviate x tick labels, e.g. `12k` for 12000 (default `false`).').from('N premium/HorizontalBarChart.ts'),
+    x_ticks_decimals: int('Decimal places of the x tick labels (default 0), e.g. `1`.', { minimum: 0 }).from('N'),
+  },
+  'A horizontal bar chart: categories on the vertical axis, handy for long category names.',
+  ['horizontalbarchart'],
+);
+
+/** D chart-timeseries lists `x_label` and `y_label` as optional (N and O type them required): the docs win. */
+export const ChartTimeseries = component({
+  markdownDescription: 'A line chart over time: `x` values are date strings parsed with `time_format`.',
+  required: ['data'],
+  snippetOptions: {
+    data: [
+      { x: '${1:2024-01-31}', y: '^${2:10}' },
+      { x: '${3:2024-02-29}', y: '^${4:20}' },
+    ],
+    x_label: '${5:Date}',
+    y_label: '${6:Value}',
+  },
+  options: v2Options(
+    {
+      ...curveOptions(),
+      ...yTicks(),
+      time_format: str('How the `x` date strings are parsed, in strftime notation, e.g. `"%Y-%m-%d"` or `"%Y-%m-%d %H:%M:%S"`.').from(
+        'N, O',
+        'D',
+      ),
+      tick_format: str('How the dates on the x axis are printed, in strftime notation (default `"%b %d"`), e.g. `"%b %Y"`.').from(
+        'N, O',
+        'D',
+      ),
+    },
+    str('Label of the x axis, e.g. `"Date"` (optional for Chart.Timeseries).').from('D chart-timeseries (optional)'),
+    str('Label of the y axis, e.g. `"Signups"` (optional for Chart.Timeseries).').from('D chart-timeseries (optional)'),
+  ),
+  outline: CHART_OUTLINE,
+});
+
+export const DoughnutRing = component({
+  markdownDescription:
+    'A gauge-like ring of coloured arcs (`data` segments from `start` to `end`) between `min_val` and `max_val`, with a title inside.',
+  required: ['data'],
+  snippetOptions: { data: [{ start: '^${1:0}', end: '^${2:72}', label: '${3:Done}', colour: '${4:accent}' }] },
+  options: {
+    data: arrayOf(
+      shaped<RingArc>({
+        type: 'object',
+        markdownDescription: 'An arc of the ring, e.g. `{"start": 0, "end": 72, "label": "Complete", "colour": "accent"}`.',
+        properties: properties({
+          start: num('**Required.** Where the arc starts, on the `min_val`–`max_val` scale, e.g. `0`.').from('N, O IDoughnutRingData'),
+          end: num('**Required.** Where the arc ends, on the `min_val`–`max_val` scale, e.g. `72`.').from('N, O'),
+          label: nullableStr('Legend label of the arc, e.g. `"Complete"`.').from('N, O'),
+          colour: nullableStr('Colour of the arc: a theme variable (`"accent"`) or a hex colour (`"#2ca02c"`).').from('N, O'),
+          // American pair of `colour` (the renderer reads both).
+          color: nullableStr('Colour of the arc (American spelling of `colour`).').spellingOf('colour'),
+        }),
+        required: ['start', 'end'],
+        additionalProperties: false,
+      }),
+      '**Required.** The arcs, e.g. `[{"start": 0, "end": 72, "label": "Done", "colour": "accent"}]`.',
+    ).from('N, O'),
+    chart_radius_percent: num('Outer radius as a percentage of the available space (default 100), e.g. `80`.', {
+      minimum: 0,
+      maximum: 100,
+    })
+      .unit('percent')
+      .from('N, O'),
+    arc_thickness_percent: num('Thickness of the ring as a percentage of the radius (default 20), e.g. `25`.', {
+      minimum: 0,
+      maximum: 100,
+    })
+      .unit('percent')
+      .from('N, O'),
+    min_val: num('Value at the start of the ring (default 0), e.g. `0`.').unit('scale').from('N, O'),
+    max_val: num('Value at the end of the ring (default 100), e.g. `100`.').unit('scale').from('N, O'),
+    ticks_count: int('Number of tick marks around the ring (default 0 = none), e.g. `5`.', { minimum: 0 }).from('N, O'),
+    ...colourPair('background_ring', (note) =>
+      nullableStr(`Colour of the unfilled ring${note}: a theme variable or hex colour (default \`"background-muted"\`).`).from(
+        'N _color',
+        'O _colour',
+      ),
+    ),
+    font_size: fontSizeOrPixels('the title and subtitle inside the ring').from('N, O: a number', 'A: a size keyword'),
+    chart_title: chartTitle().from('N, O'),
+    inside_title: nullableStr('Large text in the middle of the ring, e.g. `"72%"`.').from('N, O'),
+    inside_subtitle: nullableStr('Small text under `inside_title`, e.g. `"of target"`.').from('N, O'),
+    caption: caption().from('N, O'),
+    width: width().from('N, O'),
+    margin: margin('Uniform (all sides)').from('N (Margin), O'),
+  },
+  outline: { role: 'chart', label: ['chart_title', 'inside_title', 'caption'] },
+  aliases: ['piechart', 'pie', 'doughnut', 'donut'],
+});

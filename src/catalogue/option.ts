@@ -1,0 +1,91 @@
+/**
+ * One option declared once: its JSON Schema (type, bounds, enum, hover text), its default,
+ * unit, other spelling, and the public sources it was taken from. The schema generator
+ * (scripts/schema/) writes `schema` (plus `default`) into schemas/report.schema.json; the
+ * value type `T` gives the typed option interfaces (`Options<'Card'>`, ./types.ts).
+ */
+
+/** A JSON Schema node as the generator writes it (key order is the output order). */
+export type SchemaObject = { readonly [keyword: string]: unknown };
+
+/**
+ * Where an option was taken from (the letters of ./sources.ts), optionally with the file or
+ * page, e.g. `'N core/Card.ts'`, `'D components/image (default true)'`.
+ */
+export type SourceCode = 'N' | 'O' | 'D' | 'S' | 'R' | 'A';
+export type Source = SourceCode | `${SourceCode}${' ' | ',' | ':' | ';'}${string}`;
+
+/** What a number means; absent for options without a unit (flags, names, counts). */
+export type Unit =
+  /** PDF points (1/72 inch). */
+  | 'pt'
+  /** CSS pixels of the hosted service's HTML renderer. */
+  | 'px'
+  /** 0–100 of some whole, said in the hover text. */
+  | 'percent'
+  /** The theme's spacing steps (margins, column spacing, spacers). */
+  | 'spacing'
+  /** On the component's own value scale (e.g. DoughnutRing min_val–max_val). */
+  | 'scale';
+
+export interface OptionMeta<T> {
+  /** The value used when the option is omitted or null (what the renderer draws). */
+  readonly default?: T;
+  readonly unit?: Unit;
+  /** This option is the other spelling of that one (`bg_colour` of `bg_color`): same meaning. */
+  readonly spellingOf?: string;
+  readonly sources: readonly Source[];
+}
+
+export class Opt<T> {
+  /** Phantom: the option's value type, for Options<…>. */
+  declare readonly valueType: T;
+
+  constructor(
+    readonly schema: SchemaObject,
+    readonly meta: OptionMeta<T> = { sources: [] },
+  ) {}
+
+  private with(meta: Partial<OptionMeta<T>>): Opt<T> {
+    return new Opt<T>(this.schema, { ...this.meta, ...meta });
+  }
+
+  /** The value the renderer uses when the option is omitted. */
+  default(value: NonNullable<T>): Opt<T> {
+    return this.with({ default: value });
+  }
+
+  /** The public sources naming this option (see ./sources.ts). */
+  from(...sources: Source[]): Opt<T> {
+    return this.with({ sources: [...this.meta.sources, ...sources] });
+  }
+
+  unit(unit: Unit): Opt<T> {
+    return this.with({ unit });
+  }
+
+  spellingOf(option: string): Opt<T> {
+    return this.with({ spellingOf: option });
+  }
+
+  /** Adds schema keywords (after the builder's). */
+  extend(extra: SchemaObject): Opt<T> {
+    return new Opt<T>({ ...this.schema, ...extra }, this.meta);
+  }
+}
+
+/** A set of options (a component's `options`, the report's `config`, …). */
+export type OptionSet = { readonly [name: string]: Opt<unknown> };
+
+/** The value type of an option set: every option optional, as on the wire. */
+export type ValuesOf<O extends OptionSet> = { -readonly [K in keyof O]?: O[K]['valueType'] };
+
+/** A nested object's `properties`: each option's schema (with its default). */
+export function properties(options: OptionSet): Record<string, SchemaObject> {
+  return Object.fromEntries(Object.entries(options).map(([name, opt]) => [name, schemaOf(opt)]));
+}
+
+/** The schema written for an option: the builder's, plus `default` when it has one. */
+export function schemaOf(opt: Opt<unknown>): SchemaObject {
+  return opt.meta.default === undefined ? opt.schema : { ...opt.schema, default: opt.meta.default };
+}
