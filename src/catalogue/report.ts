@@ -53,7 +53,9 @@ export const reportOptions = object({
     logo_url: nullableStr(
       'Address of a logo shown in the header (PNG, JPEG, GIF, WebP or SVG), e.g. `"https://example.com/logo.svg"` (default none).',
     ).from('N, O', 'S invoice (an SVG)'),
-    enable_header: bool('Print the header with title, byline, version and logo (default `true`).').from('N, O IReportOptions'),
+    enable_header: bool('Print the header with title, byline, version and logo (default `true`).')
+      .default(true)
+      .from('N, O IReportOptions'),
     footer_text: nullableStr('Text printed at the bottom of every page, e.g. `"Confidential"` (default none).').from('N IReportOptions'),
     ...margins('N IReportOptions'),
   },
@@ -136,7 +138,7 @@ const googleFonts = shaped<Record<string, FontRole>>({
 });
 
 const colourTheme = (note: string) =>
-  enumOf(COLOUR_THEMES, `Colour theme of the whole report${note} (default \`default\`), e.g. \`"forest"\`.`);
+  enumOf(COLOUR_THEMES, `Colour theme of the whole report${note} (default \`default\`), e.g. \`"forest"\`.`).default('default');
 
 /** A webhook of `config.webhooks` (D reports/webhooks; N, O IWebhooks). */
 export interface Webhook {
@@ -152,15 +154,19 @@ export const reportConfig = object({
     typography_theme: enumOf(
       TYPOGRAPHY_THEMES,
       'Fonts of the whole report (default `default`), e.g. `"ibm-plex"`. Use `google-fonts` with `google_fonts` for your own.',
-    ).from('N types.ts TypographyTheme', 'S', 'R'),
-    landscape: bool('Lay the pages out in landscape orientation (default `false`).').from('N, O'),
+    )
+      .default('default')
+      .from('N types.ts TypographyTheme', 'S', 'R'),
+    landscape: bool('Lay the pages out in landscape orientation (default `false`).').default(false).from('N, O'),
     enable_multi_page: bool(
       'Allow more than one page; required for PageBreak and for content that overflows a page (default `false`). Multi-page reports count against the multi-page quota.',
-    ).from('N'),
-    enable_pagination: bool('Print page numbers in the footer (default `false`).').from('N, O'),
-    enable_header: bool('Print the page header (title, byline, version, logo) (default `true`); same as `options.enable_header`.').from(
-      'N, O IReportConfig',
-    ),
+    )
+      .default(false)
+      .from('N'),
+    enable_pagination: bool('Print page numbers in the footer (default `false`).').default(false).from('N, O'),
+    enable_header: bool('Print the page header (title, byline, version, logo) (default `true`); same as `options.enable_header`.')
+      .default(true)
+      .from('N, O IReportConfig'),
     n_pages: int('Number of pages of a multi-page report (default 1), e.g. `3`. Capped by your plan\u2019s `max_pages_per_report`.', {
       minimum: 1,
     }).from('N, O'),
@@ -209,15 +215,14 @@ export const coverPage = object({
   markdownDescription:
     'An optional first page before the report body. It takes only Row, Image, Text and VerticalSpacer components, e.g. a logo, a title and a date.',
   options: {
-    bg_color: colourVar('the cover page background', { dflt: 'accent' }).from('N ICoverPage', 'A'),
+    bg_color: colourVar('the cover page background', { dflt: 'accent' }).default('accent').from('N ICoverPage', 'A'),
     bg_image: nullableStr('Address of a full-page background image, e.g. `"https://example.com/cover.jpg"` (default none).').from(
       'N ICoverPage',
     ),
     // N ICoverPage: start/center/end; A: left/centre/center/right. Both accepted.
-    align: enumOf(COVER_ALIGNMENTS, 'Horizontal alignment of the cover page content (default `center`), e.g. `"start"`.').from(
-      'N ICoverPage (start/center/end)',
-      'A (left/centre/center/right)',
-    ),
+    align: enumOf(COVER_ALIGNMENTS, 'Horizontal alignment of the cover page content (default `center`), e.g. `"start"`.')
+      .default('center')
+      .from('N ICoverPage (start/center/end)', 'A (left/centre/center/right)'),
     ...nullableMargins('N ICoverPage (MarginValue | null)'),
     components: arrayOf(
       shaped<unknown>({ $ref: '#/definitions/coverPageComponent' }),

@@ -221,13 +221,11 @@ export const alignment = (what: string, dflt: Alignment = 'left') =>
   enumOf(ALIGNMENTS, `Alignment of ${what} (default \`${dflt}\`), e.g. \`"centre"\`.`);
 
 // Margins: N types MarginValue 0–32 (types.ts); D gives narrower ranges per component.
-export const margin = (side: string) =>
-  int(`${side} margin around the component, an integer from 0 to 32 (default 0), e.g. \`4\`.`, { minimum: 0, maximum: 32 }).unit('spacing');
-const nullableMargin = (side: string) =>
-  nullableInt(`${side} margin around the component, an integer from 0 to 32 (default 0), e.g. \`4\`.`, {
-    minimum: 0,
-    maximum: 32,
-  }).unit('spacing');
+// Every painter draws an omitted margin as 0 (src/render/margins.ts), except where noted.
+const marginText = (side: string) => `${side} margin around the component, an integer from 0 to 32 (default 0), e.g. \`4\`.`;
+const inheritedMargin = (side: string) => int(marginText(side), { minimum: 0, maximum: 32 }).unit('spacing');
+export const margin = (side: string) => inheritedMargin(side).default(0);
+const nullableMargin = (side: string) => nullableInt(marginText(side), { minimum: 0, maximum: 32 }).unit('spacing').default(0);
 
 /** vertical_margin + horizontal_margin — every margin is an integer 0–32. */
 export const margins = (...sources: Source[]) => ({
@@ -241,8 +239,15 @@ export const nullableMargins = (...sources: Source[]) => ({
   horizontal_margin: nullableMargin('Left and right').from(...sources),
 });
 
-/** margins() plus a uniform `margin` (the v2 charts). */
-export const allMargins = (...sources: Source[]) => ({ ...margins(...sources), margin: margin('Uniform (all sides)').from(...sources) });
+/**
+ * margins() plus a uniform `margin` (the v2 charts). An omitted vertical or horizontal margin
+ * takes `margin`'s value, so only `margin` has a fixed default.
+ */
+export const allMargins = (...sources: Source[]) => ({
+  vertical_margin: inheritedMargin('Top and bottom').from(...sources),
+  horizontal_margin: inheritedMargin('Left and right').from(...sources),
+  margin: margin('Uniform (all sides)').from(...sources),
+});
 
 export const spacing = (what: string) =>
   int(`Spacing between ${what}, an integer from 0 to 32 (default 2), e.g. \`4\`.`, { minimum: 0, maximum: 32 }).unit('spacing');

@@ -109,7 +109,7 @@ const v2Common = () => ({
     nullDescription: 'null — use the theme colours.',
   }).from('N premium/common.ts, O', 'D chart-timeseries'),
   // D chart-timeseries: "font size in pixels, default 16"; O: number; N: a size keyword.
-  font_size: fontSizeOrPixels('axis labels and ticks', '16 px').unit('px').from('D', 'O', 'N'),
+  font_size: fontSizeOrPixels('axis labels and ticks', '16 px').default(16).unit('px').from('D', 'O', 'N'),
   aspect_ratio: num('Width divided by height of the plot (default 1.6), e.g. `2`.', { exclusiveMinimum: 0 }).from(
     'N, O',
     'D (default 1.6)',
@@ -117,12 +117,14 @@ const v2Common = () => ({
 });
 
 const curveOptions = () => ({
-  plot_dots: bool('Draw a dot on every data point (default `false`).').from('N, O', 'D'),
+  plot_dots: bool('Draw a dot on every data point (default `false`).').default(false).from('N, O', 'D'),
   // O types CurveFormat | null: null = the default curve.
   curve_format: enumOf(CURVE_FORMATS, 'How the line joins the points (default `Linear`), e.g. `"MonotoneX"`.', {
     nullable: true,
     nullDescription: 'null — the default (`Linear`).',
-  }).from('N, O', 'D'),
+  })
+    .default('Linear')
+    .from('N, O', 'D'),
 });
 
 /** Tick formatting of the y axis: N premium/BarChart.ts, LineChart.ts, TimeseriesChart.ts. */
@@ -167,6 +169,7 @@ export const ScatterChart = classic(
   {
     colour_by: colourBy(),
     radius: nullableNum('Radius of each dot in points (default 3), e.g. `4`.', { exclusiveMinimum: 0 })
+      .default(3)
       .unit('pt')
       .from('N, O (radius: number | null)'),
   },
@@ -175,7 +178,9 @@ export const ScatterChart = classic(
 
 export const ChartBar = v2(
   {
-    grouped_bars: bool('Draw series with different `label`s side by side instead of stacked (default `false`).').from('N, O'),
+    grouped_bars: bool('Draw series with different `label`s side by side instead of stacked (default `false`).')
+      .default(false)
+      .from('N, O'),
     ...yTicks(),
   },
   'A vertical bar chart with palettes, grouped or stacked series (`label` on each point) and tick formatting.',
@@ -251,24 +256,28 @@ export const DoughnutRing = component({
       minimum: 0,
       maximum: 100,
     })
+      .default(100)
       .unit('percent')
       .from('N, O'),
     arc_thickness_percent: num('Thickness of the ring as a percentage of the radius (default 20), e.g. `25`.', {
       minimum: 0,
       maximum: 100,
     })
+      .default(20)
       .unit('percent')
       .from('N, O'),
     min_val: num('Value at the start of the ring (default 0), e.g. `0`.').unit('scale').from('N, O'),
     max_val: num('Value at the end of the ring (default 100), e.g. `100`.').unit('scale').from('N, O'),
-    ticks_count: int('Number of tick marks around the ring (default 0 = none), e.g. `5`.', { minimum: 0 }).from('N, O'),
+    ticks_count: int('Number of tick marks around the ring (default 0 = none), e.g. `5`.', { minimum: 0 }).default(0).from('N, O'),
     ...colourPair('background_ring', (note) =>
-      nullableStr(`Colour of the unfilled ring${note}: a theme variable or hex colour (default \`"background-muted"\`).`).from(
-        'N _color',
-        'O _colour',
-      ),
+      nullableStr(`Colour of the unfilled ring${note}: a theme variable or hex colour (default \`"background-muted"\`).`)
+        .default('background-muted')
+        .from('N _color', 'O _colour'),
     ),
-    font_size: fontSizeOrPixels('the title and subtitle inside the ring').from('N, O: a number', 'A: a size keyword'),
+    font_size: fontSizeOrPixels('the title and subtitle inside the ring')
+      .default(16)
+      .unit('px')
+      .from('N, O: a number', 'A: a size keyword'),
     chart_title: chartTitle().from('N, O'),
     inside_title: nullableStr('Large text in the middle of the ring, e.g. `"72%"`.').from('N, O'),
     inside_subtitle: nullableStr('Small text under `inside_title`, e.g. `"of target"`.').from('N, O'),

@@ -13,6 +13,7 @@ import {
   fontSize,
   icon,
   int,
+  margin,
   margins,
   nullableInt,
   nullableStr,
@@ -39,7 +40,7 @@ const cellOptions = {
     type: ['string', 'number'],
     markdownDescription: '**Required.** The cell text or number, e.g. `"Subtotal"`. May hold simple HTML (`<b>`, `<i>`, `<a href>`).',
   }).from('N, O'),
-  col_span: int('Number of columns this cell spans (default 1), e.g. `3`.', { minimum: 1 }).from('N, O'),
+  col_span: int('Number of columns this cell spans (default 1), e.g. `3`.', { minimum: 1 }).default(1).from('N, O'),
   col_bg: colourVar('this cell\u2019s background').from('N', 'O RowCellDescription'),
   col_align: alignment('this cell\u2019s text').from('N, O'),
   valign: enumOf(
@@ -49,7 +50,9 @@ const cellOptions = {
       ['bottom', 'Align to the bottom of the cell.'],
     ],
     'Vertical alignment of the cell content (default `middle`), e.g. `"top"`.',
-  ).from('N'),
+  )
+    .default('middle')
+    .from('N'),
 } satisfies OptionSet;
 
 const cellObject = (what: string, example: string) => ({
@@ -79,6 +82,7 @@ const headingCell = shaped<string | TableCellObject>({
 const OLDER_HEADINGS_MARGIN =
   'Older form of `headings_margin`. It still works; the current form is a margin from 0 to 32, e.g. `4` (`false` ≈ `0`).';
 
+/** No default: drawn as 4 pt (rows) and 5 pt (headings), which no integer of the 1.5 pt scale gives (the hover text says 1). */
 const padding = (what: string): Opt<number> =>
   int(`Vertical padding of ${what}, an integer from 0 to 32 (default 1), e.g. \`2\`.`, { minimum: 0, maximum: 32 }).from('N');
 
@@ -95,15 +99,19 @@ export const Card = component({
     }).from('N, O', 'S, R (both forms)'),
     units: nullableStr('Units printed after the value, e.g. `"USD"` or `"%"` (default none).').from('N, O'),
     icon: icon('Tabler icon shown in the card, e.g. `"users"`; `null` for none (default).').from('N, O', 'S, R'),
-    highlighted: bool('Draw the card on the theme `highlight` background (default `false`).').from('N, O', 'S'),
-    title_uppercase: bool('Print the title in upper case (default `false`).').from('N'),
-    title_size: fontSize('the title', 'sm').from('N'),
-    title_color: colourVar('the title', { dflt: 'sub-headline' }).from('N'),
-    value_color: colourVar('the value', { dflt: 'headline' }).from('N'),
+    highlighted: bool('Draw the card on the theme `highlight` background (default `false`).').default(false).from('N, O', 'S'),
+    // Drawn: upper case (the hover text says `false`).
+    title_uppercase: bool('Print the title in upper case (default `false`).').default(true).from('N'),
+    // Drawn: 8 pt = `xs` (the hover text says `sm`).
+    title_size: fontSize('the title', 'sm').default('xs').from('N'),
+    title_color: colourVar('the title', { dflt: 'sub-headline' }).default('sub-headline').from('N'),
+    value_color: colourVar('the value', { dflt: 'headline' }).default('headline').from('N'),
+    // No default: drawn `background-default`, or `highlight` on a highlighted card.
     bg_color: colourVar('the card background', { dflt: 'background-subtle' }).from('N'),
-    icon_font_size: fontSize('the icon', 'lg').from('N'),
+    icon_font_size: fontSize('the icon', 'lg').default('lg').from('N'),
+    // No default: drawn at 18 pt, which no size keyword gives (`2xl` is 17 pt).
     value_font_size: fontSize('the value', '2xl').from('N'),
-    units_font_size: fontSize('the units', 'sm').from('N'),
+    units_font_size: fontSize('the units', 'sm').default('sm').from('N'),
     width: width().from('N, O'),
   },
   outline: { role: 'card', label: ['title'] },
@@ -119,8 +127,10 @@ export const Text = component({
     text: str(
       '**Required.** The text, in Markdown or HTML (unless `markdown_format` is `false`), e.g. `"## Summary\\nRevenue grew **12%**."`.',
     ).from('N, O core/Text.ts', 'D components/text'),
-    align: alignment('the text').from('N, O'),
+    align: alignment('the text').default('left').from('N, O'),
+    // No default: drawn at 10 pt, which no size keyword of the schema gives (`sm` is 9 pt).
     size: fontSize('the text', 'sm').from('N', 'O (sm…4xl)', 'S invoice'),
+    // No default: omitted, headings take `headline` and the rest `paragraph`; set, both take it.
     color: colourVar('the text', { dflt: 'paragraph' }).from('N'),
     colour: colourVar('the text (British spelling of `color`)', { dflt: 'paragraph' }).spellingOf('color').from('O', 'S invoice'),
     bg_color: colourVar('the background behind the text').from('N'),
@@ -131,8 +141,8 @@ export const Text = component({
       minimum: 1,
       maximum: 17,
     }).from('N (1–17)', 'O (number | null)'),
-    markdown_format: bool('Interpret `text` as Markdown (default `true`); `false` prints it verbatim.').from('N'),
-    align_list: bool('Apply `align` to list items as well as paragraphs (default `false`).').from('N'),
+    markdown_format: bool('Interpret `text` as Markdown (default `true`); `false` prints it verbatim.').default(true).from('N'),
+    align_list: bool('Apply `align` to list items as well as paragraphs (default `false`).').default(false).from('N'),
     // N types a MarginValue 0–32; A had a boolean (kept, with a warning).
     headings_margin: shaped<number | boolean>({
       markdownDescription:
@@ -162,12 +172,16 @@ export const Table = component({
       'Column headings, e.g. `["Item", "Amount"]` or `[{"content": "Item", "col_span": 2}, "Amount"]` (default none).',
     ).from('N, O (string | cell)', 'S, R'),
     title: nullableStr('Title above the table, e.g. `"Line items"` (default none).').from('N, O', 'S, R ("")'),
-    striped: bool('Shade every other row (default `false`).').from('N, O', 'S, R'),
-    table_border: bool('Draw a border around the table (default `false`).').from('N, O'),
-    col_border: bool('Draw borders between columns (default `false`).').from('N, O'),
-    col_borders: bool('Draw borders between columns (default `false`); same as `col_border`.').spellingOf('col_border').from('S invoice'),
-    rows_font_size: fontSize('the rows', 'sm').from('N'),
-    headings_font_size: fontSize('the headings', 'sm').from('N'),
+    // Drawn: striped (the hover text says `false`).
+    striped: bool('Shade every other row (default `false`).').default(true).from('N, O', 'S, R'),
+    table_border: bool('Draw a border around the table (default `false`).').default(false).from('N, O'),
+    col_border: bool('Draw borders between columns (default `false`).').default(false).from('N, O'),
+    col_borders: bool('Draw borders between columns (default `false`); same as `col_border`.')
+      .default(false)
+      .spellingOf('col_border')
+      .from('S invoice'),
+    rows_font_size: fontSize('the rows', 'sm').default('sm').from('N'),
+    headings_font_size: fontSize('the headings', 'sm').default('sm').from('N'),
     rows_vertical_padding: padding('each row'),
     headings_vertical_padding: padding('the heading row'),
     col_align: arrayOf(
@@ -211,19 +225,26 @@ export const Image = component({
     }).from('N, O (string | null)', 'D'),
     link_url: nullableStr('Address opened when the image is clicked in the PDF, e.g. `"https://example.com"` (default none).').from('N'),
     caption: nullableStr('Caption printed under the image, e.g. `"Figure 1: Store layout"` (default none).').from('N, O', 'D'),
+    // No default: drawn at 8.5 pt, which no size keyword gives (`sm` is 9 pt).
     text_size: fontSize('the caption', 'sm').from('N, O', 'D (default sm)'),
     // Colours: D and O spell them text_colour/bg_colour/border_colour, N text_color/…; both work.
-    ...colourPair('text', (note) => colourVar(`the caption${note}`, { dflt: 'paragraph' }).from('N text_color', 'D, O text_colour')),
+    // Drawn: `sub-headline` (the hover text says `paragraph`).
+    ...colourPair('text', (note) =>
+      colourVar(`the caption${note}`, { dflt: 'paragraph' }).default('sub-headline').from('N text_color', 'D, O text_colour'),
+    ),
     ...colourPair('bg', (note) =>
       colourVar(`the background behind the image${note}; a background drops the border`).from('N bg_color', 'D, O bg_colour'),
     ),
     ...colourPair('border', (note) =>
       colourVar(`the border${note}`, { dflt: 'background-muted' }).from('N border_color', 'D, O border_colour'),
     ),
-    enable_border: bool('Draw a border around the image and its caption.').from('N, O', 'D (documented default `true`)'),
-    rounded: bool('Round the image corners (default `false`).').from('O', 'D'),
+    // Drawn: no border (the docs say `true`).
+    enable_border: bool('Draw a border around the image and its caption.').default(false).from('N, O', 'D (documented default `true`)'),
+    rounded: bool('Round the image corners (default `false`).').default(false).from('O', 'D'),
     width: width().from('N, O', 'D'),
-    ...margins('N, O', 'D'),
+    // Drawn: 1 above and below when omitted (the hover text says 0).
+    vertical_margin: margin('Top and bottom').default(1).from('N, O', 'D'),
+    horizontal_margin: margin('Left and right').from('N, O', 'D'),
   },
   outline: { role: 'image', label: ['caption', 'image_url'] },
   aliases: ['image', 'img', 'picture'],

@@ -2,6 +2,9 @@
 import { component } from '../component';
 import { alignment, bool, fontSize, icon, margins, nullableInt, num, spacing, str, width } from '../vocabulary';
 
+/** The gap the layout draws between columns when column_spacing is omitted (the hover text says 2, the docs 3). */
+const DRAWN_COLUMN_SPACING = 8;
+
 const columns = (what: string) =>
   nullableInt(`Number of columns ${what} lays its children out in (default: one column per child), e.g. \`3\`.`, { minimum: 1 });
 
@@ -15,10 +18,11 @@ export const Section = component({
     section_title: str(
       '**Required.** Heading shown at the top of the section, e.g. `"Key metrics"`. An empty string hides the heading bar.',
     ).from('N, O core/Section.ts', 'S', 'R'),
-    highlighted: bool('Draw the section on the theme `highlight` background (default `false`).').from('N, O', 'S', 'R'),
+    highlighted: bool('Draw the section on the theme `highlight` background (default `false`).').default(false).from('N, O', 'S', 'R'),
     icon: icon('Tabler icon shown before the section title, e.g. `"chart-bar"`; `null` for none (default).').from('N, O'),
-    columns: columns('the section').from('N, O (number | null)', 'S', 'R'),
-    column_spacing: spacing('columns').from('N, O'),
+    // Drawn: one column (the hover text says one per child).
+    columns: columns('the section').default(1).from('N, O (number | null)', 'S', 'R'),
+    column_spacing: spacing('columns').default(DRAWN_COLUMN_SPACING).from('N, O'),
     font_size: fontSize('the section title', 'lg').from('N'),
     width: width().from('N types.ts IComponentOptions'),
     ...margins('O core/Section.ts', 'A'),
@@ -36,8 +40,10 @@ export const Row = component({
   snippetOptions: { columns: '^${1:2}' },
   options: {
     columns: columns('the row').from('N, O core/Row.ts', 'D components/row', 'S invoice'),
-    align: alignment('the row\u2019s content').from('N (left/centre/center/right), O', 'D components/row', 'S invoice ("right")'),
-    column_spacing: spacing('columns').from('N, O', 'D components/row (default 3)'),
+    align: alignment('the row\u2019s content')
+      .default('left')
+      .from('N (left/centre/center/right), O', 'D components/row', 'S invoice ("right")'),
+    column_spacing: spacing('columns').default(DRAWN_COLUMN_SPACING).from('N, O', 'D components/row (default 3)'),
     width: width().from('N, O', 'D components/row', 'S, R ("2/3")'),
     ...margins('O core/Row.ts', 'D components/row', 'S invoice (horizontal_margin 0)'),
   },

@@ -24,15 +24,17 @@ const sparkCommon = () => ({
   title: str('**Required.** Title of the spark card, e.g. `"Weekly signups"`.').from('N'),
   subtitle: str('**Required.** Subtitle under the title, usually the headline figure, e.g. `"1,284"`.').from('N'),
   // N chart_color, bg_color; the British pairs because the renderer reads both.
-  ...colourPair('chart', (note) => colourVar(`the chart${note}`, { dflt: 'accent' }).from('N chart_color')),
-  ...colourPair('bg', (note) => colourVar(`the card background${note}`, { dflt: 'background-subtle' }).from('N bg_color')),
-  border: bool('Draw a border around the card (default `false`).').from('N'),
+  ...colourPair('chart', (note) => colourVar(`the chart${note}`, { dflt: 'accent' }).default('accent').from('N chart_color')),
+  ...colourPair('bg', (note) =>
+    colourVar(`the card background${note}`, { dflt: 'background-subtle' }).default('background-subtle').from('N bg_color'),
+  ),
+  border: bool('Draw a border around the card (default `false`).').default(false).from('N'),
   button_link: nullableStr('Address the card\u2019s button opens, e.g. `"https://app.example.com/signups"` (no button when unset).').from(
     'N',
   ),
-  button_text: nullableStr('Text of the button, e.g. `"View details"` (default `"View"`).').from('N'),
-  title_font_size: fontSize('the title', 'sm').from('N'),
-  subtitle_font_size: fontSize('the subtitle', 'xl').from('N'),
+  button_text: nullableStr('Text of the button, e.g. `"View details"` (default `"View"`).').default('View').from('N'),
+  title_font_size: fontSize('the title', 'sm').default('sm').from('N'),
+  subtitle_font_size: fontSize('the subtitle', 'xl').default('xl').from('N'),
   width: width().from('N types.ts IComponentOptions'),
 });
 
@@ -110,6 +112,7 @@ export const SparkChartLine = component({
       { nullable: true, nullDescription: 'null — no change indicator (default).' },
     ).from('N ("-" | "+" | null)'),
     perc_diff: num('Size of the change in percent, e.g. `12.5` (shown as 12.5%).').unit('percent').from('N'),
+    // No default: drawn 40 pt high when neither this nor chart_height is given (the hover text says 3).
     aspect_ratio: num('Width divided by height of the chart (default 3), e.g. `4`.', { exclusiveMinimum: 0 }).from('N'),
     chart_height: int('Height of the chart in points (default 40), e.g. `60`.', { minimum: 1 }).unit('pt').from('N'),
   },
@@ -123,8 +126,8 @@ export const SparkChartRing = component({
   options: {
     value: num('**Required.** The percentage the ring shows (0–100), e.g. `75`.').unit('percent').from('N'),
     ...sparkCommon(),
-    radius: num('Radius of the ring in points (default 30), e.g. `36`.', { exclusiveMinimum: 0 }).unit('pt').from('N'),
-    stroke_width: num('Thickness of the ring in points (default 6), e.g. `8`.', { exclusiveMinimum: 0 }).unit('pt').from('N'),
+    radius: num('Radius of the ring in points (default 30), e.g. `36`.', { exclusiveMinimum: 0 }).default(30).unit('pt').from('N'),
+    stroke_width: num('Thickness of the ring in points (default 6), e.g. `8`.', { exclusiveMinimum: 0 }).default(6).unit('pt').from('N'),
   },
   outline: { role: 'card', label: ['title', 'subtitle'] },
 });
@@ -174,9 +177,9 @@ export const BetaDataTable = component({
     ).from('N'),
     headings: arrayOf(str('A column heading, e.g. `"Region"`.'), 'Column headings, e.g. `["Region", "Trend"]` (default none).').from('N'),
     title: nullableStr('Title above the table, e.g. `"Regional performance"` (default none).').from('N'),
-    striped: bool('Shade every other row (default `false`).').from('N'),
-    col_borders: bool('Draw borders between columns (default `false`).').from('N'),
-    table_border: bool('Draw a border around the table (default `false`).').from('N'),
+    striped: bool('Shade every other row (default `false`).').default(false).from('N'),
+    col_borders: bool('Draw borders between columns (default `false`).').default(false).from('N'),
+    table_border: bool('Draw a border around the table (default `false`).').default(false).from('N'),
     col_bg: arrayOf(
       enumOf(COLOUR_VARIABLES, 'Background colour of this column.', { nullable: true, nullDescription: 'null — no background.' }),
       'Background colour of each column, e.g. `[null, "background-muted"]`.',
@@ -201,8 +204,8 @@ export const BetaDataTable = component({
     )
       .unit('percent')
       .from('N'),
-    headings_font_size: fontSize('the headings', 'xs').from('N'),
-    rows_font_size: fontSize('the rows', 'sm').from('N'),
+    headings_font_size: fontSize('the headings', 'xs').default('xs').from('N'),
+    rows_font_size: fontSize('the rows', 'sm').default('sm').from('N'),
     width: width().from('N'),
     ...margins('N'),
   },

@@ -167,6 +167,35 @@ describe('schema: catalogue', () => {
     for (const [, p] of iconProps) assert.equal(p.$ref, '#/definitions/tablerIcon');
   });
 
+  it('every option default is a value its own option accepts (the editor inserts it on completion)', () => {
+    let checked = 0;
+    for (const type of componentTypes) {
+      const snippet = defs[type].defaultSnippets![0];
+      const base = JSON.parse(expandSnippetDefaults(snippetText(snippet)));
+      for (const [name, option] of Object.entries(defs[type].properties?.options?.properties ?? {})) {
+        if (option.default === undefined) continue;
+        checked++;
+        const component = { ...base, options: { ...base.options, [name]: option.default } };
+        const report = { type: 'Report', options: { report_title: 'T' }, components: [component] };
+        assert.deepEqual(
+          SCHEMA.validator('strict').validate(report),
+          [],
+          `${type}.options.${name} default ${JSON.stringify(option.default)}`,
+        );
+      }
+    }
+    for (const key of ['options', 'config', 'cover_page'] as const) {
+      for (const [name, option] of Object.entries(reportSchema.properties?.[key]?.properties ?? {})) {
+        if (option.default === undefined) continue;
+        checked++;
+        const report = { type: 'Report', options: { report_title: 'T' }, components: [], [key]: { [name]: option.default } };
+        if (key === 'options') Object.assign(report.options, { [name]: option.default });
+        assert.deepEqual(SCHEMA.validator('strict').validate(report), [], `${key}.${name} default ${JSON.stringify(option.default)}`);
+      }
+    }
+    assert.ok(checked > 80, `only ${checked} defaults found`);
+  });
+
   it('the root "New report" snippet expands to a valid report', () => {
     const text = expandSnippetDefaults(snippetText(findDefaultSnippet(reportSchema, 'New report')));
     assert.deepEqual(SCHEMA.validator('strict').validate(JSON.parse(text)), []);

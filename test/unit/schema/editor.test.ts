@@ -97,6 +97,26 @@ describe('schema: in the editor (vscode-json-languageservice)', () => {
   });
 
   describe('completion', () => {
+    it('completing an option inserts its declared default (an enum option opens its value list, the default marked)', async () => {
+      const items = await editorCompletions(report('{"type": "Section", "options": {"section_title": "T", |}}'));
+      const insert = (label: string) => items.find((i) => i.label === label)?.insertText;
+      assert.deepEqual(['highlighted', 'column_spacing', 'columns', 'font_size'].map(insert), [
+        '"highlighted": ${1:false}',
+        '"column_spacing": ${1:8}',
+        '"columns": ${1:1}',
+        '"font_size": $1',
+      ]);
+    });
+
+    it('the value list marks the default', async () => {
+      const items = await editorCompletions(report('{"type": "Table", "options": {"rows": [], "rows_font_size": |}}'));
+      const marked = items.filter((i) => i.labelDetails?.description === 'Default value' || i.detail === 'Default value');
+      assert.deepEqual(
+        marked.map((i) => i.label),
+        ['"sm"'],
+      );
+    });
+
     it("inside a Card's options: exactly the Card options", async () => {
       assert.deepEqual(await labels(report('{"type": "Card", "options": {|}}')), [
         'title',
@@ -218,6 +238,7 @@ describe('schema: in the editor (vscode-json-languageservice)', () => {
     it('font_size of charts and DoughnutRing: keywords completed, pixels accepted, a wrong word flagged', async () => {
       const ring = (v: string) => report(`{"type": "DoughnutRing", "options": {"data": [], "font_size": ${v}}}`);
       assert.deepEqual(await valueLabels('{"type": "DoughnutRing", "options": {"data": [], "font_size": |}}'), [
+        '16', // the default (16 px)
         '"3xs"',
         '"2xs"',
         '"xs"',
