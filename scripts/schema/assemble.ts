@@ -23,12 +23,15 @@ import {
 /** A catalogue entry with its type name. */
 export interface NamedComponent extends ComponentEntry {
   readonly type: ComponentType;
+  /** The entry itself, as declared. */
+  readonly spec: ComponentEntry;
 }
 
 /** Catalogue order (the order of the type enum and the snippets in the schema). */
 export const catalogue: readonly NamedComponent[] = Object.entries(COMPONENTS).map(([type, spec]) => ({
   ...(spec as ComponentEntry),
   type: type as ComponentType,
+  spec,
 }));
 
 const firstSentence = (md: string) => md.split(/(?<=\.)\s/)[0];

@@ -58,4 +58,5 @@ export { Opt, properties, schemaOf } from './option';
 export { newReportSnippet, objectSchema, type ObjectSpec } from './report';
 export { SOURCES } from './sources';
 export { COLOUR_THEME_WORDS, COLOUR_THEMES, TYPOGRAPHY_THEMES, type ColourTheme, type TypographyTheme } from './themes';
+export { ALIGNMENTS, COLOR_SCHEMES, COLOUR_VARIABLES, CURVE_FORMATS, FONT_SIZES, WIDTHS } from './vocabulary';
 export type { Alignment, ColourVariable, ColorScheme, CurveFormat, FontSize, Width } from './vocabulary';

@@ -6,6 +6,7 @@
  * writing keeps it working in any bundle; jpeg-js encodes the preview.
  */
 import * as jpeg from 'jpeg-js';
+import { COMPONENT_META, type ComponentType } from '../core/report/componentTypes.generated';
 import type { ReportBody, ReportComponent } from '../core/report/types';
 import { RenderError, type RenderOptions, type ReportRenderer } from './renderer';
 
@@ -14,10 +15,13 @@ function pdfText(s: string): string {
   return '(' + s.replace(/[^\x20-\x7e\xa0-\xff]/g, '?').replace(/([\\()])/g, '\\$1') + ')';
 }
 
+/** For a type the catalogue does not know: the options that usually name a component. */
+const FALLBACK_LABEL = ['section_title', 'title', 'text', 'chart_title', 'caption'];
+
 function describe(c: ReportComponent, depth: number): string[] {
   const o = c.options ?? {};
-  const label = ['section_title', 'title', 'text', 'chart_title', 'caption'].map((k) => o[k]).find((v) => typeof v === 'string') as
-    string | undefined;
+  const known = Object.hasOwn(COMPONENT_META, c.type) ? COMPONENT_META[c.type as ComponentType].label : [];
+  const label = (known.length ? known : FALLBACK_LABEL).map((k) => o[k]).find((v) => typeof v === 'string') as string | undefined;
   const line = `${'  '.repeat(depth)}${c.type}${label ? `: ${label.slice(0, 80)}` : ''}`;
   return [line, ...(c.components ?? []).flatMap((child) => describe(child, depth + 1))];
 }

@@ -3,6 +3,7 @@
  * the 15 colour variables, with the override_colour_theme / override_color_theme
  * keys applied, and colour-option resolution (variable name, hex, rgb(), CSS name).
  */
+import type { ColourTheme } from '../catalogue';
 import { CSS_COLOURS } from './css-colours';
 import type { RenderTheme, ThemeFonts } from './painter';
 
@@ -17,7 +18,8 @@ interface ThemeSeed {
   custom: [string, string, string];
 }
 
-const SEEDS: Record<string, ThemeSeed> = {
+/** Keyed by the catalogue's theme names: a theme added there and not here fails to compile. */
+const SEEDS: Record<ColourTheme, ThemeSeed> = {
   default: {
     headline: '#1e293b',
     subHeadline: '#64748b',
@@ -146,7 +148,7 @@ const SEEDS: Record<string, ThemeSeed> = {
   },
 };
 
-export const COLOUR_THEMES = Object.keys(SEEDS);
+export const COLOUR_THEMES = Object.keys(SEEDS) as ColourTheme[];
 
 const HEX = /^#([0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 /** Separators are a comma with optional spaces, or spaces: no two quantifiers compete for the same spaces (linear). */
@@ -316,7 +318,7 @@ function themeOf(colours: Record<string, string>, fonts: ThemeFonts): RenderThem
  * panel (`light-background`), then takes the nested overrides the same way.
  */
 export function buildTheme(themeName: string | undefined, overrides: Record<string, unknown> | undefined, fonts: ThemeFonts): RenderTheme {
-  const seed = themeName !== undefined && Object.hasOwn(SEEDS, themeName) ? SEEDS[themeName] : SEEDS.default;
+  const seed = themeName !== undefined && Object.hasOwn(SEEDS, themeName) ? SEEDS[themeName as ColourTheme] : SEEDS.default;
   const colours = applyOverrides(coloursOf(seed), overrides);
   const theme = themeOf(colours, fonts);
   const nested = overrides && typeof overrides === 'object' ? (overrides as Record<string, unknown>).highlighted : undefined;

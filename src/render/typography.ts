@@ -9,6 +9,7 @@
  * natively. `google-fonts` (fonts named in config.google_fonts) cannot be fetched
  * offline and renders with the default theme.
  */
+import type { TypographyTheme } from '../catalogue';
 import { FALLBACK_FILES, type FontFamilySpec, type FontStyle } from './fonts';
 
 function family(dir: string, opts: { italics?: boolean; heading?: string; headingStyle?: FontStyle } = {}): FontFamilySpec {
@@ -27,7 +28,8 @@ function family(dir: string, opts: { italics?: boolean; heading?: string; headin
 
 const liberation: FontFamilySpec = { ...FALLBACK_FILES, heading: FALLBACK_FILES.bold, headingStyle: 'bold' };
 
-const THEMES: Record<string, FontFamilySpec> = {
+/** Keyed by the catalogue's theme names: a theme added there and not here fails to compile. */
+const THEMES: Record<TypographyTheme, FontFamilySpec> = {
   default: liberation,
   geometric: family('poppins'),
   slab: family('zilla-slab'),
@@ -48,11 +50,11 @@ const THEMES: Record<string, FontFamilySpec> = {
   'google-fonts': liberation,
 };
 
-export const TYPOGRAPHY_THEMES = Object.keys(THEMES);
+export const TYPOGRAPHY_THEMES = Object.keys(THEMES) as TypographyTheme[];
 
 export function typographySpec(theme: string | undefined): FontFamilySpec {
   // Own keys only: "toString" must not find Object.prototype's function.
-  return theme !== undefined && Object.hasOwn(THEMES, theme) ? THEMES[theme] : THEMES.default;
+  return theme !== undefined && Object.hasOwn(THEMES, theme) ? THEMES[theme as TypographyTheme] : THEMES.default;
 }
 
 /** Every font file the themes use (the build ships exactly these; a test checks they exist). */

@@ -6,6 +6,9 @@
  * distance / shared-word score decides.
  */
 
+import { COLOUR_THEME_WORDS } from '../../catalogue/themes';
+import { TYPE_ALIASES } from '../report/componentTypes.generated';
+
 export interface RankedValue {
   value: string;
   /** 1 = certainly meant, 0 = unrelated. */
@@ -80,49 +83,18 @@ const SYNONYMS: Record<string, readonly string[]> = {
   half: ['2/4', '3/6'],
   third: ['1/3'],
   quarter: ['1/4'],
-  horizontalbarchart: ['Chart.HorizontalBar'],
-  piechart: ['DoughnutRing'],
-  pie: ['DoughnutRing'],
-  doughnut: ['DoughnutRing'],
-  donut: ['DoughnutRing'],
-  kpi: ['Card'],
-  heading: ['Section'],
-  spacer: ['Spacer', 'VerticalSpacer'],
-  image: ['Image'],
-  img: ['Image'],
-  picture: ['Image'],
-  paragraph: ['Text'],
-  markdown: ['Text'],
-  datatable: ['Beta.DataTable'],
+  // Component types: the catalogue's aliases of each type (`pie` → DoughnutRing).
+  ...TYPE_ALIASES,
   background: ['bg_color', 'bg_colour'],
   bg: ['bg_color', 'bg_colour'],
   fontsize: ['font_size'],
 };
 
 /**
- * Colour words → the built-in themes whose accent has that hue (src/render/theme.ts):
- * good suggestions for `"colour_theme": "blue"`, never applied without asking.
+ * Colour words → the built-in themes whose accent has that hue (the catalogue's theme
+ * metadata): good suggestions for `"colour_theme": "blue"`, never applied without asking.
  */
-const RELATED: Record<string, readonly string[]> = {
-  blue: ['corporate', 'royal', 'electric'],
-  navy: ['corporate', 'royal'],
-  indigo: ['royal', 'default'],
-  cyan: ['neon', 'electric'],
-  teal: ['surfboard'],
-  ocean: ['surfboard', 'electric'],
-  sea: ['surfboard', 'electric'],
-  green: ['forest', 'key-lime'],
-  lime: ['key-lime'],
-  red: ['crimson', 'ember'],
-  orange: ['ember', 'summer'],
-  yellow: ['summer'],
-  purple: ['purples', 'twilight'],
-  violet: ['twilight', 'purples'],
-  pink: ['candy'],
-  dark: ['twilight', 'corporate'],
-  bright: ['neon', 'electric'],
-  business: ['corporate'],
-};
+const RELATED: Readonly<Record<string, readonly string[]>> = COLOUR_THEME_WORDS;
 
 function fraction(value: string): number | undefined {
   const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value);

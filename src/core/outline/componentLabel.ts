@@ -3,37 +3,24 @@
  * `Section "KPIs"`, `Card "Views"`, `Chart.Bar "Revenue"`, `Text "Summary"` (the first
  * heading or line of the Markdown) — and a short detail (`987 USD`, `3 columns`, `12 rows`).
  */
+import type { OutlineRole as CatalogueRole } from '../../catalogue/component';
+import { COMPONENT_META, type ComponentType } from '../report/componentTypes.generated';
 
-export type OutlineRole = 'container' | 'card' | 'text' | 'table' | 'image' | 'chart' | 'progress' | 'spacer' | 'unknown';
+/** The catalogue's roles (each type's `outline.role`), and `unknown` for a type it does not know. */
+export type OutlineRole = CatalogueRole | 'unknown';
 
-/** Options that name a component, in order of preference, per type (first string wins). */
-const LABEL_OPTIONS: Record<string, readonly string[]> = {
-  Section: ['section_title'],
-  Card: ['title'],
-  Table: ['title', 'headings'],
-  'Beta.DataTable': ['title', 'headings'],
-  Image: ['caption', 'image_url'],
-  DoughnutRing: ['chart_title', 'inside_title', 'caption'],
-  'SparkChart.Line': ['title', 'subtitle'],
-  'SparkChart.Ring': ['title', 'subtitle'],
-  ProgressBar: ['title'],
-};
-const CHART_LABEL = ['chart_title', 'caption'];
+/** A type the catalogue does not declare (a typo, a newer type) is named by the first of these. */
 const FALLBACK_LABEL = ['title', 'section_title', 'chart_title', 'caption', 'name'];
 
 const MAX_LABEL = 48;
 
+const metaOf = (type: string | undefined) =>
+  type !== undefined && Object.hasOwn(COMPONENT_META, type) ? COMPONENT_META[type as ComponentType] : undefined;
+
 export function roleOf(type: string | undefined): OutlineRole {
   if (!type) return 'unknown';
-  if (type === 'Section' || type === 'Row') return 'container';
-  if (type === 'Card' || type.startsWith('SparkChart.')) return 'card';
-  if (type === 'Text') return 'text';
-  if (type === 'Table' || type === 'Beta.DataTable') return 'table';
-  if (type === 'Image') return 'image';
-  if (type === 'ProgressBar') return 'progress';
-  if (type === 'PageBreak' || type === 'Spacer' || type === 'VerticalSpacer') return 'spacer';
-  if (/Chart|DoughnutRing/.test(type)) return 'chart';
-  return 'unknown';
+  // An unknown type that looks like a chart (`Chart.Pie`) still gets the chart icon.
+  return metaOf(type)?.role ?? (/Chart/.test(type) ? 'chart' : 'unknown');
 }
 
 function clip(text: string): string {
@@ -72,7 +59,7 @@ export function labelOption(type: string | undefined, options: Record<string, un
     return text ? { key: 'text', text: clip(text) } : undefined;
   }
   if (type === 'Image') {
-    const found = firstString(options, LABEL_OPTIONS.Image);
+    const found = firstString(options, COMPONENT_META.Image.label);
     if (found?.key === 'image_url') {
       // The file name of the address (query and fragment dropped); data: URLs have none.
       if (found.text.startsWith('data:')) return undefined;
@@ -81,7 +68,8 @@ export function labelOption(type: string | undefined, options: Record<string, un
     }
     return found && { key: found.key, text: clip(found.text) };
   }
-  const keys = (type ? LABEL_OPTIONS[type] : undefined) ?? (roleOf(type) === 'chart' ? CHART_LABEL : FALLBACK_LABEL);
+  const label = metaOf(type)?.label;
+  const keys = label?.length ? label : FALLBACK_LABEL;
   const found = firstString(options, keys);
   if (found) return { key: found.key, text: clip(found.text) };
   // Charts without a title: "Revenue by Month" from the axis labels.

@@ -6,6 +6,7 @@
  * report would take them.
  */
 import { marked } from 'marked';
+import { COMPONENTS } from '../../../src/catalogue';
 import { Parser } from 'htmlparser2';
 
 type Json = Record<string, unknown>;
@@ -53,15 +54,8 @@ export function markdownToText(md: string): string {
   return htmlToText(marked.parse(spaced, { async: false, gfm: true }) as string);
 }
 
-const CHART_TYPES = new Set([
-  'BarChart',
-  'LineChart',
-  'ScatterChart',
-  'Chart.Bar',
-  'Chart.Line',
-  'Chart.HorizontalBar',
-  'Chart.Timeseries',
-]);
+/** The charts with axes: the catalogue's types with an `x_label` option. */
+const CHART_TYPES = new Set(Object.entries(COMPONENTS).flatMap(([type, spec]) => ('x_label' in spec.options ? [type] : [])));
 
 function str(v: unknown): string | undefined {
   return typeof v === 'string' && v.trim() !== '' ? v : undefined;

@@ -7,28 +7,40 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import {
+  COLOR_SCHEMES,
+  COLOUR_THEMES as CATALOGUE_COLOUR_THEMES,
+  COLOUR_VARIABLES,
+  CURVE_FORMATS,
+  FONT_SIZES as CATALOGUE_FONT_SIZES,
+  TYPOGRAPHY_THEMES,
+  WIDTHS as CATALOGUE_WIDTHS,
+} from '../../../src/catalogue';
+import { COMPONENT_TYPES, COVER_PAGE_COMPONENT_TYPES } from '../../../src/core/report/componentTypes.generated';
 import { startHarness, type Harness } from './helpers';
 
 const FIX = join(__dirname, '../../fixtures/broken');
 const load = (file: string): unknown => JSON.parse(readFileSync(join(FIX, file), 'utf8'));
 
-const COLOUR_VARS =
-  "'headline', 'sub-headline', 'accent', 'paragraph', 'background-default', 'background-muted', 'background-subtle', 'highlight', 'highlight-text', 'background', 'light-background', 'background-faded', 'custom-1', 'custom-2' or 'custom-3'";
-// Every n/d with d in 2, 3, 4, 5, 6, 12 and n from 1 to d (the docs' widths), in schema order.
-const WIDTHS = [2, 3, 4, 5, 6, 12]
-  .flatMap((d) => Array.from({ length: d }, (_, i) => `'${i + 1}/${d}'`))
-  .join(', ')
-  .replace(/, ('12\/12')$/, ' or $1');
-const FONT_SIZES = "'3xs', '2xs', 'xs', 'sm', 'lg', 'xl', '2xl', '3xl' or '4xl'";
-const COLOUR_THEMES =
-  "'default', 'summer', 'forest', 'corporate', 'ember', 'twilight', 'key-lime', 'purples', 'neon', 'candy', 'electric', 'royal', 'crimson' or 'surfboard'";
-const TYPO_THEMES =
-  "'default', 'geometric', 'slab', 'grotesque', 'jost', 'looped', 'newspaper', 'albert-barlow', 'abril-lato', 'fjalla-source', 'raleway-lora', 'bebas-montserrat', 'jakarta', 'ibm-plex', 'outfit', 'prompt-inter', 'urbanist' or 'google-fonts'";
-const SCHEMES = "'Category10', 'Accent', 'Dark2', 'Paired', 'Pastel1', 'Pastel2', 'Set1', 'Set2', 'Set3' or 'Tableau10'";
-const CURVES = "'Linear', 'Step', 'Basis', 'StepBefore', 'StepAfter', 'Natural', 'Cardinal', 'CatmullRom' or 'MonotoneX'";
-const BODY_TAGS =
-  "'Section', 'Row', 'Card', 'Text', 'Table', 'Image', 'BarChart', 'LineChart', 'ScatterChart', 'Chart.Bar', 'Chart.Line', 'Chart.HorizontalBar', 'Chart.Timeseries', 'DoughnutRing', 'SparkChart.Line', 'SparkChart.Ring', 'ProgressBar', 'Beta.DataTable', 'PageBreak', 'Spacer', 'VerticalSpacer'";
-const COVER_TAGS = "'Row', 'Text', 'Image', 'VerticalSpacer'";
+/** A pydantic literal list: `'a', 'b' or 'c'`. */
+const literals = (values: readonly string[]) =>
+  values
+    .map((v) => `'${v}'`)
+    .join(', ')
+    .replace(/, ('[^']*')$/, ' or $1');
+const names = (pairs: readonly (readonly [string, string])[]) => literals(pairs.map(([v]) => v));
+// The value lists of the catalogue, as pydantic prints them.
+const COLOUR_VARS = names(COLOUR_VARIABLES);
+const WIDTHS = names(CATALOGUE_WIDTHS);
+const FONT_SIZES = names(CATALOGUE_FONT_SIZES);
+const COLOUR_THEMES = names(CATALOGUE_COLOUR_THEMES);
+const TYPO_THEMES = names(TYPOGRAPHY_THEMES);
+const SCHEMES = names(COLOR_SCHEMES);
+const CURVES = names(CURVE_FORMATS);
+// pydantic lists the tags of a discriminated union without an `or`.
+const tags = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
+const BODY_TAGS = tags(COMPONENT_TYPES);
+const COVER_TAGS = tags(COVER_PAGE_COMPONENT_TYPES);
 const REQUIRED = 'Field required';
 const DICT = 'Input should be a valid dictionary or object to extract fields from';
 

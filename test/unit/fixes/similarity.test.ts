@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { editDistance, isClearWinner, normalise, rankValues } from '../../../src/core/fixes/similarity';
 import { reportSchema } from '../../../src/core/schema/reportSchema';
+import { COLOUR_THEMES } from '../../../src/catalogue';
 
 const values = (input: string, candidates: readonly string[], limit?: number) =>
   rankValues(input, candidates, { limit }).map((r) => r.value);
@@ -56,22 +57,7 @@ describe('fixes: similarity', () => {
     const [sektion] = rankValues('Sektion', tags);
     assert.equal(sektion.value, 'Section');
     assert.ok(sektion.confident);
-    const themes = [
-      'default',
-      'summer',
-      'forest',
-      'corporate',
-      'ember',
-      'twilight',
-      'key-lime',
-      'purples',
-      'neon',
-      'candy',
-      'electric',
-      'royal',
-      'crimson',
-      'surfboard',
-    ];
+    const themes = COLOUR_THEMES.map(([name]) => name);
     const rainbow = rankValues('rainbow', themes);
     assert.equal(rainbow.length, 3, 'a short list always shows its best three');
     assert.ok(rainbow.every((r) => !r.confident));
@@ -79,22 +65,7 @@ describe('fixes: similarity', () => {
   });
 
   it('colour words suggest the themes of that hue, never as a sure thing', () => {
-    const themes = [
-      'default',
-      'summer',
-      'forest',
-      'corporate',
-      'ember',
-      'twilight',
-      'key-lime',
-      'purples',
-      'neon',
-      'candy',
-      'electric',
-      'royal',
-      'crimson',
-      'surfboard',
-    ];
+    const themes = COLOUR_THEMES.map(([name]) => name);
     const ocean = rankValues('ocean', themes);
     assert.deepEqual(
       ocean.map((r) => r.value),

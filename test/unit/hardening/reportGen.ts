@@ -5,34 +5,15 @@
  * colours, unknown options. For the renderer fuzz: what passes the service's
  * validation, and a little beyond it.
  */
+import { COMPONENT_META, COMPONENT_TYPES } from '../../../src/core/report/componentTypes.generated';
 import { reportSchema } from '../../../src/core/schema/reportSchema';
 import { randomNumber, randomString, type Rng } from './fuzzKit';
 
 type Schema = Record<string, unknown>;
 
 const DEFS = (reportSchema as unknown as { definitions: Record<string, Schema> }).definitions;
-const LEAVES = [
-  'Card',
-  'Text',
-  'Table',
-  'BarChart',
-  'LineChart',
-  'ScatterChart',
-  'Chart.Bar',
-  'Chart.Line',
-  'Chart.HorizontalBar',
-  'Chart.Timeseries',
-  'DoughnutRing',
-  'SparkChart.Line',
-  'SparkChart.Ring',
-  'ProgressBar',
-  'Beta.DataTable',
-  'Spacer',
-  'VerticalSpacer',
-  'PageBreak',
-  'Image',
-];
-const CONTAINERS = ['Section', 'Row'];
+const LEAVES = COMPONENT_TYPES.filter((t) => !COMPONENT_META[t].container);
+const CONTAINERS = COMPONENT_TYPES.filter((t) => COMPONENT_META[t].container);
 const WEIRD_COLOURS = [
   '#fff',
   '#12345678',

@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { COLOUR_THEMES as CATALOGUE_COLOUR_THEMES, TYPOGRAPHY_THEMES as CATALOGUE_TYPOGRAPHY_THEMES } from '../../../src/catalogue';
 import { buildTheme, COLOUR_THEMES } from '../../../src/render/theme';
 import { allFontFiles, TYPOGRAPHY_THEMES } from '../../../src/render/typography';
 import { iconPath } from '../../../src/render/icons';
@@ -25,12 +26,9 @@ const VARIABLES = [
   'custom-2',
   'custom-3',
 ];
-const B4_COLOUR_THEMES =
-  'default summer forest corporate ember twilight key-lime purples neon candy electric royal crimson surfboard'.split(' ');
-const B4_TYPOGRAPHY =
-  'default geometric slab grotesque jost looped newspaper albert-barlow abril-lato fjalla-source raleway-lora bebas-montserrat jakarta ibm-plex outfit prompt-inter urbanist google-fonts'.split(
-    ' ',
-  );
+// The theme names of the catalogue (what the schema offers).
+const B4_COLOUR_THEMES = CATALOGUE_COLOUR_THEMES.map(([name]) => name);
+const B4_TYPOGRAPHY = CATALOGUE_TYPOGRAPHY_THEMES.map(([name]) => name);
 const UNICODE = 'Zażółć gęślą jaźń — Ελληνικά γράμματα — Кириллица и ёж — Ærøskøbing €25';
 
 describe('renderer: themes, fonts, icons', () => {
