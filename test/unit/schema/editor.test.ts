@@ -148,12 +148,10 @@ describe('schema: in the editor (vscode-json-languageservice)', () => {
     });
 
     it('in the cover page: only the cover-page components', async () => {
-      assert.deepEqual((await labels(report('', '\n  "cover_page": {"components": [|]},'))).sort(), [
-        'Image',
-        'Row',
-        'Text',
-        'VerticalSpacer',
-      ]);
+      assert.deepEqual(
+        (await labels(report('', '\n  "cover_page": {"components": [|]},'))).sort(),
+        [...CATALOGUE.coverPageComponentTypes].sort(),
+      );
     });
 
     it('the value of "type": every component type', async () => {
