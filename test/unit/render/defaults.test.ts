@@ -1,0 +1,87 @@
+// Every default the catalogue declares is the value the renderer draws: for every option of
+// every component type (and of the report's options, config and cover page) that has one, a
+// report with the option omitted and the same report with the option written out at its
+// default draw identical pages (equal page keys, src/render/pageKeys.ts: every drawing
+// operator and what its resources stand for).
+import { strict as assert } from 'node:assert';
+import { COMPONENTS, REPORT_OBJECTS, type ComponentType, type OptionSet } from '../../../src/catalogue';
+import type { ReportBody, ReportComponent } from '../../../src/core/report/types';
+import { reportSchema } from '../../../src/core/schema/reportSchema';
+import { expandSnippetDefaults, snippetText } from '../../../src/core/snippets/snippetText';
+import { png } from '../../helpers/imageFixtures';
+import { report, sharedRenderer } from '../../helpers/render';
+
+const defs = reportSchema.definitions!;
+
+/** A small valid component of the type: its completion snippet, with a child and local image data. */
+function sample(type: ComponentType): ReportComponent {
+  const expanded = JSON.parse(expandSnippetDefaults(snippetText(defs[type].defaultSnippets![0]))) as ReportComponent;
+  const options = { ...(expanded.options ?? {}) };
+  // Three rows, so that striping shows.
+  if (Array.isArray(options.rows)) options.rows = [...options.rows, ...options.rows, ...options.rows];
+  if (type === 'Image') {
+    delete options.image_url;
+    Object.assign(options, { base64: png().toString('base64'), base64_extension: 'png', caption: 'Caption' });
+  }
+  return {
+    type,
+    options,
+    // Two children, so that spacing and alignment show.
+    ...(COMPONENTS[type].container
+      ? { components: ['Left', 'Right'].map((text) => ({ type: 'Text', options: { text, width: '1/4' } })) }
+      : {}),
+  };
+}
+
+const withDefaults = (options: OptionSet) => Object.entries(options).filter(([, opt]) => opt.meta.default !== undefined);
+
+async function pageKeys(body: ReportBody): Promise<string[]> {
+  const { pageKeys } = await (await sharedRenderer()).renderPdf(body);
+  assert.ok(pageKeys?.length, 'the renderer records page keys');
+  return pageKeys;
+}
+
+describe('catalogue defaults: an option omitted and written out at its default draw the same pages', () => {
+  let checked = 0;
+  after(() => assert.ok(checked > 80, `only ${checked} defaults checked`));
+
+  for (const [type, spec] of Object.entries(COMPONENTS) as [ComponentType, (typeof COMPONENTS)[ComponentType]][]) {
+    const options = withDefaults(spec.options);
+    if (options.length === 0) continue;
+    it(`${type}: ${options.map(([name]) => name).join(', ')}`, async () => {
+      const base = sample(type);
+      const omitted = await pageKeys(report([base]));
+      for (const [name, opt] of options) {
+        const explicit = await pageKeys(report([{ ...base, options: { ...base.options, [name]: opt.meta.default } }]));
+        assert.deepEqual(explicit, omitted, `${type}.options.${name}: ${JSON.stringify(opt.meta.default)} draws differently from omitted`);
+        checked++;
+      }
+    });
+  }
+
+  const cover = { components: [{ type: 'Text', options: { text: 'Cover title' } }] };
+  for (const [key, spec] of Object.entries(REPORT_OBJECTS) as [keyof typeof REPORT_OBJECTS, { options: OptionSet }][]) {
+    const options = withDefaults(spec.options);
+    it(`report ${key}: ${options.map(([name]) => name).join(', ')}`, async () => {
+      // Nothing written out but the option under test.
+      const body = (extra: Record<string, unknown>): ReportBody => {
+        const parts: Record<string, Record<string, unknown>> = {
+          options: { report_title: 'Defaults' },
+          config: {},
+          cover_page: { ...cover },
+        };
+        Object.assign(parts[key], extra);
+        return { type: 'Report', ...parts, components: [{ type: 'Text', options: { text: 'Body text' } }] } as ReportBody;
+      };
+      const omitted = await pageKeys(body({}));
+      for (const [name, opt] of options) {
+        assert.deepEqual(
+          await pageKeys(body({ [name]: opt.meta.default })),
+          omitted,
+          `${key}.${name}: ${JSON.stringify(opt.meta.default)}`,
+        );
+        checked++;
+      }
+    });
+  }
+});
