@@ -104,8 +104,9 @@ export const Card = component({
     title_uppercase: bool('Print the title in upper case (default `false`).').default(true).from('N'),
     // Drawn: 8 pt = `xs` (the hover text says `sm`).
     title_size: fontSize('the title', 'sm').default('xs').from('N'),
-    title_color: colourVar('the title', { dflt: 'sub-headline' }).default('sub-headline').from('N'),
-    value_color: colourVar('the value', { dflt: 'headline' }).default('headline').from('N'),
+    // No default for the colours: drawn `sub-headline` and `headline`, or `highlight-text` on a highlighted card.
+    title_color: colourVar('the title', { dflt: 'sub-headline' }).from('N'),
+    value_color: colourVar('the value', { dflt: 'headline' }).from('N'),
     // No default: drawn `background-default`, or `highlight` on a highlighted card.
     bg_color: colourVar('the card background', { dflt: 'background-subtle' }).from('N'),
     icon_font_size: fontSize('the icon', 'lg').default('lg').from('N'),

@@ -49,12 +49,18 @@ describe('catalogue defaults: an option omitted and written out at its default d
     const options = withDefaults(spec.options);
     if (options.length === 0) continue;
     it(`${type}: ${options.map(([name]) => name).join(', ')}`, async () => {
-      const base = sample(type);
-      const omitted = await pageKeys(report([base]));
-      for (const [name, opt] of options) {
-        const explicit = await pageKeys(report([{ ...base, options: { ...base.options, [name]: opt.meta.default } }]));
-        assert.deepEqual(explicit, omitted, `${type}.options.${name}: ${JSON.stringify(opt.meta.default)} draws differently from omitted`);
-        checked++;
+      const plain = sample(type);
+      // A highlighted component draws other colours: its defaults must hold there too.
+      const samples = 'highlighted' in spec.options ? [plain, { ...plain, options: { ...plain.options, highlighted: true } }] : [plain];
+      for (const base of samples) {
+        const omitted = await pageKeys(report([base]));
+        for (const [name, opt] of options) {
+          if (name in (base.options ?? {})) continue;
+          const explicit = await pageKeys(report([{ ...base, options: { ...base.options, [name]: opt.meta.default } }]));
+          const what = `${type}${base === plain ? '' : ' (highlighted)'}.options.${name}: ${JSON.stringify(opt.meta.default)}`;
+          assert.deepEqual(explicit, omitted, `${what} draws differently from omitted`);
+          if (base === plain) checked++;
+        }
       }
     });
   }
