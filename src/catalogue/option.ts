@@ -34,48 +34,53 @@ export interface OptionMeta<T> {
   readonly unit?: Unit;
   /** This option is the other spelling of that one (`bg_colour` of `bg_color`): same meaning. */
   readonly spellingOf?: string;
+  /** A colour: besides its enum (theme variables) the renderer takes any CSS colour string. */
+  readonly colour?: boolean;
   readonly sources: readonly Source[];
 }
 
-export class Opt<T> {
+/** `T` is the value type; `D` says (to the type system) whether a default is declared. */
+export class Opt<T, D extends boolean = false> {
   /** Phantom: the option's value type, for Options<…>. */
   declare readonly valueType: T;
+  /** Phantom: true once `.default()` was called, for Resolved<…>. */
+  declare readonly hasDefault: D;
 
   constructor(
     readonly schema: SchemaObject,
     readonly meta: OptionMeta<T> = { sources: [] },
   ) {}
 
-  private with(meta: Partial<OptionMeta<T>>): Opt<T> {
-    return new Opt<T>(this.schema, { ...this.meta, ...meta });
+  private with(meta: Partial<OptionMeta<T>>): Opt<T, D> {
+    return new Opt<T, D>(this.schema, { ...this.meta, ...meta });
   }
 
   /** The value the renderer uses when the option is omitted. */
-  default(value: NonNullable<T>): Opt<T> {
-    return this.with({ default: value });
+  default(value: NonNullable<T>): Opt<T, true> {
+    return new Opt<T, true>(this.schema, { ...this.meta, default: value });
   }
 
   /** The public sources naming this option (see ./sources.ts). */
-  from(...sources: Source[]): Opt<T> {
+  from(...sources: Source[]): Opt<T, D> {
     return this.with({ sources: [...this.meta.sources, ...sources] });
   }
 
-  unit(unit: Unit): Opt<T> {
+  unit(unit: Unit): Opt<T, D> {
     return this.with({ unit });
   }
 
-  spellingOf(option: string): Opt<T> {
+  spellingOf(option: string): Opt<T, D> {
     return this.with({ spellingOf: option });
   }
 
-  /** Adds schema keywords (after the builder's). */
-  extend(extra: SchemaObject): Opt<T> {
-    return new Opt<T>({ ...this.schema, ...extra }, this.meta);
+  /** Marks a colour option (see OptionMeta.colour). */
+  colour(): Opt<T, D> {
+    return this.with({ colour: true });
   }
 }
 
 /** A set of options (a component's `options`, the report's `config`, …). */
-export type OptionSet = { readonly [name: string]: Opt<unknown> };
+export type OptionSet = { readonly [name: string]: Opt<unknown, boolean> };
 
 /** The value type of an option set: every option optional, as on the wire. */
 export type ValuesOf<O extends OptionSet> = { -readonly [K in keyof O]?: O[K]['valueType'] };
@@ -86,6 +91,6 @@ export function properties(options: OptionSet): Record<string, SchemaObject> {
 }
 
 /** The schema written for an option: the builder's, plus `default` when it has one. */
-export function schemaOf(opt: Opt<unknown>): SchemaObject {
+export function schemaOf(opt: Opt<unknown, boolean>): SchemaObject {
   return opt.meta.default === undefined ? opt.schema : { ...opt.schema, default: opt.meta.default };
 }

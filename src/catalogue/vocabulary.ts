@@ -53,7 +53,7 @@ export const nullableNum = (markdownDescription: string, extra: SchemaObject = {
   new Opt<number | null>({ type: ['number', 'null'], markdownDescription, ...extra });
 export const bool = (markdownDescription: string, extra: SchemaObject = {}) =>
   new Opt<boolean>({ type: 'boolean', markdownDescription, ...extra });
-export const arrayOf = <T>(items: Opt<T>, markdownDescription: string, extra: SchemaObject = {}) =>
+export const arrayOf = <T>(items: Opt<T, boolean>, markdownDescription: string, extra: SchemaObject = {}) =>
   new Opt<T[]>({ type: 'array', markdownDescription, items: items.schema, ...extra });
 
 /** A value shaped by a hand-written schema (nested objects, unions); `T` is its wire type. */
@@ -201,21 +201,28 @@ export const olderForm = (condition: SchemaObject, message: string) => ({ if: co
  * A colour option under both spellings, e.g. `bg_color` and `bg_colour`: the service takes
  * either (the renderer reads both), as it does for `colour`/`color` everywhere.
  */
-export function colourPair<B extends string, T>(
+export function colourPair<B extends string, T, D extends boolean>(
   base: B,
-  optionFor: (note: string) => Opt<T>,
-): { [K in `${B}_color` | `${B}_colour`]: Opt<T> } {
+  optionFor: (note: string) => Opt<T, D>,
+): { [K in `${B}_color` | `${B}_colour`]: Opt<T, D> } {
   return {
     [`${base}_color`]: optionFor(''),
     [`${base}_colour`]: optionFor(` (British spelling of \`${base}_color\`)`).spellingOf(`${base}_color`),
-  } as { [K in `${B}_color` | `${B}_colour`]: Opt<T> };
+  } as { [K in `${B}_color` | `${B}_colour`]: Opt<T, D> };
 }
 
 export const colourVar = (what: string, { nullable = true, dflt }: { nullable?: boolean; dflt?: ColourVariable } = {}) =>
-  enumOf(COLOUR_VARIABLES, `Colour of ${what}: a variable of the colour theme${dflt ? ` (default \`${dflt}\`)` : ''}, e.g. \`"accent"\`.`, {
-    nullable,
-    nullDescription: 'null — use the theme default.',
-  });
+  colourEnum(
+    COLOUR_VARIABLES,
+    `Colour of ${what}: a variable of the colour theme${dflt ? ` (default \`${dflt}\`)` : ''}, e.g. \`"accent"\`.`,
+    {
+      nullable,
+      nullDescription: 'null — use the theme default.',
+    },
+  );
+
+/** A colour variable enum option, marked as a colour (the renderer also takes CSS colours). */
+const colourEnum = (...args: Parameters<typeof enumOf<ColourVariable>>) => enumOf(...args).colour();
 
 export const alignment = (what: string, dflt: Alignment = 'left') =>
   enumOf(ALIGNMENTS, `Alignment of ${what} (default \`${dflt}\`), e.g. \`"centre"\`.`);

@@ -272,6 +272,7 @@ export const DoughnutRing = component({
     ...colourPair('background_ring', (note) =>
       nullableStr(`Colour of the unfilled ring${note}: a theme variable or hex colour (default \`"background-muted"\`).`)
         .default('background-muted')
+        .colour()
         .from('N _color', 'O _colour'),
     ),
     font_size: fontSizeOrPixels('the title and subtitle inside the ring')

@@ -6,11 +6,13 @@
  * for `value` (percent) with title/subtitle beside it. Both: bg_color (default
  * background-subtle), border (default false), chart_color (default accent).
  */
+import { defaultsOf, resolveOptions, type Resolved } from '../../catalogue';
+import { FONT_SCALE } from '../font-scale';
 import type { ComponentPainter, PaintContext, Rect } from '../painter';
 import { RenderError } from '../renderer';
 import { dataArray, describe } from './data';
 import { arrow, button, buttonSize, progressRing, sparkline, type ButtonStyle } from './minis';
-import { bool, clamp, colourOpt, num, str, toNumber, type Options } from './opts';
+import { clamp, num, str, toNumber, type Options } from './opts';
 import { ellipsize, lineHeight, mix, readableOn, withFont } from './style';
 import { breakLines, drawLines, linesHeight, type Line } from '../components/richtext';
 import { safeHref } from '../links';
@@ -33,18 +35,23 @@ interface Card {
   button?: { text: string; url?: string; style: ButtonStyle };
 }
 
-function cardOf(o: Options, ctx: PaintContext): Card {
+/** The options both spark cards share, resolved (src/catalogue/resolve.ts). */
+type SparkOptions = Resolved<'SparkChart.Line'> | Resolved<'SparkChart.Ring'>;
+/** A colour the theme cannot resolve (`"not a colour"`) draws as the option's default. */
+const DEFAULTS = defaultsOf('SparkChart.Line') as { bg_color: string; chart_color: string };
+
+function cardOf(o: SparkOptions, ctx: PaintContext): Card {
   const c = ctx.theme.colours;
-  const bg = ctx.theme.resolveColour(colourOpt(o, 'bg'), 'background-subtle');
+  const bg = ctx.theme.resolveColour(o.bg_color, DEFAULTS.bg_color);
   // On a dark card the theme's dark text would vanish: switch to light text.
   const dark = readableOn(bg) === '#ffffff';
-  const colour = ctx.theme.resolveColour(colourOpt(o, 'chart'), 'accent');
+  const colour = ctx.theme.resolveColour(o.chart_color, DEFAULTS.chart_color);
   // A refused link keeps its button, without the link.
   const link = str(o, 'button_link');
   const size = 7.5;
   return {
     bg,
-    border: bool(o, 'border', false),
+    border: o.border,
     colour,
     text: dark ? '#f8fafc' : c.paragraph,
     muted: dark ? '#cbd5e1' : c['sub-headline'],
@@ -52,11 +59,11 @@ function cardOf(o: Options, ctx: PaintContext): Card {
     fonts: ctx.theme.fonts,
     title: str(o, 'title') ?? '',
     subtitle: str(o, 'subtitle') ?? '',
-    titleSize: ctx.fontSize(str(o, 'title_font_size'), 9),
-    subtitleSize: ctx.fontSize(str(o, 'subtitle_font_size'), 14),
+    titleSize: FONT_SCALE[o.title_font_size],
+    subtitleSize: FONT_SCALE[o.subtitle_font_size],
     button: link
       ? {
-          text: str(o, 'button_text') ?? 'View',
+          text: o.button_text,
           url: safeHref(link),
           style: { font: ctx.theme.fonts.bold, size, colour, filled: false, textOnFill: readableOn(colour) },
         }
@@ -230,15 +237,17 @@ function drawBadge(doc: PDFKit.PDFDocument, b: { up: boolean; text: string }, ri
 }
 
 export const sparkChartLine: ComponentPainter = {
-  measure(o, width, ctx) {
+  measure(raw, width, ctx) {
+    const o = resolveOptions('SparkChart.Line', raw);
     const card = cardOf(o, ctx);
     const inner = width - 2 * PAD;
     const btn = card.button ? buttonSize(ctx.doc, card.button.text, card.button.style).height + GAP : 0;
     const texts = textBlockHeight(ctx.doc, card, inner, badge(o) ? BADGE_ROOM : 0);
     return Math.ceil(2 * PAD + texts + GAP + chartHeightOf(o, inner) + btn);
   },
-  paint(o, rect, ctx) {
+  paint(raw, rect, ctx) {
     const { doc } = ctx;
+    const o = resolveOptions('SparkChart.Line', raw);
     const card = cardOf(o, ctx);
     const values = sparkValues(o, ctx);
     doc.save();
@@ -262,9 +271,9 @@ export const sparkChartLine: ComponentPainter = {
 
 // ---- SparkChart.Ring -------------------------------------------------------
 
-function ringGeometry(o: Options) {
-  const radius = clamp(num(o, 'radius') ?? 30, 6, 120);
-  const stroke = clamp(num(o, 'stroke_width') ?? 6, 1, radius);
+function ringGeometry(o: Resolved<'SparkChart.Ring'>) {
+  const radius = clamp(o.radius, 6, 120);
+  const stroke = clamp(o.stroke_width, 1, radius);
   return { radius, stroke };
 }
 
@@ -273,16 +282,18 @@ function percentText(v: number): string {
 }
 
 export const sparkChartRing: ComponentPainter = {
-  measure(o, width, ctx) {
+  measure(raw, width, ctx) {
+    const o = resolveOptions('SparkChart.Ring', raw);
     const card = cardOf(o, ctx);
     const { radius } = ringGeometry(o);
     const btn = card.button ? buttonSize(ctx.doc, card.button.text, card.button.style).height + GAP : 0;
     return Math.ceil(2 * PAD + Math.max(2 * radius, textBlockHeight(ctx.doc, card, ringTextWidth(width, radius), 0) + btn));
   },
-  paint(o, rect, ctx) {
+  paint(options, rect, ctx) {
     const { doc } = ctx;
+    const o = resolveOptions('SparkChart.Ring', options);
     const card = cardOf(o, ctx);
-    const raw = o.value;
+    const raw = options.value;
     const value = toNumber(raw);
     if (raw !== undefined && raw !== null && value === undefined) {
       throw new RenderError(`options.value must be a number (percent), got ${describe(raw)}`, ctx.path);

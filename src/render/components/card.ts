@@ -3,6 +3,8 @@
  * Options: title*, value*, units, icon, highlighted, title_uppercase, title_size,
  * title_color, value_color, bg_color, icon_font_size, value_font_size, units_font_size.
  */
+import { resolveOptions, type Resolved } from '../../catalogue';
+import { FONT_SCALE } from '../font-scale';
 import type { ComponentPainter, PaintContext } from '../painter';
 import { drawIcon, iconPath } from '../icons';
 import { breakLines, drawLines, linesHeight, type Run } from './richtext';
@@ -21,24 +23,29 @@ function formatValue(v: unknown): string {
   return v == null ? '' : String(v);
 }
 
-function layout(o: Record<string, unknown>, width: number, ctx: PaintContext) {
+/** The value's size when value_font_size is omitted: 18 pt, which no size keyword gives (a drift the catalogue records). */
+const VALUE_SIZE = 18;
+
+function layout(o: Resolved<'Card'>, width: number, ctx: PaintContext) {
   const { theme } = ctx;
-  const highlighted = o.highlighted === true;
-  const fg = (opt: unknown, normal: string) => theme.resolveColour(nonBlank(opt), highlighted ? 'highlight-text' : normal);
-  const iconSize = iconPath(o.icon) ? ctx.fontSize(nonBlank(o.icon_font_size), 12) : 0;
+  const highlighted = o.highlighted;
+  // The colours' defaults depend on `highlighted`, so they are decided here, not in the catalogue.
+  const fg = (opt: string | null | undefined, normal: string) =>
+    theme.resolveColour(nonBlank(opt), highlighted ? 'highlight-text' : normal);
+  const iconSize = iconPath(o.icon) ? FONT_SCALE[o.icon_font_size] : 0;
   const badge = iconSize ? iconSize + 2 * BADGE_INSET : 0;
   const inner = Math.max(20, width - 2 * PAD);
   const titleText = String(o.title ?? '');
   const title: Run = {
-    text: o.title_uppercase === false ? titleText : titleText.toUpperCase(),
+    text: o.title_uppercase ? titleText.toUpperCase() : titleText,
     font: theme.fonts.bold,
-    size: ctx.fontSize(nonBlank(o.title_size), 8),
+    size: FONT_SCALE[o.title_size],
     colour: fg(o.title_color, 'sub-headline'),
   };
   const value = formatValue(o.value);
   const units = nonBlank(o.units);
-  let valueSize = ctx.fontSize(nonBlank(o.value_font_size), 18);
-  let unitsSize = ctx.fontSize(nonBlank(o.units_font_size), 9);
+  let valueSize = o.value_font_size ? FONT_SCALE[o.value_font_size] : VALUE_SIZE;
+  let unitsSize = FONT_SCALE[o.units_font_size];
   // A long value (e.g. 1,234,567 in a narrow column) shrinks to fit before it wraps.
   ctx.doc.font(theme.fonts.heading).fontSize(valueSize);
   const valueW =
@@ -58,11 +65,12 @@ function layout(o: Record<string, unknown>, width: number, ctx: PaintContext) {
 }
 
 export const cardPainter: ComponentPainter = {
-  measure(options, width, ctx) {
-    return layout(options, width, ctx).height;
+  measure(raw, width, ctx) {
+    return layout(resolveOptions('Card', raw), width, ctx).height;
   },
-  paint(options, rect, ctx) {
+  paint(raw, rect, ctx) {
     const { doc, theme } = ctx;
+    const options = resolveOptions('Card', raw);
     const l = layout(options, rect.width, ctx);
     const bg = theme.resolveColour(nonBlank(options.bg_color), l.highlighted ? 'highlight' : 'background-default');
     doc.save();

@@ -1,0 +1,114 @@
+/**
+ * The one place that applies the catalogue's defaults and bounds to the options of a
+ * component, so that a painter receives typed values and keeps no fallbacks of its own.
+ *
+ * For each option (under either spelling, the declared one first):
+ * - a value its option accepts is kept: the JSON type; an enum member (a keyword in any
+ *   case, returned as declared); for a colour, any non-blank string (the renderer takes CSS
+ *   colours too); a number clamped into the option's minimum/maximum;
+ * - anything else (omitted, null, a wrong type, an unknown keyword) becomes the declared
+ *   default. An option without a default keeps whatever was written (its painter reads it
+ *   leniently, as requests reach the renderer unvalidated from tests and previews).
+ * Options the catalogue does not declare pass through untouched (painters of older forms
+ * still read them).
+ */
+import { COMPONENTS, type ComponentType, type Resolved } from './catalogue';
+import type { Opt, OptionSet, SchemaObject } from './option';
+
+const MISSING = Symbol('missing');
+
+function typeMatches(type: unknown, value: unknown): boolean {
+  const types = Array.isArray(type) ? type : [type];
+  return types.some((t) => {
+    switch (t) {
+      case 'string':
+        return typeof value === 'string';
+      case 'number':
+        return typeof value === 'number' && Number.isFinite(value);
+      case 'integer':
+        return typeof value === 'number' && Number.isInteger(value);
+      case 'boolean':
+        return typeof value === 'boolean';
+      case 'array':
+        return Array.isArray(value);
+      case 'object':
+        return typeof value === 'object' && value !== null && !Array.isArray(value);
+      default:
+        return false;
+    }
+  });
+}
+
+/** The value as the schema node accepts it (an enum keyword in its declared case), or MISSING. */
+function accepted(schema: SchemaObject, value: unknown): unknown {
+  if (value === null || value === undefined) return MISSING;
+  if (Array.isArray(schema.anyOf)) {
+    for (const member of schema.anyOf as SchemaObject[]) {
+      const v = accepted(member, value);
+      if (v !== MISSING) return v;
+    }
+    return MISSING;
+  }
+  if (Array.isArray(schema.enum)) {
+    const lower = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
+    const hit = (schema.enum as unknown[]).find((e) => e === value || (typeof e === 'string' && e.toLowerCase() === lower));
+    return hit ?? MISSING;
+  }
+  // Spreadsheet exports send numbers as strings ("12.5", "1,200"): a number option takes them.
+  if (typeof value === 'string' && (typeMatches(schema.type, 1.5) || typeMatches(schema.type, 1)) && value.trim() !== '') {
+    const n = Number(value.replace(/,/g, ''));
+    if (Number.isFinite(n) && typeMatches(schema.type, n)) return accepted(schema, n);
+  }
+  if (schema.type !== undefined && !typeMatches(schema.type, value)) return MISSING;
+  if (typeof value === 'number') {
+    const lo = typeof schema.minimum === 'number' ? schema.minimum : -Infinity;
+    const hi = typeof schema.maximum === 'number' ? schema.maximum : Infinity;
+    return Math.min(hi, Math.max(lo, value));
+  }
+  return value;
+}
+
+function acceptedOption(opt: Opt<unknown, boolean>, value: unknown): unknown {
+  if (opt.meta.colour && typeof value === 'string' && value.trim() !== '') return value;
+  return accepted(opt.schema, value);
+}
+
+/** Each declared option with the other spellings that mean it (`bg_color` ← `bg_colour`). */
+function spellings(options: OptionSet): [string, string[]][] {
+  const out = new Map<string, string[]>();
+  for (const [name, opt] of Object.entries(options)) {
+    const main = opt.meta.spellingOf ?? name;
+    out.set(main, [...(out.get(main) ?? []), ...(main === name ? [] : [name])]);
+  }
+  return [...out];
+}
+
+const SPELLINGS = new Map<ComponentType, [string, string[]][]>();
+
+/** A component's options with defaults and bounds applied (see the module comment). */
+export function resolveOptions<T extends ComponentType>(type: T, raw: Readonly<Record<string, unknown>> | undefined): Resolved<T> {
+  const options: OptionSet = COMPONENTS[type].options;
+  let names = SPELLINGS.get(type);
+  if (!names) SPELLINGS.set(type, (names = spellings(options)));
+  const out: Record<string, unknown> = { ...raw };
+  for (const [main, others] of names) {
+    const opt = options[main];
+    let value: unknown = MISSING;
+    for (const name of [main, ...others]) {
+      value = acceptedOption(options[name] ?? opt, raw?.[name]);
+      if (value !== MISSING) break;
+    }
+    if (value !== MISSING) out[main] = value;
+    else if (opt.meta.default !== undefined) out[main] = opt.meta.default;
+  }
+  return out as Resolved<T>;
+}
+
+/** The declared defaults of a type's options: the defaults table. */
+export function defaultsOf(type: ComponentType): Readonly<Record<string, unknown>> {
+  return Object.fromEntries(
+    Object.entries(COMPONENTS[type].options as OptionSet).flatMap(([name, opt]) =>
+      opt.meta.default === undefined ? [] : [[name, opt.meta.default]],
+    ),
+  );
+}

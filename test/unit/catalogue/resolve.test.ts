@@ -1,0 +1,51 @@
+// resolveOptions: the one place that applies the catalogue's defaults and bounds before a
+// painter sees the options (src/catalogue/resolve.ts).
+import { strict as assert } from 'node:assert';
+import { defaultsOf, resolveOptions, type Resolved } from '../../../src/catalogue';
+
+describe('catalogue: resolveOptions', () => {
+  it('fills every declared default of an omitted or null option, typed as always present', () => {
+    const card: Resolved<'Card'> = resolveOptions('Card', { title: 'Vans', value: 3, title_size: null });
+    // Typed: a defaulted option is never undefined.
+    const upper: boolean = card.title_uppercase;
+    assert.equal(upper, true);
+    assert.equal(card.title_size, 'xs');
+    assert.deepEqual(defaultsOf('Card'), {
+      highlighted: false,
+      title_uppercase: true,
+      title_size: 'xs',
+      icon_font_size: 'lg',
+      units_font_size: 'sm',
+    });
+    for (const [name, value] of Object.entries(defaultsOf('Card'))) assert.equal((card as Record<string, unknown>)[name], value, name);
+  });
+
+  it('keeps what the option accepts, replaces what it does not with the default', () => {
+    const r = resolveOptions('SparkChart.Ring', {
+      title_font_size: 'XL', // a keyword in another case: the declared keyword
+      subtitle_font_size: 'huge', // no such keyword: the default
+      border: 'yes', // not a boolean: the default
+      radius: '36', // a number sent as a string (spreadsheet exports)
+      stroke_width: -4, // below the minimum? stroke_width only has exclusiveMinimum: kept
+    });
+    assert.deepEqual([r.title_font_size, r.subtitle_font_size, r.border, r.radius, r.stroke_width], ['xl', 'xl', false, 36, -4]);
+  });
+
+  it('clamps a number into the option’s minimum and maximum', () => {
+    assert.equal(resolveOptions('Table', { rows: [], vertical_margin: 99 }).vertical_margin, 32);
+    assert.equal(resolveOptions('Table', { rows: [], vertical_margin: -3 }).vertical_margin, 0);
+    assert.equal(resolveOptions('DoughnutRing', { data: [], chart_radius_percent: 140 }).chart_radius_percent, 100);
+  });
+
+  it('reads the other spelling into the declared one; a colour takes any CSS colour', () => {
+    const r = resolveOptions('SparkChart.Line', { data: [], title: 't', subtitle: 's', chart_colour: '#ff0000', bg_colour: 'accent' });
+    assert.deepEqual([r.chart_color, r.bg_color], ['#ff0000', 'accent']);
+    assert.equal(resolveOptions('SparkChart.Line', { chart_color: 'headline', chart_colour: 'accent' }).chart_color, 'headline');
+  });
+
+  it('leaves options without a default, and undeclared keys, as written', () => {
+    const r = resolveOptions('Card', { title: 7, value: 'n/a', value_font_size: 'giant', margins: 3 }) as Record<string, unknown>;
+    assert.deepEqual([r.title, r.value, r.value_font_size, r.margins], [7, 'n/a', 'giant', 3]);
+    assert.equal('units' in r, false);
+  });
+});
