@@ -227,7 +227,7 @@ export const coverPage = object({
     components: arrayOf(
       shaped<unknown>({ $ref: '#/definitions/coverPageComponent' }),
       'Components of the cover page, top to bottom — only Row, Image, Text and VerticalSpacer.',
-    ),
+    ).from('N ICoverPage', 'A'),
   },
 });
 
