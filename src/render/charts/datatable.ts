@@ -5,11 +5,13 @@
  * col_width (per column: percent of the width, or null = a share of the rest),
  * headings_font_size, rows_font_size, table_border, margins.
  */
+import { resolveOptions, type Resolved } from '../../catalogue';
+import { FONT_SCALE } from '../font-scale';
 import type { ComponentPainter, PaintContext, Rect } from '../painter';
 import { RenderError } from '../renderer';
 import { cellText, measureCell, paintCell, readCell, type Cell, type CellStyle, type ColumnType } from './datatable-cells';
 import { dataArray, describe } from './data';
-import { bool, inset, marginsOf, str, toNumber, type Options } from './opts';
+import { inset, marginsOf, str, toNumber, type Options } from './opts';
 import { columnWidths } from '../column-widths';
 import { ellipsize, lineHeight, mix, textHeight, withFont } from './style';
 
@@ -33,7 +35,9 @@ function listOpt(o: Options, key: string): unknown[] {
   return Array.isArray(v) ? v : [];
 }
 
-function read(o: Options, ctx: PaintContext): Table {
+type DataTableOptions = Resolved<'Beta.DataTable'>;
+
+function read(o: DataTableOptions, ctx: PaintContext): Table {
   const rows = dataArray(o, ctx, 'rows').map((row, i) => {
     if (!Array.isArray(row)) throw new RenderError(`options.rows[${i}] must be an array of cells, got ${describe(row)}`, ctx.path);
     return row.map(readCell);
@@ -56,8 +60,8 @@ function read(o: Options, ctx: PaintContext): Table {
     aligns,
     rows,
     cols,
-    rowSize: ctx.fontSize(str(o, 'rows_font_size'), 9),
-    headSize: ctx.fontSize(str(o, 'headings_font_size'), 8),
+    rowSize: FONT_SCALE[o.rows_font_size],
+    headSize: FONT_SCALE[o.headings_font_size],
   };
 }
 
@@ -146,13 +150,15 @@ function tableHeight(l: Layout, t: Table): number {
 }
 
 export const dataTable: ComponentPainter = {
-  measure(o, width, ctx) {
+  measure(raw, width, ctx) {
+    const o = resolveOptions('Beta.DataTable', raw);
     const m = marginsOf(o);
     const t = read(o, ctx);
     return Math.ceil(m.top + m.bottom + tableHeight(layout(o, ctx, t, width - m.left - m.right), t) + 1);
   },
-  paint(o, rect, ctx) {
+  paint(raw, rect, ctx) {
     const { doc, theme } = ctx;
+    const o = resolveOptions('Beta.DataTable', raw);
     const c = theme.colours;
     const box = inset(rect, marginsOf(o));
     const t = read(o, ctx);
@@ -193,7 +199,7 @@ export const dataTable: ComponentPainter = {
         .stroke();
     }
     let y = top + l.headH;
-    const striped = bool(o, 'striped', false);
+    const striped = o.striped;
     t.rows.forEach((row, ri) => {
       const h = l.rowHs[ri];
       if (striped && ri % 2 === 1) doc.rect(box.x, y, box.width, h).fillColor(c.paragraph, 0.04).fill();
@@ -226,8 +232,9 @@ export const dataTable: ComponentPainter = {
   },
 };
 
-function drawBorders(doc: PDFKit.PDFDocument, o: Options, r: Rect, colX: number[], colour: string): void {
-  if (bool(o, 'col_borders', false) || bool(o, 'col_border', false)) {
+function drawBorders(doc: PDFKit.PDFDocument, o: DataTableOptions, r: Rect, colX: number[], colour: string): void {
+  // `col_border` (the Table's spelling) is not a DataTable option, but earlier reports used it.
+  if (o.col_borders || (o as Options).col_border === true) {
     for (const x of colX.slice(1))
       doc
         .moveTo(x, r.y)
@@ -236,7 +243,7 @@ function drawBorders(doc: PDFKit.PDFDocument, o: Options, r: Rect, colX: number[
         .strokeColor(colour, 1)
         .stroke();
   }
-  if (bool(o, 'table_border', false)) {
+  if (o.table_border) {
     doc
       .rect(r.x + 0.25, r.y + 0.25, r.width - 0.5, r.height - 0.5)
       .lineWidth(0.75)
