@@ -169,7 +169,9 @@ export const reportConfig = object({
       .from('N, O IReportConfig'),
     n_pages: int('Number of pages of a multi-page report (default 1), e.g. `3`. Capped by your plan\u2019s `max_pages_per_report`.', {
       minimum: 1,
-    }).from('N, O'),
+    })
+      .default(1)
+      .from('N, O'),
     override_colour_theme: themeOverride('colour').from('N, O', 'S youtube/02-custom-colour-theme'),
     override_color_theme: themeOverride('color').spellingOf('override_colour_theme').from('N'),
     google_fonts: googleFonts.from('N IGoogleReportsConfig', 'A (older map)'),

@@ -129,7 +129,8 @@ const curveOptions = () => ({
 
 /** Tick formatting of the y axis: N premium/BarChart.ts, LineChart.ts, TimeseriesChart.ts. */
 const yTicks = () => ({
-  format_y_ticks: bool('Abbreviate y tick labels, e.g. `12k` for 12000 (default `false`).').from('N'),
+  format_y_ticks: bool('Abbreviate y tick labels, e.g. `12k` for 12000 (default `false`).').default(false).from('N'),
+  // No default: unset, the ticks take as many decimals as they need (up to 2); 0 rounds them. Chart.Bar only: the line charts ignore both.
   y_ticks_decimals: int('Decimal places of the y tick labels (default 0), e.g. `1`.', { minimum: 0 }).from('N'),
 });
 
@@ -191,7 +192,10 @@ export const ChartLine = v2(
 );
 export const ChartHorizontalBar = v2(
   {
-    format_x_ticks: bool('Abbreviate x tick labels, e.g. `12k` for 12000 (default `false`).').from('N premium/HorizontalBarChart.ts'),
+    format_x_ticks: bool('Abbreviate x tick labels, e.g. `12k` for 12000 (default `false`).')
+      .default(false)
+      .from('N premium/HorizontalBarChart.ts'),
+    // No default: unset, the ticks take as many decimals as they need (up to 2).
     x_ticks_decimals: int('Decimal places of the x tick labels (default 0), e.g. `1`.', { minimum: 0 }).from('N'),
   },
   'A horizontal bar chart: categories on the vertical axis, handy for long category names.',
@@ -218,6 +222,7 @@ export const ChartTimeseries = component({
         'N, O',
         'D',
       ),
+      // No default: unset, each tick is labelled at its own precision (time, day, month or year: compactTimeFormat), not "%b %d".
       tick_format: str('How the dates on the x axis are printed, in strftime notation (default `"%b %d"`), e.g. `"%b %Y"`.').from(
         'N, O',
         'D',
