@@ -44,13 +44,12 @@ export const REPORT_OBJECTS = { options: reportOptions, config: reportConfig, co
 export type Options<T extends ComponentType> = ValuesOf<(typeof COMPONENTS)[T]['options']>;
 export type ReportOptions = ValuesOf<typeof reportOptions.options>;
 export type ReportConfig = ValuesOf<typeof reportConfig.options>;
-export type CoverPageOptions = ValuesOf<typeof coverPage.options>;
 
 /** The options of an option set that declare a default. */
 type DefaultedKeys<O extends OptionSet> = { [K in keyof O]: O[K] extends Opt<unknown, true> ? K : never }[keyof O];
 
 /** An option set's values once defaults are applied: an option with a default is always there. */
-export type Defaulted<O extends OptionSet> = Omit<ValuesOf<O>, DefaultedKeys<O>> & {
+type Defaulted<O extends OptionSet> = Omit<ValuesOf<O>, DefaultedKeys<O>> & {
   -readonly [K in DefaultedKeys<O>]-?: NonNullable<O[K]['valueType']>;
 };
 

@@ -9,19 +9,16 @@ export {
   COMPONENTS,
   REPORT_OBJECTS,
   type ComponentType,
-  type CoverPageOptions,
-  type Defaulted,
   type Options,
   type ReportConfig,
   type ReportOptions,
   type Resolved,
 } from './catalogue';
 export { defaultsOf, resolveOptions } from './resolve';
-export type { ComponentEntry, ComponentSpec, OutlineRole } from './component';
-export type { OptionMeta, OptionSet, SchemaObject, Source, SourceCode, Unit } from './option';
-export { Opt, properties, schemaOf } from './option';
-export { newReportSnippet, objectSchema, type ObjectSpec } from './report';
+export type { ComponentEntry, OutlineRole } from './component';
+export type { OptionSet, SchemaObject, Source, Unit } from './option';
+export { properties } from './option';
+export { newReportSnippet, objectSchema } from './report';
 export { SOURCES } from './sources';
 export { COLOUR_THEME_WORDS, COLOUR_THEMES, TYPOGRAPHY_THEMES, type ColourTheme, type TypographyTheme } from './themes';
-export { ALIGNMENTS, COLOR_SCHEMES, COLOUR_VARIABLES, CURVE_FORMATS, FONT_SIZES, WIDTHS } from './vocabulary';
-export type { Alignment, ColourVariable, ColorScheme, CurveFormat, FontSize, Width } from './vocabulary';
+export { COLOR_SCHEMES, COLOUR_VARIABLES, CURVE_FORMATS, FONT_SIZES, WIDTHS } from './vocabulary';

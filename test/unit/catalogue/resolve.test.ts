@@ -1,9 +1,21 @@
 // resolveOptions: the one place that applies the catalogue's defaults and bounds before a
 // painter sees the options (src/catalogue/resolve.ts).
 import { strict as assert } from 'node:assert';
-import { defaultsOf, resolveOptions, type Resolved } from '../../../src/catalogue';
+import { defaultsOf, resolveOptions, type Options, type ReportConfig, type Resolved } from '../../../src/catalogue';
 
 describe('catalogue: resolveOptions', () => {
+  it('types the options of each component and of config from the catalogue (checked by the compiler)', () => {
+    const card: Options<'Card'> = { title: 'Vans', value: 3, title_size: 'xs', width: '1/3' };
+    const config: ReportConfig = { colour_theme: 'forest', typography_theme: 'ibm-plex', n_pages: 2 };
+    // @ts-expect-error -- not a size keyword
+    const badSize: Options<'Card'> = { title_size: 'huge' };
+    // @ts-expect-error -- not a colour theme
+    const badTheme: ReportConfig = { colour_theme: 'blue' };
+    // @ts-expect-error -- Card has no such option
+    const unknown: Options<'Card'> = { colour_by: 'label' };
+    assert.ok(card && config && badSize && badTheme && unknown);
+  });
+
   it('fills every declared default of an omitted or null option, typed as always present', () => {
     const card: Resolved<'Card'> = resolveOptions('Card', { title: 'Vans', value: 3, title_size: null });
     // Typed: a defaulted option is never undefined.
