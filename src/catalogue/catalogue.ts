@@ -42,7 +42,6 @@ export const REPORT_OBJECTS = { options: reportOptions, config: reportConfig, co
 
 /** The options of a component type as written in a report (every option optional). */
 export type Options<T extends ComponentType> = ValuesOf<(typeof COMPONENTS)[T]['options']>;
-export type ReportOptions = ValuesOf<typeof reportOptions.options>;
 export type ReportConfig = ValuesOf<typeof reportConfig.options>;
 
 /** The options of an option set that declare a default. */

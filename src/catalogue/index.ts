@@ -5,20 +5,12 @@
  * (src/core/report/componentTypes.generated.ts) are generated from it by
  * `npm run build:schema` (scripts/schema/).
  */
-export {
-  COMPONENTS,
-  REPORT_OBJECTS,
-  type ComponentType,
-  type Options,
-  type ReportConfig,
-  type ReportOptions,
-  type Resolved,
-} from './catalogue';
+export { COMPONENTS, REPORT_OBJECTS, type ComponentType, type Options, type ReportConfig, type Resolved } from './catalogue';
 export { defaultsOf, resolveOptions } from './resolve';
-export type { ComponentEntry, OutlineRole } from './component';
-export type { OptionSet, SchemaObject, Source, Unit } from './option';
+export type { ComponentEntry } from './component';
+export type { OptionSet, SchemaObject } from './option';
 export { properties } from './option';
 export { newReportSnippet, objectSchema } from './report';
 export { SOURCES } from './sources';
-export { COLOUR_THEME_WORDS, COLOUR_THEMES, TYPOGRAPHY_THEMES, type ColourTheme, type TypographyTheme } from './themes';
+export { COLOUR_THEMES, TYPOGRAPHY_THEMES, type ColourTheme, type TypographyTheme } from './themes';
 export { COLOR_SCHEMES, COLOUR_VARIABLES, CURVE_FORMATS, FONT_SIZES, WIDTHS } from './vocabulary';

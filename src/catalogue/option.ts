@@ -91,6 +91,6 @@ export function properties(options: OptionSet): Record<string, SchemaObject> {
 }
 
 /** The schema written for an option: the builder's, plus `default` when it has one. */
-export function schemaOf(opt: Opt<unknown, boolean>): SchemaObject {
+function schemaOf(opt: Opt<unknown, boolean>): SchemaObject {
   return opt.meta.default === undefined ? opt.schema : { ...opt.schema, default: opt.meta.default };
 }

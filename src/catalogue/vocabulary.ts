@@ -67,7 +67,7 @@ export const icon = (markdownDescription: string) => new Opt<string | null>({ $r
 // Widths (D components/row, text, image): a fraction string whose denominator is 2, 3, 4, 5, 6
 // or 12 and whose numerator runs from 1 up to the denominator; null fills the space. (N and O
 // type only thirds to sixths; the docs win.)
-export const WIDTH_DENOMINATORS = [2, 3, 4, 5, 6, 12] as const;
+const WIDTH_DENOMINATORS = [2, 3, 4, 5, 6, 12] as const;
 
 function widthDescription(n: number, d: number): string {
   const same = WIDTH_DENOMINATORS.filter((e) => e !== d && (n * e) % d === 0).map((e) => `${(n * e) / d}/${e}`);
