@@ -129,7 +129,16 @@ const v2 = (type, extra, description) => {
 };
 
 export const chartComponents = [
-  classic('BarChart', {}, 'A bar chart of `data` (one bar per x value). For grouped bars, palettes and tick formats use `Chart.Bar`.'),
+  classic(
+    'BarChart',
+    {
+      // O premium/BarChart.ts (@hybiscus/web-api 1.x) posts type "BarChart" with these: the same painter as Chart.Bar.
+      ...v2Common(),
+      grouped_bars: bool('Draw series with different `label`s side by side instead of stacked (default `false`).'), // O
+      ...margins({ all: true }), // O
+    },
+    "A bar chart of `data` (one bar per x value); takes the older SDK's palette, font size, aspect ratio and margins. For tick formats use `Chart.Bar`.",
+  ),
   classic('LineChart', { colour_by: colourBy() }, 'A line chart of `data`; `colour_by` splits the points into several coloured lines.'),
   classic(
     'ScatterChart',

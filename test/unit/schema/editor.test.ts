@@ -291,6 +291,12 @@ describe('schema: in the editor (vscode-json-languageservice)', () => {
     });
   });
 
+  it("BarChart: the older SDK's color_scheme, aspect_ratio, font_size (pixels), grouped_bars and margins are known", async () => {
+    const bar = `{"type": "BarChart", "options": {"data": [{"x": "Q1", "y": 3}], "x_label": "Quarter", "y_label": "Units",
+      "color_scheme": "Tableau10", "aspect_ratio": 2, "font_size": 14, "grouped_bars": false, "margin": 10, "horizontal_margin": 2, "vertical_margin": 1}}`;
+    assert.deepEqual(await editorProblems(report(bar)), []);
+  });
+
   it('hover shows the option documentation', async () => {
     assert.match(await editorHover(report('{"type": "Card", "options": {"ti|tle": "Vans", "value": 3}}')), /Small caption above the value/);
   });
