@@ -199,10 +199,10 @@ export const contentComponents = [
       caption: nullableStr('Caption printed under the image, e.g. `"Figure 1: Store layout"` (default none).'), // N, O; D
       text_size: fontSize('the caption', 'sm'), // N, O; D (default sm)
       // Colours: D and O spell them text_colour/bg_colour/border_colour, N text_color/…; both work.
-      ...colourPair('text', (note) => colourVar(`the caption${note}`, { dflt: 'paragraph' })), // N text_color; D, O text_colour
+      ...colourPair('text', (note) => colourVar(`the caption${note}`, { dflt: 'sub-headline' })), // N text_color; D, O text_colour
       ...colourPair('bg', (note) => colourVar(`the background behind the image${note}; a background drops the border`)), // N bg_color; D, O bg_colour
-      ...colourPair('border', (note) => colourVar(`the border${note}`, { dflt: 'background-muted' })), // N border_color; D, O border_colour
-      enable_border: bool('Draw a border around the image and its caption.'), // N, O; D (documented default `true`)
+      ...colourPair('border', (note) => colourVar(`the border${note}`, { dflt: 'background-faded' })), // N border_color; D, O border_colour
+      enable_border: bool('Draw the border below the caption text (default `true`; an image without a caption has none).'), // N, O; D (documented default `true`)
       rounded: bool('Round the image corners (default `false`).'), // O; D
       width: width(), // N, O; D
       ...margins(), // N, O; D

@@ -4,7 +4,10 @@
 import { alignment, bool, fontSize, icon, margins, nullableInt, num, spacing, str, width } from '../vocabulary.mjs';
 
 const columns = (what) =>
-  nullableInt(`Number of columns ${what} lays its children out in (default: one column per child), e.g. \`3\`.`, { minimum: 1 });
+  nullableInt(
+    `Number of columns ${what} lays its children out in, e.g. \`3\`. Unset or \`null\` (default): side by side, one column per child, each child's \`width\` respected.`,
+    { minimum: 1 },
+  );
 
 export const layoutComponents = [
   {

@@ -5,6 +5,7 @@
  */
 import { MARGIN_UNIT_PT, type PaintContext, type Rect } from '../painter';
 import { sectionHeader } from '../components/section-header';
+import { AUTO_COLUMNS } from './grid';
 
 /** Default gap between cells and rows when column_spacing is not given (8 units = 12 pt). */
 export const DEFAULT_SPACING_UNITS = 8;
@@ -18,6 +19,7 @@ export interface ContainerBox {
   padding: number;
   headerHeight: number;
   headerGap: number;
+  /** `columns`, or AUTO_COLUMNS when unset or null. */
   columns: number;
   gap: number;
   align: string;
@@ -29,18 +31,12 @@ function units(value: unknown, fallback = 0): number {
   return Math.max(0, Math.min(32, n)) * MARGIN_UNIT_PT;
 }
 
-export function containerBox(
-  type: 'Section' | 'Row',
-  options: Record<string, unknown>,
-  childCount: number,
-  width: number,
-  ctx: PaintContext,
-): ContainerBox {
+export function containerBox(type: 'Section' | 'Row', options: Record<string, unknown>, width: number, ctx: PaintContext): ContainerBox {
   const section = type === 'Section';
   const highlighted = section && options.highlighted === true;
-  const rawColumns =
-    typeof options.columns === 'number' && options.columns >= 1 ? Math.floor(options.columns) : section ? 1 : Math.max(1, childCount);
-  const columns = Math.min(12, rawColumns);
+  // Without `columns` (or `null`, which the older SDK sends for every Section) a Section lays its
+  // children side by side as a Row does, the docs' Row page says: AUTO_COLUMNS (grid.ts).
+  const columns = typeof options.columns === 'number' && options.columns >= 1 ? Math.min(12, Math.floor(options.columns)) : AUTO_COLUMNS;
   const insetX = units(options.horizontal_margin);
   const padding = highlighted ? HIGHLIGHT_PADDING : 0;
   const titled = section && typeof options.section_title === 'string' && options.section_title.trim() !== '';

@@ -17,6 +17,27 @@ function fills(pdf: Uint8Array, hex: string): boolean {
   return contentStreams(pdf).some((c) => c.split('\n').some((line) => line === `${operands} scn`));
 }
 
+/** Straight segments the content draws ("x y m" then "x y l"), in page coordinates from the top. */
+function segments(pdf: Uint8Array): Array<{ x1: number; y1: number; x2: number; y2: number }> {
+  const out: Array<{ x1: number; y1: number; x2: number; y2: number }> = [];
+  for (const c of contentStreams(pdf)) {
+    const lines = c.split('\n');
+    for (let i = 1; i < lines.length; i++) {
+      const m = /^(-?[\d.]+) (-?[\d.]+) m$/.exec(lines[i - 1]);
+      const l = /^(-?[\d.]+) (-?[\d.]+) l$/.exec(lines[i]);
+      if (m && l) out.push({ x1: +m[1], y1: +m[2], x2: +l[1], y2: +l[2] });
+    }
+  }
+  return out;
+}
+
+async function tinyPng(): Promise<string> {
+  const { PNG } = await import('pngjs');
+  const png = new PNG({ width: 40, height: 20 });
+  png.data.fill(120);
+  return PNG.sync.write(png).toString('base64');
+}
+
 /** Text and positions of a page, to compare two renders for the same drawing. */
 const layout = (its: TextItem[]) => its.map((i) => `${i.str}@${i.x.toFixed(1)},${i.y.toFixed(1)},${i.size.toFixed(1)}`);
 
@@ -79,6 +100,141 @@ describe('options as the SDKs send them (docs/sdk-defaults.md)', () => {
         ]),
       );
       assert.deepEqual(contentStreams(omitted.pdf), contentStreams(stacked.pdf));
+    });
+  });
+
+  describe('drifts between the documentation and the drawing', () => {
+    it('Section without columns (or null, as the older SDK sends it) lays its children side by side, as the docs say', async () => {
+      for (const columns of [undefined, null]) {
+        const its = await items(
+          report([
+            {
+              type: 'Section',
+              options: { section_title: 'Side by side', ...(columns === null ? { columns } : {}) },
+              components: [
+                { type: 'Text', options: { text: 'Leftmost words' } },
+                { type: 'Text', options: { text: 'Rightmost words' } },
+              ],
+            },
+          ]),
+        );
+        const [a, b] = [itemOf(its, 'Leftmost'), itemOf(its, 'Rightmost')];
+        assert.ok(Math.abs(a.y - b.y) < 0.5 && b.x > a.x + 100, `columns ${columns}: ${a.x},${a.y} / ${b.x},${b.y}`);
+      }
+    });
+
+    it('Section without columns: sized children keep their width, the others share the rest; a VerticalSpacer takes a row', async () => {
+      const its = await items(
+        report([
+          {
+            type: 'Section',
+            options: { section_title: 'Shares' },
+            components: [
+              { type: 'Text', options: { text: 'Third wide', width: '1/3' } },
+              { type: 'Text', options: { text: 'Rest wide' } },
+              { type: 'VerticalSpacer', options: { space: 2 } },
+              { type: 'Text', options: { text: 'Whole row' } },
+            ],
+          },
+        ]),
+      );
+      const [third, rest, whole] = [itemOf(its, 'Third'), itemOf(its, 'Rest'), itemOf(its, 'Whole')];
+      assert.ok(Math.abs(third.y - rest.y) < 0.5 && rest.x > third.x + 100, 'the unsized Text sits beside the 1/3 one');
+      assert.ok(whole.y > rest.y + 5 && Math.abs(whole.x - third.x) < 0.5, 'after the spacer, a row of its own');
+    });
+
+    it('width fractions as the docs list them: twelfths and n/n', async () => {
+      const row = (widths: string[]) =>
+        report([
+          {
+            type: 'Row',
+            options: { columns: null },
+            components: widths.map((width, i) => ({ type: 'Text', options: { text: `Cell${i} words`, width } })),
+          },
+        ]);
+      const its = await items(row(['5/12', '7/12']));
+      const [a, b] = [itemOf(its, 'Cell0'), itemOf(its, 'Cell1')];
+      const full = await items(row(['1/2', '1/2']));
+      const half = itemOf(full, 'Cell1').x - itemOf(full, 'Cell0').x;
+      assert.ok(Math.abs((b.x - a.x) / half - 10 / 12) < 0.03, `5/12 is 5/12 of the row: ${b.x - a.x} vs half ${half}`);
+      const wide = await items(row(['2/2', '1/2']));
+      assert.ok(itemOf(wide, 'Cell1').y > itemOf(wide, 'Cell0').y + 5, '"2/2" fills its row');
+    });
+
+    it('a narrow ProgressBar wraps its stage names instead of cutting them', async () => {
+      const r = await render(
+        report([
+          {
+            type: 'Row',
+            options: { columns: 4 },
+            components: [
+              {
+                type: 'ProgressBar',
+                options: { progress: 40, stages: [{ name: 'Plans approved' }, { name: 'Funds raised' }, { name: 'Built' }] },
+              },
+            ],
+          },
+        ]),
+      );
+      // pdf.js may split a wrapped word into runs: compare without spaces.
+      const text = r.text.replace(/\s+/g, '');
+      for (const name of ['Plansapproved', 'Fundsraised', 'Built']) assert.ok(text.includes(name), `${name}: ${r.text}`);
+      assert.ok(!r.text.includes('…'), r.text);
+    });
+
+    it('Image enable_border (documented default true) is the rule below the caption; false or a background turns it off', async () => {
+      const base64 = await tinyPng();
+      const rulesBelow = async (extra: Record<string, unknown>) => {
+        const r = await render(report([{ type: 'Image', options: { base64, caption: 'Figure caption', ...extra } }]));
+        const caption = itemOf(await textItems(r.pdf), 'Figure caption');
+        return segments(r.pdf).filter((s) => s.y1 === s.y2 && s.y1 > caption.y && s.y1 < caption.y + 20 && s.x2 - s.x1 > 20).length;
+      };
+      assert.equal(await rulesBelow({}), 1, 'default: one rule under the caption');
+      assert.equal(await rulesBelow({ enable_border: true }), 1);
+      assert.equal(await rulesBelow({ enable_border: false }), 0);
+      assert.equal(await rulesBelow({ bg_colour: 'background-muted' }), 0);
+    });
+
+    it('a col_span cell is not crossed by the column borders of the columns it spans', async () => {
+      const r = await render(
+        report([
+          {
+            type: 'Table',
+            options: {
+              col_border: true,
+              headings: ['Alpha', 'Beta', 'Gamma'],
+              rows: [
+                ['one', 'two', 'three'],
+                [{ content: 'Spanned total', col_span: 2 }, 'end'],
+              ],
+            },
+          },
+        ]),
+      );
+      const its = await textItems(r.pdf);
+      const verticals = segments(r.pdf).filter((s) => Math.abs(s.x1 - s.x2) < 0.01 && Math.abs(s.y1 - s.y2) > 1);
+      const crossing = (y: number) => verticals.filter((s) => Math.min(s.y1, s.y2) < y && y < Math.max(s.y1, s.y2));
+      assert.equal(crossing(itemOf(its, 'two').y - 2).length, 2, 'a plain row has both column borders');
+      const spanned = itemOf(its, 'Spanned total');
+      const end = itemOf(its, 'end');
+      const across = crossing(spanned.y - 2);
+      assert.equal(across.length, 1, 'the spanned row has one border');
+      assert.ok(across[0].x1 < end.x && across[0].x1 > spanned.x + 100, `the border is between the span and "end": ${across[0].x1}`);
+    });
+
+    it('an Image caption on a dark cover takes the cover text colour (white) unless it has its own', async () => {
+      const base64 = await tinyPng();
+      const whiteFills = async (options: Record<string, unknown>) => {
+        const r = await render(
+          report([{ type: 'Text', options: { text: 'Body' } }], {
+            cover_page: { bg_color: '#1a2b3c', components: [{ type: 'Image', options: { base64, caption: 'Cover caption', ...options } }] },
+          }),
+        );
+        return contentStreams(r.pdf).reduce((n, c) => n + c.split('\n').filter((l) => l === '1 1 1 scn').length, 0);
+      };
+      const own = await whiteFills({ text_colour: 'paragraph' });
+      const inherited = await whiteFills({});
+      assert.ok(inherited > own, `the caption is drawn white: ${inherited} white fills vs ${own} with its own colour`);
     });
   });
 });
