@@ -297,6 +297,23 @@ describe('schema: in the editor (vscode-json-languageservice)', () => {
     assert.deepEqual(await editorProblems(report(bar)), []);
   });
 
+  it('hover states the defaults the renderer draws (title_uppercase, striped, paddings, spark aspect_ratio, ring units)', async () => {
+    const hover = (component: string) => editorHover(report(component));
+    assert.match(await hover('{"type": "Card", "options": {"title": "Vans", "value": 3, "title_up|percase": false}}'), /default `true`/);
+    assert.match(await hover('{"type": "Table", "options": {"rows": [], "stri|ped": false}}'), /default `true`/);
+    assert.match(await hover('{"type": "Table", "options": {"rows": [], "rows_vertical_pad|ding": 2}}'), /unset: 4 pt/);
+    assert.match(await hover('{"type": "Table", "options": {"rows": [], "headings_vertical_pad|ding": 2}}'), /unset: 5 pt/);
+    assert.match(
+      await hover('{"type": "SparkChart.Line", "options": {"data": [1], "title": "t", "subtitle": "s", "aspect_ra|tio": 3}}'),
+      /used when `chart_height` is not set.*40 pt tall/,
+    );
+    assert.match(await hover('{"type": "DoughnutRing", "options": {"data": [], "chart_radius_per|cent": 0.9}}'), /fraction.*`0\.9`/);
+    assert.match(
+      await hover('{"type": "Image", "options": {"image_url": "https://a.example/x.png", "enable_bor|der": true}}'),
+      /below the caption.*default `true`/,
+    );
+  });
+
   it('hover shows the option documentation', async () => {
     assert.match(await editorHover(report('{"type": "Card", "options": {"ti|tle": "Vans", "value": 3}}')), /Small caption above the value/);
   });
