@@ -6,6 +6,7 @@ import { strict as assert } from 'node:assert';
 import type { ReportBody, ReportComponent } from '../../../src/core/report/types';
 import { itemOf, render, report, textItems, type TextItem } from '../../helpers/render';
 import { contentStreams } from './charts/helpers';
+import { renderReportPdf } from '../../../src/render/render-pdf';
 
 async function items(body: ReportBody): Promise<TextItem[]> {
   return textItems((await render(body)).pdf);
@@ -236,5 +237,24 @@ describe('options as the SDKs send them (docs/sdk-defaults.md)', () => {
       const inherited = await whiteFills({});
       assert.ok(inherited > own, `the caption is drawn white: ${inherited} white fills vs ${own} with its own colour`);
     });
+  });
+
+  it("config.n_pages without enable_multi_page (the older SDK's page switch): the cut content's note says why", async () => {
+    const body = (config: Record<string, unknown>): ReportBody => ({
+      type: 'Report',
+      options: { report_title: 'Pages' },
+      config,
+      components: Array.from({ length: 40 }, (_, i) => ({
+        type: 'Text',
+        options: { text: `Paragraph ${i} with enough words to fill a line.` },
+      })),
+    });
+    const cut = await renderReportPdf(body({ n_pages: 3 }));
+    const [note] = cut.notes.filter((n) => n.kind === 'overflow');
+    assert.match(note.message, /config\.n_pages \(3\) alone does not make a multi-page report; set config\.enable_multi_page to true/);
+    const plain = await renderReportPdf(body({}));
+    assert.doesNotMatch(plain.notes.find((n) => n.kind === 'overflow')!.message, /n_pages/);
+    const multi = await renderReportPdf(body({ n_pages: 3, enable_multi_page: true }));
+    assert.ok(multi.pageCount > 1 && !multi.notes.some((n) => n.kind === 'overflow'), 'with the switch, nothing is cut');
   });
 });

@@ -314,6 +314,18 @@ describe('schema: in the editor (vscode-json-languageservice)', () => {
     );
   });
 
+  it("config.n_pages above 1 without enable_multi_page: true warns (the older SDK's page switch); with it, or 1, no problem", async () => {
+    const config = (c: string) => `{"type": "Report", "options": {"report_title": "T"}, "config": ${c}, "components": []}`;
+    const [p, ...rest] = await editorProblems(config('{"n_pages": 3}'));
+    assert.equal(rest.length, 0);
+    assert.equal(p.severity, 2, 'a warning');
+    assert.equal(p.text, '"n_pages": 3');
+    assert.match(p.message, /no effect without "enable_multi_page": true/);
+    assert.equal((await editorProblems(config('{"n_pages": 3, "enable_multi_page": false}'))).length, 1);
+    assert.deepEqual(await editorProblems(config('{"n_pages": 3, "enable_multi_page": true}')), []);
+    assert.deepEqual(await editorProblems(config('{"n_pages": 1}')), []);
+  });
+
   it('hover shows the option documentation', async () => {
     assert.match(await editorHover(report('{"type": "Card", "options": {"ti|tle": "Vans", "value": 3}}')), /Small caption above the value/);
   });
