@@ -183,6 +183,17 @@ describe('options as the SDKs send them (docs/sdk-defaults.md)', () => {
       assert.ok(!r.text.includes('…'), r.text);
     });
 
+    it("Text align_list is a boolean (newer SDK): true gives list items the text's align, false or unset keeps them left", async () => {
+      const listX = async (align_list: unknown) =>
+        itemOf(
+          await items(report([{ type: 'Text', options: { text: 'Intro line\n\n- Listed words', align: 'right', align_list } }])),
+          'Listed',
+        ).x;
+      const [on, off, unset] = [await listX(true), await listX(false), await listX(undefined)];
+      assert.ok(on > off + 100, `right-aligned list: ${on} vs ${off}`);
+      assert.equal(off, unset);
+    });
+
     it('Image enable_border (documented default true) is the rule below the caption; false or a background turns it off', async () => {
       const base64 = await tinyPng();
       const rulesBelow = async (extra: Record<string, unknown>) => {
