@@ -92,7 +92,10 @@ const v2Common = () => ({
   }), // N premium/common.ts, O; D chart-timeseries
   // D chart-timeseries: "font size in pixels, default 16"; O: number; N: a size keyword.
   font_size: fontSizeOrPixels('axis labels and ticks', '16 px'), // D; O; N
-  aspect_ratio: num('Width divided by height of the plot (default 1.6), e.g. `2`.', { exclusiveMinimum: 0 }), // N, O; D (default 1.6)
+  aspect_ratio: num(
+    "Width divided by height of the plot, e.g. `2` (kept from 60 to 700 pt tall). Unset: 1.6, the docs' default, with the plot 120 to 260 pt tall.",
+    { exclusiveMinimum: 0 },
+  ), // N, O; D (default 1.6)
 });
 
 const curveOptions = () => ({
