@@ -308,6 +308,7 @@ describe('schema: in the editor (vscode-json-languageservice)', () => {
       /used when `chart_height` is not set.*40 pt tall/,
     );
     assert.match(await hover('{"type": "DoughnutRing", "options": {"data": [], "chart_radius_per|cent": 0.9}}'), /fraction.*`0\.9`/);
+    assert.match(await hover('{"type": "Row", "options": {"column_spa|cing": 4}, "components": []}'), /default 8: 12 pt/);
     assert.match(
       await hover('{"type": "Image", "options": {"image_url": "https://a.example/x.png", "enable_bor|der": true}}'),
       /below the caption.*default `true`/,
