@@ -128,6 +128,15 @@ const v2 = (type, extra, description) => {
     width: width(),
     ...margins({ all: true }),
   };
+  // D chart-timeseries: horizontal 3, vertical 1 when no margin is given.
+  for (const [side, axis, dflt] of [
+    ['horizontal_margin', 'Left and right', 3],
+    ['vertical_margin', 'Top and bottom', 1],
+  ])
+    base.options[side] = {
+      ...base.options[side],
+      markdownDescription: `${axis} margin around the chart, an integer from 0 to 32 (default ${dflt}, the docs' default, unless \`margin\` is given), e.g. \`4\`.`,
+    };
   return base;
 };
 

@@ -67,7 +67,10 @@ describe('renderer: options with their visible effect (fidelity)', () => {
         y_label: 'Ylab',
         chart_title: 'Bars title',
       };
-      const t0 = itemOf(await items(report([{ type: 'Chart.Bar', options: bar }])), 'Bars title');
+      const t0 = itemOf(
+        await items(report([{ type: 'Chart.Bar', options: { ...bar, horizontal_margin: 0, vertical_margin: 0 } }])),
+        'Bars title',
+      );
       const t1 = itemOf(
         await items(report([{ type: 'Chart.Bar', options: { ...bar, horizontal_margin: 8, vertical_margin: 4 } }])),
         'Bars title',

@@ -194,6 +194,26 @@ describe('options as the SDKs send them (docs/sdk-defaults.md)', () => {
       assert.equal(off, unset);
     });
 
+    it("Chart.* without margins takes the docs' defaults (horizontal 3, vertical 1); a uniform margin keeps its meaning", async () => {
+      const chart = (extra: Record<string, unknown>): ReportComponent => ({
+        type: 'Chart.Line',
+        options: {
+          data: [
+            { x: 'Jan', y: 1 },
+            { x: 'Feb', y: 2 },
+          ],
+          x_label: 'Month',
+          y_label: 'Count',
+          chart_title: 'Margins title',
+          ...extra,
+        },
+      });
+      const at = async (extra: Record<string, unknown>) => layout(await items(report([chart(extra)])));
+      assert.deepEqual(await at({}), await at({ horizontal_margin: 3, vertical_margin: 1 }));
+      assert.notDeepEqual(await at({}), await at({ horizontal_margin: 0, vertical_margin: 0 }));
+      assert.deepEqual(await at({ margin: 2 }), await at({ horizontal_margin: 2, vertical_margin: 2 }));
+    });
+
     it('Image enable_border (documented default true) is the rule below the caption; false or a background turns it off', async () => {
       const base64 = await tinyPng();
       const rulesBelow = async (extra: Record<string, unknown>) => {
