@@ -44,6 +44,11 @@ export const layoutComponents = [
       column_spacing: spacing('columns'), // N, O; D components/row (default 3)
       width: width(), // N, O; D components/row; S, R ("2/3")
       ...margins(), // O core/Row.ts; D components/row; S invoice (horizontal_margin 0)
+      vertical_margin: {
+        ...margins().vertical_margin,
+        markdownDescription:
+          "Top and bottom margin around the row, an integer from 0 to 32 (default 1, as the docs' Row page says), e.g. `4`.",
+      }, // D components/row (default 1)
     },
   },
   {

@@ -9,6 +9,8 @@ import { AUTO_COLUMNS } from './grid';
 
 /** Default gap between cells and rows when column_spacing is not given (8 units = 12 pt). */
 export const DEFAULT_SPACING_UNITS = 8;
+/** A Row's `vertical_margin` when unset (hybiscus.dev/docs/components/row). */
+const ROW_VERTICAL_MARGIN = 1;
 const HIGHLIGHT_PADDING = 12;
 const HEADER_GAP = 8;
 
@@ -33,6 +35,8 @@ function units(value: unknown, fallback = 0): number {
 
 export function containerBox(type: 'Section' | 'Row', options: Record<string, unknown>, width: number, ctx: PaintContext): ContainerBox {
   const section = type === 'Section';
+  // The docs' Row page: vertical_margin defaults to 1 (horizontal 0). No page gives a Section's.
+  const verticalDefault = section ? 0 : ROW_VERTICAL_MARGIN;
   const highlighted = section && options.highlighted === true;
   // Without `columns` (or `null`, which the older SDK sends for every Section) a Section lays its
   // children side by side as a Row does, the docs' Row page says: AUTO_COLUMNS (grid.ts).
@@ -43,8 +47,8 @@ export function containerBox(type: 'Section' | 'Row', options: Record<string, un
   const innerWidth = Math.max(10, width - 2 * insetX - 2 * padding);
   const headerHeight = titled ? sectionHeader.measure(options, innerWidth, ctx) : 0;
   return {
-    marginTop: units(options.vertical_margin),
-    marginBottom: units(options.vertical_margin),
+    marginTop: units(options.vertical_margin, verticalDefault),
+    marginBottom: units(options.vertical_margin, verticalDefault),
     insetX,
     padding,
     headerHeight,

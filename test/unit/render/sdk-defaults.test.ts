@@ -214,6 +214,22 @@ describe('options as the SDKs send them (docs/sdk-defaults.md)', () => {
       assert.deepEqual(await at({ margin: 2 }), await at({ horizontal_margin: 2, vertical_margin: 2 }));
     });
 
+    it("Row vertical_margin defaults to 1, as the docs' Row page says", async () => {
+      const below = async (options: Record<string, unknown>) =>
+        itemOf(
+          await items(
+            report([
+              { type: 'Text', options: { text: 'Before row' } },
+              { type: 'Row', options, components: [{ type: 'Text', options: { text: 'Inside row' } }] },
+              { type: 'Text', options: { text: 'After row' } },
+            ]),
+          ),
+          'After row',
+        ).y;
+      assert.equal(await below({}), await below({ vertical_margin: 1 }));
+      assert.ok(Math.abs((await below({})) - (await below({ vertical_margin: 0 })) - 3) < 0.1, 'top and bottom, 1.5 pt each');
+    });
+
     it('Image enable_border (documented default true) is the rule below the caption; false or a background turns it off', async () => {
       const base64 = await tinyPng();
       const rulesBelow = async (extra: Record<string, unknown>) => {
