@@ -94,7 +94,7 @@ const withMargin = (o: Options): Options => ({ ...o, margin: o.margin ?? MARGIN_
  * reports percentages (90). A value ≤ 1 is a fraction, a value > 1 a percentage — 1 %
  * of a radius is not a ring anyone means, so the two cannot be confused.
  */
-export function percentOption(value: number | undefined, fallback: number): number {
+function percentOption(value: number | undefined, fallback: number): number {
   if (value === undefined || !(value >= 0)) return fallback;
   return value <= 1 ? value : value / 100;
 }
