@@ -26,7 +26,9 @@ export type Unit =
   /** The theme's spacing steps (margins, column spacing, spacers). */
   | 'spacing'
   /** On the component's own value scale (e.g. DoughnutRing min_val–max_val). */
-  | 'scale';
+  | 'scale'
+  /** 0–1 of some whole (the older SDK's DoughnutRing); a value above 1 is read as a percentage. */
+  | 'fraction';
 
 export interface OptionMeta<T> {
   /** The value used when the option is omitted or null (what the renderer draws). */

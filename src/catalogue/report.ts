@@ -22,6 +22,8 @@ export interface ObjectSpec<O extends OptionSet = OptionSet> {
   readonly markdownDescription: string;
   readonly nullable?: boolean;
   readonly options: O;
+  /** Schema keywords after `properties` (an `if`/`then` warning across options). */
+  readonly extra?: SchemaObject;
 }
 
 const object = <O extends OptionSet>(spec: ObjectSpec<O>): ObjectSpec<O> => spec;
@@ -167,11 +169,12 @@ export const reportConfig = object({
     enable_header: bool('Print the page header (title, byline, version, logo) (default `true`); same as `options.enable_header`.')
       .default(true)
       .from('N, O IReportConfig'),
-    n_pages: int('Number of pages of a multi-page report (default 1), e.g. `3`. Capped by your plan\u2019s `max_pages_per_report`.', {
-      minimum: 1,
-    })
+    n_pages: int(
+      'Number of pages of a multi-page report (default 1), e.g. `3`. Capped by your plan\u2019s `max_pages_per_report`. Only with `enable_multi_page: true`: on its own (as the older SDK sent it) a report stays single-page.',
+      { minimum: 1 },
+    )
       .default(1)
-      .from('N, O'),
+      .from("N, O (the older SDK's only page switch, nPages)"),
     override_colour_theme: themeOverride('colour').from('N, O', 'S youtube/02-custom-colour-theme'),
     override_color_theme: themeOverride('color').spellingOf('override_colour_theme').from('N'),
     google_fonts: googleFonts.from('N IGoogleReportsConfig', 'A (older map)'),
@@ -210,6 +213,23 @@ export const reportConfig = object({
       }),
     }).from('D reports/webhooks', 'N, O IWebhooks'),
   },
+  // n_pages > 1 without enable_multi_page: true is the older SDK's multi-page request; the
+  // report stays single-page (content that does not fit is cut, with a render note): warn.
+  extra: {
+    if: {
+      required: ['n_pages'],
+      properties: { n_pages: { type: 'integer', minimum: 2 } },
+      not: { required: ['enable_multi_page'], properties: { enable_multi_page: { const: true } } },
+    },
+    then: {
+      properties: {
+        n_pages: {
+          deprecationMessage:
+            'n_pages has no effect without "enable_multi_page": true — this report is laid out on a single page (the older SDK\u2019s nPages); add "enable_multi_page": true for more pages.',
+        },
+      },
+    },
+  },
 });
 
 export const coverPage = object({
@@ -239,6 +259,7 @@ export function objectSchema(spec: ObjectSpec): SchemaObject {
     type: spec.nullable ? ['object', 'null'] : 'object',
     markdownDescription: spec.markdownDescription,
     properties: properties(spec.options),
+    ...spec.extra,
   });
 }
 

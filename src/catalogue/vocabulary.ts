@@ -230,7 +230,8 @@ export const alignment = (what: string, dflt: Alignment = 'left') =>
 // Margins: N types MarginValue 0–32 (types.ts); D gives narrower ranges per component.
 // Every painter draws an omitted margin as 0 (src/render/margins.ts), except where noted.
 const marginText = (side: string) => `${side} margin around the component, an integer from 0 to 32 (default 0), e.g. \`4\`.`;
-const inheritedMargin = (side: string) => int(marginText(side), { minimum: 0, maximum: 32 }).unit('spacing');
+/** A margin without a fixed default (it falls back to another option). */
+export const inheritedMargin = (side: string) => int(marginText(side), { minimum: 0, maximum: 32 }).unit('spacing');
 export const margin = (side: string) => inheritedMargin(side).default(0);
 const nullableMargin = (side: string) => nullableInt(marginText(side), { minimum: 0, maximum: 32 }).unit('spacing').default(0);
 
@@ -257,4 +258,7 @@ export const allMargins = (...sources: Source[]) => ({
 });
 
 export const spacing = (what: string) =>
-  int(`Spacing between ${what}, an integer from 0 to 32 (default 2), e.g. \`4\`.`, { minimum: 0, maximum: 32 }).unit('spacing');
+  int(`Spacing between ${what}, an integer from 0 to 32 on the margin scale (default 8: 12 pt), e.g. \`4\`.`, {
+    minimum: 0,
+    maximum: 32,
+  }).unit('spacing');

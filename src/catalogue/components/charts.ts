@@ -11,8 +11,8 @@ import {
   colourPair,
   enumOf,
   fontSizeOrPixels,
+  inheritedMargin,
   int,
-  margin,
   nullableNum,
   nullableStr,
   num,
@@ -110,10 +110,11 @@ const v2Common = () => ({
   }).from('N premium/common.ts, O', 'D chart-timeseries'),
   // D chart-timeseries: "font size in pixels, default 16"; O: number; N: a size keyword.
   font_size: fontSizeOrPixels('axis labels and ticks', '16 px').default(16).unit('px').from('D', 'O', 'N'),
-  aspect_ratio: num('Width divided by height of the plot (default 1.6), e.g. `2`.', { exclusiveMinimum: 0 }).from(
-    'N, O',
-    'D (default 1.6)',
-  ),
+  // No default: unset draws 1.6 with the plot kept 120–260 pt tall, a written 1.6 keeps it 60–700 pt tall.
+  aspect_ratio: num(
+    "Width divided by height of the plot, e.g. `2` (kept from 60 to 700 pt tall). Unset: 1.6, the docs' default, with the plot 120 to 260 pt tall.",
+    { exclusiveMinimum: 0 },
+  ).from('N, O', 'D (default 1.6)'),
 });
 
 const curveOptions = () => ({
@@ -136,6 +137,27 @@ const yTicks = () => ({
 
 /** N premium/common.ts IChartV2Options, O premium/*.ts, D chart-timeseries: + palette, font
  *  size, aspect ratio, margins (vertical, horizontal, uniform). */
+/**
+ * The v2 charts' margins (D chart-timeseries): horizontal 3, vertical 1 when no margin is
+ * given; a `margin` fills the sides not given. So only `margin` has a fixed default.
+ */
+const v2Margins = () => {
+  const sources = ['N premium/common.ts, O', 'D chart-timeseries'] as const;
+  const side = (axis: string, dflt: number) =>
+    int(
+      `${axis} margin around the chart, an integer from 0 to 32 (default ${dflt}, the docs' default, unless \`margin\` is given), e.g. \`4\`.`,
+      { minimum: 0, maximum: 32 },
+    )
+      .unit('spacing')
+      .from(...sources);
+  return {
+    vertical_margin: side('Top and bottom', 1),
+    horizontal_margin: side('Left and right', 3),
+    // No default either: unset, the sides take 3 and 1; `margin: 0` makes them 0.
+    margin: inheritedMargin('Uniform (all sides)').from(...sources),
+  };
+};
+
 const v2Options = <E extends OptionSet>(extra: E, xLabel = axisLabel('x'), yLabel = axisLabel('y')) => ({
   data: data().from('N, O'),
   x_label: xLabel.from('N, O'),
@@ -145,7 +167,7 @@ const v2Options = <E extends OptionSet>(extra: E, xLabel = axisLabel('x'), yLabe
   caption: caption().from('N, O'),
   ...extra,
   width: width().from('N, O'),
-  ...allMargins('N premium/common.ts, O', 'D chart-timeseries'),
+  ...v2Margins(),
 });
 
 const v2 = <E extends OptionSet>(extra: E, markdownDescription: string, aliases?: readonly string[]) =>
@@ -159,8 +181,15 @@ const v2 = <E extends OptionSet>(extra: E, markdownDescription: string, aliases?
   });
 
 export const BarChart = classic(
-  {},
-  'A bar chart of `data` (one bar per x value). For grouped bars, palettes and tick formats use `Chart.Bar`.',
+  {
+    // O premium/BarChart.ts (@hybiscus/web-api 1.x) posts type "BarChart" with these: the same painter as Chart.Bar.
+    ...v2Common(),
+    grouped_bars: bool('Draw series with different `label`s side by side instead of stacked (default `false`).')
+      .default(false)
+      .from('O premium/BarChart.ts'),
+    ...allMargins('O premium/BarChart.ts'),
+  },
+  "A bar chart of `data` (one bar per x value); takes the older SDK's palette, font size, aspect ratio and margins. For tick formats use `Chart.Bar`.",
 );
 export const LineChart = classic(
   { colour_by: colourBy() },
@@ -245,40 +274,45 @@ export const DoughnutRing = component({
         type: 'object',
         markdownDescription: 'An arc of the ring, e.g. `{"start": 0, "end": 72, "label": "Complete", "colour": "accent"}`.',
         properties: properties({
-          start: num('**Required.** Where the arc starts, on the `min_val`–`max_val` scale, e.g. `0`.').from('N, O IDoughnutRingData'),
+          start: num(
+            'Where the arc starts, on the `min_val`–`max_val` scale, e.g. `0`. Omitted: where the previous arc ended (the first arc at `min_val`).',
+            // A real client posts arcs without `start` (fidelity.md): optional.
+          ).from('N, O IDoughnutRingData'),
           end: num('**Required.** Where the arc ends, on the `min_val`–`max_val` scale, e.g. `72`.').from('N, O'),
           label: nullableStr('Legend label of the arc, e.g. `"Complete"`.').from('N, O'),
           colour: nullableStr('Colour of the arc: a theme variable (`"accent"`) or a hex colour (`"#2ca02c"`).').from('N, O'),
           // American pair of `colour` (the renderer reads both).
           color: nullableStr('Colour of the arc (American spelling of `colour`).').spellingOf('colour'),
         }),
-        required: ['start', 'end'],
+        required: ['end'],
         additionalProperties: false,
       }),
       '**Required.** The arcs, e.g. `[{"start": 0, "end": 72, "label": "Done", "colour": "accent"}]`.',
     ).from('N, O'),
-    chart_radius_percent: num('Outer radius as a percentage of the available space (default 100), e.g. `80`.', {
-      minimum: 0,
-      maximum: 100,
-    })
-      .default(100)
-      .unit('percent')
-      .from('N, O'),
-    arc_thickness_percent: num('Thickness of the ring as a percentage of the radius (default 20), e.g. `25`.', {
-      minimum: 0,
-      maximum: 100,
-    })
-      .default(20)
-      .unit('percent')
-      .from('N, O'),
+    chart_radius_percent: num(
+      'Outer radius as a fraction of the available space (default `0.9`, as the older SDK sends it), e.g. `0.8`; a value above 1 is read as a percentage (`80` = `0.8`).',
+      { minimum: 0, maximum: 100 },
+    )
+      .default(0.9)
+      .unit('fraction')
+      .from('O v0.2.6 core/DoughnutRing.ts (0.9)', 'N, O'),
+    arc_thickness_percent: num(
+      'Thickness of the ring as a fraction of the radius (default `0.33`, as the older SDK sends it), e.g. `0.25`; a value above 1 is read as a percentage (`25` = `0.25`).',
+      { minimum: 0, maximum: 100 },
+    )
+      .default(0.33)
+      .unit('fraction')
+      .from('O v0.2.6 core/DoughnutRing.ts (0.33)', 'N, O'),
     min_val: num('Value at the start of the ring (default 0), e.g. `0`.').unit('scale').from('N, O'),
     max_val: num('Value at the end of the ring (default 100), e.g. `100`.').unit('scale').from('N, O'),
-    ticks_count: int('Number of tick marks around the ring (default 0 = none), e.g. `5`.', { minimum: 0 }).default(0).from('N, O'),
+    ticks_count: int('Number of labelled tick marks around the ring (default 10; `0` = none), e.g. `5`.', { minimum: 0 })
+      .default(10)
+      .from('O v0.2.6 core/DoughnutRing.ts (10)', 'N, O'),
     ...colourPair('background_ring', (note) =>
-      nullableStr(`Colour of the unfilled ring${note}: a theme variable or hex colour (default \`"background-muted"\`).`)
-        .default('background-muted')
+      nullableStr(`Colour of the unfilled ring${note}: a theme variable or hex colour (default \`"#f0f0f0"\`).`)
+        .default('#f0f0f0')
         .colour()
-        .from('N _color', 'O _colour'),
+        .from('N _color', 'O _colour; v0.2.6 default #f0f0f0'),
     ),
     font_size: fontSizeOrPixels('the title and subtitle inside the ring')
       .default(16)
@@ -289,7 +323,13 @@ export const DoughnutRing = component({
     inside_subtitle: nullableStr('Small text under `inside_title`, e.g. `"of target"`.').from('N, O'),
     caption: caption().from('N, O'),
     width: width().from('N, O'),
-    margin: margin('Uniform (all sides)').from('N (Margin), O'),
+    margin: int('Margin around the ring on all sides, an integer from 0 to 32 (default 10, as the older SDK sends it), e.g. `4`.', {
+      minimum: 0,
+      maximum: 32,
+    })
+      .unit('spacing')
+      .default(10)
+      .from('N (Margin), O', 'O v0.2.6 core/DoughnutRing.ts (10)'),
   },
   outline: { role: 'chart', label: ['chart_title', 'inside_title', 'caption'] },
   aliases: ['piechart', 'pie', 'doughnut', 'donut'],

@@ -82,9 +82,12 @@ const headingCell = shaped<string | TableCellObject>({
 const OLDER_HEADINGS_MARGIN =
   'Older form of `headings_margin`. It still works; the current form is a margin from 0 to 32, e.g. `4` (`false` ≈ `0`).';
 
-/** No default: drawn as 4 pt (rows) and 5 pt (headings), which no integer of the 1.5 pt scale gives (the hover text says 1). */
-const padding = (what: string): Opt<number> =>
-  int(`Vertical padding of ${what}, an integer from 0 to 32 (default 1), e.g. \`2\`.`, { minimum: 0, maximum: 32 }).from('N');
+/** No default: unset draws 4 pt (rows) and 5 pt (headings), which no integer of the 1.5 pt scale gives. */
+const padding = (what: string, unset: string): Opt<number> =>
+  int(`Vertical padding of ${what}, an integer from 0 to 32 on the margin scale (1.5 pt each), e.g. \`2\`; unset: ${unset}.`, {
+    minimum: 0,
+    maximum: 32,
+  }).from('N');
 
 export const Card = component({
   markdownDescription:
@@ -100,8 +103,9 @@ export const Card = component({
     units: nullableStr('Units printed after the value, e.g. `"USD"` or `"%"` (default none).').from('N, O'),
     icon: icon('Tabler icon shown in the card, e.g. `"users"`; `null` for none (default).').from('N, O', 'S, R'),
     highlighted: bool('Draw the card on the theme `highlight` background (default `false`).').default(false).from('N, O', 'S'),
-    // Drawn: upper case (the hover text says `false`).
-    title_uppercase: bool('Print the title in upper case (default `false`).').default(true).from('N'),
+    title_uppercase: bool('Print the title in upper case (default `true`; `false` prints it as written).')
+      .default(true)
+      .from('N (no default given; drawn upper case)'),
     // Drawn: 8 pt = `xs` (the hover text says `sm`).
     title_size: fontSize('the title', 'sm').default('xs').from('N'),
     // No default for the colours: drawn `sub-headline` and `headline`, or `highlight-text` on a highlighted card.
@@ -173,8 +177,9 @@ export const Table = component({
       'Column headings, e.g. `["Item", "Amount"]` or `[{"content": "Item", "col_span": 2}, "Amount"]` (default none).',
     ).from('N, O (string | cell)', 'S, R'),
     title: nullableStr('Title above the table, e.g. `"Line items"` (default none).').from('N, O', 'S, R ("")'),
-    // Drawn: striped (the hover text says `false`).
-    striped: bool('Shade every other row (default `false`).').default(true).from('N, O', 'S, R'),
+    striped: bool('Shade every other row (default `true`; `false` for plain rows).')
+      .default(true)
+      .from('N, O', 'S, R (no default given; drawn striped)'),
     table_border: bool('Draw a border around the table (default `false`).').default(false).from('N, O'),
     col_border: bool('Draw borders between columns (default `false`).').default(false).from('N, O'),
     col_borders: bool('Draw borders between columns (default `false`); same as `col_border`.')
@@ -183,8 +188,8 @@ export const Table = component({
       .from('S invoice'),
     rows_font_size: fontSize('the rows', 'sm').default('sm').from('N'),
     headings_font_size: fontSize('the headings', 'sm').default('sm').from('N'),
-    rows_vertical_padding: padding('each row'),
-    headings_vertical_padding: padding('the heading row'),
+    rows_vertical_padding: padding('each row', '4 pt'),
+    headings_vertical_padding: padding('the heading row', '5 pt'),
     col_align: arrayOf(
       enumOf(ALIGNMENTS, 'Alignment of this column.'),
       'Alignment of each column, in column order, e.g. `["left", "right", "right"]` (default left).',
@@ -229,18 +234,18 @@ export const Image = component({
     // No default: drawn at 8.5 pt, which no size keyword gives (`sm` is 9 pt).
     text_size: fontSize('the caption', 'sm').from('N, O', 'D (default sm)'),
     // Colours: D and O spell them text_colour/bg_colour/border_colour, N text_color/…; both work.
-    // Drawn: `sub-headline` (the hover text says `paragraph`).
     ...colourPair('text', (note) =>
-      colourVar(`the caption${note}`, { dflt: 'paragraph' }).default('sub-headline').from('N text_color', 'D, O text_colour'),
+      colourVar(`the caption${note}`, { dflt: 'sub-headline' }).default('sub-headline').from('N text_color', 'D, O text_colour'),
     ),
     ...colourPair('bg', (note) =>
       colourVar(`the background behind the image${note}; a background drops the border`).from('N bg_color', 'D, O bg_colour'),
     ),
     ...colourPair('border', (note) =>
-      colourVar(`the border${note}`, { dflt: 'background-muted' }).from('N border_color', 'D, O border_colour'),
+      colourVar(`the border${note}`, { dflt: 'background-faded' }).default('background-faded').from('N border_color', 'D, O border_colour'),
     ),
-    // Drawn: no border (the docs say `true`).
-    enable_border: bool('Draw a border around the image and its caption.').default(false).from('N, O', 'D (documented default `true`)'),
+    enable_border: bool('Draw the border below the caption text (default `true`; an image without a caption has none).')
+      .default(true)
+      .from('N, O', 'D (documented default `true`)'),
     rounded: bool('Round the image corners (default `false`).').default(false).from('O', 'D'),
     width: width().from('N, O', 'D'),
     // Drawn: 1 above and below when omitted (the hover text says 0).

@@ -112,8 +112,10 @@ export const SparkChartLine = component({
       { nullable: true, nullDescription: 'null — no change indicator (default).' },
     ).from('N ("-" | "+" | null)'),
     perc_diff: num('Size of the change in percent, e.g. `12.5` (shown as 12.5%).').unit('percent').from('N'),
-    // No default: drawn 40 pt high when neither this nor chart_height is given (the hover text says 3).
-    aspect_ratio: num('Width divided by height of the chart (default 3), e.g. `4`.', { exclusiveMinimum: 0 }).from('N'),
+    aspect_ratio: num(
+      'Width divided by height of the chart, used when `chart_height` is not set, e.g. `4` (default none: the chart is 40 pt tall).',
+      { exclusiveMinimum: 0 },
+    ).from('N (no default given)'),
     chart_height: int('Height of the chart in points (default 40), e.g. `60`.', { minimum: 1 }).unit('pt').from('N'),
   },
   outline: { role: 'card', label: ['title', 'subtitle'] },

@@ -37,13 +37,7 @@ function statedDefault(markdown: string): string | undefined {
 describe('catalogue: hover text and declared defaults', () => {
   /** Open drifts: the hover text states one default, the renderer draws (and the catalogue declares) another. */
   const OPEN: Record<string, [stated: string, declared: unknown]> = {
-    'Section.column_spacing': ['2', 8],
-    'Row.column_spacing': ['2', 8],
-    'Card.title_uppercase': ['false', true],
     'Card.title_size': ['sm', 'xs'],
-    'Table.striped': ['false', true],
-    'Image.text_color': ['paragraph', 'sub-headline'],
-    'Image.text_colour': ['paragraph', 'sub-headline'],
     'Image.vertical_margin': ['0', 1],
   };
 
