@@ -21,7 +21,7 @@ import { ReportClient } from '../../src/core/client/apiClient';
 import { isReportServiceError } from '../../src/core/client/errors';
 import { anchorEntries, anchorEntriesOn, type AnchoredEntry } from '../../src/core/fixes/anchorEntries';
 import { applyChange, type TextChange } from '../../src/core/loc/textChanges';
-import { createMinimalRenderer } from '../../src/render/minimal-renderer';
+import { createMinimalRenderer } from '../../src/render/minimalRenderer';
 import { startLocalService } from '../../src/mock/service';
 import { largeReportWithErrors } from '../../test/helpers/largeReport';
 import { median, type BenchRow } from './table';

@@ -14,7 +14,7 @@
 export { startLocalService } from '../mock/service';
 export type { DraftRender, LocalService, LocalServiceOptions } from '../mock/service';
 export { defaultDataDir, FlagError, parseFlags, USAGE } from '../mock/flags';
-export { createMinimalRenderer } from '../render/minimal-renderer';
+export { createMinimalRenderer } from '../render/minimalRenderer';
 export { remoteBindWarning } from '../mock/bindHost';
 export { ReportClient } from '../core/client/apiClient';
 export { ReportServiceError } from '../core/client/errors';

@@ -6,7 +6,7 @@
  */
 import type { ReportRenderer } from './renderer';
 import { initPdfium } from './pdfium';
-import { renderReportPdf, type PdfRenderOptions } from './render-pdf';
+import { renderReportPdf, type PdfRenderOptions } from './renderPdf';
 import { renderPreview, renderPreviewPart } from './preview';
 
 export { RenderError } from './renderer';

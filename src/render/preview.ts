@@ -18,7 +18,7 @@
  */
 import { endianness } from 'node:os';
 import { PREVIEW_LAYOUT } from '../core/report/previewLayout';
-import { newDocument, documentBytes } from './pdfkit-setup';
+import { newDocument, documentBytes } from './pdfkitSetup';
 import { registerFonts, FALLBACK_FILES } from './fonts';
 import { rasterise, type PdfiumLibrary, type RgbaImage } from './pdfium';
 import { jpegEncoder } from './jpegEncoder';

@@ -3,7 +3,7 @@
  * the 15 colour variables, with the override_colour_theme / override_color_theme
  * keys applied, and colour-option resolution (variable name, hex, rgb(), CSS name).
  */
-import { CSS_COLOURS } from './css-colours';
+import { CSS_COLOURS } from './cssColours';
 import type { RenderTheme, ThemeFonts } from './painter';
 
 /** The hand-picked colours of a theme; the rest are derived (tints of accent/headline). */

@@ -7,7 +7,7 @@
 import { marked, type Token, type Tokens } from 'marked';
 import type { RenderTheme } from '../painter';
 import type { Run } from './richtext';
-import { cellRuns } from './cell-html';
+import { cellRuns } from './cellHtml';
 import { safeHref } from '../links';
 import { escapeCostlyLinkOpenings, splitLongBlocks } from './markdownBounds';
 

@@ -5,7 +5,7 @@
  */
 import type { ReportBody } from '../../core/report/types';
 import type { RenderTheme } from '../painter';
-import type { PageModel } from './page-model';
+import type { PageModel } from './pageModel';
 import type { LoadedImage } from '../images';
 import { drawLoadedImage, drawPlaceholder } from '../images/draw';
 

@@ -12,7 +12,7 @@ import type { ValidationErrorEntry } from '../../../src/core/api/types';
 import { anchorEntries, computeFixes, problemFromEntry } from '../../../src/core/fixes';
 import { SourceText } from '../../../src/core/loc/locToRange';
 import type { QuickFix } from '../../../src/core/fixes';
-import { createMinimalRenderer } from '../../../src/render/minimal-renderer';
+import { createMinimalRenderer } from '../../../src/render/minimalRenderer';
 import { startLocalService, type LocalService } from '../../../src/mock/service';
 import { NO_OBVIOUS_FIX } from '../../unit/fixes/corpusExpectations';
 import { reportSchemaIndex } from '../../../src/core/schema/reportSchema';

@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { join } from 'node:path';
 import { keyIdOf } from '../../../src/mock/keys';
 import { startLocalService } from '../../../src/mock/service';
-import { createMinimalRenderer } from '../../../src/render/minimal-renderer';
+import { createMinimalRenderer } from '../../../src/render/minimalRenderer';
 import { locateRenderWorker, WorkerRenderer } from '../../../src/mock/renderPool';
 import { readPdf } from '../../helpers/pdf';
 import { decodeJpeg, isJpeg } from '../../helpers/jpeg';

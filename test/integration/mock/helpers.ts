@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLocalService, type LocalService } from '../../../src/mock/service';
 import type { LocalServiceOptions } from '../../../src/mock/options';
-import { createMinimalRenderer } from '../../../src/render/minimal-renderer';
+import { createMinimalRenderer } from '../../../src/render/minimalRenderer';
 import type { ReportRenderer } from '../../../src/render/renderer';
 import type { TaskStatusResponse } from '../../../src/core/api/types';
 import type { ReportBody } from '../../../src/core/report/types';

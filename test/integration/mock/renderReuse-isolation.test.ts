@@ -12,7 +12,7 @@ import type { ReportBody } from '../../../src/core/report/types';
 import { BODY_WORKER_THRESHOLD } from '../../../src/mock/http/bodyPool';
 import { MAX_KEYED_BODY_BYTES } from '../../../src/mock/renderReuse';
 import { PNG } from 'pngjs';
-import { createMinimalRenderer } from '../../../src/render/minimal-renderer';
+import { createMinimalRenderer } from '../../../src/render/minimalRenderer';
 import type { ReportRenderer } from '../../../src/render/renderer';
 import { allText, readPdf } from '../../helpers/pdf';
 import { startHarness, type Harness } from './helpers';

@@ -4,7 +4,7 @@
  * spacing between cells and between grid rows.
  */
 import { MARGIN_UNIT_PT, type PaintContext, type Rect } from '../painter';
-import { sectionHeader } from '../components/section-header';
+import { sectionHeader } from '../components/sectionHeader';
 
 /** Default gap between cells and rows when column_spacing is not given (8 units = 12 pt). */
 export const DEFAULT_SPACING_UNITS = 8;
