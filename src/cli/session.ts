@@ -6,7 +6,7 @@
 import { ReportClient } from '../core/client/apiClient';
 import { DEFAULT_HOSTED_BASE_URL } from '../core/api/types';
 import { registerSecret } from '../core/redact';
-import type { LocalService } from './engine';
+import type { LocalService } from './localService';
 import { loadEngine } from './engineLoader';
 import type { GlobalOptions } from './args';
 import { CliError } from './exitCodes';
