@@ -4,6 +4,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
+import importX from 'eslint-plugin-import-x';
 
 /** Relative-import patterns that reach each room from anywhere below src/. */
 const room = (name) => [`**/${name}/**`, `**/${name}`].flatMap((p) => [`../${p}`, `../../${p}`, `../../../${p}`]);
@@ -44,6 +45,18 @@ export default tseslint.config(
       // `import x = require('…')` is TypeScript's typed CommonJS import; plain require() stays flagged.
       '@typescript-eslint/no-require-imports': ['error', { allowAsImport: true }],
     },
+  },
+  {
+    // A module of src/ never reaches itself through its imports (move the shared piece down or
+    // invert the dependency). This rule skips type-only imports; test/unit/health/importCycles.test.ts
+    // checks those too. Only src/: the tests and scripts are leaves, and every file walked costs lint time.
+    files: ['src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts'],
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.js', '.json'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   // Tests walk free-form report JSON and patch modules; `any` is the honest type there.
   { files: ['test/**/*.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
