@@ -19,7 +19,7 @@ import { performance } from 'node:perf_hooks';
 import type { ValidationErrorEntry } from '../../src/core/api/types';
 import { ReportClient } from '../../src/core/client/apiClient';
 import { isReportServiceError } from '../../src/core/client/errors';
-import { anchorEntries, anchorEntriesOn, type AnchoredEntry } from '../../src/core/fixes/anchorEntries';
+import { anchorEntries, anchorEntriesOn, type AnchoredEntry } from '../../src/core/loc/anchorEntries';
 import { applyChange, type TextChange } from '../../src/core/loc/textChanges';
 import { createMinimalRenderer } from '../../src/render/minimalRenderer';
 import { startLocalService } from '../../src/mock/service';

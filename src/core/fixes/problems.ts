@@ -15,7 +15,7 @@ import type { SchemaErrorLike } from '../loc/schemaErrors';
 import { walkTree } from '../loc/treeWalk';
 import type { PathSegment } from '../loc/treeWalk';
 import type { ValidationMode } from '../schema/validator';
-import { sameValue } from './sameValue';
+import { sameValue } from '../loc/sameValue';
 import type { SchemaIndex } from '../schema/schemaIndex';
 import type { JsonType } from './jsonTypes';
 

@@ -11,7 +11,7 @@
 import { findNodeAtLocation, getNodeValue } from 'jsonc-parser';
 import type { Node } from 'jsonc-parser';
 import type { RenderNote } from '../api/types';
-import { sameValue } from '../fixes/sameValue';
+import { sameValue } from './sameValue';
 import { Anchoring } from './anchoring';
 import type { AnchorRule } from './anchoring';
 import { DiagnosticMapper } from './diagnostics';

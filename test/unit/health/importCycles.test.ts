@@ -67,6 +67,17 @@ describe('import cycles', () => {
     assert.deepEqual(found, [], 'break a cycle by moving the shared piece down or inverting a dependency (an interface where it is used)');
   });
 
+  it('core/loc (locating things in the JSONC text) imports nothing from core/fixes, which builds on it', () => {
+    const loc = join(SRC, 'core', 'loc');
+    const fixes = join(SRC, 'core', 'fixes');
+    const upward = sourceFiles(loc).flatMap((f) =>
+      importsOf(f)
+        .filter((d) => d.startsWith(fixes))
+        .map((d) => `${relative(SRC, f)} → ${relative(SRC, d)}`),
+    );
+    assert.deepEqual(upward, []);
+  });
+
   it('counts type-only imports, and reports two modules importing each other but not a chain', () => {
     // chrome.ts has only `import type { PageModel } from './pageModel'`.
     assert.ok(importsOf(join(SRC, 'render', 'layout', 'chrome.ts')).includes(join(SRC, 'render', 'layout', 'pageModel.ts')));
