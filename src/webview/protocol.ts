@@ -5,15 +5,13 @@
  *
  * Browser-safe: no 'vscode', no Node imports (type-only imports are erased).
  */
-import type { ReportPath, TaskStatus } from '../core/api/types';
+import type { ReportPath, TaskKind, TaskStatus } from '../core/api/types';
 import type { SourceBox } from '../core/report/sourceMap';
 import type { PreviewLayout } from '../core/report/previewLayout';
 import type { ErrorKind } from '../core/client/errors';
 
-/** Which service call produced (or will produce) the result. */
-export type ResultKind = 'preview' | 'build';
-/** Every ResultKind, for checking a kind that arrives in a message. */
-export const RESULT_KINDS: readonly ResultKind[] = ['preview', 'build'];
+/** Every TaskKind, for checking a kind that arrives in a message (a Record: the compiler keeps it complete). */
+const TASK_KINDS: Readonly<Record<TaskKind, true>> = { build: true, preview: true };
 
 /**
  * Error kinds the panel shows besides FAILED tasks and 422s: the core client's kinds
@@ -41,7 +39,7 @@ export interface ViewerValidationError {
 export interface ShowStatusMessage {
   type: 'showStatus';
   reportName: string;
-  kind: ResultKind;
+  kind: TaskKind;
   status: TaskStatus;
   taskId?: string;
   elapsedMs?: number;
@@ -124,14 +122,14 @@ export interface ShowFailedMessage {
   type: 'showFailed';
   errorMessage: string;
   taskId: string;
-  kind?: ResultKind;
+  kind?: TaskKind;
 }
 
 /** A 422: the list is also in Problems; each entry links back to its node. */
 export interface ShowValidationErrorsMessage {
   type: 'showValidationErrors';
   errors: ViewerValidationError[];
-  kind?: ResultKind;
+  kind?: TaskKind;
 }
 
 /** Any other error (auth, quota, network, …), already worded for the user; never contains the API key. */
@@ -173,7 +171,7 @@ export interface ReadyMessage {
 /** Run the last task kind again (`kind` is what the panel currently shows, if anything). */
 export interface RebuildMessage {
   type: 'rebuild';
-  kind?: ResultKind;
+  kind?: TaskKind;
 }
 export interface SaveAsMessage {
   type: 'saveAs';
@@ -317,7 +315,7 @@ const isString = (v: unknown): boolean => typeof v === 'string';
 /** What each message from the viewer must carry; the extension acts on nothing else. */
 const VIEWER_MESSAGE_CHECKS: { [T in ViewerToHostMessage['type']]: (m: Record<string, unknown>) => boolean } = {
   ready: (m) => m.restored === null || isObject(m.restored),
-  rebuild: (m) => optional(m.kind, (k) => (RESULT_KINDS as readonly unknown[]).includes(k)),
+  rebuild: (m) => optional(m.kind, (k) => typeof k === 'string' && Object.hasOwn(TASK_KINDS, k)),
   saveAs: (m) => isString(m.url),
   openExternally: (m) => isString(m.url),
   cancelTask: (m) => optional(m.taskId, isString),

@@ -7,6 +7,9 @@
 /** Task statuses seen in the public clients (both official Node SDKs type these five). */
 export type TaskStatus = 'CREATED' | 'QUEUED' | 'RUNNING' | 'SUCCESS' | 'FAILED';
 
+/** The two kinds of task: POST /build-report (the PDF) and POST /preview-report (a JPEG of the first page). */
+export type TaskKind = 'build' | 'preview';
+
 export const TERMINAL_STATUSES: readonly TaskStatus[] = ['SUCCESS', 'FAILED'];
 
 /** Body of a 200 from POST /build-report and POST /preview-report. */

@@ -9,7 +9,7 @@
  */
 import * as vscode from 'vscode';
 import type { ValidationErrorEntry } from '../../core/api/types';
-import type { ResultKind } from '../../webview/protocol';
+import type { TaskKind } from '../../core/api/types';
 import { actionsForKind, notifyProblem, type ProblemAction } from '../problemActions';
 import { baseName } from '../reportTarget';
 import type { ServiceSession } from '../service/clientFactory';
@@ -21,7 +21,7 @@ export interface FailureContext {
   document: vscode.TextDocument;
   /** The text that was sent. */
   text: string;
-  kind: ResultKind;
+  kind: TaskKind;
   trigger: SubmitTrigger;
   session?: ServiceSession;
   taskId?: string;
@@ -47,7 +47,7 @@ export interface FailureDescription {
   refreshQuota?: boolean;
 }
 
-const NOUN: Record<ResultKind, string> = { preview: 'preview', build: 'build' };
+const NOUN: Record<TaskKind, string> = { preview: 'preview', build: 'build' };
 
 /** `clean`: the log's redaction (its registered keys), applied to every message built here. */
 export function describeFailure(

@@ -8,11 +8,10 @@
  */
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
-import type { RenderNote, TaskStatus } from '../../core/api/types';
+import type { RenderNote, TaskKind, TaskStatus } from '../../core/api/types';
 import type { ReportBody } from '../../core/report/types';
 import { CoalescingWriter, readJson, removeStaleTemps, type SerializedJson, writeFileAtomic, writeJsonAtomic } from './atomicFile';
 
-export type TaskKind = 'build' | 'preview';
 export type QuotaKind = 'single' | 'multi';
 
 export interface StoredFile {

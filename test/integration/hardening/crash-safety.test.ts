@@ -18,13 +18,14 @@ import { decodeJpeg, isJpeg } from '../../helpers/jpeg';
 import { sleep, tempDir } from '../mock/helpers';
 import { buildOnce, kill9, startServer, stopServer, type ServerProcess } from './standalone';
 import { describeHits, findKeys, findKeysInDir } from './keyAudit';
+import type { TaskKind } from '../../../src/core/api/types';
 
 const KEY = 'crash-key-0123456789';
 const QUOTA = 1000;
 
 interface Submitted {
   id: string;
-  kind: 'build' | 'preview';
+  kind: TaskKind;
   round: number;
 }
 
