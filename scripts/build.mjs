@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, cpSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pdfkitBrowserPlugin, importMetaUrl, copyRenderAssets } from './render-assets.mjs';
-import { buildViewer } from './build-viewer.mjs';
+import { buildViewer, VIEWER_ENTRY } from './build-viewer.mjs';
 import { vscodeOnce } from './esbuild-vscode.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -70,22 +70,29 @@ const common = {
   define: importMetaUrl.define,
 };
 
+// Every entry must exist: a bundle silently skipped would ship an extension or CLI without it.
+const missing = [...bundles.map((b) => b.entry), VIEWER_ENTRY].filter((entry) => !existsSync(join(root, entry)));
+if (missing.length > 0) {
+  console.error(
+    `build: missing bundle entr${missing.length === 1 ? 'y' : 'ies'}: ${missing.join(', ')} (restore it, or remove its bundle from scripts/build.mjs)`,
+  );
+  process.exit(1);
+}
+
 mkdirSync(join(root, 'dist'), { recursive: true });
 const results = await Promise.all(
-  bundles
-    .filter((b) => existsSync(join(root, b.entry)))
-    .map((b) =>
-      esbuild.build({
-        ...common,
-        entryPoints: [b.entry],
-        outfile: b.out,
-        banner: { js: (b.banner ? `${b.banner}\n` : '') + importMetaUrl.banner },
-        plugins: b.lazy ? [...common.plugins, lazyPlugin(b.lazy)] : common.plugins,
-        metafile: true,
-      }),
-    ),
+  bundles.map((b) =>
+    esbuild.build({
+      ...common,
+      entryPoints: [b.entry],
+      outfile: b.out,
+      banner: { js: (b.banner ? `${b.banner}\n` : '') + importMetaUrl.banner },
+      plugins: b.lazy ? [...common.plugins, lazyPlugin(b.lazy)] : common.plugins,
+      metafile: true,
+    }),
+  ),
 );
 copyRenderAssets(root);
 // The result viewer webview: browser bundle + the pdf.js runtime it loads, into media/.
-if (existsSync(join(root, 'src/webview/viewer/main.ts'))) results.push(await buildViewer({ root, production, quiet }));
+results.push(await buildViewer({ root, production, quiet }));
 if (!quiet) console.log(`built ${results.length} bundle(s)${production ? ' (production)' : ''}`);
