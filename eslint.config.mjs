@@ -95,10 +95,29 @@ export default tseslint.config(
   boundary(['src/net/**/*.ts'], [[['extension', 'mock', 'render', 'cli', 'webview'], `${UP} src/net imports only src/core.`]]),
   boundary(['src/render/**/*.ts'], [[['extension', 'mock', 'cli', 'webview'], `${UP} src/render imports src/core and src/net only.`]]),
   boundary(['src/mock/**/*.ts'], [[['extension', 'cli', 'webview'], `${UP} src/mock imports src/core, src/net and src/render.`]]),
-  boundary(
-    ['src/cli/**/*.ts'],
-    [[['extension', 'webview'], `${UP} src/cli imports src/core (and the local service through cli/localService.ts).`]],
-  ),
+  {
+    // The CLI starts fast without the local service: only cli/localService.ts imports it (and the
+    // renderer), and engineLoader.ts requires that file lazily (dist/engine.js in the bundle).
+    files: ['src/cli/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'Only src/extension/ imports vscode.' }],
+          patterns: [
+            { group: ['extension', 'webview'].flatMap(room), message: `${UP} src/cli imports src/core.` },
+            {
+              group: ['mock', 'render'].flatMap(room),
+              message:
+                'src/cli reaches the local service only through cli/localService.ts, loaded lazily by engineLoader.ts: import type here.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  boundary(['src/cli/localService.ts'], [[['extension', 'webview'], `${UP} src/cli imports src/core and, here only, the local service.`]]),
   {
     files: ['src/webview/**/*.ts'],
     rules: {
