@@ -13,8 +13,8 @@ import { CliError } from './exitCodes';
 import { printable, type CliIo } from './output';
 import { oneLine } from './terminalText';
 
-export const ENV_API_KEY = 'REPORT_STUDIO_API_KEY';
-export const ENV_BASE_URL = 'REPORT_STUDIO_BASE_URL';
+const ENV_API_KEY = 'REPORT_STUDIO_API_KEY';
+const ENV_BASE_URL = 'REPORT_STUDIO_BASE_URL';
 
 export interface Session {
   client: ReportClient;

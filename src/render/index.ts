@@ -10,7 +10,7 @@ import { renderReportPdf, type PdfRenderOptions } from './renderPdf';
 import { renderPreview, renderPreviewPart } from './preview';
 
 export { RenderError } from './renderer';
-export type { ReportRenderer, RenderedPdf, RenderOptions, PreviewPart } from './renderer';
+export type { ReportRenderer } from './renderer';
 export { joinPreviewParts } from './preview';
 
 export interface RendererSettings {

@@ -25,7 +25,7 @@ function describe(c: ReportComponent, depth: number): string[] {
 }
 
 /** Splits the body at top-level PageBreaks: one page per block. */
-export function pagesOf(report: ReportBody): string[][] {
+function pagesOf(report: ReportBody): string[][] {
   const pages: string[][] = [[]];
   for (const c of report.components ?? []) {
     if (c.type === 'PageBreak') pages.push([]);

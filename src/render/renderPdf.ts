@@ -38,7 +38,7 @@ export interface PdfRenderOptions {
   checkMemory?: () => void;
 }
 
-export const DEFAULT_TIME_LIMIT_MS = 60_000;
+const DEFAULT_TIME_LIMIT_MS = 60_000;
 
 export async function renderReportPdf(report: ReportBody, options: PdfRenderOptions = {}): Promise<RenderedPdf> {
   const { signal } = options;

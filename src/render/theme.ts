@@ -166,7 +166,7 @@ function toHex(r: number, g: number, b: number): string {
 }
 
 /** '#rrggbb' → [r, g, b]. */
-export function rgbOf(hex: string): [number, number, number] {
+function rgbOf(hex: string): [number, number, number] {
   const n = parseInt(hex.slice(1, 7), 16);
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }

@@ -46,7 +46,7 @@ export interface ShowStatusMessage {
 }
 
 /** A built PDF. `url` is a webview URI (asWebviewUri) of the file inside localResourceRoots. */
-export interface ShowPdfMessage {
+interface ShowPdfMessage {
   type: 'showPdf';
   url: string;
   fileName: string;
@@ -109,7 +109,7 @@ export interface LivePausedMessage {
 }
 
 /** A preview JPEG. */
-export interface ShowJpegMessage {
+interface ShowJpegMessage {
   type: 'showJpeg';
   url: string;
   fileName: string;
@@ -143,7 +143,7 @@ export interface ShowErrorMessage {
 
 /** Report name shown in the toolbar (e.g. after a rename), and the report's URI, kept in the
  * state so the WebviewPanelSerializer knows which report a restored panel belongs to. */
-export interface SetReportNameMessage {
+interface SetReportNameMessage {
   type: 'setReportName';
   reportName: string;
   reportUri?: string;
@@ -164,46 +164,46 @@ export type HostToViewerMessage =
 // ---- webview → extension -------------------------------------------------------------
 
 /** The webview script runs and listens; `restored` carries the state it restored from, if any. */
-export interface ReadyMessage {
+interface ReadyMessage {
   type: 'ready';
   restored: ViewerState | null;
 }
 /** Run the last task kind again (`kind` is what the panel currently shows, if anything). */
-export interface RebuildMessage {
+interface RebuildMessage {
   type: 'rebuild';
   kind?: TaskKind;
 }
-export interface SaveAsMessage {
+interface SaveAsMessage {
   type: 'saveAs';
   /** The URL of the result on screen, so the extension saves exactly what the user sees. */
   url: string;
 }
-export interface OpenExternallyMessage {
+interface OpenExternallyMessage {
   type: 'openExternally';
   url: string;
 }
 /** Cancel the running task. */
-export interface CancelTaskMessage {
+interface CancelTaskMessage {
   type: 'cancelTask';
   taskId?: string;
 }
 /** The user clicked a 422 entry: reveal its node in the editor. */
-export interface RevealErrorMessage {
+interface RevealErrorMessage {
   type: 'revealError';
   index: number;
 }
 /** A click on a component in the live view: select its node in the editor. */
-export interface SelectSourceMessage {
+interface SelectSourceMessage {
   type: 'selectSource';
   path: ReportPath;
 }
 /** The persisted state changed (debounced); lets the extension remember it per report. */
-export interface StateChangedMessage {
+interface StateChangedMessage {
   type: 'stateChanged';
   state: ViewerState;
 }
 /** The webview could not show a result (PDF unreadable, file gone); for the output channel. */
-export interface ViewerErrorMessage {
+interface ViewerErrorMessage {
   type: 'viewerError';
   message: string;
   url?: string;
@@ -223,7 +223,7 @@ export type ViewerToHostMessage =
 // ---- persisted state ---------------------------------------------------------------
 
 /** `scale` is 1 at actual size (1 PDF point = 4/3 CSS px, as in every PDF viewer). */
-export type ZoomMode = 'fit-width' | 'fit-page' | 'scale';
+type ZoomMode = 'fit-width' | 'fit-page' | 'scale';
 export interface ZoomSetting {
   mode: ZoomMode;
   /** The effective scale; for fit modes it is the last computed one. */
@@ -245,7 +245,7 @@ export interface ImagePosition {
 
 export type ViewName = 'empty' | 'status' | 'pdf' | 'jpeg' | 'failed' | 'validation' | 'error';
 
-export interface ShownResult {
+interface ShownResult {
   kind: 'pdf' | 'jpeg';
   url: string;
   fileName: string;

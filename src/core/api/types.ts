@@ -10,8 +10,6 @@ export type TaskStatus = 'CREATED' | 'QUEUED' | 'RUNNING' | 'SUCCESS' | 'FAILED'
 /** The two kinds of task: POST /build-report (the PDF) and POST /preview-report (a JPEG of the first page). */
 export type TaskKind = 'build' | 'preview';
 
-export const TERMINAL_STATUSES: readonly TaskStatus[] = ['SUCCESS', 'FAILED'];
-
 /** Body of a 200 from POST /build-report and POST /preview-report. */
 export interface SubmitResponse {
   task_id: string;
@@ -89,16 +87,6 @@ export interface ValidationErrorEntry {
   msg: string;
   input: unknown;
   ctx?: Record<string, unknown>;
-}
-
-/** A 422 body. */
-export interface ValidationErrorBody {
-  detail: ValidationErrorEntry[];
-}
-
-/** Any other error body (401, 402, 404, 410, 413, 429, 503, ...). */
-export interface DetailErrorBody {
-  detail: string;
 }
 
 /** The API paths, relative to the base URL that ends in `/api/v1`. */

@@ -284,10 +284,10 @@ export class ReportClient {
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** Error bodies read at most: a message is short, but a 422 lists every error (FastAPI lists all). */
-export const ERROR_BODY_LIMIT = 1024 * 1024;
-export const VALIDATION_ERROR_BODY_LIMIT = 64 * 1024 * 1024;
+const ERROR_BODY_LIMIT = 1024 * 1024;
+const VALIDATION_ERROR_BODY_LIMIT = 64 * 1024 * 1024;
 
-export function errorBodyLimit(status: number): number {
+function errorBodyLimit(status: number): number {
   return status === 422 ? VALIDATION_ERROR_BODY_LIMIT : ERROR_BODY_LIMIT;
 }
 

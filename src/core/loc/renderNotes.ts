@@ -104,7 +104,7 @@ function nodeStillHolds(root: Node, recorded: RecordedNote, path: ReadonlyArray<
 }
 
 /** True when the text asks for multi-page reports (the cure for an overflow). */
-export function multiPageEnabled(root: Node): boolean {
+function multiPageEnabled(root: Node): boolean {
   const flag = findNodeAtLocation(root, ['config', 'enable_multi_page']);
   return flag?.type === 'boolean' && flag.value === true;
 }

@@ -10,7 +10,7 @@ import { sleep } from '../client/retry';
 import { pollTime, resolveSchedule } from './polling';
 import type { PollSchedule } from './polling';
 
-export type TaskPhase = 'submitted' | 'status' | 'downloading' | 'done';
+type TaskPhase = 'submitted' | 'status' | 'downloading' | 'done';
 
 /** What a task makes; `unknown` when only its id is known (e.g. `report-studio status <id>`). */
 export type TaskKindOrUnknown = TaskKind | 'unknown';
@@ -69,7 +69,7 @@ export interface TaskResult {
   timings: { submitMs: number; waitMs: number; downloadMs: number; totalMs: number };
 }
 
-export const DEFAULT_TASK_TIMEOUT_MS = 5 * 60_000;
+const DEFAULT_TASK_TIMEOUT_MS = 5 * 60_000;
 
 const KIND_LABEL: Record<TaskKindOrUnknown, string> = { build: 'Build', preview: 'Preview', unknown: 'Task' };
 

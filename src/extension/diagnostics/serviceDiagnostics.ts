@@ -16,7 +16,7 @@ import type { AnchoredEntry } from '../../core/loc/anchorEntries';
 import { AnchoredDiagnostics, sourceDiagnostic } from './anchoredDiagnostics';
 
 export const SERVICE_DIAGNOSTIC_SOURCE = 'Report service';
-export const SERVICE_DIAGNOSTIC_COLLECTION = 'report-service';
+const SERVICE_DIAGNOSTIC_COLLECTION = 'report-service';
 
 export interface ServiceDiagnosticsOptions {
   /** Quiet time after the last edit before diagnostics are re-anchored (default 250 ms). */

@@ -31,13 +31,13 @@ export interface FailureContext {
 }
 
 /** What the panel beside the report shows. */
-export type FailurePanel =
+type FailurePanel =
   | { show: 'error'; kind: string; message: string; detail?: string }
   | { show: 'failed'; taskId: string; errorMessage: string }
   | { show: 'validation'; details: readonly ValidationErrorEntry[] };
 
 /** Everything a failure leads to, decided without doing any of it. */
-export interface FailureDescription {
+interface FailureDescription {
   outcome: Omit<SubmitOutcome, 'kind' | 'report'>;
   log?: { level: 'info' | 'warn' | 'error'; message: string };
   panel?: FailurePanel;
@@ -49,7 +49,10 @@ export interface FailureDescription {
 
 const NOUN: Record<TaskKind, string> = { preview: 'preview', build: 'build' };
 
-/** `clean`: the log's redaction (its registered keys), applied to every message built here. */
+/**
+ * `clean`: the log's redaction (its registered keys), applied to every message built here.
+ * @public Read by its unit test, which require()s this module after the vscode stub (knip cannot follow that).
+ */
 export function describeFailure(
   f: Omit<FailureContext, 'document' | 'text'> & { name: string },
   clean: (text: string) => string,

@@ -12,7 +12,7 @@ import type { ResultPanels } from '../viewer/resultPanels';
 
 export type SubmitTrigger = 'command' | 'save' | 'panel';
 
-export type SubmitStatus = 'success' | 'failed' | 'invalid' | 'error' | 'cancelled' | 'superseded' | 'declined';
+type SubmitStatus = 'success' | 'failed' | 'invalid' | 'error' | 'cancelled' | 'superseded' | 'declined';
 
 /** What a Preview/Build command returns (tests and other extensions read it). */
 export interface SubmitOutcome {

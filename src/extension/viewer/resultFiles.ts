@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { TaskKind } from '../../core/api/types';
 
 /** `<globalStorage>/results`: the parent of every report's result folder. */
-export function resultsRoot(globalStorageUri: vscode.Uri): vscode.Uri {
+function resultsRoot(globalStorageUri: vscode.Uri): vscode.Uri {
   return vscode.Uri.joinPath(globalStorageUri, 'results');
 }
 
@@ -49,14 +49,6 @@ export function resultFileFor(globalStorageUri: vscode.Uri, report: vscode.Uri, 
 /** The live view's PDF of the report (drawn by the local renderer as the author types). */
 export function liveFileFor(globalStorageUri: vscode.Uri, report: vscode.Uri): vscode.Uri {
   return vscode.Uri.joinPath(resultFolderFor(globalStorageUri, report), `${resultStem(report)}.live.pdf`);
-}
-
-/** The kind of result a file holds, from its extension. */
-export function kindOfResultFile(file: vscode.Uri): TaskKind | undefined {
-  const p = file.path.toLowerCase();
-  if (p.endsWith('.pdf')) return 'build';
-  if (p.endsWith('.jpg') || p.endsWith('.jpeg')) return 'preview';
-  return undefined;
 }
 
 export function fileName(uri: vscode.Uri): string {

@@ -10,7 +10,7 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { writeFileAtomic } from '../store/atomicFile';
 import type { CloudCopy, CloudTarget } from '../store/taskStore';
 
-export const PROVIDERS = ['s3', 'azure_blob_storage', 'google_cloud_storage'] as const;
+const PROVIDERS = ['s3', 'azure_blob_storage', 'google_cloud_storage'] as const;
 
 /** The providers a report asks for (non-empty string values); unknown keys are ignored. */
 export function cloudTargets(config: unknown): CloudTarget[] {

@@ -148,7 +148,7 @@ function inlineRuns(
  * (the official invoice sample writes `#Terms and Conditions`), not for GFM: add the
  * space, outside fenced code blocks.
  */
-export function spaceAtxHeadings(source: string): string {
+function spaceAtxHeadings(source: string): string {
   let fence: string | undefined;
   return source
     .split('\n')

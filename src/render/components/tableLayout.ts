@@ -11,7 +11,7 @@ import { columnWidths } from '../columnWidths';
 import { cellRuns } from './cellHtml';
 import { nonBlank } from '../values';
 
-export interface CellBox {
+interface CellBox {
   lines: Line[];
   x: number;
   width: number;

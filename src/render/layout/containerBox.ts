@@ -7,7 +7,7 @@ import { MARGIN_UNIT_PT, type PaintContext, type Rect } from '../painter';
 import { sectionHeader } from '../components/sectionHeader';
 
 /** Default gap between cells and rows when column_spacing is not given (8 units = 12 pt). */
-export const DEFAULT_SPACING_UNITS = 8;
+const DEFAULT_SPACING_UNITS = 8;
 const HIGHLIGHT_PADDING = 12;
 const HEADER_GAP = 8;
 

@@ -38,7 +38,7 @@ export interface LayoutEnv {
 }
 
 /** Gap between stacked components at the top level. */
-export const BLOCK_GAP = 12;
+const BLOCK_GAP = 12;
 
 export class LayoutEngine {
   private readonly heights = new Map<LayoutNode, Map<number, number>>();

@@ -13,7 +13,7 @@ export interface GridCell {
 
 const FRACTION = /^([1-5])\/([2-6])$/;
 
-export function fractionOf(width: unknown): number | undefined {
+function fractionOf(width: unknown): number | undefined {
   if (typeof width !== 'string') return undefined;
   const m = FRACTION.exec(width.trim());
   if (!m) return undefined;

@@ -6,7 +6,7 @@
 import type { ReportBody } from '../../core/report/types';
 import { MARGIN_UNIT_PT } from '../painter';
 
-export const A4 = { width: 595.28, height: 841.89 };
+const A4 = { width: 595.28, height: 841.89 };
 /** Base page margin before the user's horizontal/vertical margins are added. */
 const BASE_MARGIN_X = 36;
 const BASE_MARGIN_Y = 28;

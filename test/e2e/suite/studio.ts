@@ -9,7 +9,7 @@ import { closeAllEditors, EXTENSION_ID, REPO_ROOT, tempCopy, waitFor } from './h
 import type { TaskKind } from '../../../src/core/api/types';
 
 /** The run's user-data dir (a sibling of the extensions dir the launcher passes). */
-export function userDataDir(): string {
+function userDataDir(): string {
   const extensionsDir = process.env.REPORT_STUDIO_E2E_EXTENSIONS_DIR;
   if (!extensionsDir) throw new Error('REPORT_STUDIO_E2E_EXTENSIONS_DIR is not set');
   return path.join(path.dirname(extensionsDir), 'user-data');

@@ -169,7 +169,7 @@ export async function read(report: string, selector: string): Promise<ElementInf
  * webview created while another one is being closed mid-load waits up to 30 s for the shared
  * service worker (see trackResourceLoads in scripts/e2e/ui-driver.mjs).
  */
-export const VIEWER_START_MS = 45_000;
+const VIEWER_START_MS = 45_000;
 
 /** Polls the report's viewer until the first element matching `selector` satisfies `accept`. */
 export async function waitForElement(

@@ -29,6 +29,14 @@ describe('scripts/build.mjs bundle entries', () => {
     );
   });
 
+  it('are every one an entry of knip.jsonc (so knip sees what ships)', () => {
+    const knip = readFileSync(join(ROOT, 'knip.jsonc'), 'utf8');
+    assert.deepEqual(
+      [...BUNDLE_ENTRIES, VIEWER_ENTRY].filter((e) => !knip.includes(`"${e}"`)),
+      [],
+    );
+  });
+
   it('fails naming the missing entry, before writing anything', () => {
     const [gone, ...present] = [...BUNDLE_ENTRIES, VIEWER_ENTRY];
     for (const entry of present) {
