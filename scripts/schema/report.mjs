@@ -126,9 +126,12 @@ export const reportConfig = strict({
     ), // N
     enable_pagination: bool('Print page numbers in the footer (default `false`).'), // N, O
     enable_header: bool('Print the page header (title, byline, version, logo) (default `true`); same as `options.enable_header`.'), // N, O IReportConfig
-    n_pages: int('Number of pages of a multi-page report (default 1), e.g. `3`. Capped by your plan\u2019s `max_pages_per_report`.', {
-      minimum: 1,
-    }), // N, O
+    n_pages: int(
+      'Number of pages of a multi-page report (default 1), e.g. `3`. Capped by your plan\u2019s `max_pages_per_report`. Only with `enable_multi_page: true`: on its own (as the older SDK sent it) a report stays single-page.',
+      {
+        minimum: 1,
+      },
+    ), // N, O (the older SDK's only page switch, nPages)
     override_colour_theme: themeOverride('colour'), // N, O; S youtube/02-custom-colour-theme
     override_color_theme: themeOverride('color'), // N
     google_fonts: googleFonts, // N IGoogleReportsConfig; A (older map)
@@ -159,6 +162,21 @@ export const reportConfig = strict({
         },
         required: ['url'],
       }),
+    },
+  },
+  // n_pages > 1 without enable_multi_page: true is the older SDK's multi-page request; the
+  // report stays single-page (content that does not fit is cut, with a render note): warn.
+  if: {
+    required: ['n_pages'],
+    properties: { n_pages: { type: 'integer', minimum: 2 } },
+    not: { required: ['enable_multi_page'], properties: { enable_multi_page: { const: true } } },
+  },
+  then: {
+    properties: {
+      n_pages: {
+        deprecationMessage:
+          'n_pages has no effect without "enable_multi_page": true — this report is laid out on a single page (the older SDK\u2019s nPages); add "enable_multi_page": true for more pages.',
+      },
     },
   },
 });

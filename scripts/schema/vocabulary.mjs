@@ -243,4 +243,4 @@ export function margins({ all = false, nullable = false } = {}) {
 }
 
 export const spacing = (what) =>
-  int(`Spacing between ${what}, an integer from 0 to 32 (default 2), e.g. \`4\`.`, { minimum: 0, maximum: 32 });
+  int(`Spacing between ${what}, an integer from 0 to 32 on the margin scale (default 8: 12 pt), e.g. \`4\`.`, { minimum: 0, maximum: 32 });

@@ -11,8 +11,12 @@
  * they are parsed once per process; bytes made afresh for one report are not kept (a WeakMap).
  * Reads pdfkit 0.20's document internals (test/unit/render/parsedFonts.test.ts pins them).
  */
+interface FontkitGlyph {
+  codePoints: number[];
+}
 interface FontkitFont {
   postscriptName?: string;
+  getGlyph(id: number, characters?: number[]): FontkitGlyph | null;
 }
 interface PdfkitFont {
   name?: string;
@@ -28,6 +32,22 @@ interface PdfkitDoc {
 }
 
 const parsed = new WeakMap<Uint8Array, Map<string, FontkitFont>>();
+
+/**
+ * fontkit caches one Glyph per id with the code points of its first request, and a subset's
+ * encoder asks for the parts of a composite glyph (the "e" inside "é") with none. In a document of
+ * its own that happens at its end; a shared Font keeps the cache, so a later document's "e" came
+ * back without code points, pdfkit's ToUnicode map lost it and the PDF's text read "Figur" for
+ * "Figure" (test/unit/render/parsedFonts.test.ts). Code points given later fill a glyph that has none.
+ */
+function keepCodePoints(font: FontkitFont): void {
+  const getGlyph = font.getGlyph.bind(font);
+  font.getGlyph = (id, characters = []) => {
+    const glyph = getGlyph(id, characters);
+    if (glyph && characters.length > 0 && glyph.codePoints.length === 0) glyph.codePoints = characters;
+    return glyph;
+  };
+}
 /** pdfkit's EmbeddedFont, taken from the first font a document made (pdfkit does not export it). */
 let EmbeddedFont: EmbeddedFontClass | undefined;
 
@@ -59,7 +79,10 @@ export function shareParsedFonts(doc: PDFKit.PDFDocument): void {
     if (file && made?.font) {
       let byName = parsed.get(file.bytes);
       if (!byName) parsed.set(file.bytes, (byName = new Map()));
-      if (!byName.has(file.family)) byName.set(file.family, made.font);
+      if (!byName.has(file.family)) {
+        keepCodePoints(made.font);
+        byName.set(file.family, made.font);
+      }
       EmbeddedFont ??= made.constructor as EmbeddedFontClass;
     }
     return result;

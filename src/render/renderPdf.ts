@@ -91,7 +91,7 @@ export async function renderReportPdf(report: ReportBody, options: PdfRenderOpti
   // Cut content: lay the page out again above a band of its own for the notice, so the
   // notice never covers what did fit; the note names the first component cut then.
   if (content.stop) content = layoutContent(model.contentBottom - OVERFLOW_NOTICE_BAND);
-  if (content.stop) notes.push(overflowNote(content.stop));
+  if (content.stop) notes.push(overflowNote(content.stop, config.n_pages));
   const { plan } = content;
   pages.push(...plan.pages);
 

@@ -92,7 +92,10 @@ const v2Common = () => ({
   }), // N premium/common.ts, O; D chart-timeseries
   // D chart-timeseries: "font size in pixels, default 16"; O: number; N: a size keyword.
   font_size: fontSizeOrPixels('axis labels and ticks', '16 px'), // D; O; N
-  aspect_ratio: num('Width divided by height of the plot (default 1.6), e.g. `2`.', { exclusiveMinimum: 0 }), // N, O; D (default 1.6)
+  aspect_ratio: num(
+    "Width divided by height of the plot, e.g. `2` (kept from 60 to 700 pt tall). Unset: 1.6, the docs' default, with the plot 120 to 260 pt tall.",
+    { exclusiveMinimum: 0 },
+  ), // N, O; D (default 1.6)
 });
 
 const curveOptions = () => ({
@@ -125,11 +128,29 @@ const v2 = (type, extra, description) => {
     width: width(),
     ...margins({ all: true }),
   };
+  // D chart-timeseries: horizontal 3, vertical 1 when no margin is given.
+  for (const [side, axis, dflt] of [
+    ['horizontal_margin', 'Left and right', 3],
+    ['vertical_margin', 'Top and bottom', 1],
+  ])
+    base.options[side] = {
+      ...base.options[side],
+      markdownDescription: `${axis} margin around the chart, an integer from 0 to 32 (default ${dflt}, the docs' default, unless \`margin\` is given), e.g. \`4\`.`,
+    };
   return base;
 };
 
 export const chartComponents = [
-  classic('BarChart', {}, 'A bar chart of `data` (one bar per x value). For grouped bars, palettes and tick formats use `Chart.Bar`.'),
+  classic(
+    'BarChart',
+    {
+      // O premium/BarChart.ts (@hybiscus/web-api 1.x) posts type "BarChart" with these: the same painter as Chart.Bar.
+      ...v2Common(),
+      grouped_bars: bool('Draw series with different `label`s side by side instead of stacked (default `false`).'), // O
+      ...margins({ all: true }), // O
+    },
+    "A bar chart of `data` (one bar per x value); takes the older SDK's palette, font size, aspect ratio and margins. For tick formats use `Chart.Bar`.",
+  ),
   classic('LineChart', { colour_by: colourBy() }, 'A line chart of `data`; `colour_by` splits the points into several coloured lines.'),
   classic(
     'ScatterChart',
@@ -180,30 +201,38 @@ export const chartComponents = [
           type: 'object',
           markdownDescription: 'An arc of the ring, e.g. `{"start": 0, "end": 72, "label": "Complete", "colour": "accent"}`.',
           properties: {
-            start: num('**Required.** Where the arc starts, on the `min_val`–`max_val` scale, e.g. `0`.'), // N, O IDoughnutRingData
+            start: num(
+              'Where the arc starts, on the `min_val`–`max_val` scale, e.g. `0`. Omitted: where the previous arc ended (the first arc at `min_val`).',
+            ), // N, O IDoughnutRingData; a real client omits it
             end: num('**Required.** Where the arc ends, on the `min_val`–`max_val` scale, e.g. `72`.'), // N, O
             label: nullableStr('Legend label of the arc, e.g. `"Complete"`.'), // N, O
             colour: nullableStr('Colour of the arc: a theme variable (`"accent"`) or a hex colour (`"#2ca02c"`).'), // N, O
             color: nullableStr('Colour of the arc (American spelling of `colour`).'), // American pair of `colour` (the renderer reads both)
           },
-          required: ['start', 'end'],
+          required: ['end'],
           additionalProperties: false,
         },
         '**Required.** The arcs, e.g. `[{"start": 0, "end": 72, "label": "Done", "colour": "accent"}]`.',
       ),
-      chart_radius_percent: num('Outer radius as a percentage of the available space (default 100), e.g. `80`.', {
-        minimum: 0,
-        maximum: 100,
-      }), // N, O
-      arc_thickness_percent: num('Thickness of the ring as a percentage of the radius (default 20), e.g. `25`.', {
-        minimum: 0,
-        maximum: 100,
-      }), // N, O
+      chart_radius_percent: num(
+        'Outer radius as a fraction of the available space (default `0.9`, as the older SDK sends it), e.g. `0.8`; a value above 1 is read as a percentage (`80` = `0.8`).',
+        {
+          minimum: 0,
+          maximum: 100,
+        },
+      ), // N, O
+      arc_thickness_percent: num(
+        'Thickness of the ring as a fraction of the radius (default `0.33`, as the older SDK sends it), e.g. `0.25`; a value above 1 is read as a percentage (`25` = `0.25`).',
+        {
+          minimum: 0,
+          maximum: 100,
+        },
+      ), // N, O
       min_val: num('Value at the start of the ring (default 0), e.g. `0`.'), // N, O
       max_val: num('Value at the end of the ring (default 100), e.g. `100`.'), // N, O
-      ticks_count: int('Number of tick marks around the ring (default 0 = none), e.g. `5`.', { minimum: 0 }), // N, O
+      ticks_count: int('Number of labelled tick marks around the ring (default 10; `0` = none), e.g. `5`.', { minimum: 0 }), // N, O
       ...colourPair('background_ring', (note) =>
-        nullableStr(`Colour of the unfilled ring${note}: a theme variable or hex colour (default \`"background-muted"\`).`),
+        nullableStr(`Colour of the unfilled ring${note}: a theme variable or hex colour (default \`"#f0f0f0"\`).`),
       ), // N _color; O _colour
       font_size: fontSizeOrPixels('the title and subtitle inside the ring'), // N, O: a number; A: a size keyword
       chart_title: chartTitle(), // N, O
@@ -211,7 +240,11 @@ export const chartComponents = [
       inside_subtitle: nullableStr('Small text under `inside_title`, e.g. `"of target"`.'), // N, O
       caption: caption(), // N, O
       width: width(), // N, O
-      margin: margin('Uniform (all sides)'), // N (Margin), O
+      margin: {
+        ...margin('Uniform (all sides)'),
+        markdownDescription:
+          'Margin around the ring on all sides, an integer from 0 to 32 (default 10, as the older SDK sends it), e.g. `4`.',
+      }, // N (Margin), O: the older SDK's default 10
     },
   },
 ];

@@ -80,7 +80,7 @@ export const contentComponents = [
       units: nullableStr('Units printed after the value, e.g. `"USD"` or `"%"` (default none).'), // N, O
       icon: icon('Tabler icon shown in the card, e.g. `"users"`; `null` for none (default).'), // N, O; S, R
       highlighted: bool('Draw the card on the theme `highlight` background (default `false`).'), // N, O; S
-      title_uppercase: bool('Print the title in upper case (default `false`).'), // N
+      title_uppercase: bool('Print the title in upper case (default `true`; `false` prints it as written).'), // N (no default given; drawn upper case)
       title_size: fontSize('the title', 'sm'), // N
       title_color: colourVar('the title', { dflt: 'sub-headline' }), // N
       value_color: colourVar('the value', { dflt: 'headline' }), // N
@@ -140,20 +140,26 @@ export const contentComponents = [
         'Column headings, e.g. `["Item", "Amount"]` or `[{"content": "Item", "col_span": 2}, "Amount"]` (default none).',
       ), // N, O (string | cell); S, R
       title: nullableStr('Title above the table, e.g. `"Line items"` (default none).'), // N, O; S, R ("")
-      striped: bool('Shade every other row (default `false`).'), // N, O; S, R
+      striped: bool('Shade every other row (default `true`; `false` for plain rows).'), // N, O; S, R (no default given; drawn striped)
       table_border: bool('Draw a border around the table (default `false`).'), // N, O
       col_border: bool('Draw borders between columns (default `false`).'), // N, O
       col_borders: bool('Draw borders between columns (default `false`); same as `col_border`.'), // S invoice
       rows_font_size: fontSize('the rows', 'sm'), // N
       headings_font_size: fontSize('the headings', 'sm'), // N
-      rows_vertical_padding: int('Vertical padding of each row, an integer from 0 to 32 (default 1), e.g. `2`.', {
-        minimum: 0,
-        maximum: 32,
-      }), // N
-      headings_vertical_padding: int('Vertical padding of the heading row, an integer from 0 to 32 (default 1), e.g. `2`.', {
-        minimum: 0,
-        maximum: 32,
-      }), // N
+      rows_vertical_padding: int(
+        'Vertical padding of each row, an integer from 0 to 32 on the margin scale (1.5 pt each), e.g. `2`; unset: 4 pt.',
+        {
+          minimum: 0,
+          maximum: 32,
+        },
+      ), // N
+      headings_vertical_padding: int(
+        'Vertical padding of the heading row, an integer from 0 to 32 on the margin scale (1.5 pt each), e.g. `2`; unset: 5 pt.',
+        {
+          minimum: 0,
+          maximum: 32,
+        },
+      ), // N
       col_align: arrayOf(
         // N, O; S invoice
         enumOf(ALIGNMENTS, 'Alignment of this column.'),
@@ -199,10 +205,10 @@ export const contentComponents = [
       caption: nullableStr('Caption printed under the image, e.g. `"Figure 1: Store layout"` (default none).'), // N, O; D
       text_size: fontSize('the caption', 'sm'), // N, O; D (default sm)
       // Colours: D and O spell them text_colour/bg_colour/border_colour, N text_color/…; both work.
-      ...colourPair('text', (note) => colourVar(`the caption${note}`, { dflt: 'paragraph' })), // N text_color; D, O text_colour
+      ...colourPair('text', (note) => colourVar(`the caption${note}`, { dflt: 'sub-headline' })), // N text_color; D, O text_colour
       ...colourPair('bg', (note) => colourVar(`the background behind the image${note}; a background drops the border`)), // N bg_color; D, O bg_colour
-      ...colourPair('border', (note) => colourVar(`the border${note}`, { dflt: 'background-muted' })), // N border_color; D, O border_colour
-      enable_border: bool('Draw a border around the image and its caption.'), // N, O; D (documented default `true`)
+      ...colourPair('border', (note) => colourVar(`the border${note}`, { dflt: 'background-faded' })), // N border_color; D, O border_colour
+      enable_border: bool('Draw the border below the caption text (default `true`; an image without a caption has none).'), // N, O; D (documented default `true`)
       rounded: bool('Round the image corners (default `false`).'), // O; D
       width: width(), // N, O; D
       ...margins(), // N, O; D

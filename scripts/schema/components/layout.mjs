@@ -4,7 +4,10 @@
 import { alignment, bool, fontSize, icon, margins, nullableInt, num, spacing, str, width } from '../vocabulary.mjs';
 
 const columns = (what) =>
-  nullableInt(`Number of columns ${what} lays its children out in (default: one column per child), e.g. \`3\`.`, { minimum: 1 });
+  nullableInt(
+    `Number of columns ${what} lays its children out in, e.g. \`3\`. Unset or \`null\` (default): side by side, one column per child, each child's \`width\` respected.`,
+    { minimum: 1 },
+  );
 
 export const layoutComponents = [
   {
@@ -41,6 +44,11 @@ export const layoutComponents = [
       column_spacing: spacing('columns'), // N, O; D components/row (default 3)
       width: width(), // N, O; D components/row; S, R ("2/3")
       ...margins(), // O core/Row.ts; D components/row; S invoice (horizontal_margin 0)
+      vertical_margin: {
+        ...margins().vertical_margin,
+        markdownDescription:
+          "Top and bottom margin around the row, an integer from 0 to 32 (default 1, as the docs' Row page says), e.g. `4`.",
+      }, // D components/row (default 1)
     },
   },
   {

@@ -92,7 +92,10 @@ export const premiumComponents = [
         { nullable: true, nullDescription: 'null — no change indicator (default).' },
       ), // N ("-" | "+" | null)
       perc_diff: num('Size of the change in percent, e.g. `12.5` (shown as 12.5%).'), // N
-      aspect_ratio: num('Width divided by height of the chart (default 3), e.g. `4`.', { exclusiveMinimum: 0 }), // N
+      aspect_ratio: num(
+        'Width divided by height of the chart, used when `chart_height` is not set, e.g. `4` (default none: the chart is 40 pt tall).',
+        { exclusiveMinimum: 0 },
+      ), // N (no default given)
       chart_height: int('Height of the chart in points (default 40), e.g. `60`.', { minimum: 1 }), // N
     },
   },

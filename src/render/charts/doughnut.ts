@@ -5,6 +5,12 @@
  * around it, `inside_title` / `inside_subtitle` in the hole, a legend of the
  * labelled arcs. Defaults: min_val 0; max_val 100 when every value lies in
  * 0..100, else the largest end.
+ *
+ * The other defaults are the ones the older official SDK sends with every ring
+ * (docs/sdk-defaults.md): radius 0.9 and thickness 0.33 as fractions, 10 ticks,
+ * a `#f0f0f0` track. An arc without `start` (a real client posts `{"end": 55}`)
+ * starts where the previous arc ended, the first at `min_val`: arcs drawn from 0
+ * would cover each other and hide all but the longest.
  */
 import { arc } from 'd3-shape';
 import type { ComponentPainter, PaintContext, Rect } from '../painter';
@@ -15,7 +21,7 @@ import type { LegendItem } from './legend';
 import { clamp, colourOpt, fontScale, num, str, toNumber, type Options } from './opts';
 import { compactNumber } from './scales';
 import { paletteFor } from './schemes';
-import { chartStyle, ellipsize, lineHeight, mix, withFont, type ChartStyle } from './style';
+import { chartStyle, ellipsize, lineHeight, withFont, type ChartStyle } from './style';
 
 interface Segment {
   start: number;
@@ -62,22 +68,43 @@ function prepare(o: Options, ctx: PaintContext): Ring {
   let max = num(o, 'max_val') ?? fallbackMax;
   if (!(max > min)) max = min + 1;
   const palette = paletteFor(undefined, raw.length, ctx.theme);
-  const segments = raw.map((s, i) => ({
-    ...s,
-    start: Number.isNaN(s.start) ? min : s.start,
-    colour: ctx.theme.resolveColour(s.colour, palette[i]),
-  }));
+  let previousEnd = min;
+  const segments = raw.map((s, i) => {
+    const start = Number.isNaN(s.start) ? previousEnd : s.start;
+    previousEnd = s.end;
+    return { ...s, start, colour: ctx.theme.resolveColour(s.colour, palette[i]) };
+  });
   const legend = segments.filter((s) => s.label).map((s) => ({ label: s.label!, colour: s.colour }));
   const { font_size: _ignored, ...rest } = o;
   return { segments, min, max, style: chartStyle(rest, ctx), titleScale: fontScale(o, ctx, 'xl'), legend };
 }
 
+/** The older SDK's defaults, which it sends with every ring (docs/sdk-defaults.md). */
+const RADIUS_DEFAULT = 0.9;
+const THICKNESS_DEFAULT = 0.33;
+const TICKS_DEFAULT = 10;
+const TRACK_DEFAULT = '#f0f0f0';
+/** `margin` in the report format's margin units, as the SDK sends it. */
+const MARGIN_DEFAULT = 10;
+
+const withMargin = (o: Options): Options => ({ ...o, margin: o.margin ?? MARGIN_DEFAULT });
+
+/**
+ * A `*_percent` option as a fraction: the SDKs send fractions (0.9), older hand-written
+ * reports percentages (90). A value ≤ 1 is a fraction, a value > 1 a percentage — 1 %
+ * of a radius is not a ring anyone means, so the two cannot be confused.
+ */
+function percentOption(value: number | undefined, fallback: number): number {
+  if (value === undefined || !(value >= 0)) return fallback;
+  return value <= 1 ? value : value / 100;
+}
+
 function geometry(o: Options, width: number, style: ChartStyle) {
-  const ticks = Math.max(0, Math.min(60, Math.round(num(o, 'ticks_count') ?? 0)));
+  const ticks = Math.max(0, Math.min(60, Math.round(num(o, 'ticks_count') ?? TICKS_DEFAULT)));
   const tickRoom = ticks > 0 ? lineHeight(style.tick) + 8 : 0;
   const box = Math.min(width, 230 * style.scale);
-  const radius = (Math.max(10, box / 2 - tickRoom) * clamp(num(o, 'chart_radius_percent') ?? 100, 10, 100)) / 100;
-  const thickness = Math.max(1.5, (radius * clamp(num(o, 'arc_thickness_percent') ?? 20, 1, 100)) / 100);
+  const radius = Math.max(10, box / 2 - tickRoom) * clamp(percentOption(num(o, 'chart_radius_percent'), RADIUS_DEFAULT), 0.1, 1);
+  const thickness = Math.max(1.5, radius * clamp(percentOption(num(o, 'arc_thickness_percent'), THICKNESS_DEFAULT), 0.01, 1));
   return { radius, thickness, ticks, tickRoom, height: 2 * (radius + tickRoom) + 4 };
 }
 
@@ -91,10 +118,7 @@ function drawRing(ctx: PaintContext, o: Options, ring: Ring, cx: number, cy: num
   const inner = g.radius - g.thickness;
   const gen = arc<unknown>();
   const path = (a0: number, a1: number) => gen({ innerRadius: inner, outerRadius: g.radius, startAngle: a0, endAngle: a1 } as never) ?? '';
-  const track = ctx.theme.resolveColour(
-    colourOpt(o, 'background_ring'),
-    ctx.theme.colours['background-muted'] ?? mix(style.text, style.background, 0.9),
-  );
+  const track = ctx.theme.resolveColour(colourOpt(o, 'background_ring'), TRACK_DEFAULT);
   doc.save();
   doc.translate(cx, cy);
   doc
@@ -160,7 +184,8 @@ function drawInside(ctx: PaintContext, o: Options, style: ChartStyle, cx: number
 }
 
 export const doughnutRing: ComponentPainter = {
-  measure(o, width, ctx) {
+  measure(given, width, ctx) {
+    const o = withMargin(given);
     const ring = prepare(o, ctx);
     return measureFramed(
       ctx,
@@ -171,7 +196,8 @@ export const doughnutRing: ComponentPainter = {
       (w) => geometry(o, w, ring.style).height,
     );
   },
-  paint(o, rect: Rect, ctx) {
+  paint(given, rect: Rect, ctx) {
+    const o = withMargin(given);
     const ring = prepare(o, ctx);
     ctx.doc.save();
     // A single labelled arc still gets its legend entry: the label is the only place it is named.

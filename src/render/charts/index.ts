@@ -12,14 +12,36 @@ import { chartLine, chartTimeseries, lineChart, scatterChart } from './lines';
 import { progressBar } from './progress';
 import { sparkChartLine, sparkChartRing } from './spark';
 
+/**
+ * The v2 charts' margins when none is given: the docs' defaults (chart-timeseries page, shared by
+ * the premium charts' options: horizontal 3, vertical 1). A uniform `margin` keeps its meaning.
+ */
+const DOCS_MARGINS = { horizontal_margin: 3, vertical_margin: 1 };
+
+function withDocsMargins(painter: ComponentPainter): ComponentPainter {
+  const fill = (o: Record<string, unknown>): Record<string, unknown> =>
+    o.margin != null || o.margins != null
+      ? o
+      : {
+          ...o,
+          horizontal_margin: o.horizontal_margin ?? DOCS_MARGINS.horizontal_margin,
+          vertical_margin: o.vertical_margin ?? DOCS_MARGINS.vertical_margin,
+        };
+  return {
+    measure: (o, width, ctx) => painter.measure(fill(o), width, ctx),
+    paint: (o, rect, ctx) => painter.paint(fill(o), rect, ctx),
+    ...(painter.split ? { split: (o, width, available, ctx) => painter.split!(fill(o), width, available, ctx) } : {}),
+  };
+}
+
 export const chartPainters = {
   BarChart: barChart,
   LineChart: lineChart,
   ScatterChart: scatterChart,
-  'Chart.Bar': chartBar,
-  'Chart.Line': chartLine,
-  'Chart.HorizontalBar': chartHorizontalBar,
-  'Chart.Timeseries': chartTimeseries,
+  'Chart.Bar': withDocsMargins(chartBar),
+  'Chart.Line': withDocsMargins(chartLine),
+  'Chart.HorizontalBar': withDocsMargins(chartHorizontalBar),
+  'Chart.Timeseries': withDocsMargins(chartTimeseries),
   DoughnutRing: doughnutRing,
   'SparkChart.Line': sparkChartLine,
   'SparkChart.Ring': sparkChartRing,

@@ -53,14 +53,38 @@ function check(doc: PDFKit.PDFDocument, x: number, y: number, s: number, colour:
   doc.restore();
 }
 
+/** Width of one stage's segment (and of its label) in a bar `width` wide. */
+function segmentWidth(width: number, count: number): number {
+  const n = Math.max(1, count);
+  return (width - SEG_GAP * (n - 1)) / n;
+}
+
+/**
+ * Height of the stage labels: a name wraps under its segment rather than being cut (a narrow
+ * bar, e.g. beside a Text in a Section without columns, must not lose stage names).
+ */
+function labelsHeight(doc: PDFKit.PDFDocument, stages: string[], segW: number, s: Sizes, ctx: PaintContext): number {
+  const labelW = Math.max(8, segW - (s.label * 0.9 + 3));
+  return withFont(doc, ctx.theme.fonts.bold, s.label, () =>
+    Math.max(lineHeight(s.label), ...stages.map((name) => doc.heightOfString(name, { width: labelW }))),
+  );
+}
+
 export const progressBar: ComponentPainter = {
-  measure(o, _width, ctx) {
+  measure(o, width, ctx) {
     const m = marginsOf(o);
     const s = sizes(ctx);
     const title = str(o, 'title');
     const stages = stagesOf(o, ctx);
+    const segW = segmentWidth(width - m.left - m.right, stages.length);
     return Math.ceil(
-      m.top + m.bottom + lineHeight(title ? s.title : s.label) + GAP + BAR_H + (stages.length ? GAP + lineHeight(s.label) : 0) + 2,
+      m.top +
+        m.bottom +
+        lineHeight(title ? s.title : s.label) +
+        GAP +
+        BAR_H +
+        (stages.length ? GAP + labelsHeight(ctx.doc, stages, segW, s, ctx) : 0) +
+        2,
     );
   },
   paint(o, rect, ctx) {
@@ -83,7 +107,7 @@ export const progressBar: ComponentPainter = {
     });
     const barY = box.y + lineHeight(headSize) + GAP;
     const n = Math.max(1, stages.length);
-    const segW = (box.width - SEG_GAP * (n - 1)) / n;
+    const segW = segmentWidth(box.width, stages.length);
     const filled = (progress / 100) * n; // in segments
     for (let i = 0; i < n; i++) {
       const x = box.x + i * (segW + SEG_GAP);
@@ -109,7 +133,7 @@ export const progressBar: ComponentPainter = {
         const iconW = done ? s.label * 0.9 + 3 : 0;
         if (done) check(doc, x + 1, labelY + s.label * 0.15, s.label * 0.8, accent);
         withFont(doc, font, s.label, () => {
-          doc.fillColor(colour, 1).text(ellipsize(doc, name, segW - iconW), x + iconW, labelY, { lineBreak: false });
+          doc.fillColor(colour, 1).text(name, x + iconW, labelY, { width: Math.max(8, segW - (s.label * 0.9 + 3)) });
         });
       });
     }

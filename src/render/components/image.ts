@@ -6,7 +6,8 @@
  *
  * Options as documented (hybiscus.dev/docs/components/image): `vertical_margin` (default
  * 1) and `horizontal_margin` (default 0) on the margin scale; `text_colour`, `bg_colour`,
- * `border_colour` in both spellings; a background turns the border off.
+ * `border_colour` in both spellings. `enable_border` (documented default true) is the rule
+ * below the caption text, so an image without a caption has none; a background turns it off.
  */
 import type { ComponentPainter, PaintContext } from '../painter';
 import { MARGIN_UNIT_PT } from '../painter';
@@ -22,6 +23,7 @@ import { drawLink } from '../links';
 
 const MAX_HEIGHT = 420;
 const CAPTION_GAP = 6;
+const BORDER_WIDTH = 1;
 /** A placeholder has no natural size: the cell width at 16:9, within these bounds. */
 const PLACEHOLDER_MIN_H = 60;
 const PLACEHOLDER_MAX_H = 160;
@@ -51,8 +53,7 @@ function layout(o: Record<string, unknown>, width: number, ctx: PaintContext) {
   const m = margins(o);
   const inner = Math.max(10, width - m.left - m.right);
   const bg = colour(o, 'bg');
-  const border = o.enable_border === true && !bg;
-  const pad = bg || border ? 6 : 0;
+  const pad = bg ? 6 : 0;
   const avail = Math.max(10, inner - 2 * pad);
   let w: number;
   let h: number;
@@ -83,7 +84,8 @@ function layout(o: Record<string, unknown>, width: number, ctx: PaintContext) {
         inner,
       )
     : [];
-  const captionH = captionLines.length ? CAPTION_GAP + linesHeight(captionLines) : 0;
+  const border = o.enable_border !== false && !bg && captionLines.length > 0;
+  const captionH = captionLines.length ? CAPTION_GAP + linesHeight(captionLines) + (border ? CAPTION_GAP + BORDER_WIDTH : 0) : 0;
   return { img, m, inner, bg, border, pad, w, h, captionLines, captionH, height: m.top + m.bottom + 2 * pad + h + captionH };
 }
 
@@ -112,15 +114,17 @@ export const imagePainter: ComponentPainter = {
       drawLoadedImage(doc, l.img, box, theme, formatPath([...reportPathOf(ctx.path), 'options', source]));
       doc.restore();
     }
+    drawLink(doc, fx, fy, frameW, frameH, options.link_url);
+    if (l.captionLines.length) drawLines(doc, l.captionLines, left, fy + frameH + CAPTION_GAP, l.inner, 'center');
     if (l.border) {
+      const y = fy + frameH + CAPTION_GAP + linesHeight(l.captionLines) + CAPTION_GAP + BORDER_WIDTH / 2;
       doc
-        .roundedRect(fx, fy, frameW, frameH, radius)
-        .lineWidth(1)
+        .moveTo(fx, y)
+        .lineTo(fx + frameW, y)
+        .lineWidth(BORDER_WIDTH)
         .strokeColor(theme.resolveColour(colour(options, 'border'), 'background-faded'))
         .stroke();
     }
-    drawLink(doc, fx, fy, frameW, frameH, options.link_url);
-    if (l.captionLines.length) drawLines(doc, l.captionLines, left, fy + frameH + CAPTION_GAP, l.inner, 'center');
     doc.restore();
   },
 };

@@ -100,7 +100,11 @@ export const tablePainter: ComponentPainter = {
     }
     const top = y;
     const striped = o.striped !== false;
+    // Where each painted row sits: the column borders are drawn per row, between its cells, so a
+    // cell with col_span is not crossed by the borders of the columns it spans.
+    const painted: Array<{ row: RowBox; y: number }> = [];
     if (b.heading) {
+      painted.push({ row: b.heading, y });
       doc.rect(x, y, width, b.heading.height).fill(theme.colours['light-background']);
       paintRow(doc, b.heading, x, y, b);
       y += b.heading.height;
@@ -114,6 +118,7 @@ export const tablePainter: ComponentPainter = {
     const last = Math.min(part.to, b.rows.length);
     for (let i = part.from; i < last; i++) {
       const row = b.rows[i];
+      painted.push({ row, y });
       if (striped && i % 2 === 1) doc.rect(x, y, width, row.height).fill(theme.colours['background-subtle']);
       paintRow(doc, row, x, y, b);
       y += row.height;
@@ -127,11 +132,17 @@ export const tablePainter: ComponentPainter = {
     }
     const borderColour = theme.colours['background-faded'];
     if (o.col_border === true || o.col_borders === true) {
-      let cx = x;
-      for (const w of b.columns.slice(0, -1)) {
-        cx += w;
-        doc.moveTo(cx, top).lineTo(cx, y).lineWidth(0.5).strokeColor(borderColour).stroke();
-      }
+      const bounds = b.columns.slice(0, -1).map((_, i) => b.columns.slice(0, i + 1).reduce((a, w) => a + w, 0));
+      for (const { row, y: rowTop } of painted)
+        for (const bx of bounds) {
+          if (row.cells.some((c) => c.x < bx - 0.01 && bx < c.x + c.width - 0.01)) continue;
+          doc
+            .moveTo(x + bx, rowTop)
+            .lineTo(x + bx, rowTop + row.height)
+            .lineWidth(0.5)
+            .strokeColor(borderColour)
+            .stroke();
+        }
     }
     if (o.table_border === true)
       doc

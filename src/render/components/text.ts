@@ -153,7 +153,8 @@ export const textPainter: ComponentPainter = {
     const x = rect.x + g.margin.left + g.pad;
     let y = rect.y + g.margin.top + g.pad;
     const align = nonBlank(src.align) ?? 'left';
-    const listAlign = nonBlank(src.align_list) ?? 'left';
+    // align_list is a boolean (the newer SDK): true gives list items the text's `align`.
+    const listAlign = src.align_list === true ? align : (nonBlank(src.align_list) ?? 'left');
     for (let i = from; i < to; i++) {
       const fl = lines[i];
       if (i > from) y += fl.gap;

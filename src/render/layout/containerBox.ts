@@ -5,9 +5,12 @@
  */
 import { MARGIN_UNIT_PT, type PaintContext, type Rect } from '../painter';
 import { sectionHeader } from '../components/sectionHeader';
+import { AUTO_COLUMNS } from './grid';
 
 /** Default gap between cells and rows when column_spacing is not given (8 units = 12 pt). */
 const DEFAULT_SPACING_UNITS = 8;
+/** A Row's `vertical_margin` when unset (hybiscus.dev/docs/components/row). */
+const ROW_VERTICAL_MARGIN = 1;
 const HIGHLIGHT_PADDING = 12;
 const HEADER_GAP = 8;
 
@@ -18,6 +21,7 @@ export interface ContainerBox {
   padding: number;
   headerHeight: number;
   headerGap: number;
+  /** `columns`, or AUTO_COLUMNS when unset or null. */
   columns: number;
   gap: number;
   align: string;
@@ -29,26 +33,22 @@ function units(value: unknown, fallback = 0): number {
   return Math.max(0, Math.min(32, n)) * MARGIN_UNIT_PT;
 }
 
-export function containerBox(
-  type: 'Section' | 'Row',
-  options: Record<string, unknown>,
-  childCount: number,
-  width: number,
-  ctx: PaintContext,
-): ContainerBox {
+export function containerBox(type: 'Section' | 'Row', options: Record<string, unknown>, width: number, ctx: PaintContext): ContainerBox {
   const section = type === 'Section';
+  // The docs' Row page: vertical_margin defaults to 1 (horizontal 0). No page gives a Section's.
+  const verticalDefault = section ? 0 : ROW_VERTICAL_MARGIN;
   const highlighted = section && options.highlighted === true;
-  const rawColumns =
-    typeof options.columns === 'number' && options.columns >= 1 ? Math.floor(options.columns) : section ? 1 : Math.max(1, childCount);
-  const columns = Math.min(12, rawColumns);
+  // Without `columns` (or `null`, which the older SDK sends for every Section) a Section lays its
+  // children side by side as a Row does, the docs' Row page says: AUTO_COLUMNS (grid.ts).
+  const columns = typeof options.columns === 'number' && options.columns >= 1 ? Math.min(12, Math.floor(options.columns)) : AUTO_COLUMNS;
   const insetX = units(options.horizontal_margin);
   const padding = highlighted ? HIGHLIGHT_PADDING : 0;
   const titled = section && typeof options.section_title === 'string' && options.section_title.trim() !== '';
   const innerWidth = Math.max(10, width - 2 * insetX - 2 * padding);
   const headerHeight = titled ? sectionHeader.measure(options, innerWidth, ctx) : 0;
   return {
-    marginTop: units(options.vertical_margin),
-    marginBottom: units(options.vertical_margin),
+    marginTop: units(options.vertical_margin, verticalDefault),
+    marginBottom: units(options.vertical_margin, verticalDefault),
     insetX,
     padding,
     headerHeight,

@@ -3,7 +3,7 @@
  * colour, default accent) or bg_image (cover-fitted), with its components (Row,
  * Image, Text, VerticalSpacer) stacked and centred vertically. Text without its
  * own colour/alignment gets a colour readable on the background and the cover's
- * `align`.
+ * `align`; so does an Image caption without its own `text_colour`.
  */
 import type { CoverPage, ReportComponent } from '../../core/report/types';
 import { MARGIN_UNIT_PT, type RenderTheme } from '../painter';
@@ -45,7 +45,7 @@ function coverAlign(value: unknown): 'left' | 'center' | 'right' {
   return 'center';
 }
 
-/** Copies Text components with a readable default colour and the cover alignment (other components keep identity). */
+/** Copies Text components (and Image captions) with a readable default colour and the cover alignment (other components keep identity). */
 export function coverComponents(cover: CoverPage, background: string): ReportComponent[] {
   const dark = luminance(background) < 0.35;
   const align = coverAlign(cover.align);
@@ -56,6 +56,12 @@ export function coverComponents(cover: CoverPage, background: string): ReportCom
       const colour = o.color ?? o.colour ?? (dark ? '#ffffff' : undefined);
       // Cover text is display text: one step larger than body text unless sized.
       return { ...c, options: { ...o, ...(colour ? { color: colour } : {}), align: o.align ?? align, size: o.size ?? 'xl' } };
+    }
+    if (c.type === 'Image') {
+      // The caption is cover text too: readable on the background unless it has its own colour.
+      const o = c.options ?? {};
+      if (!dark || o.text_color != null || o.text_colour != null) return c;
+      return { ...c, options: { ...o, text_color: '#ffffff' } };
     }
     if (c.type === 'Row') return { ...c, options: { align, ...(c.options ?? {}) }, components: (c.components ?? []).map(adapt) };
     return c;

@@ -148,7 +148,7 @@ export class LayoutEngine {
   private flowContainer(node: Extract<LayoutNode, { kind: 'container' }>, x: number, width: number): void {
     const plan = this.env.plan;
     const ctx = this.ctx(node.path);
-    const box = this.guard(node.path, () => containerBox(node.type, node.options, node.children.length, width, ctx));
+    const box = this.guard(node.path, () => containerBox(node.type, node.options, width, ctx));
     const innerX = x + box.insetX + box.padding;
     const innerW = Math.max(10, width - 2 * box.insetX - 2 * box.padding);
     const rows = gridRows(node.children, box.columns, innerX, innerW, box.gap, box.align);
@@ -212,7 +212,7 @@ export class LayoutEngine {
       if (emit) this.pushLeaf(node, node.options, rect);
       return emit ? rect.height : node.painter.measure(node.options, rect.width, ctx);
     }
-    const box = containerBox(node.type, node.options, node.children.length, rect.width, ctx);
+    const box = containerBox(node.type, node.options, rect.width, ctx);
     const innerX = rect.x + box.insetX + box.padding;
     const innerW = Math.max(10, rect.width - 2 * box.insetX - 2 * box.padding);
     if (emit && box.highlighted) {

@@ -1,7 +1,8 @@
 /**
  * Splits a container's children into grid rows. Widths are fractions of the row:
- * a child's `width` option ('1/3' … '5/6') wins; otherwise 1/columns. Cells in a
- * row are separated by `gap`; a row that is not full is placed by `align`.
+ * a child's `width` option ('n/d', d = 2, 3, 4, 5, 6 or 12) wins; otherwise 1/columns,
+ * or with AUTO_COLUMNS a share of what the sized children leave. Cells in a row are
+ * separated by `gap`; a row that is not full is placed by `align`.
  */
 import type { LayoutNode } from './nodes';
 
@@ -11,14 +12,44 @@ export interface GridCell {
   width: number;
 }
 
-const FRACTION = /^([1-5])\/([2-6])$/;
+/** The docs' width fractions: denominators 2, 3, 4, 5, 6 and 12, numerator up to the denominator. */
+const FRACTION = /^(\d{1,2})\/(2|3|4|5|6|12)$/;
 
 function fractionOf(width: unknown): number | undefined {
   if (typeof width !== 'string') return undefined;
   const m = FRACTION.exec(width.trim());
   if (!m) return undefined;
   const f = Number(m[1]) / Number(m[2]);
-  return f > 0 && f < 1 ? f : undefined;
+  return f > 0 && f <= 1 ? f : undefined;
+}
+
+/**
+ * `columns` unset or null: the children side by side (the docs' Row page, and a Section
+ * with `columns: null` is "similar"). Sized children keep their fraction; the others share
+ * what those leave in their run (a whole row each when that is too little to read); a
+ * VerticalSpacer or PageBreak — vertical by nature — ends the run on a row of its own.
+ */
+export const AUTO_COLUMNS = 0;
+const MIN_AUTO_SHARE = 0.15;
+
+function autoShares(children: LayoutNode[]): number[] {
+  const shares: number[] = [];
+  let run: number[] = [];
+  const close = () => {
+    const unsized = run.filter((i) => fractionOf(children[i].options.width) === undefined);
+    const left = 1 - run.reduce((s, i) => s + (fractionOf(children[i].options.width) ?? 0), 0);
+    const share = left / unsized.length >= MIN_AUTO_SHARE ? left / unsized.length : 1 / Math.max(1, unsized.length);
+    for (const i of run) shares[i] = fractionOf(children[i].options.width) ?? share;
+    run = [];
+  };
+  children.forEach((node, i) => {
+    if (node.kind === 'pagebreak' || node.type === 'VerticalSpacer') {
+      close();
+      shares[i] = 1;
+    } else run.push(i);
+  });
+  close();
+  return shares;
 }
 
 export function gridRows(children: LayoutNode[], columns: number, x: number, width: number, gap: number, align: string): GridCell[][] {
@@ -30,14 +61,15 @@ export function gridRows(children: LayoutNode[], columns: number, x: number, wid
     current = [];
     used = 0;
   };
-  for (const node of children) {
+  const shares = columns === AUTO_COLUMNS ? autoShares(children) : undefined;
+  children.forEach((node, i) => {
     // A page break or full-width flow item always gets a row of its own.
-    const f = node.kind === 'pagebreak' ? 1 : (fractionOf(node.options.width) ?? 1 / columns);
+    const f = node.kind === 'pagebreak' ? 1 : (shares?.[i] ?? fractionOf(node.options.width) ?? 1 / columns);
     if (used + f > 1 + 1e-6) flush();
     current.push({ node, f });
     used += f;
     if (node.kind === 'pagebreak') flush();
-  }
+  });
   flush();
   return rows;
 }

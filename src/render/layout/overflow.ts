@@ -27,12 +27,14 @@ function describe(node: LayoutNode): string {
  * the first component that was cut, so the editor can warn on that node and offer
  * to enable multi-page reports.
  */
-export function overflowNote(stop: OverflowStop): RenderNote {
+export function overflowNote(stop: OverflowStop, nPages?: unknown): RenderNote {
   const what = stop.partial ? `The rest of ${describe(stop.node)}` : describe(stop.node);
+  // The older SDK's only page switch was `nPages`: say why it did not give more pages.
+  const pagesAsked = typeof nPages === 'number' && nPages > 1 ? ` config.n_pages (${nPages}) alone does not make a multi-page report;` : '';
   return {
     kind: 'overflow',
     path: reportPathOf(stop.node.path),
-    message: `${what} and everything after it did not fit on the single page; set config.enable_multi_page to true to continue on new pages.`,
+    message: `${what} and everything after it did not fit on the single page;${pagesAsked} set config.enable_multi_page to true to continue on new pages.`,
   };
 }
 

@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import { editorProblems } from '../../unit/schema/jsonLanguageService';
 import { startHarness, sleep, type Harness } from '../mock/helpers';
 import { readPdf, allText, type PdfContents } from '../../helpers/pdf';
+import { textItems } from '../../helpers/render';
 import { imageXObjects } from '../../helpers/imageFixtures';
 import type { RenderNote, TaskStatusResponse } from '../../../src/core/api/types';
 import { reportSchema } from '../../../src/core/schema/reportSchema';
@@ -288,8 +289,43 @@ async function serviceProblems(file: CorpusFile, outcome: Outcome | undefined, d
       problems.push(`[images] ${embedded} image XObject(s) in the PDF, expected at least ${exp.minRasterImages}`);
   }
 
+  problems.push(...(await ringProblems(outcome)));
   problems.push(...(await webhookProblems(outcome, deliveries)));
   return problems;
+}
+
+/** The inside titles of the report's DoughnutRings, with their JSON paths (body and cover page). */
+function ringTitles(report: Record<string, unknown>): Array<{ path: string; text: string }> {
+  const out: Array<{ path: string; text: string }> = [];
+  const walk = (list: unknown, at: string) => {
+    if (!Array.isArray(list)) return;
+    list.forEach((c: Record<string, any>, i) => {
+      const path = `${at}[${i}]`;
+      const title = c?.options?.inside_title;
+      if (c?.type === 'DoughnutRing' && typeof title === 'string' && title.trim()) out.push({ path, text: title.trim() });
+      walk(c?.components, `${path}.components`);
+    });
+  };
+  walk(report.components, 'components');
+  walk((report.cover_page as Record<string, unknown> | null | undefined)?.components, 'cover_page.components');
+  return out;
+}
+
+/**
+ * A ring fills its area: its inside title is drawn above the 7 pt floor the painter gives a hole
+ * too small to read (SDK fractions such as 0.9 read as 0.9 % drew such a ring, the title cut to "7…").
+ */
+async function ringProblems(outcome: Outcome): Promise<string[]> {
+  const titles = ringTitles(outcome.report);
+  if (!titles.length) return [];
+  const items = await textItems(outcome.pdf!);
+  return titles.flatMap(({ path, text }) => {
+    const hit = items.find((i) => i.str.trim() === text);
+    // A title not printed whole is reported by the strings check.
+    return hit && hit.size < 7.5
+      ? [`[render] ${path}.options.inside_title "${text}" drawn at ${hit.size.toFixed(1)} pt: the ring is far smaller than its area`]
+      : [];
+  });
 }
 
 /** Each webhook got one POST: the documented body, and `Authorization: Bearer <auth_header>` only when one is set. */

@@ -177,4 +177,11 @@ describe('local service validation: the forms the hosted service takes (Compatib
     const bad = validateReport(report([{ type: 'Image', options: { image_url: 'https://a.example/x.png', border_colour: 'blue' } }]));
     assert.deepEqual([bad.length, bad[0]?.type, bad[0]?.loc], [1, 'literal_error', loc('Image', 'options', 'border_colour')]);
   });
+
+  it('DoughnutRing arcs without start (a real @hybiscus/web-api client posts end only); end is still required', () => {
+    assert.deepEqual(validateReport(report([ring({ data: [{ end: 55 }, { end: 78 }] })])), []);
+    const [e, ...rest] = validateReport(report([ring({ data: [{ start: 0 }] })]));
+    assert.equal(rest.length, 0);
+    assert.deepEqual([e.type, e.loc], ['missing', loc('DoughnutRing', 'options', 'data', 0, 'end')]);
+  });
 });

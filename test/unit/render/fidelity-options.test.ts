@@ -67,14 +67,17 @@ describe('renderer: options with their visible effect (fidelity)', () => {
         y_label: 'Ylab',
         chart_title: 'Bars title',
       };
-      const t0 = itemOf(await items(report([{ type: 'Chart.Bar', options: bar }])), 'Bars title');
+      const t0 = itemOf(
+        await items(report([{ type: 'Chart.Bar', options: { ...bar, horizontal_margin: 0, vertical_margin: 0 } }])),
+        'Bars title',
+      );
       const t1 = itemOf(
         await items(report([{ type: 'Chart.Bar', options: { ...bar, horizontal_margin: 8, vertical_margin: 4 } }])),
         'Bars title',
       );
       assert.ok(Math.abs(t1.x - t0.x - 12) < 0.6 && Math.abs(t1.y - t0.y - 6) < 0.6, `${t0.x},${t0.y} → ${t1.x},${t1.y}`);
       const ring = { data: [{ start: 0, end: 40, label: 'Done', colour: 'accent' }], chart_title: 'Ring title' };
-      const r0 = itemOf(await items(report([{ type: 'DoughnutRing', options: ring }])), 'Ring title');
+      const r0 = itemOf(await items(report([{ type: 'DoughnutRing', options: { ...ring, margin: 0 } }])), 'Ring title');
       const r1 = itemOf(await items(report([{ type: 'DoughnutRing', options: { ...ring, margin: 8 } }])), 'Ring title');
       assert.ok(Math.abs(r1.x - r0.x - 12) < 0.6 && Math.abs(r1.y - r0.y - 12) < 0.6, `${r0.x},${r0.y} → ${r1.x},${r1.y}`);
     });

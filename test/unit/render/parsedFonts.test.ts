@@ -82,4 +82,16 @@ describe('renderer: parsed fonts shared between documents', function () {
     assert.ok(f1 && f2);
     assert.notEqual(f1, f2, 'other bytes, parsed again');
   });
+
+  it('text reads back whole after another document drew composite glyphs of the same font ("é" holds the "e")', async () => {
+    const text = (t: string): ReportBody => ({
+      type: 'Report',
+      options: { report_title: 'T' },
+      config: {},
+      components: [{ type: 'Text', options: { text: t } }],
+    });
+    await renderReportPdf(text('Zażółć gęślą jaźń — Ελληνικά ί — é è ê ë *é ô* **é ô**'));
+    const r = await renderReportPdf(text('Figure note ελληνικά ι *Figure note* **Figure note**'));
+    assert.match((await readPdf(r.pdf)).pages[0], /Figure note ελληνικά ι Figure note Figure note/);
+  });
 });

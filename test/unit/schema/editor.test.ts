@@ -291,6 +291,42 @@ describe('schema: in the editor (vscode-json-languageservice)', () => {
     });
   });
 
+  it("BarChart: the older SDK's color_scheme, aspect_ratio, font_size (pixels), grouped_bars and margins are known", async () => {
+    const bar = `{"type": "BarChart", "options": {"data": [{"x": "Q1", "y": 3}], "x_label": "Quarter", "y_label": "Units",
+      "color_scheme": "Tableau10", "aspect_ratio": 2, "font_size": 14, "grouped_bars": false, "margin": 10, "horizontal_margin": 2, "vertical_margin": 1}}`;
+    assert.deepEqual(await editorProblems(report(bar)), []);
+  });
+
+  it('hover states the defaults the renderer draws (title_uppercase, striped, paddings, spark aspect_ratio, ring units)', async () => {
+    const hover = (component: string) => editorHover(report(component));
+    assert.match(await hover('{"type": "Card", "options": {"title": "Vans", "value": 3, "title_up|percase": false}}'), /default `true`/);
+    assert.match(await hover('{"type": "Table", "options": {"rows": [], "stri|ped": false}}'), /default `true`/);
+    assert.match(await hover('{"type": "Table", "options": {"rows": [], "rows_vertical_pad|ding": 2}}'), /unset: 4 pt/);
+    assert.match(await hover('{"type": "Table", "options": {"rows": [], "headings_vertical_pad|ding": 2}}'), /unset: 5 pt/);
+    assert.match(
+      await hover('{"type": "SparkChart.Line", "options": {"data": [1], "title": "t", "subtitle": "s", "aspect_ra|tio": 3}}'),
+      /used when `chart_height` is not set.*40 pt tall/,
+    );
+    assert.match(await hover('{"type": "DoughnutRing", "options": {"data": [], "chart_radius_per|cent": 0.9}}'), /fraction.*`0\.9`/);
+    assert.match(await hover('{"type": "Row", "options": {"column_spa|cing": 4}, "components": []}'), /default 8: 12 pt/);
+    assert.match(
+      await hover('{"type": "Image", "options": {"image_url": "https://a.example/x.png", "enable_bor|der": true}}'),
+      /below the caption.*default `true`/,
+    );
+  });
+
+  it("config.n_pages above 1 without enable_multi_page: true warns (the older SDK's page switch); with it, or 1, no problem", async () => {
+    const config = (c: string) => `{"type": "Report", "options": {"report_title": "T"}, "config": ${c}, "components": []}`;
+    const [p, ...rest] = await editorProblems(config('{"n_pages": 3}'));
+    assert.equal(rest.length, 0);
+    assert.equal(p.severity, 2, 'a warning');
+    assert.equal(p.text, '"n_pages": 3');
+    assert.match(p.message, /no effect without "enable_multi_page": true/);
+    assert.equal((await editorProblems(config('{"n_pages": 3, "enable_multi_page": false}'))).length, 1);
+    assert.deepEqual(await editorProblems(config('{"n_pages": 3, "enable_multi_page": true}')), []);
+    assert.deepEqual(await editorProblems(config('{"n_pages": 1}')), []);
+  });
+
   it('hover shows the option documentation', async () => {
     assert.match(await editorHover(report('{"type": "Card", "options": {"ti|tle": "Vans", "value": 3}}')), /Small caption above the value/);
   });

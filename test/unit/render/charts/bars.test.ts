@@ -104,7 +104,8 @@ describe('charts/bars', () => {
   it('measure honours aspect_ratio, grows with chrome, and leaves the font alone', () => {
     const { ctx, doc } = testCanvas();
     const p = chartPainters['Chart.Bar'];
-    const base = { data: [{ x: 'a', y: 1 }], x_label: 'x', y_label: 'y' };
+    // margin 0: the docs' default margins (horizontal 3, vertical 1) would take from the body.
+    const base = { data: [{ x: 'a', y: 1 }], x_label: 'x', y_label: 'y', margin: 0 };
     doc.font('Helvetica').fontSize(13);
     const h2 = p.measure({ ...base, aspect_ratio: 2 }, 400, ctx);
     const h1 = p.measure({ ...base, aspect_ratio: 1 }, 400, ctx);
