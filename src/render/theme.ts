@@ -3,7 +3,7 @@
  * the 15 colour variables, with the override_colour_theme / override_color_theme
  * keys applied, and colour-option resolution (variable name, hex, rgb(), CSS name).
  */
-import { CSS_COLOURS } from './css-colours';
+import { CSS_COLOURS } from './cssColours';
 import type { RenderTheme, ThemeFonts } from './painter';
 
 /** The hand-picked colours of a theme; the rest are derived (tints of accent/headline). */
@@ -166,7 +166,7 @@ function toHex(r: number, g: number, b: number): string {
 }
 
 /** '#rrggbb' → [r, g, b]. */
-export function rgbOf(hex: string): [number, number, number] {
+function rgbOf(hex: string): [number, number, number] {
   const n = parseInt(hex.slice(1, 7), 16);
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }

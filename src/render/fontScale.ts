@@ -1,5 +1,5 @@
 /** The schema's font-size names (`3xs` … `4xl`) → points (a number passes through, clamped to 4–96). */
-export const FONT_SCALE: Record<string, number> = {
+const FONT_SCALE: Record<string, number> = {
   '3xs': 6,
   '2xs': 7,
   xs: 8,
