@@ -4,6 +4,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
+import importX from 'eslint-plugin-import-x';
 
 /** Relative-import patterns that reach each room from anywhere below src/. */
 const room = (name) => [`**/${name}/**`, `**/${name}`].flatMap((p) => [`../${p}`, `../../${p}`, `../../../${p}`]);
@@ -44,6 +45,18 @@ export default tseslint.config(
       // `import x = require('…')` is TypeScript's typed CommonJS import; plain require() stays flagged.
       '@typescript-eslint/no-require-imports': ['error', { allowAsImport: true }],
     },
+  },
+  {
+    // A module of src/ never reaches itself through its imports (move the shared piece down or
+    // invert the dependency). This rule skips type-only imports; test/unit/health/importCycles.test.ts
+    // checks those too. Only src/: the tests and scripts are leaves, and every file walked costs lint time.
+    files: ['src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts'],
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.js', '.json'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   // Tests walk free-form report JSON and patch modules; `any` is the honest type there.
   { files: ['test/**/*.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
@@ -101,10 +114,29 @@ export default tseslint.config(
   boundary(['src/net/**/*.ts'], [[['extension', 'mock', 'render', 'cli', 'webview'], `${UP} src/net imports only src/core.`]]),
   boundary(['src/render/**/*.ts'], [[['extension', 'mock', 'cli', 'webview'], `${UP} src/render imports src/core and src/net only.`]]),
   boundary(['src/mock/**/*.ts'], [[['extension', 'cli', 'webview'], `${UP} src/mock imports src/core, src/net and src/render.`]]),
-  boundary(
-    ['src/cli/**/*.ts'],
-    [[['extension', 'webview'], `${UP} src/cli imports src/core (and the local service through cli/localService.ts).`]],
-  ),
+  {
+    // The CLI starts fast without the local service: only cli/localService.ts imports it (and the
+    // renderer), and engineLoader.ts requires that file lazily (dist/engine.js in the bundle).
+    files: ['src/cli/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'Only src/extension/ imports vscode.' }],
+          patterns: [
+            { group: ['extension', 'webview'].flatMap(room), message: `${UP} src/cli imports src/core.` },
+            {
+              group: ['mock', 'render'].flatMap(room),
+              message:
+                'src/cli reaches the local service only through cli/localService.ts, loaded lazily by engineLoader.ts: import type here.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  boundary(['src/cli/localService.ts'], [[['extension', 'webview'], `${UP} src/cli imports src/core and, here only, the local service.`]]),
   {
     files: ['src/webview/**/*.ts'],
     rules: {

@@ -23,6 +23,9 @@ const PDFJS_FILES = [
  * @param {{ root?: string, production?: boolean, quiet?: boolean }} [options]
  * @returns {Promise<import('esbuild').BuildResult>}
  */
+/** The viewer's entry, relative to the repository root (scripts/build.mjs checks it exists). */
+export const VIEWER_ENTRY = 'src/webview/viewer/main.ts';
+
 export async function buildViewer({ root = defaultRoot, production = false, quiet = false } = {}) {
   const pdfjsDir = join(root, 'node_modules/pdfjs-dist');
   const version = JSON.parse(readFileSync(join(pdfjsDir, 'package.json'), 'utf8')).version;
@@ -36,7 +39,7 @@ export async function buildViewer({ root = defaultRoot, production = false, quie
   }
   return esbuild.build({
     absWorkingDir: root,
-    entryPoints: ['src/webview/viewer/main.ts'],
+    entryPoints: [VIEWER_ENTRY],
     outfile: 'media/viewer/viewer.js',
     bundle: true,
     platform: 'browser',

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, cpSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pdfkitBrowserPlugin, importMetaUrl, copyRenderAssets } from './render-assets.mjs';
-import { buildViewer } from './build-viewer.mjs';
+import { buildViewer, VIEWER_ENTRY } from './build-viewer.mjs';
 import { vscodeOnce } from './esbuild-vscode.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -28,22 +28,29 @@ const bundles = [
   // event loop (src/mock/http/bodyPool.ts loads it beside the bundle).
   { entry: 'src/mock/http/bodyWorker.ts', out: 'dist/body-worker.js' },
   // The engine (client, runner, redaction registry, errors, local service + renderer): the CLI
-  // loads it only for --offline and serve (`./engine` stays a runtime require of the sibling
-  // bundle), the extension on its first request (src/extension/service/runtimeLoader.ts).
-  { entry: 'src/cli/main.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node', lazy: ['./engine'] },
-  // It holds the whole CLI too (runCli, for the extension's tasks): the CLI's own `./engine`
-  // stays a run-time require, which finds this bundle itself.
-  { entry: 'src/cli/engine.ts', out: 'dist/engine.js', lazy: ['./engine'] },
+  // loads it only for --offline and serve (its `require('./localService')` becomes a run-time
+  // require of the sibling bundle, which holds the local service), the extension on its first
+  // request (src/extension/service/runtimeLoader.ts).
+  { entry: 'src/cli/main.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node', lazy: { './localService': './engine.js' } },
+  // It holds the whole CLI too (runCli, for the extension's tasks): the CLI's own
+  // `require('./localService')` stays a run-time require, which finds this bundle itself.
+  { entry: 'src/cli/engine.ts', out: 'dist/engine.js', lazy: { './localService': './engine.js' } },
   // The quick-fix engine with the schema index and ajv, required on the first code action that
   // has a diagnostic to fix (src/extension/schema/schemaProvider.ts).
   { entry: 'src/extension/schema/fixEngineEntry.ts', out: 'dist/fixEngine.js' },
 ];
 
-/** Leaves `require(<path>)` of the listed relative paths to run time (resolved next to the bundle). */
-const lazyPlugin = (paths) => ({
+/**
+ * Leaves `require(<path>)` of the listed relative paths to run time, as a require of the sibling
+ * bundle each maps to. A static import of the same path (engine.ts re-exporting the local
+ * service it holds) is bundled as usual.
+ */
+const lazyPlugin = (siblings) => ({
   name: 'lazy-siblings',
   setup(build) {
-    build.onResolve({ filter: /^\.\// }, (a) => (paths.includes(a.path) ? { path: `${a.path}.js`, external: true } : undefined));
+    build.onResolve({ filter: /^\.\// }, (a) =>
+      a.kind === 'require-call' && Object.hasOwn(siblings, a.path) ? { path: siblings[a.path], external: true } : undefined,
+    );
   },
 });
 
@@ -63,22 +70,29 @@ const common = {
   define: importMetaUrl.define,
 };
 
+// Every entry must exist: a bundle silently skipped would ship an extension or CLI without it.
+const missing = [...bundles.map((b) => b.entry), VIEWER_ENTRY].filter((entry) => !existsSync(join(root, entry)));
+if (missing.length > 0) {
+  console.error(
+    `build: missing bundle entr${missing.length === 1 ? 'y' : 'ies'}: ${missing.join(', ')} (restore it, or remove its bundle from scripts/build.mjs)`,
+  );
+  process.exit(1);
+}
+
 mkdirSync(join(root, 'dist'), { recursive: true });
 const results = await Promise.all(
-  bundles
-    .filter((b) => existsSync(join(root, b.entry)))
-    .map((b) =>
-      esbuild.build({
-        ...common,
-        entryPoints: [b.entry],
-        outfile: b.out,
-        banner: { js: (b.banner ? `${b.banner}\n` : '') + importMetaUrl.banner },
-        plugins: b.lazy ? [...common.plugins, lazyPlugin(b.lazy)] : common.plugins,
-        metafile: true,
-      }),
-    ),
+  bundles.map((b) =>
+    esbuild.build({
+      ...common,
+      entryPoints: [b.entry],
+      outfile: b.out,
+      banner: { js: (b.banner ? `${b.banner}\n` : '') + importMetaUrl.banner },
+      plugins: b.lazy ? [...common.plugins, lazyPlugin(b.lazy)] : common.plugins,
+      metafile: true,
+    }),
+  ),
 );
 copyRenderAssets(root);
 // The result viewer webview: browser bundle + the pdf.js runtime it loads, into media/.
-if (existsSync(join(root, 'src/webview/viewer/main.ts'))) results.push(await buildViewer({ root, production, quiet }));
+results.push(await buildViewer({ root, production, quiet }));
 if (!quiet) console.log(`built ${results.length} bundle(s)${production ? ' (production)' : ''}`);

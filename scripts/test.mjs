@@ -20,6 +20,8 @@ const stages = [
   // ESLint (layer boundaries, zero warnings) and Prettier's check over the whole tree.
   { name: 'lint', group: 'static', cmd: npx, args: ['eslint', '--max-warnings', '0', '.'] },
   { name: 'format', group: 'static', cmd: npx, args: ['prettier', '--check', '.'] },
+  // Unused files, exports, types and dependencies (knip.jsonc).
+  { name: 'knip', group: 'static', cmd: npx, args: ['knip'] },
   { name: 'build', cmd: process.execPath, args: ['scripts/build.mjs', '--quiet'] },
   // Unit and integration tests run two files at a time (.mocharc.*.json: parallel, 2 jobs);
   // unit tests from the sources, integration and e2e the bundles: each of those first makes

@@ -107,7 +107,7 @@ const OLDER_FONTS =
   'Older form of `google_fonts` (role → family name). It still works; the current form is `{"family": "…", "weight": "…"}` per role, e.g. `"headings": {"family": "Playfair Display", "weight": "700"}`.';
 
 /** A role of `google_fonts`: N IFontConfig, or the older family name (A). */
-export type FontRole = { family?: string | null; weight?: string | number | null } | string | null;
+type FontRole = { family?: string | null; weight?: string | number | null } | string | null;
 
 const fontRole = (role: string, example: string) =>
   shaped<FontRole>({

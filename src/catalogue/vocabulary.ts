@@ -138,7 +138,6 @@ export const COLOR_SCHEMES = [
   ['Set3', 'ColorBrewer Set3: twelve light colours.'],
   ['Tableau10', 'Tableau 10: ten balanced colours.'],
 ] as const;
-export type ColorScheme = (typeof COLOR_SCHEMES)[number][0];
 
 // N Text/Row/ITableCell align; O (left/centre/right); D components/row; S invoice (right).
 export const ALIGNMENTS = [
@@ -161,7 +160,6 @@ export const CURVE_FORMATS = [
   ['CatmullRom', 'Catmull–Rom spline through every point.'],
   ['MonotoneX', 'Monotone cubic: smooth without overshooting (good for cumulative data).'],
 ] as const;
-export type CurveFormat = (typeof CURVE_FORMATS)[number][0];
 
 // ---- Reusable option schemas ----------------------------------------------------------------
 

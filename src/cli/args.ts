@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { CliError } from './exitCodes';
 
-export const COMMANDS = ['preview', 'build', 'status', 'quota', 'validate', 'schema', 'serve', 'help'] as const;
+const COMMANDS = ['preview', 'build', 'status', 'quota', 'validate', 'schema', 'serve', 'help'] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
 type OptionSpec = { type: 'string' | 'boolean'; short?: string };
@@ -25,7 +25,7 @@ const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
 };
 
 /** `--format text|github`: how the commands that print problem lines print them. */
-export const PROBLEM_FORMATS = ['text', 'github'] as const;
+const PROBLEM_FORMATS = ['text', 'github'] as const;
 const FORMAT: OptionSpec = { type: 'string' };
 
 const COMMAND_OPTIONS: Record<CommandName, Record<string, OptionSpec>> = {

@@ -3,7 +3,8 @@
  * on demand — the HTTP client and task runner, redaction's registry of keys in use, the client
  * errors, and the local service with its renderer. One bundle, loaded once per process, so each
  * error class and the redaction registry exist once (an error thrown here is `instanceof` the
- * class exported here). The CLI requires it for --offline and serve (engineLoader.ts), the
+ * class exported here). The CLI requires it for --offline and serve (engineLoader.ts, typed by
+ * its local-service part, localService.ts), the
  * extension on its first request (src/extension/service/runtimeLoader.ts), scripts/start.mjs at
  * start. No 'vscode' here.
  *
@@ -11,11 +12,7 @@
  * (src/extension/tasks/). Inside this bundle the CLI's `require('./engine')` stays a run-time
  * require of this same file (scripts/build.mjs, `lazy`), so --offline gets this very module.
  */
-export { startLocalService } from '../mock/service';
-export type { DraftRender, LocalService, LocalServiceOptions } from '../mock/service';
-export { defaultDataDir, FlagError, parseFlags, USAGE } from '../mock/flags';
-export { createMinimalRenderer } from '../render/minimal-renderer';
-export { remoteBindWarning } from '../mock/bindHost';
+export * from './localService';
 export { ReportClient } from '../core/client/apiClient';
 export { ReportServiceError } from '../core/client/errors';
 export { FileWriteError } from '../core/client/download';

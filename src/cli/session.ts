@@ -6,15 +6,15 @@
 import { ReportClient } from '../core/client/apiClient';
 import { DEFAULT_HOSTED_BASE_URL } from '../core/api/types';
 import { registerSecret } from '../core/redact';
-import type { LocalService } from './engine';
+import type { LocalService } from './localService';
 import { loadEngine } from './engineLoader';
 import type { GlobalOptions } from './args';
 import { CliError } from './exitCodes';
 import { printable, type CliIo } from './output';
 import { oneLine } from './terminalText';
 
-export const ENV_API_KEY = 'REPORT_STUDIO_API_KEY';
-export const ENV_BASE_URL = 'REPORT_STUDIO_BASE_URL';
+const ENV_API_KEY = 'REPORT_STUDIO_API_KEY';
+const ENV_BASE_URL = 'REPORT_STUDIO_BASE_URL';
 
 export interface Session {
   client: ReportClient;

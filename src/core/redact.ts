@@ -9,7 +9,7 @@
  */
 import { capText, MAX_LOG_LINE_CHARS } from './api/echoLimits';
 
-export const REDACTED = '***';
+const REDACTED = '***';
 
 /** Keys shorter than this are only removed in the api_key/X-API-KEY patterns (to not mangle prose). */
 const MIN_REGISTERED_LENGTH = 6;
@@ -76,7 +76,7 @@ export function percentDecode(text: string, plusIsSpace = false): string {
 }
 
 /** True when a query parameter name means an API key once decoded (`api%5Fkey`, `API_KEY`). */
-export function isKeyParamName(name: string): boolean {
+function isKeyParamName(name: string): boolean {
   return KEY_PARAMS.has(percentDecode(name, true).trim().toLowerCase());
 }
 

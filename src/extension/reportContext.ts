@@ -8,8 +8,8 @@ import * as vscode from 'vscode';
 import { isReportDocument } from './reportDocument';
 import type { ResultPanels } from './viewer/resultPanels';
 
-export const CONTEXT_IS_REPORT = 'reportStudio.isReportFile';
-export const CONTEXT_HAS_RESULT = 'reportStudio.hasResult';
+const CONTEXT_IS_REPORT = 'reportStudio.isReportFile';
+const CONTEXT_HAS_RESULT = 'reportStudio.hasResult';
 
 export class ReportContext implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { isReportText } from '../core/report/reportDocument';
 
-export const REPORT_LANGUAGES: readonly string[] = ['json', 'jsonc'];
+const REPORT_LANGUAGES: readonly string[] = ['json', 'jsonc'];
 
 /** Where report providers register; each provider still checks isReportDocument(). */
 export const REPORT_DOCUMENT_SELECTOR: vscode.DocumentSelector = REPORT_LANGUAGES.map((language) => ({ language }));

@@ -52,7 +52,7 @@ interface DevKeyFile {
 }
 
 /** Loads the development key kept in the data dir, creating it on first start. */
-export async function loadOrCreateDevKey(dataDir: string): Promise<string> {
+async function loadOrCreateDevKey(dataDir: string): Promise<string> {
   const path = join(dataDir, 'dev-key.json');
   const existing = await readJson<DevKeyFile>(path).catch(() => undefined);
   if (existing && typeof existing.key === 'string' && existing.key.length >= 8) return existing.key;

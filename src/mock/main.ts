@@ -4,7 +4,7 @@
  * stops gracefully on SIGINT/SIGTERM (a second signal exits at once).
  */
 import { FlagError, parseFlags, USAGE } from './flags';
-import { createMinimalRenderer } from '../render/minimal-renderer';
+import { createMinimalRenderer } from '../render/minimalRenderer';
 import { startLocalService } from './service';
 import { remoteBindWarning } from './bindHost';
 

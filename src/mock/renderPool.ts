@@ -43,7 +43,7 @@ import { joinPreviewParts } from '../render/index';
 import type { BodyVerdict } from './http/bodyCheck';
 
 /** Heap per render worker: the largest real reports need a few hundred MB. */
-export const DEFAULT_WORKER_HEAP_MB = 512;
+const DEFAULT_WORKER_HEAP_MB = 512;
 /**
  * Memory outside the JS heap per render worker (Buffers, WASM). A report at the image
  * limit (40 megapixels with alpha) peaks near 650 MB while pdfkit splits its alpha channel.
@@ -58,12 +58,12 @@ export const MAX_PREVIEW_PARTS = availableParallelism();
  * How many workers of a pool of `size` may hold live-view drafts at once: all but one (at
  * least one), so a draft that runs to the time limit never keeps every task waiting.
  */
-export function draftWorkers(size: number): number {
+function draftWorkers(size: number): number {
   return Math.max(1, size - 1);
 }
 
 /** A draft that waited for a worker was replaced by a newer draft of the same document. */
-export class DraftSuperseded extends Error {
+class DraftSuperseded extends Error {
   constructor() {
     super('superseded by a newer draft of the same document');
     this.name = 'DraftSuperseded';

@@ -20,7 +20,7 @@ import type { RenderedPdf } from '../render/renderer';
 
 export const REUSE_MS = 30_000;
 export const MAX_ENTRIES = 8;
-export const MAX_PDF_BYTES = 64 * 1024 * 1024;
+const MAX_PDF_BYTES = 64 * 1024 * 1024;
 export const MAX_KEYED_BODY_BYTES = 1024 * 1024;
 /** Submitted tasks whose body key is kept until they run (the oldest is dropped beyond it). */
 export const MAX_EXPECTED_TASKS = 10_000;

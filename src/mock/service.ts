@@ -26,8 +26,8 @@ import { checkBindHost, DEFAULT_HOST, isLoopbackAddress, localOrigin } from './b
 import { renderDraft, type DraftOptions, type DraftRender } from './draft';
 import { RecentRenders } from './renderReuse';
 
-export type { LocalServiceOptions, KeyPlanInput, PlanInput } from './options';
-export type { DraftOptions, DraftRender } from './draft';
+export type { LocalServiceOptions } from './options';
+export type { DraftRender } from './draft';
 
 export interface LocalService {
   /** http://127.0.0.1:PORT (the address this machine reaches it by) */

@@ -82,7 +82,7 @@ export interface OutboundResponse {
   body: Buffer;
 }
 
-export const DEFAULT_MAX_REDIRECTS = 3;
+const DEFAULT_MAX_REDIRECTS = 3;
 
 /** The policy for images: public addresses and (when the service is not open to others) loopback. */
 export function imageFetchPolicy(o: { allowHosts?: readonly string[]; allowLoopback?: boolean; lookup?: ResolveFn } = {}): OutboundPolicy {

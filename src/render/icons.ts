@@ -31,13 +31,6 @@ function load(): Map<string, string> {
   return map;
 }
 
-/** Compact form written next to the bundles by the build. */
-export function compactIconSet(tablerNodes: Record<string, Array<[string, { d?: string }]>>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, nodes] of Object.entries(tablerNodes)) out[name] = nodes.map((n) => n[1].d ?? '').join(' ');
-  return out;
-}
-
 function normalise(name: string): string {
   return name
     .trim()

@@ -26,8 +26,6 @@ import { decodeWebp } from './images/webp';
 import { checkPngData } from './images/pngData';
 import { prepareSvg, type VectorImage } from './images/svg';
 
-export { DEFAULT_IMAGE_LIMITS, type ImageLimits } from './images/limits';
-
 /** What createRenderer() takes: any limit, and who may be fetched from. */
 export interface ImageSettings extends Partial<ImageLimits> {
   /** Hosts reached whatever they resolve to (`--fetch-allow-host`; `*` = any). */
@@ -54,7 +52,7 @@ export interface ImageRef {
 }
 
 /** The URL as shown in messages and placeholders: no credentials, no query (tokens live there). */
-export function displayUrl(url: string): string {
+function displayUrl(url: string): string {
   if (url.startsWith('data:')) return 'a data: URL';
   try {
     const u = new URL(url);
@@ -220,7 +218,7 @@ function definedOnly(o: Partial<ImageLimits>): Partial<ImageLimits> {
 }
 
 /** A failure at an option's JSON path: `components[2].options.base64: not an image (…)`. */
-export function asRenderError(err: unknown, path: ReportPath): RenderError {
+function asRenderError(err: unknown, path: ReportPath): RenderError {
   if (err instanceof RenderError) return err;
   const where = formatPath(path);
   if (err instanceof MalformedData || err instanceof ImageLimitError) return new RenderError(err.message, where);

@@ -6,11 +6,11 @@
  */
 import type { ReportRenderer } from './renderer';
 import { initPdfium } from './pdfium';
-import { renderReportPdf, type PdfRenderOptions } from './render-pdf';
+import { renderReportPdf, type PdfRenderOptions } from './renderPdf';
 import { renderPreview, renderPreviewPart } from './preview';
 
 export { RenderError } from './renderer';
-export type { ReportRenderer, RenderedPdf, RenderOptions, PreviewPart } from './renderer';
+export type { ReportRenderer } from './renderer';
 export { joinPreviewParts } from './preview';
 
 export interface RendererSettings {

@@ -15,7 +15,7 @@ import factory from '@cornerstonejs/codec-libjpeg-turbo-8bit/wasmjs';
 import { locateAsset } from './assets';
 
 /** A JPEG's dimensions are 16-bit fields. */
-export const JPEG_MAX_DIMENSION = 65535;
+const JPEG_MAX_DIMENSION = 65535;
 /** turbojpeg's TJSAMP_444: no chroma subsampling (what jpeg-js wrote; coloured text stays sharp). */
 const SUBSAMPLING_444 = 0;
 
@@ -28,7 +28,7 @@ export interface RgbJpegEncoder {
   encode(width: number, height: number, quality: number, fill: (rgb: Uint8Array) => void): Uint8Array;
 }
 
-export function locateJpegWasm(): string {
+function locateJpegWasm(): string {
   return locateAsset(
     'libjpegturbowasm.wasm',
     'dist/libjpegturbowasm.wasm',

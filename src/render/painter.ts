@@ -15,24 +15,6 @@ export interface Rect {
   height: number;
 }
 
-/** Every colour-theme variable of the report format, resolved to hex. */
-export type ThemeColourName =
-  | 'headline'
-  | 'sub-headline'
-  | 'accent'
-  | 'paragraph'
-  | 'background-default'
-  | 'background-muted'
-  | 'background-subtle'
-  | 'highlight'
-  | 'highlight-text'
-  | 'background'
-  | 'light-background'
-  | 'background-faded'
-  | 'custom-1'
-  | 'custom-2'
-  | 'custom-3';
-
 export interface ThemeFonts {
   /** Names registered on the document with doc.registerFont(); pass to doc.font(name). */
   regular: string;

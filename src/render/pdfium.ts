@@ -10,7 +10,7 @@ import { locateAsset } from './assets';
 
 export type PdfiumLibrary = Awaited<ReturnType<typeof PDFiumLibrary.init>>;
 
-export function locatePdfiumWasm(): string {
+function locatePdfiumWasm(): string {
   return locateAsset('pdfium.wasm', 'dist/pdfium.wasm', 'node_modules/@hyzyla/pdfium/dist/pdfium.wasm');
 }
 

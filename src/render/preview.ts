@@ -18,7 +18,7 @@
  */
 import { endianness } from 'node:os';
 import { PREVIEW_LAYOUT } from '../core/report/previewLayout';
-import { newDocument, documentBytes } from './pdfkit-setup';
+import { newDocument, documentBytes } from './pdfkitSetup';
 import { registerFonts, FALLBACK_FILES } from './fonts';
 import { rasterise, type PdfiumLibrary, type RgbaImage } from './pdfium';
 import { jpegEncoder } from './jpegEncoder';
@@ -26,10 +26,10 @@ import { joinJpegStrips } from './jpegStrips';
 import type { PreviewPart } from './renderer';
 
 /** The layout the viewer also reads (source ↔ preview sync finds the pages inside the image by it). */
-export const PREVIEW_SCALE = PREVIEW_LAYOUT.pxPerPt; // 1 px per pt = 72 dpi
+const PREVIEW_SCALE = PREVIEW_LAYOUT.pxPerPt; // 1 px per pt = 72 dpi
 export const PREVIEW_MAX_PAGES = PREVIEW_LAYOUT.maxPages;
 const GAP = PREVIEW_LAYOUT.gapPx;
-export const PREVIEW_QUALITY = 40;
+const PREVIEW_QUALITY = 40;
 const GAP_GREY = 0xd4;
 const WATERMARK_OPACITY = 0.25;
 const WATERMARK_RGB = [0x70, 0x70, 0x78];

@@ -4,7 +4,7 @@
  * keys applied, and colour-option resolution (variable name, hex, rgb(), CSS name).
  */
 import type { ColourTheme } from '../catalogue';
-import { CSS_COLOURS } from './css-colours';
+import { CSS_COLOURS } from './cssColours';
 import type { RenderTheme, ThemeFonts } from './painter';
 
 /** The hand-picked colours of a theme; the rest are derived (tints of accent/headline). */
@@ -168,7 +168,7 @@ function toHex(r: number, g: number, b: number): string {
 }
 
 /** '#rrggbb' → [r, g, b]. */
-export function rgbOf(hex: string): [number, number, number] {
+function rgbOf(hex: string): [number, number, number] {
   const n = parseInt(hex.slice(1, 7), 16);
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }

@@ -5,15 +5,13 @@
  *
  * Browser-safe: no 'vscode', no Node imports (type-only imports are erased).
  */
-import type { ReportPath, TaskStatus } from '../core/api/types';
+import type { ReportPath, TaskKind, TaskStatus } from '../core/api/types';
 import type { SourceBox } from '../core/report/sourceMap';
 import type { PreviewLayout } from '../core/report/previewLayout';
 import type { ErrorKind } from '../core/client/errors';
 
-/** Which service call produced (or will produce) the result. */
-export type ResultKind = 'preview' | 'build';
-/** Every ResultKind, for checking a kind that arrives in a message. */
-export const RESULT_KINDS: readonly ResultKind[] = ['preview', 'build'];
+/** Every TaskKind, for checking a kind that arrives in a message (a Record: the compiler keeps it complete). */
+const TASK_KINDS: Readonly<Record<TaskKind, true>> = { build: true, preview: true };
 
 /**
  * Error kinds the panel shows besides FAILED tasks and 422s: the core client's kinds
@@ -41,14 +39,14 @@ export interface ViewerValidationError {
 export interface ShowStatusMessage {
   type: 'showStatus';
   reportName: string;
-  kind: ResultKind;
+  kind: TaskKind;
   status: TaskStatus;
   taskId?: string;
   elapsedMs?: number;
 }
 
 /** A built PDF. `url` is a webview URI (asWebviewUri) of the file inside localResourceRoots. */
-export interface ShowPdfMessage {
+interface ShowPdfMessage {
   type: 'showPdf';
   url: string;
   fileName: string;
@@ -111,7 +109,7 @@ export interface LivePausedMessage {
 }
 
 /** A preview JPEG. */
-export interface ShowJpegMessage {
+interface ShowJpegMessage {
   type: 'showJpeg';
   url: string;
   fileName: string;
@@ -124,14 +122,14 @@ export interface ShowFailedMessage {
   type: 'showFailed';
   errorMessage: string;
   taskId: string;
-  kind?: ResultKind;
+  kind?: TaskKind;
 }
 
 /** A 422: the list is also in Problems; each entry links back to its node. */
 export interface ShowValidationErrorsMessage {
   type: 'showValidationErrors';
   errors: ViewerValidationError[];
-  kind?: ResultKind;
+  kind?: TaskKind;
 }
 
 /** Any other error (auth, quota, network, …), already worded for the user; never contains the API key. */
@@ -145,7 +143,7 @@ export interface ShowErrorMessage {
 
 /** Report name shown in the toolbar (e.g. after a rename), and the report's URI, kept in the
  * state so the WebviewPanelSerializer knows which report a restored panel belongs to. */
-export interface SetReportNameMessage {
+interface SetReportNameMessage {
   type: 'setReportName';
   reportName: string;
   reportUri?: string;
@@ -166,46 +164,46 @@ export type HostToViewerMessage =
 // ---- webview → extension -------------------------------------------------------------
 
 /** The webview script runs and listens; `restored` carries the state it restored from, if any. */
-export interface ReadyMessage {
+interface ReadyMessage {
   type: 'ready';
   restored: ViewerState | null;
 }
 /** Run the last task kind again (`kind` is what the panel currently shows, if anything). */
-export interface RebuildMessage {
+interface RebuildMessage {
   type: 'rebuild';
-  kind?: ResultKind;
+  kind?: TaskKind;
 }
-export interface SaveAsMessage {
+interface SaveAsMessage {
   type: 'saveAs';
   /** The URL of the result on screen, so the extension saves exactly what the user sees. */
   url: string;
 }
-export interface OpenExternallyMessage {
+interface OpenExternallyMessage {
   type: 'openExternally';
   url: string;
 }
 /** Cancel the running task. */
-export interface CancelTaskMessage {
+interface CancelTaskMessage {
   type: 'cancelTask';
   taskId?: string;
 }
 /** The user clicked a 422 entry: reveal its node in the editor. */
-export interface RevealErrorMessage {
+interface RevealErrorMessage {
   type: 'revealError';
   index: number;
 }
 /** A click on a component in the live view: select its node in the editor. */
-export interface SelectSourceMessage {
+interface SelectSourceMessage {
   type: 'selectSource';
   path: ReportPath;
 }
 /** The persisted state changed (debounced); lets the extension remember it per report. */
-export interface StateChangedMessage {
+interface StateChangedMessage {
   type: 'stateChanged';
   state: ViewerState;
 }
 /** The webview could not show a result (PDF unreadable, file gone); for the output channel. */
-export interface ViewerErrorMessage {
+interface ViewerErrorMessage {
   type: 'viewerError';
   message: string;
   url?: string;
@@ -225,7 +223,7 @@ export type ViewerToHostMessage =
 // ---- persisted state ---------------------------------------------------------------
 
 /** `scale` is 1 at actual size (1 PDF point = 4/3 CSS px, as in every PDF viewer). */
-export type ZoomMode = 'fit-width' | 'fit-page' | 'scale';
+type ZoomMode = 'fit-width' | 'fit-page' | 'scale';
 export interface ZoomSetting {
   mode: ZoomMode;
   /** The effective scale; for fit modes it is the last computed one. */
@@ -247,7 +245,7 @@ export interface ImagePosition {
 
 export type ViewName = 'empty' | 'status' | 'pdf' | 'jpeg' | 'failed' | 'validation' | 'error';
 
-export interface ShownResult {
+interface ShownResult {
   kind: 'pdf' | 'jpeg';
   url: string;
   fileName: string;
@@ -317,7 +315,7 @@ const isString = (v: unknown): boolean => typeof v === 'string';
 /** What each message from the viewer must carry; the extension acts on nothing else. */
 const VIEWER_MESSAGE_CHECKS: { [T in ViewerToHostMessage['type']]: (m: Record<string, unknown>) => boolean } = {
   ready: (m) => m.restored === null || isObject(m.restored),
-  rebuild: (m) => optional(m.kind, (k) => (RESULT_KINDS as readonly unknown[]).includes(k)),
+  rebuild: (m) => optional(m.kind, (k) => typeof k === 'string' && Object.hasOwn(TASK_KINDS, k)),
   saveAs: (m) => isString(m.url),
   openExternally: (m) => isString(m.url),
   cancelTask: (m) => optional(m.taskId, isString),

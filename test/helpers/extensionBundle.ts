@@ -11,7 +11,7 @@ import * as esbuild from 'esbuild';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
-export interface BuiltBundle {
+interface BuiltBundle {
   /** <outDir>/dist/<name>.js */
   file: string;
   bytes: number;

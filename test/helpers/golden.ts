@@ -10,10 +10,10 @@ import { createRenderer, type ReportRenderer } from '../../src/render';
 import { initPdfium, rasterise, type PdfiumLibrary, type RgbaImage } from '../../src/render/pdfium';
 
 export const GOLDEN_DIR = 'test/golden';
-export const EXAMPLES_DIR = 'examples';
-export const GOLDEN_SCALE = 50 / 72;
+const EXAMPLES_DIR = 'examples';
+const GOLDEN_SCALE = 50 / 72;
 /** A pixel differs when any channel differs by more than this. */
-export const CHANNEL_TOLERANCE = 48;
+const CHANNEL_TOLERANCE = 48;
 /** A page fails when more than this share of its pixels differ. */
 export const MAX_DIFF_RATIO = 0.004;
 

@@ -37,7 +37,7 @@ function leafTemplates(): ReportComponent[] {
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
 /** A valid report of exactly `total` components (Sections, Rows and leaves, all counted). */
-export function validLargeReport(total: number): ReportBody {
+function validLargeReport(total: number): ReportBody {
   const templates = leafTemplates();
   const components: ReportComponent[] = [];
   let count = 0;

@@ -5,7 +5,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import type { ReportKind } from '../../core/client/apiClient';
+import type { TaskKind } from '../../core/api/types';
 import { isReportServiceError } from '../../core/client/errors';
 import { DiagnosticMapper } from '../../core/loc/diagnostics';
 import { jpegSize, pdfPageCount } from '../../core/runner/fileInfo';
@@ -41,7 +41,7 @@ export function readReportFile(file: string, cwd: string): Promise<string> {
 }
 
 /** Bytes that are not UTF-8: one problem line at the byte, exit 1, nothing sent. */
-function invalidUtf8(out: Output, kind: ReportKind, file: string, error: InvalidUtf8Error): ExitCode {
+function invalidUtf8(out: Output, kind: TaskKind, file: string, error: InvalidUtf8Error): ExitCode {
   const d = error.diagnostic();
   out.diagnostics(file, [d]);
   out.document({
@@ -56,12 +56,12 @@ function invalidUtf8(out: Output, kind: ReportKind, file: string, error: Invalid
 }
 
 /** `reports/q3.report.json` → `reports/q3.pdf` / `reports/q3.preview.jpg`. */
-export function defaultOutputPath(file: string, kind: ReportKind): string {
+export function defaultOutputPath(file: string, kind: TaskKind): string {
   const stem = basename(file).replace(/(\.report)?\.jsonc?$/i, '');
   return join(dirname(file), kind === 'build' ? `${stem}.pdf` : `${stem}.preview.jpg`);
 }
 
-export async function runReportCommand(kind: ReportKind, ctx: CommandContext): Promise<ExitCode> {
+export async function runReportCommand(kind: TaskKind, ctx: CommandContext): Promise<ExitCode> {
   const { args, out } = ctx;
   expectPositionals(kind, args.positionals, 1, 1, 'one report file');
   const file = args.positionals[0];
@@ -153,7 +153,7 @@ async function describeFile(result: TaskResult): Promise<FileFacts> {
   return jpegSize(bytes) ?? {};
 }
 
-function printResult(out: Output, kind: ReportKind, file: string, outputArg: string, result: TaskResult, facts: FileFacts): void {
+function printResult(out: Output, kind: TaskKind, file: string, outputArg: string, result: TaskResult, facts: FileFacts): void {
   const absolute = resolve(out.io.cwd, outputArg);
   const rel = relative(out.io.cwd, absolute);
   const shown = rel && !rel.startsWith('..') ? rel : absolute;

@@ -14,7 +14,7 @@ import type { CommandContext } from './report';
 import { printableName } from '../terminalText';
 
 /** Where the schema file may be: beside dist/ (the bundle), or the repository root (run from src/ by tsx). */
-export function schemaFileCandidates(dir: string = __dirname): string[] {
+function schemaFileCandidates(dir: string = __dirname): string[] {
   return [join(dir, '..', 'schemas', 'report.schema.json'), join(dir, '..', '..', '..', 'schemas', 'report.schema.json')];
 }
 

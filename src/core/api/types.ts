@@ -7,7 +7,8 @@
 /** Task statuses seen in the public clients (both official Node SDKs type these five). */
 export type TaskStatus = 'CREATED' | 'QUEUED' | 'RUNNING' | 'SUCCESS' | 'FAILED';
 
-export const TERMINAL_STATUSES: readonly TaskStatus[] = ['SUCCESS', 'FAILED'];
+/** The two kinds of task: POST /build-report (the PDF) and POST /preview-report (a JPEG of the first page). */
+export type TaskKind = 'build' | 'preview';
 
 /** Body of a 200 from POST /build-report and POST /preview-report. */
 export interface SubmitResponse {
@@ -86,16 +87,6 @@ export interface ValidationErrorEntry {
   msg: string;
   input: unknown;
   ctx?: Record<string, unknown>;
-}
-
-/** A 422 body. */
-export interface ValidationErrorBody {
-  detail: ValidationErrorEntry[];
-}
-
-/** Any other error body (401, 402, 404, 410, 413, 429, 503, ...). */
-export interface DetailErrorBody {
-  detail: string;
 }
 
 /** The API paths, relative to the base URL that ends in `/api/v1`. */

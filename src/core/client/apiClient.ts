@@ -5,7 +5,7 @@
  */
 import { Agent } from 'undici';
 import type { Dispatcher } from 'undici';
-import type { QuotaRecord, SubmitResponse, TaskStatusResponse } from '../api/types';
+import type { QuotaRecord, SubmitResponse, TaskKind, TaskStatusResponse } from '../api/types';
 import { API_PATHS, DEFAULT_HOSTED_BASE_URL, HEADER_API_KEY, QUERY_API_KEY } from '../api/types';
 import type { ReportBody } from '../report/types';
 import { jsoncToJson } from '../loc/jsoncText';
@@ -22,8 +22,6 @@ import type { DownloadedFile, ReportFile } from './download';
 
 export type { QuotaHeaders } from './responses';
 export type { DownloadedFile, ReportFile } from './download';
-
-export type ReportKind = 'build' | 'preview';
 
 export interface ReportClientOptions {
   apiKey: string;
@@ -49,7 +47,7 @@ export interface RequestOptions {
 }
 
 export interface SubmitResult extends SubmitResponse {
-  kind: ReportKind;
+  kind: TaskKind;
   /** Quota left after the request, when the service sent the headers (builds). */
   quota?: QuotaHeaders;
 }
@@ -79,7 +77,7 @@ export class ReportClient {
   }
 
   /** POST /build-report (counts against quota) or /preview-report (free). */
-  async submit(kind: ReportKind, report: ReportInput, opts: RequestOptions = {}): Promise<SubmitResult> {
+  async submit(kind: TaskKind, report: ReportInput, opts: RequestOptions = {}): Promise<SubmitResult> {
     const path = kind === 'build' ? API_PATHS.buildReport : API_PATHS.previewReport;
     const body = typeof report === 'string' ? jsoncToJson(report).body : JSON.stringify(report);
     // A build repeated after it may have reached the server could be charged twice.
@@ -286,10 +284,10 @@ export class ReportClient {
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** Error bodies read at most: a message is short, but a 422 lists every error (FastAPI lists all). */
-export const ERROR_BODY_LIMIT = 1024 * 1024;
-export const VALIDATION_ERROR_BODY_LIMIT = 64 * 1024 * 1024;
+const ERROR_BODY_LIMIT = 1024 * 1024;
+const VALIDATION_ERROR_BODY_LIMIT = 64 * 1024 * 1024;
 
-export function errorBodyLimit(status: number): number {
+function errorBodyLimit(status: number): number {
   return status === 422 ? VALIDATION_ERROR_BODY_LIMIT : ERROR_BODY_LIMIT;
 }
 

@@ -65,7 +65,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-export function cancelledError(signal?: AbortSignal, endpoint?: string): ReportServiceError {
+function cancelledError(signal?: AbortSignal, endpoint?: string): ReportServiceError {
   const reason = signal?.reason;
   const why = reason instanceof Error && reason.name !== 'AbortError' ? `: ${reason.message}` : '';
   return new ServiceError({ kind: 'cancelled', message: `Cancelled${why}`, endpoint });

@@ -13,8 +13,6 @@ export { computeFixes } from './computeFixes';
 export type { FixKind, FixOptions, QuickFix } from './computeFixes';
 export { problemFromEntry, problemFromSchemaError, problemsFromValidation, validationModeOf } from './problems';
 export type { FixableProblem, ProblemKind } from './problems';
-export { anchorEntries } from './anchorEntries';
-export type { AnchoredEntry, AnchorOptions } from './anchorEntries';
 export { detectFormatting } from './textEdits';
 export type { FormattingOptions, TextEdit } from './textEdits';
 

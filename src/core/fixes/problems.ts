@@ -15,7 +15,7 @@ import type { SchemaErrorLike } from '../loc/schemaErrors';
 import { walkTree } from '../loc/treeWalk';
 import type { PathSegment } from '../loc/treeWalk';
 import type { ValidationMode } from '../schema/validator';
-import { sameValue } from './sameValue';
+import { sameValue } from '../loc/sameValue';
 import type { SchemaIndex } from '../schema/schemaIndex';
 import type { JsonType } from './jsonTypes';
 
@@ -78,7 +78,7 @@ function nodeAt(source: SourceText, path: readonly PathSegment[]): Node | undefi
 }
 
 /** `'a', 'b' or 'c'` (pydantic's ctx.expected) → ['a', 'b', 'c']. */
-export function parseExpectedList(text: unknown): string[] {
+function parseExpectedList(text: unknown): string[] {
   if (typeof text !== 'string') return [];
   return [...text.matchAll(/'((?:[^'\\]|\\.)*)'/g)].map((m) => m[1]);
 }
@@ -222,10 +222,4 @@ export function problemsFromValidation(schema: SchemaIndex, text: string, mode: 
   const origin = mode === 'lenient' ? 'service' : 'schema';
   const errors = schema.validator(mode).validate(value);
   return errors.map((e) => problemFromSchemaError(schema, mapper, e, origin)).filter((p): p is FixableProblem => p !== undefined);
-}
-
-/** The value the problem's node holds now (for titles such as `Replace "ocean" with …`). */
-export function valueAt(source: SourceText, path: readonly PathSegment[]): { found: boolean; value?: unknown } {
-  const node = nodeAt(source, path);
-  return node ? { found: true, value: getNodeValue(node) } : { found: false };
 }

@@ -92,11 +92,7 @@ export function unknownKeyFixes(ctx: FixContext): Candidate[] {
 }
 
 /** Component types whose options fit the object's: all its option names known, all required present. */
-export function inferComponentTypes(
-  catalogue: ComponentCatalogue,
-  allowed: readonly string[],
-  component: Record<string, unknown>,
-): string[] {
+function inferComponentTypes(catalogue: ComponentCatalogue, allowed: readonly string[], component: Record<string, unknown>): string[] {
   const options = component.options;
   const keys = options !== null && typeof options === 'object' && !Array.isArray(options) ? Object.keys(options) : [];
   const hasChildren = 'components' in component;

@@ -74,7 +74,7 @@ export function setValue(text: string, path: readonly PathSegment[], value: unkn
 }
 
 /** One line of JSON with a space after `:` and `,`: `{ "x": "Jan", "y": 10 }`. */
-export function inlineJson(value: unknown): string {
+function inlineJson(value: unknown): string {
   const pretty = JSON.stringify(value, null, 1);
   return pretty === undefined ? 'null' : pretty.replace(/\n\s*/g, ' ').replace(/\[ \]/g, '[]').replace(/\{ \}/g, '{}');
 }

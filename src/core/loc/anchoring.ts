@@ -32,7 +32,7 @@ export interface Anchored {
 }
 
 /** One input mapped onto one text. */
-export interface Resolution<A extends Anchored> {
+interface Resolution<A extends Anchored> {
   /** What is shown; may be absent only for a volatile input that does not apply. */
   anchored?: A;
   /** Whether the cause is still there (on the text that was sent everything is shown anyway). */

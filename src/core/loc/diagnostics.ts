@@ -130,7 +130,7 @@ export function describeOwner(path: readonly PathSegment[], componentType?: stri
   return formatPath(path);
 }
 
-export function describeEntry(entry: ValidationErrorEntry, mapping: LocMapping): string {
+function describeEntry(entry: ValidationErrorEntry, mapping: LocMapping): string {
   switch (entry.type) {
     case 'missing': {
       const field = missingFieldName(mapping, entry.loc);

@@ -18,7 +18,7 @@ export const BOOLEAN = 5;
 export const NULL = 6;
 
 /** What the report documents allow: comments and trailing commas. */
-export const PARSE_OPTIONS = { allowTrailingComma: true, disallowComments: false };
+const PARSE_OPTIONS = { allowTrailingComma: true, disallowComments: false };
 
 /** One entry per node, in document order (a node's descendants follow it, up to `end`). */
 export interface Columns {
@@ -58,7 +58,7 @@ export function allocate(capacity: number, from?: Columns): Columns {
 }
 
 /** Columns filled node by node in document order (by either builder below), growing as needed. */
-export class ColumnWriter {
+class ColumnWriter {
   cols: Columns;
   count = 0;
   private capacity: number;

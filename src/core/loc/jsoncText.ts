@@ -23,7 +23,7 @@ export interface JsonBody {
 }
 
 /** A syntax problem in the user's text (offsets into the original text). */
-export interface JsoncSyntaxError {
+interface JsoncSyntaxError {
   offset: number;
   length: number;
   message: string;
@@ -143,7 +143,7 @@ export function parseJsonc(text: string): ParsedJsonc {
   return { root: tree.root, errors, tree };
 }
 
-export const NESTED_TOO_DEEPLY = 'The document is nested too deeply to be analysed';
+const NESTED_TOO_DEEPLY = 'The document is nested too deeply to be analysed';
 
 const PARSE_MESSAGES: Record<string, string> = {
   InvalidSymbol: 'Invalid symbol',

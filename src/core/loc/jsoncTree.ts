@@ -32,7 +32,7 @@ import {
   visitColumns,
   type Columns,
 } from './jsoncColumns';
-import { TreeNode } from './jsoncTreeNode';
+import { TreeNode, type NodeSource } from './jsoncTreeNode';
 import type { TextChange } from './textChanges';
 
 const VIEW_SHIFT = 10;
@@ -56,7 +56,7 @@ export interface EditRegion {
   rekeyed?: ReadonlySet<string>;
 }
 
-export class JsoncTree {
+export class JsoncTree implements NodeSource {
   readonly root: Node | undefined;
   /** Views made so far, in chunks of VIEW_CHUNK indexes (most of a large tree is never looked at). */
   private readonly views: Array<Array<TreeNode | undefined> | undefined>;

@@ -3,20 +3,31 @@
  * kept, its literal value decoded from the text when first read, its children listed on demand.
  */
 import type { Node, NodeType } from 'jsonc-parser';
-import { ARRAY, KINDS, OBJECT, PROPERTY } from './jsoncColumns';
-import type { JsoncTree } from './jsoncTree';
+import { ARRAY, KINDS, OBJECT, PROPERTY, type Columns } from './jsoncColumns';
+
+/**
+ * What a node view reads from its tree: JsoncTree implements it. Declared here, not imported
+ * from jsoncTree.ts, so the two modules do not import each other.
+ */
+export interface NodeSource {
+  readonly cols: Columns;
+  decode(index: number): unknown;
+  propertyIndex(index: number, key: string): number;
+  childIndexes(index: number): number[];
+  node(index: number): Node;
+}
 
 export class TreeNode implements Node {
   readonly type: NodeType;
   readonly offset: number;
   readonly length: number;
-  #tree: JsoncTree;
+  #tree: NodeSource;
   #index: number;
   #value: unknown;
   #decoded = false;
   #children?: Node[];
 
-  constructor(tree: JsoncTree, index: number) {
+  constructor(tree: NodeSource, index: number) {
     this.#tree = tree;
     this.#index = index;
     this.type = KINDS[tree.cols.kind[index]];

@@ -19,7 +19,7 @@ export interface SourceRange {
 }
 
 /** What part of the document the range covers. */
-export type MarkTarget = 'value' | 'key' | 'array' | 'offset' | 'document';
+type MarkTarget = 'value' | 'key' | 'array' | 'offset' | 'document';
 
 export interface LocMapping {
   range: SourceRange;

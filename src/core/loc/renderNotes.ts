@@ -11,7 +11,7 @@
 import { findNodeAtLocation, getNodeValue } from 'jsonc-parser';
 import type { Node } from 'jsonc-parser';
 import type { RenderNote } from '../api/types';
-import { sameValue } from '../fixes/sameValue';
+import { sameValue } from './sameValue';
 import { Anchoring } from './anchoring';
 import type { AnchorRule } from './anchoring';
 import { DiagnosticMapper } from './diagnostics';
@@ -104,7 +104,7 @@ function nodeStillHolds(root: Node, recorded: RecordedNote, path: ReadonlyArray<
 }
 
 /** True when the text asks for multi-page reports (the cure for an overflow). */
-export function multiPageEnabled(root: Node): boolean {
+function multiPageEnabled(root: Node): boolean {
   const flag = findNodeAtLocation(root, ['config', 'enable_multi_page']);
   return flag?.type === 'boolean' && flag.value === true;
 }

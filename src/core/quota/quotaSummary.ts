@@ -9,7 +9,7 @@ import type { QuotaHeaders } from '../client/responses';
 import { formatUtc, relativeWithUtc } from './relativeTime';
 
 /** Where the numbers came from: a get-remaining-quota answer or a build's response headers. */
-export type QuotaSource = 'fetch' | 'build';
+type QuotaSource = 'fetch' | 'build';
 
 export interface QuotaSnapshot {
   singleRemaining: number | null;
@@ -23,7 +23,7 @@ export interface QuotaSnapshot {
 export type QuotaLevel = 'ok' | 'warning' | 'error';
 
 /** Below this fraction of the plan the status bar turns to the warning colour. */
-export const WARNING_FRACTION = 0.1;
+const WARNING_FRACTION = 0.1;
 
 export function snapshotFromRecord(record: QuotaRecord, now: Date): QuotaSnapshot {
   return {
@@ -91,7 +91,7 @@ export function statusBarText(s: QuotaSnapshot | undefined, local: boolean): str
 }
 
 /** Escapes text from the service before it goes into Markdown. */
-export function escapeMarkdown(text: string): string {
+function escapeMarkdown(text: string): string {
   return text.replace(/[\\`*_[\]<>|#~]/g, (c) => `\\${c}`);
 }
 

@@ -1,6 +1,6 @@
 /**
  * The source map of a rendered report: where each component was drawn (page and rectangle),
- * keyed by its JSON path in the report. The renderer records it (render-pdf.ts), the live view
+ * keyed by its JSON path in the report. The renderer records it (renderPdf.ts), the live view
  * carries it to the viewer, whose sync layer reads it (src/webview/viewer/sourceBoxes.ts);
  * cursorComponent.ts is the editor's side.
  */

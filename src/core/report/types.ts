@@ -11,7 +11,7 @@ export interface ReportComponent {
   components?: ReportComponent[];
 }
 
-export interface ReportOptions {
+interface ReportOptions {
   /** Optional (the newer SDK types it `string | null`; the official invoice sample omits it). */
   report_title?: string | null;
   report_byline?: string | null;
@@ -24,29 +24,29 @@ export interface ReportOptions {
   [key: string]: unknown;
 }
 
-export interface CloudStorageConfig {
+interface CloudStorageConfig {
   s3?: string | null;
   azure_blob_storage?: string | null;
   google_cloud_storage?: string | null;
   [key: string]: unknown;
 }
 
-export interface WebhookConfig {
+interface WebhookConfig {
   url: string;
   auth_header?: string | null;
 }
 
 /** Theme variable → CSS colour (null keeps the theme's). */
-export type ColourOverrides = Record<string, string | null | undefined>;
+type ColourOverrides = Record<string, string | null | undefined>;
 
 /** config.override_colour_theme: theme variables, plus the colours of highlighted Sections/Cards. */
-export interface ThemeOverride {
+interface ThemeOverride {
   [variable: string]: string | null | ColourOverrides | undefined;
   highlighted?: ColourOverrides | null;
 }
 
 /** A Google font for one role (newer SDK IFontConfig). */
-export interface GoogleFont {
+interface GoogleFont {
   family?: string | null;
   /** "400", "700", … (a number is accepted too). */
   weight?: string | number | null;
@@ -56,13 +56,13 @@ export interface GoogleFont {
  * config.google_fonts: `{headings: {family, weight}, paragraph: {family, weight}}`, or the
  * older form mapping a role to a family name (`{"headings": "Playfair Display"}`).
  */
-export interface GoogleFontsConfig {
+interface GoogleFontsConfig {
   headings?: GoogleFont | string | null;
   paragraph?: GoogleFont | string | null;
   [role: string]: GoogleFont | string | null | undefined;
 }
 
-export interface ReportConfig {
+interface ReportConfig {
   colour_theme?: string;
   color_theme?: string;
   typography_theme?: string;

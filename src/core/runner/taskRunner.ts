@@ -3,22 +3,22 @@
  * overall deadline and adaptive polling. The extension's progress notification, the
  * CLI's status line and `npm start` all run reports through here.
  */
-import type { RenderNote, TaskStatus } from '../api/types';
-import type { QuotaHeaders, ReportClient, ReportInput, ReportKind, RequestOptions } from '../client/apiClient';
+import type { RenderNote, TaskKind, TaskStatus } from '../api/types';
+import type { QuotaHeaders, ReportClient, ReportInput, RequestOptions } from '../client/apiClient';
 import { ReportServiceError } from '../client/errors';
 import { sleep } from '../client/retry';
 import { pollTime, resolveSchedule } from './polling';
 import type { PollSchedule } from './polling';
 
-export type TaskPhase = 'submitted' | 'status' | 'downloading' | 'done';
+type TaskPhase = 'submitted' | 'status' | 'downloading' | 'done';
 
 /** What a task makes; `unknown` when only its id is known (e.g. `report-studio status <id>`). */
-export type TaskKind = ReportKind | 'unknown';
+export type TaskKindOrUnknown = TaskKind | 'unknown';
 
 export interface TaskProgress {
   phase: TaskPhase;
   taskId: string;
-  kind: TaskKind;
+  kind: TaskKindOrUnknown;
   status: TaskStatus;
   /** Since the operation started. */
   elapsedMs: number;
@@ -46,7 +46,7 @@ export interface WaitOptions {
 }
 
 export interface RunTaskOptions extends WaitOptions {
-  kind: ReportKind;
+  kind: TaskKind;
   report: ReportInput;
   /** Default: bytes in memory. */
   output?: TaskOutput;
@@ -54,7 +54,7 @@ export interface RunTaskOptions extends WaitOptions {
 
 export interface TaskResult {
   taskId: string;
-  kind: ReportKind;
+  kind: TaskKind;
   contentType: string;
   size: number;
   /** Set when output was `bytes`. */
@@ -69,14 +69,14 @@ export interface TaskResult {
   timings: { submitMs: number; waitMs: number; downloadMs: number; totalMs: number };
 }
 
-export const DEFAULT_TASK_TIMEOUT_MS = 5 * 60_000;
+const DEFAULT_TASK_TIMEOUT_MS = 5 * 60_000;
 
-const KIND_LABEL: Record<TaskKind, string> = { build: 'Build', preview: 'Preview', unknown: 'Task' };
+const KIND_LABEL: Record<TaskKindOrUnknown, string> = { build: 'Build', preview: 'Preview', unknown: 'Task' };
 
 /** A finished task's file (runTask adds quota, polls and timings). */
 export interface FetchedFile {
   taskId: string;
-  kind: TaskKind;
+  kind: TaskKindOrUnknown;
   contentType: string;
   size: number;
   bytes?: Uint8Array;
@@ -112,7 +112,7 @@ export async function runTask(client: ReportClient, options: RunTaskOptions): Pr
 export async function waitForTask(
   client: ReportClient,
   taskId: string,
-  kind: TaskKind,
+  kind: TaskKindOrUnknown,
   options: WaitOptions = {},
 ): Promise<{ status: TaskStatus; polls: number }> {
   const op = new Operation(options);
@@ -127,7 +127,7 @@ export async function waitForTask(
 export async function fetchTaskFile(
   client: ReportClient,
   taskId: string,
-  kind: TaskKind,
+  kind: TaskKindOrUnknown,
   output: TaskOutput = { to: 'bytes' },
   options: WaitOptions = {},
 ): Promise<FetchedFile> {
@@ -170,7 +170,7 @@ class Operation {
     return { signal: this.controller.signal, timeoutMs: this.options.requestTimeoutMs };
   }
 
-  emit(phase: TaskPhase, taskId: string, kind: TaskKind, status: TaskStatus): void {
+  emit(phase: TaskPhase, taskId: string, kind: TaskKindOrUnknown, status: TaskStatus): void {
     this.taskId = taskId;
     this.options.onProgress?.({ phase, taskId, kind, status, elapsedMs: this.elapsed(), polls: this.polls });
   }
@@ -187,7 +187,7 @@ class Operation {
   async waitFor(
     client: ReportClient,
     taskId: string,
-    kind: TaskKind,
+    kind: TaskKindOrUnknown,
     initial: TaskStatus | undefined,
   ): Promise<{ status: TaskStatus; polls: number; notes: RenderNote[] }> {
     this.taskId = taskId;
@@ -227,7 +227,7 @@ class Operation {
     return { status, polls: this.polls, notes };
   }
 
-  async fetch(client: ReportClient, taskId: string, kind: TaskKind, output: TaskOutput = { to: 'bytes' }): Promise<FetchedFile> {
+  async fetch(client: ReportClient, taskId: string, kind: TaskKindOrUnknown, output: TaskOutput = { to: 'bytes' }): Promise<FetchedFile> {
     this.emit('downloading', taskId, kind, 'SUCCESS');
     if (output.to === 'file') {
       const file = await this.guard(() => client.downloadReport(taskId, output.path, this.request()));

@@ -2,7 +2,7 @@
 import type { JsonSchema } from './jsonSchema';
 
 /** What the catalogue knows about one component type. */
-export interface ComponentInfo {
+interface ComponentInfo {
   type: string;
   /** Section and Row: the only types that take `components`. */
   container: boolean;

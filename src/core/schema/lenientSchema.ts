@@ -3,7 +3,7 @@
 // (almost always typos). Deriving it in code from the one schema file keeps them in step.
 // Warnings for older forms (`deprecationMessage`) concern the editor (and the warnings of
 // `report-studio validate`, reportProblems.ts) only: the service accepts those forms.
-import type { JsonSchema } from './reportSchema';
+import type { JsonSchema } from './jsonSchema';
 
 const LENIENT_ICON: JsonSchema = {
   type: ['string', 'null'],

@@ -56,7 +56,7 @@ export const VSCODE_SCHEMA_KEYWORDS = [
  * `serviceIgnoresExtraKeys` marks an object whose extra keys the editor checks but the
  * service ignores even though `additionalProperties` is a schema (config.google_fonts).
  */
-export const REPORT_SCHEMA_KEYWORDS = ['serviceIgnoresExtraKeys'] as const;
+const REPORT_SCHEMA_KEYWORDS = ['serviceIgnoresExtraKeys'] as const;
 
 /** Every annotation-only keyword the schema uses. */
 export const ANNOTATION_KEYWORDS = [...VSCODE_SCHEMA_KEYWORDS, ...REPORT_SCHEMA_KEYWORDS] as const;
@@ -79,7 +79,7 @@ export function errorMergeRewrites(): number {
   return rewrites;
 }
 
-export function appendErrorsInPlace(code: string): string {
+function appendErrorsInPlace(code: string): string {
   return code.replace(CONCAT_MERGE, (_all: string, errors: string) => {
     rewrites++;
     return APPEND_IN_PLACE.replace(/\$1/g, () => errors);

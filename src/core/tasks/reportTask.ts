@@ -6,8 +6,8 @@
  * terminal and the `$report-studio` problem matcher reads both. Pure: paths are strings.
  */
 
-export const REPORT_TASK_COMMANDS = ['validate', 'build'] as const;
-export type ReportTaskCommand = (typeof REPORT_TASK_COMMANDS)[number];
+const REPORT_TASK_COMMANDS = ['validate', 'build'] as const;
+type ReportTaskCommand = (typeof REPORT_TASK_COMMANDS)[number];
 
 /** A checked task definition. */
 export interface ReportTaskSpec {

@@ -58,7 +58,7 @@ function formattingFor(document: vscode.TextDocument): Partial<FormattingOptions
   return { insertSpaces, tabSize, eol };
 }
 
-export class ReportCodeActionProvider implements vscode.CodeActionProvider {
+class ReportCodeActionProvider implements vscode.CodeActionProvider {
   static readonly metadata: vscode.CodeActionProviderMetadata = { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] };
   private readonly cache = new ProblemCache();
 

@@ -9,7 +9,7 @@ import type { QuotaStore } from '../quota/quotaStore';
 import { isReportDocument, REPORT_DOCUMENT_SELECTOR } from '../reportDocument';
 import { COMMANDS } from '../commands/commandIds';
 
-export class ReportCodeLensProvider implements vscode.CodeLensProvider, vscode.Disposable {
+class ReportCodeLensProvider implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly subscription: vscode.Disposable;
   readonly onDidChangeCodeLenses = this.changed.event;

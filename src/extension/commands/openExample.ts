@@ -19,7 +19,7 @@ async function readText(uri: vscode.Uri): Promise<string> {
 }
 
 /** The bundled examples, titled from their `options` (the file name when unreadable). */
-export async function listExamples(extensionUri: vscode.Uri): Promise<ExampleItem[]> {
+async function listExamples(extensionUri: vscode.Uri): Promise<ExampleItem[]> {
   const dir = vscode.Uri.joinPath(extensionUri, 'examples');
   const entries = await vscode.workspace.fs.readDirectory(dir);
   const files = entries

@@ -15,7 +15,7 @@ import type { AnchoredNote, NoteSeverity, RecordedNote } from '../../core/loc/re
 import { AnchoredDiagnostics, sourceDiagnostic } from './anchoredDiagnostics';
 
 export const RENDER_NOTE_SOURCE = 'Report Studio render';
-export const RENDER_NOTE_COLLECTION = 'report-render-notes';
+const RENDER_NOTE_COLLECTION = 'report-render-notes';
 
 const SEVERITY: Record<NoteSeverity, vscode.DiagnosticSeverity> = {
   warning: vscode.DiagnosticSeverity.Warning,

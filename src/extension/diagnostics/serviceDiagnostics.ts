@@ -11,12 +11,12 @@
 import * as vscode from 'vscode';
 import type { ValidationErrorEntry } from '../../core/api/types';
 import { asServiceError } from '../service/serviceError';
-import { ENTRY_RULE } from '../../core/fixes/anchorEntries';
-import type { AnchoredEntry } from '../../core/fixes/anchorEntries';
+import { ENTRY_RULE } from '../../core/loc/anchorEntries';
+import type { AnchoredEntry } from '../../core/loc/anchorEntries';
 import { AnchoredDiagnostics, sourceDiagnostic } from './anchoredDiagnostics';
 
 export const SERVICE_DIAGNOSTIC_SOURCE = 'Report service';
-export const SERVICE_DIAGNOSTIC_COLLECTION = 'report-service';
+const SERVICE_DIAGNOSTIC_COLLECTION = 'report-service';
 
 export interface ServiceDiagnosticsOptions {
   /** Quiet time after the last edit before diagnostics are re-anchored (default 250 ms). */

@@ -10,7 +10,7 @@ import type { ServiceMode } from '../../core/service/serviceChoice';
 export type LiveMode = 'off' | 'onSave' | 'onType';
 export type LivePreviewSetting = LiveMode | 'auto';
 
-export const LIVE_PREVIEW_SETTINGS: readonly LivePreviewSetting[] = ['auto', 'off', 'onSave', 'onType'];
+const LIVE_PREVIEW_SETTINGS: readonly LivePreviewSetting[] = ['auto', 'off', 'onSave', 'onType'];
 
 export function parseLivePreviewSetting(value: unknown): LivePreviewSetting {
   return LIVE_PREVIEW_SETTINGS.includes(value as LivePreviewSetting) ? (value as LivePreviewSetting) : 'auto';

@@ -20,7 +20,10 @@ import { liveFileFor } from '../viewer/resultFiles';
 import type { ResultPanels } from '../viewer/resultPanels';
 import { liveMode, type LiveMode } from './liveMode';
 
-/** Quiet time that ends a burst of keystrokes (the first one after a pause is drawn at once). */
+/**
+ * Quiet time that ends a burst of keystrokes (the first one after a pause is drawn at once).
+ * @public Read by its unit test, which require()s this module after the vscode stub (knip cannot follow that).
+ */
 export const LIVE_DEBOUNCE_MS = 60;
 
 export interface LivePreviewDeps {

@@ -21,6 +21,7 @@ import type { ServiceMode } from '../../core/service/serviceChoice';
  * The largest text of a hosted or custom service's result that is laid out locally for its
  * source map: that layout is a whole extra render (nothing to reuse), after every Preview and
  * Build, for an approximate map.
+ * @public Read by its unit test, which require()s this module after the vscode stub (knip cannot follow that).
  */
 export const MAX_HOSTED_MAP_TEXT_BYTES = 256 * 1024;
 
@@ -28,6 +29,7 @@ export const MAX_HOSTED_MAP_TEXT_BYTES = 256 * 1024;
  * Whether a shown result gets a source map: never with previewSync off; always for the bundled
  * service's result (its draft reuses the task's render); for another service's result only
  * when the text is at most MAX_HOSTED_MAP_TEXT_BYTES.
+ * @public Read by its unit test, which require()s this module after the vscode stub (knip cannot follow that).
  */
 export function mapDecision(mode: ServiceMode, previewSync: boolean, text: string): 'map' | 'off' | 'too-large' {
   if (!previewSync) return 'off';

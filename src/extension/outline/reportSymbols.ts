@@ -36,7 +36,7 @@ function toSymbol(document: vscode.TextDocument, symbol: OutlineSymbol): vscode.
   return result;
 }
 
-export class ReportSymbolProvider implements vscode.DocumentSymbolProvider {
+class ReportSymbolProvider implements vscode.DocumentSymbolProvider {
   provideDocumentSymbols(document: vscode.TextDocument): vscode.DocumentSymbol[] {
     if (!isReportDocument(document)) return [];
     return reportOutline(document.getText()).map((s) => toSymbol(document, s));

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { checkApiKey } from '../../core/service/serviceChoice';
 import type { ReportLog } from '../log';
 
-export const API_KEY_SECRET = 'reportStudio.apiKey';
+const API_KEY_SECRET = 'reportStudio.apiKey';
 
 export class ApiKeyStore implements vscode.Disposable {
   private cached: Promise<string | undefined> | undefined;

@@ -31,7 +31,7 @@ export interface ServiceTarget {
   label: string;
 }
 
-export function serviceLabel(mode: ServiceMode, baseUrl: string | undefined): string {
+function serviceLabel(mode: ServiceMode, baseUrl: string | undefined): string {
   const host = baseUrl ? new URL(baseUrl).host : undefined;
   const name = mode === 'local' ? 'Local service' : mode === 'hosted' ? 'Hosted service' : 'Custom service';
   return host ? `${name} (${host})` : name;

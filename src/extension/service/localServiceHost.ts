@@ -12,7 +12,7 @@ import { loadEngine } from './runtimeLoader';
 import { readSettings, ServiceSetupError } from './serviceConfig';
 import { COMMANDS } from '../commands/commandIds';
 
-export const CONTEXT_LOCAL_RUNNING = 'reportStudio.localServiceRunning';
+const CONTEXT_LOCAL_RUNNING = 'reportStudio.localServiceRunning';
 const NOTICE_SHOWN = 'reportStudio.localServiceNoticeShown';
 
 export interface RunningLocalService {

@@ -28,7 +28,10 @@ export function loadedEngine(): Engine | undefined {
   return engine;
 }
 
-/** Tests running from the sources use the engine's modules as they are instead of dist/engine.js. */
+/**
+ * Tests running from the sources use the engine's modules as they are instead of dist/engine.js.
+ * @public Read by its unit test, which require()s this module after the vscode stub (knip cannot follow that).
+ */
 export function provideEngine(replacement: Engine | undefined): void {
   engine = replacement;
 }

@@ -17,7 +17,7 @@ import {
 
 export const SECTION = 'reportStudio';
 
-export type PreviewOnSave = 'off' | 'onSave';
+type PreviewOnSave = 'off' | 'onSave';
 
 export interface Settings {
   service: ServiceSetting;

@@ -9,7 +9,7 @@
  */
 import * as vscode from 'vscode';
 import type { ValidationErrorEntry } from '../../core/api/types';
-import type { ResultKind } from '../../webview/protocol';
+import type { TaskKind } from '../../core/api/types';
 import { actionsForKind, notifyProblem, type ProblemAction } from '../problemActions';
 import { baseName } from '../reportTarget';
 import type { ServiceSession } from '../service/clientFactory';
@@ -21,7 +21,7 @@ export interface FailureContext {
   document: vscode.TextDocument;
   /** The text that was sent. */
   text: string;
-  kind: ResultKind;
+  kind: TaskKind;
   trigger: SubmitTrigger;
   session?: ServiceSession;
   taskId?: string;
@@ -31,13 +31,13 @@ export interface FailureContext {
 }
 
 /** What the panel beside the report shows. */
-export type FailurePanel =
+type FailurePanel =
   | { show: 'error'; kind: string; message: string; detail?: string }
   | { show: 'failed'; taskId: string; errorMessage: string }
   | { show: 'validation'; details: readonly ValidationErrorEntry[] };
 
 /** Everything a failure leads to, decided without doing any of it. */
-export interface FailureDescription {
+interface FailureDescription {
   outcome: Omit<SubmitOutcome, 'kind' | 'report'>;
   log?: { level: 'info' | 'warn' | 'error'; message: string };
   panel?: FailurePanel;
@@ -47,9 +47,12 @@ export interface FailureDescription {
   refreshQuota?: boolean;
 }
 
-const NOUN: Record<ResultKind, string> = { preview: 'preview', build: 'build' };
+const NOUN: Record<TaskKind, string> = { preview: 'preview', build: 'build' };
 
-/** `clean`: the log's redaction (its registered keys), applied to every message built here. */
+/**
+ * `clean`: the log's redaction (its registered keys), applied to every message built here.
+ * @public Read by its unit test, which require()s this module after the vscode stub (knip cannot follow that).
+ */
 export function describeFailure(
   f: Omit<FailureContext, 'document' | 'text'> & { name: string },
   clean: (text: string) => string,

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { TaskStatus } from '../../core/api/types';
 import type { TaskProgress } from '../../core/runner/taskRunner';
 import { longPollSecondsFor } from '../../core/runner/polling';
-import type { ResultKind } from '../../webview/protocol';
+import type { TaskKind } from '../../core/api/types';
 import type { ServiceSession } from '../service/clientFactory';
 import type { ServiceMode } from '../../core/service/serviceChoice';
 import { readSettings } from '../service/serviceConfig';
@@ -24,13 +24,13 @@ export type { SubmitOutcome, SubmitTrigger } from './types';
 /** A service result shown in its report's panel (for source ↔ preview sync on it). */
 export interface ShownResult {
   report: vscode.Uri;
-  kind: ResultKind;
+  kind: TaskKind;
   /** The report text that was sent. */
   text: string;
   mode: ServiceMode;
 }
 
-const LABEL: Record<ResultKind, { noun: string; verb: string; file: string }> = {
+const LABEL: Record<TaskKind, { noun: string; verb: string; file: string }> = {
   preview: { noun: 'Preview', verb: 'Previewing', file: 'JPEG' },
   build: { noun: 'Build', verb: 'Building', file: 'PDF' },
 };
@@ -73,7 +73,7 @@ export class Submissions implements vscode.Disposable {
     return !!entry;
   }
 
-  async submit(document: vscode.TextDocument, kind: ResultKind, trigger: SubmitTrigger): Promise<SubmitOutcome> {
+  async submit(document: vscode.TextDocument, kind: TaskKind, trigger: SubmitTrigger): Promise<SubmitOutcome> {
     const key = document.uri.toString();
     this.running.get(key)?.controller.abort(SUPERSEDED);
     const controller = new AbortController();
@@ -104,7 +104,7 @@ export class Submissions implements vscode.Disposable {
   private async execute(
     document: vscode.TextDocument,
     text: string,
-    kind: ResultKind,
+    kind: TaskKind,
     trigger: SubmitTrigger,
     signal: AbortSignal,
     progress: vscode.Progress<{ message?: string; increment?: number }>,
@@ -172,7 +172,7 @@ export class Submissions implements vscode.Disposable {
   }
 
   /** A preview's JPEG goes to the panel with its message (small; saves the webview a fetch of the file). */
-  private async inlineBytes(kind: ResultKind, path: string): Promise<Uint8Array | undefined> {
+  private async inlineBytes(kind: TaskKind, path: string): Promise<Uint8Array | undefined> {
     if (kind !== 'preview') return undefined;
     try {
       const bytes = await fs.readFile(path);
@@ -182,7 +182,7 @@ export class Submissions implements vscode.Disposable {
     }
   }
 
-  private async countPages(session: ServiceSession, kind: ResultKind, path: string): Promise<number | undefined> {
+  private async countPages(session: ServiceSession, kind: TaskKind, path: string): Promise<number | undefined> {
     if (kind !== 'build') return 1;
     try {
       return session.engine.pdfPageCount(await fs.readFile(path));

@@ -1,7 +1,7 @@
 /** The shapes shared by the Preview/Build flow (submissions.ts) and its failure display (failure.ts). */
 import type * as vscode from 'vscode';
 import type { QuotaHeaders } from '../../core/client/apiClient';
-import type { ResultKind } from '../../webview/protocol';
+import type { TaskKind } from '../../core/api/types';
 import type { RenderNote } from '../../core/api/types';
 import type { RenderNoteDiagnostics } from '../diagnostics/renderNoteDiagnostics';
 import type { ServiceDiagnostics } from '../diagnostics/serviceDiagnostics';
@@ -12,12 +12,12 @@ import type { ResultPanels } from '../viewer/resultPanels';
 
 export type SubmitTrigger = 'command' | 'save' | 'panel';
 
-export type SubmitStatus = 'success' | 'failed' | 'invalid' | 'error' | 'cancelled' | 'superseded' | 'declined';
+type SubmitStatus = 'success' | 'failed' | 'invalid' | 'error' | 'cancelled' | 'superseded' | 'declined';
 
 /** What a Preview/Build command returns (tests and other extensions read it). */
 export interface SubmitOutcome {
   status: SubmitStatus;
-  kind: ResultKind;
+  kind: TaskKind;
   report: string;
   taskId?: string;
   /** The result file (fsPath) on success. */

@@ -12,7 +12,7 @@ import type { EXIT } from '../../cli/exitCodes';
 import type { CliIo } from '../../cli/output';
 import { commandLine, terminalText } from '../../core/tasks/reportTask';
 
-export type RunCli = (argv: readonly string[], io: CliIo, signal: AbortSignal) => Promise<number>;
+type RunCli = (argv: readonly string[], io: CliIo, signal: AbortSignal) => Promise<number>;
 
 /** cli/exitCodes.ts: a task that cannot start is a usage error, a crash an internal error, a stop a cancel. */
 const USAGE: (typeof EXIT)['usage'] = 2;
@@ -25,7 +25,7 @@ const CANCELLED: (typeof EXIT)['cancelled'] = 130;
  * an immediate close can be missed (microsoft/vscode#92868; the e2e run lost the last problem
  * line without this). VS Code waits the same 250 ms for a process's last output.
  */
-export const CLOSE_DELAY_MS = 250;
+const CLOSE_DELAY_MS = 250;
 
 export interface CliTerminalJob {
   cwd: string;

@@ -16,9 +16,9 @@ import type { ResultPanels } from '../viewer/resultPanels';
 import { CliTerminal } from './cliTerminal';
 
 /** package.json `contributes.problemMatchers`: reads `file:line:col: error|warning: message`. */
-export const PROBLEM_MATCHER = `$${TASK_TYPE}`;
+const PROBLEM_MATCHER = `$${TASK_TYPE}`;
 
-export const TASK_NAMES = { validate: 'validate all reports', build: 'build this report offline' } as const;
+const TASK_NAMES = { validate: 'validate all reports', build: 'build this report offline' } as const;
 
 /** What `report-studio validate <folder>` checks; the scan skips the folders it skips. */
 const REPORT_FILES = '**/*.report.{json,jsonc}';

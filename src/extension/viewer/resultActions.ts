@@ -3,17 +3,17 @@
  * Open Externally (the local file in the default application) and jumping to a 422's node.
  */
 import * as vscode from 'vscode';
-import type { ResultKind } from '../../webview/protocol';
+import type { TaskKind } from '../../core/api/types';
 import { fileExists, fileName, resultExtension, resultStem } from './resultFiles';
 import type { RedactingLog } from '../log';
 
-const FILTERS: Record<ResultKind, Record<string, string[]>> = {
+const FILTERS: Record<TaskKind, Record<string, string[]>> = {
   build: { 'PDF document': ['pdf'] },
   preview: { 'JPEG image': ['jpg', 'jpeg'] },
 };
 
 /** Next to the report when it is a saved file, else in the first workspace folder. */
-function defaultSaveUri(report: vscode.Uri, kind: ResultKind): vscode.Uri | undefined {
+function defaultSaveUri(report: vscode.Uri, kind: TaskKind): vscode.Uri | undefined {
   const name = `${resultStem(report)}.${resultExtension(kind)}`;
   if (report.scheme !== 'untitled') return vscode.Uri.joinPath(report, '..', name);
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
@@ -32,7 +32,7 @@ async function missing(file: vscode.Uri): Promise<boolean> {
  */
 export async function saveResultAs(
   report: vscode.Uri,
-  result: { kind: ResultKind; file: vscode.Uri },
+  result: { kind: TaskKind; file: vscode.Uri },
   target?: vscode.Uri,
 ): Promise<vscode.Uri | undefined> {
   if (await missing(result.file)) return undefined;
@@ -64,7 +64,7 @@ function hostIsUsersMachine(): boolean {
  */
 export async function openResultExternally(
   report: vscode.Uri,
-  result: { kind: ResultKind; file: vscode.Uri },
+  result: { kind: TaskKind; file: vscode.Uri },
   log: RedactingLog,
 ): Promise<boolean> {
   if (await missing(result.file)) return false;

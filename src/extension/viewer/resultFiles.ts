@@ -7,10 +7,10 @@
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
-import type { ResultKind } from '../../webview/protocol';
+import type { TaskKind } from '../../core/api/types';
 
 /** `<globalStorage>/results`: the parent of every report's result folder. */
-export function resultsRoot(globalStorageUri: vscode.Uri): vscode.Uri {
+function resultsRoot(globalStorageUri: vscode.Uri): vscode.Uri {
   return vscode.Uri.joinPath(globalStorageUri, 'results');
 }
 
@@ -33,7 +33,7 @@ export function resultStem(report: vscode.Uri): string {
   return safe || 'report';
 }
 
-export function resultExtension(kind: ResultKind): 'pdf' | 'jpg' {
+export function resultExtension(kind: TaskKind): 'pdf' | 'jpg' {
   return kind === 'build' ? 'pdf' : 'jpg';
 }
 
@@ -42,21 +42,13 @@ export function resultExtension(kind: ResultKind): 'pdf' | 'jpg' {
  * each overwritten by the next run of its kind (write to a temporary name and rename, so the
  * viewer never reads a half-written file).
  */
-export function resultFileFor(globalStorageUri: vscode.Uri, report: vscode.Uri, kind: ResultKind): vscode.Uri {
+export function resultFileFor(globalStorageUri: vscode.Uri, report: vscode.Uri, kind: TaskKind): vscode.Uri {
   return vscode.Uri.joinPath(resultFolderFor(globalStorageUri, report), `${resultStem(report)}.${resultExtension(kind)}`);
 }
 
 /** The live view's PDF of the report (drawn by the local renderer as the author types). */
 export function liveFileFor(globalStorageUri: vscode.Uri, report: vscode.Uri): vscode.Uri {
   return vscode.Uri.joinPath(resultFolderFor(globalStorageUri, report), `${resultStem(report)}.live.pdf`);
-}
-
-/** The kind of result a file holds, from its extension. */
-export function kindOfResultFile(file: vscode.Uri): ResultKind | undefined {
-  const p = file.path.toLowerCase();
-  if (p.endsWith('.pdf')) return 'build';
-  if (p.endsWith('.jpg') || p.endsWith('.jpeg')) return 'preview';
-  return undefined;
 }
 
 export function fileName(uri: vscode.Uri): string {

@@ -4,19 +4,19 @@
  * files themselves are in the results folder (resultFiles.ts).
  */
 import * as vscode from 'vscode';
-import type { ResultKind } from '../../webview/protocol';
+import type { TaskKind } from '../../core/api/types';
 
 const KEY = 'reportStudio.lastResults';
 /** Enough for every report anyone keeps open; the oldest entries go first. */
 const MAX_ENTRIES = 200;
 
 interface Stored {
-  kind: ResultKind;
+  kind: TaskKind;
   file: string;
 }
 
 export interface RememberedResult {
-  kind: ResultKind;
+  kind: TaskKind;
   file: vscode.Uri;
 }
 

@@ -5,14 +5,13 @@
  * itself and says `ready`; only what changed meanwhile is sent then.
  */
 import * as vscode from 'vscode';
-import type { ReportPath } from '../../core/api/types';
+import type { ReportPath, TaskKind } from '../../core/api/types';
 import type { SourceBox } from '../../core/report/sourceMap';
 import {
   isViewerToHostMessage,
   type HighlightMessage,
   type HostToViewerMessage,
   type LivePausedMessage,
-  type ResultKind,
   type ShowStatusMessage,
   type SourceMapMessage,
   type ViewerState,
@@ -28,7 +27,7 @@ export type ContentMessage = Exclude<
 >;
 
 export interface ShownResultFile {
-  kind: ResultKind;
+  kind: TaskKind;
   file: vscode.Uri;
   /** The webview URI the viewer was given; Save As / Open Externally requests must match it. */
   url: string;
@@ -48,7 +47,7 @@ export interface ResultExtras {
 
 /** What the panel asks its owner to do; the owner (ResultPanels, with PanelActions) holds the logic. */
 export interface PanelHandlers {
-  rebuild(panel: ResultPanel, kind: ResultKind | undefined): void;
+  rebuild(panel: ResultPanel, kind: TaskKind | undefined): void;
   cancel(panel: ResultPanel, taskId: string | undefined): void;
   saveAs(panel: ResultPanel, url: string): void;
   openExternally(panel: ResultPanel, url: string): void;
@@ -77,7 +76,7 @@ export class ResultPanel {
   /** The last result sent to the viewer. */
   result: ShownResultFile | undefined;
   /** The kind of the last task shown (status, failure or result), for Rebuild without a result. */
-  lastKind: ResultKind | undefined;
+  lastKind: TaskKind | undefined;
   /** What the viewer last reported (ready / stateChanged): its page, zoom, view. */
   viewerState: ViewerState | undefined;
 
@@ -131,7 +130,7 @@ export class ResultPanel {
   }
 
   /** Sets the main content (result, failure, errors); ends any running status. */
-  showContent(message: ContentMessage, kind?: ResultKind): void {
+  showContent(message: ContentMessage, kind?: TaskKind): void {
     if (kind) this.lastKind = kind;
     this.status = null;
     this.paused = null;
@@ -142,7 +141,7 @@ export class ResultPanel {
   }
 
   /** Shows a result file; widens the resource roots first if the file is outside them. */
-  showResult(kind: ResultKind, file: vscode.Uri, pageCount?: number, extras: ResultExtras = {}): void {
+  showResult(kind: TaskKind, file: vscode.Uri, pageCount?: number, extras: ResultExtras = {}): void {
     this.allowFolderOf(file);
     const url = this.panel.webview.asWebviewUri(file).toString();
     this.result = { kind, file, url };
@@ -189,7 +188,7 @@ export class ResultPanel {
    * After a window reload (serializer): the viewer restores its own view from `state`; the
    * result is re-sent only when its URL changed (e.g. another server port) or the file is gone.
    */
-  restoreFrom(state: ViewerState, result: { kind: ResultKind; file: vscode.Uri } | undefined): void {
+  restoreFrom(state: ViewerState, result: { kind: TaskKind; file: vscode.Uri } | undefined): void {
     this.viewerState = state;
     if (result) {
       this.allowFolderOf(result.file);

@@ -8,10 +8,10 @@
  * report has is ResultStore's, and what the buttons do is PanelActions'.
  */
 import * as vscode from 'vscode';
-import type { ReportPath, TaskStatus } from '../../core/api/types';
+import type { ReportPath, TaskKind, TaskStatus } from '../../core/api/types';
 import type { SourceBox } from '../../core/report/sourceMap';
 import { formatPath } from '../../core/loc/treeWalk';
-import type { ResultKind, SourceMapMessage, ViewerErrorKind, ViewerState, ViewerValidationError } from '../../webview/protocol';
+import type { SourceMapMessage, ViewerErrorKind, ViewerState, ViewerValidationError } from '../../webview/protocol';
 import type { RedactingLog } from '../log';
 import { PanelActions } from './panelActions';
 import { PanelRegistry } from './panelRegistry';
@@ -29,7 +29,7 @@ export class ResultPanels implements vscode.Disposable {
   private readonly registry: PanelRegistry;
   private readonly store: ResultStore;
   private readonly actions: PanelActions;
-  private readonly rebuildEmitter = new vscode.EventEmitter<{ report: vscode.Uri; kind: ResultKind }>();
+  private readonly rebuildEmitter = new vscode.EventEmitter<{ report: vscode.Uri; kind: TaskKind }>();
   private readonly cancelEmitter = new vscode.EventEmitter<{ report: vscode.Uri }>();
   private readonly selectEmitter = new vscode.EventEmitter<{ report: vscode.Uri; path: ReportPath }>();
   private readonly subscriptions: vscode.Disposable[] = [];
@@ -64,11 +64,11 @@ export class ResultPanels implements vscode.Disposable {
     );
   }
 
-  showStatus(report: vscode.Uri, s: { kind: ResultKind; status: TaskStatus; taskId?: string; elapsedMs?: number }): void {
+  showStatus(report: vscode.Uri, s: { kind: TaskKind; status: TaskStatus; taskId?: string; elapsedMs?: number }): void {
     this.registry.open(report).showStatus({ type: 'showStatus', reportName: fileName(report), ...s });
   }
 
-  async showResult(report: vscode.Uri, r: { kind: ResultKind; file: vscode.Uri; pageCount?: number; data?: Uint8Array }): Promise<void> {
+  async showResult(report: vscode.Uri, r: { kind: TaskKind; file: vscode.Uri; pageCount?: number; data?: Uint8Array }): Promise<void> {
     const panel = this.registry.open(report);
     if (!(await fileExists(r.file))) {
       this.log.error(`result panel: the result file ${r.file.fsPath} does not exist`);
@@ -81,11 +81,11 @@ export class ResultPanels implements vscode.Disposable {
     await this.store.remember(report, { kind: r.kind, file: r.file });
   }
 
-  showFailed(report: vscode.Uri, f: { kind: ResultKind; taskId: string; errorMessage: string }): void {
+  showFailed(report: vscode.Uri, f: { kind: TaskKind; taskId: string; errorMessage: string }): void {
     this.registry.open(report).showContent({ type: 'showFailed', errorMessage: f.errorMessage, taskId: f.taskId, kind: f.kind }, f.kind);
   }
 
-  showValidationErrors(report: vscode.Uri, errors: ValidationErrorInput[], kind?: ResultKind): void {
+  showValidationErrors(report: vscode.Uri, errors: ValidationErrorInput[], kind?: TaskKind): void {
     const panel = this.registry.open(report);
     this.store.setErrors(panel, errors);
     panel.showContent({ type: 'showValidationErrors', errors: errors.map(toViewerError), kind }, kind);
@@ -134,7 +134,7 @@ export class ResultPanels implements vscode.Disposable {
   }
 
   /** Where a task's result for `report` is to be written (see resultFiles.ts). */
-  resultFileFor(report: vscode.Uri, kind: ResultKind): vscode.Uri {
+  resultFileFor(report: vscode.Uri, kind: TaskKind): vscode.Uri {
     return this.store.fileFor(report, kind);
   }
 

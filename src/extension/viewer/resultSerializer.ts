@@ -12,7 +12,7 @@ import type { RedactingLog } from '../log';
 export type RestorePanel = (panel: vscode.WebviewPanel, report: vscode.Uri, state: ViewerState) => Promise<void>;
 
 /** Parses the report URI a saved state names; undefined for a state that names none. */
-export function reportOfState(state: ViewerState): vscode.Uri | undefined {
+function reportOfState(state: ViewerState): vscode.Uri | undefined {
   if (!state.reportUri) return undefined;
   try {
     return vscode.Uri.parse(state.reportUri, true);

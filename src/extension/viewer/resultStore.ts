@@ -4,7 +4,7 @@
  * and the 422 entries a panel lists, with their ranges, so a click can select the node.
  */
 import type * as vscode from 'vscode';
-import type { ResultKind } from '../../webview/protocol';
+import type { TaskKind } from '../../core/api/types';
 import { fileExists, fileName, liveFileFor, resultFileFor } from './resultFiles';
 import { ResultMemory } from './resultMemory';
 import type { RememberedResult } from './resultMemory';
@@ -29,7 +29,7 @@ export class ResultStore {
   }
 
   /** Where a task's result for `report` is to be written (see resultFiles.ts). */
-  fileFor(report: vscode.Uri, kind: ResultKind): vscode.Uri {
+  fileFor(report: vscode.Uri, kind: TaskKind): vscode.Uri {
     return resultFileFor(this.globalStorageUri, report, kind);
   }
 

@@ -8,14 +8,9 @@
 import { promises as fs } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { writeFileAtomic } from '../store/atomicFile';
-import type { CloudCopy } from '../store/taskStore';
+import type { CloudCopy, CloudTarget } from '../store/taskStore';
 
-export const PROVIDERS = ['s3', 'azure_blob_storage', 'google_cloud_storage'] as const;
-
-export interface CloudTarget {
-  provider: string;
-  destination: string;
-}
+const PROVIDERS = ['s3', 'azure_blob_storage', 'google_cloud_storage'] as const;
 
 /** The providers a report asks for (non-empty string values); unknown keys are ignored. */
 export function cloudTargets(config: unknown): CloudTarget[] {

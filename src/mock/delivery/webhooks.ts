@@ -18,7 +18,7 @@ import type { WebhookTarget } from '../store/taskStore';
 import type { TaskStatus } from '../../core/api/types';
 import { OutboundError, outboundRequest, webhookPolicy, type OutboundPolicy } from '../../net/outboundPolicy';
 
-export type WebhookEvent = 'report.completed' | 'report.failed';
+type WebhookEvent = 'report.completed' | 'report.failed';
 
 /** The JSON body of every webhook request (key order as documented). */
 export interface WebhookPayload {
@@ -29,11 +29,11 @@ export interface WebhookPayload {
 }
 
 /** The hosted service calls at most this many webhooks per report (the schema says so too). */
-export const MAX_WEBHOOKS_PER_REPORT = 3;
+const MAX_WEBHOOKS_PER_REPORT = 3;
 /** Webhook POSTs on the wire at once, across tasks: slow receivers cannot pile up sockets. */
-export const MAX_PARALLEL_POSTS = 8;
+const MAX_PARALLEL_POSTS = 8;
 /** Deliveries sending or waiting for a retry; an event beyond this is dropped (and logged). */
-export const MAX_PENDING_DELIVERIES = 1000;
+const MAX_PENDING_DELIVERIES = 1000;
 /** A webhook request taking longer counts as failed (and is retried). */
 const REQUEST_TIMEOUT_MS = 10_000;
 
@@ -50,7 +50,7 @@ export interface WebhookOptions {
   requestTimeoutMs?: number;
 }
 
-export function webhookEvent(status: TaskStatus): WebhookEvent {
+function webhookEvent(status: TaskStatus): WebhookEvent {
   return status === 'SUCCESS' ? 'report.completed' : 'report.failed';
 }
 
@@ -69,7 +69,7 @@ export function authorizationValue(authHeader: string): string {
 }
 
 /** Why a value cannot be sent in an HTTP header (CR/LF would forge headers), without echoing it. */
-export function headerValueProblem(value: string): string | undefined {
+function headerValueProblem(value: string): string | undefined {
   if (/[\r\n\0]/.test(value)) return 'it contains a line break or NUL';
   if (/[^\t\x20-\x7e\x80-\xff]/.test(value)) return 'it contains characters an HTTP header cannot carry';
   return undefined;
@@ -84,7 +84,7 @@ function transportFailure(err: unknown, timeoutMs: number): string {
   return typeof code === 'string' && /^[A-Z][A-Z0-9_]*$/.test(code) ? `network error ${code}` : 'network error';
 }
 
-export function isLoopbackHost(hostname: string): boolean {
+function isLoopbackHost(hostname: string): boolean {
   const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   if (h === 'localhost' || h.endsWith('.localhost')) return true;
   if (isIP(h) === 4) return h.startsWith('127.');

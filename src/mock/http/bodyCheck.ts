@@ -42,7 +42,7 @@ export type BodyVerdict =
   | { ok: false; status: 422; detail: CappedDetail };
 
 /** True for the values pydantic's lax bool reads as true. */
-export function laxTrue(v: unknown): boolean {
+function laxTrue(v: unknown): boolean {
   if (!laxAccepts('boolean', v)) return false;
   return v === true || v === 1 || (typeof v === 'string' && ['1', 'on', 't', 'true', 'y', 'yes'].includes(v.trim().toLowerCase()));
 }

@@ -17,9 +17,9 @@ import { HttpError } from './respond';
 /** Bodies larger than this are decoded and validated in the body worker. */
 export const BODY_WORKER_THRESHOLD = 64 * 1024;
 /** Large bodies waiting for the worker at most (each holds up to --body-limit bytes). */
-export const MAX_WAITING_BODIES = 8;
+const MAX_WAITING_BODIES = 8;
 /** Heap of the body worker: an error-dense 10 MB body needs a few hundred MB. */
-export const BODY_WORKER_HEAP_MB = 1024;
+const BODY_WORKER_HEAP_MB = 1024;
 
 export type BodyWorkerJob = BodyJob & { id: number };
 export type BodyWorkerReply = { id: number; verdict: BodyVerdict } | { id: number; error: string };

@@ -37,7 +37,7 @@ interface ErrorAnswer {
 }
 
 /** What a client whose request could not be parsed is told; undefined: it is gone, tell nothing. */
-export function clientErrorAnswer(err: NodeJS.ErrnoException, o: ResolvedOptions): ErrorAnswer | undefined {
+function clientErrorAnswer(err: NodeJS.ErrnoException, o: ResolvedOptions): ErrorAnswer | undefined {
   const code = err.code ?? '';
   if (code === 'ECONNRESET' || code === 'EPIPE') return undefined;
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
@@ -66,7 +66,7 @@ const REASONS: Record<number, string> = {
 };
 
 /** A complete HTTP/1.1 response for a socket that has no usable request (the connection is closed after it). */
-export function rawJsonResponse(status: number, detail: string, extraHeaders: Record<string, string | number> = {}): string {
+function rawJsonResponse(status: number, detail: string, extraHeaders: Record<string, string | number> = {}): string {
   const body = JSON.stringify({ detail });
   const headers = { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), Connection: 'close', ...extraHeaders };
   const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}`);

@@ -15,8 +15,8 @@ import type { ValidationErrorEntry } from '../../core/api/types';
 /** Entries listed in one 422 at most (docs/local-service.md, Limits and safety). */
 export const MAX_LISTED_ERRORS = 1000;
 /** Bytes of listed entries at most: entries echo their input, which can be large. */
-export const MAX_LISTED_BYTES = 8 * 1024 * 1024;
-export const TOO_MANY_ERRORS = 'too_many_errors';
+const MAX_LISTED_BYTES = 8 * 1024 * 1024;
+const TOO_MANY_ERRORS = 'too_many_errors';
 
 export interface CappedDetail {
   /** The JSON array for `detail`. */
@@ -31,7 +31,7 @@ export interface CappedDetail {
  * Python accepts NaN/Infinity in a body and a 422 echoes them in `input`: written as the
  * strings "NaN", "Infinity", "-Infinity" so the reply stays JSON (as respond.ts does).
  */
-export function stringifyEntry(value: unknown): string {
+function stringifyEntry(value: unknown): string {
   return JSON.stringify(value, (_k, v) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v));
 }
 

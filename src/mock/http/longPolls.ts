@@ -14,7 +14,7 @@ import type { Socket } from 'node:net';
 import { requestsInFlight } from './connections';
 
 /** A key may hold long-polls on at most this share of the connection cap (so four keys cannot exhaust it). */
-export const LONG_POLL_CONNECTION_SHARE = 1 / 4;
+const LONG_POLL_CONNECTION_SHARE = 1 / 4;
 
 /** One held answer: `signal` aborts when it must be answered now; `end()` gives its place back. */
 export interface HeldPoll {

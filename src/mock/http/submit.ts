@@ -10,13 +10,13 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { ReportBody } from '../../core/report/types';
-import type { SubmitResponse } from '../../core/api/types';
+import type { SubmitResponse, TaskKind } from '../../core/api/types';
 import { HEADER_MULTI_REMAINING, HEADER_SINGLE_REMAINING } from '../../core/api/types';
 import { cloudTargets } from '../delivery/bucket';
 import { SerializedJson } from '../store/atomicFile';
 import { isStorageFull, storageFullReason } from '../store/storageFull';
 import { RecentRenders } from '../renderReuse';
-import type { QuotaKind, TaskKind, TaskRecord } from '../store/taskStore';
+import type { QuotaKind, TaskRecord } from '../store/taskStore';
 import { readBody, ValidationFailure } from './body';
 import type { ReportFacts } from './bodyCheck';
 import type { ApiRequest } from './context';

@@ -41,7 +41,7 @@ function alive(pid: number): boolean {
   }
 }
 
-export class DataDirInUseError extends Error {
+class DataDirInUseError extends Error {
   constructor(dir: string, pid: number, lockName: string) {
     super(
       `the data dir ${dir} is in use by another local service (pid ${pid}); stop it, use another --data-dir, or delete ${join(dir, lockName)} if that process is not a local service`,

@@ -5,7 +5,7 @@
  */
 
 /** errno codes that mean "the data folder's disk refuses writes". */
-export const STORAGE_FULL_CODES: ReadonlySet<string> = new Set(['ENOSPC', 'EDQUOT', 'EROFS']);
+const STORAGE_FULL_CODES: ReadonlySet<string> = new Set(['ENOSPC', 'EDQUOT', 'EROFS']);
 
 export function isStorageFull(err: unknown): err is NodeJS.ErrnoException {
   const code = (err as NodeJS.ErrnoException | undefined)?.code;

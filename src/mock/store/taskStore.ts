@@ -8,12 +8,10 @@
  */
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
-import type { RenderNote, TaskStatus } from '../../core/api/types';
-import type { CloudTarget } from '../delivery/bucket';
+import type { RenderNote, TaskKind, TaskStatus } from '../../core/api/types';
 import type { ReportBody } from '../../core/report/types';
 import { CoalescingWriter, readJson, removeStaleTemps, type SerializedJson, writeFileAtomic, writeJsonAtomic } from './atomicFile';
 
-export type TaskKind = 'build' | 'preview';
 export type QuotaKind = 'single' | 'multi';
 
 export interface StoredFile {
@@ -23,6 +21,13 @@ export interface StoredFile {
   size: number;
 }
 
+/** A destination of `config.cloud_storage` (delivery/bucket.ts reads them from the report). */
+export interface CloudTarget {
+  provider: string;
+  destination: string;
+}
+
+/** A file delivered to the local bucket (delivery/bucket.ts), removed with its task. */
 export interface CloudCopy {
   provider: string;
   /** Absolute path of the copy inside the bucket folder. */

@@ -12,8 +12,8 @@ import { ReportUnreadable, type RenderedPdf, type ReportRenderer } from '../../r
 import type { ResolvedOptions } from '../options';
 import type { KeyRing } from '../keys';
 import type { Ledger } from '../store/ledger';
-import type { TaskRecord, TaskStore } from '../store/taskStore';
-import { cloudTargets, uploadToBucket, type CloudTarget } from '../delivery/bucket';
+import type { CloudTarget, TaskRecord, TaskStore } from '../store/taskStore';
+import { cloudTargets, uploadToBucket } from '../delivery/bucket';
 import type { WebhookSender } from '../delivery/webhooks';
 import type { RecentRenders } from '../renderReuse';
 import { formatPath } from '../../core/loc/treeWalk';

@@ -8,7 +8,7 @@
  *   - FIFO within one key and kind.
  * Pure and synchronous: the runner decides when to take, this decides what.
  */
-import type { TaskKind } from '../store/taskStore';
+import type { TaskKind } from '../../core/api/types';
 
 /** Builds taken in a row while previews wait before one preview is let through. */
 export const BUILD_BURST = 4;

@@ -21,7 +21,7 @@ const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?/y;
 const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
 /** Python's code-point offset of a UTF-16 index. */
-export function codePointOffset(text: string, index: number): number {
+function codePointOffset(text: string, index: number): number {
   let surrogatePairs = 0;
   for (let i = 0; i < index - 1; i++) {
     const c = text.charCodeAt(i);

@@ -11,12 +11,6 @@ import { jsonType, unionLabel } from './pyFormat';
 
 export type Schema = JsonSchema;
 
-export interface Step {
-  /** loc segments contributed by this step (field/index, plus tag or union label). */
-  loc: Array<string | number>;
-  rank: number[];
-}
-
 export interface WalkResult {
   loc: Array<string | number>;
   rank: number[];

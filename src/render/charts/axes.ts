@@ -19,7 +19,7 @@ export interface CartesianSpec {
   yGrid?: boolean;
 }
 
-export interface LabelMode {
+interface LabelMode {
   rotate: boolean;
   /** Show every n-th label. */
   every: number;

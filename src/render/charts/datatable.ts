@@ -1,18 +1,18 @@
 /**
  * Beta.DataTable: a table whose columns draw their cells by `col_types` (see
- * datatable-cells.ts). Options: rows*, col_types*, headings, title, striped,
+ * datatableCells.ts). Options: rows*, col_types*, headings, title, striped,
  * col_borders, col_bg (per column: theme variable/colour or null), col_align,
  * col_width (per column: percent of the width, or null = a share of the rest),
  * headings_font_size, rows_font_size, table_border, margins.
  */
 import { resolveOptions, type Resolved } from '../../catalogue';
-import { FONT_SCALE } from '../font-scale';
+import { FONT_SCALE } from '../fontScale';
 import type { ComponentPainter, PaintContext, Rect } from '../painter';
 import { RenderError } from '../renderer';
-import { cellText, measureCell, paintCell, readCell, type Cell, type CellStyle, type ColumnType } from './datatable-cells';
+import { cellText, measureCell, paintCell, readCell, type Cell, type CellStyle, type ColumnType } from './datatableCells';
 import { dataArray, describe } from './data';
 import { inset, marginsOf, str, toNumber, type Options } from './opts';
-import { columnWidths } from '../column-widths';
+import { columnWidths } from '../columnWidths';
 import { ellipsize, lineHeight, mix, textHeight, withFont } from './style';
 
 const TYPES: ColumnType[] = ['Text', 'SparkLine', 'SparkBar', 'SparkRing', 'Category', 'Button'];
@@ -91,7 +91,7 @@ function naturalWidths(ctx: PaintContext, t: Table): number[] {
 
 /**
  * Column widths. With any numeric col_width entry: percentages, nulls sharing
- * the rest (../column-widths.ts, as Table). Otherwise columns start at their natural
+ * the rest (../columnWidths.ts, as Table). Otherwise columns start at their natural
  * width; spare room goes to text columns, and when space is short text columns
  * wrap first (down to a minimum) before every column shrinks.
  */

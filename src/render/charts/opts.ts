@@ -44,8 +44,6 @@ export function colourOpt(o: Options, base: string): string | undefined {
   return str(o, `${base}_colour`) ?? str(o, `${base}_color`);
 }
 
-export type { Sides } from '../margins';
-
 /** Component margins in points (`margin`, then `horizontal_margin` / `vertical_margin`): ../margins.ts. */
 export const marginsOf = componentMargins;
 export const inset = insetRect;

@@ -31,7 +31,7 @@ export interface AxisModel {
   build(r0: number, r1: number, count: number): BuiltAxis;
 }
 
-export type NumberFormat = (v: number) => string;
+type NumberFormat = (v: number) => string;
 
 export interface NumberFormatSpec {
   /** true → compact (1.2k, 3M); a string → d3-format specifier ("$,.0f", ".0%"); false/undefined → auto. */

@@ -7,7 +7,7 @@
  * background-subtle), border (default false), chart_color (default accent).
  */
 import { defaultsOf, resolveOptions, type Resolved } from '../../catalogue';
-import { FONT_SCALE } from '../font-scale';
+import { FONT_SCALE } from '../fontScale';
 import type { ComponentPainter, PaintContext, Rect } from '../painter';
 import { RenderError } from '../renderer';
 import { dataArray, describe } from './data';

@@ -74,10 +74,6 @@ export function withFont<T>(doc: Doc, font: string, size: number, fn: () => T): 
   }
 }
 
-export function textWidth(doc: Doc, text: string, font: string, size: number): number {
-  return withFont(doc, font, size, () => doc.widthOfString(text));
-}
-
 /** Height of `text` wrapped at `width`. */
 export function textHeight(doc: Doc, text: string, font: string, size: number, width: number): number {
   if (!text) return 0;
@@ -104,17 +100,6 @@ export interface LineOpts {
   /** Horizontal alignment of the text inside [x, x + width]. */
   align?: 'left' | 'center' | 'right';
   opacity?: number;
-}
-
-/** One line of text inside [x, x + width], truncated with an ellipsis, top at y. */
-export function drawLine(doc: Doc, text: string, x: number, y: number, width: number, o: LineOpts): void {
-  if (!text || width <= 0) return;
-  withFont(doc, o.font, o.size, () => {
-    const fitted = ellipsize(doc, text, width);
-    if (!fitted) return;
-    doc.fillColor(o.colour, o.opacity ?? 1);
-    doc.text(fitted, x, y, { width, align: o.align ?? 'left', lineBreak: false });
-  });
 }
 
 /** Wrapped paragraph inside [x, x + width]; returns its height. */
@@ -149,7 +134,7 @@ export function mix(a: string, b: string, t: number): string {
 }
 
 /** Relative luminance 0..1: picks a readable text colour on a filled shape. */
-export function luminance(hex: string): number {
+function luminance(hex: string): number {
   const [r, g, b] = parseHex(hex).map((v) => {
     const c = v / 255;
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;

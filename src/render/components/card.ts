@@ -4,7 +4,7 @@
  * title_color, value_color, bg_color, icon_font_size, value_font_size, units_font_size.
  */
 import { resolveOptions, type Resolved } from '../../catalogue';
-import { FONT_SCALE } from '../font-scale';
+import { FONT_SCALE } from '../fontScale';
 import type { ComponentPainter, PaintContext } from '../painter';
 import { drawIcon, iconPath } from '../icons';
 import { breakLines, drawLines, linesHeight, type Run } from './richtext';

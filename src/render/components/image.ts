@@ -13,7 +13,7 @@ import type { ComponentPainter, PaintContext } from '../painter';
 import { MARGIN_UNIT_PT } from '../painter';
 import { RenderError } from '../renderer';
 import { attachedImage, type LoadedImage } from '../images';
-import { reportPathOf } from '../layout/json-path';
+import { reportPathOf } from '../layout/jsonPath';
 import { drawLoadedImage, drawPlaceholder } from '../images/draw';
 import { componentMargins } from '../margins';
 import { formatPath } from '../../core/loc/treeWalk';

@@ -7,7 +7,7 @@
 import { marked, type Token, type Tokens } from 'marked';
 import type { RenderTheme } from '../painter';
 import type { Run } from './richtext';
-import { cellRuns } from './cell-html';
+import { cellRuns } from './cellHtml';
 import { safeHref } from '../links';
 import { escapeCostlyLinkOpenings, splitLongBlocks } from './markdownBounds';
 
@@ -148,7 +148,7 @@ function inlineRuns(
  * (the official invoice sample writes `#Terms and Conditions`), not for GFM: add the
  * space, outside fenced code blocks.
  */
-export function spaceAtxHeadings(source: string): string {
+function spaceAtxHeadings(source: string): string {
   let fence: string | undefined;
   return source
     .split('\n')

@@ -17,7 +17,7 @@ export interface Run {
   codeBg?: string;
 }
 
-export interface Fragment {
+interface Fragment {
   text: string;
   x: number;
   width: number;
@@ -32,7 +32,7 @@ export interface Line {
   ascent: number;
 }
 
-export const LINE_HEIGHT = 1.32;
+const LINE_HEIGHT = 1.32;
 
 function measure(doc: PDFKit.PDFDocument, run: Run, text: string): number {
   doc.font(run.font).fontSize(run.size);

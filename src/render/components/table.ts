@@ -7,7 +7,7 @@
 import type { ComponentPainter, PaintContext } from '../painter';
 import { componentMargins } from '../margins';
 import { drawLines, linesHeight } from './richtext';
-import { layoutTable, type RowBox, type TableBox } from './table-layout';
+import { layoutTable, type RowBox, type TableBox } from './tableLayout';
 
 const TITLE_GAP = 6;
 const cache = new WeakMap<object, Map<number, TableBox>>();

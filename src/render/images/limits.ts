@@ -34,7 +34,7 @@ export class ImageLimitError extends Error {
   }
 }
 
-export function megapixels(pixels: number): string {
+function megapixels(pixels: number): string {
   const mp = pixels / 1e6;
   return `${mp >= 10 ? Math.round(mp) : Number(mp.toPrecision(2))} megapixels`;
 }

@@ -15,10 +15,6 @@ export type Sniffed =
 
 const FORMAT_NAMES: Record<ImageFormat, string> = { png: 'PNG', jpeg: 'JPEG', gif: 'GIF', webp: 'WebP', svg: 'SVG' };
 
-export function formatName(format: ImageFormat): string {
-  return FORMAT_NAMES[format];
-}
-
 const bad = (format: ImageFormat, problem: string): Sniffed => ({
   ok: false,
   format,

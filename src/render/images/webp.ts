@@ -18,7 +18,7 @@ type Decode = (buffer: ArrayBuffer) => Promise<{ width: number; height: number; 
 
 let ready: Promise<Decode> | undefined;
 
-export function locateWebpWasm(): string {
+function locateWebpWasm(): string {
   return locateAsset('webp_dec.wasm', 'dist/webp_dec.wasm', 'node_modules/@jsquash/webp/codec/dec/webp_dec.wasm');
 }
 
@@ -46,7 +46,7 @@ function riff(body: Buffer[]): Buffer {
  * input for a still image. Every frame was checked to fit the canvas (webpLayout.ts), so the
  * still decodes to at most the canvas the pixel budget was charged for.
  */
-export function firstWebpFrame(d: Buffer): { still: Buffer; width: number; height: number } {
+function firstWebpFrame(d: Buffer): { still: Buffer; width: number; height: number } {
   const layout = readWebpLayout(d);
   if (typeof layout === 'string') throw new DamagedImage(`the WebP header is unusable: ${layout}`);
   const { first } = layout;

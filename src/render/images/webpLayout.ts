@@ -17,7 +17,7 @@ export interface WebpChunk {
   size: number;
 }
 
-export interface WebpFrame {
+interface WebpFrame {
   x: number;
   y: number;
   width: number;
@@ -37,7 +37,7 @@ export interface WebpLayout {
 }
 
 /** Chunks of `d` from `from` to `to`; a string saying what is wrong when one runs past `to`. */
-export function webpChunks(d: Buffer, from: number, to: number): WebpChunk[] | string {
+function webpChunks(d: Buffer, from: number, to: number): WebpChunk[] | string {
   const out: WebpChunk[] = [];
   for (let at = from; at + 8 <= to;) {
     const size = d.readUInt32LE(at + 4);

@@ -5,7 +5,7 @@
  */
 import type { ReportBody } from '../../core/report/types';
 import type { RenderTheme } from '../painter';
-import type { PageModel } from './page-model';
+import type { PageModel } from './pageModel';
 import type { LoadedImage } from '../images';
 import { drawLoadedImage, drawPlaceholder } from '../images/draw';
 
@@ -31,10 +31,6 @@ export function paintPageBackground(doc: PDFKit.PDFDocument, model: PageModel, t
 }
 
 /** The header band is drawn unless `options.enable_header` or (newer SDK) `config.enable_header` is false. */
-export function headerEnabled(report: ReportBody): boolean {
-  return report.options?.enable_header !== false && report.config?.enable_header !== false;
-}
-
 export function paintHeader({ doc, theme, model, report, logo }: ChromeInput): void {
   const o = report.options ?? {};
   const x = model.marginX;

@@ -38,7 +38,7 @@ export function coverBackground(cover: CoverPage, theme: RenderTheme): string {
  * The cover's horizontal alignment: the newer SDK's `start`/`center`/`end`, the older
  * `left`/`centre`/`center`/`right`; anything else (or nothing) centres.
  */
-export function coverAlign(value: unknown): 'left' | 'center' | 'right' {
+function coverAlign(value: unknown): 'left' | 'center' | 'right' {
   const v = typeof value === 'string' ? value.trim().toLowerCase() : '';
   if (v === 'start' || v === 'left') return 'left';
   if (v === 'end' || v === 'right') return 'right';

@@ -9,11 +9,11 @@
  */
 import type { PaintContext, Rect, RenderTheme } from '../painter';
 import { RenderError } from '../renderer';
-import { containerBox, paintHighlight } from './container-box';
+import { containerBox, paintHighlight } from './containerBox';
 import { gridRows, type GridCell } from './grid';
 import type { LayoutNode } from './nodes';
 import type { PagePlan } from './plan';
-import { sectionHeader } from '../components/section-header';
+import { sectionHeader } from '../components/sectionHeader';
 
 /** Thrown when a single-page report needs a second page: layout stops there. */
 export class OverflowStop extends Error {
@@ -38,7 +38,7 @@ export interface LayoutEnv {
 }
 
 /** Gap between stacked components at the top level. */
-export const BLOCK_GAP = 12;
+const BLOCK_GAP = 12;
 
 export class LayoutEngine {
   private readonly heights = new Map<LayoutNode, Map<number, number>>();

@@ -15,7 +15,7 @@ export interface GridCell {
 /** The docs' width fractions: denominators 2, 3, 4, 5, 6 and 12, numerator up to the denominator. */
 const FRACTION = /^(\d{1,2})\/(2|3|4|5|6|12)$/;
 
-export function fractionOf(width: unknown): number | undefined {
+function fractionOf(width: unknown): number | undefined {
   if (typeof width !== 'string') return undefined;
   const m = FRACTION.exec(width.trim());
   if (!m) return undefined;

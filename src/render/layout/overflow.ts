@@ -5,10 +5,10 @@
  */
 import type { RenderNote } from '../../core/api/types';
 import type { RenderTheme } from '../painter';
-import type { PageModel } from './page-model';
+import type { PageModel } from './pageModel';
 import type { OverflowStop } from './engine';
 import type { LayoutNode } from './nodes';
-import { reportPathOf } from './json-path';
+import { reportPathOf } from './jsonPath';
 
 const NOTICE_HEIGHT = 20;
 /** Room kept at the page end for the notice (and a gap above it) when content was cut. */

@@ -6,9 +6,9 @@
  */
 import type { ReportBody } from '../../core/report/types';
 import type { RenderNote } from '../renderer';
-import { reportPathOf } from './json-path';
+import { reportPathOf } from './jsonPath';
 import { attachImage, loadImages, type ImageRef, type ImageSettings, type LoadedImage } from '../images';
-import { headerEnabled } from './chrome';
+import { headerEnabled } from './pageModel';
 import type { LayoutNode } from './nodes';
 import { nonBlank } from '../values';
 

@@ -2,7 +2,7 @@
  * Wires the views, the toolbar and the persisted state together and turns extension
  * messages into what the panel shows. One instance per webview.
  */
-import type { HostToViewerMessage, PdfPosition, ResultKind, ViewName, ViewerState, ZoomSetting } from '../protocol';
+import type { HostToViewerMessage, PdfPosition, ViewName, ViewerState, ZoomSetting } from '../protocol';
 import { h } from './dom';
 import { MessageView } from './errorsView';
 import { JpegView } from './jpegView';
@@ -14,6 +14,7 @@ import type { Host, StateStore } from './state';
 import { StatusView } from './statusView';
 import { Toolbar } from './toolbar';
 import { wheelZoom } from './zoom';
+import type { TaskKind } from '../../core/api/types';
 
 const POSITION_SAVE_MS = 150;
 
@@ -26,7 +27,7 @@ export class Controller {
   private readonly content: HTMLElement;
   /** Position from a restored state, applied to the first PDF shown after a reload. */
   private pendingPdfPosition: PdfPosition | null = null;
-  private lastKind: ResultKind | undefined;
+  private lastKind: TaskKind | undefined;
   private positionTimer: ReturnType<typeof setTimeout> | undefined;
   private positionPatch: (() => Partial<ViewerState>) | undefined;
 
@@ -246,7 +247,7 @@ export class Controller {
 
   private rebuild(): void {
     const r = this.store.state.result;
-    const kind: ResultKind | undefined = r ? (r.kind === 'pdf' ? 'build' : 'preview') : this.lastKind;
+    const kind: TaskKind | undefined = r ? (r.kind === 'pdf' ? 'build' : 'preview') : this.lastKind;
     this.host.post(kind ? { type: 'rebuild', kind } : { type: 'rebuild' });
   }
 

@@ -27,7 +27,7 @@ export interface LoadedPdf {
 }
 
 /** Why a PDF could not be shown, worded for the panel. */
-export class PdfLoadError extends Error {}
+class PdfLoadError extends Error {}
 
 let runtime: Promise<{ lib: PdfJsModule; worker: PdfJs.PDFWorker }> | undefined;
 

@@ -8,7 +8,7 @@ import type { PdfJsModule } from './pdfLoader';
 import { h } from './dom';
 
 /** CSS px per PDF point at 100 % (72 → 96 dpi). */
-export const PDF_TO_CSS = 96 / 72;
+const PDF_TO_CSS = 96 / 72;
 /** Cap on canvas pixels (≈ 16.7 M): beyond it the canvas is rendered smaller and stretched. */
 const MAX_CANVAS_PIXELS = 2 ** 24;
 

@@ -14,7 +14,7 @@ const STATUS_TEXT: Record<string, string> = {
   FAILED: 'Failed',
 };
 
-export function formatElapsed(ms: number): string {
+function formatElapsed(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));
   return s < 60 ? `${s} s` : `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')} min`;
 }

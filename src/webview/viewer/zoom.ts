@@ -7,7 +7,7 @@ import type { ZoomSetting } from '../protocol';
 export const MIN_SCALE = 0.1;
 export const MAX_SCALE = 8;
 /** The steps zoom in/out walk through (those of common PDF viewers). */
-export const ZOOM_STEPS = [0.1, 0.25, 0.33, 0.5, 0.67, 0.75, 0.8, 0.9, 1, 1.1, 1.25, 1.5, 1.75, 2, 2.5, 3, 4, 5, 6.5, 8];
+const ZOOM_STEPS = [0.1, 0.25, 0.33, 0.5, 0.67, 0.75, 0.8, 0.9, 1, 1.1, 1.25, 1.5, 1.75, 2, 2.5, 3, 4, 5, 6.5, 8];
 /** The presets offered in the zoom drop-down. */
 export const ZOOM_PRESETS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3, 4];
 

@@ -25,7 +25,7 @@ export interface ActivationStats {
 }
 
 /** willLoadExtensionCode → didLoadExtensionCode of `extensionId` in the extension host's raw marks. */
-export function parseOwnCodeLoading(text: string, extensionId: string): number | undefined {
+function parseOwnCodeLoading(text: string, extensionId: string): number | undefined {
   const at = (event: string): number | undefined => {
     const line = text.split('\n').find((l) => l.startsWith(`code/extHost/${event}/${extensionId}\t`));
     const stamp = line && Number(line.split('\t')[1]);
@@ -37,7 +37,7 @@ export function parseOwnCodeLoading(text: string, extensionId: string): number |
 }
 
 /** The row of `extensionId` in the "Extension Activation Stats" table, or undefined. */
-export function parseActivationStats(text: string, extensionId: string): ActivationStats | undefined {
+function parseActivationStats(text: string, extensionId: string): ActivationStats | undefined {
   const section = text.split(/^## /m).find((s) => s.startsWith('Extension Activation Stats'));
   if (!section) return undefined;
   const lines = section.split('\n').filter((l) => l.trim().startsWith('|'));

@@ -13,7 +13,7 @@ import type { ReportStudioApi } from '../../../src/extension/extension';
 
 export const REPORT = 'kpi-dashboard.report.json';
 /** Previews run before the timed ones (panel, local service, workers, pdf.js and the encoders warm). */
-export const WARM_UPS = 3;
+const WARM_UPS = 3;
 /** The bundle lives in <repo>/out/e2e/bench/. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 

@@ -6,9 +6,10 @@ import { pathToFileURL } from 'node:url';
 import * as vscode from 'vscode';
 import * as jpeg from 'jpeg-js';
 import { closeAllEditors, EXTENSION_ID, REPO_ROOT, tempCopy, waitFor } from './helpers';
+import type { TaskKind } from '../../../src/core/api/types';
 
 /** The run's user-data dir (a sibling of the extensions dir the launcher passes). */
-export function userDataDir(): string {
+function userDataDir(): string {
   const extensionsDir = process.env.REPORT_STUDIO_E2E_EXTENSIONS_DIR;
   if (!extensionsDir) throw new Error('REPORT_STUDIO_E2E_EXTENSIONS_DIR is not set');
   return path.join(path.dirname(extensionsDir), 'user-data');
@@ -151,7 +152,7 @@ export function resultTabs(): vscode.Tab[] {
 /** What reportStudio.preview / reportStudio.build return (src/extension/submit/types.ts). */
 export interface SubmitOutcome {
   status: 'success' | 'failed' | 'invalid' | 'error' | 'cancelled' | 'superseded' | 'declined';
-  kind: 'preview' | 'build';
+  kind: TaskKind;
   report: string;
   taskId?: string;
   file?: string;

@@ -9,6 +9,7 @@ import type { ReportStudioApi } from '../../../src/extension/extension';
 import type { ResultPanels } from '../../../src/extension/viewer/resultPanels';
 import type { ViewerState } from '../../../src/webview/protocol';
 import { EXTENSION_ID, waitFor } from './helpers';
+import type { TaskKind } from '../../../src/core/api/types';
 
 export async function extensionApi(): Promise<ReportStudioApi> {
   const ext = vscode.extensions.getExtension<ReportStudioApi>(EXTENSION_ID);
@@ -66,7 +67,7 @@ interface ServiceLib {
   ReportClient: new (o: { apiKey: string; baseUrl: string }) => { close?(): Promise<void> };
   runTask(
     client: unknown,
-    o: { kind: 'build' | 'preview'; report: string; output: { to: 'file'; path: string } },
+    o: { kind: TaskKind; report: string; output: { to: 'file'; path: string } },
   ): Promise<{ taskId: string; size: number }>;
   pdfPageCount(bytes: Uint8Array): number | undefined;
   jpegSize(bytes: Uint8Array): { width: number; height: number } | undefined;
@@ -110,7 +111,7 @@ export class LocalRenderer {
   }
 
   /** Renders `text` and moves the file to `target` in one rename (as the extension must). */
-  async render(kind: 'build' | 'preview', text: string, target: vscode.Uri): Promise<Uint8Array> {
+  async render(kind: TaskKind, text: string, target: vscode.Uri): Promise<Uint8Array> {
     fs.mkdirSync(path.dirname(target.fsPath), { recursive: true });
     const tmp = `${target.fsPath}.${process.pid}.tmp`;
     await this.lib.runTask(this.client, { kind, report: text, output: { to: 'file', path: tmp } });
@@ -168,7 +169,7 @@ export async function read(report: string, selector: string): Promise<ElementInf
  * webview created while another one is being closed mid-load waits up to 30 s for the shared
  * service worker (see trackResourceLoads in scripts/e2e/ui-driver.mjs).
  */
-export const VIEWER_START_MS = 45_000;
+const VIEWER_START_MS = 45_000;
 
 /** Polls the report's viewer until the first element matching `selector` satisfies `accept`. */
 export async function waitForElement(

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { ReportClient } from '../../../src/core/client/apiClient';
 import type { ReportBody } from '../../../src/core/report/types';
 import type { ReportClientOptions } from '../../../src/core/client/apiClient';
-import { createMinimalRenderer } from '../../../src/render/minimal-renderer';
+import { createMinimalRenderer } from '../../../src/render/minimalRenderer';
 import { createRenderer } from '../../../src/render';
 import { startLocalService } from '../../../src/mock/service';
 import type { LocalService, LocalServiceOptions } from '../../../src/mock/service';

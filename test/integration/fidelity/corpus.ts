@@ -13,17 +13,17 @@ import type { AddressInfo } from 'node:net';
 import { extname, join } from 'node:path';
 import type { RenderNote } from '../../../src/core/api/types';
 
-export const CORPUS_DIR = join(__dirname, '../../fixtures/fidelity');
-export const IMAGES_DIR = join(CORPUS_DIR, 'images');
+const CORPUS_DIR = join(__dirname, '../../fixtures/fidelity');
+const IMAGES_DIR = join(CORPUS_DIR, 'images');
 
-export const ORIGINS = {
+const ORIGINS = {
   images: 'http://127.0.0.1:47100',
   unreachable: 'http://127.0.0.1:47101',
   webhooks: 'http://127.0.0.1:47102',
 } as const;
 
 /** One entry of expectations.json. */
-export interface Expectation {
+interface Expectation {
   /** Pages the report was designed for (the cover page included). */
   pages: number;
   /** Strings that must NOT be printed (e.g. a header switched off, numbers with separators added). */

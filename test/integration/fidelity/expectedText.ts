@@ -287,7 +287,7 @@ export function found(pdfText: string, expected: ExpectedString): boolean {
 }
 
 /** Markup that must never be printed: HTML tags of cells, Markdown emphasis, headings' hashes, entities. */
-export const RAW_MARKUP: Array<{ name: string; pattern: RegExp }> = [
+const RAW_MARKUP: Array<{ name: string; pattern: RegExp }> = [
   { name: '<b>/<strong>/<i>/<em>/<u> tag', pattern: /<\/?(b|strong|i|em|u)>/gi },
   { name: '<br> tag', pattern: /<br\s*\/?>/gi },
   { name: '<a> tag or href', pattern: /<a\s|<\/a>|href=/gi },

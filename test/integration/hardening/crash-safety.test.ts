@@ -11,20 +11,21 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { join } from 'node:path';
 import { keyIdOf } from '../../../src/mock/keys';
 import { startLocalService } from '../../../src/mock/service';
-import { createMinimalRenderer } from '../../../src/render/minimal-renderer';
+import { createMinimalRenderer } from '../../../src/render/minimalRenderer';
 import { locateRenderWorker, WorkerRenderer } from '../../../src/mock/renderPool';
 import { readPdf } from '../../helpers/pdf';
 import { decodeJpeg, isJpeg } from '../../helpers/jpeg';
 import { sleep, tempDir } from '../mock/helpers';
 import { buildOnce, kill9, startServer, stopServer, type ServerProcess } from './standalone';
 import { describeHits, findKeys, findKeysInDir } from './keyAudit';
+import type { TaskKind } from '../../../src/core/api/types';
 
 const KEY = 'crash-key-0123456789';
 const QUOTA = 1000;
 
 interface Submitted {
   id: string;
-  kind: 'build' | 'preview';
+  kind: TaskKind;
   round: number;
 }
 

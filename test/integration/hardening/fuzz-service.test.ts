@@ -12,7 +12,7 @@ import { rmSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { Pool } from 'undici';
 import { startLocalService, type LocalService } from '../../../src/mock/service';
-import { createMinimalRenderer } from '../../../src/render/minimal-renderer';
+import { createMinimalRenderer } from '../../../src/render/minimalRenderer';
 import { DEFAULTS } from '../../../src/mock/options';
 import { forceGc, fuzzSeed, loadExamples, prototypeSnapshot, Rng } from '../../unit/hardening/fuzzKit';
 import { tempDir } from '../mock/helpers';

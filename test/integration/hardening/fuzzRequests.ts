@@ -28,7 +28,7 @@ export interface FuzzRequest {
   quotaHeaders?: boolean;
 }
 
-export interface Example {
+interface Example {
   name: string;
   text: string;
   body: Record<string, unknown>;

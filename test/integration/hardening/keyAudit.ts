@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The spellings of a key to search for. */
-export function keyForms(key: string): string[] {
+function keyForms(key: string): string[] {
   const lower = (s: string): string => s.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase());
   const url = [encodeURIComponent(key), encodeURI(key), new URLSearchParams({ k: key }).toString().slice(2)];
   const forms = new Set([key, ...url, ...url.map(lower), JSON.stringify(key).slice(1, -1), Buffer.from(key).toString('base64')]);

@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { BUILD_BURST, FairQueue, type Queued } from '../../../src/mock/tasks/fairQueue';
 import { HEADER_SINGLE_REMAINING } from '../../../src/core/api/types';
 import { gatedRenderer, report, sleep, startHarness, submit, tempDir, type Harness } from './helpers';
+import type { TaskKind } from '../../../src/core/api/types';
 
 const KEY_A = 'rs_fair_key_flooder_01';
 const KEY_B = 'rs_fair_key_neighbour_02';
@@ -24,7 +25,7 @@ function as(key: string): RequestInit {
   return { headers: { 'x-api-key': key } };
 }
 
-async function submitAs(h: Harness, key: string, title: string, kind: 'build' | 'preview'): Promise<Response> {
+async function submitAs(h: Harness, key: string, title: string, kind: TaskKind): Promise<Response> {
   return h.post(kind === 'build' ? '/build-report' : '/preview-report', report(title), as(key));
 }
 
@@ -37,7 +38,7 @@ describe('local service: fairness between keys', function () {
 
   it('FairQueue: round-robin across keys, builds first, a preview after every few builds', () => {
     const q = new FairQueue<Queued & { n: string }>();
-    const push = (keyId: string, kind: 'build' | 'preview', n: string): void => q.push({ id: n, keyId, kind, n });
+    const push = (keyId: string, kind: TaskKind, n: string): void => q.push({ id: n, keyId, kind, n });
     for (let i = 1; i <= 3; i++) push('a', 'preview', `a-p${i}`);
     push('b', 'preview', 'b-p1');
     push('a', 'build', 'a-b1');

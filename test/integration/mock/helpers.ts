@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLocalService, type LocalService } from '../../../src/mock/service';
 import type { LocalServiceOptions } from '../../../src/mock/options';
-import { createMinimalRenderer } from '../../../src/render/minimal-renderer';
+import { createMinimalRenderer } from '../../../src/render/minimalRenderer';
 import type { ReportRenderer } from '../../../src/render/renderer';
-import type { TaskStatusResponse } from '../../../src/core/api/types';
+import type { TaskKind, TaskStatusResponse } from '../../../src/core/api/types';
 import type { ReportBody } from '../../../src/core/report/types';
 
 export interface Harness {
@@ -94,7 +94,7 @@ export function reportWithPages(pages: number, config?: ReportBody['config']): R
   return report(`Report of ${pages} pages`, components, config);
 }
 
-export async function submit(h: Harness, body: unknown, kind: 'build' | 'preview' = 'build'): Promise<{ res: Response; taskId: string }> {
+export async function submit(h: Harness, body: unknown, kind: TaskKind = 'build'): Promise<{ res: Response; taskId: string }> {
   const res = await h.post(kind === 'build' ? '/build-report' : '/preview-report', body);
   const json = (await res.clone().json()) as { task_id?: string };
   return { res, taskId: json.task_id ?? '' };

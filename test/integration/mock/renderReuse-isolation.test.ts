@@ -7,12 +7,12 @@
  * API key; a draft of a large body is still shared with the Preview that follows.
  */
 import assert from 'node:assert/strict';
-import type { QuotaRecord } from '../../../src/core/api/types';
+import type { QuotaRecord, TaskKind } from '../../../src/core/api/types';
 import type { ReportBody } from '../../../src/core/report/types';
 import { BODY_WORKER_THRESHOLD } from '../../../src/mock/http/bodyPool';
 import { MAX_KEYED_BODY_BYTES } from '../../../src/mock/renderReuse';
 import { PNG } from 'pngjs';
-import { createMinimalRenderer } from '../../../src/render/minimal-renderer';
+import { createMinimalRenderer } from '../../../src/render/minimalRenderer';
 import type { ReportRenderer } from '../../../src/render/renderer';
 import { allText, readPdf } from '../../helpers/pdf';
 import { startHarness, type Harness } from './helpers';
@@ -60,7 +60,7 @@ describe('local service: a reused render is always the task’s own body’s', f
   afterEach(() => h.stop());
 
   /** Submits `body` as `key` and waits for the task; the task id and its file. */
-  async function run(body: ReportBody, key: string, kind: 'build' | 'preview' = 'build'): Promise<{ id: string; file: Uint8Array }> {
+  async function run(body: ReportBody, key: string, kind: TaskKind = 'build'): Promise<{ id: string; file: Uint8Array }> {
     const res = await h.post(kind === 'build' ? '/build-report' : '/preview-report', body, { headers: { 'x-api-key': key } });
     assert.equal(res.status, 200, await res.clone().text());
     const { task_id: id } = (await res.json()) as { task_id: string };

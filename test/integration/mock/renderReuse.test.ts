@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { jsoncToJson } from '../../../src/core/loc/jsoncText';
-import { createMinimalRenderer } from '../../../src/render/minimal-renderer';
+import { createMinimalRenderer } from '../../../src/render/minimalRenderer';
 import type { ReportRenderer } from '../../../src/render/renderer';
 import { startHarness, submit, type Harness } from './helpers';
 

@@ -13,7 +13,7 @@ import { makeJpeg, makePdf } from './fixtures';
 import type { ThemeName } from './fixtures';
 import type { ViewerToHostMessage } from '../../../src/webview/protocol';
 
-export const root = join(__dirname, '../../..');
+const root = join(__dirname, '../../..');
 const shots = join(root, 'test-results/screenshots');
 
 export interface ToolbarInfo {

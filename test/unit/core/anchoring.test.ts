@@ -2,7 +2,7 @@
 // exactly where anchoring afresh on the new text puts them (and are dropped and brought back
 // the same way), while an edit away from them moves them without resolving them again.
 import { strict as assert } from 'node:assert';
-import { anchorEntries, anchorEntriesOn } from '../../../src/core/fixes/anchorEntries';
+import { anchorEntries, anchorEntriesOn } from '../../../src/core/loc/anchorEntries';
 import { applyChanges } from '../../../src/core/loc/textChanges';
 import type { TextChange } from '../../../src/core/loc/textChanges';
 import { Rng } from '../hardening/fuzzKit';

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import * as jpeg from 'jpeg-js';
 import { jpegSize, pdfPageCount } from '../../../src/core/runner/fileInfo';
-import { writePdf } from '../../../src/render/minimal-renderer';
+import { writePdf } from '../../../src/render/minimalRenderer';
 
 describe('file facts for summaries', () => {
   it('counts the pages of a PDF', () => {

@@ -3,7 +3,7 @@
 // per debounce), what did not move keeps its diagnostic object, and whatever the extension
 // shows after an edit is what anchoring afresh on the document's text gives.
 import { strict as assert } from 'node:assert';
-import { anchorEntries } from '../../../src/core/fixes/anchorEntries';
+import { anchorEntries } from '../../../src/core/loc/anchorEntries';
 import { anchorNotes, recordNotes } from '../../../src/core/loc/renderNotes';
 import { LineIndex } from '../../../src/core/loc/lineIndex';
 import { applyChange } from '../../../src/core/loc/textChanges';

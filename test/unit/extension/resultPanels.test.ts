@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { HostToViewerMessage, ViewerState, ViewerToHostMessage } from '../../../src/webview/protocol';
 import { createVscodeStub, installVscodeStub, TestEventEmitter, TestUri } from '../../helpers/vscodeStub';
+import type { TaskKind } from '../../../src/core/api/types';
 
 type PanelsModule = typeof import('../../../src/extension/viewer/resultPanels');
 
@@ -200,14 +201,14 @@ describe('extension: result panels', () => {
     return ScriptedPanel.created[0].panel;
   };
   /** A result file of `report` that exists on "disk". */
-  const resultOf = (r: TestUri, kind: 'build' | 'preview') => {
+  const resultOf = (r: TestUri, kind: TaskKind) => {
     const file = panels.resultFileFor(r as never, kind) as unknown as TestUri;
     files.add(file.path);
     return file;
   };
 
   /** A report whose result is on "disk" and shown in its panel; the page has loaded. */
-  const shownResult = async (name: string, kind: 'build' | 'preview') => {
+  const shownResult = async (name: string, kind: TaskKind) => {
     const r = report(name);
     const file = resultOf(r, kind);
     await panels.showResult(r as never, { kind, file: file as never, pageCount: kind === 'build' ? 3 : undefined });

@@ -11,7 +11,7 @@ import { strict as assert } from 'node:assert';
 import { parseTree } from 'jsonc-parser';
 import type { Node, ParseError } from 'jsonc-parser';
 import type { RenderNote, ValidationErrorEntry } from '../../../src/core/api/types';
-import { anchorEntries, anchorEntriesOn } from '../../../src/core/fixes/anchorEntries';
+import { anchorEntries, anchorEntriesOn } from '../../../src/core/loc/anchorEntries';
 import type { Anchored, Anchoring } from '../../../src/core/loc/anchoring';
 import { anchorNotes, anchorNotesOn, recordNotes } from '../../../src/core/loc/renderNotes';
 import type { RecordedNote } from '../../../src/core/loc/renderNotes';

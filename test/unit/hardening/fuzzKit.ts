@@ -34,7 +34,7 @@ export class Rng {
 }
 
 /** The seed `npm test` uses: the gate must fail or pass the same way on every run. */
-export const FIXED_FUZZ_SEED = 20261123;
+const FIXED_FUZZ_SEED = 20261123;
 
 /**
  * FUZZ_SEED (to replay a failure), else a fresh random seed under `npm run fuzz`
@@ -103,7 +103,7 @@ export function randomString(rng: Rng, maxLength = 40): string {
   return s;
 }
 
-export const AWKWARD_NUMBERS: readonly number[] = [
+const AWKWARD_NUMBERS: readonly number[] = [
   0,
   -0,
   1,
@@ -208,7 +208,7 @@ export function objectAt(doc: unknown, path: JsonPath): Record<string, unknown> 
   return node as Record<string, unknown>;
 }
 
-export const ROOT = join(__dirname, '../../..');
+const ROOT = join(__dirname, '../../..');
 
 /** The bundled example reports (parsed) and their texts. */
 export function loadExamples(): Array<{ name: string; text: string; body: Record<string, unknown> }> {

@@ -95,7 +95,7 @@ const GARBAGE_SEGMENTS: unknown[] = [
 ];
 
 /** A loc: a real path (maybe bent), a random one, or garbage. */
-export function randomLoc(rng: Rng, paths: JsonPath[], textLength: number, type: string): unknown[] {
+function randomLoc(rng: Rng, paths: JsonPath[], textLength: number, type: string): unknown[] {
   if (type === 'json_invalid' || rng.chance(0.05)) {
     return [
       'body',

@@ -52,7 +52,7 @@ function edgeString(rng: Rng, name: string): string {
 }
 
 /** A value for one schema node; mostly valid, sometimes at or past the edges. */
-export function valueFor(rng: Rng, schemaIn: Schema, name: string, depth: number): unknown {
+function valueFor(rng: Rng, schemaIn: Schema, name: string, depth: number): unknown {
   const s = deref(schemaIn);
   const edge = rng.chance(0.15);
   if (Array.isArray(s.enum)) {
@@ -98,7 +98,7 @@ function objectFor(rng: Rng, s: Schema, depth: number): Record<string, unknown> 
   return out;
 }
 
-export function randomComponent(rng: Rng, depth: number): Record<string, unknown> {
+function randomComponent(rng: Rng, depth: number): Record<string, unknown> {
   const container = depth < 3 && rng.chance(0.25);
   const type = container ? rng.pick(CONTAINERS) : rng.pick(LEAVES);
   const def = DEFS[type];

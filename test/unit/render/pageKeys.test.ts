@@ -7,8 +7,8 @@
  */
 import { strict as assert } from 'node:assert';
 import * as jpeg from 'jpeg-js';
-import { renderReportPdf } from '../../../src/render/render-pdf';
-import { newDocument, documentBytes } from '../../../src/render/pdfkit-setup';
+import { renderReportPdf } from '../../../src/render/renderPdf';
+import { newDocument, documentBytes } from '../../../src/render/pdfkitSetup';
 import { registerFonts, FALLBACK_FILES } from '../../../src/render/fonts';
 import { PageKeyRecorder } from '../../../src/render/pageKeys';
 import { initPdfium, rasterise, type PdfiumLibrary } from '../../../src/render/pdfium';

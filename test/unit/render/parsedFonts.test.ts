@@ -6,8 +6,8 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderReportPdf } from '../../../src/render/render-pdf';
-import { newDocument, documentBytes } from '../../../src/render/pdfkit-setup';
+import { renderReportPdf } from '../../../src/render/renderPdf';
+import { newDocument, documentBytes } from '../../../src/render/pdfkitSetup';
 import { registerFonts, FALLBACK_FILES } from '../../../src/render/fonts';
 import { initPdfium, rasterise } from '../../../src/render/pdfium';
 import { readPdf } from '../../helpers/pdf';

@@ -6,7 +6,7 @@ import { strict as assert } from 'node:assert';
 import type { ReportBody, ReportComponent } from '../../../src/core/report/types';
 import { itemOf, render, report, textItems, type TextItem } from '../../helpers/render';
 import { contentStreams } from './charts/helpers';
-import { renderReportPdf } from '../../../src/render/render-pdf';
+import { renderReportPdf } from '../../../src/render/renderPdf';
 
 async function items(body: ReportBody): Promise<TextItem[]> {
   return textItems((await render(body)).pdf);

@@ -5,8 +5,8 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderReportPdf } from '../../../src/render/render-pdf';
-import { reportPathOf } from '../../../src/render/layout/json-path';
+import { renderReportPdf } from '../../../src/render/renderPdf';
+import { reportPathOf } from '../../../src/render/layout/jsonPath';
 import type { ReportBody, ReportComponent } from '../../../src/core/report/types';
 import { readPdf } from '../../helpers/pdf';
 import { textItems, itemOf } from '../../helpers/render';

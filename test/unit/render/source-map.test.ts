@@ -5,7 +5,7 @@
  * component lookups the live view's sync uses.
  */
 import { strict as assert } from 'node:assert';
-import { renderReportPdf } from '../../../src/render/render-pdf';
+import { renderReportPdf } from '../../../src/render/renderPdf';
 import { MAX_SOURCE_BOXES } from '../../../src/core/report/sourceMap';
 import { boxesOf, componentAt } from '../../../src/webview/viewer/sourceBoxes';
 import { componentPathAt, componentRange } from '../../../src/core/report/cursorComponent';

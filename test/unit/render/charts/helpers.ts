@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import type { ComponentPainter, PaintContext, Rect } from '../../../../src/render/painter';
-import { documentBytes, newDocument } from '../../../../src/render/pdfkit-setup';
+import { documentBytes, newDocument } from '../../../../src/render/pdfkitSetup';
 import { buildTheme } from '../../../../src/render/theme';
 import { lookupPainter } from '../../../../src/render/registry';
 import { allText, readPdf } from '../../../helpers/pdf';

@@ -81,7 +81,7 @@ function bundledFamilies(): Map<string, Face[]> {
 
 let families: Map<string, Face[]> | undefined;
 
-export function familySlug(family: string): string {
+function familySlug(family: string): string {
   return family
     .trim()
     .toLowerCase()
@@ -90,7 +90,7 @@ export function familySlug(family: string): string {
 }
 
 /** "600", 600, "bold", "700italic" → a CSS weight; undefined when unreadable. */
-export function parseWeight(v: unknown): number | undefined {
+function parseWeight(v: unknown): number | undefined {
   if (typeof v === 'number' && Number.isFinite(v)) return Math.max(1, Math.min(1000, v));
   if (typeof v !== 'string') return undefined;
   const s = v

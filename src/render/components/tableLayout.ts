@@ -1,17 +1,17 @@
 /**
- * Table geometry: column widths (col_width percentages, ../column-widths.ts), cells
- * and headings with col_span, cell text with its HTML subset (cell-html.ts) wrapped
+ * Table geometry: column widths (col_width percentages, ../columnWidths.ts), cells
+ * and headings with col_span, cell text with its HTML subset (cellHtml.ts) wrapped
  * into lines, row heights. Shared by measuring, splitting and painting.
  */
 import type { PaintContext } from '../painter';
 import { RenderError } from '../renderer';
 import { breakLines, linesHeight, type Line } from './richtext';
 import { luminance } from '../theme';
-import { columnWidths } from '../column-widths';
-import { cellRuns } from './cell-html';
+import { columnWidths } from '../columnWidths';
+import { cellRuns } from './cellHtml';
 import { nonBlank } from '../values';
 
-export interface CellBox {
+interface CellBox {
   lines: Line[];
   x: number;
   width: number;
@@ -49,7 +49,7 @@ function cellText(v: unknown): string {
 export const MAX_COLUMNS = 100;
 
 interface CellSpec {
-  /** The content as written: text that may carry the cell HTML subset (cell-html.ts). */
+  /** The content as written: text that may carry the cell HTML subset (cellHtml.ts). */
   text: string;
   span: number;
   numeric: boolean;

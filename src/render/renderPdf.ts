@@ -5,21 +5,21 @@
 import type { ReportBody } from '../core/report/types';
 import { capNotes } from '../core/api/echoLimits';
 import { RenderError, type RenderedPdf, type RenderNote } from './renderer';
-import { newDocument, documentBytes } from './pdfkit-setup';
+import { newDocument, documentBytes } from './pdfkitSetup';
 import { registerFonts } from './fonts';
-import { reportFontSpec } from './google-fonts';
+import { reportFontSpec } from './googleFonts';
 import { buildTheme } from './theme';
-import { fontSize } from './font-scale';
+import { fontSize } from './fontScale';
 import type { ImageSettings } from './images';
 import { buildNodes, type LayoutNode } from './layout/nodes';
-import { pageModel } from './layout/page-model';
+import { pageModel } from './layout/pageModel';
 import { PagePlan, type PlannedPage } from './layout/plan';
 import { LayoutEngine, OverflowStop, type LayoutEnv } from './layout/engine';
 import { preloadImages } from './layout/preload';
 import { coverBackground, coverComponents, coverGeometry, paintCoverBackground } from './layout/cover';
 import { paintFooter, paintHeader, paintPageBackground, type ChromeInput } from './layout/chrome';
 import { OVERFLOW_NOTICE_BAND, overflowNote, paintOverflowNotice } from './layout/overflow';
-import { componentTypeOf, reportPathOf } from './layout/json-path';
+import { componentTypeOf, reportPathOf } from './layout/jsonPath';
 import { MAX_SOURCE_BOXES, type SourceBox } from '../core/report/sourceMap';
 import { PageKeyRecorder } from './pageKeys';
 
@@ -38,7 +38,7 @@ export interface PdfRenderOptions {
   checkMemory?: () => void;
 }
 
-export const DEFAULT_TIME_LIMIT_MS = 60_000;
+const DEFAULT_TIME_LIMIT_MS = 60_000;
 
 export async function renderReportPdf(report: ReportBody, options: PdfRenderOptions = {}): Promise<RenderedPdf> {
   const { signal } = options;

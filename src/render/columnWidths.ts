@@ -12,7 +12,7 @@
  */
 
 /** The least an automatic column gets (percent of the table), so it never collapses. */
-export const MIN_AUTO_PERCENT = 5;
+const MIN_AUTO_PERCENT = 5;
 
 export function columnWidths(spec: unknown, n: number, width: number): number[] {
   const given = Array.isArray(spec) ? spec : [];

@@ -7,17 +7,17 @@
  * submission of the file replaces or clears it.
  *
  * anchorEntries() maps every entry on a text; the extension keeps the Anchoring of
- * anchorEntriesOn() and follows each edit with Anchoring.update() (core/loc/anchoring.ts),
+ * anchorEntriesOn() and follows each edit with Anchoring.update() (anchoring.ts),
  * which resolves again only the entries the edit can have changed.
  */
 import { getNodeValue } from 'jsonc-parser';
 import type { ValidationErrorEntry } from '../api/types';
-import { Anchoring } from '../loc/anchoring';
-import type { AnchorRule } from '../loc/anchoring';
-import { DiagnosticMapper, locOf } from '../loc/diagnostics';
-import type { SourceDiagnostic } from '../loc/diagnostics';
-import type { LocMapping } from '../loc/locToRange';
-import { propertyNode, typeTagOf, walkTree } from '../loc/treeWalk';
+import { Anchoring } from './anchoring';
+import type { AnchorRule } from './anchoring';
+import { DiagnosticMapper, locOf } from './diagnostics';
+import type { SourceDiagnostic } from './diagnostics';
+import type { LocMapping } from './locToRange';
+import { propertyNode, typeTagOf, walkTree } from './treeWalk';
 import { sameValue } from './sameValue';
 
 /**

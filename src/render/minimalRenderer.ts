@@ -1,9 +1,11 @@
 /**
  * A minimal renderer with no layout engine: a valid PDF (one page per top-level
  * PageBreak-separated block; the title and one line per component) and a small JPEG
- * preview. Used by tests that need deterministic page counts, and as the fallback
- * when the real renderer (src/render) cannot be loaded. Dependency-free PDF
- * writing keeps it working in any bundle; jpeg-js encodes the preview.
+ * preview (grey bars, not the text). Used only when asked for — `--minimal-renderer` of the
+ * local service and `report-studio serve`, or `renderer:` when embedding it — by tests that
+ * need deterministic page counts and by the load benches. It is never a fallback: a real
+ * renderer that cannot load is a start-up error (src/mock/service.ts). The PDF is written
+ * without dependencies; jpeg-js encodes the preview.
  */
 import * as jpeg from 'jpeg-js';
 import { COMPONENT_META, type ComponentType } from '../core/report/componentTypes.generated';
@@ -27,7 +29,7 @@ function describe(c: ReportComponent, depth: number): string[] {
 }
 
 /** Splits the body at top-level PageBreaks: one page per block. */
-export function pagesOf(report: ReportBody): string[][] {
+function pagesOf(report: ReportBody): string[][] {
   const pages: string[][] = [[]];
   for (const c of report.components ?? []) {
     if (c.type === 'PageBreak') pages.push([]);

@@ -5,9 +5,8 @@
  */
 import type { ReportBody } from '../../core/report/types';
 import { MARGIN_UNIT_PT } from '../painter';
-import { headerEnabled } from './chrome';
 
-export const A4 = { width: 595.28, height: 841.89 };
+const A4 = { width: 595.28, height: 841.89 };
 /** Base page margin before the user's horizontal/vertical margins are added. */
 const BASE_MARGIN_X = 36;
 const BASE_MARGIN_Y = 28;
@@ -31,6 +30,11 @@ export interface PageModel {
   headerHeight: number;
   footerHeight: number;
   multiPage: boolean;
+}
+
+/** Whether content pages carry the header band (painted by chrome.ts): on unless options or config turn it off. */
+export function headerEnabled(report: ReportBody): boolean {
+  return report.options?.enable_header !== false && report.config?.enable_header !== false;
 }
 
 function unit(value: unknown): number {

@@ -4,11 +4,11 @@
  * spacing between cells and between grid rows.
  */
 import { MARGIN_UNIT_PT, type PaintContext, type Rect } from '../painter';
-import { sectionHeader } from '../components/section-header';
+import { sectionHeader } from '../components/sectionHeader';
 import { AUTO_COLUMNS } from './grid';
 
 /** Default gap between cells and rows when column_spacing is not given (8 units = 12 pt). */
-export const DEFAULT_SPACING_UNITS = 8;
+const DEFAULT_SPACING_UNITS = 8;
 /** A Row's `vertical_margin` when unset (hybiscus.dev/docs/components/row). */
 const ROW_VERTICAL_MARGIN = 1;
 const HIGHLIGHT_PADDING = 12;
