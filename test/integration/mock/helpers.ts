@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { startLocalService, type LocalService } from '../../../src/mock/service';
 import type { LocalServiceOptions } from '../../../src/mock/options';
 import { createMinimalRenderer } from '../../../src/render/minimalRenderer';
-import type { ReportRenderer } from '../../../src/render/renderer';
+import type { RenderedPdf, ReportRenderer } from '../../../src/render/renderer';
 import type { TaskKind, TaskStatusResponse } from '../../../src/core/api/types';
 import type { ReportBody } from '../../../src/core/report/types';
 
@@ -118,4 +118,25 @@ export function gatedRenderer(): { renderer: ReportRenderer; started: string[]; 
     dispose: () => inner.dispose(),
   };
   return { renderer, started, releaseOne: () => gates.shift()?.() };
+}
+
+/**
+ * The minimal renderer, counting layouts by report title; `decorate` may add to each render
+ * (e.g. a source map, which the minimal renderer does not record).
+ */
+export function countingRenderer(decorate: (r: RenderedPdf) => RenderedPdf = (r) => r): {
+  renderer: ReportRenderer;
+  layouts: string[];
+} {
+  const inner = createMinimalRenderer();
+  const layouts: string[] = [];
+  const renderer: ReportRenderer = {
+    async renderPdf(body, options) {
+      layouts.push(String(body.options?.report_title));
+      return decorate(await inner.renderPdf(body, options));
+    },
+    renderPreviewJpeg: (pdf, options) => inner.renderPreviewJpeg(pdf, options),
+    dispose: () => inner.dispose(),
+  };
+  return { renderer, layouts };
 }

@@ -12,10 +12,8 @@ import type { ReportBody } from '../../../src/core/report/types';
 import { BODY_WORKER_THRESHOLD } from '../../../src/mock/http/bodyPool';
 import { MAX_KEYED_BODY_BYTES } from '../../../src/mock/renderReuse';
 import { PNG } from 'pngjs';
-import { createMinimalRenderer } from '../../../src/render/minimalRenderer';
-import type { ReportRenderer } from '../../../src/render/renderer';
 import { allText, readPdf } from '../../helpers/pdf';
-import { startHarness, type Harness } from './helpers';
+import { countingRenderer, startHarness, type Harness } from './helpers';
 
 const KEY_A = 'reuse-key-alpha-0001';
 const KEY_B = 'reuse-key-beta-00002';
@@ -30,21 +28,6 @@ function padded(title: string, size: number, pages = 1): ReportBody {
     ...(pages > 1 ? { config: { enable_multi_page: true } } : {}),
     components,
   };
-}
-
-/** The minimal renderer, counting layouts by report title. */
-function countingRenderer(): { renderer: ReportRenderer; layouts: string[] } {
-  const inner = createMinimalRenderer();
-  const layouts: string[] = [];
-  const renderer: ReportRenderer = {
-    async renderPdf(body, options) {
-      layouts.push(String(body.options?.report_title));
-      return inner.renderPdf(body, options);
-    },
-    renderPreviewJpeg: (pdf, options) => inner.renderPreviewJpeg(pdf, options),
-    dispose: () => inner.dispose(),
-  };
-  return { renderer, layouts };
 }
 
 describe('local service: a reused render is always the task’s own body’s', function () {

@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { jsoncToJson } from '../../../src/core/loc/jsoncText';
 import { createMinimalRenderer } from '../../../src/render/minimalRenderer';
-import type { ReportRenderer } from '../../../src/render/renderer';
-import { startHarness, submit, type Harness } from './helpers';
+import type { RenderedPdf, ReportRenderer } from '../../../src/render/renderer';
+import { countingRenderer, startHarness, submit, type Harness } from './helpers';
 
 const TEXT = `{
   // as the editor holds it
@@ -17,21 +17,11 @@ const TEXT = `{
   "components": [{ "type": "Text", "options": { "text": "Once" } }],
 }`;
 
-/** The minimal renderer, counting layouts by report title (and giving each a source map). */
-function countingRenderer(): { renderer: ReportRenderer; layouts: string[] } {
-  const inner = createMinimalRenderer();
-  const layouts: string[] = [];
-  const renderer: ReportRenderer = {
-    async renderPdf(body, options) {
-      layouts.push(String(body.options?.report_title));
-      const r = await inner.renderPdf(body, options);
-      return { ...r, boxes: [{ path: ['components', 0], type: 'Text', page: 1, x: 0, y: 0, width: 10, height: 10 }] };
-    },
-    renderPreviewJpeg: (pdf, options) => inner.renderPreviewJpeg(pdf, options),
-    dispose: () => inner.dispose(),
-  };
-  return { renderer, layouts };
-}
+/** Each render with a one-box source map (the minimal renderer records none). */
+const withSourceMap = (r: RenderedPdf): RenderedPdf => ({
+  ...r,
+  boxes: [{ path: ['components', 0], type: 'Text', page: 1, x: 0, y: 0, width: 10, height: 10 }],
+});
 
 describe('local service: one layout for identical bodies a moment apart', function () {
   this.timeout(30_000);
@@ -39,7 +29,7 @@ describe('local service: one layout for identical bodies a moment apart', functi
   let layouts: string[];
 
   beforeEach(async () => {
-    const c = countingRenderer();
+    const c = countingRenderer(withSourceMap);
     layouts = c.layouts;
     h = await startHarness({ renderer: c.renderer });
   });
