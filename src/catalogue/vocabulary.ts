@@ -227,10 +227,12 @@ export const alignment = (what: string, dflt: Alignment = 'left') =>
 
 // Margins: N types MarginValue 0–32 (types.ts); D gives narrower ranges per component.
 // Every painter draws an omitted margin as 0 (src/render/margins.ts), except where noted.
-const marginText = (side: string) => `${side} margin around the component, an integer from 0 to 32 (default 0), e.g. \`4\`.`;
+const marginText = (side: string, dflt = 0) =>
+  `${side} margin around the component, an integer from 0 to 32 (default ${dflt}), e.g. \`4\`.`;
 /** A margin without a fixed default (it falls back to another option). */
 export const inheritedMargin = (side: string) => int(marginText(side), { minimum: 0, maximum: 32 }).unit('spacing');
-export const margin = (side: string) => inheritedMargin(side).default(0);
+/** A margin drawn as `dflt` when omitted (0 unless the component's docs page says otherwise). */
+export const margin = (side: string, dflt = 0) => int(marginText(side, dflt), { minimum: 0, maximum: 32 }).unit('spacing').default(dflt);
 const nullableMargin = (side: string) => nullableInt(marginText(side), { minimum: 0, maximum: 32 }).unit('spacing').default(0);
 
 /** vertical_margin + horizontal_margin — every margin is an integer 0–32. */

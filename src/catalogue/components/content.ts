@@ -107,15 +107,15 @@ export const Card = component({
       .default(true)
       .from('N (no default given; drawn upper case)'),
     // Drawn: 8 pt = `xs` (the hover text says `sm`).
-    title_size: fontSize('the title', 'sm').default('xs').from('N'),
+    title_size: fontSize('the title', 'xs').default('xs').from('N'),
     // No default for the colours: drawn `sub-headline` and `headline`, or `highlight-text` on a highlighted card.
     title_color: colourVar('the title', { dflt: 'sub-headline' }).from('N'),
     value_color: colourVar('the value', { dflt: 'headline' }).from('N'),
     // No default: drawn `background-default`, or `highlight` on a highlighted card.
-    bg_color: colourVar('the card background', { dflt: 'background-subtle' }).from('N'),
+    bg_color: colourVar('the card background (`highlight` on a highlighted card)', { dflt: 'background-default' }).from('N'),
     icon_font_size: fontSize('the icon', 'lg').default('lg').from('N'),
     // No default: drawn at 18 pt, which no size keyword gives (`2xl` is 17 pt).
-    value_font_size: fontSize('the value', '2xl').from('N'),
+    value_font_size: fontSize('the value (18 pt when omitted, between `xl` and `2xl`)').from('N'),
     units_font_size: fontSize('the units', 'sm').default('sm').from('N'),
     width: width().from('N, O'),
   },
@@ -248,8 +248,8 @@ export const Image = component({
       .from('N, O', 'D (documented default `true`)'),
     rounded: bool('Round the image corners (default `false`).').default(false).from('O', 'D'),
     width: width().from('N, O', 'D'),
-    // Drawn: 1 above and below when omitted (the hover text says 0).
-    vertical_margin: margin('Top and bottom').default(1).from('N, O', 'D'),
+    // The docs' Image page: 1 above and below when omitted.
+    vertical_margin: margin('Top and bottom', 1).from('N, O', 'D (default 1)'),
     horizontal_margin: margin('Left and right').from('N, O', 'D'),
   },
   outline: { role: 'image', label: ['caption', 'image_url'] },
