@@ -19,7 +19,8 @@ import type { SourceBox } from '../core/report/sourceMap';
 import type { ServiceContext } from './http/context';
 import type { RenderedPdf, ReportRenderer } from '../render/renderer';
 import { RecentRenders } from './renderReuse';
-import { WorkerRenderer, type DraftCheck } from './renderPool';
+import { WorkerRenderer } from './renderPool';
+import type { DraftCheck } from './renderWorkerProtocol';
 import { Interrupted, withTimeLimit } from './tasks/timeLimit';
 
 export type DraftRender =

@@ -21,7 +21,7 @@ import type { ReportBody } from '../core/report/types';
 import { ReportUnreadable, type PreviewPart, type RenderNote, type ReportRenderer } from '../render/renderer';
 import { checkBody } from './http/bodyCheck';
 import { RecentRenders } from './renderReuse';
-import { EXIT_OVER_MEMORY_BUDGET, type DraftCheck, type WorkerJob, type WorkerReply } from './renderPool';
+import { EXIT_OVER_MEMORY_BUDGET, type DraftCheck, type WorkerJob, type WorkerReply } from './renderWorkerProtocol';
 
 /** How often memory is sampled while a job runs (only between synchronous steps, by nature). */
 const SAMPLE_MS = 20;

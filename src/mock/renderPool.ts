@@ -15,124 +15,42 @@
  * (renderPreviewPart) and the strips are joined here (joinPreviewParts, a byte copy). No
  * thread is added for it: the pool stays at `size` workers. A busy pool previews on one worker.
  *
- * Tasks and live-view drafts share the workers, but drafts only a bounded part of them:
- * - at most draftWorkers(size) workers hold a draft at once (max(1, size − 1): with two or
- *   more workers one is always left to tasks);
- * - a worker that frees goes to a waiting task first, to a waiting draft only when no task waits;
- * - a newer draft of the same document supersedes one still waiting (it rejects with
- *   DraftSuperseded), and a draft aborted while waiting leaves the queue at once;
- * - a call's `onStart` (RenderOptions) fires when it has its worker: the task's time limit
- *   counts from there (tasks/timeLimit.ts), never the wait.
+ * Tasks and live-view drafts share the workers, drafts only a bounded part of them: who gets
+ * the next worker is workerQueue.ts's rule. A call's `onStart` (RenderOptions) fires when it has
+ * its worker: the task's time limit counts from there (tasks/timeLimit.ts), never the wait.
  * A draft holds its worker for two jobs (leaseForDraft): the check of its text (renderJobs.ts)
  * and, unless a recent render of the same body is taken instead, its render.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { locateWorkerScript, type WorkerScript } from './workerScript';
+import { WorkerQueue, type QueueSlot } from './workerQueue';
 import type { ReportBody } from '../core/report/types';
-import {
-  RenderError,
-  ReportUnreadable,
-  type PreviewPart,
-  type RenderedPdf,
-  type RenderNote,
-  type RenderOptions,
-  type ReportRenderer,
-} from '../render/renderer';
+import { RenderError, ReportUnreadable, type RenderedPdf, type RenderOptions, type ReportRenderer } from '../render/renderer';
 import { joinPreviewParts } from '../render/index';
-import type { BodyVerdict } from './http/bodyCheck';
+import {
+  DEFAULT_WORKER_EXTERNAL_MB,
+  EXIT_OVER_MEMORY_BUDGET,
+  type DraftCheck,
+  type WorkerJob,
+  type WorkerReply,
+  type WorkerSettings,
+} from './renderWorkerProtocol';
 
 /** Heap per render worker: the largest real reports need a few hundred MB. */
 const DEFAULT_WORKER_HEAP_MB = 512;
-/**
- * Memory outside the JS heap per render worker (Buffers, WASM). A report at the image
- * limit (40 megapixels with alpha) peaks near 650 MB while pdfkit splits its alpha channel.
- */
-export const DEFAULT_WORKER_EXTERNAL_MB = 1024;
-/** The exit code of a worker that went over its external-memory budget. */
-export const EXIT_OVER_MEMORY_BUDGET = 87;
 /** The most workers one preview is split across: more parts than cores would only add overhead. */
 export const MAX_PREVIEW_PARTS = availableParallelism();
-
-/**
- * How many workers of a pool of `size` may hold live-view drafts at once: all but one (at
- * least one), so a draft that runs to the time limit never keeps every task waiting.
- */
-function draftWorkers(size: number): number {
-  return Math.max(1, size - 1);
-}
-
-/** A draft that waited for a worker was replaced by a newer draft of the same document. */
-class DraftSuperseded extends Error {
-  constructor() {
-    super('superseded by a newer draft of the same document');
-    this.name = 'DraftSuperseded';
-  }
-}
-
-/** What a draft's check found (renderJobs.ts): its render-reuse key and the submit's verdict on its body. */
-export interface DraftCheck {
-  key: string | undefined;
-  verdict: { ok: true } | Exclude<BodyVerdict, { ok: true }>;
-}
-
-/** What a worker is started with (structured-cloneable). */
-export interface WorkerSettings {
-  timeLimitMs: number;
-  /** External-memory budget in MB (watched between steps). */
-  externalMemoryMb: number;
-  /** Image fetch policy: hosts reached whatever they resolve to; whether loopback may be fetched. */
-  images: { allowHosts: string[]; allowLoopback: boolean };
-}
 
 export interface WorkerRendererOptions {
   externalMemoryMb?: number;
   images?: Partial<WorkerSettings['images']>;
 }
 
-export type WorkerJob =
-  | { id: number; kind: 'pdf'; report: ReportBody }
-  | { id: number; kind: 'pdf-file'; file: string }
-  /** Part `part` of `parts` of a preview: its strips come back in the reply's `part`. */
-  | { id: number; kind: 'jpeg'; pdf: Uint8Array; part: number; parts: number }
-  /** A draft's text (UTF-8, as the editor holds it) to check: the reply's `draft`; an accepted report stays in the worker. */
-  | { id: number; kind: 'draft-check'; text: Uint8Array; scope: string; maxDepth: number }
-  /** Renders the report the `draft-check` just before it accepted. */
-  | { id: number; kind: 'draft-render' };
-/** `recycle`: the worker holds much memory after the job (grown WASM memories) and asks to be replaced. */
-export type WorkerReply =
-  | {
-      id: number;
-      ok: true;
-      /** The PDF (empty for a preview part). */
-      bytes: Uint8Array;
-      pageCount: number;
-      notes: RenderNote[];
-      /** Source map, page keys and page size of a PDF job (see RenderedPdf). */
-      pdfExtras?: Pick<RenderedPdf, 'boxes' | 'pageKeys' | 'pageSize'>;
-      /** The strips of a preview part. */
-      part?: PreviewPart;
-      /** What a draft-check found. */
-      draft?: DraftCheck;
-      recycle?: boolean;
-    }
-  | { id: number; ok: false; name: string; message: string };
-
-interface Slot {
+interface Slot extends QueueSlot {
   worker: Worker;
-  busy: boolean;
-  /** Held by a draft (counted against draftWorkers). */
-  draft: boolean;
   /** A job on it was abandoned or its worker ended: replaced when the slot is released. */
   broken: boolean;
-}
-
-/** A call waiting for a worker. */
-interface Waiter {
-  give(slot: Slot): void;
-  fail(reason: unknown): void;
-  /** A draft's document: a newer draft of it supersedes this one. */
-  document?: string;
 }
 
 /** A worker held by one draft for its two jobs; release() (always, once done) hands it on. */
@@ -153,11 +71,7 @@ export class WorkerRenderer implements ReportRenderer {
   /** Calls may wait for a worker: each call's RenderOptions.onStart fires when it has one. */
   readonly reportsStart = true;
   private readonly slots: Slot[] = [];
-  /** Tasks waiting for a worker, first come first served (served before any draft). */
-  private readonly waitingTasks: Waiter[] = [];
-  /** Drafts waiting for a worker, first come first served, within draftWorkers(). */
-  private readonly waitingDrafts: Waiter[] = [];
-  private readonly draftLimit: number;
+  private readonly queue: WorkerQueue<Slot>;
   private nextId = 1;
   private disposed = false;
   private readonly outOfMemory = new WeakSet<Worker>();
@@ -175,9 +89,9 @@ export class WorkerRenderer implements ReportRenderer {
     private readonly maxHeapMb = DEFAULT_WORKER_HEAP_MB,
     private readonly extra: WorkerRendererOptions = {},
   ) {
-    this.draftLimit = draftWorkers(size);
     // Start the workers now: each compiles the PDFium WASM once (0.5–0.9 s) off the main thread.
     for (let i = 0; i < size; i++) this.slots.push({ worker: this.spawn(), busy: false, draft: false, broken: false });
+    this.queue = new WorkerQueue(this.slots);
   }
 
   private spawn(): Worker {
@@ -206,85 +120,20 @@ export class WorkerRenderer implements ReportRenderer {
     return this.extra.externalMemoryMb ?? DEFAULT_WORKER_EXTERNAL_MB;
   }
 
-  private get draftsRunning(): number {
-    return this.slots.filter((s) => s.busy && s.draft).length;
-  }
-
-  /** A free worker for a task now, if any (a waiting task is handed each freed slot by release()). */
-  private takeFree(): Slot | undefined {
-    const free = this.disposed ? undefined : this.slots.find((s) => !s.busy);
-    if (free) free.busy = true;
-    return free;
-  }
-
-  /** A free worker for a draft now: none while a task waits or the drafts' share is taken. */
-  private takeFreeForDraft(): Slot | undefined {
-    if (this.waitingTasks.length > 0 || this.draftsRunning >= this.draftLimit) return undefined;
-    const free = this.takeFree();
-    if (free) free.draft = true;
-    return free;
-  }
-
-  /**
-   * A worker for a task, or for a draft when `draft` is given; waits in its queue when none is
-   * free. Aborting `signal` while waiting leaves the queue.
-   */
+  /** A worker for a task, or for a draft when `draft` is given (workerQueue.ts). */
   private acquire(signal?: AbortSignal, draft?: { document?: string }): Promise<Slot> {
     if (this.disposed) return Promise.reject(new RenderError('renderer disposed'));
-    if (signal?.aborted) return Promise.reject(signal.reason ?? new Error('aborted'));
-    const now = draft ? this.takeFreeForDraft() : this.takeFree();
-    if (now) return Promise.resolve(now);
-    const queue = draft ? this.waitingDrafts : this.waitingTasks;
-    return new Promise<Slot>((resolve, reject) => {
-      const leave = (): void => {
-        const i = queue.indexOf(waiter);
-        if (i >= 0) queue.splice(i, 1);
-        signal?.removeEventListener('abort', onAbort);
-      };
-      const onAbort = (): void => {
-        leave();
-        reject(signal!.reason ?? new Error('aborted'));
-      };
-      const waiter: Waiter = {
-        document: draft?.document,
-        give: (slot) => {
-          signal?.removeEventListener('abort', onAbort);
-          resolve(slot);
-        },
-        fail: (reason) => {
-          leave();
-          reject(reason);
-        },
-      };
-      if (draft?.document !== undefined) queue.find((w) => w.document === draft.document)?.fail(new DraftSuperseded());
-      queue.push(waiter);
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
+    return this.queue.acquire(signal, draft);
   }
 
-  /** Hands the slot on: to a waiting task first, then (within their share) to a waiting draft. */
+  /** Replaces the slot's worker if a job broke it, and hands the slot on (workerQueue.ts). */
   private release(slot: Slot): void {
     if (slot.broken && !this.disposed) {
       void slot.worker.terminate();
       slot.worker = this.spawn();
     }
     slot.broken = false;
-    slot.draft = false;
-    slot.busy = false;
-    if (this.disposed) return;
-    const task = this.waitingTasks.shift();
-    if (task) {
-      slot.busy = true;
-      task.give(slot);
-      return;
-    }
-    if (this.draftsRunning >= this.draftLimit) return;
-    const draft = this.waitingDrafts.shift();
-    if (draft) {
-      slot.busy = true;
-      slot.draft = true;
-      draft.give(slot);
-    }
+    this.queue.handOn(slot);
   }
 
   private async run(job: WorkerJob, options: RenderOptions | undefined, transfer: ArrayBuffer[]): Promise<WorkerReply & { ok: true }> {
@@ -406,7 +255,7 @@ export class WorkerRenderer implements ReportRenderer {
     signal?.throwIfAborted();
     const slots = [await this.acquire(signal)];
     options?.onStart?.();
-    for (let free: Slot | undefined; slots.length < MAX_PREVIEW_PARTS && (free = this.takeFree());) slots.push(free);
+    for (let free: Slot | undefined; slots.length < MAX_PREVIEW_PARTS && (free = this.queue.takeFree());) slots.push(free);
     const replies = await Promise.allSettled(
       slots.map((slot, part) => {
         const copy = new Uint8Array(pdf);
@@ -421,7 +270,7 @@ export class WorkerRenderer implements ReportRenderer {
 
   async dispose(): Promise<void> {
     this.disposed = true;
-    for (const w of [...this.waitingTasks, ...this.waitingDrafts]) w.fail(new RenderError('renderer disposed'));
+    this.queue.close(new RenderError('renderer disposed'));
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
 }

@@ -6,7 +6,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createRenderer } from '../render/index';
-import { DEFAULT_WORKER_EXTERNAL_MB, type WorkerSettings } from './renderPool';
+import { DEFAULT_WORKER_EXTERNAL_MB, type WorkerSettings } from './renderWorkerProtocol';
 import { memoryBudgetCheck, serveRenderJobs } from './renderJobs';
 
 const port = parentPort;

@@ -8,7 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createRenderer } from '../../src/render/index';
 import type { ReportRenderer } from '../../src/render/renderer';
 import { memoryBudgetCheck, serveRenderJobs } from '../../src/mock/renderJobs';
-import { DEFAULT_WORKER_EXTERNAL_MB, type WorkerSettings } from '../../src/mock/renderPool';
+import { DEFAULT_WORKER_EXTERNAL_MB, type WorkerSettings } from '../../src/mock/renderWorkerProtocol';
 import { HANGING_TITLE } from './hangingRenderer';
 
 const port = parentPort;

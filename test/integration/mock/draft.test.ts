@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { QuotaRecord } from '../../../src/core/api/types';
 import { jsoncToJson } from '../../../src/core/loc/jsoncText';
-import type { WorkerJob } from '../../../src/mock/renderPool';
+import type { WorkerJob } from '../../../src/mock/renderWorkerProtocol';
 import { readPdf } from '../../helpers/pdf';
 import { startHarness, type Harness } from './helpers';
 
