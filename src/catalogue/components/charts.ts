@@ -162,6 +162,9 @@ const ticks = <A extends 'x' | 'y'>(axis: A, file: string) =>
  * The v2 charts' margins (D chart-timeseries): horizontal 3, vertical 1 when no margin is
  * given; a `margin` fills the sides not given. So only `margin` has a fixed default.
  */
+/** The v2 charts' sides when no margin is given (D chart-timeseries); the painters read them here. */
+export const V2_CHART_MARGINS = { horizontal_margin: 3, vertical_margin: 1 } as const;
+
 const v2Margins = () => {
   const sources = ['N premium/common.ts, O', 'D chart-timeseries'] as const;
   const side = (axis: string, dflt: number) =>
@@ -172,8 +175,8 @@ const v2Margins = () => {
       .unit('spacing')
       .from(...sources);
   return {
-    vertical_margin: side('Top and bottom', 1),
-    horizontal_margin: side('Left and right', 3),
+    vertical_margin: side('Top and bottom', V2_CHART_MARGINS.vertical_margin),
+    horizontal_margin: side('Left and right', V2_CHART_MARGINS.horizontal_margin),
     // No default either: unset, the sides take 3 and 1; `margin: 0` makes them 0.
     margin: inheritedMargin('Uniform (all sides)').from(...sources),
   };
