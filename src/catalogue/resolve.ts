@@ -5,7 +5,8 @@
  * For each option (under either spelling, the declared one first):
  * - a value its option accepts is kept: the JSON type; an enum member (a keyword in any
  *   case, returned as declared); for a colour, any non-blank string (the renderer takes CSS
- *   colours too); a number clamped into the option's minimum/maximum;
+ *   colours too); a number clamped into the option's minimum/maximum (one on or past an
+ *   exclusive bound is not accepted);
  * - anything else (omitted, null, a wrong type, an unknown keyword) becomes the declared
  *   default. An option without a default keeps whatever was written (its painter reads it
  *   leniently, as requests reach the renderer unvalidated from tests and previews).
@@ -61,6 +62,9 @@ function accepted(schema: SchemaObject, value: unknown): unknown {
   }
   if (schema.type !== undefined && !typeMatches(schema.type, value)) return MISSING;
   if (typeof value === 'number') {
+    // An exclusive bound cannot be clamped to: a value on or past it is not accepted.
+    if (typeof schema.exclusiveMinimum === 'number' && !(value > schema.exclusiveMinimum)) return MISSING;
+    if (typeof schema.exclusiveMaximum === 'number' && !(value < schema.exclusiveMaximum)) return MISSING;
     const lo = typeof schema.minimum === 'number' ? schema.minimum : -Infinity;
     const hi = typeof schema.maximum === 'number' ? schema.maximum : Infinity;
     return Math.min(hi, Math.max(lo, value));

@@ -38,9 +38,9 @@ describe('catalogue: resolveOptions', () => {
       subtitle_font_size: 'huge', // no such keyword: the default
       border: 'yes', // not a boolean: the default
       radius: '36', // a number sent as a string (spreadsheet exports)
-      stroke_width: -4, // below the minimum? stroke_width only has exclusiveMinimum: kept
+      stroke_width: -4, // on the wrong side of its exclusiveMinimum (0): no value to clamp to, the default
     });
-    assert.deepEqual([r.title_font_size, r.subtitle_font_size, r.border, r.radius, r.stroke_width], ['xl', 'xl', false, 36, -4]);
+    assert.deepEqual([r.title_font_size, r.subtitle_font_size, r.border, r.radius, r.stroke_width], ['xl', 'xl', false, 36, 6]);
   });
 
   it('clamps a number into the option’s minimum and maximum', () => {
