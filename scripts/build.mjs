@@ -71,7 +71,9 @@ const common = {
 };
 
 // Every entry must exist: a bundle silently skipped would ship an extension or CLI without it.
-const missing = [...bundles.map((b) => b.entry), VIEWER_ENTRY].filter((entry) => !existsSync(join(root, entry)));
+/** The compare view's webview script (src/extension/compare/comparePanel.ts loads media/compare/compare.js). */
+const COMPARE_ENTRY = 'src/webview/compare/main.ts';
+const missing = [...bundles.map((b) => b.entry), VIEWER_ENTRY, COMPARE_ENTRY].filter((entry) => !existsSync(join(root, entry)));
 if (missing.length > 0) {
   console.error(
     `build: missing bundle entr${missing.length === 1 ? 'y' : 'ies'}: ${missing.join(', ')} (restore it, or remove its bundle from scripts/build.mjs)`,
@@ -95,4 +97,19 @@ const results = await Promise.all(
 copyRenderAssets(root);
 // The result viewer webview: browser bundle + the pdf.js runtime it loads, into media/.
 results.push(await buildViewer({ root, production, quiet }));
+results.push(
+  await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: [COMPARE_ENTRY],
+    outfile: 'media/compare/compare.js',
+    bundle: true,
+    platform: 'browser',
+    format: 'iife',
+    target: 'chrome120',
+    sourcemap: production ? false : 'linked',
+    minify: production,
+    logLevel: quiet ? 'error' : 'info',
+    metafile: true,
+  }),
+);
 if (!quiet) console.log(`built ${results.length} bundle(s)${production ? ' (production)' : ''}`);
