@@ -22,7 +22,7 @@ export interface RevisionRange {
 
 /** `a..b` → both revisions; anything else is not a range. */
 export function parseRange(text: string): RevisionRange | undefined {
-  const m = /^([^.\s][^\s]*?)\.\.([^.\s][^\s]*)$/.exec(text);
+  const m = /^([^.\s](?:\S*[^.\s])?)\.\.([^.\s]\S*)$/.exec(text);
   return m ? { base: m[1], head: m[2] } : undefined;
 }
 

@@ -27,6 +27,7 @@ export function sideBySide(old: RgbaImage | undefined, next: RgbaImage | undefin
   const width = left.width + GAP + right.width;
   const height = Math.max(left.height, right.height);
   const out = new Uint8Array(width * height * 4).fill(GAP_GREY);
+  for (let i = 3; i < out.length; i += 4) out[i] = 255; // opaque: the PNG is RGB
   blit(out, width, left, 0);
   blit(out, width, right, left.width + GAP);
   for (const r of regions) {
