@@ -23,7 +23,7 @@ describe('Compare with… (the compare view)', function () {
   this.timeout(180_000);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-studio-compare-'));
   const file = (name: string) => vscode.Uri.file(path.join(dir, name));
-  const compare = (report: vscode.Uri, against: unknown) =>
+  const compare = (report: vscode.Uri | Pick<vscode.SourceControlResourceState, 'resourceUri'>, against: unknown) =>
     vscode.commands.executeCommand<ReportDiff | undefined>('reportStudio.compareWith', report, against);
 
   before(async () => {
@@ -75,7 +75,7 @@ describe('Compare with… (the compare view)', function () {
     await waitForElement(view, 'side by side again', 'section.page.changed .pair', () => true);
   });
 
-  it("against HEAD: the editor's unsaved text, without touching the file", async () => {
+  it("against HEAD, from the Source Control view: the editor's unsaved text, without touching the file", async () => {
     const repo = fs.mkdtempSync(path.join(dir, 'repo-'));
     const git = (...args: string[]) =>
       execFileSync('git', args, {
@@ -99,7 +99,8 @@ describe('Compare with… (the compare view)', function () {
       e.replace(new vscode.Range(editor.document.positionAt(at + 1), editor.document.positionAt(at + 8)), 'Chapter'),
     );
     assert.ok(editor.document.isDirty);
-    const diff = await compare(report, 'head');
+    // As the Source Control view passes a changed file: its resource state.
+    const diff = await compare({ resourceUri: report }, 'head');
     assert.equal(diff?.oldLabel, 'HEAD');
     assert.equal(diff?.newLabel, 'editor (unsaved)');
     assert.equal(statuses(diff), '1:unchanged 2:changed 3:unchanged');
