@@ -71,9 +71,9 @@ const common = {
 };
 
 // Every entry must exist: a bundle silently skipped would ship an extension or CLI without it.
-/** The compare view's webview script (src/extension/compare/comparePanel.ts loads media/compare/compare.js). */
-const COMPARE_ENTRY = 'src/webview/compare/main.ts';
-const missing = [...bundles.map((b) => b.entry), VIEWER_ENTRY, COMPARE_ENTRY].filter((entry) => !existsSync(join(root, entry)));
+/** The compare view's webview script, for the browser (src/extension/compare/comparePanel.ts loads it). */
+const compareView = { entry: 'src/webview/compare/main.ts', out: 'media/compare/compare.js' };
+const missing = [...bundles.map((b) => b.entry), VIEWER_ENTRY, compareView.entry].filter((entry) => !existsSync(join(root, entry)));
 if (missing.length > 0) {
   console.error(
     `build: missing bundle entr${missing.length === 1 ? 'y' : 'ies'}: ${missing.join(', ')} (restore it, or remove its bundle from scripts/build.mjs)`,
@@ -100,8 +100,8 @@ results.push(await buildViewer({ root, production, quiet }));
 results.push(
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: [COMPARE_ENTRY],
-    outfile: 'media/compare/compare.js',
+    entryPoints: [compareView.entry],
+    outfile: compareView.out,
     bundle: true,
     platform: 'browser',
     format: 'iife',
