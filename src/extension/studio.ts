@@ -13,7 +13,7 @@ import * as vscode from 'vscode';
 import { registerReportCodeActions } from './codeActions/reportCodeActions';
 import { SchemaProvider } from './schema/schemaProvider';
 import { registerReportCodeLens } from './codeLens/reportCodeLens';
-import { repeatInPanel, useLocalServiceInPanel } from './commands/panelRequests';
+import { repeatInPanel, useLocalServiceInPanel } from './submit/panelRequests';
 import { createCommands } from './commands';
 import type { CommandId } from './commands/commandIds';
 import { registerPreviewOnSave } from './submit/previewOnSave';

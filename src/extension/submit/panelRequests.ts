@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { useLocalService } from '../problemActions';
 import type { Services } from '../services';
 import type { RebuildAction } from '../viewer/resultPanel';
-import { buildDocument } from './build';
+import { buildDocument } from '../commands/build';
 
 export async function repeatInPanel(s: Services, report: vscode.Uri, action: RebuildAction): Promise<void> {
   try {
