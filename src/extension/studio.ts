@@ -13,7 +13,7 @@ import * as vscode from 'vscode';
 import { registerReportCodeActions } from './codeActions/reportCodeActions';
 import { SchemaProvider } from './schema/schemaProvider';
 import { registerReportCodeLens } from './codeLens/reportCodeLens';
-import { buildDocument } from './commands/build';
+import { repeatInPanel, useLocalServiceInPanel } from './submit/panelRequests';
 import { createCommands } from './commands';
 import type { CommandId } from './commands/commandIds';
 import { registerPreviewOnSave } from './submit/previewOnSave';
@@ -88,15 +88,9 @@ export function activateStudio(context: vscode.ExtensionContext): Studio {
     registerReportSymbols(),
     registerReportCodeLens(quota),
     registerPreviewOnSave(submissions, log),
-    watchServiceChanges({ keys, local, clients, quota, statusBar }),
-    panels.onDidRequestRebuild(async ({ report, kind }) => {
-      try {
-        const document = await vscode.workspace.openTextDocument(report);
-        await (kind === 'build' ? buildDocument(services, document, 'panel') : submissions.submit(document, 'preview', 'panel'));
-      } catch (error) {
-        log.error(`Rebuild of ${report.toString()} failed: ${(error as Error).message}`);
-      }
-    }),
+    watchServiceChanges({ keys, local, clients, quota, statusBar, panels }),
+    panels.onDidRequestRebuild(({ report, kind }) => void repeatInPanel(services, report, kind)),
+    panels.onDidRequestUseLocal(({ report, kind }) => void useLocalServiceInPanel(services, report, kind)),
     submissions.onDidFinish(() => reports.update()),
     panels.onDidRequestCancel(({ report }) => void submissions.cancel(report)),
   );

@@ -22,6 +22,7 @@
  * (test/unit/extension/bundle.test.ts checks what the bootstrap may hold).
  */
 import * as vscode from 'vscode';
+import { registerReportFormatter } from './format/reportFormatter';
 import { COMMANDS, TASK_TYPE, type CommandId } from './commands/commandIds';
 import type { LivePreview } from './live/livePreview';
 import { isReportDocument } from './reportDocument';
@@ -101,6 +102,8 @@ export class StudioLoader implements vscode.Disposable {
       this.subscriptions.push(vscode.commands.registerCommand(id, (...args: unknown[]) => this.run(id, args)));
     }
     this.subscriptions.push(
+      // For any JSON file (it is their default formatter): a light module, no full part needed.
+      registerReportFormatter(context.extensionPath),
       vscode.tasks.registerTaskProvider(TASK_TYPE, {
         provideTasks: (token) => this.loadStudio('task').tasks.provideTasks(token),
         resolveTask: (task, token) => this.loadStudio('task').tasks.resolveTask(task, token),

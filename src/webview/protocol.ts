@@ -139,6 +139,20 @@ export interface ShowErrorMessage {
   message: string;
   /** Optional detail (status code, response text), shown smaller. */
   detail?: string;
+  /** The service could not be reached: offer "Use Local Service" beside Retry. */
+  offerLocal?: boolean;
+}
+
+/** What the toolbar's rebuild button repeats and costs, in words (the host decides: see ResultPanel). */
+interface SetRebuildLabelMessage {
+  type: 'setRebuildLabel';
+  label: string;
+  title: string;
+}
+
+/** The content on screen no longer applies (an error of a service no longer in use): back to the empty page. */
+interface ShowEmptyMessage {
+  type: 'showEmpty';
 }
 
 /** Report name shown in the toolbar (e.g. after a rename), and the report's URI, kept in the
@@ -159,7 +173,9 @@ export type HostToViewerMessage =
   | SetReportNameMessage
   | LivePausedMessage
   | HighlightMessage
-  | SourceMapMessage;
+  | SourceMapMessage
+  | SetRebuildLabelMessage
+  | ShowEmptyMessage;
 
 // ---- webview → extension -------------------------------------------------------------
 
@@ -197,6 +213,10 @@ interface SelectSourceMessage {
   type: 'selectSource';
   path: ReportPath;
 }
+/** The error page's "Use Local Service": switch to the bundled service and run the task again. */
+interface UseLocalServiceMessage {
+  type: 'useLocalService';
+}
 /** The persisted state changed (debounced); lets the extension remember it per report. */
 interface StateChangedMessage {
   type: 'stateChanged';
@@ -217,6 +237,7 @@ export type ViewerToHostMessage =
   | CancelTaskMessage
   | RevealErrorMessage
   | SelectSourceMessage
+  | UseLocalServiceMessage
   | StateChangedMessage
   | ViewerErrorMessage;
 
@@ -301,6 +322,8 @@ const HOST_TYPES: ReadonlySet<string> = new Set<HostToViewerMessage['type']>([
   'livePaused',
   'highlight',
   'sourceMap',
+  'setRebuildLabel',
+  'showEmpty',
 ]);
 
 /** Narrow an incoming `message` event payload; anything else is ignored by the viewer. */
@@ -321,6 +344,7 @@ const VIEWER_MESSAGE_CHECKS: { [T in ViewerToHostMessage['type']]: (m: Record<st
   cancelTask: (m) => optional(m.taskId, isString),
   revealError: (m) => Number.isInteger(m.index) && (m.index as number) >= 0,
   selectSource: (m) => Array.isArray(m.path) && m.path.every((p) => isString(p) || Number.isInteger(p)),
+  useLocalService: () => true,
   stateChanged: (m) => isObject(m.state),
   viewerError: (m) => isString(m.message) && optional(m.url, isString),
 };

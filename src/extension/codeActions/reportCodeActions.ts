@@ -163,8 +163,15 @@ function toAction(
 ): vscode.CodeAction {
   const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
   const edit = new vscode.WorkspaceEdit();
-  const range = new vscode.Range(document.positionAt(fix.edit.offset), document.positionAt(fix.edit.offset + fix.edit.length));
-  edit.replace(document.uri, range, fix.edit.content);
+  // A snippet edit leaves the cursor on the inserted value's tab stop (typed by the schema).
+  const { offset, length, content } = fix.snippet ?? fix.edit;
+  const range = new vscode.Range(document.positionAt(offset), document.positionAt(offset + length));
+  if (fix.snippet) {
+    const snippet = new vscode.SnippetTextEdit(range, new vscode.SnippetString(content));
+    // The edit is laid out in the document's indentation already: no re-indenting of its lines.
+    snippet.keepWhitespace = true;
+    edit.set(document.uri, [snippet]);
+  } else edit.replace(document.uri, range, content);
   action.edit = edit;
   action.diagnostics = Array.isArray(diagnostic) ? diagnostic : [diagnostic];
   action.isPreferred = preferred;

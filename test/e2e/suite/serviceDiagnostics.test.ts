@@ -31,6 +31,14 @@ function tempFile(name: string, text: string): string {
   return file;
 }
 
+/** Types `value` over the tab stop an "Add missing option" fix left selected (as a person would). */
+async function typeOverPlaceholder(value: string): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  assert.ok(editor, 'the report is in the active editor');
+  assert.match(editor.document.getText(editor.selection), /^(number|integer)$/, 'the cursor is on the placeholder, which names its type');
+  assert.ok(await editor.edit((b) => b.replace(editor.selection, value)));
+}
+
 async function open(file: string): Promise<vscode.TextDocument> {
   const document = await vscode.workspace.openTextDocument(file);
   await vscode.window.showTextDocument(document);
@@ -80,9 +88,10 @@ describe('Report service diagnostics and their quick fixes (Build)', () => {
     );
   });
 
-  // One corpus file per kind of fix: [file, expected title of the fix applied].
-  const CASES: [string, RegExp][] = [
-    ['01-card-missing-value.report.json', /^Add missing option "value": 0$/],
+  // One corpus file per kind of fix: [file, expected title of the fix applied, what the user
+  // types into the fix's tab stop when it leaves one (a number is named by its type there)].
+  const CASES: [string, RegExp, string?][] = [
+    ['01-card-missing-value.report.json', /^Add missing option "value"$/, '42'],
     ['07-card-missing-options.report.json', /^Add missing field "options"/],
     ['13-columns-string.report.json', /^Convert "three" to the number 3$/],
     ['22-cover-components-object.report.json', /^Wrap the object in a list$/],
@@ -93,7 +102,7 @@ describe('Report service diagnostics and their quick fixes (Build)', () => {
     ['46-top-level-typo.report.json', /^Rename "component" to "components"$/],
   ];
 
-  for (const [file, title] of CASES) {
+  for (const [file, title, typed] of CASES) {
     it(`quick fix repairs ${file}: apply the code action, rebuild, no diagnostics`, async () => {
       const document = await open(tempCopy(`test/fixtures/broken/${file}`));
       const first = await run('build');
@@ -118,6 +127,7 @@ describe('Report service diagnostics and their quick fixes (Build)', () => {
       assert.equal(action.kind?.value, vscode.CodeActionKind.QuickFix.value);
       assert.ok(action.edit, 'the fix is an edit');
       assert.ok(await vscode.workspace.applyEdit(action.edit));
+      if (typed) await typeOverPlaceholder(typed);
       // The fixed cause drops the diagnostic at once; the rebuild must then be accepted.
       await waitForDiagnostics(document.uri, 'the diagnostic to go after the edit', (all) => fromService(all).length === 0);
       const second = await run('build');
@@ -180,7 +190,7 @@ describe("quick fixes for the editor's own schema diagnostics", () => {
     await waitForDiagnostics(document.uri, 'the two schema errors', (ds) => ds.length === 2);
     for (const [range, title] of [
       [rangeOf(document, ['config', 'colour_theme']), /^Replace "rainbow" with "/],
-      [rangeOf(document, ['components', 0, 'components', 0, 'options'], 'key'), /^Add missing option "value": 0$/],
+      [rangeOf(document, ['components', 0, 'components', 0, 'options'], 'key'), /^Add missing option "value"$/],
     ] as const) {
       const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
         'vscode.executeCodeActionProvider',
@@ -191,7 +201,9 @@ describe("quick fixes for the editor's own schema diagnostics", () => {
       const action = actions.find((a) => title.test(a.title));
       assert.ok(action?.edit, `no ${title.source} among ${actions.map((a) => a.title).join(' | ')}`);
       assert.ok(await vscode.workspace.applyEdit(action.edit));
+      if (title.source.startsWith('^Add missing')) await typeOverPlaceholder('7');
     }
+
     await waitForDiagnostics(document.uri, 'no diagnostics left', (ds) => ds.length === 0);
   });
 });
