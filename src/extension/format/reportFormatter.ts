@@ -4,8 +4,9 @@
  * data points — on one line, core/format/reportFormat.ts); any other JSON gets exactly VS
  * Code's own JSON formatting (jsonc-parser's `format` with the options VS Code's JSON
  * extension passes: indentation, `files.insertFinalNewline`, `json.format.keepLines`).
- * package.json makes it the default formatter of `[json]`/`[jsonc]`, so VS Code does not ask
- * which of two formatters to use; a formatter the user chose still wins.
+ * It is not made the default formatter of `[json]` (a language default would override a
+ * user's global `editor.defaultFormatter`, e.g. Prettier): VS Code asks once which formatter
+ * to use, and picking this one is safe for every JSON file.
  *
  * The formatting itself is in dist/formatter.js, required on the first request: this module is
  * part of the bootstrap (every JSON file), which stays a few KB. The setting is read here, not

