@@ -42,6 +42,7 @@ let localService: LocalServiceHost | undefined;
 export interface Studio {
   resultPanels: ResultPanels;
   livePreview: LivePreview;
+  previewSync: PreviewSync;
   /** The `report-studio` tasks; the bootstrap registered the provider and hands requests on. */
   tasks: vscode.TaskProvider;
   /** Runs a contributed command; the bootstrap registered them all and calls this. */
@@ -103,6 +104,7 @@ export function activateStudio(context: vscode.ExtensionContext): Studio {
   return {
     resultPanels: panels,
     livePreview: live,
+    previewSync: sync,
     tasks: new ReportTasks({ context, panels }),
     run(id, args) {
       const command = commands.get(id);
