@@ -35,6 +35,7 @@ import { PreviewSync } from './live/previewSync';
 import { ResultSourceMaps } from './live/resultSourceMap';
 import { ResultPanels } from './viewer/resultPanels';
 import { ReportTasks } from './tasks/reportTasks';
+import { TaskProblems } from './tasks/taskProblems';
 
 let localService: LocalServiceHost | undefined;
 
@@ -79,6 +80,8 @@ export function activateStudio(context: vscode.ExtensionContext): Studio {
     live,
     sync,
   };
+  const taskProblems = new TaskProblems(context.extensionPath);
+  push(taskProblems);
   const reports = new ReportContext(panels);
   const statusBar = new QuotaStatusBar(quota, clients, reports);
   push(log, keys, local, clients, quota, panels, diagnostics, renderNotes, submissions, live, sync, sourceMaps, reports, statusBar);
@@ -105,7 +108,7 @@ export function activateStudio(context: vscode.ExtensionContext): Studio {
     resultPanels: panels,
     livePreview: live,
     previewSync: sync,
-    tasks: new ReportTasks({ context, panels }),
+    tasks: new ReportTasks({ context, panels, problems: taskProblems }),
     run(id, args) {
       const command = commands.get(id);
       if (!command) throw new Error(`Report Studio has no command ${id}`);
