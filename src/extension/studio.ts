@@ -36,6 +36,8 @@ import { ResultSourceMaps } from './live/resultSourceMap';
 import { ResultPanels } from './viewer/resultPanels';
 import { ReportTasks } from './tasks/reportTasks';
 import { TaskProblems } from './tasks/taskProblems';
+import { TrailingCommaDiagnostics } from './diagnostics/trailingCommaDiagnostics';
+import { registerTrailingCommaActions } from './codeActions/trailingCommaActions';
 
 let localService: LocalServiceHost | undefined;
 
@@ -81,7 +83,7 @@ export function activateStudio(context: vscode.ExtensionContext): Studio {
     sync,
   };
   const taskProblems = new TaskProblems(context.extensionPath);
-  push(taskProblems);
+  push(taskProblems, new TrailingCommaDiagnostics(), registerTrailingCommaActions());
   const reports = new ReportContext(panels);
   const statusBar = new QuotaStatusBar(quota, clients, reports);
   push(log, keys, local, clients, quota, panels, diagnostics, renderNotes, submissions, live, sync, sourceMaps, reports, statusBar);
