@@ -109,6 +109,61 @@ function itemsGot(entry: ValidationErrorEntry): string {
   return actual === undefined ? '' : `, got ${actual}`;
 }
 
+/** The 422 entry type that says what each JSON schema `type` asks for. */
+const TYPE_ENTRY: Readonly<Record<string, string>> = {
+  string: 'string_type',
+  integer: 'int_type',
+  number: 'float_type',
+  boolean: 'bool_type',
+  array: 'list_type',
+  object: 'dict_type',
+};
+
+/** The JSON schema keywords with a 422 counterpart: their limit's name in the entry's `ctx`. */
+const LIMIT_ENTRY: Readonly<Record<string, [type: string, ctx: string]>> = {
+  maximum: ['less_than_equal', 'le'],
+  exclusiveMaximum: ['less_than', 'lt'],
+  minimum: ['greater_than_equal', 'ge'],
+  exclusiveMinimum: ['greater_than', 'gt'],
+  maxLength: ['string_too_long', 'max_length'],
+  minLength: ['string_too_short', 'min_length'],
+  maxItems: ['too_long', 'max_length'],
+  minItems: ['too_short', 'min_length'],
+};
+
+/**
+ * A JSON schema (ajv) error in the same words as the service's entry for the same mistake, so
+ * `report-studio validate` and a rejected Build say one thing: the error as the entry pydantic
+ * would give, then plainSentence(). Undefined for keywords without a counterpart.
+ */
+export function plainSchemaSentence(
+  keyword: string,
+  params: Record<string, unknown>,
+  path: readonly PathSegment[],
+  value: { found: boolean; value?: unknown },
+): string | undefined {
+  const input = value.found ? value.value : undefined;
+  const quoted = (values: unknown[]) => values.map((v) => `'${String(v)}'`).join(', ');
+  const entry = (type: string, ctx?: Record<string, unknown>): ValidationErrorEntry => ({ type, loc: [...path], msg: '', input, ctx });
+  const isComponentType =
+    path[path.length - 1] === 'type' && typeof path[path.length - 2] === 'number' && path[path.length - 3] === 'components';
+  if (keyword === 'enum' && Array.isArray(params.allowedValues)) {
+    const list = quoted(params.allowedValues);
+    const e = isComponentType
+      ? entry('union_tag_invalid', { tag: input, expected_tags: list })
+      : entry('literal_error', { expected: list });
+    return plainSentence(e, { path });
+  }
+  if (keyword === 'type') {
+    const type = TYPE_ENTRY[String(Array.isArray(params.type) ? params.type[0] : params.type)];
+    return type ? plainSentence(entry(type), { path }) : undefined;
+  }
+  const limit = LIMIT_ENTRY[keyword];
+  if (!limit) return undefined;
+  const actual = Array.isArray(input) ? { actual_length: input.length } : {};
+  return plainSentence(entry(limit[0], { [limit[1]]: params.limit, ...actual }), { path });
+}
+
 /** The entry as the service sent it, for the related information: `Input should be … [type] at components → 0 → type`. */
 export function rawEntryText(entry: ValidationErrorEntry): string {
   const loc = Array.isArray(entry.loc) ? entry.loc.filter((p, i) => i > 0 || p !== 'body') : [];
