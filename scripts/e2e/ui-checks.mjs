@@ -165,7 +165,7 @@ export async function runUiChecks(context, server, workspace, shotDir, step) {
         () => liveSyncCheck(page, shotDir, { quickInput, openFile, goTo, positionOf, readExample }),
       ],
       [
-        'UI: a Preview\'s 422 shows as errors on the nodes, with an "Add missing option" quick fix',
+        'UI: a Preview\'s 422 adds no second problem where the schema marks the mistake; "Add missing option" still fixes it',
         () => serviceQuickFixCheck(page, shotDir, { openFile, goTo, positionOf, quickInput, text }),
       ],
       [

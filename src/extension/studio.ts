@@ -35,6 +35,9 @@ import { PreviewSync } from './live/previewSync';
 import { ResultSourceMaps } from './live/resultSourceMap';
 import { ResultPanels } from './viewer/resultPanels';
 import { ReportTasks } from './tasks/reportTasks';
+import { TaskProblems } from './tasks/taskProblems';
+import { TrailingCommaDiagnostics } from './diagnostics/trailingCommaDiagnostics';
+import { registerTrailingCommaActions } from './codeActions/trailingCommaActions';
 
 let localService: LocalServiceHost | undefined;
 
@@ -42,6 +45,7 @@ let localService: LocalServiceHost | undefined;
 export interface Studio {
   resultPanels: ResultPanels;
   livePreview: LivePreview;
+  previewSync: PreviewSync;
   /** The `report-studio` tasks; the bootstrap registered the provider and hands requests on. */
   tasks: vscode.TaskProvider;
   /** Runs a contributed command; the bootstrap registered them all and calls this. */
@@ -78,6 +82,8 @@ export function activateStudio(context: vscode.ExtensionContext): Studio {
     live,
     sync,
   };
+  const taskProblems = new TaskProblems(context.extensionPath);
+  push(taskProblems, new TrailingCommaDiagnostics(), registerTrailingCommaActions());
   const reports = new ReportContext(panels);
   const statusBar = new QuotaStatusBar(quota, clients, reports);
   push(log, keys, local, clients, quota, panels, diagnostics, renderNotes, submissions, live, sync, sourceMaps, reports, statusBar);
@@ -97,7 +103,8 @@ export function activateStudio(context: vscode.ExtensionContext): Studio {
   return {
     resultPanels: panels,
     livePreview: live,
-    tasks: new ReportTasks({ context, panels }),
+    previewSync: sync,
+    tasks: new ReportTasks({ context, panels, problems: taskProblems }),
     run(id, args) {
       const command = commands.get(id);
       if (!command) throw new Error(`Report Studio has no command ${id}`);

@@ -208,10 +208,12 @@ interface RevealErrorMessage {
   type: 'revealError';
   index: number;
 }
-/** A click on a component in the live view: select its node in the editor. */
+/** A click on a component in the live view: put the cursor on its node in the editor (a double-click: select the node). */
 interface SelectSourceMessage {
   type: 'selectSource';
   path: ReportPath;
+  /** A double-click: select the whole node instead of moving the cursor to its first line. */
+  whole?: boolean;
 }
 /** The error page's "Use Local Service": switch to the bundled service and run the task again. */
 interface UseLocalServiceMessage {
@@ -343,7 +345,8 @@ const VIEWER_MESSAGE_CHECKS: { [T in ViewerToHostMessage['type']]: (m: Record<st
   openExternally: (m) => isString(m.url),
   cancelTask: (m) => optional(m.taskId, isString),
   revealError: (m) => Number.isInteger(m.index) && (m.index as number) >= 0,
-  selectSource: (m) => Array.isArray(m.path) && m.path.every((p) => isString(p) || Number.isInteger(p)),
+  selectSource: (m) =>
+    Array.isArray(m.path) && m.path.every((p) => isString(p) || Number.isInteger(p)) && optional(m.whole, (w) => typeof w === 'boolean'),
   useLocalService: () => true,
   stateChanged: (m) => isObject(m.state),
   viewerError: (m) => isString(m.message) && optional(m.url, isString),

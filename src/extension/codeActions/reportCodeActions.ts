@@ -15,13 +15,9 @@ import { enableMultiPageFix } from '../../core/fixes/enableMultiPage';
 import { RENDER_NOTE_SOURCE } from '../diagnostics/renderNoteDiagnostics';
 import { SERVICE_DIAGNOSTIC_SOURCE } from '../diagnostics/serviceDiagnostics';
 import type { ServiceDiagnostics } from '../diagnostics/serviceDiagnostics';
+import { isSchemaDiagnostic } from '../diagnostics/schemaDiagnostics';
 import { isReportDocument, REPORT_DOCUMENT_SELECTOR } from '../reportDocument';
 import type { FixEngine, SchemaProvider } from '../schema/schemaProvider';
-
-/** Diagnostics of VS Code's JSON extension: source "json", or none for schema problems. */
-const JSON_SOURCES: ReadonlySet<string | undefined> = new Set(['json', '', undefined]);
-/** The JSON service's syntax error codes start here; schema problems are below. */
-const JSON_SYNTAX_CODES = 0x100;
 
 /** Validation results for the latest version of each document (code actions run on every cursor move). */
 class ProblemCache {
@@ -80,9 +76,7 @@ class ReportCodeActionProvider implements vscode.CodeActionProvider {
     const overflows = context.diagnostics.filter((d) => d.source === RENDER_NOTE_SOURCE && codeOf(d) === 'overflow');
     const multiPage = overflows.length > 0 ? enableMultiPageFix(text, { formatting }) : undefined;
     if (multiPage) actions.push(toAction(document, multiPage, overflows, true));
-    const relevant = context.diagnostics.filter(
-      (d) => d.source === SERVICE_DIAGNOSTIC_SOURCE || (JSON_SOURCES.has(d.source) && !isSyntaxError(d)),
-    );
+    const relevant = context.diagnostics.filter((d) => d.source === SERVICE_DIAGNOSTIC_SOURCE || isSchemaDiagnostic(d));
     if (relevant.length === 0) return actions;
     // The fix engine (schema index, ajv) is loaded on the first request that has a diagnostic
     // to fix, not when the extension activates for any JSON file.
@@ -148,11 +142,6 @@ class ReportCodeActionProvider implements vscode.CodeActionProvider {
 
 function codeOf(d: vscode.Diagnostic): string | number | undefined {
   return typeof d.code === 'object' ? d.code.value : d.code;
-}
-
-function isSyntaxError(d: vscode.Diagnostic): boolean {
-  const code = codeOf(d);
-  return typeof code === 'number' && code >= JSON_SYNTAX_CODES;
 }
 
 function toAction(

@@ -58,7 +58,7 @@ export interface PanelHandlers {
   openExternally(panel: ResultPanel, url: string): void;
   revealError(panel: ResultPanel, index: number): void;
   /** A click on a component in the live view (source ↔ preview sync). */
-  selectSource(panel: ResultPanel, path: ReportPath): void;
+  selectSource(panel: ResultPanel, path: ReportPath, whole: boolean): void;
   disposed(panel: ResultPanel): void;
 }
 
@@ -319,7 +319,7 @@ export class ResultPanel {
       case 'revealError':
         return this.handlers.revealError(this, m.index);
       case 'selectSource':
-        return this.handlers.selectSource(this, m.path);
+        return this.handlers.selectSource(this, m.path, m.whole === true);
       case 'viewerError':
         this.log.warn(`result viewer (${fileName(this.reportUri)}): ${m.message}`);
         return;

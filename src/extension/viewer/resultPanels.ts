@@ -32,7 +32,7 @@ export class ResultPanels implements vscode.Disposable {
   private readonly rebuildEmitter = new vscode.EventEmitter<{ report: vscode.Uri; kind: RebuildAction }>();
   private readonly useLocalEmitter = new vscode.EventEmitter<{ report: vscode.Uri; kind: RebuildAction }>();
   private readonly cancelEmitter = new vscode.EventEmitter<{ report: vscode.Uri }>();
-  private readonly selectEmitter = new vscode.EventEmitter<{ report: vscode.Uri; path: ReportPath }>();
+  private readonly selectEmitter = new vscode.EventEmitter<{ report: vscode.Uri; path: ReportPath; whole: boolean }>();
   private readonly subscriptions: vscode.Disposable[] = [];
 
   /** The rebuild button: repeat what the panel shows (`live`: redraw the live view, free). */
@@ -40,7 +40,7 @@ export class ResultPanels implements vscode.Disposable {
   /** The error page's "Use Local Service": switch, then repeat `kind`. */
   readonly onDidRequestUseLocal = this.useLocalEmitter.event;
   readonly onDidRequestCancel = this.cancelEmitter.event;
-  /** A click on a component in a live view: select its node in the report. */
+  /** A click on a component in a panel: put the cursor on its node in the report (`whole`: a double-click, select it). */
   readonly onDidRequestSelect = this.selectEmitter.event;
 
   constructor(
@@ -54,7 +54,7 @@ export class ResultPanels implements vscode.Disposable {
       saveAs: (panel, url) => this.actions.saveAsFromPanel(panel, url),
       openExternally: (panel, url) => this.actions.openExternallyFromPanel(panel, url),
       revealError: (panel, index) => this.actions.revealError(panel, index),
-      selectSource: (panel, path) => this.selectEmitter.fire({ report: panel.report, path }),
+      selectSource: (panel, path, whole) => this.selectEmitter.fire({ report: panel.report, path, whole }),
       disposed: (panel) => this.registry.forget(panel),
     };
     this.registry = new PanelRegistry(context, handlers, log);

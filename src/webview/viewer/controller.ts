@@ -60,7 +60,7 @@ export class Controller {
           this.toolbar.setTitle(`${fileName} · ${count} ${count === 1 ? 'page' : 'pages'}`, fileName);
         },
         failed: (message) => host.post({ type: 'viewerError', message, url: this.store.state.result?.url }),
-        select: (path) => host.post({ type: 'selectSource', path }),
+        select: (path, whole) => host.post({ type: 'selectSource', path, ...(whole ? { whole } : {}) }),
       },
       s.pdfZoom,
     );
@@ -70,7 +70,7 @@ export class Controller {
         position: (pos) => this.savePosition(() => ({ jpegPosition: pos })),
         loaded: (fileName, w, hgt) => this.toolbar.setTitle(`${fileName} · ${w}×${hgt}`, fileName),
         failed: (message) => host.post({ type: 'viewerError', message, url: this.store.state.result?.url }),
-        select: (path) => host.post({ type: 'selectSource', path }),
+        select: (path, whole) => host.post({ type: 'selectSource', path, ...(whole ? { whole } : {}) }),
       },
       s.jpegZoom,
     );

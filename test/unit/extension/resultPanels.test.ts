@@ -458,7 +458,7 @@ describe('extension: result panels', () => {
     const file = resultOf(r, 'build');
     const boxes = [{ path: ['components', 0], type: 'Card', page: 1, x: 10, y: 20, width: 100, height: 50 }];
     const selects: string[] = [];
-    panels.onDidRequestSelect((e) => selects.push(e.path.join('.')));
+    panels.onDidRequestSelect((e) => selects.push(`${e.path.join('.')}${e.whole ? ' whole' : ''}`));
     await panels.showLive(r as never, { file: file as never, pageCount: 1, boxes }, true);
     const p = only();
     p.ready();
@@ -471,7 +471,13 @@ describe('extension: result panels', () => {
     assert.deepEqual(p.posted.splice(0).slice(-1), [{ type: 'highlight', path: ['components', 0], reveal: false }]);
     p.say({ type: 'selectSource', path: ['components', 0] } as ViewerToHostMessage);
     p.say({ type: 'selectSource', path: [{}] } as unknown as ViewerToHostMessage);
-    assert.deepEqual(selects, ['components.0'], 'a malformed path is ignored');
+    p.say({ type: 'selectSource', path: ['components', 0], whole: true } as ViewerToHostMessage);
+    p.say({ type: 'selectSource', path: ['components', 0], whole: 'yes' } as unknown as ViewerToHostMessage);
+    assert.deepEqual(
+      selects,
+      ['components.0', 'components.0 whole'],
+      'a malformed path or flag is ignored; a double-click selects the whole node',
+    );
     assert.equal(panels.highlight(report('none.report.json') as never, null, false), false, 'no panel, nothing to outline');
     panels.showLivePaused(r as never, { problems: 2, first: 'options: Field required' }, false);
     assert.deepEqual(p.posted.splice(0), [{ type: 'livePaused', problems: 2, first: 'options: Field required' }]);
