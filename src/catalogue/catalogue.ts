@@ -48,9 +48,12 @@ export type ReportConfig = ValuesOf<typeof reportConfig.options>;
 type DefaultedKeys<O extends OptionSet> = { [K in keyof O]: O[K] extends Opt<unknown, true> ? K : never }[keyof O];
 
 /** An option set's values once defaults are applied: an option with a default is always there. */
-type Defaulted<O extends OptionSet> = Omit<ValuesOf<O>, DefaultedKeys<O>> & {
+export type Defaulted<O extends OptionSet> = Omit<ValuesOf<O>, DefaultedKeys<O>> & {
   -readonly [K in DefaultedKeys<O>]-?: NonNullable<O[K]['valueType']>;
 };
 
 /** A component's options as painters receive them (src/catalogue/resolve.ts). */
 export type Resolved<T extends ComponentType> = Defaulted<(typeof COMPONENTS)[T]['options']>;
+
+/** A report-level object once defaults are applied (src/catalogue/resolve.ts). */
+export type ReportObject<K extends keyof typeof REPORT_OBJECTS> = Defaulted<(typeof REPORT_OBJECTS)[K]['options']>;

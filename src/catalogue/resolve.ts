@@ -5,14 +5,15 @@
  * For each option (under either spelling, the declared one first):
  * - a value its option accepts is kept: the JSON type; an enum member (a keyword in any
  *   case, returned as declared); for a colour, any non-blank string (the renderer takes CSS
- *   colours too); a number clamped into the option's minimum/maximum;
+ *   colours too); a number clamped into the option's minimum/maximum; a number written as
+ *   text for a number option, and a number for a text option (spreadsheet exports);
  * - anything else (omitted, null, a wrong type, an unknown keyword) becomes the declared
- *   default. An option without a default keeps whatever was written (its painter reads it
- *   leniently, as requests reach the renderer unvalidated from tests and previews).
+ *   default, or is left out when the option has none: requests reach the renderer
+ *   unvalidated (previews of half-written files, tests), and the typed result must not lie.
  * Options the catalogue does not declare pass through untouched (painters of older forms
  * still read them).
  */
-import { COMPONENTS, type ComponentType, type Resolved } from './catalogue';
+import { COMPONENTS, REPORT_OBJECTS, type ComponentType, type Defaulted, type ReportObject, type Resolved } from './catalogue';
 import type { Opt, OptionSet, SchemaObject } from './option';
 
 const MISSING = Symbol('missing');
@@ -59,6 +60,9 @@ function accepted(schema: SchemaObject, value: unknown): unknown {
     const n = Number(value.replace(/,/g, ''));
     if (Number.isFinite(n) && typeMatches(schema.type, n)) return accepted(schema, n);
   }
+  // …and a text option takes a number as its digits (a Card title 2024, a Text of 42).
+  if (typeof value === 'number' && Number.isFinite(value) && typeMatches(schema.type, '') && !typeMatches(schema.type, value))
+    return String(value);
   if (schema.type !== undefined && !typeMatches(schema.type, value)) return MISSING;
   if (typeof value === 'number') {
     const lo = typeof schema.minimum === 'number' ? schema.minimum : -Infinity;
@@ -83,25 +87,51 @@ function spellings(options: OptionSet): [string, string[]][] {
   return [...out];
 }
 
-const SPELLINGS = new Map<ComponentType, [string, string[]][]>();
+const SPELLINGS = new WeakMap<OptionSet, [string, string[]][]>();
+/** Resolved options per option set and written object: painters resolve on every measure and paint. */
+const RESOLVED = new WeakMap<OptionSet, WeakMap<object, unknown>>();
 
-/** A component's options with defaults and bounds applied (see the module comment). */
-export function resolveOptions<T extends ComponentType>(type: T, raw: Readonly<Record<string, unknown>> | undefined): Resolved<T> {
-  const options: OptionSet = COMPONENTS[type].options;
-  let names = SPELLINGS.get(type);
-  if (!names) SPELLINGS.set(type, (names = spellings(options)));
-  const out: Record<string, unknown> = { ...raw };
+/**
+ * The values of an option set with defaults and bounds applied (see the module comment). The
+ * result is shared between callers (resolved once per written object): read it, never change it.
+ */
+function resolveSet<O extends OptionSet>(options: O, raw: Readonly<Record<string, unknown>> | null | undefined): Defaulted<O> {
+  const source = raw !== null && typeof raw === 'object' ? raw : undefined;
+  let memo = RESOLVED.get(options);
+  const hit = source && memo?.get(source);
+  if (hit) return hit as Defaulted<O>;
+  let names = SPELLINGS.get(options);
+  if (!names) SPELLINGS.set(options, (names = spellings(options)));
+  const out: Record<string, unknown> = { ...source };
   for (const [main, others] of names) {
     const opt = options[main];
     let value: unknown = MISSING;
     for (const name of [main, ...others]) {
-      value = acceptedOption(options[name] ?? opt, raw?.[name]);
+      value = acceptedOption(options[name] ?? opt, source?.[name]);
       if (value !== MISSING) break;
     }
     if (value !== MISSING) out[main] = value;
     else if (opt.meta.default !== undefined) out[main] = opt.meta.default;
+    else delete out[main];
   }
-  return out as Resolved<T>;
+  if (source) {
+    if (!memo) RESOLVED.set(options, (memo = new WeakMap()));
+    memo.set(source, out);
+  }
+  return out as Defaulted<O>;
+}
+
+/** A component's options with defaults and bounds applied. */
+export function resolveOptions<T extends ComponentType>(type: T, raw: Readonly<Record<string, unknown>> | null | undefined): Resolved<T> {
+  return resolveSet(COMPONENTS[type].options, raw) as Resolved<T>;
+}
+
+/** A report-level object (`options`, `config`, `cover_page`) with defaults and bounds applied. */
+export function resolveReportObject<K extends keyof typeof REPORT_OBJECTS>(
+  key: K,
+  raw: Readonly<Record<string, unknown>> | null | undefined,
+): ReportObject<K> {
+  return resolveSet(REPORT_OBJECTS[key].options, raw) as ReportObject<K>;
 }
 
 /** The declared defaults of a type's options: the defaults table. */

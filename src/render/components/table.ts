@@ -4,6 +4,7 @@
  * backgrounds, font sizes. Splits between rows; every part repeats the headings
  * and continued parts show the title with "(continued)".
  */
+import { resolveOptions, type Resolved } from '../../catalogue';
 import type { ComponentPainter, PaintContext } from '../painter';
 import { componentMargins } from '../margins';
 import { drawLines, linesHeight } from './richtext';
@@ -12,34 +13,37 @@ import { layoutTable, type RowBox, type TableBox } from './tableLayout';
 const TITLE_GAP = 6;
 const cache = new WeakMap<object, Map<number, TableBox>>();
 
-/** A page's share of a split table: rows [from, to) of the original options. */
+type TableOptions = Resolved<'Table'>;
+
+/** A page's share of a split table: rows [from, to) of the original (resolved) options. */
 interface Part {
-  source: Record<string, unknown>;
+  source: TableOptions;
   from: number;
   to: number;
 }
 const PART = Symbol('table-part');
+/** What the engine hands back: the options as written, or a part of them after a split. */
 type Opts = Record<string, unknown> & { [PART]?: Part };
 
 /** The original options and the row range drawn (the whole table when not split). */
 function partOf(o: Opts, b?: TableBox): Part {
-  return o[PART] ?? { source: o, from: 0, to: b ? b.rows.length : Number.MAX_SAFE_INTEGER };
+  return o[PART] ?? { source: resolveOptions('Table', o), from: 0, to: b ? b.rows.length : Number.MAX_SAFE_INTEGER };
 }
 
 /** vertical_margin above and below (../margins.ts). */
-function marginY(o: Opts): number {
+function marginY(o: TableOptions): number {
   const m = componentMargins(o);
   return m.top + m.bottom;
 }
 
 /** The table's own width: horizontal_margin comes off both sides. */
-function innerWidth(o: Opts, width: number): number {
+function innerWidth(o: TableOptions, width: number): number {
   const m = componentMargins(o);
   return Math.max(10, width - m.left - m.right);
 }
 
 /** The laid-out table at an outer (cell) width. */
-function box(o: Opts, outerWidth: number, ctx: PaintContext): TableBox {
+function box(o: TableOptions, outerWidth: number, ctx: PaintContext): TableBox {
   const width = innerWidth(o, outerWidth);
   let byWidth = cache.get(o);
   const hit = byWidth?.get(width);
@@ -54,7 +58,7 @@ function titleHeight(b: TableBox): number {
   return b.titleLines.length ? linesHeight(b.titleLines) + TITLE_GAP : 0;
 }
 
-function height(b: TableBox, o: Opts, part: Part): number {
+function height(b: TableBox, o: TableOptions, part: Part): number {
   return titleHeight(b) + (b.heading?.height ?? 0) + sum(b.rows, part.from, Math.min(part.to, b.rows.length)) + marginY(o);
 }
 
@@ -80,7 +84,7 @@ export const tablePainter: ComponentPainter = {
   },
   paint(options, rect, ctx) {
     const { doc, theme } = ctx;
-    const o = partOf(options as Opts).source as Opts;
+    const o = partOf(options as Opts).source;
     const b = box(o, rect.width, ctx);
     const part = partOf(options as Opts, b);
     const continued = part.from > 0;
@@ -99,7 +103,7 @@ export const tablePainter: ComponentPainter = {
       y += titleHeight(b);
     }
     const top = y;
-    const striped = o.striped !== false;
+    const striped = o.striped;
     // Where each painted row sits: the column borders are drawn per row, between its cells, so a
     // cell with col_span is not crossed by the borders of the columns it spans.
     const painted: Array<{ row: RowBox; y: number }> = [];
@@ -131,7 +135,8 @@ export const tablePainter: ComponentPainter = {
           .stroke();
     }
     const borderColour = theme.colours['background-faded'];
-    if (o.col_border === true || o.col_borders === true) {
+    // col_borders (the invoice sample's spelling) is resolved into col_border.
+    if (o.col_border) {
       const bounds = b.columns.slice(0, -1).map((_, i) => b.columns.slice(0, i + 1).reduce((a, w) => a + w, 0));
       for (const { row, y: rowTop } of painted)
         for (const bx of bounds) {
@@ -144,7 +149,7 @@ export const tablePainter: ComponentPainter = {
             .stroke();
         }
     }
-    if (o.table_border === true)
+    if (o.table_border)
       doc
         .rect(x, top, width, y - top)
         .lineWidth(0.75)

@@ -3,13 +3,16 @@
  * and headings with col_span, cell text with its HTML subset (cellHtml.ts) wrapped
  * into lines, row heights. Shared by measuring, splitting and painting.
  */
+import type { Resolved } from '../../catalogue';
 import type { PaintContext } from '../painter';
+import { MARGIN_UNIT_PT } from '../painter';
 import { RenderError } from '../renderer';
 import { breakLines, linesHeight, type Line } from './richtext';
 import { luminance } from '../theme';
 import { columnWidths } from '../columnWidths';
 import { cellRuns } from './cellHtml';
 import { nonBlank } from '../values';
+import { FONT_SCALE } from '../fontScale';
 
 interface CellBox {
   lines: Line[];
@@ -99,14 +102,21 @@ export function columnCount(o: Record<string, unknown>, path: string): number {
   return Math.max(1, n);
 }
 
-export function layoutTable(o: Record<string, unknown>, width: number, ctx: PaintContext): TableBox {
+/**
+ * Vertical padding of rows and headings when their option is unset: the hosted density
+ * (render README), which no integer of the margin scale gives, so the catalogue declares none.
+ */
+const UNSET_ROW_PADDING_PT = 4;
+const UNSET_HEADING_PADDING_PT = 5;
+
+export function layoutTable(o: Resolved<'Table'>, width: number, ctx: PaintContext): TableBox {
   const { theme } = ctx;
   const n = columnCount(o, ctx.path);
   const columns = columnWidths(o.col_width, n, width);
-  const rowSize = ctx.fontSize(nonBlank(o.rows_font_size), 9);
-  const headSize = ctx.fontSize(nonBlank(o.headings_font_size), 9);
-  const rowPadY = typeof o.rows_vertical_padding === 'number' ? Math.max(0, Math.min(32, o.rows_vertical_padding)) * 1.5 : 4;
-  const headPadY = typeof o.headings_vertical_padding === 'number' ? Math.max(0, Math.min(32, o.headings_vertical_padding)) * 1.5 : 5;
+  const rowSize = FONT_SCALE[o.rows_font_size];
+  const headSize = FONT_SCALE[o.headings_font_size];
+  const rowPadY = o.rows_vertical_padding === undefined ? UNSET_ROW_PADDING_PT : o.rows_vertical_padding * MARGIN_UNIT_PT;
+  const headPadY = o.headings_vertical_padding === undefined ? UNSET_HEADING_PADDING_PT : o.headings_vertical_padding * MARGIN_UNIT_PT;
   const cellPadX = 7;
   const colAlign = Array.isArray(o.col_align) ? o.col_align : [];
   const colBg = Array.isArray(o.col_bg) ? o.col_bg : [];

@@ -91,3 +91,100 @@ describe('catalogue defaults: an option omitted and written out at its default d
     });
   }
 });
+
+/** A valid value of the option other than its default: what the catalogue's default is switched to. */
+function otherValue(opt: OptionSet[string]): unknown {
+  const d = opt.meta.default;
+  const s = opt.schema;
+  if (typeof d === 'boolean') return !d;
+  if (Array.isArray(s.enum)) return (s.enum as unknown[]).find((v) => v !== null && v !== d && v !== 'google-fonts');
+  if (typeof d === 'number') {
+    const max = typeof s.maximum === 'number' ? s.maximum : Infinity;
+    return d + 3 <= max ? d + 3 : d - 3;
+  }
+  return undefined;
+}
+
+/** An option whose default can be switched: its own (not another spelling's), with a value to switch to. */
+const switchable = (options: OptionSet) => withDefaults(options).filter(([, opt]) => !opt.meta.spellingOf && otherValue(opt) !== undefined);
+
+/** Runs `fn` with the catalogue declaring `value` as the option's default. */
+async function withDefault<T>(opt: OptionSet[string], value: unknown, fn: () => Promise<T>): Promise<T> {
+  const meta = opt.meta as { default?: unknown };
+  const declared = meta.default;
+  meta.default = value;
+  try {
+    return await fn();
+  } finally {
+    meta.default = declared;
+  }
+}
+
+/**
+ * Painters that take resolved options keep no fallbacks of their own: switch an option's
+ * declared default and an omitted option draws the new one; a wrong-typed value draws as the
+ * default, a number past its bound as the bound.
+ */
+describe('resolved options: painters draw what the catalogue declares, not defaults of their own', () => {
+  /** The painters that receive resolved options (the chart painters join as they migrate). */
+  const RESOLVED: ComponentType[] = ['Card', 'Text', 'Table', 'Image', 'Section', 'Row'];
+  let differing = 0;
+  after(() => assert.ok(differing >= 20, `only ${differing} switched defaults change the drawing: the test lost its teeth`));
+
+  /** Page keys of `make()` (a fresh report each call: resolution is memoised per written object). */
+  const keysOf = (make: () => ReportBody) => pageKeys(make());
+
+  const check = async (what: string, opt: OptionSet[string], make: (value?: unknown) => ReportBody) => {
+    const other = otherValue(opt);
+    const omitted = await withDefault(opt, other, () => keysOf(() => make()));
+    const explicit = await keysOf(() => make(other));
+    assert.deepEqual(
+      omitted,
+      explicit,
+      `${what}: with the declared default switched to ${JSON.stringify(other)}, omitted draws differently`,
+    );
+    const original = await keysOf(() => make());
+    if (JSON.stringify(original) !== JSON.stringify(explicit)) differing++;
+    assert.deepEqual(await keysOf(() => make({ not: 'a value' })), original, `${what}: a wrong-typed value draws as the default`);
+    const max = opt.schema.maximum;
+    if (typeof max === 'number')
+      assert.deepEqual(await keysOf(() => make(max + 40)), await keysOf(() => make(max)), `${what}: past the maximum draws as the maximum`);
+  };
+
+  for (const type of RESOLVED) {
+    const options = switchable(COMPONENTS[type].options);
+    it(`${type}: ${options.map(([name]) => name).join(', ')}`, async () => {
+      const base = sample(type);
+      for (const [name, opt] of options) {
+        if (name in (base.options ?? {})) continue;
+        const make = (value?: unknown) =>
+          report([{ ...base, options: { ...base.options, ...(value === undefined ? {} : { [name]: value }) } }]);
+        await check(`${type}.options.${name}`, opt, make);
+      }
+    });
+  }
+
+  const cover = () => ({
+    components: [
+      { type: 'Text', options: { text: 'Cover title' } },
+      { type: 'Text', options: { text: 'x', width: '1/4' } },
+    ],
+  });
+  for (const [key, spec] of Object.entries(REPORT_OBJECTS) as [keyof typeof REPORT_OBJECTS, { options: OptionSet }][]) {
+    const options = switchable(spec.options);
+    it(`report ${key}: ${options.map(([name]) => name).join(', ')}`, async () => {
+      for (const [name, opt] of options) {
+        const make = (value?: unknown): ReportBody => {
+          const parts: Record<string, Record<string, unknown>> = {
+            options: { report_title: 'Defaults', footer_text: 'Footer' },
+            config: {},
+            cover_page: cover(),
+          };
+          if (value !== undefined) parts[key][name] = value;
+          return { type: 'Report', ...parts, components: [{ type: 'Text', options: { text: 'Body text' } }] } as ReportBody;
+        };
+        await check(`${key}.${name}`, opt, make);
+      }
+    });
+  }
+});
