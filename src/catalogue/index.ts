@@ -6,7 +6,7 @@
  * `npm run build:schema` (scripts/schema/).
  */
 export { COMPONENTS, REPORT_OBJECTS, type ComponentType, type Options, type ReportConfig, type Resolved } from './catalogue';
-export { defaultsOf, resolveOptions, resolveReportObject } from './resolve';
+export { defaultsOf, resolveOptions, resolveReportObject, resolveTableCell } from './resolve';
 export type { ComponentEntry } from './component';
 export type { OptionSet, SchemaObject } from './option';
 export { properties } from './option';

@@ -14,6 +14,7 @@
  * still read them).
  */
 import { COMPONENTS, REPORT_OBJECTS, type ComponentType, type Defaulted, type ReportObject, type Resolved } from './catalogue';
+import { cellOptions } from './components/content';
 import type { Opt, OptionSet, SchemaObject } from './option';
 
 const MISSING = Symbol('missing');
@@ -132,6 +133,11 @@ export function resolveReportObject<K extends keyof typeof REPORT_OBJECTS>(
   raw: Readonly<Record<string, unknown>> | null | undefined,
 ): ReportObject<K> {
   return resolveSet(REPORT_OBJECTS[key].options, raw) as ReportObject<K>;
+}
+
+/** A styled Table cell or heading (`{content, col_span, col_bg, col_align, valign}`) with defaults and bounds applied. */
+export function resolveTableCell(raw: Readonly<Record<string, unknown>>): Defaulted<typeof cellOptions> {
+  return resolveSet(cellOptions, raw);
 }
 
 /** The declared defaults of a type's options: the defaults table. */

@@ -35,7 +35,8 @@ export interface TableCellObject {
 }
 export type TableCell = string | number | null | TableCellObject;
 
-const cellOptions = {
+/** The options of a styled Table cell or heading (resolved by resolveTableCell, like a component's). */
+export const cellOptions = {
   content: shaped<string | number>({
     type: ['string', 'number'],
     markdownDescription: '**Required.** The cell text or number, e.g. `"Subtotal"`. May hold simple HTML (`<b>`, `<i>`, `<a href>`).',

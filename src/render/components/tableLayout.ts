@@ -3,7 +3,7 @@
  * and headings with col_span, cell text with its HTML subset (cellHtml.ts) wrapped
  * into lines, row heights. Shared by measuring, splitting and painting.
  */
-import type { Resolved } from '../../catalogue';
+import { resolveTableCell, type Resolved } from '../../catalogue';
 import type { PaintContext } from '../painter';
 import { MARGIN_UNIT_PT } from '../painter';
 import { RenderError } from '../renderer';
@@ -58,6 +58,7 @@ interface CellSpec {
   numeric: boolean;
   bg?: string;
   align?: string;
+  /** A plain cell has none: it takes the styled cell's declared default. */
   valign?: string;
 }
 
@@ -68,15 +69,15 @@ function cellSpec(cell: unknown, path: string, where: string): CellSpec {
     return { text: cellText(cell), span: 1, numeric: typeof cell === 'number' };
   }
   if (typeof cell === 'object' && !Array.isArray(cell)) {
-    const o = cell as Record<string, unknown>;
-    const span = typeof o.col_span === 'number' && o.col_span >= 1 ? Math.min(MAX_COLUMNS, Math.floor(o.col_span)) : 1;
+    const o = resolveTableCell(cell as Record<string, unknown>);
     return {
       text: cellText(o.content),
-      span,
+      // Past MAX_COLUMNS a span is a memory hazard, not a meaning: the layout bound.
+      span: Math.min(MAX_COLUMNS, o.col_span),
       numeric: typeof o.content === 'number',
       bg: nonBlank(o.col_bg),
-      align: nonBlank(o.col_align),
-      valign: nonBlank(o.valign),
+      align: o.col_align,
+      valign: o.valign,
     };
   }
   throw new RenderError(`${where} is not a string, number or {content, ...} cell`, path);
@@ -118,8 +119,10 @@ export function layoutTable(o: Resolved<'Table'>, width: number, ctx: PaintConte
   const rowPadY = o.rows_vertical_padding === undefined ? UNSET_ROW_PADDING_PT : o.rows_vertical_padding * MARGIN_UNIT_PT;
   const headPadY = o.headings_vertical_padding === undefined ? UNSET_HEADING_PADDING_PT : o.headings_vertical_padding * MARGIN_UNIT_PT;
   const cellPadX = 7;
-  const colAlign = Array.isArray(o.col_align) ? o.col_align : [];
-  const colBg = Array.isArray(o.col_bg) ? o.col_bg : [];
+  const colAlign = o.col_align ?? [];
+  const colBg = o.col_bg ?? [];
+  // A plain string or number cell is drawn as a styled cell with nothing but its content.
+  const plain = resolveTableCell({});
 
   // A column whose cells are all numbers is right-aligned, headings included.
   const dataRows = (Array.isArray(o.rows) ? o.rows : []).filter(Array.isArray) as unknown[][];
@@ -157,7 +160,7 @@ export function layoutTable(o: Resolved<'Table'>, width: number, ctx: PaintConte
         x,
         width: w,
         align: spec.align ?? nonBlank(colAlign[col]) ?? (spec.numeric || numericColumn[col] ? 'right' : 'left'),
-        valign: spec.valign ?? 'middle',
+        valign: spec.valign ?? plain.valign,
         bg,
       });
       col += span;

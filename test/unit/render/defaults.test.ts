@@ -5,6 +5,7 @@
 // operator and what its resources stand for).
 import { strict as assert } from 'node:assert';
 import { COMPONENTS, REPORT_OBJECTS, type ComponentType, type OptionSet } from '../../../src/catalogue';
+import { cellOptions } from '../../../src/catalogue/components/content';
 import type { ReportBody, ReportComponent } from '../../../src/core/report/types';
 import { reportSchema } from '../../../src/core/schema/reportSchema';
 import { expandSnippetDefaults, snippetText } from '../../../src/core/snippets/snippetText';
@@ -187,4 +188,45 @@ describe('resolved options: painters draw what the catalogue declares, not defau
       }
     });
   }
+});
+
+describe('resolved options: a styled Table cell is resolved like a component', () => {
+  const LONG = 'A long cell that wraps onto several lines of the table. '.repeat(6);
+  /** A table whose first column is one line and second several, so that valign shows. */
+  const table = (cell: Record<string, unknown>): ReportBody =>
+    report([
+      {
+        type: 'Table',
+        options: {
+          col_width: [20, 80],
+          rows: [
+            [{ content: 'Short', ...cell }, LONG],
+            ['Plain', 'x'],
+          ],
+        },
+      },
+    ]);
+
+  it('valign: the declared default is drawn when omitted (styled and plain cells), a keyword in any case is the keyword', async () => {
+    const valign = cellOptions.valign;
+    const top = await pageKeys(table({ valign: 'top' }));
+    assert.notDeepEqual(top, await pageKeys(table({})), 'valign top draws differently from the default');
+    assert.deepEqual(await pageKeys(table({ valign: 'TOP' })), top, 'TOP is top');
+    assert.deepEqual(await pageKeys(table({ valign: 5 })), await pageKeys(table({})), 'a wrong-typed valign draws as the default');
+    const plainTop = await pageKeys(report([{ type: 'Table', options: { rows: [['Short', LONG]], col_width: [20, 80] } }]));
+    await withDefault(valign, 'top', async () => {
+      assert.deepEqual(await pageKeys(table({})), top, 'with the declared default switched to top, an omitted valign draws top');
+      assert.notDeepEqual(
+        await pageKeys(report([{ type: 'Table', options: { rows: [['Short', LONG]], col_width: [20, 80] } }])),
+        plainTop,
+        'a plain cell follows the declared default too',
+      );
+    });
+  });
+
+  it('col_span: below 1 or not an integer draws as the default 1', async () => {
+    const one = await pageKeys(table({ col_span: 1 }));
+    assert.deepEqual(await pageKeys(table({ col_span: 0 })), one);
+    assert.deepEqual(await pageKeys(table({ col_span: 'two' })), one);
+  });
 });
