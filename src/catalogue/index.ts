@@ -9,7 +9,7 @@ export { COMPONENTS, REPORT_OBJECTS, type ComponentType, type Options, type Repo
 export { defaultsOf, resolveOptions, resolveReportObject, resolveTableCell } from './resolve';
 export type { ComponentEntry } from './component';
 export type { OptionSet, SchemaObject } from './option';
-export { properties } from './option';
+export { SPACING_UNIT_PT, properties } from './option';
 export { newReportSnippet, objectSchema } from './report';
 export { SOURCES } from './sources';
 export { COLOUR_THEMES, TYPOGRAPHY_THEMES, type ColourTheme, type TypographyTheme } from './themes';

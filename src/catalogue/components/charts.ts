@@ -65,8 +65,8 @@ const dataPoint = shaped<DataPoint>({
 const data = () => arrayOf(dataPoint, '**Required.** The data points, e.g. `[{"x": "Q1", "y": 120}, {"x": "Q2", "y": 135}]`.');
 const axisLabel = (axis: 'x' | 'y') =>
   str(`**Required.** Label of the ${axis} axis, e.g. \`${axis === 'x' ? '"Month"' : '"Revenue (USD)"'}\`.`);
-const chartTitle = () => nullableStr('Title above the chart, e.g. `"Monthly revenue"` (default none).');
-const caption = () => nullableStr('Caption under the chart, e.g. `"Source: billing system"` (default none).');
+const chartTitle = () => nullableStr('Title above the chart, e.g. `"Monthly revenue"`.');
+const caption = () => nullableStr('Caption under the chart, e.g. `"Source: billing system"`.');
 
 const CLASSIC_SNIPPET = {
   data: [
@@ -104,12 +104,12 @@ const colourBy = () =>
   );
 
 const v2Common = () => ({
-  color_scheme: enumOf(COLOR_SCHEMES, 'Palette for the series (default `Category10`), e.g. `"Tableau10"`.', {
+  color_scheme: enumOf(COLOR_SCHEMES, 'Palette for the series, e.g. `"Tableau10"`.', {
     nullable: true,
     nullDescription: 'null — use the theme colours.',
   }).from('N premium/common.ts, O', 'D chart-timeseries'),
   // D chart-timeseries: "font size in pixels, default 16"; O: number; N: a size keyword.
-  font_size: fontSizeOrPixels('axis labels and ticks', '16 px').default(16).unit('px').from('D', 'O', 'N'),
+  font_size: fontSizeOrPixels('axis labels and ticks').default(16).unit('px').from('D', 'O', 'N'),
   // No default: unset draws 1.6 with the plot kept 120–260 pt tall, a written 1.6 keeps it 60–700 pt tall.
   aspect_ratio: num(
     "Width divided by height of the plot, e.g. `2` (kept from 60 to 700 pt tall). Unset: 1.6, the docs' default, with the plot 120 to 260 pt tall.",
@@ -118,9 +118,9 @@ const v2Common = () => ({
 });
 
 const curveOptions = () => ({
-  plot_dots: bool('Draw a dot on every data point (default `false`).').default(false).from('N, O', 'D'),
+  plot_dots: bool('Draw a dot on every data point.').default(false).from('N, O', 'D'),
   // O types CurveFormat | null: null = the default curve.
-  curve_format: enumOf(CURVE_FORMATS, 'How the line joins the points (default `Linear`), e.g. `"MonotoneX"`.', {
+  curve_format: enumOf(CURVE_FORMATS, 'How the line joins the points, e.g. `"MonotoneX"`.', {
     nullable: true,
     nullDescription: 'null — the default (`Linear`).',
   })
@@ -130,9 +130,9 @@ const curveOptions = () => ({
 
 /** Tick formatting of the y axis: N premium/BarChart.ts, LineChart.ts, TimeseriesChart.ts. */
 const yTicks = () => ({
-  format_y_ticks: bool('Abbreviate y tick labels, e.g. `12k` for 12000 (default `false`).').default(false).from('N'),
+  format_y_ticks: bool('Abbreviate y tick labels, e.g. `12k` for 12000.').default(false).from('N'),
   // No default: unset, the ticks take as many decimals as they need (up to 2); 0 rounds them. Chart.Bar only: the line charts ignore both.
-  y_ticks_decimals: int('Decimal places of the y tick labels (default 0), e.g. `1`.', { minimum: 0 }).from('N'),
+  y_ticks_decimals: int('Decimal places of the y tick labels, e.g. `1`.', { minimum: 0 }).from('N'),
 });
 
 /** N premium/common.ts IChartV2Options, O premium/*.ts, D chart-timeseries: + palette, font
@@ -144,10 +144,10 @@ const yTicks = () => ({
 const v2Margins = () => {
   const sources = ['N premium/common.ts, O', 'D chart-timeseries'] as const;
   const side = (axis: string, dflt: number) =>
-    int(
-      `${axis} margin around the chart, an integer from 0 to 32 (default ${dflt}, the docs' default, unless \`margin\` is given), e.g. \`4\`.`,
-      { minimum: 0, maximum: 32 },
-    )
+    int(`${axis} margin around the chart, an integer from 0 to 32 (${dflt}, the docs' value, unless \`margin\` is given), e.g. \`4\`.`, {
+      minimum: 0,
+      maximum: 32,
+    })
       .unit('spacing')
       .from(...sources);
   return {
@@ -184,9 +184,7 @@ export const BarChart = classic(
   {
     // O premium/BarChart.ts (@hybiscus/web-api 1.x) posts type "BarChart" with these: the same painter as Chart.Bar.
     ...v2Common(),
-    grouped_bars: bool('Draw series with different `label`s side by side instead of stacked (default `false`).')
-      .default(false)
-      .from('O premium/BarChart.ts'),
+    grouped_bars: bool('Draw series with different `label`s side by side instead of stacked.').default(false).from('O premium/BarChart.ts'),
     ...allMargins('O premium/BarChart.ts'),
   },
   "A bar chart of `data` (one bar per x value); takes the older SDK's palette, font size, aspect ratio and margins. For tick formats use `Chart.Bar`.",
@@ -198,7 +196,7 @@ export const LineChart = classic(
 export const ScatterChart = classic(
   {
     colour_by: colourBy(),
-    radius: nullableNum('Radius of each dot in points (default 3), e.g. `4`.', { exclusiveMinimum: 0 })
+    radius: nullableNum('Radius of each dot in points, e.g. `4`.', { exclusiveMinimum: 0 })
       .default(3)
       .unit('pt')
       .from('N, O (radius: number | null)'),
@@ -208,9 +206,7 @@ export const ScatterChart = classic(
 
 export const ChartBar = v2(
   {
-    grouped_bars: bool('Draw series with different `label`s side by side instead of stacked (default `false`).')
-      .default(false)
-      .from('N, O'),
+    grouped_bars: bool('Draw series with different `label`s side by side instead of stacked.').default(false).from('N, O'),
     ...yTicks(),
   },
   'A vertical bar chart with palettes, grouped or stacked series (`label` on each point) and tick formatting.',
@@ -221,11 +217,9 @@ export const ChartLine = v2(
 );
 export const ChartHorizontalBar = v2(
   {
-    format_x_ticks: bool('Abbreviate x tick labels, e.g. `12k` for 12000 (default `false`).')
-      .default(false)
-      .from('N premium/HorizontalBarChart.ts'),
+    format_x_ticks: bool('Abbreviate x tick labels, e.g. `12k` for 12000.').default(false).from('N premium/HorizontalBarChart.ts'),
     // No default: unset, the ticks take as many decimals as they need (up to 2).
-    x_ticks_decimals: int('Decimal places of the x tick labels (default 0), e.g. `1`.', { minimum: 0 }).from('N'),
+    x_ticks_decimals: int('Decimal places of the x tick labels, e.g. `1`.', { minimum: 0 }).from('N'),
   },
   'A horizontal bar chart: categories on the vertical axis, handy for long category names.',
   ['horizontalbarchart'],
@@ -252,10 +246,7 @@ export const ChartTimeseries = component({
         'D',
       ),
       // No default: unset, each tick is labelled at its own precision (time, day, month or year: compactTimeFormat), not "%b %d".
-      tick_format: str('How the dates on the x axis are printed, in strftime notation (default `"%b %d"`), e.g. `"%b %Y"`.').from(
-        'N, O',
-        'D',
-      ),
+      tick_format: str('How the dates on the x axis are printed, in strftime notation, e.g. `"%b %Y"`.').from('N, O', 'D'),
     },
     str('Label of the x axis, e.g. `"Date"` (optional for Chart.Timeseries).').from('D chart-timeseries (optional)'),
     str('Label of the y axis, e.g. `"Signups"` (optional for Chart.Timeseries).').from('D chart-timeseries (optional)'),
@@ -290,26 +281,26 @@ export const DoughnutRing = component({
       '**Required.** The arcs, e.g. `[{"start": 0, "end": 72, "label": "Done", "colour": "accent"}]`.',
     ).from('N, O'),
     chart_radius_percent: num(
-      'Outer radius as a fraction of the available space (default `0.9`, as the older SDK sends it), e.g. `0.8`; a value above 1 is read as a percentage (`80` = `0.8`).',
+      'Outer radius as a fraction of the available space, e.g. `0.8`; a value above 1 is read as a percentage (`80` = `0.8`).',
       { minimum: 0, maximum: 100 },
     )
       .default(0.9)
       .unit('fraction')
       .from('O v0.2.6 core/DoughnutRing.ts (0.9)', 'N, O'),
     arc_thickness_percent: num(
-      'Thickness of the ring as a fraction of the radius (default `0.33`, as the older SDK sends it), e.g. `0.25`; a value above 1 is read as a percentage (`25` = `0.25`).',
+      'Thickness of the ring as a fraction of the radius, e.g. `0.25`; a value above 1 is read as a percentage (`25` = `0.25`).',
       { minimum: 0, maximum: 100 },
     )
       .default(0.33)
       .unit('fraction')
       .from('O v0.2.6 core/DoughnutRing.ts (0.33)', 'N, O'),
-    min_val: num('Value at the start of the ring (default 0), e.g. `0`.').unit('scale').from('N, O'),
-    max_val: num('Value at the end of the ring (default 100), e.g. `100`.').unit('scale').from('N, O'),
-    ticks_count: int('Number of labelled tick marks around the ring (default 10; `0` = none), e.g. `5`.', { minimum: 0 })
+    min_val: num('Value at the start of the ring, e.g. `0`.').unit('scale').from('N, O'),
+    max_val: num('Value at the end of the ring, e.g. `100`.').unit('scale').from('N, O'),
+    ticks_count: int('Number of labelled tick marks around the ring (`0` = none), e.g. `5`.', { minimum: 0 })
       .default(10)
       .from('O v0.2.6 core/DoughnutRing.ts (10)', 'N, O'),
     ...colourPair('background_ring', (note) =>
-      nullableStr(`Colour of the unfilled ring${note}: a theme variable or hex colour (default \`"#f0f0f0"\`).`)
+      nullableStr(`Colour of the unfilled ring${note}: a theme variable or hex colour.`)
         .default('#f0f0f0')
         .colour()
         .from('N _color', 'O _colour; v0.2.6 default #f0f0f0'),
@@ -323,7 +314,7 @@ export const DoughnutRing = component({
     inside_subtitle: nullableStr('Small text under `inside_title`, e.g. `"of target"`.').from('N, O'),
     caption: caption().from('N, O'),
     width: width().from('N, O'),
-    margin: int('Margin around the ring on all sides, an integer from 0 to 32 (default 10, as the older SDK sends it), e.g. `4`.', {
+    margin: int('Margin around the ring on all sides, an integer from 0 to 32, e.g. `4`.', {
       minimum: 0,
       maximum: 32,
     })

@@ -20,6 +20,7 @@ import { componentMargins } from '../margins';
 import { formatPath } from '../../core/loc/treeWalk';
 import { breakLines, drawLines, linesHeight } from './richtext';
 import { nonBlank } from '../values';
+import { FONT_SCALE } from '../fontScale';
 import { drawLink } from '../links';
 
 const MAX_HEIGHT = 420;
@@ -65,8 +66,7 @@ function layout(raw: Record<string, unknown>, width: number, ctx: PaintContext) 
           {
             text: caption,
             font: ctx.theme.fonts.italic,
-            // No size keyword gives the 8.5 pt caption drawn when text_size is omitted (the catalogue says so).
-            size: ctx.fontSize(o.text_size, 8.5),
+            size: FONT_SCALE[o.text_size],
             colour: ctx.theme.resolveColour(o.text_color, 'sub-headline'),
           },
         ],
