@@ -15,6 +15,9 @@ export type SchemaObject = { readonly [keyword: string]: unknown };
 export type SourceCode = 'N' | 'O' | 'D' | 'S' | 'R' | 'A';
 export type Source = SourceCode | `${SourceCode}${' ' | ',' | ':' | ';'}${string}`;
 
+/** A CSS colour (`"#1d4ed8"`, `"white"`) where a colour option takes one besides its theme variables. */
+export type CssColour = string & { readonly cssColour?: never };
+
 /** What a number means; absent for options without a unit (flags, names, counts). */
 export type Unit =
   /** PDF points (1/72 inch). */
@@ -75,9 +78,9 @@ export class Opt<T, D extends boolean = false> {
     return this.with({ spellingOf: option });
   }
 
-  /** Marks a colour option (see OptionMeta.colour). */
-  colour(): Opt<T, D> {
-    return this.with({ colour: true });
+  /** Marks a colour option (see OptionMeta.colour): its value type takes any CSS colour too. */
+  colour(): Opt<T | CssColour, D> {
+    return new Opt<T | CssColour, D>(this.schema, { ...(this.meta as OptionMeta<T | CssColour>), colour: true });
   }
 }
 

@@ -6,7 +6,7 @@
 import { strict as assert } from 'node:assert';
 import { COMPONENTS, REPORT_OBJECTS, type ComponentType, type OptionSet } from '../../../src/catalogue';
 import { cellOptions } from '../../../src/catalogue/components/content';
-import type { ReportBody, ReportComponent } from '../../../src/core/report/types';
+import type { ReportBody, UncheckedComponent } from '../../../src/core/report/types';
 import { reportSchema } from '../../../src/core/schema/reportSchema';
 import { expandSnippetDefaults, snippetText } from '../../../src/core/snippets/snippetText';
 import { png } from '../../helpers/imageFixtures';
@@ -15,8 +15,8 @@ import { report, sharedRenderer } from '../../helpers/render';
 const defs = reportSchema.definitions!;
 
 /** A small valid component of the type: its completion snippet, with a child and local image data. */
-function sample(type: ComponentType): ReportComponent {
-  const expanded = JSON.parse(expandSnippetDefaults(snippetText(defs[type].defaultSnippets![0]))) as ReportComponent;
+function sample(type: ComponentType): UncheckedComponent {
+  const expanded = JSON.parse(expandSnippetDefaults(snippetText(defs[type].defaultSnippets![0]))) as UncheckedComponent;
   const options = { ...(expanded.options ?? {}) };
   // Three rows, so that striping shows.
   if (Array.isArray(options.rows)) options.rows = [...options.rows, ...options.rows, ...options.rows];
