@@ -57,7 +57,13 @@ function accepted(schema: SchemaObject, value: unknown): unknown {
     return hit ?? MISSING;
   }
   // Spreadsheet exports send numbers as strings ("12.5", "1,200"): a number option takes them.
-  if (typeof value === 'string' && (typeMatches(schema.type, 1.5) || typeMatches(schema.type, 1)) && value.trim() !== '') {
+  // (Only where text is not itself accepted: a Table cell's "18,204" stays as written.)
+  if (
+    typeof value === 'string' &&
+    !typeMatches(schema.type, value) &&
+    (typeMatches(schema.type, 1.5) || typeMatches(schema.type, 1)) &&
+    value.trim() !== ''
+  ) {
     const n = Number(value.replace(/,/g, ''));
     if (Number.isFinite(n) && typeMatches(schema.type, n)) return accepted(schema, n);
   }

@@ -1,7 +1,15 @@
 // resolveOptions: the one place that applies the catalogue's defaults and bounds before a
 // painter sees the options (src/catalogue/resolve.ts).
 import { strict as assert } from 'node:assert';
-import { defaultsOf, resolveOptions, resolveReportObject, type Options, type ReportConfig, type Resolved } from '../../../src/catalogue';
+import {
+  defaultsOf,
+  resolveOptions,
+  resolveReportObject,
+  resolveTableCell,
+  type Options,
+  type ReportConfig,
+  type Resolved,
+} from '../../../src/catalogue';
 
 describe('catalogue: resolveOptions', () => {
   it('types the options of each component and of config from the catalogue (checked by the compiler)', () => {
@@ -59,8 +67,13 @@ describe('catalogue: resolveOptions', () => {
     const r = resolveOptions('Card', { title: true, value: 'n/a', value_font_size: 'giant', margins: 3 }) as Record<string, unknown>;
     // title is a text option: true is not one, and Card declares no default title.
     assert.deepEqual([r.title, r.value, r.value_font_size, r.margins], [undefined, 'n/a', undefined, 3]);
-    // A number is text's digits.
+    // A number is text's digits; text where text is accepted stays text (not a number: "18,204", "007").
     assert.equal(resolveOptions('Card', { title: 2024 }).title, '2024');
+    assert.deepEqual(
+      ['18,204', '007'].map((value) => resolveOptions('Card', { value }).value),
+      ['18,204', '007'],
+    );
+    assert.equal(resolveTableCell({ content: '18,204' }).content, '18,204');
     assert.equal('units' in r, false);
     assert.equal('value_font_size' in r, false);
   });
