@@ -5,11 +5,13 @@
  * For each option (under either spelling, the declared one first):
  * - a value its option accepts is kept: the JSON type; an enum member (a keyword in any
  *   case, returned as declared); for a colour, any non-blank string (the renderer takes CSS
- *   colours too); a number clamped into the option's minimum/maximum; a number written as
- *   text for a number option, and a number for a text option (spreadsheet exports);
+ *   colours too); a number clamped into the option's minimum/maximum (one on or past an
+ *   exclusive bound is not accepted); a number written as text for a number option, and a
+ *   number for a text option (spreadsheet exports);
  * - anything else (omitted, null, a wrong type, an unknown keyword) becomes the declared
- *   default, or is left out when the option has none: requests reach the renderer
- *   unvalidated (previews of half-written files, tests), and the typed result must not lie.
+ *   default. An option without a default keeps whatever was written (its painter reads it
+ *   leniently, as requests reach the renderer unvalidated from tests and previews, and
+ *   names a wrong value in its error: `options.data must be an array`).
  * Options the catalogue does not declare pass through untouched (painters of older forms
  * still read them).
  */
@@ -72,6 +74,9 @@ function accepted(schema: SchemaObject, value: unknown): unknown {
     return String(value);
   if (schema.type !== undefined && !typeMatches(schema.type, value)) return MISSING;
   if (typeof value === 'number') {
+    // An exclusive bound cannot be clamped to: a value on or past it is not accepted.
+    if (typeof schema.exclusiveMinimum === 'number' && !(value > schema.exclusiveMinimum)) return MISSING;
+    if (typeof schema.exclusiveMaximum === 'number' && !(value < schema.exclusiveMaximum)) return MISSING;
     const lo = typeof schema.minimum === 'number' ? schema.minimum : -Infinity;
     const hi = typeof schema.maximum === 'number' ? schema.maximum : Infinity;
     return Math.min(hi, Math.max(lo, value));
@@ -95,18 +100,14 @@ function spellings(options: OptionSet): [string, string[]][] {
 }
 
 const SPELLINGS = new WeakMap<OptionSet, [string, string[]][]>();
-/** Resolved options per option set and written object: painters resolve on every measure and paint. */
-const RESOLVED = new WeakMap<OptionSet, WeakMap<object, unknown>>();
 
 /**
- * The values of an option set with defaults and bounds applied (see the module comment). The
- * result is shared between callers (resolved once per written object): read it, never change it.
+ * The values of an option set with defaults and bounds applied (see the module comment). Not
+ * memoised: the catalogue is read at each call (tests change a default in memory and expect
+ * the drawing to follow); a painter that caches its layout keys it by the written object.
  */
 function resolveSet<O extends OptionSet>(options: O, raw: Readonly<Record<string, unknown>> | null | undefined): Defaulted<O> {
   const source = raw !== null && typeof raw === 'object' ? raw : undefined;
-  let memo = RESOLVED.get(options);
-  const hit = source && memo?.get(source);
-  if (hit) return hit as Defaulted<O>;
   let names = SPELLINGS.get(options);
   if (!names) SPELLINGS.set(options, (names = spellings(options)));
   const out: Record<string, unknown> = { ...source };
@@ -119,11 +120,6 @@ function resolveSet<O extends OptionSet>(options: O, raw: Readonly<Record<string
     }
     if (value !== MISSING) out[main] = value;
     else if (opt.meta.default !== undefined) out[main] = opt.meta.default;
-    else delete out[main];
-  }
-  if (source) {
-    if (!memo) RESOLVED.set(options, (memo = new WeakMap()));
-    memo.set(source, out);
   }
   return out as Defaulted<O>;
 }

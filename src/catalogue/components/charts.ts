@@ -1,7 +1,7 @@
 // Chart components: the classic charts (BarChart, LineChart, ScatterChart), the v2 charts
 // (Chart.Bar, Chart.Line, Chart.HorizontalBar, Chart.Timeseries) and DoughnutRing.
 import { component } from '../component';
-import { properties, type OptionSet } from '../option';
+import { properties, type Opt, type OptionSet } from '../option';
 import {
   COLOR_SCHEMES,
   CURVE_FORMATS,
@@ -68,14 +68,19 @@ const axisLabel = (axis: 'x' | 'y') =>
 const chartTitle = () => nullableStr('Title above the chart, e.g. `"Monthly revenue"`.');
 const caption = () => nullableStr('Caption under the chart, e.g. `"Source: billing system"`.');
 
+// Three points: enough to read as a trend or a comparison (two read as a stub).
 const CLASSIC_SNIPPET = {
   data: [
-    { x: '${1:Jan}', y: '^${2:10}' },
-    { x: '${3:Feb}', y: '^${4:20}' },
+    { x: '${1:Jan}', y: '^${2:120}' },
+    { x: '${3:Feb}', y: '^${4:135}' },
+    { x: '${5:Mar}', y: '^${6:128}' },
   ],
-  x_label: '${5:Month}',
-  y_label: '${6:Value}',
+  x_label: '${7:Month}',
+  y_label: '${8:Value}',
 };
+
+/** The docs' default aspect ratio of the charts (chart-timeseries page). */
+const ASPECT_RATIO = 1.6;
 
 const CHART_OUTLINE = { role: 'chart', label: ['chart_title', 'caption'] } as const;
 
@@ -110,11 +115,12 @@ const v2Common = () => ({
   }).from('N premium/common.ts, O', 'D chart-timeseries'),
   // D chart-timeseries: "font size in pixels, default 16"; O: number; N: a size keyword.
   font_size: fontSizeOrPixels('axis labels and ticks').default(16).unit('px').from('D', 'O', 'N'),
-  // No default: unset draws 1.6 with the plot kept 120–260 pt tall, a written 1.6 keeps it 60–700 pt tall.
-  aspect_ratio: num(
-    "Width divided by height of the plot, e.g. `2` (kept from 60 to 700 pt tall). Unset: 1.6, the docs' default, with the plot 120 to 260 pt tall.",
-    { exclusiveMinimum: 0 },
-  ).from('N, O', 'D (default 1.6)'),
+  // One rule for a written and an omitted value (docs/sdk-defaults.md): height = width / aspect_ratio.
+  aspect_ratio: num("Width divided by height of the chart's axes and plot, e.g. `2`. The chart is kept from 60 to 700 pt tall.", {
+    exclusiveMinimum: 0,
+  })
+    .default(ASPECT_RATIO)
+    .from('N, O', 'D (default 1.6)'),
 });
 
 const curveOptions = () => ({
@@ -128,12 +134,28 @@ const curveOptions = () => ({
     .from('N, O', 'D'),
 });
 
-/** Tick formatting of the y axis: N premium/BarChart.ts, LineChart.ts, TimeseriesChart.ts. */
-const yTicks = () => ({
-  format_y_ticks: bool('Abbreviate y tick labels, e.g. `12k` for 12000.').default(false).from('N'),
-  // No default: unset, the ticks take as many decimals as they need (up to 2); 0 rounds them. Chart.Bar only: the line charts ignore both.
-  y_ticks_decimals: int('Decimal places of the y tick labels, e.g. `1`.', { minimum: 0 }).from('N'),
-});
+/**
+ * Tick formatting of a value axis (N premium/BarChart.ts, LineChart.ts, TimeseriesChart.ts,
+ * HorizontalBarChart.ts: `format_*_ticks?: boolean`, `*_ticks_decimals?: number`). The SDKs send a
+ * boolean; a string is this renderer's d3-format specifier. The two cannot be confused: a string
+ * the service reads as a boolean ("true", "no", "1", …) is that boolean (src/render/charts/scales.ts).
+ */
+const ticks = <A extends 'x' | 'y'>(axis: A, file: string) =>
+  ({
+    [`format_${axis}_ticks`]: shaped<boolean | string>({
+      type: ['boolean', 'string'],
+      markdownDescription:
+        `How the ${axis} tick labels are written: \`false\` as d3 prints the numbers (compact from a million up), \`true\` abbreviated, e.g. \`12k\` for 12000, \`3.4M\`; ` +
+        'a string is a d3-format specifier, e.g. `"$,.0f"` or `".0%"` (the SDKs send `true`/`false`; the specifier is this renderer\u2019s).',
+    })
+      .default(false)
+      .from(`N premium/${file}`),
+    // No default: unset, the ticks take as many decimals as they need; 0 rounds them.
+    [`${axis}_ticks_decimals`]: int(
+      `Decimal places of the ${axis} tick labels, e.g. \`1\`. Unset: as many as the ticks need (up to 2 with \`format_${axis}_ticks: true\`).`,
+      { minimum: 0 },
+    ).from(`N premium/${file}`),
+  }) as { [K in `format_${A}_ticks`]: Opt<boolean | string, true> } & { [K in `${A}_ticks_decimals`]: Opt<number> };
 
 /** N premium/common.ts IChartV2Options, O premium/*.ts, D chart-timeseries: + palette, font
  *  size, aspect ratio, margins (vertical, horizontal, uniform). */
@@ -141,6 +163,9 @@ const yTicks = () => ({
  * The v2 charts' margins (D chart-timeseries): horizontal 3, vertical 1 when no margin is
  * given; a `margin` fills the sides not given. So only `margin` has a fixed default.
  */
+/** The v2 charts' sides when no margin is given (D chart-timeseries); the painters read them here. */
+export const V2_CHART_MARGINS = { horizontal_margin: 3, vertical_margin: 1 } as const;
+
 const v2Margins = () => {
   const sources = ['N premium/common.ts, O', 'D chart-timeseries'] as const;
   const side = (axis: string, dflt: number) =>
@@ -151,8 +176,8 @@ const v2Margins = () => {
       .unit('spacing')
       .from(...sources);
   return {
-    vertical_margin: side('Top and bottom', 1),
-    horizontal_margin: side('Left and right', 3),
+    vertical_margin: side('Top and bottom', V2_CHART_MARGINS.vertical_margin),
+    horizontal_margin: side('Left and right', V2_CHART_MARGINS.horizontal_margin),
     // No default either: unset, the sides take 3 and 1; `margin: 0` makes them 0.
     margin: inheritedMargin('Uniform (all sides)').from(...sources),
   };
@@ -207,20 +232,16 @@ export const ScatterChart = classic(
 export const ChartBar = v2(
   {
     grouped_bars: bool('Draw series with different `label`s side by side instead of stacked.').default(false).from('N, O'),
-    ...yTicks(),
+    ...ticks('y', 'BarChart.ts'),
   },
   'A vertical bar chart with palettes, grouped or stacked series (`label` on each point) and tick formatting.',
 );
 export const ChartLine = v2(
-  { ...curveOptions(), ...yTicks() },
+  { ...curveOptions(), ...ticks('y', 'LineChart.ts') },
   'A line chart with palettes, curve shapes and optional dots; one line per `label`.',
 );
 export const ChartHorizontalBar = v2(
-  {
-    format_x_ticks: bool('Abbreviate x tick labels, e.g. `12k` for 12000.').default(false).from('N premium/HorizontalBarChart.ts'),
-    // No default: unset, the ticks take as many decimals as they need (up to 2).
-    x_ticks_decimals: int('Decimal places of the x tick labels, e.g. `1`.', { minimum: 0 }).from('N'),
-  },
+  ticks('x', 'HorizontalBarChart.ts'),
   'A horizontal bar chart: categories on the vertical axis, handy for long category names.',
   ['horizontalbarchart'],
 );
@@ -231,22 +252,25 @@ export const ChartTimeseries = component({
   required: ['data'],
   snippetOptions: {
     data: [
-      { x: '${1:2024-01-31}', y: '^${2:10}' },
-      { x: '${3:2024-02-29}', y: '^${4:20}' },
+      { x: '${1:2024-01-31}', y: '^${2:120}' },
+      { x: '${3:2024-02-29}', y: '^${4:135}' },
+      { x: '${5:2024-03-31}', y: '^${6:128}' },
     ],
-    x_label: '${5:Date}',
-    y_label: '${6:Value}',
+    x_label: '${7:Date}',
+    y_label: '${8:Value}',
   },
   options: v2Options(
     {
       ...curveOptions(),
-      ...yTicks(),
+      ...ticks('y', 'TimeseriesChart.ts'),
       time_format: str('How the `x` date strings are parsed, in strftime notation, e.g. `"%Y-%m-%d"` or `"%Y-%m-%d %H:%M:%S"`.').from(
         'N, O',
         'D',
       ),
       // No default: unset, each tick is labelled at its own precision (time, day, month or year: compactTimeFormat), not "%b %d".
-      tick_format: str('How the dates on the x axis are printed, in strftime notation, e.g. `"%b %Y"`.').from('N, O', 'D'),
+      tick_format: str(
+        'How the dates on the x axis are printed, in strftime notation, e.g. `"%b %Y"`. Unset: each tick at its own precision (`09:30`, `Mar 14`, `Mar`, `2025`).',
+      ).from('N, O', 'D'),
     },
     str('Label of the x axis, e.g. `"Date"` (optional for Chart.Timeseries).').from('D chart-timeseries (optional)'),
     str('Label of the y axis, e.g. `"Signups"` (optional for Chart.Timeseries).').from('D chart-timeseries (optional)'),
@@ -294,8 +318,12 @@ export const DoughnutRing = component({
       .default(0.33)
       .unit('fraction')
       .from('O v0.2.6 core/DoughnutRing.ts (0.33)', 'N, O'),
-    min_val: num('Value at the start of the ring, e.g. `0`.').unit('scale').from('N, O'),
-    max_val: num('Value at the end of the ring, e.g. `100`.').unit('scale').from('N, O'),
+    min_val: num('Value at the start of the ring, e.g. `0`. Unset: 0, or the smallest value when one is below 0.')
+      .unit('scale')
+      .from('N, O'),
+    max_val: num('Value at the end of the ring, e.g. `100`. Unset: 100, or the largest `end` when a value lies outside 0–100.')
+      .unit('scale')
+      .from('N, O'),
     ticks_count: int('Number of labelled tick marks around the ring (`0` = none), e.g. `5`.', { minimum: 0 })
       .default(10)
       .from('O v0.2.6 core/DoughnutRing.ts (10)', 'N, O'),

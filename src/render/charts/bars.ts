@@ -5,21 +5,28 @@
  * single series takes the theme accent, or one colour per category when a
  * color_scheme is named; a point's `color` overrides either.
  */
+import { resolveOptions, type Resolved } from '../../catalogue';
 import type { ComponentPainter, PaintContext, Rect } from '../painter';
 import { drawAxes, layoutCartesian, roomyBodyHeight, type CartesianSpec } from './axes';
 import { readPoints, seriesColours, seriesKeyOf, type PointSet } from './data';
-import { chromeOf, drawEmpty, measureFramed, paintFrame } from './frame';
+import { bodyHeight, chromeOf, drawEmpty, measureFramed, paintFrame } from './frame';
 import { capLegend, type LegendItem } from './legend';
-import { bodyHeight, bool, clamp, num, type Options } from './opts';
 import { bandAxis, linearAxis, safeExtent, type BuiltAxis } from './scales';
 import { paletteFor } from './schemes';
 import { chartStyle, type ChartStyle } from './style';
 
+/** What the bar painter draws from, read from one bar type's resolved options. */
+interface BarOptions {
+  o: Resolved<'BarChart'> | Resolved<'Chart.Bar'> | Resolved<'Chart.HorizontalBar'>;
+  /** Series side by side (`grouped_bars`); stacked otherwise. */
+  grouped: boolean;
+  /** The value axis' tick format (`format_y_ticks` / `format_x_ticks` and decimals), if the type has one. */
+  ticks?: { format: boolean | string; decimals?: number; optionName: string };
+}
+
 interface BarKind {
   horizontal: boolean;
-  /** Option names for the value-axis tick format. */
-  formatKey?: string;
-  decimalsKey?: string;
+  read(raw: Readonly<Record<string, unknown>>): BarOptions;
 }
 
 interface BarModel {
@@ -35,7 +42,7 @@ interface BarModel {
   extent: [number, number];
 }
 
-function model(o: Options, set: PointSet): BarModel {
+function model(b: BarOptions, set: PointSet): BarModel {
   const values = new Map<string, Map<string, number>>();
   for (const p of set.points) {
     if (p.y === null) continue;
@@ -46,7 +53,7 @@ function model(o: Options, set: PointSet): BarModel {
   }
   const categories = set.categories.filter((c) => values.has(c));
   const series = set.series.filter((s) => categories.some((c) => values.get(c)!.has(s)));
-  const mode = series.length <= 1 ? 'single' : bool(o, 'grouped_bars', false) ? 'grouped' : 'stacked';
+  const mode = series.length <= 1 ? 'single' : b.grouped ? 'grouped' : 'stacked';
   const nums: number[] = [];
   for (const c of categories) {
     const row = [...values.get(c)!.values()];
@@ -68,7 +75,7 @@ function model(o: Options, set: PointSet): BarModel {
   };
 }
 
-function colourBars(o: Options, m: BarModel, set: PointSet, ctx: PaintContext): void {
+function colourBars({ o }: BarOptions, m: BarModel, set: PointSet, ctx: PaintContext): void {
   const resolve = (c: string | undefined, fb: string) => ctx.theme.resolveColour(c, fb);
   if (m.mode !== 'single') {
     const series = { ...set, series: m.series };
@@ -94,20 +101,15 @@ function legendOf(m: BarModel, style: ChartStyle): LegendItem[] {
       );
 }
 
-function prepare(o: Options, ctx: PaintContext): { m: BarModel; style: ChartStyle } {
-  const set = readPoints(o, ctx, seriesKeyOf(o));
-  const m = model(o, set);
-  colourBars(o, m, set, ctx);
-  return { m, style: chartStyle(o, ctx) };
+function prepare(b: BarOptions, ctx: PaintContext): { m: BarModel; style: ChartStyle } {
+  const set = readPoints(b.o, ctx, seriesKeyOf(b.o));
+  const m = model(b, set);
+  colourBars(b, m, set, ctx);
+  return { m, style: chartStyle(b.o.font_size, ctx) };
 }
 
-function axesSpec(o: Options, m: BarModel, kind: BarKind, ctx: PaintContext): CartesianSpec {
-  const valueAxis = linearAxis(m.extent, {
-    format: kind.formatKey ? o[kind.formatKey] : undefined,
-    decimals: kind.decimalsKey ? num(o, kind.decimalsKey) : undefined,
-    path: ctx.path,
-    optionName: kind.formatKey ?? 'format',
-  });
+function axesSpec({ o, ticks }: BarOptions, m: BarModel, kind: BarKind, ctx: PaintContext): CartesianSpec {
+  const valueAxis = linearAxis(m.extent, { ...ticks, path: ctx.path, optionName: ticks?.optionName ?? 'format' });
   const xLabel = typeof o.x_label === 'string' ? o.x_label : undefined;
   const yLabel = typeof o.y_label === 'string' ? o.y_label : undefined;
   if (kind.horizontal) {
@@ -154,25 +156,28 @@ function drawBars(doc: PDFKit.PDFDocument, m: BarModel, cat: BuiltAxis, val: Bui
 
 function painter(kind: BarKind): ComponentPainter {
   return {
-    measure(o, width, ctx) {
-      const { m, style } = prepare(o, ctx);
+    measure(raw, width, ctx) {
+      const b = kind.read(raw);
+      const { o } = b;
+      const { m, style } = prepare(b, ctx);
       return measureFramed(ctx, o, width, chromeOf(o, legendOf(m, style)), style, (w) => {
-        let base = bodyHeight(o, w, 1.6);
-        // Horizontal bars need room per category rather than a fixed aspect.
-        if (kind.horizontal && num(o, 'aspect_ratio') === undefined)
-          base = clamp(Math.max(base, m.categories.length * 15 * style.scale + 40), 60, 700);
-        return m.categories.length ? roomyBodyHeight(ctx, w, base, axesSpec(o, m, kind, ctx), style) : base;
+        // Horizontal bars keep room for each category's label (a layout floor, as for rotated labels below).
+        const floor = kind.horizontal ? m.categories.length * 15 * style.scale + 40 : 0;
+        const base = bodyHeight(w, o.aspect_ratio, floor);
+        return m.categories.length ? roomyBodyHeight(ctx, w, base, axesSpec(b, m, kind, ctx), style) : base;
       });
     },
-    paint(o, rect: Rect, ctx) {
-      const { m, style } = prepare(o, ctx);
+    paint(raw, rect: Rect, ctx) {
+      const b = kind.read(raw);
+      const { o } = b;
+      const { m, style } = prepare(b, ctx);
       const { doc } = ctx;
       doc.save();
       const { body, finish } = paintFrame(ctx, o, rect, chromeOf(o, legendOf(m, style)), style);
       if (m.categories.length === 0) {
         drawEmpty(ctx, body, style);
       } else {
-        const spec = axesSpec(o, m, kind, ctx);
+        const spec = axesSpec(b, m, kind, ctx);
         const c = layoutCartesian(ctx, body, spec, style);
         drawAxes(ctx, c, spec, style);
         doc.save();
@@ -204,6 +209,25 @@ function redrawZero(doc: PDFKit.PDFDocument, plot: Rect, val: BuiltAxis, horizon
   doc.restore();
 }
 
-export const barChart = painter({ horizontal: false });
-export const chartBar = painter({ horizontal: false, formatKey: 'format_y_ticks', decimalsKey: 'y_ticks_decimals' });
-export const chartHorizontalBar = painter({ horizontal: true, formatKey: 'format_x_ticks', decimalsKey: 'x_ticks_decimals' });
+export const barChart = painter({
+  horizontal: false,
+  read(raw) {
+    const o = resolveOptions('BarChart', raw);
+    return { o, grouped: o.grouped_bars };
+  },
+});
+export const chartBar = painter({
+  horizontal: false,
+  read(raw) {
+    const o = resolveOptions('Chart.Bar', raw);
+    return { o, grouped: o.grouped_bars, ticks: { format: o.format_y_ticks, decimals: o.y_ticks_decimals, optionName: 'format_y_ticks' } };
+  },
+});
+/** Chart.HorizontalBar declares no `grouped_bars` (N HorizontalBarChart.ts): its series stack. */
+export const chartHorizontalBar = painter({
+  horizontal: true,
+  read(raw) {
+    const o = resolveOptions('Chart.HorizontalBar', raw);
+    return { o, grouped: false, ticks: { format: o.format_x_ticks, decimals: o.x_ticks_decimals, optionName: 'format_x_ticks' } };
+  },
+});

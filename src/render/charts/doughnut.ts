@@ -6,22 +6,25 @@
  * labelled arcs. Defaults: min_val 0; max_val 100 when every value lies in
  * 0..100, else the largest end.
  *
- * The other defaults are the ones the older official SDK sends with every ring
- * (docs/sdk-defaults.md): radius 0.9 and thickness 0.33 as fractions, 10 ticks,
- * a `#f0f0f0` track. An arc without `start` (a real client posts `{"end": 55}`)
+ * The other defaults are the catalogue's, the ones the older official SDK sends with
+ * every ring (docs/sdk-defaults.md): radius 0.9 and thickness 0.33 as fractions, 10
+ * ticks, a `#f0f0f0` track, margin 10. An arc without `start` (a real client posts `{"end": 55}`)
  * starts where the previous arc ended, the first at `min_val`: arcs drawn from 0
  * would cover each other and hide all but the longest.
  */
 import { arc } from 'd3-shape';
+import { defaultsOf, resolveOptions, type Resolved } from '../../catalogue';
 import type { ComponentPainter, PaintContext, Rect } from '../painter';
 import { RenderError } from '../renderer';
 import { dataArray, describe } from './data';
 import { chromeOf, measureFramed, paintFrame } from './frame';
 import type { LegendItem } from './legend';
-import { clamp, colourOpt, fontScale, num, str, toNumber, type Options } from './opts';
+import { clamp, str, toNumber } from './opts';
 import { compactNumber } from './scales';
 import { paletteFor } from './schemes';
-import { chartStyle, ellipsize, lineHeight, withFont, type ChartStyle } from './style';
+import { chartStyle, ellipsize, fontScale, lineHeight, withFont, type ChartStyle } from './style';
+
+type Options = Resolved<'DoughnutRing'>;
 
 interface Segment {
   start: number;
@@ -63,9 +66,10 @@ function readSegments(o: Options, ctx: PaintContext): Array<Omit<Segment, 'colou
 function prepare(o: Options, ctx: PaintContext): Ring {
   const raw = readSegments(o, ctx);
   const values = raw.flatMap((s) => (Number.isNaN(s.start) ? [s.end] : [s.start, s.end]));
-  const min = num(o, 'min_val') ?? Math.min(0, ...values);
-  const fallbackMax = values.every((v) => v >= 0 && v <= 100) ? 100 : Math.max(...values);
-  let max = num(o, 'max_val') ?? fallbackMax;
+  // No declared default: unset, the scale follows the data (see the module comment).
+  const min = typeof o.min_val === 'number' ? o.min_val : Math.min(0, ...values);
+  const fromData = values.every((v) => v >= 0 && v <= 100) ? 100 : Math.max(...values);
+  let max = typeof o.max_val === 'number' ? o.max_val : fromData;
   if (!(max > min)) max = min + 1;
   const palette = paletteFor(undefined, raw.length, ctx.theme);
   let previousEnd = min;
@@ -75,36 +79,30 @@ function prepare(o: Options, ctx: PaintContext): Ring {
     return { ...s, start, colour: ctx.theme.resolveColour(s.colour, palette[i]) };
   });
   const legend = segments.filter((s) => s.label).map((s) => ({ label: s.label!, colour: s.colour }));
-  const { font_size: _ignored, ...rest } = o;
-  return { segments, min, max, style: chartStyle(rest, ctx), titleScale: fontScale(o, ctx, 'xl'), legend };
+  // `font_size` scales the titles in the hole; the ticks and legend keep the chart text size.
+  return { segments, min, max, style: chartStyle(undefined, ctx), titleScale: fontScale(o.font_size, ctx, 'xl'), legend };
 }
 
-/** The older SDK's defaults, which it sends with every ring (docs/sdk-defaults.md). */
-const RADIUS_DEFAULT = 0.9;
-const THICKNESS_DEFAULT = 0.33;
-const TICKS_DEFAULT = 10;
-const TRACK_DEFAULT = '#f0f0f0';
-/** `margin` in the report format's margin units, as the SDK sends it. */
-const MARGIN_DEFAULT = 10;
-
-const withMargin = (o: Options): Options => ({ ...o, margin: o.margin ?? MARGIN_DEFAULT });
+/** A track colour the theme cannot resolve (`"not a colour"`) draws as the option's default. */
+const TRACK = defaultsOf('DoughnutRing').background_ring_color as string;
 
 /**
  * A `*_percent` option as a fraction: the SDKs send fractions (0.9), older hand-written
  * reports percentages (90). A value ≤ 1 is a fraction, a value > 1 a percentage — 1 %
  * of a radius is not a ring anyone means, so the two cannot be confused.
  */
-function percentOption(value: number | undefined, fallback: number): number {
-  if (value === undefined || !(value >= 0)) return fallback;
+function percentOption(value: number): number {
   return value <= 1 ? value : value / 100;
 }
 
 function geometry(o: Options, width: number, style: ChartStyle) {
-  const ticks = Math.max(0, Math.min(60, Math.round(num(o, 'ticks_count') ?? TICKS_DEFAULT)));
+  // At most 60 labelled ticks: a layout bound (more labels overlap around any ring), not the option's.
+  const ticks = Math.min(60, o.ticks_count);
   const tickRoom = ticks > 0 ? lineHeight(style.tick) + 8 : 0;
   const box = Math.min(width, 230 * style.scale);
-  const radius = Math.max(10, box / 2 - tickRoom) * clamp(percentOption(num(o, 'chart_radius_percent'), RADIUS_DEFAULT), 0.1, 1);
-  const thickness = Math.max(1.5, radius * clamp(percentOption(num(o, 'arc_thickness_percent'), THICKNESS_DEFAULT), 0.01, 1));
+  // Layout bounds: a ring below a tenth of its box, or thinner than 1 %, is no longer a ring.
+  const radius = Math.max(10, box / 2 - tickRoom) * clamp(percentOption(o.chart_radius_percent), 0.1, 1);
+  const thickness = Math.max(1.5, radius * clamp(percentOption(o.arc_thickness_percent), 0.01, 1));
   return { radius, thickness, ticks, tickRoom, height: 2 * (radius + tickRoom) + 4 };
 }
 
@@ -118,7 +116,7 @@ function drawRing(ctx: PaintContext, o: Options, ring: Ring, cx: number, cy: num
   const inner = g.radius - g.thickness;
   const gen = arc<unknown>();
   const path = (a0: number, a1: number) => gen({ innerRadius: inner, outerRadius: g.radius, startAngle: a0, endAngle: a1 } as never) ?? '';
-  const track = ctx.theme.resolveColour(colourOpt(o, 'background_ring'), TRACK_DEFAULT);
+  const track = ctx.theme.resolveColour(o.background_ring_color, TRACK);
   doc.save();
   doc.translate(cx, cy);
   doc
@@ -184,8 +182,8 @@ function drawInside(ctx: PaintContext, o: Options, style: ChartStyle, cx: number
 }
 
 export const doughnutRing: ComponentPainter = {
-  measure(given, width, ctx) {
-    const o = withMargin(given);
+  measure(raw, width, ctx) {
+    const o = resolveOptions('DoughnutRing', raw);
     const ring = prepare(o, ctx);
     return measureFramed(
       ctx,
@@ -196,8 +194,8 @@ export const doughnutRing: ComponentPainter = {
       (w) => geometry(o, w, ring.style).height,
     );
   },
-  paint(given, rect: Rect, ctx) {
-    const o = withMargin(given);
+  paint(raw, rect: Rect, ctx) {
+    const o = resolveOptions('DoughnutRing', raw);
     const ring = prepare(o, ctx);
     ctx.doc.save();
     // A single labelled arc still gets its legend entry: the label is the only place it is named.

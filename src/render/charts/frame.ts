@@ -37,6 +37,17 @@ function heights(ctx: PaintContext, chrome: Chrome, style: ChartStyle, width: nu
   return { title: t, legend: l, caption: c };
 }
 
+/**
+ * Height of a chart's body (axes + plot) `width` wide: width / `aspect_ratio`, one rule for a
+ * written and an omitted ratio (the catalogue's default is the docs' 1.6). Kept within
+ * 60–700 pt, a layout bound rather than the option's: below 60 pt no axes and plot fit, above
+ * 700 pt one chart outgrows an A4 page. `floor` is room the content itself needs (horizontal
+ * bars keep a line per category).
+ */
+export function bodyHeight(width: number, aspect: number, floor = 0): number {
+  return Math.min(700, Math.max(60, width / aspect, floor));
+}
+
 /** Total height: margins + chrome + a body of `bodyHeight(innerWidth)`. */
 export function measureFramed(
   ctx: PaintContext,

@@ -3,6 +3,7 @@
  * (src/catalogue/components/charts.ts, premium.ts). src/render/registry.ts merges them with the core painters.
  * Accepted option and data shapes: charts/README.md.
  */
+import { V2_CHART_MARGINS } from '../../catalogue';
 import type { LeafType } from '../leafTypes';
 import type { ComponentPainter } from '../painter';
 import { barChart, chartBar, chartHorizontalBar } from './bars';
@@ -13,19 +14,18 @@ import { progressBar } from './progress';
 import { sparkChartLine, sparkChartRing } from './spark';
 
 /**
- * The v2 charts' margins when none is given: the docs' defaults (chart-timeseries page, shared by
- * the premium charts' options: horizontal 3, vertical 1). A uniform `margin` keeps its meaning.
+ * The v2 charts' margins when none is given: the docs' defaults (chart-timeseries page, declared
+ * in the catalogue). A uniform `margin` keeps its meaning, which resolveOptions cannot say (a
+ * default for each side would hide the `margin` that should fill it): so this wrapper, before it.
  */
-const DOCS_MARGINS = { horizontal_margin: 3, vertical_margin: 1 };
-
 function withDocsMargins(painter: ComponentPainter): ComponentPainter {
   const fill = (o: Record<string, unknown>): Record<string, unknown> =>
     o.margin != null || o.margins != null
       ? o
       : {
           ...o,
-          horizontal_margin: o.horizontal_margin ?? DOCS_MARGINS.horizontal_margin,
-          vertical_margin: o.vertical_margin ?? DOCS_MARGINS.vertical_margin,
+          horizontal_margin: o.horizontal_margin ?? V2_CHART_MARGINS.horizontal_margin,
+          vertical_margin: o.vertical_margin ?? V2_CHART_MARGINS.vertical_margin,
         };
   return {
     measure: (o, width, ctx) => painter.measure(fill(o), width, ctx),

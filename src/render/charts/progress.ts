@@ -1,18 +1,21 @@
 /**
- * ProgressBar: `progress` is a percentage (0–100, clamped) of the way through
+ * ProgressBar: `progress` is a percentage (0–100, the catalogue's bounds) of the way through
  * the `stages`. The bar is split into one segment per stage; segments fill up
  * to the progress, completed stages get a check mark, the current stage's name
  * is bold, later stages are muted. With no stages it is a plain meter.
  */
+import { resolveOptions, type Resolved } from '../../catalogue';
 import type { ComponentPainter, PaintContext } from '../painter';
 import { RenderError } from '../renderer';
 import { dataArray, describe } from './data';
-import { inset, marginsOf, str, toNumber, type Options } from './opts';
+import { inset, marginsOf, str } from './opts';
 import { ellipsize, lineHeight, mix, withFont } from './style';
 
 const BAR_H = 8;
 const GAP = 5;
 const SEG_GAP = 3;
+
+type Options = Resolved<'ProgressBar'>;
 
 function stagesOf(o: Options, ctx: PaintContext): string[] {
   return dataArray(o, ctx, 'stages').map((s, i) => {
@@ -26,12 +29,13 @@ function stagesOf(o: Options, ctx: PaintContext): string[] {
   });
 }
 
+/** The resolved `progress` (clamped to 0–100 by the catalogue); a value it refused arrives as written. */
 function progressOf(o: Options, ctx: PaintContext): number {
-  const raw = o.progress;
-  if (raw === undefined || raw === null) return 0;
-  const n = toNumber(raw);
-  if (n === undefined) throw new RenderError(`options.progress must be a number (percent), got ${describe(raw)}`, ctx.path);
-  return Math.max(0, Math.min(100, n));
+  const value: unknown = o.progress;
+  // Required, but a half-written file still previews: an empty bar.
+  if (value === undefined || value === null) return 0;
+  if (typeof value !== 'number') throw new RenderError(`options.progress must be a number (percent), got ${describe(value)}`, ctx.path);
+  return value;
 }
 
 interface Sizes {
@@ -71,7 +75,8 @@ function labelsHeight(doc: PDFKit.PDFDocument, stages: string[], segW: number, s
 }
 
 export const progressBar: ComponentPainter = {
-  measure(o, width, ctx) {
+  measure(raw, width, ctx) {
+    const o = resolveOptions('ProgressBar', raw);
     const m = marginsOf(o);
     const s = sizes(ctx);
     const title = str(o, 'title');
@@ -87,7 +92,8 @@ export const progressBar: ComponentPainter = {
         2,
     );
   },
-  paint(o, rect, ctx) {
+  paint(raw, rect, ctx) {
+    const o = resolveOptions('ProgressBar', raw);
     const { doc } = ctx;
     const c = ctx.theme.colours;
     const box = inset(rect, marginsOf(o));

@@ -34,8 +34,11 @@ export interface AxisModel {
 type NumberFormat = (v: number) => string;
 
 export interface NumberFormatSpec {
-  /** true → compact (1.2k, 3M); a string → d3-format specifier ("$,.0f", ".0%"); false/undefined → auto. */
-  format?: unknown;
+  /**
+   * `format_*_ticks`: true → compact (1.2k, 3M); a string → d3-format specifier ("$,.0f", ".0%"),
+   * unless it is a word the service reads as a boolean; false/undefined → auto.
+   */
+  format?: boolean | string;
   /** Fixed number of decimals. */
   decimals?: number;
   /** Component path for error messages. */
@@ -77,18 +80,47 @@ export function compactNumber(v: number, decimals?: number): string {
   return (text === '-0' ? '0' : text) + suffix;
 }
 
+/**
+ * The strings pydantic reads as booleans (lax mode), which the hosted service would take as the
+ * SDKs' boolean: they mean that boolean here too, never a d3 specifier (`"1"` is a valid one).
+ */
+const BOOLEAN_WORDS: Readonly<Record<string, boolean>> = {
+  true: true,
+  t: true,
+  yes: true,
+  y: true,
+  on: true,
+  '1': true,
+  false: false,
+  f: false,
+  no: false,
+  n: false,
+  off: false,
+  '0': false,
+};
+
+/** A `format_*_ticks` value as the SDKs' boolean, or the d3-format specifier it names. */
+function tickFormatOf(format: boolean | string | undefined): boolean | string {
+  if (typeof format !== 'string') return format === true;
+  const spec = format.trim();
+  return BOOLEAN_WORDS[spec.toLowerCase()] ?? (spec === '' ? false : spec);
+}
+
+/** The one tick-label format of value axes (`format_*_ticks`, `*_ticks_decimals`) for every chart. */
 function formatterFor(
   spec: NumberFormatSpec,
   tickFormat: (count: number, s?: string) => NumberFormat,
   count: number,
   maxAbs: number,
 ): NumberFormat {
-  const d =
-    spec.decimals !== undefined && Number.isFinite(spec.decimals) ? Math.min(10, Math.max(0, Math.round(spec.decimals))) : undefined;
-  if (spec.format === true) return (v) => compactNumber(v, d);
-  if (typeof spec.format === 'string' && spec.format.trim() !== '') {
+  // The catalogue keeps `*_ticks_decimals` a whole number ≥ 0; past 10 digits a label only overflows the axis.
+  // (A value the catalogue refused reaches here as written: no default to put in its place.)
+  const d = Number.isInteger(spec.decimals) && spec.decimals! >= 0 ? Math.min(10, spec.decimals!) : undefined;
+  const format = tickFormatOf(spec.format);
+  if (format === true) return (v) => compactNumber(v, d);
+  if (typeof format === 'string') {
     try {
-      return tickFormat(count, spec.format.trim());
+      return tickFormat(count, format);
     } catch {
       throw new RenderError(
         `options.${spec.optionName} "${spec.format}" is not a valid number format (d3-format specifier, e.g. ",.0f", "$.2s", ".0%")`,

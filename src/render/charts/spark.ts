@@ -13,8 +13,9 @@ import { RenderError } from '../renderer';
 import { dataArray, describe } from './data';
 import { arrow, button, buttonSize, progressRing, sparkline, type ButtonStyle } from './minis';
 import { clamp, num, str, toNumber, type Options } from './opts';
+import { SHRINK_FLOOR, planHeight, planText, textLine, widestWord, type TextPlan } from './sparkText';
 import { ellipsize, lineHeight, mix, readableOn, withFont } from './style';
-import { breakLines, drawLines, linesHeight, type Line } from '../components/richtext';
+import { drawLines } from '../components/richtext';
 import { safeHref } from '../links';
 
 const PAD = 10;
@@ -84,67 +85,6 @@ function drawCardBox(doc: PDFKit.PDFDocument, r: Rect, card: Card): void {
       .strokeColor(mix(card.text, card.bg, 0.8), 1)
       .stroke();
   doc.restore();
-}
-
-/** One line; a headline figure shrinks (to 70 %) before it is cut with an ellipsis. */
-function textLine(
-  doc: PDFKit.PDFDocument,
-  text: string,
-  font: string,
-  size: number,
-  colour: string,
-  x: number,
-  y: number,
-  width: number,
-): void {
-  if (!text) return;
-  const natural = withFont(doc, font, size, () => doc.widthOfString(text));
-  const fitted = natural > width ? Math.max(size * 0.7, (size * width) / natural) : size;
-  withFont(doc, font, fitted, () => {
-    const dy = (lineHeight(size) - lineHeight(fitted)) / 2;
-    doc.fillColor(colour, 1).text(ellipsize(doc, text, width), x, y + dy, { lineBreak: false });
-  });
-}
-
-/** One text of the card laid out for a width: a single (possibly shrunk) line, or wrapped lines. */
-type TextPlan = { kind: 'line'; text: string; font: string; size: number; colour: string } | { kind: 'wrapped'; lines: Line[] };
-
-/** At most this many lines for a wrapped title or subtitle; the last one is ellipsized beyond it. */
-const MAX_TEXT_LINES = 4;
-
-/**
- * A text that fits stays one line; a headline figure may shrink to 70 % first; anything longer
- * wraps (at 80 % for the headline) instead of being cut, so no words of the report are lost.
- */
-function planText(
-  doc: PDFKit.PDFDocument,
-  text: string,
-  font: string,
-  size: number,
-  colour: string,
-  width: number,
-  mayShrink: boolean,
-): TextPlan {
-  const natural = withFont(doc, font, size, () => doc.widthOfString(text));
-  if (natural <= width || (mayShrink && natural * 0.7 <= width) || !/\s/.test(text.trim()))
-    return { kind: 'line', text, font, size, colour };
-  let lines = breakLines(doc, [{ text, font, size: mayShrink ? size * 0.8 : size, colour }], Math.max(10, width));
-  if (lines.length > MAX_TEXT_LINES) {
-    lines = lines.slice(0, MAX_TEXT_LINES);
-    const last = lines[MAX_TEXT_LINES - 1];
-    const run = last.fragments[0]?.run ?? { text: '', font, size, colour };
-    const rest = last.fragments.map((f) => f.text).join('') + '…';
-    lines[MAX_TEXT_LINES - 1] = breakLines(
-      doc,
-      [{ ...run, text: withFont(doc, run.font, run.size, () => ellipsize(doc, rest, width)) }],
-      Math.max(10, width * 2),
-    )[0];
-  }
-  return { kind: 'wrapped', lines };
-}
-
-function planHeight(p: TextPlan): number {
-  return p.kind === 'line' ? lineHeight(p.size) : linesHeight(p.lines);
 }
 
 /** Title (small, muted) over subtitle (the headline figure) for a text column `width` wide. */
@@ -281,13 +221,26 @@ function percentText(v: number): string {
   return `${Number.isInteger(v) ? v : v.toFixed(1)}%`;
 }
 
+/**
+ * Where a ring card's texts go: beside the ring, or under it when a word of the title or
+ * subtitle would not fit beside it even shrunk (a quarter-width card leaves ~40 pt there).
+ */
+function ringText(doc: PDFKit.PDFDocument, card: Card, width: number, radius: number): { below: boolean; width: number } {
+  const beside = ringTextWidth(width, radius);
+  const fits = (text: string, font: string, size: number) => widestWord(doc, text, font, size * SHRINK_FLOOR) <= beside;
+  const below = !fits(card.title, card.fonts.regular, card.titleSize) || !fits(card.subtitle, card.fonts.bold, card.subtitleSize);
+  return below ? { below, width: width - 2 * PAD } : { below, width: beside };
+}
+
 export const sparkChartRing: ComponentPainter = {
   measure(raw, width, ctx) {
     const o = resolveOptions('SparkChart.Ring', raw);
     const card = cardOf(o, ctx);
     const { radius } = ringGeometry(o);
     const btn = card.button ? buttonSize(ctx.doc, card.button.text, card.button.style).height + GAP : 0;
-    return Math.ceil(2 * PAD + Math.max(2 * radius, textBlockHeight(ctx.doc, card, ringTextWidth(width, radius), 0) + btn));
+    const text = ringText(ctx.doc, card, width, radius);
+    const texts = textBlockHeight(ctx.doc, card, text.width, 0) + btn;
+    return Math.ceil(2 * PAD + (text.below ? 2 * radius + GAP + texts : Math.max(2 * radius, texts)));
   },
   paint(options, rect, ctx) {
     const { doc } = ctx;
@@ -300,10 +253,11 @@ export const sparkChartRing: ComponentPainter = {
     }
     const v = value ?? 0;
     const { radius, stroke } = ringGeometry(o);
+    const text = ringText(doc, card, rect.width, radius);
     doc.save();
     drawCardBox(doc, rect, card);
     const cx = rect.x + PAD + radius;
-    const cy = rect.y + rect.height / 2;
+    const cy = text.below ? rect.y + PAD + radius : rect.y + rect.height / 2;
     progressRing(doc, cx, cy, radius, stroke, v / 100, card.colour, mix(card.colour, card.bg, 0.85));
     const inner = radius - stroke;
     const size = clamp(inner * 0.55, 6, 22);
@@ -313,10 +267,10 @@ export const sparkChartRing: ComponentPainter = {
         .fillColor(card.heading, 1)
         .text(t, cx - inner, cy - lineHeight(size) / 2 + 0.5, { width: inner * 2, align: 'center', lineBreak: false });
     });
-    const tx = cx + radius + 10;
-    const tw = ringTextWidth(rect.width, radius);
+    const tx = text.below ? rect.x + PAD : cx + radius + 10;
+    const tw = text.width;
     const btnH = card.button ? buttonSize(doc, card.button.text, card.button.style).height + GAP : 0;
-    let y = cy - (textBlockHeight(doc, card, tw, 0) + btnH) / 2;
+    let y = text.below ? cy + radius + GAP : cy - (textBlockHeight(doc, card, tw, 0) + btnH) / 2;
     y = drawTexts(doc, card, tx, y, tw, 0);
     if (card.button) button(doc, card.button.text, tx, y + GAP, tw, card.button.style, card.button.url);
     doc.restore();

@@ -4,7 +4,6 @@
  * text with an ellipsis, and colour mixing for tints.
  */
 import type { PaintContext, ThemeFonts } from '../painter';
-import { fontScale, type Options } from './opts';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -25,8 +24,20 @@ export interface ChartStyle {
   background: string;
 }
 
-export function chartStyle(o: Options, ctx: PaintContext): ChartStyle {
-  const s = fontScale(o, ctx);
+/**
+ * Chart text scale from a resolved `font_size`: a size name (`xs` … `4xl`) relative to `base`
+ * ("xs" for axis text), or a number in CSS pixels as the service's docs give it (16 px = the
+ * catalogue's default); both become a factor on our point sizes. Kept within 0.5–2.5: a layout
+ * bound (smaller text is unreadable, larger leaves no plot), not the option's.
+ */
+export function fontScale(size: string | number | undefined, ctx: PaintContext, base = 'xs'): number {
+  const factor = typeof size === 'number' ? size / 16 : typeof size === 'string' ? ctx.fontSize(size, 8) / ctx.fontSize(base, 8) : 1;
+  return Math.min(2.5, Math.max(0.5, factor));
+}
+
+/** The chart's sizes and colours; `fontSize` is the resolved `font_size` (none: the classic charts). */
+export function chartStyle(fontSize: string | number | undefined, ctx: PaintContext): ChartStyle {
+  const s = fontScale(fontSize, ctx);
   const c = ctx.theme.colours;
   return {
     fonts: ctx.theme.fonts,

@@ -15,8 +15,9 @@ const cache = new WeakMap<object, Map<number, TableBox>>();
 
 type TableOptions = Resolved<'Table'>;
 
-/** A page's share of a split table: rows [from, to) of the original (resolved) options. */
+/** A page's share of a split table: rows [from, to) of the original options (as written and resolved). */
 interface Part {
+  raw: Opts;
   source: TableOptions;
   from: number;
   to: number;
@@ -27,7 +28,7 @@ type Opts = Record<string, unknown> & { [PART]?: Part };
 
 /** The original options and the row range drawn (the whole table when not split). */
 function partOf(o: Opts, b?: TableBox): Part {
-  return o[PART] ?? { source: resolveOptions('Table', o), from: 0, to: b ? b.rows.length : Number.MAX_SAFE_INTEGER };
+  return o[PART] ?? { raw: o, source: resolveOptions('Table', o), from: 0, to: b ? b.rows.length : Number.MAX_SAFE_INTEGER };
 }
 
 /** vertical_margin above and below (../margins.ts). */
@@ -42,14 +43,14 @@ function innerWidth(o: TableOptions, width: number): number {
   return Math.max(10, width - m.left - m.right);
 }
 
-/** The laid-out table at an outer (cell) width. */
-function box(o: TableOptions, outerWidth: number, ctx: PaintContext): TableBox {
+/** The laid-out table at an outer (cell) width, cached by the options as written. */
+function box({ raw, source: o }: Part, outerWidth: number, ctx: PaintContext): TableBox {
   const width = innerWidth(o, outerWidth);
-  let byWidth = cache.get(o);
+  let byWidth = cache.get(raw);
   const hit = byWidth?.get(width);
   if (hit) return hit;
   const b = layoutTable(o, width, ctx);
-  if (!byWidth) cache.set(o, (byWidth = new Map()));
+  if (!byWidth) cache.set(raw, (byWidth = new Map()));
   byWidth.set(width, b);
   return b;
 }
@@ -65,12 +66,13 @@ function height(b: TableBox, o: TableOptions, part: Part): number {
 export const tablePainter: ComponentPainter = {
   measure(options, width, ctx) {
     const part = partOf(options as Opts);
-    const b = box(part.source, width, ctx);
+    const b = box(part, width, ctx);
     return height(b, part.source, partOf(options as Opts, b));
   },
   split(options, width, available, ctx) {
-    const src = partOf(options as Opts).source;
-    const b = box(src, width, ctx);
+    const whole = partOf(options as Opts);
+    const src = whole.source;
+    const b = box(whole, width, ctx);
     const { from, to } = partOf(options as Opts, b);
     const fixed = titleHeight(b) + (b.heading?.height ?? 0) + marginY(src);
     let k = from;
@@ -78,14 +80,15 @@ export const tablePainter: ComponentPainter = {
     while (k < to && used + b.rows[k].height <= available) used += b.rows[k++].height;
     if (k === from || k >= to) return null;
     return {
-      first: { [PART]: { source: src, from, to: k } } as Opts,
-      rest: { [PART]: { source: src, from: k, to } } as Opts,
+      first: { [PART]: { raw: whole.raw, source: src, from, to: k } } as Opts,
+      rest: { [PART]: { raw: whole.raw, source: src, from: k, to } } as Opts,
     };
   },
   paint(options, rect, ctx) {
     const { doc, theme } = ctx;
-    const o = partOf(options as Opts).source;
-    const b = box(o, rect.width, ctx);
+    const whole = partOf(options as Opts);
+    const o = whole.source;
+    const b = box(whole, rect.width, ctx);
     const part = partOf(options as Opts, b);
     const continued = part.from > 0;
     const m = componentMargins(o);

@@ -116,11 +116,14 @@ export function layoutTable(o: Resolved<'Table'>, width: number, ctx: PaintConte
   const columns = columnWidths(o.col_width, n, width);
   const rowSize = FONT_SCALE[o.rows_font_size];
   const headSize = FONT_SCALE[o.headings_font_size];
-  const rowPadY = o.rows_vertical_padding === undefined ? UNSET_ROW_PADDING_PT : o.rows_vertical_padding * MARGIN_UNIT_PT;
-  const headPadY = o.headings_vertical_padding === undefined ? UNSET_HEADING_PADDING_PT : o.headings_vertical_padding * MARGIN_UNIT_PT;
+  // No default (see above): a value that is not a number reads as unset.
+  const padding = (v: unknown, unset: number) => (typeof v === 'number' ? v * MARGIN_UNIT_PT : unset);
+  const rowPadY = padding(o.rows_vertical_padding, UNSET_ROW_PADDING_PT);
+  const headPadY = padding(o.headings_vertical_padding, UNSET_HEADING_PADDING_PT);
   const cellPadX = 7;
-  const colAlign = o.col_align ?? [];
-  const colBg = o.col_bg ?? [];
+  // Per-column lists have no default; a value that is not a list reads as none.
+  const colAlign: unknown[] = Array.isArray(o.col_align) ? o.col_align : [];
+  const colBg: unknown[] = Array.isArray(o.col_bg) ? o.col_bg : [];
   // A plain string or number cell is drawn as a styled cell with nothing but its content.
   const plain = resolveTableCell({});
 

@@ -37,7 +37,8 @@ const BG_PADDING_UNITS = 4;
 
 function geometry(o: TextOptions, ctx: PaintContext) {
   const bg = nonBlank(o.bg_color);
-  const padUnits = o.inner_padding ?? (bg ? BG_PADDING_UNITS : 0);
+  // inner_padding has no default (unset depends on the background); a non-number reads as unset.
+  const padUnits = typeof o.inner_padding === 'number' ? o.inner_padding : bg ? BG_PADDING_UNITS : 0;
   return { bg: bg ? ctx.theme.resolveColour(bg, 'background-muted') : undefined, pad: padUnits * 2, margin: componentMargins(o) };
 }
 
@@ -57,8 +58,9 @@ function headingsMargin(v: unknown, size: number): { above: number; below: numbe
 
 const layoutCache = new WeakMap<object, Map<number, FlatLine[]>>();
 
-function flatLines(o: TextOptions, width: number, ctx: PaintContext): FlatLine[] {
-  let byWidth = layoutCache.get(o);
+/** The laid-out lines of a Text, cached by its options as written (`raw`). */
+function flatLines({ raw, o }: Source, width: number, ctx: PaintContext): FlatLine[] {
+  let byWidth = layoutCache.get(raw);
   const hit = byWidth?.get(width);
   if (hit) return hit;
   const { theme } = ctx;
@@ -89,14 +91,20 @@ function flatLines(o: TextOptions, width: number, ctx: PaintContext): FlatLine[]
     const lines = breakLines(ctx.doc, block.runs, Math.max(20, width - block.indent));
     lines.forEach((line, i) => flat.push({ line, indent: block.indent, gap: i === 0 ? block.gapBefore : 0, block, firstOfBlock: i === 0 }));
   }
-  if (!byWidth) layoutCache.set(o, (byWidth = new Map()));
+  if (!byWidth) layoutCache.set(raw, (byWidth = new Map()));
   byWidth.set(width, flat);
   return flat;
 }
 
-/** The resolved options of the whole Text (a part after a split keeps the original's). */
-function source(o: Opts): TextOptions {
-  return resolveOptions('Text', (o as { __source?: Opts }).__source ?? o);
+/** The options of the whole Text as written and resolved (a part after a split keeps the original's). */
+interface Source {
+  raw: Opts;
+  o: TextOptions;
+}
+
+function source(o: Opts): Source {
+  const raw = ((o as { __source?: Opts }).__source ?? o) as Opts;
+  return { raw, o: resolveOptions('Text', raw) };
 }
 
 function range(o: Opts, total: number): Part {
@@ -120,15 +128,16 @@ function marginY(g: ReturnType<typeof geometry>): number {
 export const textPainter: ComponentPainter = {
   measure(options, width, ctx) {
     const o = options as Opts;
-    const g = geometry(source(o), ctx);
-    const lines = flatLines(source(o), innerWidth(width, g), ctx);
+    const src = source(o);
+    const g = geometry(src.o, ctx);
+    const lines = flatLines(src, innerWidth(width, g), ctx);
     const { from, to } = range(o, lines.length);
     return linesHeight(lines, from, to) + 2 * g.pad + marginY(g);
   },
   split(options, width, height, ctx) {
     const o = options as Opts;
     const src = source(o);
-    const g = geometry(src, ctx);
+    const g = geometry(src.o, ctx);
     const lines = flatLines(src, innerWidth(width, g), ctx);
     const { from, to } = range(o, lines.length);
     const budget = height - 2 * g.pad - marginY(g);
@@ -136,14 +145,14 @@ export const textPainter: ComponentPainter = {
     while (end < to && linesHeight(lines, from, end + 1) <= budget) end++;
     if (end === from || end === to) return null;
     return {
-      first: { __source: src, [PART]: { from, to: end } } as Opts,
-      rest: { __source: src, [PART]: { from: end, to } } as Opts,
+      first: { __source: src.raw, [PART]: { from, to: end } } as Opts,
+      rest: { __source: src.raw, [PART]: { from: end, to } } as Opts,
     };
   },
   paint(options, rect, ctx) {
     const o = options as Opts;
     const src = source(o);
-    const g = geometry(src, ctx);
+    const g = geometry(src.o, ctx);
     const { doc, theme } = ctx;
     const width = innerWidth(rect.width, g);
     const lines = flatLines(src, width, ctx);
@@ -161,9 +170,9 @@ export const textPainter: ComponentPainter = {
         .fill(g.bg);
     const x = rect.x + g.margin.left + g.pad;
     let y = rect.y + g.margin.top + g.pad;
-    const align = src.align;
+    const align = src.o.align;
     // align_list is a boolean (the newer SDK): true gives list items the text's `align`.
-    const listAlign = src.align_list ? align : 'left';
+    const listAlign = src.o.align_list ? align : 'left';
     for (let i = from; i < to; i++) {
       const fl = lines[i];
       if (i > from) y += fl.gap;

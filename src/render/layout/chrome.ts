@@ -52,12 +52,13 @@ export function paintHeader({ doc, theme, model, report, logo }: ChromeInput): v
     else drawLoadedImage(doc, logo, box, theme, 'options.logo_url');
     textX += box.width + 12;
   }
-  const version = o.version_number ?? '';
+  // Text options without a default: anything but text (numbers arrive as their digits) prints nothing.
+  const version = typeof o.version_number === 'string' ? o.version_number : '';
   doc.font(theme.fonts.regular).fontSize(8);
   const versionW = version ? doc.widthOfString(version) + 14 : 0;
   const textW = Math.max(20, x + w - textX - versionW - 8);
   const title = String(o.report_title ?? '');
-  const byline = o.report_byline ?? '';
+  const byline = typeof o.report_byline === 'string' ? o.report_byline : '';
   doc.font(theme.fonts.heading).fontSize(16).fillColor(theme.colours.headline);
   const titleH = doc.currentLineHeight(true);
   const bylineH = byline ? 12 : 0;
@@ -80,7 +81,8 @@ export function paintHeader({ doc, theme, model, report, logo }: ChromeInput): v
 
 export function paintFooter(input: ChromeInput, pageNumber: number, pageCount: number): void {
   const { doc, theme, model, report } = input;
-  const text = resolveReportObject('options', report.options).footer_text ?? '';
+  const footer = resolveReportObject('options', report.options).footer_text;
+  const text = typeof footer === 'string' ? footer : '';
   const numbered = resolveReportObject('config', report.config).enable_pagination;
   const x = model.marginX;
   const w = model.contentWidth;

@@ -22,7 +22,9 @@ const MAX_SPACE_UNITS = 200;
 
 /** Spacer / VerticalSpacer `space` is on the margin scale (units × MARGIN_UNIT_PT); none without a value. */
 function spaceHeight(type: 'Spacer' | 'VerticalSpacer', options: Record<string, unknown>): number {
-  return Math.min(MAX_SPACE_UNITS, resolveOptions(type, options).space ?? 0) * MARGIN_UNIT_PT;
+  const space: unknown = resolveOptions(type, options).space;
+  // Required, no default: a missing or wrong value (the editor flags it) takes no space.
+  return typeof space === 'number' ? Math.min(MAX_SPACE_UNITS, space) * MARGIN_UNIT_PT : 0;
 }
 
 export function buildNodes(components: ReportComponent[] | undefined, parentPath: string, highlighted = false): LayoutNode[] {

@@ -118,6 +118,23 @@ describe('charts/bars', () => {
     assert.match(st._font.name, /Helvetica/);
   });
 
+  it('aspect_ratio: one rule for a written and an omitted ratio — width / ratio (default 1.6), kept within 60–700 pt', () => {
+    const { ctx } = testCanvas();
+    const base = { data: [{ x: 'a', y: 1 }], x_label: 'x', y_label: 'y', margin: 0 };
+    for (const type of ['BarChart', 'Chart.Bar', 'Chart.HorizontalBar', 'Chart.Line', 'Chart.Timeseries'] as const) {
+      const p = chartPainters[type];
+      const points = type === 'Chart.Timeseries' ? { data: [{ x: '2024-01-01', y: 1 }] } : {};
+      for (const width of [150, 300, 480]) {
+        const omitted = p.measure({ ...base, ...points }, width, ctx);
+        assert.equal(p.measure({ ...base, ...points, aspect_ratio: 1.6 }, width, ctx), omitted, `${type} at ${width} pt: 1.6 written`);
+      }
+      assert.equal(p.measure({ ...base, ...points }, 480, ctx), 300, `${type}: 480 / 1.6`);
+      const floor = p.measure({ ...base, ...points, aspect_ratio: 20 }, 480, ctx);
+      assert.ok(floor >= 60 && p.measure({ ...base, ...points, aspect_ratio: 50 }, 480, ctx) === floor, `${type}: at least 60 pt`);
+      assert.equal(p.measure({ ...base, ...points, aspect_ratio: 0 }, 480, ctx), 300, `${type}: 0 is no ratio: the default`);
+    }
+  });
+
   it('a point colour overrides the bar colour (visible in the PDF content)', async () => {
     const r = await renderOne('BarChart', { data: [{ x: 'a', y: 1, color: '#123456' }], x_label: 'x', y_label: 'y' });
     assert.ok(

@@ -97,6 +97,29 @@ describe('charts/doughnut, spark cards, progress bar', () => {
     for (const w of subtitle.split(' ')) assert.ok(line.text.includes(w), `"${w}" printed in the line card: ${line.text}`);
   });
 
+  it('spark cards at quarter width break their texts between words, never inside one (PDF text read back)', async () => {
+    /** The printed words: whole, or a word cut at its end with an ellipsis — never a piece from its middle. */
+    const whole = (text: string, words: string[]) => {
+      const printed = text.split(/\s+/);
+      for (const w of words) assert.ok(printed.includes(w), `"${w}" printed whole: ${JSON.stringify(text)}`);
+    };
+    for (const subtitle of ['Conversion rate', 'Subscriptions renewed', '1,284 signups']) {
+      // A quarter of an A4 column: about 40 pt beside the ring, so the texts go under it.
+      const ring = await renderOne('SparkChart.Ring', { value: 72, title: 'Storage used', subtitle }, 128);
+      whole(ring.text, ['Storage', 'used', ...subtitle.split(' ')]);
+      const line = await renderOne('SparkChart.Line', { data: [1, 3, 2], title: 'Storage used', subtitle }, 96);
+      whole(line.text, subtitle.split(' '));
+    }
+    // One word wider than the card even shrunk: cut at its end with an ellipsis, not split over lines.
+    const tiny = await renderOne('SparkChart.Line', { data: [1, 2], title: 'Status', subtitle: 'Internationalisation done' }, 60);
+    const pieces = tiny.text.split(/\s+/).filter((w) => /^[A-Za-z]/.test(w) && w !== 'Status');
+    assert.ok(pieces[0].endsWith('…') && 'Internationalisation'.startsWith(pieces[0].slice(0, -1)), `cut with an ellipsis: ${tiny.text}`);
+    assert.ok(
+      pieces.slice(1).every((w) => w === 'done'),
+      `no piece from inside a word: ${tiny.text}`,
+    );
+  });
+
   it('ProgressBar: title, percentage and every stage name in order', async () => {
     const stages = ['Discovery', 'Design', 'Build', 'Test', 'Launch'].map((name) => ({ name }));
     const r = await renderOne('ProgressBar', { title: 'Migration', progress: 62, stages }, 450);

@@ -92,6 +92,25 @@ describe('charts/lines', () => {
     assert.ok(iso.text.includes('12:00'), iso.text);
   });
 
+  it('Chart.Line and Chart.Timeseries honour format_y_ticks and y_ticks_decimals as Chart.Bar does (tick text read back)', async () => {
+    const months = [12000, 18000, 15000];
+    const data = {
+      'Chart.Line': months.map((y, i) => ({ x: ['Jan', 'Feb', 'Mar'][i], y })),
+      'Chart.Timeseries': months.map((y, i) => ({ x: `2024-0${i + 1}-01`, y })),
+    };
+    for (const [type, points] of Object.entries(data)) {
+      const ticks = async (extra: object) => (await renderOne(type, { data: points, x_label: 'Month', y_label: 'Orders', ...extra })).text;
+      assert.match(await ticks({}), /14,000/, `${type}: plain ticks`);
+      const compact = await ticks({ format_y_ticks: true });
+      assert.match(compact, /\b14k\b/, `${type}: format_y_ticks true abbreviates: ${compact}`);
+      assert.ok(!compact.includes('14,000'), `${type}: ${compact}`);
+      assert.match(await ticks({ format_y_ticks: true, y_ticks_decimals: 1 }), /\b14\.0k\b/, `${type}: compact with 1 decimal`);
+      assert.match(await ticks({ y_ticks_decimals: 2 }), /14,000\.00/, `${type}: 2 decimals`);
+      assert.match(await ticks({ format_y_ticks: '$,.0f' }), /\$14,000/, `${type}: a d3-format specifier`);
+      assert.equal(await ticks({ format_y_ticks: 'yes' }), compact, `${type}: "yes" is the boolean true`);
+    }
+  });
+
   it('Chart.Timeseries: an x that is not a date fails naming the point', () => {
     const { ctx } = testCanvas({ path: 'components[1] (Chart.Timeseries)' });
     const opts = {

@@ -63,6 +63,16 @@ describe('charts/scales', () => {
     );
   });
 
+  it('format_*_ticks: a string the service reads as a boolean is that boolean, never a d3 specifier', () => {
+    const labels = (format: boolean | string) =>
+      linearAxis([0, 12000], { ...spec, format })
+        .build(200, 0, 4)
+        .ticks.map((t) => t.label);
+    for (const word of ['true', 'Yes', 'on', '1', ' t ']) assert.deepEqual(labels(word), labels(true), JSON.stringify(word));
+    for (const word of ['false', 'no', 'off', '0', 'F', '']) assert.deepEqual(labels(word), labels(false), JSON.stringify(word));
+    assert.notDeepEqual(labels('1'), ['0', '2000', '4000', '6000', '8000', '10000', '12000'], '"1" is not the d3 width specifier');
+  });
+
   it('compactTimeFormat picks the coarsest unit that shows the instant', () => {
     assert.equal(compactTimeFormat(new Date(Date.UTC(2024, 0, 1))), '2024');
     assert.equal(compactTimeFormat(new Date(Date.UTC(2024, 2, 1))), 'Mar');
