@@ -121,6 +121,35 @@ async function hoverCheck(page, shotDir, text) {
   return hoverText;
 }
 
+/**
+ * Hovering an option's name shows its hover text with the sentence the schema generator adds
+ * from the catalogue's declared default (src/catalogue/option.ts): "Default: `…`.".
+ */
+async function optionHoverCheck(page, shotDir, text) {
+  const key = positionOf(text, ['config', 'typography_theme'], 'key');
+  await goTo(page, { line: key.line, column: key.column + 4 });
+  const cursor = await page.locator('.monaco-editor.focused .cursors-layer .cursor').first().boundingBox();
+  if (!cursor) throw new Error('no editor cursor on screen');
+  const hover = page.locator('.monaco-hover:not(.hidden)', { hasText: 'Fonts of the whole report' });
+  for (let attempt = 1; ; attempt++) {
+    await page.mouse.move(cursor.x + 200, cursor.y + 200);
+    await page.mouse.move(cursor.x + 4, cursor.y + cursor.height / 2, { steps: 5 });
+    try {
+      await hover.first().waitFor({ state: 'visible', timeout: 5_000 });
+      break;
+    } catch (e) {
+      if (attempt >= 4) throw new Error(`no hover with the option's text appeared: ${e.message}`, { cause: e });
+    }
+  }
+  await sleep(300); // the hover's fade-in
+  await docShot(page, shotDir, 'option-default-hover.png');
+  const hoverText = await hover.first().innerText();
+  if (!/Default: "default"\./.test(hoverText)) throw new Error(`hover text lacks the generated default sentence: ${hoverText}`);
+  if (/\(default\b/i.test(hoverText)) throw new Error(`hover text still states a default in prose: ${hoverText}`);
+  await page.mouse.move(cursor.x + 200, cursor.y + 300);
+  return hoverText;
+}
+
 async function newReportCheck(page, shotDir) {
   // The palette shows contributed commands as "Category: Title".
   await quickInput(page, 'F1', 'Report Studio: New Report', 'Report Studio: New Report', 'run "Report Studio: New Report"');
@@ -146,6 +175,7 @@ export async function runUiChecks(context, server, workspace, shotDir, step) {
     const checks = [
       ['UI: completion inside a Card\'s "options" lists Card options only', () => completionCheck(page, shotDir, text)],
       ['UI: hovering the squiggle under a bad enum shows the schema diagnostic', () => hoverCheck(page, shotDir, text)],
+      ['UI: hovering an option shows its default, generated from the catalogue', () => optionHoverCheck(page, shotDir, text)],
       [
         'UI: Ctrl+. on a schema diagnostic offers and applies the closest-enum quick fix',
         () => quickFixCheck(page, shotDir, { openFile, goTo, positionOf, text }),

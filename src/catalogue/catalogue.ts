@@ -42,15 +42,25 @@ export const REPORT_OBJECTS = { options: reportOptions, config: reportConfig, co
 
 /** The options of a component type as written in a report (every option optional). */
 export type Options<T extends ComponentType> = ValuesOf<(typeof COMPONENTS)[T]['options']>;
-export type ReportConfig = ValuesOf<typeof reportConfig.options>;
+/** A report-level object as written in a report (`options`, `config`, `cover_page`; every option optional). */
+export type ReportObjectValues<K extends keyof typeof REPORT_OBJECTS> = ValuesOf<(typeof REPORT_OBJECTS)[K]['options']>;
+export type ReportConfig = ReportObjectValues<'config'>;
+
+/** The component types that take `components` (Section, Row). */
+export type ContainerType = { [T in ComponentType]: (typeof COMPONENTS)[T] extends { container?: true } ? T : never }[ComponentType];
+/** The component types allowed on the cover page. */
+export type CoverPageType = { [T in ComponentType]: (typeof COMPONENTS)[T] extends { coverPage?: true } ? T : never }[ComponentType];
 
 /** The options of an option set that declare a default. */
 type DefaultedKeys<O extends OptionSet> = { [K in keyof O]: O[K] extends Opt<unknown, true> ? K : never }[keyof O];
 
 /** An option set's values once defaults are applied: an option with a default is always there. */
-type Defaulted<O extends OptionSet> = Omit<ValuesOf<O>, DefaultedKeys<O>> & {
+export type Defaulted<O extends OptionSet> = Omit<ValuesOf<O>, DefaultedKeys<O>> & {
   -readonly [K in DefaultedKeys<O>]-?: NonNullable<O[K]['valueType']>;
 };
 
 /** A component's options as painters receive them (src/catalogue/resolve.ts). */
 export type Resolved<T extends ComponentType> = Defaulted<(typeof COMPONENTS)[T]['options']>;
+
+/** A report-level object once defaults are applied (src/catalogue/resolve.ts). */
+export type ReportObject<K extends keyof typeof REPORT_OBJECTS> = Defaulted<(typeof REPORT_OBJECTS)[K]['options']>;

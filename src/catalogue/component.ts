@@ -40,5 +40,10 @@ export interface ComponentSpec<O extends OptionSet> extends ComponentEntry {
   readonly aliases?: readonly string[];
 }
 
-/** Declares an entry, checking that its required options and labels are options it has. */
-export const component = <O extends OptionSet>(spec: ComponentSpec<O>): ComponentSpec<O> => spec;
+/**
+ * Declares an entry, checking that its required options and labels are options it has. The
+ * `container` and `coverPage` flags stay literal in its type (ContainerType, CoverPageType).
+ */
+export const component = <O extends OptionSet, C extends boolean = false, P extends boolean = false>(
+  spec: ComponentSpec<O> & { readonly container?: C; readonly coverPage?: P },
+): ComponentSpec<O> & { readonly container?: C; readonly coverPage?: P } => spec;

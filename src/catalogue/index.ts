@@ -5,11 +5,21 @@
  * (src/core/report/componentTypes.generated.ts) are generated from it by
  * `npm run build:schema` (scripts/schema/).
  */
-export { COMPONENTS, REPORT_OBJECTS, type ComponentType, type Options, type ReportConfig, type Resolved } from './catalogue';
-export { defaultsOf, resolveOptions } from './resolve';
+export {
+  COMPONENTS,
+  REPORT_OBJECTS,
+  type ComponentType,
+  type ContainerType,
+  type CoverPageType,
+  type Options,
+  type ReportConfig,
+  type ReportObjectValues,
+  type Resolved,
+} from './catalogue';
+export { defaultsOf, resolveOptions, resolveReportObject, resolveTableCell } from './resolve';
 export type { ComponentEntry } from './component';
 export type { OptionSet, SchemaObject } from './option';
-export { properties } from './option';
+export { SPACING_UNIT_PT, properties } from './option';
 export { newReportSnippet, objectSchema } from './report';
 export { V2_CHART_MARGINS } from './components/charts';
 export { SOURCES } from './sources';

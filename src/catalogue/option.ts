@@ -15,6 +15,9 @@ export type SchemaObject = { readonly [keyword: string]: unknown };
 export type SourceCode = 'N' | 'O' | 'D' | 'S' | 'R' | 'A';
 export type Source = SourceCode | `${SourceCode}${' ' | ',' | ':' | ';'}${string}`;
 
+/** A CSS colour (`"#1d4ed8"`, `"white"`) where a colour option takes one besides its theme variables. */
+export type CssColour = string & { readonly cssColour?: never };
+
 /** What a number means; absent for options without a unit (flags, names, counts). */
 export type Unit =
   /** PDF points (1/72 inch). */
@@ -75,9 +78,9 @@ export class Opt<T, D extends boolean = false> {
     return this.with({ spellingOf: option });
   }
 
-  /** Marks a colour option (see OptionMeta.colour). */
-  colour(): Opt<T, D> {
-    return this.with({ colour: true });
+  /** Marks a colour option (see OptionMeta.colour): its value type takes any CSS colour too. */
+  colour(): Opt<T | CssColour, D> {
+    return new Opt<T | CssColour, D>(this.schema, { ...(this.meta as OptionMeta<T | CssColour>), colour: true });
   }
 }
 
@@ -87,12 +90,45 @@ export type OptionSet = { readonly [name: string]: Opt<unknown, boolean> };
 /** The value type of an option set: every option optional, as on the wire. */
 export type ValuesOf<O extends OptionSet> = { -readonly [K in keyof O]?: O[K]['valueType'] };
 
+/**
+ * One step of the spacing scale (margins, column spacing, spacers, `Unit` `spacing`) in PDF
+ * points. docs/sdk-defaults.md (Containers) says where it comes from.
+ */
+export const SPACING_UNIT_PT = 1.5;
+
 /** A nested object's `properties`: each option's schema (with its default). */
 export function properties(options: OptionSet): Record<string, SchemaObject> {
   return Object.fromEntries(Object.entries(options).map(([name, opt]) => [name, schemaOf(opt)]));
 }
 
-/** The schema written for an option: the builder's, plus `default` when it has one. */
+const points = (n: number) => `${Math.round(n * 100) / 100} pt`;
+
+/** What a default means in its unit, after the value: `8` → " (12 pt)" on the spacing scale. */
+const UNIT_TEXT: Readonly<Record<Unit, (value: unknown) => string>> = {
+  pt: () => ' pt',
+  px: () => ' px',
+  percent: () => ' %',
+  spacing: (v) => (typeof v === 'number' && v !== 0 ? ` (${points(v * SPACING_UNIT_PT)})` : ''),
+  scale: () => ', on the component’s value scale',
+  fraction: (v) => (typeof v === 'number' ? ` (${Math.round(v * 1000) / 10} %)` : ''),
+};
+
+/**
+ * The hover text's sentence stating an option's declared default: generated, so that the
+ * hover never disagrees with what is drawn (hand-written defaults in hover text drifted).
+ */
+export function defaultSentence(meta: OptionMeta<unknown>): string {
+  const unit = meta.unit ? UNIT_TEXT[meta.unit](meta.default) : '';
+  return `Default: \`${JSON.stringify(meta.default)}\`${unit}.`;
+}
+
+/** The schema written for an option: the builder's, plus `default` and its sentence when it has one. */
 function schemaOf(opt: Opt<unknown, boolean>): SchemaObject {
-  return opt.meta.default === undefined ? opt.schema : { ...opt.schema, default: opt.meta.default };
+  if (opt.meta.default === undefined) return opt.schema;
+  const text = opt.schema.markdownDescription;
+  return {
+    ...opt.schema,
+    ...(typeof text === 'string' ? { markdownDescription: `${text}\n\n${defaultSentence(opt.meta)}` } : {}),
+    default: opt.meta.default,
+  };
 }

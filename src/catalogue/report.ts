@@ -32,7 +32,7 @@ const strict = (schema: SchemaObject): SchemaObject => ({ ...schema, additionalP
 
 const COVER_ALIGNMENTS = [
   ['start', 'At the start (left) of the page.'],
-  ['center', 'Centred (the default).'],
+  ['center', 'Centred.'],
   ['end', 'At the end (right) of the page.'],
   ['left', 'At the left (same as `start`).'],
   ['centre', 'Centred (British spelling; same as `center`).'],
@@ -44,21 +44,15 @@ export const reportOptions = object({
   options: {
     // Optional: N types it `string | null`; the official invoice sample (S) omits it.
     report_title: nullableStr(
-      'Title printed in the report header, e.g. `"Q3 Sales Review"` (default none: the header shows the byline and logo only).',
+      'Title printed in the report header, e.g. `"Q3 Sales Review"`; without one the header shows the byline and logo only.',
     ).from('N, O Report.ts', 'S', 'R'),
-    report_byline: nullableStr('Line under the title, e.g. `"Prepared for the board, October 2024"` (default none).').from(
-      'N, O',
-      'S',
-      'R',
-    ),
-    version_number: nullableStr('Version label printed in the header, e.g. `"v1.2"` (default none).').from('N, O', 'S', 'R'),
+    report_byline: nullableStr('Line under the title, e.g. `"Prepared for the board, October 2024"`.').from('N, O', 'S', 'R'),
+    version_number: nullableStr('Version label printed in the header, e.g. `"v1.2"`.').from('N, O', 'S', 'R'),
     logo_url: nullableStr(
-      'Address of a logo shown in the header (PNG, JPEG, GIF, WebP or SVG), e.g. `"https://example.com/logo.svg"` (default none).',
+      'Address of a logo shown in the header (PNG, JPEG, GIF, WebP or SVG), e.g. `"https://example.com/logo.svg"`.',
     ).from('N, O', 'S invoice (an SVG)'),
-    enable_header: bool('Print the header with title, byline, version and logo (default `true`).')
-      .default(true)
-      .from('N, O IReportOptions'),
-    footer_text: nullableStr('Text printed at the bottom of every page, e.g. `"Confidential"` (default none).').from('N IReportOptions'),
+    enable_header: bool('Print the header with title, byline, version and logo.').default(true).from('N, O IReportOptions'),
+    footer_text: nullableStr('Text printed at the bottom of every page, e.g. `"Confidential"`.').from('N IReportOptions'),
     ...margins('N IReportOptions'),
   },
 });
@@ -115,9 +109,10 @@ const fontRole = (role: string, example: string) =>
     markdownDescription: `Font of the ${role}: \`{"family": "${example}", "weight": "400"}\` — a Google Fonts family and weight.`,
     properties: properties({
       family: nullableStr(`Google Fonts family name, e.g. \`"${example}"\`.`).from('N IFontConfig'),
+      // No default: it depends on the role (../render/googleFonts.ts DEFAULT_WEIGHT).
       weight: shaped<string | number | null>({
         type: ['string', 'integer', 'null'],
-        markdownDescription: 'Font weight, e.g. `"400"` or `"700"` (default `"400"`).',
+        markdownDescription: 'Font weight, e.g. `"400"` or `"700"`; unset: 700 for headings, 400 for body text.',
       }).from('N IFontConfig (string | null)'),
     }),
     additionalProperties: false,
@@ -140,7 +135,7 @@ const googleFonts = shaped<Record<string, FontRole>>({
 });
 
 const colourTheme = (note: string) =>
-  enumOf(COLOUR_THEMES, `Colour theme of the whole report${note} (default \`default\`), e.g. \`"forest"\`.`).default('default');
+  enumOf(COLOUR_THEMES, `Colour theme of the whole report${note}, e.g. \`"forest"\`.`).default('default');
 
 /** A webhook of `config.webhooks` (D reports/webhooks; N, O IWebhooks). */
 export interface Webhook {
@@ -155,22 +150,22 @@ export const reportConfig = object({
     color_theme: colourTheme(' (American spelling of `colour_theme`)').spellingOf('colour_theme').from('N IReportConfig', 'R'),
     typography_theme: enumOf(
       TYPOGRAPHY_THEMES,
-      'Fonts of the whole report (default `default`), e.g. `"ibm-plex"`. Use `google-fonts` with `google_fonts` for your own.',
+      'Fonts of the whole report, e.g. `"ibm-plex"`. Use `google-fonts` with `google_fonts` for your own.',
     )
       .default('default')
       .from('N types.ts TypographyTheme', 'S', 'R'),
-    landscape: bool('Lay the pages out in landscape orientation (default `false`).').default(false).from('N, O'),
+    landscape: bool('Lay the pages out in landscape orientation.').default(false).from('N, O'),
     enable_multi_page: bool(
-      'Allow more than one page; required for PageBreak and for content that overflows a page (default `false`). Multi-page reports count against the multi-page quota.',
+      'Allow more than one page; required for PageBreak and for content that overflows a page. Multi-page reports count against the multi-page quota.',
     )
       .default(false)
       .from('N'),
-    enable_pagination: bool('Print page numbers in the footer (default `false`).').default(false).from('N, O'),
-    enable_header: bool('Print the page header (title, byline, version, logo) (default `true`); same as `options.enable_header`.')
+    enable_pagination: bool('Print page numbers in the footer.').default(false).from('N, O'),
+    enable_header: bool('Print the page header (title, byline, version, logo); same as `options.enable_header`.')
       .default(true)
       .from('N, O IReportConfig'),
     n_pages: int(
-      'Number of pages of a multi-page report (default 1), e.g. `3`. Capped by your plan\u2019s `max_pages_per_report`. Only with `enable_multi_page: true`: on its own (as the older SDK sent it) a report stays single-page.',
+      'Number of pages of a multi-page report, e.g. `3`. Capped by your plan\u2019s `max_pages_per_report`. Only with `enable_multi_page: true`: on its own (as the older SDK sent it) a report stays single-page.',
       { minimum: 1 },
     )
       .default(1)
@@ -205,9 +200,10 @@ export const reportConfig = object({
             'D',
             'N, O IWebhooks',
           ),
-          auth_header: nullableStr(
-            'Token sent as `Authorization: Bearer <auth_header>` with each call, e.g. `"s3cr3t"` (default none).',
-          ).from('D', 'N, O (string | null)'),
+          auth_header: nullableStr('Token sent as `Authorization: Bearer <auth_header>` with each call, e.g. `"s3cr3t"`.').from(
+            'D',
+            'N, O (string | null)',
+          ),
         }),
         required: ['url'],
       }),
@@ -237,12 +233,10 @@ export const coverPage = object({
   markdownDescription:
     'An optional first page before the report body. It takes only Row, Image, Text and VerticalSpacer components, e.g. a logo, a title and a date.',
   options: {
-    bg_color: colourVar('the cover page background', { dflt: 'accent' }).default('accent').from('N ICoverPage', 'A'),
-    bg_image: nullableStr('Address of a full-page background image, e.g. `"https://example.com/cover.jpg"` (default none).').from(
-      'N ICoverPage',
-    ),
+    bg_color: colourVar('the cover page background').default('accent').from('N ICoverPage', 'A'),
+    bg_image: nullableStr('Address of a full-page background image, e.g. `"https://example.com/cover.jpg"`.').from('N ICoverPage'),
     // N ICoverPage: start/center/end; A: left/centre/center/right. Both accepted.
-    align: enumOf(COVER_ALIGNMENTS, 'Horizontal alignment of the cover page content (default `center`), e.g. `"start"`.')
+    align: enumOf(COVER_ALIGNMENTS, 'Horizontal alignment of the cover page content, e.g. `"start"`.')
       .default('center')
       .from('N ICoverPage (start/center/end)', 'A (left/centre/center/right)'),
     ...nullableMargins('N ICoverPage (MarginValue | null)'),

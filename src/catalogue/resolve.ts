@@ -6,14 +6,17 @@
  * - a value its option accepts is kept: the JSON type; an enum member (a keyword in any
  *   case, returned as declared); for a colour, any non-blank string (the renderer takes CSS
  *   colours too); a number clamped into the option's minimum/maximum (one on or past an
- *   exclusive bound is not accepted);
+ *   exclusive bound is not accepted); a number written as text for a number option, and a
+ *   number for a text option (spreadsheet exports);
  * - anything else (omitted, null, a wrong type, an unknown keyword) becomes the declared
  *   default. An option without a default keeps whatever was written (its painter reads it
- *   leniently, as requests reach the renderer unvalidated from tests and previews).
+ *   leniently, as requests reach the renderer unvalidated from tests and previews, and
+ *   names a wrong value in its error: `options.data must be an array`).
  * Options the catalogue does not declare pass through untouched (painters of older forms
  * still read them).
  */
-import { COMPONENTS, type ComponentType, type Resolved } from './catalogue';
+import { COMPONENTS, REPORT_OBJECTS, type ComponentType, type Defaulted, type ReportObject, type Resolved } from './catalogue';
+import { cellOptions } from './components/content';
 import type { Opt, OptionSet, SchemaObject } from './option';
 
 const MISSING = Symbol('missing');
@@ -56,10 +59,19 @@ function accepted(schema: SchemaObject, value: unknown): unknown {
     return hit ?? MISSING;
   }
   // Spreadsheet exports send numbers as strings ("12.5", "1,200"): a number option takes them.
-  if (typeof value === 'string' && (typeMatches(schema.type, 1.5) || typeMatches(schema.type, 1)) && value.trim() !== '') {
+  // (Only where text is not itself accepted: a Table cell's "18,204" stays as written.)
+  if (
+    typeof value === 'string' &&
+    !typeMatches(schema.type, value) &&
+    (typeMatches(schema.type, 1.5) || typeMatches(schema.type, 1)) &&
+    value.trim() !== ''
+  ) {
     const n = Number(value.replace(/,/g, ''));
     if (Number.isFinite(n) && typeMatches(schema.type, n)) return accepted(schema, n);
   }
+  // …and a text option takes a number as its digits (a Card title 2024, a Text of 42).
+  if (typeof value === 'number' && Number.isFinite(value) && typeMatches(schema.type, '') && !typeMatches(schema.type, value))
+    return String(value);
   if (schema.type !== undefined && !typeMatches(schema.type, value)) return MISSING;
   if (typeof value === 'number') {
     // An exclusive bound cannot be clamped to: a value on or past it is not accepted.
@@ -87,25 +99,47 @@ function spellings(options: OptionSet): [string, string[]][] {
   return [...out];
 }
 
-const SPELLINGS = new Map<ComponentType, [string, string[]][]>();
+const SPELLINGS = new WeakMap<OptionSet, [string, string[]][]>();
 
-/** A component's options with defaults and bounds applied (see the module comment). */
-export function resolveOptions<T extends ComponentType>(type: T, raw: Readonly<Record<string, unknown>> | undefined): Resolved<T> {
-  const options: OptionSet = COMPONENTS[type].options;
-  let names = SPELLINGS.get(type);
-  if (!names) SPELLINGS.set(type, (names = spellings(options)));
-  const out: Record<string, unknown> = { ...raw };
+/**
+ * The values of an option set with defaults and bounds applied (see the module comment). Not
+ * memoised: the catalogue is read at each call (tests change a default in memory and expect
+ * the drawing to follow); a painter that caches its layout keys it by the written object.
+ */
+function resolveSet<O extends OptionSet>(options: O, raw: Readonly<Record<string, unknown>> | null | undefined): Defaulted<O> {
+  const source = raw !== null && typeof raw === 'object' ? raw : undefined;
+  let names = SPELLINGS.get(options);
+  if (!names) SPELLINGS.set(options, (names = spellings(options)));
+  const out: Record<string, unknown> = { ...source };
   for (const [main, others] of names) {
     const opt = options[main];
     let value: unknown = MISSING;
     for (const name of [main, ...others]) {
-      value = acceptedOption(options[name] ?? opt, raw?.[name]);
+      value = acceptedOption(options[name] ?? opt, source?.[name]);
       if (value !== MISSING) break;
     }
     if (value !== MISSING) out[main] = value;
     else if (opt.meta.default !== undefined) out[main] = opt.meta.default;
   }
-  return out as Resolved<T>;
+  return out as Defaulted<O>;
+}
+
+/** A component's options with defaults and bounds applied. */
+export function resolveOptions<T extends ComponentType>(type: T, raw: Readonly<Record<string, unknown>> | null | undefined): Resolved<T> {
+  return resolveSet(COMPONENTS[type].options, raw) as Resolved<T>;
+}
+
+/** A report-level object (`options`, `config`, `cover_page`) with defaults and bounds applied. */
+export function resolveReportObject<K extends keyof typeof REPORT_OBJECTS>(
+  key: K,
+  raw: Readonly<Record<string, unknown>> | null | undefined,
+): ReportObject<K> {
+  return resolveSet(REPORT_OBJECTS[key].options, raw) as ReportObject<K>;
+}
+
+/** A styled Table cell or heading (`{content, col_span, col_bg, col_align, valign}`) with defaults and bounds applied. */
+export function resolveTableCell(raw: Readonly<Record<string, unknown>>): Defaulted<typeof cellOptions> {
+  return resolveSet(cellOptions, raw);
 }
 
 /** The declared defaults of a type's options: the defaults table. */

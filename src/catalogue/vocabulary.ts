@@ -150,7 +150,7 @@ export type Alignment = (typeof ALIGNMENTS)[number][0];
 
 // N, O types.ts CurveFormat (O also null); D chart-timeseries.
 export const CURVE_FORMATS = [
-  ['Linear', 'Straight line segments between points (default).'],
+  ['Linear', 'Straight line segments between points.'],
   ['Step', 'Step function, changing at the midpoint between points.'],
   ['Basis', 'B-spline: smooth, does not pass through the points.'],
   ['StepBefore', 'Step function, changing before each point.'],
@@ -168,12 +168,11 @@ export const width = () =>
     WIDTHS,
     'Fraction of the parent Row/Section this component takes, a string `"n/d"`: the denominator is 2, 3, 4, 5, 6 or 12 and ' +
       'the numerator runs from 1 up to the denominator, e.g. `"1/2"`, `"5/12"`, `"12/12"`. Used when the parent\u2019s `columns` is null. ' +
-      `\`null\` (default) fills the available space.\n\nAllowed: ${widthTable()}`,
-    { nullable: true, nullDescription: 'null — fill the available space (default).' },
+      `\`null\` or no width fills the available space.\n\nAllowed: ${widthTable()}`,
+    { nullable: true, nullDescription: 'null — fill the available space.' },
   );
 
-export const fontSize = (what: string, dflt?: FontSize) =>
-  enumOf(FONT_SIZES, `Font size of ${what}${dflt ? ` (default \`${dflt}\`)` : ''}, e.g. \`"lg"\`.`);
+export const fontSize = (what: string) => enumOf(FONT_SIZES, `Font size of ${what}, e.g. \`"lg"\`.`);
 
 /**
  * A font size given either as a size keyword or as a number of pixels: the docs
@@ -181,9 +180,9 @@ export const fontSize = (what: string, dflt?: FontSize) =>
  * Written as anyOf so the editor completes the keywords; the local service reports a value
  * that fits neither as pydantic reports a union (one entry per member).
  */
-export const fontSizeOrPixels = (what: string, dflt?: string) =>
+export const fontSizeOrPixels = (what: string) =>
   new Opt<FontSize | number>({
-    markdownDescription: `Font size of ${what}: a size keyword (e.g. \`"sm"\`) or a number of pixels (e.g. \`14\`)${dflt ? `; default ${dflt}` : ''}.`,
+    markdownDescription: `Font size of ${what}: a size keyword (e.g. \`"sm"\`) or a number of pixels (e.g. \`14\`).`,
     // The members carry no description of their own, so hover shows the option's.
     anyOf: [{ enum: FONT_SIZES.map(([v]) => v), enumDescriptions: FONT_SIZES.map(([, d]) => d) }, { type: 'number' }],
   });
@@ -209,30 +208,24 @@ export function colourPair<B extends string, T, D extends boolean>(
   } as { [K in `${B}_color` | `${B}_colour`]: Opt<T, D> };
 }
 
-export const colourVar = (what: string, { nullable = true, dflt }: { nullable?: boolean; dflt?: ColourVariable } = {}) =>
-  colourEnum(
-    COLOUR_VARIABLES,
-    `Colour of ${what}: a variable of the colour theme${dflt ? ` (default \`${dflt}\`)` : ''}, e.g. \`"accent"\`.`,
-    {
-      nullable,
-      nullDescription: 'null — use the theme default.',
-    },
-  );
+export const colourVar = (what: string, { nullable = true }: { nullable?: boolean } = {}) =>
+  colourEnum(COLOUR_VARIABLES, `Colour of ${what}: a variable of the colour theme, e.g. \`"accent"\`.`, {
+    nullable,
+    nullDescription: 'null — use the theme default.',
+  });
 
 /** A colour variable enum option, marked as a colour (the renderer also takes CSS colours). */
 const colourEnum = (...args: Parameters<typeof enumOf<ColourVariable>>) => enumOf(...args).colour();
 
-export const alignment = (what: string, dflt: Alignment = 'left') =>
-  enumOf(ALIGNMENTS, `Alignment of ${what} (default \`${dflt}\`), e.g. \`"centre"\`.`);
+export const alignment = (what: string) => enumOf(ALIGNMENTS, `Alignment of ${what}, e.g. \`"centre"\`.`);
 
 // Margins: N types MarginValue 0–32 (types.ts); D gives narrower ranges per component.
 // Every painter draws an omitted margin as 0 (src/render/margins.ts), except where noted.
-const marginText = (side: string, dflt = 0) =>
-  `${side} margin around the component, an integer from 0 to 32 (default ${dflt}), e.g. \`4\`.`;
+const marginText = (side: string) => `${side} margin around the component, an integer from 0 to 32 on the spacing scale, e.g. \`4\`.`;
 /** A margin without a fixed default (it falls back to another option). */
 export const inheritedMargin = (side: string) => int(marginText(side), { minimum: 0, maximum: 32 }).unit('spacing');
 /** A margin drawn as `dflt` when omitted (0 unless the component's docs page says otherwise). */
-export const margin = (side: string, dflt = 0) => int(marginText(side, dflt), { minimum: 0, maximum: 32 }).unit('spacing').default(dflt);
+export const margin = (side: string, dflt = 0) => int(marginText(side), { minimum: 0, maximum: 32 }).unit('spacing').default(dflt);
 const nullableMargin = (side: string) => nullableInt(marginText(side), { minimum: 0, maximum: 32 }).unit('spacing').default(0);
 
 /** vertical_margin + horizontal_margin — every margin is an integer 0–32. */
@@ -258,7 +251,7 @@ export const allMargins = (...sources: Source[]) => ({
 });
 
 export const spacing = (what: string) =>
-  int(`Spacing between ${what}, an integer from 0 to 32 on the margin scale (default 8: 12 pt), e.g. \`4\`.`, {
+  int(`Spacing between ${what}, an integer from 0 to 32 on the spacing scale, e.g. \`4\`.`, {
     minimum: 0,
     maximum: 32,
   }).unit('spacing');

@@ -9,7 +9,7 @@
  */
 import * as jpeg from 'jpeg-js';
 import { COMPONENT_META, type ComponentType } from '../core/report/componentTypes.generated';
-import type { ReportBody, ReportComponent } from '../core/report/types';
+import type { ReportBody, UncheckedComponent } from '../core/report/types';
 import { RenderError, type RenderOptions, type ReportRenderer } from './renderer';
 
 /** PDF string literal for WinAnsi text (non-Latin-1 characters become '?'). */
@@ -20,7 +20,7 @@ function pdfText(s: string): string {
 /** For a type the catalogue does not know: the options that usually name a component. */
 const FALLBACK_LABEL = ['section_title', 'title', 'text', 'chart_title', 'caption'];
 
-function describe(c: ReportComponent, depth: number): string[] {
+function describe(c: UncheckedComponent, depth: number): string[] {
   const o = c.options ?? {};
   const known = Object.hasOwn(COMPONENT_META, c.type) ? COMPONENT_META[c.type as ComponentType].label : [];
   const label = (known.length ? known : FALLBACK_LABEL).map((k) => o[k]).find((v) => typeof v === 'string') as string | undefined;

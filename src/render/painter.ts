@@ -7,6 +7,7 @@
  * Painters draw with pdfkit vector operations only, in PDF points
  * (1/72 inch, origin at the page's top-left, y grows downwards).
  */
+import { SPACING_UNIT_PT } from '../catalogue';
 
 export interface Rect {
   x: number;
@@ -80,5 +81,5 @@ export interface ComponentPainter {
   ): { first: Record<string, unknown>; rest: Record<string, unknown> } | null;
 }
 
-/** One margin unit (the schema: integers 0–32 for margins and spacings) in points: 0–32 → 0–48 pt. */
-export const MARGIN_UNIT_PT = 1.5;
+/** One margin unit (the schema: integers 0–32 for margins and spacings) in points: the catalogue's spacing step. */
+export const MARGIN_UNIT_PT = SPACING_UNIT_PT;

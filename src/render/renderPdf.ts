@@ -2,6 +2,7 @@
  * Report body → PDF: builds the layout tree, loads images, plans every page
  * (cover, content with page breaks), then paints the plan with page chrome.
  */
+import { resolveReportObject } from '../catalogue';
 import type { ReportBody } from '../core/report/types';
 import { capNotes } from '../core/api/echoLimits';
 import { RenderError, type RenderedPdf, type RenderNote } from './renderer';
@@ -54,17 +55,13 @@ export async function renderReportPdf(report: ReportBody, options: PdfRenderOpti
   if (!report || typeof report !== 'object') throw new RenderError('the report body is not an object');
   if (!Array.isArray(report.components)) throw new RenderError('"components" must be an array', 'components');
   const model = pageModel(report);
-  const config = report.config ?? {};
+  const config = resolveReportObject('config', report.config);
   const doc = newDocument({ width: model.width, height: model.height, title: String(report.options?.report_title ?? 'Report') });
   const keys = new PageKeyRecorder(doc);
   // Notes for the author (placeholder images, overflow, substituted fonts), in report order.
   const notes: RenderNote[] = [];
   const fonts = registerFonts(doc, reportFontSpec(config, notes));
-  const theme = buildTheme(
-    config.colour_theme ?? config.color_theme,
-    (config.override_colour_theme ?? config.override_color_theme) as Record<string, unknown> | undefined,
-    fonts,
-  );
+  const theme = buildTheme(config.colour_theme, config.override_colour_theme, fonts);
 
   const cover = report.cover_page && typeof report.cover_page === 'object' ? report.cover_page : undefined;
   const coverColour = cover ? coverBackground(cover, theme) : '';

@@ -8,7 +8,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ReportBody, ReportComponent } from '../../src/core/report/types';
+import type { ReportBody, UncheckedComponent } from '../../src/core/report/types';
 
 const ROOT = join(__dirname, '..', '..');
 /** Containers and components whose examples are too big to repeat thousands of times. */
@@ -17,9 +17,9 @@ const LEAVES_PER_ROW = 3;
 const ROWS_PER_SECTION = 4;
 
 /** One example of every leaf component type the examples use, in a stable order. */
-function leafTemplates(): ReportComponent[] {
-  const found = new Map<string, ReportComponent>();
-  const walk = (list: ReportComponent[] | undefined): void => {
+function leafTemplates(): UncheckedComponent[] {
+  const found = new Map<string, UncheckedComponent>();
+  const walk = (list: UncheckedComponent[] | undefined): void => {
     for (const c of list ?? []) {
       if (!SKIPPED.has(c.type) && !found.has(c.type)) found.set(c.type, c);
       walk(c.components);
@@ -39,10 +39,10 @@ const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 /** A valid report of exactly `total` components (Sections, Rows and leaves, all counted). */
 function validLargeReport(total: number): ReportBody {
   const templates = leafTemplates();
-  const components: ReportComponent[] = [];
+  const components: UncheckedComponent[] = [];
   let count = 0;
   let leafNo = 0;
-  const leaf = (): ReportComponent => {
+  const leaf = (): UncheckedComponent => {
     const c = clone(templates[leafNo % templates.length]);
     // Distinct text per copy, as in a real document (and so ranges cannot coincide by accident).
     if (c.type === 'Card' && c.options) c.options.title = `${String(c.options.title)} #${leafNo}`;
@@ -52,10 +52,10 @@ function validLargeReport(total: number): ReportBody {
     return c;
   };
   for (let s = 0; count < total; s++) {
-    const section: ReportComponent = { type: 'Section', options: { section_title: `Part ${s + 1}`, columns: 1 }, components: [] };
+    const section: UncheckedComponent = { type: 'Section', options: { section_title: `Part ${s + 1}`, columns: 1 }, components: [] };
     count++;
     for (let r = 0; r < ROWS_PER_SECTION && count < total; r++) {
-      const row: ReportComponent = { type: 'Row', options: { columns: LEAVES_PER_ROW }, components: [] };
+      const row: UncheckedComponent = { type: 'Row', options: { columns: LEAVES_PER_ROW }, components: [] };
       count++;
       for (let l = 0; l < LEAVES_PER_ROW && count < total; l++) row.components!.push(leaf());
       section.components!.push(row);
@@ -66,12 +66,12 @@ function validLargeReport(total: number): ReportBody {
     type: 'Report',
     options: { report_title: `Large report (${total} components)`, report_byline: 'bench', footer_text: 'loc bench' },
     config: { enable_multi_page: true },
-    components,
+    components: components as ReportBody['components'],
   };
 }
 
 /** Every component with its parent list, depth first (document order). */
-function allComponents(list: ReportComponent[], out: ReportComponent[] = []): ReportComponent[] {
+function allComponents(list: UncheckedComponent[], out: UncheckedComponent[] = []): UncheckedComponent[] {
   for (const c of list) {
     out.push(c);
     if (c.components) allComponents(c.components, out);
@@ -84,7 +84,7 @@ function allComponents(list: ReportComponent[], out: ReportComponent[] = []): Re
  * a wrong type, a value out of range, an unknown enum value, an unknown component type.
  * `apply` returns false when the component is not of a kind the fault fits.
  */
-const FAULTS: Array<{ name: string; apply(c: ReportComponent): boolean }> = [
+const FAULTS: Array<{ name: string; apply(c: UncheckedComponent): boolean }> = [
   { name: 'Card without value (missing)', apply: (c) => c.type === 'Card' && delete c.options!.value },
   { name: 'Section title a number (string_type)', apply: (c) => c.type === 'Section' && ((c.options!.section_title = 2024), true) },
   { name: 'Row columns "three" (int_parsing)', apply: (c) => c.type === 'Row' && ((c.options!.columns = 'three'), true) },
@@ -103,7 +103,7 @@ export function largeReportWithErrors(total: number, errors: number): { text: st
   const report = validLargeReport(total);
   const list = allComponents(report.components);
   const injected = new Map<string, number>();
-  const used = new Set<ReportComponent>();
+  const used = new Set<UncheckedComponent>();
   const stride = list.length / errors;
   for (let i = 0; i < errors; i++) {
     const fault = FAULTS[i % FAULTS.length];

@@ -3,7 +3,7 @@
  * plus small report builders.
  */
 import { createRenderer, type ReportRenderer } from '../../src/render';
-import type { ReportBody, ReportComponent } from '../../src/core/report/types';
+import type { ReportBody, UncheckedComponent } from '../../src/core/report/types';
 import { readPdf, type PdfContents } from './pdf';
 
 let shared: Promise<ReportRenderer> | undefined;
@@ -13,14 +13,22 @@ export function sharedRenderer(): Promise<ReportRenderer> {
   return shared;
 }
 
-export function report(components: ReportComponent[], extra: Partial<ReportBody> = {}): ReportBody {
+/** Report envelope parts as a test writes them (unvalidated, like a preview of a half-written file). */
+interface UncheckedParts {
+  options?: Record<string, unknown>;
+  config?: Record<string, unknown>;
+  cover_page?: Record<string, unknown> | null;
+}
+
+/** A report body around `components`, multi-page: tests feed the renderer unvalidated bodies on purpose. */
+export function report(components: UncheckedComponent[], extra: UncheckedParts = {}): ReportBody {
   return {
     type: 'Report',
     options: { report_title: 'Test report', enable_header: true, ...(extra.options ?? {}) },
     config: { enable_multi_page: true, ...(extra.config ?? {}) },
     ...(extra.cover_page ? { cover_page: extra.cover_page } : {}),
     components,
-  };
+  } as ReportBody;
 }
 
 export interface Rendered {

@@ -65,8 +65,8 @@ const dataPoint = shaped<DataPoint>({
 const data = () => arrayOf(dataPoint, '**Required.** The data points, e.g. `[{"x": "Q1", "y": 120}, {"x": "Q2", "y": 135}]`.');
 const axisLabel = (axis: 'x' | 'y') =>
   str(`**Required.** Label of the ${axis} axis, e.g. \`${axis === 'x' ? '"Month"' : '"Revenue (USD)"'}\`.`);
-const chartTitle = () => nullableStr('Title above the chart, e.g. `"Monthly revenue"` (default none).');
-const caption = () => nullableStr('Caption under the chart, e.g. `"Source: billing system"` (default none).');
+const chartTitle = () => nullableStr('Title above the chart, e.g. `"Monthly revenue"`.');
+const caption = () => nullableStr('Caption under the chart, e.g. `"Source: billing system"`.');
 
 // Three points: enough to read as a trend or a comparison (two read as a stub).
 const CLASSIC_SNIPPET = {
@@ -109,25 +109,24 @@ const colourBy = () =>
   );
 
 const v2Common = () => ({
-  color_scheme: enumOf(COLOR_SCHEMES, 'Palette for the series (default `Category10`), e.g. `"Tableau10"`.', {
+  color_scheme: enumOf(COLOR_SCHEMES, 'Palette for the series, e.g. `"Tableau10"`.', {
     nullable: true,
     nullDescription: 'null — use the theme colours.',
   }).from('N premium/common.ts, O', 'D chart-timeseries'),
   // D chart-timeseries: "font size in pixels, default 16"; O: number; N: a size keyword.
-  font_size: fontSizeOrPixels('axis labels and ticks', '16 px').default(16).unit('px').from('D', 'O', 'N'),
+  font_size: fontSizeOrPixels('axis labels and ticks').default(16).unit('px').from('D', 'O', 'N'),
   // One rule for a written and an omitted value (docs/sdk-defaults.md): height = width / aspect_ratio.
-  aspect_ratio: num(
-    "Width divided by height of the chart's axes and plot, e.g. `2` (default `1.6`, the docs' default). The chart is kept from 60 to 700 pt tall.",
-    { exclusiveMinimum: 0 },
-  )
+  aspect_ratio: num("Width divided by height of the chart's axes and plot, e.g. `2`. The chart is kept from 60 to 700 pt tall.", {
+    exclusiveMinimum: 0,
+  })
     .default(ASPECT_RATIO)
     .from('N, O', 'D (default 1.6)'),
 });
 
 const curveOptions = () => ({
-  plot_dots: bool('Draw a dot on every data point (default `false`).').default(false).from('N, O', 'D'),
+  plot_dots: bool('Draw a dot on every data point.').default(false).from('N, O', 'D'),
   // O types CurveFormat | null: null = the default curve.
-  curve_format: enumOf(CURVE_FORMATS, 'How the line joins the points (default `Linear`), e.g. `"MonotoneX"`.', {
+  curve_format: enumOf(CURVE_FORMATS, 'How the line joins the points, e.g. `"MonotoneX"`.', {
     nullable: true,
     nullDescription: 'null — the default (`Linear`).',
   })
@@ -146,7 +145,7 @@ const ticks = <A extends 'x' | 'y'>(axis: A, file: string) =>
     [`format_${axis}_ticks`]: shaped<boolean | string>({
       type: ['boolean', 'string'],
       markdownDescription:
-        `How the ${axis} tick labels are written (default \`false\`: as d3 prints the numbers, compact from a million up). \`true\` abbreviates them, e.g. \`12k\` for 12000, \`3.4M\`; ` +
+        `How the ${axis} tick labels are written: \`false\` as d3 prints the numbers (compact from a million up), \`true\` abbreviated, e.g. \`12k\` for 12000, \`3.4M\`; ` +
         'a string is a d3-format specifier, e.g. `"$,.0f"` or `".0%"` (the SDKs send `true`/`false`; the specifier is this renderer\u2019s).',
     })
       .default(false)
@@ -170,10 +169,10 @@ export const V2_CHART_MARGINS = { horizontal_margin: 3, vertical_margin: 1 } as 
 const v2Margins = () => {
   const sources = ['N premium/common.ts, O', 'D chart-timeseries'] as const;
   const side = (axis: string, dflt: number) =>
-    int(
-      `${axis} margin around the chart, an integer from 0 to 32 (default ${dflt}, the docs' default, unless \`margin\` is given), e.g. \`4\`.`,
-      { minimum: 0, maximum: 32 },
-    )
+    int(`${axis} margin around the chart, an integer from 0 to 32 (${dflt}, the docs' value, unless \`margin\` is given), e.g. \`4\`.`, {
+      minimum: 0,
+      maximum: 32,
+    })
       .unit('spacing')
       .from(...sources);
   return {
@@ -210,9 +209,7 @@ export const BarChart = classic(
   {
     // O premium/BarChart.ts (@hybiscus/web-api 1.x) posts type "BarChart" with these: the same painter as Chart.Bar.
     ...v2Common(),
-    grouped_bars: bool('Draw series with different `label`s side by side instead of stacked (default `false`).')
-      .default(false)
-      .from('O premium/BarChart.ts'),
+    grouped_bars: bool('Draw series with different `label`s side by side instead of stacked.').default(false).from('O premium/BarChart.ts'),
     ...allMargins('O premium/BarChart.ts'),
   },
   "A bar chart of `data` (one bar per x value); takes the older SDK's palette, font size, aspect ratio and margins. For tick formats use `Chart.Bar`.",
@@ -224,7 +221,7 @@ export const LineChart = classic(
 export const ScatterChart = classic(
   {
     colour_by: colourBy(),
-    radius: nullableNum('Radius of each dot in points (default 3), e.g. `4`.', { exclusiveMinimum: 0 })
+    radius: nullableNum('Radius of each dot in points, e.g. `4`.', { exclusiveMinimum: 0 })
       .default(3)
       .unit('pt')
       .from('N, O (radius: number | null)'),
@@ -234,9 +231,7 @@ export const ScatterChart = classic(
 
 export const ChartBar = v2(
   {
-    grouped_bars: bool('Draw series with different `label`s side by side instead of stacked (default `false`).')
-      .default(false)
-      .from('N, O'),
+    grouped_bars: bool('Draw series with different `label`s side by side instead of stacked.').default(false).from('N, O'),
     ...ticks('y', 'BarChart.ts'),
   },
   'A vertical bar chart with palettes, grouped or stacked series (`label` on each point) and tick formatting.',
@@ -310,14 +305,14 @@ export const DoughnutRing = component({
       '**Required.** The arcs, e.g. `[{"start": 0, "end": 72, "label": "Done", "colour": "accent"}]`.',
     ).from('N, O'),
     chart_radius_percent: num(
-      'Outer radius as a fraction of the available space (default `0.9`, as the older SDK sends it), e.g. `0.8`; a value above 1 is read as a percentage (`80` = `0.8`).',
+      'Outer radius as a fraction of the available space, e.g. `0.8`; a value above 1 is read as a percentage (`80` = `0.8`).',
       { minimum: 0, maximum: 100 },
     )
       .default(0.9)
       .unit('fraction')
       .from('O v0.2.6 core/DoughnutRing.ts (0.9)', 'N, O'),
     arc_thickness_percent: num(
-      'Thickness of the ring as a fraction of the radius (default `0.33`, as the older SDK sends it), e.g. `0.25`; a value above 1 is read as a percentage (`25` = `0.25`).',
+      'Thickness of the ring as a fraction of the radius, e.g. `0.25`; a value above 1 is read as a percentage (`25` = `0.25`).',
       { minimum: 0, maximum: 100 },
     )
       .default(0.33)
@@ -329,11 +324,11 @@ export const DoughnutRing = component({
     max_val: num('Value at the end of the ring, e.g. `100`. Unset: 100, or the largest `end` when a value lies outside 0–100.')
       .unit('scale')
       .from('N, O'),
-    ticks_count: int('Number of labelled tick marks around the ring (default 10; `0` = none), e.g. `5`.', { minimum: 0 })
+    ticks_count: int('Number of labelled tick marks around the ring (`0` = none), e.g. `5`.', { minimum: 0 })
       .default(10)
       .from('O v0.2.6 core/DoughnutRing.ts (10)', 'N, O'),
     ...colourPair('background_ring', (note) =>
-      nullableStr(`Colour of the unfilled ring${note}: a theme variable or hex colour (default \`"#f0f0f0"\`).`)
+      nullableStr(`Colour of the unfilled ring${note}: a theme variable or hex colour.`)
         .default('#f0f0f0')
         .colour()
         .from('N _color', 'O _colour; v0.2.6 default #f0f0f0'),
@@ -347,7 +342,7 @@ export const DoughnutRing = component({
     inside_subtitle: nullableStr('Small text under `inside_title`, e.g. `"of target"`.').from('N, O'),
     caption: caption().from('N, O'),
     width: width().from('N, O'),
-    margin: int('Margin around the ring on all sides, an integer from 0 to 32 (default 10, as the older SDK sends it), e.g. `4`.', {
+    margin: int('Margin around the ring on all sides, an integer from 0 to 32, e.g. `4`.', {
       minimum: 0,
       maximum: 32,
     })

@@ -1,6 +1,6 @@
 // Content components: Card, Text, Table, Image.
 import { component } from '../component';
-import { properties, type Opt, type OptionSet } from '../option';
+import { SPACING_UNIT_PT, properties, type Opt, type OptionSet } from '../option';
 import {
   ALIGNMENTS,
   COLOUR_VARIABLES,
@@ -35,21 +35,22 @@ export interface TableCellObject {
 }
 export type TableCell = string | number | null | TableCellObject;
 
-const cellOptions = {
+/** The options of a styled Table cell or heading (resolved by resolveTableCell, like a component's). */
+export const cellOptions = {
   content: shaped<string | number>({
     type: ['string', 'number'],
     markdownDescription: '**Required.** The cell text or number, e.g. `"Subtotal"`. May hold simple HTML (`<b>`, `<i>`, `<a href>`).',
   }).from('N, O'),
-  col_span: int('Number of columns this cell spans (default 1), e.g. `3`.', { minimum: 1 }).default(1).from('N, O'),
+  col_span: int('Number of columns this cell spans, e.g. `3`.', { minimum: 1 }).default(1).from('N, O'),
   col_bg: colourVar('this cell\u2019s background').from('N', 'O RowCellDescription'),
   col_align: alignment('this cell\u2019s text').from('N, O'),
   valign: enumOf(
     [
       ['top', 'Align to the top of the cell.'],
-      ['middle', 'Centre vertically (default).'],
+      ['middle', 'Centre vertically.'],
       ['bottom', 'Align to the bottom of the cell.'],
     ],
-    'Vertical alignment of the cell content (default `middle`), e.g. `"top"`.',
+    'Vertical alignment of the cell content, e.g. `"top"`.',
   )
     .default('middle')
     .from('N'),
@@ -82,12 +83,15 @@ const headingCell = shaped<string | TableCellObject>({
 const OLDER_HEADINGS_MARGIN =
   'Older form of `headings_margin`. It still works; the current form is a margin from 0 to 32, e.g. `4` (`false` ≈ `0`).';
 
-/** No default: unset draws 4 pt (rows) and 5 pt (headings), which no integer of the 1.5 pt scale gives. */
+/** No default: unset draws 4 pt (rows) and 5 pt (headings), which no integer of the spacing scale gives. */
 const padding = (what: string, unset: string): Opt<number> =>
-  int(`Vertical padding of ${what}, an integer from 0 to 32 on the margin scale (1.5 pt each), e.g. \`2\`; unset: ${unset}.`, {
-    minimum: 0,
-    maximum: 32,
-  }).from('N');
+  int(
+    `Vertical padding of ${what}, an integer from 0 to 32 on the spacing scale (${SPACING_UNIT_PT} pt each), e.g. \`2\`; unset: ${unset}.`,
+    {
+      minimum: 0,
+      maximum: 32,
+    },
+  ).from('N');
 
 export const Card = component({
   markdownDescription:
@@ -100,23 +104,22 @@ export const Card = component({
       type: ['string', 'number'],
       markdownDescription: '**Required.** The figure to show: a number (e.g. `987`) or preformatted text (e.g. `"$48.2k"`).',
     }).from('N, O', 'S, R (both forms)'),
-    units: nullableStr('Units printed after the value, e.g. `"USD"` or `"%"` (default none).').from('N, O'),
-    icon: icon('Tabler icon shown in the card, e.g. `"users"`; `null` for none (default).').from('N, O', 'S, R'),
-    highlighted: bool('Draw the card on the theme `highlight` background (default `false`).').default(false).from('N, O', 'S'),
-    title_uppercase: bool('Print the title in upper case (default `true`; `false` prints it as written).')
+    units: nullableStr('Units printed after the value, e.g. `"USD"` or `"%"`.').from('N, O'),
+    icon: icon('Tabler icon shown in the card, e.g. `"users"`; `null` or unset for none.').from('N, O', 'S, R'),
+    highlighted: bool('Draw the card on the theme `highlight` background.').default(false).from('N, O', 'S'),
+    title_uppercase: bool('Print the title in upper case; `false` prints it as written.')
       .default(true)
       .from('N (no default given; drawn upper case)'),
-    // Drawn: 8 pt = `xs` (the hover text says `sm`).
-    title_size: fontSize('the title', 'xs').default('xs').from('N'),
+    title_size: fontSize('the title').default('xs').from('N'),
     // No default for the colours: drawn `sub-headline` and `headline`, or `highlight-text` on a highlighted card.
-    title_color: colourVar('the title', { dflt: 'sub-headline' }).from('N'),
-    value_color: colourVar('the value', { dflt: 'headline' }).from('N'),
+    title_color: colourVar('the title (unset: `sub-headline`, or `highlight-text` on a highlighted card)').from('N'),
+    value_color: colourVar('the value (unset: `headline`, or `highlight-text` on a highlighted card)').from('N'),
     // No default: drawn `background-default`, or `highlight` on a highlighted card.
-    bg_color: colourVar('the card background (`highlight` on a highlighted card)', { dflt: 'background-default' }).from('N'),
-    icon_font_size: fontSize('the icon', 'lg').default('lg').from('N'),
+    bg_color: colourVar('the card background (unset: `background-default`, or `highlight` on a highlighted card)').from('N'),
+    icon_font_size: fontSize('the icon').default('lg').from('N'),
     // No default: drawn at 18 pt, which no size keyword gives (`2xl` is 17 pt).
     value_font_size: fontSize('the value (18 pt when omitted, between `xl` and `2xl`)').from('N'),
-    units_font_size: fontSize('the units', 'sm').default('sm').from('N'),
+    units_font_size: fontSize('the units').default('sm').from('N'),
     width: width().from('N, O'),
   },
   outline: { role: 'card', label: ['title'] },
@@ -134,25 +137,30 @@ export const Text = component({
     ).from('N, O core/Text.ts', 'D components/text'),
     align: alignment('the text').default('left').from('N, O'),
     // No default: drawn at 10 pt, which no size keyword of the schema gives (`sm` is 9 pt).
-    size: fontSize('the text', 'sm').from('N', 'O (sm…4xl)', 'S invoice'),
+    size: fontSize('the text (unset: 10 pt, which no size keyword gives)').from('N', 'O (sm…4xl)', 'S invoice'),
     // No default: omitted, headings take `headline` and the rest `paragraph`; set, both take it.
-    color: colourVar('the text', { dflt: 'paragraph' }).from('N'),
-    colour: colourVar('the text (British spelling of `color`)', { dflt: 'paragraph' }).spellingOf('color').from('O', 'S invoice'),
+    color: colourVar('the text (unset: `paragraph`, and `headline` for Markdown headings)').from('N'),
+    colour: colourVar('the text (British spelling of `color`; unset: `paragraph`, and `headline` for Markdown headings)')
+      .spellingOf('color')
+      .from('O', 'S invoice'),
     bg_color: colourVar('the background behind the text').from('N'),
     bg_colour: colourVar('the background behind the text (British spelling of `bg_color`)')
       .spellingOf('bg_color')
       .from('O', 'D components/row example', 'S invoice'),
-    inner_padding: nullableInt('Padding inside the text box, an integer from 1 to 17, e.g. `4` (default none).', {
-      minimum: 1,
-      maximum: 17,
-    }).from('N (1–17)', 'O (number | null)'),
-    markdown_format: bool('Interpret `text` as Markdown (default `true`); `false` prints it verbatim.').default(true).from('N'),
-    align_list: bool('Apply `align` to list items as well as paragraphs (default `false`).').default(false).from('N'),
+    inner_padding: nullableInt(
+      'Padding inside the text box, an integer from 1 to 17 (2 pt each), e.g. `4`; unset: none, or 4 on a background.',
+      {
+        minimum: 1,
+        maximum: 17,
+      },
+    ).from('N (1–17)', 'O (number | null)'),
+    markdown_format: bool('Interpret `text` as Markdown; `false` prints it verbatim.').default(true).from('N'),
+    align_list: bool('Apply `align` to list items as well as paragraphs.').default(false).from('N'),
     // N types a MarginValue 0–32; A had a boolean (kept, with a warning).
     headings_margin: shaped<number | boolean>({
       markdownDescription:
-        'Vertical margin above and below Markdown headings, an integer from 0 to 32, e.g. `4` (default: the theme\u2019s heading spacing). ' +
-        'The older form `true`/`false` (keep/remove the default margin) still works.',
+        'Vertical margin above and below Markdown headings, an integer from 0 to 32, e.g. `4`; unset: the theme\u2019s heading spacing. ' +
+        'The older form `true`/`false` (keep/remove the theme\u2019s heading spacing) still works.',
       anyOf: [{ type: 'integer', minimum: 0, maximum: 32 }, { type: 'boolean' }],
       ...olderForm({ type: 'boolean' }, OLDER_HEADINGS_MARGIN),
     }).from('N core/Text.ts', 'A (boolean)'),
@@ -180,27 +188,22 @@ export const Table = component({
       arrayOf(tableCell, 'One table row: a list of cells.'),
       '**Required.** The rows, each a list of cells, e.g. `[["Widgets", 120], ["Gadgets", 80]]`.',
     ).from('N, O (string | cell)', 'S (numbers, HTML, null)'),
-    headings: arrayOf(
-      headingCell,
-      'Column headings, e.g. `["Item", "Amount"]` or `[{"content": "Item", "col_span": 2}, "Amount"]` (default none).',
-    ).from('N, O (string | cell)', 'S, R'),
-    title: nullableStr('Title above the table, e.g. `"Line items"` (default none).').from('N, O', 'S, R ("")'),
-    striped: bool('Shade every other row (default `true`; `false` for plain rows).')
-      .default(true)
-      .from('N, O', 'S, R (no default given; drawn striped)'),
-    table_border: bool('Draw a border around the table (default `false`).').default(false).from('N, O'),
-    col_border: bool('Draw borders between columns (default `false`).').default(false).from('N, O'),
-    col_borders: bool('Draw borders between columns (default `false`); same as `col_border`.')
-      .default(false)
-      .spellingOf('col_border')
-      .from('S invoice'),
-    rows_font_size: fontSize('the rows', 'sm').default('sm').from('N'),
-    headings_font_size: fontSize('the headings', 'sm').default('sm').from('N'),
+    headings: arrayOf(headingCell, 'Column headings, e.g. `["Item", "Amount"]` or `[{"content": "Item", "col_span": 2}, "Amount"]`.').from(
+      'N, O (string | cell)',
+      'S, R',
+    ),
+    title: nullableStr('Title above the table, e.g. `"Line items"`.').from('N, O', 'S, R ("")'),
+    striped: bool('Shade every other row; `false` for plain rows.').default(true).from('N, O', 'S, R (no default given; drawn striped)'),
+    table_border: bool('Draw a border around the table.').default(false).from('N, O'),
+    col_border: bool('Draw borders between columns.').default(false).from('N, O'),
+    col_borders: bool('Draw borders between columns; same as `col_border`.').default(false).spellingOf('col_border').from('S invoice'),
+    rows_font_size: fontSize('the rows').default('sm').from('N'),
+    headings_font_size: fontSize('the headings').default('sm').from('N'),
     rows_vertical_padding: padding('each row', '4 pt'),
     headings_vertical_padding: padding('the heading row', '5 pt'),
     col_align: arrayOf(
       enumOf(ALIGNMENTS, 'Alignment of this column.'),
-      'Alignment of each column, in column order, e.g. `["left", "right", "right"]` (default left).',
+      'Alignment of each column, in column order, e.g. `["left", "right", "right"]`; unset: left, or right for a column of numbers.',
     ).from('N, O', 'S invoice'),
     col_width: arrayOf(
       shaped<number | null>({
@@ -234,27 +237,28 @@ export const Image = component({
     base64: nullableStr(
       '**Required unless `image_url` is given.** The image bytes, base64-encoded (no `data:` prefix), e.g. `"iVBORw0KGgo..."`.',
     ).from('N, O', 'D'),
-    base64_extension: nullableStr('File type of the `base64` data (default `"png"`), e.g. `"jpeg"`.', {
+    // The bytes decide how the image is read (../render/images.ts sniffs them); D names png.
+    base64_extension: nullableStr('File type of the `base64` data, e.g. `"jpeg"`.', {
       examples: ['png', 'jpeg', 'jpg', 'gif', 'webp', 'svg'],
-    }).from('N, O (string | null)', 'D'),
-    link_url: nullableStr('Address opened when the image is clicked in the PDF, e.g. `"https://example.com"` (default none).').from('N'),
-    caption: nullableStr('Caption printed under the image, e.g. `"Figure 1: Store layout"` (default none).').from('N, O', 'D'),
-    // No default: drawn at 8.5 pt, which no size keyword gives (`sm` is 9 pt).
-    text_size: fontSize('the caption', 'sm').from('N, O', 'D (default sm)'),
+    })
+      .default('png')
+      .from('N, O (string | null)', 'D (default png)'),
+    link_url: nullableStr('Address opened when the image is clicked in the PDF, e.g. `"https://example.com"`.').from('N'),
+    caption: nullableStr('Caption printed under the image, e.g. `"Figure 1: Store layout"`.').from('N, O', 'D'),
+    // The docs' Image page: sm (was drawn at 8.5 pt, which no keyword gives).
+    text_size: fontSize('the caption').default('sm').from('N, O', 'D (default sm)'),
     // Colours: D and O spell them text_colour/bg_colour/border_colour, N text_color/…; both work.
-    ...colourPair('text', (note) =>
-      colourVar(`the caption${note}`, { dflt: 'sub-headline' }).default('sub-headline').from('N text_color', 'D, O text_colour'),
-    ),
+    ...colourPair('text', (note) => colourVar(`the caption${note}`).default('sub-headline').from('N text_color', 'D, O text_colour')),
     ...colourPair('bg', (note) =>
       colourVar(`the background behind the image${note}; a background drops the border`).from('N bg_color', 'D, O bg_colour'),
     ),
     ...colourPair('border', (note) =>
-      colourVar(`the border${note}`, { dflt: 'background-faded' }).default('background-faded').from('N border_color', 'D, O border_colour'),
+      colourVar(`the border${note}`).default('background-faded').from('N border_color', 'D, O border_colour'),
     ),
-    enable_border: bool('Draw the border below the caption text (default `true`; an image without a caption has none).')
+    enable_border: bool('Draw the border below the caption text; an image without a caption has none.')
       .default(true)
       .from('N, O', 'D (documented default `true`)'),
-    rounded: bool('Round the image corners (default `false`).').default(false).from('O', 'D'),
+    rounded: bool('Round the image corners.').default(false).from('O', 'D'),
     width: width().from('N, O', 'D'),
     // The docs' Image page: 1 above and below when omitted.
     vertical_margin: margin('Top and bottom', 1).from('N, O', 'D (default 1)'),

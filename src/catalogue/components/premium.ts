@@ -24,17 +24,15 @@ const sparkCommon = () => ({
   title: str('**Required.** Title of the spark card, e.g. `"Weekly signups"`.').from('N'),
   subtitle: str('**Required.** Subtitle under the title, usually the headline figure, e.g. `"1,284"`.').from('N'),
   // N chart_color, bg_color; the British pairs because the renderer reads both.
-  ...colourPair('chart', (note) => colourVar(`the chart${note}`, { dflt: 'accent' }).default('accent').from('N chart_color')),
-  ...colourPair('bg', (note) =>
-    colourVar(`the card background${note}`, { dflt: 'background-subtle' }).default('background-subtle').from('N bg_color'),
-  ),
-  border: bool('Draw a border around the card (default `false`).').default(false).from('N'),
+  ...colourPair('chart', (note) => colourVar(`the chart${note}`).default('accent').from('N chart_color')),
+  ...colourPair('bg', (note) => colourVar(`the card background${note}`).default('background-subtle').from('N bg_color')),
+  border: bool('Draw a border around the card.').default(false).from('N'),
   button_link: nullableStr('Address the card\u2019s button opens, e.g. `"https://app.example.com/signups"` (no button when unset).').from(
     'N',
   ),
-  button_text: nullableStr('Text of the button, e.g. `"View details"` (default `"View"`).').default('View').from('N'),
-  title_font_size: fontSize('the title', 'sm').default('sm').from('N'),
-  subtitle_font_size: fontSize('the subtitle', 'xl').default('xl').from('N'),
+  button_text: nullableStr('Text of the button, e.g. `"View details"`.').default('View').from('N'),
+  title_font_size: fontSize('the title').default('sm').from('N'),
+  subtitle_font_size: fontSize('the subtitle').default('xl').from('N'),
   width: width().from('N types.ts IComponentOptions'),
 });
 
@@ -74,12 +72,10 @@ const dataTableCell = shaped<DataTableCell>({
     // British pair (the renderer reads both).
     colour: colourVar('the text or spark chart (British spelling of `color`)').spellingOf('color'),
     url_link: nullableStr('Address opened by a Button cell, e.g. `"https://example.com/orders/1042"`.').from('N'),
-    bar_radius: num('Corner radius of SparkBar bars (default 0), e.g. `2`.', { minimum: 0 }).from('N'),
+    bar_radius: num('Corner radius of SparkBar bars, e.g. `2`.', { minimum: 0 }).from('N'),
     // N category_color; the British pair because the renderer reads both.
     ...colourPair('category', (note) =>
-      enumOf(CATEGORY_COLOURS, `Colour of the pill in a Category column${note} (default \`gray\`), e.g. \`"green"\`.`).from(
-        'N category_color',
-      ),
+      enumOf(CATEGORY_COLOURS, `Colour of the pill in a Category column${note}, e.g. \`"green"\`.`).from('N category_color'),
     ),
     caption: nullableStr('Small caption under the cell value, e.g. `"+12% MoM"`.').from('N'),
   }),
@@ -113,10 +109,10 @@ export const SparkChartLine = component({
     ).from('N ("-" | "+" | null)'),
     perc_diff: num('Size of the change in percent, e.g. `12.5` (shown as 12.5%).').unit('percent').from('N'),
     aspect_ratio: num(
-      'Width divided by height of the chart, used when `chart_height` is not set, e.g. `4` (default none: the chart is 40 pt tall).',
+      'Width divided by height of the chart, used when `chart_height` is not set, e.g. `4` (without either, the chart is 40 pt tall).',
       { exclusiveMinimum: 0 },
     ).from('N (no default given)'),
-    chart_height: int('Height of the chart in points (default 40), e.g. `60`.', { minimum: 1 }).unit('pt').from('N'),
+    chart_height: int('Height of the chart in points, e.g. `60`.', { minimum: 1 }).unit('pt').from('N'),
   },
   outline: { role: 'card', label: ['title', 'subtitle'] },
 });
@@ -128,8 +124,8 @@ export const SparkChartRing = component({
   options: {
     value: num('**Required.** The percentage the ring shows (0–100), e.g. `75`.').unit('percent').from('N'),
     ...sparkCommon(),
-    radius: num('Radius of the ring in points (default 30), e.g. `36`.', { exclusiveMinimum: 0 }).default(30).unit('pt').from('N'),
-    stroke_width: num('Thickness of the ring in points (default 6), e.g. `8`.', { exclusiveMinimum: 0 }).default(6).unit('pt').from('N'),
+    radius: num('Radius of the ring in points, e.g. `36`.', { exclusiveMinimum: 0 }).default(30).unit('pt').from('N'),
+    stroke_width: num('Thickness of the ring in points, e.g. `8`.', { exclusiveMinimum: 0 }).default(6).unit('pt').from('N'),
   },
   outline: { role: 'card', label: ['title', 'subtitle'] },
 });
@@ -152,7 +148,7 @@ export const ProgressBar = component({
       }),
       '**Required.** The stages, in order, e.g. `[{"name": "Plan"}, {"name": "Build"}, {"name": "Ship"}]`.',
     ).from('N'),
-    title: nullableStr('Title above the bar, e.g. `"Migration progress"` (default none).').from('N'),
+    title: nullableStr('Title above the bar, e.g. `"Migration progress"`.').from('N'),
     width: width().from('N'),
   },
   outline: { role: 'progress', label: ['title'] },
@@ -177,11 +173,11 @@ export const BetaDataTable = component({
       enumOf(COLUMN_TYPES, 'How this column draws its cells.'),
       '**Required.** How each column draws its cells, in column order, e.g. `["Text", "SparkLine", "Category"]`.',
     ).from('N'),
-    headings: arrayOf(str('A column heading, e.g. `"Region"`.'), 'Column headings, e.g. `["Region", "Trend"]` (default none).').from('N'),
-    title: nullableStr('Title above the table, e.g. `"Regional performance"` (default none).').from('N'),
-    striped: bool('Shade every other row (default `false`).').default(false).from('N'),
-    col_borders: bool('Draw borders between columns (default `false`).').default(false).from('N'),
-    table_border: bool('Draw a border around the table (default `false`).').default(false).from('N'),
+    headings: arrayOf(str('A column heading, e.g. `"Region"`.'), 'Column headings, e.g. `["Region", "Trend"]`.').from('N'),
+    title: nullableStr('Title above the table, e.g. `"Regional performance"`.').from('N'),
+    striped: bool('Shade every other row.').default(false).from('N'),
+    col_borders: bool('Draw borders between columns.').default(false).from('N'),
+    table_border: bool('Draw a border around the table.').default(false).from('N'),
     col_bg: arrayOf(
       enumOf(COLOUR_VARIABLES, 'Background colour of this column.', { nullable: true, nullDescription: 'null — no background.' }),
       'Background colour of each column, e.g. `[null, "background-muted"]`.',
@@ -195,7 +191,7 @@ export const BetaDataTable = component({
         ],
         'Alignment of this column.',
       ),
-      'Alignment of each column, e.g. `["left", "center", "right"]` (default left).',
+      'Alignment of each column, e.g. `["left", "center", "right"]`.',
     ).from('N'),
     col_width: arrayOf(
       shaped<number | null>({
@@ -206,8 +202,8 @@ export const BetaDataTable = component({
     )
       .unit('percent')
       .from('N'),
-    headings_font_size: fontSize('the headings', 'xs').default('xs').from('N'),
-    rows_font_size: fontSize('the rows', 'sm').default('sm').from('N'),
+    headings_font_size: fontSize('the headings').default('xs').from('N'),
+    rows_font_size: fontSize('the rows').default('sm').from('N'),
     width: width().from('N'),
     ...margins('N'),
   },

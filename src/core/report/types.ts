@@ -1,94 +1,52 @@
 /**
- * The report request body (schemas/report.schema.json). Options are typed loosely here on
- * purpose: the JSON schema in schemas/ is the single source of truth for which
- * options exist; code that needs a specific option reads it through these shapes.
+ * The report request body (schemas/report.schema.json), typed from the catalogue
+ * (src/catalogue/): each component's `options` are `Options<type>`, the envelope's
+ * `options`, `config` and `cover_page` the values of the report-level objects. Nothing is
+ * declared here that the catalogue declares. These are the shapes of a valid report: code
+ * that reads a request body (unvalidated in previews and tests) still checks what it reads.
  */
+import type {
+  ComponentType,
+  ContainerType,
+  CoverPageType,
+  Options,
+  ReportConfig as CatalogueReportConfig,
+  ReportObjectValues,
+} from '../../catalogue';
 
-export interface ReportComponent {
-  type: string;
-  options?: Record<string, unknown>;
-  /** Only container types (Section, Row) carry components. */
+interface Leaf<T extends ComponentType> {
+  type: T;
+  options?: Options<T>;
+}
+/** A Section or Row of the body (an interface: the union refers to itself through it). */
+interface Container<T extends ContainerType> extends Leaf<T> {
   components?: ReportComponent[];
 }
-
-interface ReportOptions {
-  /** Optional (the newer SDK types it `string | null`; the official invoice sample omits it). */
-  report_title?: string | null;
-  report_byline?: string | null;
-  version_number?: string | null;
-  logo_url?: string | null;
-  enable_header?: boolean;
-  footer_text?: string | null;
-  vertical_margin?: number;
-  horizontal_margin?: number;
-  [key: string]: unknown;
+/** A Row of the cover page: it holds cover-page components only. */
+interface CoverRow extends Leaf<'Row'> {
+  components?: CoverPageComponent[];
 }
 
-interface CloudStorageConfig {
-  s3?: string | null;
-  azure_blob_storage?: string | null;
-  google_cloud_storage?: string | null;
-  [key: string]: unknown;
-}
+/** A component of the report body, typed by `type`. */
+export type ReportComponent = { [T in ComponentType]: T extends ContainerType ? Container<T> : Leaf<T> }[ComponentType];
 
-interface WebhookConfig {
-  url: string;
-  auth_header?: string | null;
-}
+/** A component of the cover page: Row, Image, Text or VerticalSpacer. */
+export type CoverPageComponent = { [T in CoverPageType]: T extends 'Row' ? CoverRow : Leaf<T> }[CoverPageType];
 
-/** Theme variable → CSS colour (null keeps the theme's). */
-type ColourOverrides = Record<string, string | null | undefined>;
+type ReportOptions = ReportObjectValues<'options'>;
+type ReportConfig = CatalogueReportConfig;
 
-/** config.override_colour_theme: theme variables, plus the colours of highlighted Sections/Cards. */
-interface ThemeOverride {
-  [variable: string]: string | null | ColourOverrides | undefined;
-  highlighted?: ColourOverrides | null;
-}
-
-/** A Google font for one role (newer SDK IFontConfig). */
-interface GoogleFont {
-  family?: string | null;
-  /** "400", "700", … (a number is accepted too). */
-  weight?: string | number | null;
-}
+/** `cover_page`: its options, with its components typed as cover-page components. */
+export type CoverPage = Omit<ReportObjectValues<'cover_page'>, 'components'> & { components?: CoverPageComponent[] };
 
 /**
- * config.google_fonts: `{headings: {family, weight}, paragraph: {family, weight}}`, or the
- * older form mapping a role to a family name (`{"headings": "Playfair Display"}`).
+ * A component as a request may carry it before validation (previews of half-written files,
+ * unknown types, tests of what the service refuses): what code that walks any body reads.
  */
-interface GoogleFontsConfig {
-  headings?: GoogleFont | string | null;
-  paragraph?: GoogleFont | string | null;
-  [role: string]: GoogleFont | string | null | undefined;
-}
-
-interface ReportConfig {
-  colour_theme?: string;
-  color_theme?: string;
-  typography_theme?: string;
-  landscape?: boolean;
-  enable_multi_page?: boolean;
-  enable_pagination?: boolean;
-  n_pages?: number;
-  /** Print the page header (also `options.enable_header`). */
-  enable_header?: boolean;
-  override_colour_theme?: ThemeOverride;
-  override_color_theme?: ThemeOverride;
-  google_fonts?: GoogleFontsConfig;
-  cloud_storage?: CloudStorageConfig | null;
-  webhooks?: WebhookConfig[] | null;
-  [key: string]: unknown;
-}
-
-export interface CoverPage {
-  bg_color?: string | null;
-  bg_image?: string | null;
-  /** start | center | end (newer SDK) or left | centre | center | right. */
-  align?: string;
-  vertical_margin?: number | null;
-  horizontal_margin?: number | null;
-  components?: ReportComponent[];
-  [key: string]: unknown;
+export interface UncheckedComponent {
+  type: string;
+  options?: Record<string, unknown>;
+  components?: UncheckedComponent[];
 }
 
 export interface ReportBody {

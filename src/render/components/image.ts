@@ -4,13 +4,14 @@
  * caption, background, border, rounded corners and link. An image that could not be
  * fetched is a placeholder box of the width it would fill.
  *
- * Options as documented (hybiscus.dev/docs/components/image): `vertical_margin` (default
- * 1) and `horizontal_margin` (default 0) on the margin scale; `text_colour`, `bg_colour`,
+ * Options as documented (hybiscus.dev/docs/components/image), resolved by the catalogue
+ * (src/catalogue/components/content.ts): `vertical_margin` (default 1) and
+ * `horizontal_margin` (default 0) on the margin scale; `text_colour`, `bg_colour`,
  * `border_colour` in both spellings. `enable_border` (documented default true) is the rule
  * below the caption text, so an image without a caption has none; a background turns it off.
  */
+import { resolveOptions, type Resolved } from '../../catalogue';
 import type { ComponentPainter, PaintContext } from '../painter';
-import { MARGIN_UNIT_PT } from '../painter';
 import { RenderError } from '../renderer';
 import { attachedImage, type LoadedImage } from '../images';
 import { reportPathOf } from '../layout/jsonPath';
@@ -19,6 +20,7 @@ import { componentMargins } from '../margins';
 import { formatPath } from '../../core/loc/treeWalk';
 import { breakLines, drawLines, linesHeight } from './richtext';
 import { nonBlank } from '../values';
+import { FONT_SCALE } from '../fontScale';
 import { drawLink } from '../links';
 
 const MAX_HEIGHT = 420;
@@ -27,32 +29,19 @@ const BORDER_WIDTH = 1;
 /** A placeholder has no natural size: the cell width at 16:9, within these bounds. */
 const PLACEHOLDER_MIN_H = 60;
 const PLACEHOLDER_MAX_H = 160;
-/** Documented default of `vertical_margin`. */
-const DEFAULT_VERTICAL_MARGIN = 1;
-
-/** A colour option in either spelling (`bg_color` / `bg_colour`). */
-function colour(o: Record<string, unknown>, name: 'text' | 'bg' | 'border'): string | undefined {
-  return nonBlank(o[`${name}_color`]) ?? nonBlank(o[`${name}_colour`]);
-}
-
-function image(o: Record<string, unknown>, ctx: PaintContext): LoadedImage {
-  const img = attachedImage(o);
+/** The picture loaded for these options (preload attaches it to the options as written). */
+function image(raw: object, ctx: PaintContext): LoadedImage {
+  const img = attachedImage(raw);
   if (!img) throw new RenderError('no image given (image_url, or base64 with base64_extension)', ctx.path);
   return img;
 }
 
-function margins(o: Record<string, unknown>) {
+function layout(raw: Record<string, unknown>, width: number, ctx: PaintContext) {
+  const img = image(raw, ctx);
+  const o: Resolved<'Image'> = resolveOptions('Image', raw);
   const m = componentMargins(o);
-  if (o.vertical_margin === undefined && o.margin === undefined && o.margins === undefined)
-    m.top = m.bottom = DEFAULT_VERTICAL_MARGIN * MARGIN_UNIT_PT;
-  return m;
-}
-
-function layout(o: Record<string, unknown>, width: number, ctx: PaintContext) {
-  const img = image(o, ctx);
-  const m = margins(o);
   const inner = Math.max(10, width - m.left - m.right);
-  const bg = colour(o, 'bg');
+  const bg = nonBlank(o.bg_color);
   const pad = bg ? 6 : 0;
   const avail = Math.max(10, inner - 2 * pad);
   let w: number;
@@ -77,16 +66,16 @@ function layout(o: Record<string, unknown>, width: number, ctx: PaintContext) {
           {
             text: caption,
             font: ctx.theme.fonts.italic,
-            size: ctx.fontSize(nonBlank(o.text_size), 8.5),
-            colour: ctx.theme.resolveColour(colour(o, 'text'), 'sub-headline'),
+            size: FONT_SCALE[o.text_size],
+            colour: ctx.theme.resolveColour(o.text_color, 'sub-headline'),
           },
         ],
         inner,
       )
     : [];
-  const border = o.enable_border !== false && !bg && captionLines.length > 0;
+  const border = o.enable_border && !bg && captionLines.length > 0;
   const captionH = captionLines.length ? CAPTION_GAP + linesHeight(captionLines) + (border ? CAPTION_GAP + BORDER_WIDTH : 0) : 0;
-  return { img, m, inner, bg, border, pad, w, h, captionLines, captionH, height: m.top + m.bottom + 2 * pad + h + captionH };
+  return { o, img, m, inner, bg, border, pad, w, h, captionLines, captionH, height: m.top + m.bottom + 2 * pad + h + captionH };
 }
 
 export const imagePainter: ComponentPainter = {
@@ -96,7 +85,8 @@ export const imagePainter: ComponentPainter = {
   paint(options, rect, ctx) {
     const { doc, theme } = ctx;
     const l = layout(options, rect.width, ctx);
-    const radius = options.rounded === true ? 8 : 0;
+    const { o } = l;
+    const radius = o.rounded ? 8 : 0;
     const left = rect.x + l.m.left;
     const frameW = l.w + 2 * l.pad;
     const fx = left + (l.inner - frameW) / 2;
@@ -110,11 +100,11 @@ export const imagePainter: ComponentPainter = {
     } else {
       doc.save();
       if (radius) doc.roundedRect(box.x, box.y, box.width, box.height, Math.max(0, radius - l.pad / 2)).clip();
-      const source = typeof options.base64 === 'string' && options.base64.trim() ? 'base64' : 'image_url';
+      const source = nonBlank(o.base64) ? 'base64' : 'image_url';
       drawLoadedImage(doc, l.img, box, theme, formatPath([...reportPathOf(ctx.path), 'options', source]));
       doc.restore();
     }
-    drawLink(doc, fx, fy, frameW, frameH, options.link_url);
+    drawLink(doc, fx, fy, frameW, frameH, o.link_url);
     if (l.captionLines.length) drawLines(doc, l.captionLines, left, fy + frameH + CAPTION_GAP, l.inner, 'center');
     if (l.border) {
       const y = fy + frameH + CAPTION_GAP + linesHeight(l.captionLines) + CAPTION_GAP + BORDER_WIDTH / 2;
@@ -122,7 +112,7 @@ export const imagePainter: ComponentPainter = {
         .moveTo(fx, y)
         .lineTo(fx + frameW, y)
         .lineWidth(BORDER_WIDTH)
-        .strokeColor(theme.resolveColour(colour(options, 'border'), 'background-faded'))
+        .strokeColor(theme.resolveColour(o.border_color, 'background-faded'))
         .stroke();
     }
     doc.restore();

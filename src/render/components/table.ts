@@ -4,6 +4,7 @@
  * backgrounds, font sizes. Splits between rows; every part repeats the headings
  * and continued parts show the title with "(continued)".
  */
+import { resolveOptions, type Resolved } from '../../catalogue';
 import type { ComponentPainter, PaintContext } from '../painter';
 import { componentMargins } from '../margins';
 import { drawLines, linesHeight } from './richtext';
@@ -12,40 +13,44 @@ import { layoutTable, type RowBox, type TableBox } from './tableLayout';
 const TITLE_GAP = 6;
 const cache = new WeakMap<object, Map<number, TableBox>>();
 
-/** A page's share of a split table: rows [from, to) of the original options. */
+type TableOptions = Resolved<'Table'>;
+
+/** A page's share of a split table: rows [from, to) of the original options (as written and resolved). */
 interface Part {
-  source: Record<string, unknown>;
+  raw: Opts;
+  source: TableOptions;
   from: number;
   to: number;
 }
 const PART = Symbol('table-part');
+/** What the engine hands back: the options as written, or a part of them after a split. */
 type Opts = Record<string, unknown> & { [PART]?: Part };
 
 /** The original options and the row range drawn (the whole table when not split). */
 function partOf(o: Opts, b?: TableBox): Part {
-  return o[PART] ?? { source: o, from: 0, to: b ? b.rows.length : Number.MAX_SAFE_INTEGER };
+  return o[PART] ?? { raw: o, source: resolveOptions('Table', o), from: 0, to: b ? b.rows.length : Number.MAX_SAFE_INTEGER };
 }
 
 /** vertical_margin above and below (../margins.ts). */
-function marginY(o: Opts): number {
+function marginY(o: TableOptions): number {
   const m = componentMargins(o);
   return m.top + m.bottom;
 }
 
 /** The table's own width: horizontal_margin comes off both sides. */
-function innerWidth(o: Opts, width: number): number {
+function innerWidth(o: TableOptions, width: number): number {
   const m = componentMargins(o);
   return Math.max(10, width - m.left - m.right);
 }
 
-/** The laid-out table at an outer (cell) width. */
-function box(o: Opts, outerWidth: number, ctx: PaintContext): TableBox {
+/** The laid-out table at an outer (cell) width, cached by the options as written. */
+function box({ raw, source: o }: Part, outerWidth: number, ctx: PaintContext): TableBox {
   const width = innerWidth(o, outerWidth);
-  let byWidth = cache.get(o);
+  let byWidth = cache.get(raw);
   const hit = byWidth?.get(width);
   if (hit) return hit;
   const b = layoutTable(o, width, ctx);
-  if (!byWidth) cache.set(o, (byWidth = new Map()));
+  if (!byWidth) cache.set(raw, (byWidth = new Map()));
   byWidth.set(width, b);
   return b;
 }
@@ -54,19 +59,20 @@ function titleHeight(b: TableBox): number {
   return b.titleLines.length ? linesHeight(b.titleLines) + TITLE_GAP : 0;
 }
 
-function height(b: TableBox, o: Opts, part: Part): number {
+function height(b: TableBox, o: TableOptions, part: Part): number {
   return titleHeight(b) + (b.heading?.height ?? 0) + sum(b.rows, part.from, Math.min(part.to, b.rows.length)) + marginY(o);
 }
 
 export const tablePainter: ComponentPainter = {
   measure(options, width, ctx) {
     const part = partOf(options as Opts);
-    const b = box(part.source, width, ctx);
+    const b = box(part, width, ctx);
     return height(b, part.source, partOf(options as Opts, b));
   },
   split(options, width, available, ctx) {
-    const src = partOf(options as Opts).source;
-    const b = box(src, width, ctx);
+    const whole = partOf(options as Opts);
+    const src = whole.source;
+    const b = box(whole, width, ctx);
     const { from, to } = partOf(options as Opts, b);
     const fixed = titleHeight(b) + (b.heading?.height ?? 0) + marginY(src);
     let k = from;
@@ -74,14 +80,15 @@ export const tablePainter: ComponentPainter = {
     while (k < to && used + b.rows[k].height <= available) used += b.rows[k++].height;
     if (k === from || k >= to) return null;
     return {
-      first: { [PART]: { source: src, from, to: k } } as Opts,
-      rest: { [PART]: { source: src, from: k, to } } as Opts,
+      first: { [PART]: { raw: whole.raw, source: src, from, to: k } } as Opts,
+      rest: { [PART]: { raw: whole.raw, source: src, from: k, to } } as Opts,
     };
   },
   paint(options, rect, ctx) {
     const { doc, theme } = ctx;
-    const o = partOf(options as Opts).source as Opts;
-    const b = box(o, rect.width, ctx);
+    const whole = partOf(options as Opts);
+    const o = whole.source;
+    const b = box(whole, rect.width, ctx);
     const part = partOf(options as Opts, b);
     const continued = part.from > 0;
     const m = componentMargins(o);
@@ -99,7 +106,7 @@ export const tablePainter: ComponentPainter = {
       y += titleHeight(b);
     }
     const top = y;
-    const striped = o.striped !== false;
+    const striped = o.striped;
     // Where each painted row sits: the column borders are drawn per row, between its cells, so a
     // cell with col_span is not crossed by the borders of the columns it spans.
     const painted: Array<{ row: RowBox; y: number }> = [];
@@ -131,7 +138,8 @@ export const tablePainter: ComponentPainter = {
           .stroke();
     }
     const borderColour = theme.colours['background-faded'];
-    if (o.col_border === true || o.col_borders === true) {
+    // col_borders (the invoice sample's spelling) is resolved into col_border.
+    if (o.col_border) {
       const bounds = b.columns.slice(0, -1).map((_, i) => b.columns.slice(0, i + 1).reduce((a, w) => a + w, 0));
       for (const { row, y: rowTop } of painted)
         for (const bx of bounds) {
@@ -144,7 +152,7 @@ export const tablePainter: ComponentPainter = {
             .stroke();
         }
     }
-    if (o.table_border === true)
+    if (o.table_border)
       doc
         .rect(x, top, width, y - top)
         .lineWidth(0.75)

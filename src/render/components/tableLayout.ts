@@ -3,13 +3,16 @@
  * and headings with col_span, cell text with its HTML subset (cellHtml.ts) wrapped
  * into lines, row heights. Shared by measuring, splitting and painting.
  */
+import { resolveTableCell, type Resolved } from '../../catalogue';
 import type { PaintContext } from '../painter';
+import { MARGIN_UNIT_PT } from '../painter';
 import { RenderError } from '../renderer';
 import { breakLines, linesHeight, type Line } from './richtext';
 import { luminance } from '../theme';
 import { columnWidths } from '../columnWidths';
 import { cellRuns } from './cellHtml';
 import { nonBlank } from '../values';
+import { FONT_SCALE } from '../fontScale';
 
 interface CellBox {
   lines: Line[];
@@ -55,6 +58,7 @@ interface CellSpec {
   numeric: boolean;
   bg?: string;
   align?: string;
+  /** A plain cell has none: it takes the styled cell's declared default. */
   valign?: string;
 }
 
@@ -65,15 +69,15 @@ function cellSpec(cell: unknown, path: string, where: string): CellSpec {
     return { text: cellText(cell), span: 1, numeric: typeof cell === 'number' };
   }
   if (typeof cell === 'object' && !Array.isArray(cell)) {
-    const o = cell as Record<string, unknown>;
-    const span = typeof o.col_span === 'number' && o.col_span >= 1 ? Math.min(MAX_COLUMNS, Math.floor(o.col_span)) : 1;
+    const o = resolveTableCell(cell as Record<string, unknown>);
     return {
       text: cellText(o.content),
-      span,
+      // Past MAX_COLUMNS a span is a memory hazard, not a meaning: the layout bound.
+      span: Math.min(MAX_COLUMNS, o.col_span),
       numeric: typeof o.content === 'number',
       bg: nonBlank(o.col_bg),
-      align: nonBlank(o.col_align),
-      valign: nonBlank(o.valign),
+      align: o.col_align,
+      valign: o.valign,
     };
   }
   throw new RenderError(`${where} is not a string, number or {content, ...} cell`, path);
@@ -99,17 +103,29 @@ export function columnCount(o: Record<string, unknown>, path: string): number {
   return Math.max(1, n);
 }
 
-export function layoutTable(o: Record<string, unknown>, width: number, ctx: PaintContext): TableBox {
+/**
+ * Vertical padding of rows and headings when their option is unset: the hosted density
+ * (render README), which no integer of the margin scale gives, so the catalogue declares none.
+ */
+const UNSET_ROW_PADDING_PT = 4;
+const UNSET_HEADING_PADDING_PT = 5;
+
+export function layoutTable(o: Resolved<'Table'>, width: number, ctx: PaintContext): TableBox {
   const { theme } = ctx;
   const n = columnCount(o, ctx.path);
   const columns = columnWidths(o.col_width, n, width);
-  const rowSize = ctx.fontSize(nonBlank(o.rows_font_size), 9);
-  const headSize = ctx.fontSize(nonBlank(o.headings_font_size), 9);
-  const rowPadY = typeof o.rows_vertical_padding === 'number' ? Math.max(0, Math.min(32, o.rows_vertical_padding)) * 1.5 : 4;
-  const headPadY = typeof o.headings_vertical_padding === 'number' ? Math.max(0, Math.min(32, o.headings_vertical_padding)) * 1.5 : 5;
+  const rowSize = FONT_SCALE[o.rows_font_size];
+  const headSize = FONT_SCALE[o.headings_font_size];
+  // No default (see above): a value that is not a number reads as unset.
+  const padding = (v: unknown, unset: number) => (typeof v === 'number' ? v * MARGIN_UNIT_PT : unset);
+  const rowPadY = padding(o.rows_vertical_padding, UNSET_ROW_PADDING_PT);
+  const headPadY = padding(o.headings_vertical_padding, UNSET_HEADING_PADDING_PT);
   const cellPadX = 7;
-  const colAlign = Array.isArray(o.col_align) ? o.col_align : [];
-  const colBg = Array.isArray(o.col_bg) ? o.col_bg : [];
+  // Per-column lists have no default; a value that is not a list reads as none.
+  const colAlign: unknown[] = Array.isArray(o.col_align) ? o.col_align : [];
+  const colBg: unknown[] = Array.isArray(o.col_bg) ? o.col_bg : [];
+  // A plain string or number cell is drawn as a styled cell with nothing but its content.
+  const plain = resolveTableCell({});
 
   // A column whose cells are all numbers is right-aligned, headings included.
   const dataRows = (Array.isArray(o.rows) ? o.rows : []).filter(Array.isArray) as unknown[][];
@@ -147,7 +163,7 @@ export function layoutTable(o: Record<string, unknown>, width: number, ctx: Pain
         x,
         width: w,
         align: spec.align ?? nonBlank(colAlign[col]) ?? (spec.numeric || numericColumn[col] ? 'right' : 'left'),
-        valign: spec.valign ?? 'middle',
+        valign: spec.valign ?? plain.valign,
         bg,
       });
       col += span;

@@ -1,11 +1,12 @@
 /**
  * Text: markdown laid out as lines (components/markdown.ts + richtext.ts).
  * Splits between lines, so long text continues on the next page.
- * Options: text*, align, size, color/colour, bg_color/bg_colour, inner_padding
- * (1–17 units of 2 pt), markdown_format, align_list, headings_margin (boolean, or
- * 0–32 margin units above and below Markdown headings), vertical_margin /
- * horizontal_margin (../margins.ts).
+ * Options (resolved by the catalogue, src/catalogue/components/content.ts): text*, align,
+ * size, color/colour, bg_color/bg_colour, inner_padding (1–17 units of 2 pt),
+ * markdown_format, align_list, headings_margin (boolean, or 0–32 margin units above and
+ * below Markdown headings), vertical_margin / horizontal_margin (../margins.ts).
  */
+import { resolveOptions, type Resolved } from '../../catalogue';
 import type { ComponentPainter, PaintContext } from '../painter';
 import { MARGIN_UNIT_PT } from '../painter';
 import { componentMargins } from '../margins';
@@ -27,11 +28,17 @@ interface Part {
 }
 
 const PART = Symbol('text-part');
+/** What the engine hands back: the options as written, or a part of them after a split. */
 type Opts = Record<string, unknown> & { [PART]?: Part };
+type TextOptions = Resolved<'Text'>;
 
-function geometry(o: Opts, ctx: PaintContext) {
-  const bg = nonBlank(o.bg_color) ?? nonBlank(o.bg_colour);
-  const padUnits = typeof o.inner_padding === 'number' ? Math.max(0, Math.min(17, o.inner_padding)) : bg ? 4 : 0;
+/** Without inner_padding, text on a background gets 4 units so it does not touch the edge. */
+const BG_PADDING_UNITS = 4;
+
+function geometry(o: TextOptions, ctx: PaintContext) {
+  const bg = nonBlank(o.bg_color);
+  // inner_padding has no default (unset depends on the background); a non-number reads as unset.
+  const padUnits = typeof o.inner_padding === 'number' ? o.inner_padding : bg ? BG_PADDING_UNITS : 0;
   return { bg: bg ? ctx.theme.resolveColour(bg, 'background-muted') : undefined, pad: padUnits * 2, margin: componentMargins(o) };
 }
 
@@ -51,19 +58,22 @@ function headingsMargin(v: unknown, size: number): { above: number; below: numbe
 
 const layoutCache = new WeakMap<object, Map<number, FlatLine[]>>();
 
-function flatLines(o: Opts, width: number, ctx: PaintContext): FlatLine[] {
-  let byWidth = layoutCache.get(o);
+/** The laid-out lines of a Text, cached by its options as written (`raw`). */
+function flatLines({ raw, o }: Source, width: number, ctx: PaintContext): FlatLine[] {
+  let byWidth = layoutCache.get(raw);
   const hit = byWidth?.get(width);
   if (hit) return hit;
   const { theme } = ctx;
-  const size = ctx.fontSize(nonBlank(o.size), 10);
-  const colour = theme.resolveColour(nonBlank(o.color) ?? nonBlank(o.colour), 'paragraph');
+  // No size keyword gives the 10 pt body text drawn when `size` is omitted (the catalogue says so).
+  const size = ctx.fontSize(o.size, 10);
+  const own = nonBlank(o.color);
+  const colour = theme.resolveColour(own, 'paragraph');
   const headingGaps = headingsMargin(o.headings_margin, size);
-  const blocks = parseMarkdown(String(o.text ?? ''), o.markdown_format !== false, theme, {
+  const blocks = parseMarkdown(String(o.text ?? ''), o.markdown_format, theme, {
     size,
     colour,
     linkColour: theme.colours.accent,
-    headingColour: nonBlank(o.color) || nonBlank(o.colour) ? colour : theme.colours.headline,
+    headingColour: own ? colour : theme.colours.headline,
     headingGaps,
   });
   const flat: FlatLine[] = [];
@@ -81,13 +91,20 @@ function flatLines(o: Opts, width: number, ctx: PaintContext): FlatLine[] {
     const lines = breakLines(ctx.doc, block.runs, Math.max(20, width - block.indent));
     lines.forEach((line, i) => flat.push({ line, indent: block.indent, gap: i === 0 ? block.gapBefore : 0, block, firstOfBlock: i === 0 }));
   }
-  if (!byWidth) layoutCache.set(o, (byWidth = new Map()));
+  if (!byWidth) layoutCache.set(raw, (byWidth = new Map()));
   byWidth.set(width, flat);
   return flat;
 }
 
-function source(o: Opts): Opts {
-  return ((o as { __source?: Opts }).__source ?? o) as Opts;
+/** The options of the whole Text as written and resolved (a part after a split keeps the original's). */
+interface Source {
+  raw: Opts;
+  o: TextOptions;
+}
+
+function source(o: Opts): Source {
+  const raw = ((o as { __source?: Opts }).__source ?? o) as Opts;
+  return { raw, o: resolveOptions('Text', raw) };
 }
 
 function range(o: Opts, total: number): Part {
@@ -111,15 +128,16 @@ function marginY(g: ReturnType<typeof geometry>): number {
 export const textPainter: ComponentPainter = {
   measure(options, width, ctx) {
     const o = options as Opts;
-    const g = geometry(source(o), ctx);
-    const lines = flatLines(source(o), innerWidth(width, g), ctx);
+    const src = source(o);
+    const g = geometry(src.o, ctx);
+    const lines = flatLines(src, innerWidth(width, g), ctx);
     const { from, to } = range(o, lines.length);
     return linesHeight(lines, from, to) + 2 * g.pad + marginY(g);
   },
   split(options, width, height, ctx) {
     const o = options as Opts;
     const src = source(o);
-    const g = geometry(src, ctx);
+    const g = geometry(src.o, ctx);
     const lines = flatLines(src, innerWidth(width, g), ctx);
     const { from, to } = range(o, lines.length);
     const budget = height - 2 * g.pad - marginY(g);
@@ -127,14 +145,14 @@ export const textPainter: ComponentPainter = {
     while (end < to && linesHeight(lines, from, end + 1) <= budget) end++;
     if (end === from || end === to) return null;
     return {
-      first: { __source: src, [PART]: { from, to: end } } as Opts,
-      rest: { __source: src, [PART]: { from: end, to } } as Opts,
+      first: { __source: src.raw, [PART]: { from, to: end } } as Opts,
+      rest: { __source: src.raw, [PART]: { from: end, to } } as Opts,
     };
   },
   paint(options, rect, ctx) {
     const o = options as Opts;
     const src = source(o);
-    const g = geometry(src, ctx);
+    const g = geometry(src.o, ctx);
     const { doc, theme } = ctx;
     const width = innerWidth(rect.width, g);
     const lines = flatLines(src, width, ctx);
@@ -152,9 +170,9 @@ export const textPainter: ComponentPainter = {
         .fill(g.bg);
     const x = rect.x + g.margin.left + g.pad;
     let y = rect.y + g.margin.top + g.pad;
-    const align = nonBlank(src.align) ?? 'left';
+    const align = src.o.align;
     // align_list is a boolean (the newer SDK): true gives list items the text's `align`.
-    const listAlign = src.align_list === true ? align : (nonBlank(src.align_list) ?? 'left');
+    const listAlign = src.o.align_list ? align : 'left';
     for (let i = from; i < to; i++) {
       const fl = lines[i];
       if (i > from) y += fl.gap;

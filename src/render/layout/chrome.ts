@@ -3,6 +3,7 @@
  * report_byline, version_number) when enable_header (options or config), and the footer band
  * (footer_text, "Page N of M" when enable_pagination).
  */
+import { resolveReportObject } from '../../catalogue';
 import type { ReportBody } from '../../core/report/types';
 import type { RenderTheme } from '../painter';
 import type { PageModel } from './pageModel';
@@ -32,7 +33,7 @@ export function paintPageBackground(doc: PDFKit.PDFDocument, model: PageModel, t
 
 /** The header band is drawn unless `options.enable_header` or (newer SDK) `config.enable_header` is false. */
 export function paintHeader({ doc, theme, model, report, logo }: ChromeInput): void {
-  const o = report.options ?? {};
+  const o = resolveReportObject('options', report.options);
   const x = model.marginX;
   const y = model.marginY;
   const w = model.contentWidth;
@@ -51,7 +52,8 @@ export function paintHeader({ doc, theme, model, report, logo }: ChromeInput): v
     else drawLoadedImage(doc, logo, box, theme, 'options.logo_url');
     textX += box.width + 12;
   }
-  const version = typeof o.version_number === 'string' && o.version_number ? o.version_number : '';
+  // Text options without a default: anything but text (numbers arrive as their digits) prints nothing.
+  const version = typeof o.version_number === 'string' ? o.version_number : '';
   doc.font(theme.fonts.regular).fontSize(8);
   const versionW = version ? doc.widthOfString(version) + 14 : 0;
   const textW = Math.max(20, x + w - textX - versionW - 8);
@@ -79,8 +81,9 @@ export function paintHeader({ doc, theme, model, report, logo }: ChromeInput): v
 
 export function paintFooter(input: ChromeInput, pageNumber: number, pageCount: number): void {
   const { doc, theme, model, report } = input;
-  const text = typeof report.options?.footer_text === 'string' ? report.options.footer_text : '';
-  const numbered = report.config?.enable_pagination === true;
+  const footer = resolveReportObject('options', report.options).footer_text;
+  const text = typeof footer === 'string' ? footer : '';
+  const numbered = resolveReportObject('config', report.config).enable_pagination;
   const x = model.marginX;
   const w = model.contentWidth;
   const top = model.height - model.marginY - model.footerHeight;

@@ -1,18 +1,18 @@
 /**
  * The geometry of a Section or Row: its margins (0–32 units × MARGIN_UNIT_PT),
  * the padding of a highlighted section, the title band, the column count and the
- * spacing between cells and between grid rows.
+ * spacing between cells and between grid rows. The options come resolved by the catalogue
+ * (src/catalogue/components/layout.ts: a Row's vertical_margin 1, column_spacing, align).
  */
+import { resolveOptions } from '../../catalogue';
 import { MARGIN_UNIT_PT, type PaintContext, type Rect } from '../painter';
 import { sectionHeader } from '../components/sectionHeader';
 import { AUTO_COLUMNS } from './grid';
 
-/** Default gap between cells and rows when column_spacing is not given (8 units = 12 pt). */
-const DEFAULT_SPACING_UNITS = 8;
-/** A Row's `vertical_margin` when unset (hybiscus.dev/docs/components/row). */
-const ROW_VERTICAL_MARGIN = 1;
 const HIGHLIGHT_PADDING = 12;
 const HEADER_GAP = 8;
+/** More columns than a page can show side by side are read as this many (a layout bound, not an option's meaning). */
+const MAX_COLUMNS = 12;
 
 export interface ContainerBox {
   marginTop: number;
@@ -28,34 +28,29 @@ export interface ContainerBox {
   highlighted: boolean;
 }
 
-function units(value: unknown, fallback = 0): number {
-  const n = typeof value === 'number' && Number.isFinite(value) ? value : fallback;
-  return Math.max(0, Math.min(32, n)) * MARGIN_UNIT_PT;
-}
-
-export function containerBox(type: 'Section' | 'Row', options: Record<string, unknown>, width: number, ctx: PaintContext): ContainerBox {
+export function containerBox(type: 'Section' | 'Row', raw: Record<string, unknown>, width: number, ctx: PaintContext): ContainerBox {
   const section = type === 'Section';
-  // The docs' Row page: vertical_margin defaults to 1 (horizontal 0). No page gives a Section's.
-  const verticalDefault = section ? 0 : ROW_VERTICAL_MARGIN;
-  const highlighted = section && options.highlighted === true;
+  const o = resolveOptions(type, raw);
+  const highlighted = section && resolveOptions('Section', raw).highlighted;
   // Without `columns` (or `null`, which the older SDK sends for every Section) a Section lays its
   // children side by side as a Row does, the docs' Row page says: AUTO_COLUMNS (grid.ts).
-  const columns = typeof options.columns === 'number' && options.columns >= 1 ? Math.min(12, Math.floor(options.columns)) : AUTO_COLUMNS;
-  const insetX = units(options.horizontal_margin);
+  const columns = typeof o.columns === 'number' ? Math.min(MAX_COLUMNS, o.columns) : AUTO_COLUMNS;
+  const insetX = o.horizontal_margin * MARGIN_UNIT_PT;
   const padding = highlighted ? HIGHLIGHT_PADDING : 0;
-  const titled = section && typeof options.section_title === 'string' && options.section_title.trim() !== '';
+  const titled = section && typeof raw.section_title === 'string' && raw.section_title.trim() !== '';
   const innerWidth = Math.max(10, width - 2 * insetX - 2 * padding);
-  const headerHeight = titled ? sectionHeader.measure(options, innerWidth, ctx) : 0;
+  const headerHeight = titled ? sectionHeader.measure(raw, innerWidth, ctx) : 0;
   return {
-    marginTop: units(options.vertical_margin, verticalDefault),
-    marginBottom: units(options.vertical_margin, verticalDefault),
+    marginTop: o.vertical_margin * MARGIN_UNIT_PT,
+    marginBottom: o.vertical_margin * MARGIN_UNIT_PT,
     insetX,
     padding,
     headerHeight,
     headerGap: titled ? HEADER_GAP : 0,
     columns,
-    gap: units(options.column_spacing, DEFAULT_SPACING_UNITS),
-    align: typeof options.align === 'string' ? options.align : 'left',
+    gap: o.column_spacing * MARGIN_UNIT_PT,
+    // A Section has no `align`: its partial rows start at the left.
+    align: section ? 'left' : resolveOptions('Row', raw).align,
     highlighted,
   };
 }

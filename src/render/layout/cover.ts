@@ -5,6 +5,7 @@
  * own colour/alignment gets a colour readable on the background and the cover's
  * `align`; so does an Image caption without its own `text_colour`.
  */
+import { resolveReportObject } from '../../catalogue';
 import type { CoverPage, ReportComponent } from '../../core/report/types';
 import { MARGIN_UNIT_PT, type RenderTheme } from '../painter';
 import { luminance } from '../theme';
@@ -21,34 +22,23 @@ export interface CoverGeometry {
 }
 
 export function coverGeometry(cover: CoverPage, pageWidth: number, pageHeight: number): CoverGeometry {
-  const mx = COVER_MARGIN + clampUnits(cover.horizontal_margin) * MARGIN_UNIT_PT;
-  const my = COVER_MARGIN + clampUnits(cover.vertical_margin) * MARGIN_UNIT_PT;
+  const o = resolveReportObject('cover_page', cover);
+  const mx = COVER_MARGIN + o.horizontal_margin * MARGIN_UNIT_PT;
+  const my = COVER_MARGIN + o.vertical_margin * MARGIN_UNIT_PT;
   return { x: mx, width: pageWidth - 2 * mx, top: my, bottom: pageHeight - my };
 }
 
-function clampUnits(v: unknown): number {
-  return typeof v === 'number' && Number.isFinite(v) ? Math.max(0, Math.min(32, v)) : 0;
-}
-
 export function coverBackground(cover: CoverPage, theme: RenderTheme): string {
-  return theme.resolveColour(typeof cover.bg_color === 'string' ? cover.bg_color : undefined, 'accent');
+  return theme.resolveColour(resolveReportObject('cover_page', cover).bg_color, 'accent');
 }
 
-/**
- * The cover's horizontal alignment: the newer SDK's `start`/`center`/`end`, the older
- * `left`/`centre`/`center`/`right`; anything else (or nothing) centres.
- */
-function coverAlign(value: unknown): 'left' | 'center' | 'right' {
-  const v = typeof value === 'string' ? value.trim().toLowerCase() : '';
-  if (v === 'start' || v === 'left') return 'left';
-  if (v === 'end' || v === 'right') return 'right';
-  return 'center';
-}
+/** The cover's horizontal alignment: the newer SDK's `start`/`center`/`end`, the older `left`/`centre`/`center`/`right`. */
+const COVER_ALIGN = { start: 'left', left: 'left', center: 'center', centre: 'center', end: 'right', right: 'right' } as const;
 
 /** Copies Text components (and Image captions) with a readable default colour and the cover alignment (other components keep identity). */
 export function coverComponents(cover: CoverPage, background: string): ReportComponent[] {
   const dark = luminance(background) < 0.35;
-  const align = coverAlign(cover.align);
+  const align = COVER_ALIGN[resolveReportObject('cover_page', cover).align];
   const adapt = (c: ReportComponent): ReportComponent => {
     if (!c || typeof c !== 'object') return c;
     if (c.type === 'Text') {

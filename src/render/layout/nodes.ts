@@ -4,6 +4,7 @@
  * get their painter wrapped so that it paints with the highlighted colours
  * (RenderTheme.highlighted: `override_colour_theme.highlighted`).
  */
+import { resolveOptions } from '../../catalogue';
 import type { ReportComponent } from '../../core/report/types';
 import type { ComponentPainter, PaintContext } from '../painter';
 import { lookupPainter } from '../registry';
@@ -16,10 +17,14 @@ export type LayoutNode =
   | { kind: 'pagebreak'; type: string; options: Record<string, unknown>; path: string }
   | { kind: 'space'; type: string; options: Record<string, unknown>; path: string; height: number };
 
-/** Spacer / VerticalSpacer `space` is on the margin scale (units × 1.5 pt), capped at 200 units. */
-function spaceHeight(options: Record<string, unknown>): number {
-  const n = typeof options.space === 'number' && Number.isFinite(options.space) ? options.space : 0;
-  return Math.max(0, Math.min(200, n)) * MARGIN_UNIT_PT;
+/** More space than any page holds (a layout bound, not the option's meaning): 200 units. */
+const MAX_SPACE_UNITS = 200;
+
+/** Spacer / VerticalSpacer `space` is on the margin scale (units × MARGIN_UNIT_PT); none without a value. */
+function spaceHeight(type: 'Spacer' | 'VerticalSpacer', options: Record<string, unknown>): number {
+  const space: unknown = resolveOptions(type, options).space;
+  // Required, no default: a missing or wrong value (the editor flags it) takes no space.
+  return typeof space === 'number' ? Math.min(MAX_SPACE_UNITS, space) * MARGIN_UNIT_PT : 0;
 }
 
 export function buildNodes(components: ReportComponent[] | undefined, parentPath: string, highlighted = false): LayoutNode[] {
@@ -57,11 +62,11 @@ function buildNode(component: ReportComponent, at: string, highlighted: boolean)
   const path = `${at} (${type})`;
   const options = (component.options && typeof component.options === 'object' ? component.options : {}) as Record<string, unknown>;
   if (type === 'Section' || type === 'Row') {
-    const inside = highlighted || (type === 'Section' && options.highlighted === true);
+    const inside = highlighted || (type === 'Section' && resolveOptions('Section', options).highlighted);
     return { kind: 'container', type, options, path, children: buildNodes(component.components, `${at}.components`, inside) };
   }
   if (type === 'PageBreak') return { kind: 'pagebreak', type, options, path };
-  if (type === 'Spacer' || type === 'VerticalSpacer') return { kind: 'space', type, options, path, height: spaceHeight(options) };
+  if (type === 'Spacer' || type === 'VerticalSpacer') return { kind: 'space', type, options, path, height: spaceHeight(type, options) };
   const painter = lookupPainter(type);
   if (!painter) throw new RenderError(`unknown component type "${type}"`, path);
   return { kind: 'leaf', type, options, path, painter: highlighted ? inHighlightedScope(painter) : painter };

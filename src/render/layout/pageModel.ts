@@ -3,6 +3,7 @@
  * report options on the 0–32 unit scale, and the bands reserved for the header
  * and footer on content pages.
  */
+import { resolveReportObject } from '../../catalogue';
 import type { ReportBody } from '../../core/report/types';
 import { MARGIN_UNIT_PT } from '../painter';
 
@@ -34,24 +35,18 @@ export interface PageModel {
 
 /** Whether content pages carry the header band (painted by chrome.ts): on unless options or config turn it off. */
 export function headerEnabled(report: ReportBody): boolean {
-  return report.options?.enable_header !== false && report.config?.enable_header !== false;
-}
-
-function unit(value: unknown): number {
-  const n = typeof value === 'number' && Number.isFinite(value) ? value : 0;
-  return Math.max(0, Math.min(32, n)) * MARGIN_UNIT_PT;
+  return resolveReportObject('options', report.options).enable_header && resolveReportObject('config', report.config).enable_header;
 }
 
 export function pageModel(report: ReportBody): PageModel {
-  const options = report.options ?? {};
-  const config = report.config ?? {};
-  const landscape = config.landscape === true;
-  const width = landscape ? A4.height : A4.width;
-  const height = landscape ? A4.width : A4.height;
-  const marginX = BASE_MARGIN_X + unit(options.horizontal_margin);
-  const marginY = BASE_MARGIN_Y + unit(options.vertical_margin);
+  const options = resolveReportObject('options', report.options);
+  const config = resolveReportObject('config', report.config);
+  const width = config.landscape ? A4.height : A4.width;
+  const height = config.landscape ? A4.width : A4.height;
+  const marginX = BASE_MARGIN_X + options.horizontal_margin * MARGIN_UNIT_PT;
+  const marginY = BASE_MARGIN_Y + options.vertical_margin * MARGIN_UNIT_PT;
   const header = headerEnabled(report);
-  const footer = Boolean(options.footer_text) || config.enable_pagination === true;
+  const footer = Boolean(options.footer_text) || config.enable_pagination;
   const contentTop = marginY + (header ? HEADER_HEIGHT + HEADER_GAP : 0);
   const contentBottom = height - marginY - (footer ? FOOTER_HEIGHT : 0);
   return {
@@ -67,6 +62,6 @@ export function pageModel(report: ReportBody): PageModel {
     footer,
     headerHeight: HEADER_HEIGHT,
     footerHeight: FOOTER_HEIGHT,
-    multiPage: config.enable_multi_page === true,
+    multiPage: config.enable_multi_page,
   };
 }

@@ -4,6 +4,7 @@
  * decodes in report order (../images.ts). An image that could not be fetched becomes a
  * placeholder and a note for the author at the option's JSON path.
  */
+import { resolveReportObject } from '../../catalogue';
 import type { ReportBody } from '../../core/report/types';
 import type { RenderNote } from '../renderer';
 import { reportPathOf } from './jsonPath';
@@ -35,12 +36,12 @@ export async function preloadImages(
   const refs: ImageRef[] = [];
   const targets: Array<(img: LoadedImage) => void> = [];
   const chrome: PreloadedChrome = {};
-  const logo = nonBlank(report.options?.logo_url);
+  const logo = nonBlank(resolveReportObject('options', report.options).logo_url);
   if (logo && headerEnabled(report)) {
     refs.push({ path: ['options', 'logo_url'], source: { kind: 'url', url: logo } });
     targets.push((img) => (chrome.logo = img));
   }
-  const bg = nonBlank(report.cover_page?.bg_image);
+  const bg = report.cover_page ? nonBlank(resolveReportObject('cover_page', report.cover_page).bg_image) : undefined;
   if (bg) {
     refs.push({ path: ['cover_page', 'bg_image'], source: { kind: 'url', url: bg } });
     targets.push((img) => (chrome.coverImage = img));

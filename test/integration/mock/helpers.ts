@@ -7,7 +7,7 @@ import type { LocalServiceOptions } from '../../../src/mock/options';
 import { createMinimalRenderer } from '../../../src/render/minimalRenderer';
 import type { RenderedPdf, ReportRenderer } from '../../../src/render/renderer';
 import type { TaskKind, TaskStatusResponse } from '../../../src/core/api/types';
-import type { ReportBody } from '../../../src/core/report/types';
+import type { ReportBody, UncheckedComponent } from '../../../src/core/report/types';
 
 export interface Harness {
   service: LocalService;
@@ -76,17 +76,18 @@ export async function startHarness(options: Partial<LocalServiceOptions> = {}, k
   return h;
 }
 
+/** A report body; its components and config are as a client writes them, valid or not (the service checks them). */
 export function report(
   title = 'Quarterly report',
-  components: ReportBody['components'] = [{ type: 'Text', options: { text: 'Hello' } }],
-  config?: ReportBody['config'],
+  components: UncheckedComponent[] = [{ type: 'Text', options: { text: 'Hello' } }],
+  config?: Record<string, unknown>,
 ): ReportBody {
-  return { type: 'Report', options: { report_title: title }, ...(config ? { config } : {}), components };
+  return { type: 'Report', options: { report_title: title }, ...(config ? { config } : {}), components } as ReportBody;
 }
 
 /** A report the minimal renderer lays out on `pages` pages. */
-export function reportWithPages(pages: number, config?: ReportBody['config']): ReportBody {
-  const components: ReportBody['components'] = [];
+export function reportWithPages(pages: number, config?: Record<string, unknown>): ReportBody {
+  const components: UncheckedComponent[] = [];
   for (let i = 0; i < pages; i++) {
     if (i > 0) components.push({ type: 'PageBreak' });
     components.push({ type: 'Text', options: { text: `Page ${i + 1}` } });

@@ -1,7 +1,15 @@
 // resolveOptions: the one place that applies the catalogue's defaults and bounds before a
 // painter sees the options (src/catalogue/resolve.ts).
 import { strict as assert } from 'node:assert';
-import { defaultsOf, resolveOptions, type Options, type ReportConfig, type Resolved } from '../../../src/catalogue';
+import {
+  defaultsOf,
+  resolveOptions,
+  resolveReportObject,
+  resolveTableCell,
+  type Options,
+  type ReportConfig,
+  type Resolved,
+} from '../../../src/catalogue';
 
 describe('catalogue: resolveOptions', () => {
   it('types the options of each component and of config from the catalogue (checked by the compiler)', () => {
@@ -55,9 +63,26 @@ describe('catalogue: resolveOptions', () => {
     assert.equal(resolveOptions('SparkChart.Line', { chart_color: 'headline', chart_colour: 'accent' }).chart_color, 'headline');
   });
 
-  it('leaves options without a default, and undeclared keys, as written', () => {
-    const r = resolveOptions('Card', { title: 7, value: 'n/a', value_font_size: 'giant', margins: 3 }) as Record<string, unknown>;
-    assert.deepEqual([r.title, r.value, r.value_font_size, r.margins], [7, 'n/a', 'giant', 3]);
+  it('leaves options without a default, and undeclared keys, as written; a number is a text option’s digits', () => {
+    const r = resolveOptions('Card', { title: true, value: 'n/a', value_font_size: 'giant', margins: 3 }) as Record<string, unknown>;
+    // The painter names a wrong value in its error, so it is kept.
+    assert.deepEqual([r.title, r.value, r.value_font_size, r.margins], [true, 'n/a', 'giant', 3]);
     assert.equal('units' in r, false);
+    // A number is text's digits; text where text is accepted stays text (not a number: "18,204", "007").
+    assert.equal(resolveOptions('Card', { title: 2024 }).title, '2024');
+    assert.deepEqual(
+      ['18,204', '007'].map((value) => resolveOptions('Card', { value }).value),
+      ['18,204', '007'],
+    );
+    assert.equal(resolveTableCell({ content: '18,204' }).content, '18,204');
+  });
+
+  it('resolves the report-level objects with the same rules (options, config, cover_page)', () => {
+    const config = resolveReportObject('config', { color_theme: 'Forest', landscape: 'yes', n_pages: 0 });
+    assert.deepEqual([config.colour_theme, config.landscape, config.n_pages, config.enable_header], ['forest', false, 1, true]);
+    const cover = resolveReportObject('cover_page', { align: 'END', vertical_margin: 40, horizontal_margin: null });
+    assert.deepEqual([cover.align, cover.vertical_margin, cover.horizontal_margin, cover.bg_color], ['end', 32, 0, 'accent']);
+    const options = resolveReportObject('options', null);
+    assert.deepEqual([options.enable_header, options.vertical_margin], [true, 0]);
   });
 });

@@ -7,12 +7,13 @@
  */
 import { strict as assert } from 'node:assert';
 import type { ReportBody, ReportComponent } from '../../../src/core/report/types';
+import { MARGIN_UNIT_PT } from '../../../src/render/painter';
 import { buildTheme, mix } from '../../../src/render/theme';
 import { itemOf, render, report, sharedRenderer, textItems, type TextItem } from '../../helpers/render';
 import { contentStreams } from './charts/helpers';
 
 const FONTS = { regular: 'r', bold: 'b', italic: 'i', boldItalic: 'bi', heading: 'h' };
-const UNIT = 1.5; // MARGIN_UNIT_PT
+const UNIT = MARGIN_UNIT_PT;
 
 async function items(body: ReportBody): Promise<TextItem[]> {
   return textItems((await render(body)).pdf);
@@ -36,7 +37,7 @@ function embeddedFonts(pdf: Uint8Array): string[] {
 describe('renderer: options with their visible effect (fidelity)', () => {
   describe('vertical_margin / horizontal_margin', () => {
     for (const type of ['Text', 'Table'] as const) {
-      it(`${type}: the margins move the content by 1.5 pt per unit`, async () => {
+      it(`${type}: the margins move the content by one spacing step (MARGIN_UNIT_PT) per unit`, async () => {
         const base: Record<string, unknown> = type === 'Text' ? { text: 'Marker words here' } : { rows: [['Marker words here']] };
         const before: ReportComponent = { type: 'Text', options: { text: 'Above' } };
         const plain = itemOf(await items(report([before, { type, options: base }])), 'Marker');
@@ -44,8 +45,8 @@ describe('renderer: options with their visible effect (fidelity)', () => {
           await items(report([before, { type, options: { ...base, vertical_margin: 10, horizontal_margin: 20 } }])),
           'Marker',
         );
-        assert.ok(Math.abs(moved.y - plain.y - 10 * UNIT) < 0.6, `y moves by 15 pt: ${plain.y} → ${moved.y}`);
-        assert.ok(Math.abs(moved.x - plain.x - 20 * UNIT) < 0.6, `x moves by 30 pt: ${plain.x} → ${moved.x}`);
+        assert.ok(Math.abs(moved.y - plain.y - 10 * UNIT) < 0.6, `y moves by ${10 * UNIT} pt: ${plain.y} → ${moved.y}`);
+        assert.ok(Math.abs(moved.x - plain.x - 20 * UNIT) < 0.6, `x moves by ${20 * UNIT} pt: ${plain.x} → ${moved.x}`);
         // The bottom margin pushes what follows.
         const after: ReportComponent = { type: 'Text', options: { text: 'Below' } };
         const follow0 = itemOf(await items(report([{ type, options: base }, after])), 'Below');
@@ -75,11 +76,11 @@ describe('renderer: options with their visible effect (fidelity)', () => {
         await items(report([{ type: 'Chart.Bar', options: { ...bar, horizontal_margin: 8, vertical_margin: 4 } }])),
         'Bars title',
       );
-      assert.ok(Math.abs(t1.x - t0.x - 12) < 0.6 && Math.abs(t1.y - t0.y - 6) < 0.6, `${t0.x},${t0.y} → ${t1.x},${t1.y}`);
+      assert.ok(Math.abs(t1.x - t0.x - 8 * UNIT) < 0.6 && Math.abs(t1.y - t0.y - 4 * UNIT) < 0.6, `${t0.x},${t0.y} → ${t1.x},${t1.y}`);
       const ring = { data: [{ start: 0, end: 40, label: 'Done', colour: 'accent' }], chart_title: 'Ring title' };
       const r0 = itemOf(await items(report([{ type: 'DoughnutRing', options: { ...ring, margin: 0 } }])), 'Ring title');
       const r1 = itemOf(await items(report([{ type: 'DoughnutRing', options: { ...ring, margin: 8 } }])), 'Ring title');
-      assert.ok(Math.abs(r1.x - r0.x - 12) < 0.6 && Math.abs(r1.y - r0.y - 12) < 0.6, `${r0.x},${r0.y} → ${r1.x},${r1.y}`);
+      assert.ok(Math.abs(r1.x - r0.x - 8 * UNIT) < 0.6 && Math.abs(r1.y - r0.y - 8 * UNIT) < 0.6, `${r0.x},${r0.y} → ${r1.x},${r1.y}`);
     });
   });
 

@@ -288,9 +288,9 @@ describe('renderer: Image options (margins, colour spellings) and GIF frames', (
     assert.equal(measure({}), natural + 2 * 1 * MARGIN_UNIT_PT, 'documented default vertical_margin 1');
     assert.equal(measure({ vertical_margin: 0 }), natural);
     assert.equal(measure({ vertical_margin: 32 }), natural + 2 * 32 * MARGIN_UNIT_PT);
-    // 32 units each side leave 400 - 96 = 304 pt: still wider than the picture.
-    assert.equal(measure({ vertical_margin: 0, horizontal_margin: 32 }), natural);
-    // In a 200 pt cell, 20 units (30 pt) on each side leave 140 pt: the picture shrinks to fit.
+    // Margins that leave the 400 pt cell at least 300 pt: the picture keeps its natural size.
+    assert.equal(measure({ vertical_margin: 0, horizontal_margin: Math.floor(50 / MARGIN_UNIT_PT) }), natural);
+    // In a 200 pt cell, 20 units on each side leave less than the picture: it shrinks to fit.
     const narrow = { vertical_margin: 0, horizontal_margin: 20 };
     attachImage(narrow, { kind: 'raster', format: 'png', data: png(400, 200), width: 400, height: 200 });
     assert.equal(imagePainter.measure(narrow, 200, { path: 'p' } as never), (200 - 2 * 20 * MARGIN_UNIT_PT) / 2);

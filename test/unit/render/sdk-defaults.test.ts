@@ -7,6 +7,7 @@ import type { ReportBody, ReportComponent } from '../../../src/core/report/types
 import { itemOf, render, report, textItems, type TextItem } from '../../helpers/render';
 import { contentStreams } from './charts/helpers';
 import { renderReportPdf } from '../../../src/render/renderPdf';
+import { MARGIN_UNIT_PT } from '../../../src/render/painter';
 
 async function items(body: ReportBody): Promise<TextItem[]> {
   return textItems((await render(body)).pdf);
@@ -227,7 +228,10 @@ describe('options as the SDKs send them (docs/sdk-defaults.md)', () => {
           'After row',
         ).y;
       assert.equal(await below({}), await below({ vertical_margin: 1 }));
-      assert.ok(Math.abs((await below({})) - (await below({ vertical_margin: 0 })) - 3) < 0.1, 'top and bottom, 1.5 pt each');
+      assert.ok(
+        Math.abs((await below({})) - (await below({ vertical_margin: 0 })) - 2 * MARGIN_UNIT_PT) < 0.1,
+        'top and bottom, one step each',
+      );
     });
 
     it('Image enable_border (documented default true) is the rule below the caption; false or a background turns it off', async () => {

@@ -7,21 +7,21 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderReportPdf } from '../../../src/render/renderPdf';
 import { reportPathOf } from '../../../src/render/layout/jsonPath';
-import type { ReportBody, ReportComponent } from '../../../src/core/report/types';
+import type { ReportBody, UncheckedComponent } from '../../../src/core/report/types';
 import { readPdf } from '../../helpers/pdf';
 import { textItems, itemOf } from '../../helpers/render';
 
 const FIDELITY = join(__dirname, '../../fixtures/fidelity');
 const fixture = (name: string): ReportBody => JSON.parse(readFileSync(join(FIDELITY, `${name}.report.json`), 'utf8')) as ReportBody;
 
-const text = (t: string): ReportComponent => ({ type: 'Text', options: { text: t } });
-const singlePage = (components: ReportComponent[]): ReportBody => ({
+const text = (t: string): UncheckedComponent => ({ type: 'Text', options: { text: t } });
+const singlePage = (components: UncheckedComponent[]): ReportBody => ({
   type: 'Report',
   options: { report_title: 'Single page' },
   config: { enable_multi_page: false },
-  components,
+  components: components as ReportBody['components'],
 });
-const tableSection = (title: string, rows: number): ReportComponent => ({
+const tableSection = (title: string, rows: number): UncheckedComponent => ({
   type: 'Section',
   options: { section_title: title },
   components: [
@@ -48,10 +48,11 @@ describe('renderer: single-page reports', () => {
       );
       const all = await pageText(r.pdf);
       assert.ok(!all.includes('enable_multi_page'), 'no overflow notice');
-      const sections = body.components.map((c) => String(c.options?.section_title));
+      const components = body.components as UncheckedComponent[];
+      const sections = components.map((c) => String(c.options?.section_title));
       for (const title of sections) assert.ok(all.includes(title), `section "${title}" is on the page`);
       // The last row of the last table too: nothing was cut at the page end.
-      const lastTable = body.components[3].components?.[0].options as { rows: string[][] };
+      const lastTable = components[3].components?.[0].options as { rows: string[][] };
       for (const cell of lastTable.rows[3]) assert.ok(all.includes(cell), `"${cell}" is on the page`);
     });
   }
@@ -67,7 +68,7 @@ describe('renderer: single-page reports', () => {
 
   it('notes the first section that was cut, by its JSON path, and keeps the red notice', async () => {
     const body = fixture('ruby-standard-request');
-    body.components.push(tableSection('Extra appendix', 12));
+    (body.components as UncheckedComponent[]).push(tableSection('Extra appendix', 12));
     const r = await renderReportPdf(body);
     assert.equal(r.pageCount, 1);
     const overflow = r.notes.filter((n) => n.kind === 'overflow');

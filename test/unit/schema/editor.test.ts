@@ -188,7 +188,7 @@ describe('schema: in the editor (vscode-json-languageservice)', () => {
       const hover = await editorHover(report('{"type": "Card", "options": {"title": "Vans", "value": 3, "wi|dth": "5/12"}}'));
       for (const f of ['`1/2`', '`2/2`', '`5/12`', '`12/12`', '`5/6`']) assert.ok(hover.includes(f), `${f} missing from ${hover}`);
       assert.match(hover, /denominator is 2, 3, 4, 5, 6 or 12/);
-      assert.match(hover, /`null` \(default\) fills the available space/);
+      assert.match(hover, /`null` or no width fills the available space/);
       assert.match(
         await editorHover(report('{"type": "Card", "options": {"title": "Vans", "value": 3, "width": "5/1|2"}}')),
         /`5\/12`: 41\\\.7% of the width/,
@@ -317,20 +317,28 @@ describe('schema: in the editor (vscode-json-languageservice)', () => {
 
   it('hover states the defaults the renderer draws (title_uppercase, striped, paddings, spark aspect_ratio, ring units)', async () => {
     const hover = (component: string) => editorHover(report(component));
-    assert.match(await hover('{"type": "Card", "options": {"title": "Vans", "value": 3, "title_up|percase": false}}'), /default `true`/);
-    assert.match(await hover('{"type": "Table", "options": {"rows": [], "stri|ped": false}}'), /default `true`/);
+    // The sentence generated from the catalogue's declared default (src/catalogue/option.ts).
+    assert.match(await hover('{"type": "Card", "options": {"title": "Vans", "value": 3, "title_up|percase": false}}'), /Default: `true`\./);
+    assert.match(await hover('{"type": "Table", "options": {"rows": [], "stri|ped": false}}'), /Default: `true`\./);
     assert.match(await hover('{"type": "Table", "options": {"rows": [], "rows_vertical_pad|ding": 2}}'), /unset: 4 pt/);
     assert.match(await hover('{"type": "Table", "options": {"rows": [], "headings_vertical_pad|ding": 2}}'), /unset: 5 pt/);
     assert.match(
       await hover('{"type": "SparkChart.Line", "options": {"data": [1], "title": "t", "subtitle": "s", "aspect_ra|tio": 3}}'),
       /used when `chart_height` is not set.*40 pt tall/,
     );
-    assert.match(await hover('{"type": "DoughnutRing", "options": {"data": [], "chart_radius_per|cent": 0.9}}'), /fraction.*`0\.9`/);
-    assert.match(await hover('{"type": "Row", "options": {"column_spa|cing": 4}, "components": []}'), /default 8: 12 pt/);
+    assert.match(
+      await hover('{"type": "DoughnutRing", "options": {"data": [], "chart_radius_per|cent": 0.9}}'),
+      /fraction[\s\S]*Default: `0\.9` \(90 %\)/,
+    );
+    // With its unit: spacing steps in points.
+    assert.match(await hover('{"type": "Row", "options": {"column_spa|cing": 4}, "components": []}'), /Default: `8` \(12 pt\)\./);
     assert.match(
       await hover('{"type": "Image", "options": {"image_url": "https://a.example/x.png", "enable_bor|der": true}}'),
-      /below the caption.*default `true`/,
+      /below the caption[\s\S]*Default: `true`\./,
     );
+    assert.match(await hover('{"type": "Text", "options": {"text": "t", "ali|gn": "left"}}'), /Default: `"left"`\./);
+    // No declared default, no sentence: the hover says what is drawn when unset.
+    assert.doesNotMatch(await hover('{"type": "Text", "options": {"text": "t", "si|ze": "sm"}}'), /Default:/);
   });
 
   it("config.n_pages above 1 without enable_multi_page: true warns (the older SDK's page switch); with it, or 1, no problem", async () => {
