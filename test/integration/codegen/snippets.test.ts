@@ -32,6 +32,14 @@ const RUNNERS: Record<string, { file: string; command: string }> = {
   python: { file: 'report.py', command: 'python3' },
 };
 
+/** The first python3 that has requests: the one on PATH (a pyenv or venv one may), else Debian's (python3-requests, .ci/run). */
+async function pythonWithRequests(): Promise<string> {
+  for (const candidate of ['python3', '/usr/bin/python3']) {
+    if ((await run(candidate, ['-c', 'import requests'], tmpdir(), process.env)).code === 0) return candidate;
+  }
+  throw new Error('no python3 with the requests package: apt-get install python3-requests (as .ci/run does)');
+}
+
 function run(
   command: string,
   args: string[],
@@ -51,6 +59,7 @@ describe('Copy as… snippets run against the local service', function () {
   let dir: string;
 
   before(async () => {
+    RUNNERS.python.command = await pythonWithRequests();
     h = await startHarness({ renderer: undefined });
   });
   after(async () => {
