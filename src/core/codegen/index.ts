@@ -9,6 +9,7 @@ import { pythonScript } from './python';
 import { describeRequest, type CodeInput, type CodeRequest } from './request';
 
 export { API_KEY_ENV, CodegenError, type CodeInput } from './request';
+export { isOnReportRoot } from './reportRoot';
 
 export interface CodeLanguage {
   id: 'curl' | 'node-fetch' | 'node-sdk' | 'node-sdk-api' | 'python';
@@ -44,8 +45,6 @@ export const CODE_LANGUAGES: readonly CodeLanguage[] = [
   },
   { id: 'python', label: 'Python (requests)', detail: 'Python 3.8+ with requests', languageId: 'python', generate: pythonScript },
 ];
-
-export type CodeLanguageId = CodeLanguage['id'];
 
 export function codeLanguage(id: string): CodeLanguage | undefined {
   return CODE_LANGUAGES.find((l) => l.id === id);

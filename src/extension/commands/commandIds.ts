@@ -19,6 +19,7 @@ export const COMMANDS = {
   saveReportAs: 'reportStudio.saveReportAs',
   openReportExternally: 'reportStudio.openReportExternally',
   showLog: 'reportStudio.showLog',
+  copyAs: 'reportStudio.copyAs',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];

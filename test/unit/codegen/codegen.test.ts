@@ -1,5 +1,13 @@
 import { strict as assert } from 'node:assert';
-import { CODE_LANGUAGES, codeLanguage, CodegenError, generateCode, API_KEY_ENV, type CodeInput } from '../../../src/core/codegen';
+import {
+  CODE_LANGUAGES,
+  codeLanguage,
+  CodegenError,
+  generateCode,
+  API_KEY_ENV,
+  isOnReportRoot,
+  type CodeInput,
+} from '../../../src/core/codegen';
 import { API_PATHS, DEFAULT_HOSTED_BASE_URL } from '../../../src/core/api/types';
 import { jsoncToJson } from '../../../src/core/loc/jsoncText';
 
@@ -122,5 +130,22 @@ describe('Copy as… code generators', () => {
   it('the output name is the report file name made safe for every shell', () => {
     assert.match(code('curl', { fileName: 'Q3 sales (final).report.json' }), /out="\$\{1:-Q3-sales-final\.pdf\}"/);
     assert.match(code('python', { fileName: '.report.json', kind: 'preview' }), /else "report\.jpg"/);
+  });
+});
+
+describe('where Copy as... is offered as a code action', () => {
+  const text = '{\n  // note\n  "type": "Report",\n  "options": { "report_title": "T" },\n  "components": [{ "type": "Text" }]\n}';
+  const at = (needle: string, delta = 0): number => text.indexOf(needle) + delta;
+
+  it('on the root braces, between root properties and on the "type" line', () => {
+    for (const offset of [0, at('"type"'), at('"Report"', 3), at('  "options"'), text.length]) {
+      assert.ok(isOnReportRoot(text, offset), `offset ${offset}: ${JSON.stringify(text.slice(offset, offset + 12))}`);
+    }
+  });
+
+  it('not inside the options or a component', () => {
+    for (const offset of [at('"report_title"', 2), at('"T"'), at('"Text"', 2), at('{ "type": "Text"', 4)]) {
+      assert.ok(!isOnReportRoot(text, offset), `offset ${offset}: ${JSON.stringify(text.slice(offset, offset + 12))}`);
+    }
   });
 });
