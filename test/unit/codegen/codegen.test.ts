@@ -134,17 +134,17 @@ describe('Copy as… code generators', () => {
 });
 
 describe('where Copy as... is offered as a code action', () => {
-  const text = '{\n  // note\n  "type": "Report",\n  "options": { "report_title": "T" },\n  "components": [{ "type": "Text" }]\n}';
+  const text = '{\n  // note\n  "type": "Report",\n\n  "options": { "report_title": "T" },\n  "components": [{ "type": "Text" }]\n}';
   const at = (needle: string, delta = 0): number => text.indexOf(needle) + delta;
 
   it('on the root braces, between root properties and on the "type" line', () => {
-    for (const offset of [0, at('"type"'), at('"Report"', 3), at('  "options"'), text.length]) {
+    for (const offset of [0, at('"type"'), at('"Report"', 3), at('\n\n', 1), text.length]) {
       assert.ok(isOnReportRoot(text, offset), `offset ${offset}: ${JSON.stringify(text.slice(offset, offset + 12))}`);
     }
   });
 
   it('not inside the options or a component', () => {
-    for (const offset of [at('"report_title"', 2), at('"T"'), at('"Text"', 2), at('{ "type": "Text"', 4)]) {
+    for (const offset of [at('"report_title"', 2), at('"T"'), at('"Text"', 2), at('{ "type": "Text"', 4), at('  "options"')]) {
       assert.ok(!isOnReportRoot(text, offset), `offset ${offset}: ${JSON.stringify(text.slice(offset, offset + 12))}`);
     }
   });
