@@ -88,14 +88,16 @@ async function pickKind(fileName: string, language: CodeLanguage): Promise<TaskK
 export function copyAsCommand(s: Services): ReportStudioCommand {
   return {
     id: COMMANDS.copyAs,
-    async run(context, arg?: unknown, options: CopyAsOptions = {}): Promise<CopiedSnippet | undefined> {
+    async run(context, arg?: unknown, second?: unknown): Promise<CopiedSnippet | undefined> {
+      // Menus pass their own second argument (the explorer's selection, the editor group): only an options object counts.
+      const options: CopyAsOptions = second && typeof second === 'object' && !Array.isArray(second) ? (second as CopyAsOptions) : {};
       const found = await findReportTarget(uriArg(arg), s.panels);
       if ('problem' in found) return void vscode.window.showWarningMessage(found.problem);
       const document = found.document;
       const fileName = baseName(document.uri);
-      const language = options.language ? codeLanguage(options.language) : await pickLanguage(context, fileName);
+      const language = codeLanguage(String(options.language)) ?? (await pickLanguage(context, fileName));
       if (!language) return undefined;
-      const kind = options.kind ?? (await pickKind(fileName, language));
+      const kind = options.kind === 'build' || options.kind === 'preview' ? options.kind : await pickKind(fileName, language);
       if (!kind) return undefined;
       let target: Target;
       let code: string;
