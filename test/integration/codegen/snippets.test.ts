@@ -117,6 +117,18 @@ describe('Copy as… snippets run against the local service', function () {
     });
   }
 
+  it('Node SDK (@hybiscus/api): a valid ES module (not run: the newer SDK is not a dependency of this project)', async () => {
+    const code = generateCode(codeLanguage('node-sdk-api')!, {
+      text: REPORT,
+      kind: 'build',
+      baseUrl: h.service.baseUrl,
+      fileName: 'x.report.json',
+    });
+    writeFileSync(join(dir, 'report.mjs'), code);
+    const result = await run(process.execPath, ['--check', 'report.mjs'], dir, { PATH: process.env.PATH });
+    assert.equal(result.code, 0, result.stderr);
+  });
+
   it("Python: a wrong key ends with the service's 401 answer, not a traceback", async () => {
     const result = await runSnippet('python', 'build', 'out.pdf', { [API_KEY_ENV]: 'not-the-key-1234' });
     assert.notEqual(result.code, 0);
