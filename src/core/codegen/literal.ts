@@ -10,17 +10,17 @@ export interface LiteralDialect {
   true: string;
   false: string;
   null: string;
+  /** One level of indentation: the language's usual one (PEP 8's four spaces for Python). */
+  indent: string;
 }
 
-export const JSON_DIALECT: LiteralDialect = { true: 'true', false: 'false', null: 'null' };
-export const PYTHON_DIALECT: LiteralDialect = { true: 'True', false: 'False', null: 'None' };
-
-const INDENT = '  ';
+export const JSON_DIALECT: LiteralDialect = { true: 'true', false: 'false', null: 'null', indent: '  ' };
+export const PYTHON_DIALECT: LiteralDialect = { true: 'True', false: 'False', null: 'None', indent: '    ' };
 
 /** `node` printed over several lines; `level` is the indentation of the line it starts on. */
 export function printLiteral(node: Node, source: string, dialect: LiteralDialect, level = 0): string {
-  const pad = INDENT.repeat(level + 1);
-  const close = INDENT.repeat(level);
+  const pad = dialect.indent.repeat(level + 1);
+  const close = dialect.indent.repeat(level);
   const children = node.children ?? [];
   switch (node.type) {
     case 'object': {

@@ -8,7 +8,7 @@ import { JSON_DIALECT, printLiteral, quote } from './literal';
 
 export function nodeFetchScript(r: CodeRequest): string {
   return `${nodeHeader(r, 'Node 18 or later (the built-in fetch), nothing to install')}
-import { writeFile } from 'node:fs/promises';
+import { writeFile } from "node:fs/promises";
 
 ${nodePrelude(r)}
 
@@ -17,20 +17,20 @@ const report = ${printLiteral(r.root, r.source, JSON_DIALECT)};
 /** One request to the service; an HTTP error stops the script with the service's answer. */
 async function call(path, init = {}) {
   const response = await fetch(baseUrl + path, { ...init, headers: { ${quote(r.keyHeader)}: apiKey, ...init.headers } });
-  if (!response.ok) throw new Error(\`\${init.method ?? 'GET'} \${path} answered \${response.status}: \${await response.text()}\`);
+  if (!response.ok) throw new Error(\`\${init.method ?? "GET"} \${path} answered \${response.status}: \${await response.text()}\`);
   return response.json();
 }
 
 const { task_id: taskId } = await call(${quote(r.submitPath)}, {
-  method: 'POST',
-  headers: { 'Content-Type': 'application/json' },
+  method: "POST",
+  headers: { "Content-Type": "application/json" },
   body: JSON.stringify(report),
 });
-const deadline = Date.now() + ${r.maxWaitSeconds * 1000};
+const deadline = Date.now() + ${r.maxWaitSeconds} * 1000;
 for (;;) {
   const task = await call(\`${r.statusPath}?task_id=\${encodeURIComponent(taskId)}\`);
-  if (task.status === 'SUCCESS') break;
-  if (task.status === 'FAILED') throw new Error(\`The report failed (task \${taskId}): \${task.error_message}\`);
+  if (task.status === "SUCCESS") break;
+  if (task.status === "FAILED") throw new Error(\`The report failed (task \${taskId}): \${task.error_message}\`);
   if (Date.now() > deadline) throw new Error(\`Task \${taskId} did not finish within ${r.maxWaitSeconds} s.\`);
   await new Promise((resolve) => setTimeout(resolve, ${r.pollSeconds * 1000}));
 }
@@ -50,7 +50,7 @@ export function nodePrelude(r: CodeRequest): string {
 const outFile = process.argv[2] ?? ${quote(r.outFile)};
 const apiKey = process.env.${r.keyEnv};
 if (!apiKey) {
-  console.error('Set ${r.keyEnv} to your API key.');
+  console.error("Set ${r.keyEnv} to your API key.");
   process.exit(1);
 }`;
 }
@@ -60,9 +60,9 @@ export function nodeDownload(r: CodeRequest): string {
   return `
 let file = await fetch(\`\${baseUrl}${r.reportPath}?task_id=\${encodeURIComponent(taskId)}\`, {
   headers: { ${quote(r.keyHeader)}: apiKey },
-  redirect: 'manual',
+  redirect: "manual",
 });
-const location = file.headers.get('location');
+const location = file.headers.get("location");
 if (file.status >= 300 && file.status < 400 && location) file = await fetch(new URL(location, baseUrl));
 if (!file.ok) throw new Error(\`get-report answered \${file.status}: \${await file.text()}\`);
 await writeFile(outFile, Buffer.from(await file.arrayBuffer()));

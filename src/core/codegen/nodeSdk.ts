@@ -27,16 +27,22 @@ const client = new HybiscusClient(apiKey, sdkFetch);`
     : `
 const client = new HybiscusClient(apiKey);`;
   return `${nodeHeader(r, 'Node 18 or later and npm install @hybiscus/web-api')}
-import { writeFile } from 'node:fs/promises';
-import { HybiscusClient } from '@hybiscus/web-api';
+import { writeFile } from "node:fs/promises";
+import { HybiscusClient } from "@hybiscus/web-api";
 
 ${nodePrelude(r)}
 
 const report = ${printLiteral(r.root, r.source, JSON_DIALECT)};
 ${redirect}
-// Submits the report, then asks for the task's status until it ends.
+// The SDK asks for the status until SUCCESS or FAILED, with no time limit of its own.
+const timer = setTimeout(() => {
+  console.error("The task did not finish within ${r.maxWaitSeconds} s.");
+  process.exit(1);
+}, ${r.maxWaitSeconds} * 1000);
+timer.unref();
 const result = await client.${method}({ reportSchema: report });
-if (result.status !== 'SUCCESS') {
+clearTimeout(timer);
+if (result.status !== "SUCCESS") {
   console.error(\`The report failed (task \${result.taskID}):\`, JSON.stringify(result.errorMessage));
   process.exit(1);
 }
@@ -49,8 +55,8 @@ ${nodeDownload(r)}
 export function newerSdkScript(r: CodeRequest): string {
   const method = r.kind === 'build' ? 'buildReport' : 'previewReport';
   return `${nodeHeader(r, 'Node 20 or later and npm install @hybiscus/api')}
-import { writeFile } from 'node:fs/promises';
-import { HybiscusClient, isHybiscusAPIError } from '@hybiscus/api';
+import { writeFile } from "node:fs/promises";
+import { HybiscusClient, isHybiscusAPIError } from "@hybiscus/api";
 
 ${nodePrelude(r)}
 
@@ -63,7 +69,7 @@ try {
   ({ taskID: taskId } = await client.${method}({ reportJSON: report }));
 } catch (error) {
   const detail = isHybiscusAPIError(error) ? JSON.stringify(error.error) : String(error);
-  console.error(\`The report failed\${error?.taskID ? \` (task \${error.taskID})\` : ''}:\`, detail);
+  console.error(\`The report failed\${error?.taskID ? \` (task \${error.taskID})\` : ""}:\`, detail);
   process.exit(1);
 }
 ${nodeDownload(r)}

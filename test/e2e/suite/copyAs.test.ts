@@ -4,13 +4,14 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { TaskKind } from '../../../src/core/api/types';
 import { EXTENSION_ID, rangeOf } from './helpers';
 import { openExampleCopy, run, useSettings, withSettings } from './studio';
 import { ui, uiDriverUrl } from './viewerKit';
 
 interface CopiedSnippet {
   language: string;
-  kind: 'build' | 'preview';
+  kind: TaskKind;
   baseUrl: string;
   code: string;
 }

@@ -8,7 +8,7 @@ import {
   isOnReportRoot,
   type CodeInput,
 } from '../../../src/core/codegen';
-import { API_PATHS, DEFAULT_HOSTED_BASE_URL } from '../../../src/core/api/types';
+import { API_PATHS, DEFAULT_HOSTED_BASE_URL, type TaskKind } from '../../../src/core/api/types';
 import { jsoncToJson } from '../../../src/core/loc/jsoncText';
 
 const LOCAL = 'http://127.0.0.1:41234/api/v1';
@@ -29,11 +29,11 @@ function input(over: Partial<CodeInput> = {}): CodeInput {
 }
 const code = (id: string, over?: Partial<CodeInput>): string => generateCode(codeLanguage(id)!, input(over));
 /** How a snippet submits a build or a preview: the SDKs by their method, the others by the path. */
-const SUBMIT: Record<'build' | 'preview', { path: string; sdk: string }> = {
+const SUBMIT: Record<TaskKind, { path: string; sdk: string }> = {
   build: { path: API_PATHS.buildReport, sdk: 'client.buildReport(' },
   preview: { path: API_PATHS.previewReport, sdk: 'client.previewReport(' },
 };
-function submits(id: string, snippet: string, kind: 'build' | 'preview'): boolean {
+function submits(id: string, snippet: string, kind: TaskKind): boolean {
   return snippet.includes(id.startsWith('node-sdk') ? SUBMIT[kind].sdk : SUBMIT[kind].path);
 }
 
