@@ -34,7 +34,7 @@ const KINDS: ReadonlyArray<vscode.QuickPickItem & { task: TaskKind }> = [
     task: 'build',
     label: '$(file-pdf) Build',
     description: 'PDF',
-    detail: `POST ${API_PATHS.buildReport}: counts against the quota of the hosted service`,
+    detail: `POST ${API_PATHS.buildReport}: counts against the quota`,
   },
   { task: 'preview', label: '$(eye) Preview', description: 'JPEG of the first page', detail: `POST ${API_PATHS.previewReport}: free` },
 ];
@@ -65,10 +65,19 @@ async function selectedService(s: Services): Promise<Target> {
   return { mode, baseUrl, label: `the ${mode} service (${new URL(baseUrl).host})` };
 }
 
+interface LastChoice {
+  language?: string;
+  kind?: TaskKind;
+}
+
+/** The last choice comes first: a user copies the same kind of snippet again. */
+function lastFirst<T>(items: readonly T[], isLast: (item: T) => boolean): T[] {
+  return [...items].sort((a, b) => Number(isLast(b)) - Number(isLast(a)));
+}
+
 async function pickLanguage(context: vscode.ExtensionContext, fileName: string): Promise<CodeLanguage | undefined> {
-  const last = context.globalState.get<{ language?: string }>(LAST_CHOICE)?.language;
-  // The last language used comes first: a user copies the same kind of snippet again.
-  const ordered = [...CODE_LANGUAGES].sort((a, b) => Number(b.id === last) - Number(a.id === last));
+  const last = context.globalState.get<LastChoice>(LAST_CHOICE)?.language;
+  const ordered = lastFirst(CODE_LANGUAGES, (l) => l.id === last);
   const items = ordered.map((language) => ({ label: language.label, description: language.detail, language }));
   const pick = await vscode.window.showQuickPick(items, {
     title: `Copy ${fileName} as... (1/2)`,
@@ -77,11 +86,15 @@ async function pickLanguage(context: vscode.ExtensionContext, fileName: string):
   return pick?.language;
 }
 
-async function pickKind(fileName: string, language: CodeLanguage): Promise<TaskKind | undefined> {
-  const pick = await vscode.window.showQuickPick(KINDS, {
-    title: `Copy ${fileName} as ${language.label} (2/2)`,
-    placeHolder: 'Build the PDF or preview the first page?',
-  });
+async function pickKind(context: vscode.ExtensionContext, fileName: string, language: CodeLanguage): Promise<TaskKind | undefined> {
+  const last = context.globalState.get<LastChoice>(LAST_CHOICE)?.kind;
+  const pick = await vscode.window.showQuickPick(
+    lastFirst(KINDS, (k) => k.task === last),
+    {
+      title: `Copy ${fileName} as ${language.label} (2/2)`,
+      placeHolder: 'Build the PDF or preview the first page?',
+    },
+  );
   return pick?.task;
 }
 
@@ -97,7 +110,7 @@ export function copyAsCommand(s: Services): ReportStudioCommand {
       const fileName = baseName(document.uri);
       const language = codeLanguage(String(options.language)) ?? (await pickLanguage(context, fileName));
       if (!language) return undefined;
-      const kind = options.kind === 'build' || options.kind === 'preview' ? options.kind : await pickKind(fileName, language);
+      const kind = options.kind === 'build' || options.kind === 'preview' ? options.kind : await pickKind(context, fileName, language);
       if (!kind) return undefined;
       let target: Target;
       let code: string;
@@ -115,7 +128,7 @@ export function copyAsCommand(s: Services): ReportStudioCommand {
         return undefined;
       }
       await vscode.env.clipboard.writeText(code);
-      await context.globalState.update(LAST_CHOICE, { language: language.id });
+      await context.globalState.update(LAST_CHOICE, { language: language.id, kind } satisfies LastChoice);
       announce(language, kind, fileName, target, code);
       return { language: language.id, kind, baseUrl: target.baseUrl, code };
     },
