@@ -9,3 +9,5 @@ export type { DraftRender, LocalService, LocalServiceOptions } from '../mock/ser
 export { defaultDataDir, FlagError, parseFlags, USAGE } from '../mock/flags';
 export { createMinimalRenderer } from '../render/minimalRenderer';
 export { remoteBindWarning } from '../mock/bindHost';
+export { createVisualDiffer } from '../render/diff/visualDiff';
+export type { DiffSide, PageImages, VisualDiffer } from '../render/diff/visualDiff';

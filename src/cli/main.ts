@@ -5,6 +5,7 @@
 import { redact } from '../core/redact';
 import { parseCommandLine } from './args';
 import type { CommandName, ParsedArgs } from './args';
+import { runDiffCommand } from './commands/diff';
 import { runReportCommand } from './commands/report';
 import type { CommandContext } from './commands/report';
 import { runSchemaCommand } from './commands/schema';
@@ -27,6 +28,7 @@ const COMMANDS: Record<Exclude<CommandName, 'help' | 'serve'>, (ctx: CommandCont
   quota: runQuotaCommand,
   validate: runValidateCommand,
   schema: runSchemaCommand,
+  diff: runDiffCommand,
 };
 
 export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSignal): Promise<number> {

@@ -19,6 +19,7 @@ export const COMMANDS = {
   saveReportAs: 'reportStudio.saveReportAs',
   openReportExternally: 'reportStudio.openReportExternally',
   showLog: 'reportStudio.showLog',
+  compareWith: 'reportStudio.compareWith',
   copyAs: 'reportStudio.copyAs',
 } as const;
 

@@ -2,6 +2,7 @@ import type { Services } from '../services';
 import { buildCommand } from './build';
 import { checkQuotaCommand } from './checkQuota';
 import { clearApiKeyCommand } from './clearApiKey';
+import { compareWithCommand } from './compareWith';
 import { copyAsCommand } from './copyAs';
 import type { ReportStudioCommand } from './command';
 import { newReportCommand } from './newReport';
@@ -35,6 +36,7 @@ export function createCommands(s: Services): ReportStudioCommand[] {
     saveReportAsCommand(s),
     openReportExternallyCommand(s),
     showLogCommand(s),
+    compareWithCommand(s),
     copyAsCommand(s),
   ];
 }
