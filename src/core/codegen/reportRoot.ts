@@ -1,5 +1,5 @@
 /**
- * Where "Copy as..." is offered as a code action: on the report itself, not on one of its
+ * Where "Copy as…" is offered as a code action: on the report itself, not on one of its
  * components (those have their own quick fixes): the root object's braces, the space between
  * its properties, or its `"type"` line.
  */

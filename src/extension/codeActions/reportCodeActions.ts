@@ -169,7 +169,7 @@ function toAction(
   return action;
 }
 
-/** "Copy as..." on the report's root (its braces or its "type" line): a command, not an edit. */
+/** "Copy as…" on the report's root (its braces or its "type" line): a command, not an edit. */
 class CopyAsCodeActionProvider implements vscode.CodeActionProvider {
   static readonly kind = vscode.CodeActionKind.Empty.append('reportStudio.copyAsCode');
   static readonly metadata: vscode.CodeActionProviderMetadata = { providedCodeActionKinds: [CopyAsCodeActionProvider.kind] };
@@ -177,8 +177,8 @@ class CopyAsCodeActionProvider implements vscode.CodeActionProvider {
   provideCodeActions(document: vscode.TextDocument, range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
     if (context.only && !context.only.contains(CopyAsCodeActionProvider.kind)) return [];
     if (!isReportDocument(document) || !isOnReportRoot(document.getText(), document.offsetAt(range.start))) return [];
-    const action = new vscode.CodeAction('Copy as... (cURL, Node, Python)', CopyAsCodeActionProvider.kind);
-    action.command = { command: COMMANDS.copyAs, title: 'Copy as...', arguments: [document.uri] };
+    const action = new vscode.CodeAction('Copy as… (cURL, Node, Python)', CopyAsCodeActionProvider.kind);
+    action.command = { command: COMMANDS.copyAs, title: 'Copy as…', arguments: [document.uri] };
     return [action];
   }
 }

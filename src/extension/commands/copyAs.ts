@@ -1,4 +1,4 @@
-// "Report Studio: Copy as...": the report as a cURL, Node or Python snippet for the app, on
+// "Report Studio: Copy as…": the report as a cURL, Node or Python snippet for the app, on
 // the clipboard. The snippet targets the selected service and reads the key from an
 // environment variable; the key itself is never given to the generator.
 import * as path from 'node:path';
@@ -80,7 +80,7 @@ async function pickLanguage(context: vscode.ExtensionContext, fileName: string):
   const ordered = lastFirst(CODE_LANGUAGES, (l) => l.id === last);
   const items = ordered.map((language) => ({ label: language.label, description: language.detail, language }));
   const pick = await vscode.window.showQuickPick(items, {
-    title: `Copy ${fileName} as... (1/2)`,
+    title: `Copy ${fileName} as… (1/2)`,
     placeHolder: 'The code submits this report, waits for it and saves the result',
   });
   return pick?.language;

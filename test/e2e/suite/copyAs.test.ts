@@ -1,4 +1,4 @@
-// "Report Studio: Copy as...": the report as code for the app, on the clipboard, for the
+// "Report Studio: Copy as…": the report as code for the app, on the clipboard, for the
 // selected service (here the bundled local service, then a custom service with a stored key).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -16,7 +16,7 @@ interface CopiedSnippet {
   code: string;
 }
 
-describe('Copy as... (code for the app)', () => {
+describe('Copy as… (code for the app)', () => {
   useSettings({ service: 'local', confirmBeforeBuild: false });
   let baseUrl: string;
   let devKey: string;
@@ -88,8 +88,8 @@ describe('Copy as... (code for the app)', () => {
     const actionsAt = async (range: vscode.Range) =>
       (await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, range)) ?? [];
     const onRoot = (await actionsAt(rangeOf(document, ['type'], 'key'))).find((a) => a.command?.command === 'reportStudio.copyAs');
-    assert.ok(onRoot, 'no Copy as... action on the "type" line');
-    assert.match(onRoot.title, /^Copy as\.\.\./);
+    assert.ok(onRoot, 'no Copy as… action on the "type" line');
+    assert.match(onRoot.title, /^Copy as…/);
     const inComponent = await actionsAt(rangeOf(document, ['components', 0, 'type']));
     assert.ok(!inComponent.some((a) => a.command?.command === 'reportStudio.copyAs'), 'offered inside a component');
     if (uiDriverUrl) {

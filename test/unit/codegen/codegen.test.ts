@@ -133,7 +133,7 @@ describe('Copy as… code generators', () => {
   });
 });
 
-describe('where Copy as... is offered as a code action', () => {
+describe('where Copy as… is offered as a code action', () => {
   const text = '{\n  // note\n  "type": "Report",\n\n  "options": { "report_title": "T" },\n  "components": [{ "type": "Text" }]\n}';
   const at = (needle: string, delta = 0): number => text.indexOf(needle) + delta;
 
