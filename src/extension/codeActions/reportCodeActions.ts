@@ -18,6 +18,8 @@ import type { ServiceDiagnostics } from '../diagnostics/serviceDiagnostics';
 import { isSchemaDiagnostic } from '../diagnostics/schemaDiagnostics';
 import { isReportDocument, REPORT_DOCUMENT_SELECTOR } from '../reportDocument';
 import type { FixEngine, SchemaProvider } from '../schema/schemaProvider';
+import { isOnReportRoot } from '../../core/codegen';
+import { COMMANDS } from '../commands/commandIds';
 
 /** Validation results for the latest version of each document (code actions run on every cursor move). */
 class ProblemCache {
@@ -167,6 +169,20 @@ function toAction(
   return action;
 }
 
+/** "Copy as…" on the report's root (its braces or its "type" line): a command, not an edit. */
+class CopyAsCodeActionProvider implements vscode.CodeActionProvider {
+  static readonly kind = vscode.CodeActionKind.Empty.append('reportStudio.copyAsCode');
+  static readonly metadata: vscode.CodeActionProviderMetadata = { providedCodeActionKinds: [CopyAsCodeActionProvider.kind] };
+
+  provideCodeActions(document: vscode.TextDocument, range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
+    if (context.only && !context.only.contains(CopyAsCodeActionProvider.kind)) return [];
+    if (!isReportDocument(document) || !isOnReportRoot(document.getText(), document.offsetAt(range.start))) return [];
+    const action = new vscode.CodeAction('Copy as… (cURL, Node, Python)', CopyAsCodeActionProvider.kind);
+    action.command = { command: COMMANDS.copyAs, title: 'Copy as…', arguments: [document.uri] };
+    return [action];
+  }
+}
+
 /**
  * Registers the quick-fix provider for report documents. `serviceDiagnostics` lets fixes
  * for 422 diagnostics use the exact service entry; without it they are derived from the
@@ -176,6 +192,11 @@ export function registerReportCodeActions(deps: { schemas: SchemaProvider; servi
   const provider = new ReportCodeActionProvider(deps.schemas, deps.serviceDiagnostics);
   return vscode.Disposable.from(
     vscode.languages.registerCodeActionsProvider(REPORT_DOCUMENT_SELECTOR, provider, ReportCodeActionProvider.metadata),
+    vscode.languages.registerCodeActionsProvider(
+      REPORT_DOCUMENT_SELECTOR,
+      new CopyAsCodeActionProvider(),
+      CopyAsCodeActionProvider.metadata,
+    ),
     vscode.workspace.onDidCloseTextDocument((d) => provider.forget(d.uri)),
     warmUpWhenReportOpens(deps.schemas),
   );

@@ -20,6 +20,7 @@ export const COMMANDS = {
   openReportExternally: 'reportStudio.openReportExternally',
   showLog: 'reportStudio.showLog',
   compareWith: 'reportStudio.compareWith',
+  copyAs: 'reportStudio.copyAs',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];

@@ -3,6 +3,7 @@ import { buildCommand } from './build';
 import { checkQuotaCommand } from './checkQuota';
 import { clearApiKeyCommand } from './clearApiKey';
 import { compareWithCommand } from './compareWith';
+import { copyAsCommand } from './copyAs';
 import type { ReportStudioCommand } from './command';
 import { newReportCommand } from './newReport';
 import { openExampleCommand } from './openExample';
@@ -36,5 +37,6 @@ export function createCommands(s: Services): ReportStudioCommand[] {
     openReportExternallyCommand(s),
     showLogCommand(s),
     compareWithCommand(s),
+    copyAsCommand(s),
   ];
 }
