@@ -5,7 +5,7 @@
 import { redact } from '../core/redact';
 import { parseCommandLine } from './args';
 import type { CommandName, ParsedArgs } from './args';
-import { runReportCommand } from './commands/report';
+import { runBuildOrPreview } from './commands/batch';
 import type { CommandContext } from './commands/report';
 import { runSchemaCommand } from './commands/schema';
 import { runServeCommand } from './commands/serve';
@@ -21,8 +21,8 @@ import type { CliIo } from './output';
 const VERSION: string = require('../../package.json').version;
 
 const COMMANDS: Record<Exclude<CommandName, 'help' | 'serve'>, (ctx: CommandContext) => Promise<ExitCode>> = {
-  build: (ctx) => runReportCommand('build', ctx),
-  preview: (ctx) => runReportCommand('preview', ctx),
+  build: (ctx) => runBuildOrPreview('build', ctx),
+  preview: (ctx) => runBuildOrPreview('preview', ctx),
   status: runStatusCommand,
   quota: runQuotaCommand,
   validate: runValidateCommand,
