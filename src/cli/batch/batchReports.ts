@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { appendFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import junit from 'junit-report-builder';
-import { formatMs } from '../output';
+import { formatDiagnostic, formatMs } from '../output';
 import { oneLine } from '../terminalText';
 import { counts, plural, whatWasWritten } from './batchOutput';
 import type { BatchSummary } from './batchOutput';
@@ -61,7 +61,7 @@ export function junitXml(s: BatchSummary): string {
     if (o.state === 'built') test.standardOutput(`${o.output} (${whatWasWritten(o)})`);
     else if (o.state === 'skipped') test.skipped().standardError(o.error?.message ?? '');
     else {
-      const problems = o.diagnostics.map((d) => `${o.file}:${d.start.line + 1}:${d.start.character + 1}: ${d.message} [${d.type}]`);
+      const problems = o.diagnostics.map((d) => formatDiagnostic(o.file, d));
       test.failure(o.error?.message ?? 'failed', o.error?.kind ?? 'error');
       if (problems.length) test.standardError(problems.join('\n'));
     }
