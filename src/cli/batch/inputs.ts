@@ -27,40 +27,58 @@ export interface BatchInput {
   output: string;
 }
 
-/** Files as given, folders and patterns expanded; in name order, each file once. */
-export async function expandInputs(args: readonly string[], cwd: string): Promise<string[]> {
+/** What the arguments name: the report files, and the folder each argument stands for (its tree is mirrored). */
+export interface ExpandedInputs {
+  /** Absolute paths, in name order, each once. */
+  files: string[];
+  /** A folder given, the static part of a pattern (`reports` of the pattern `reports/{2025,2026}/q3.report.json`), a file's folder. */
+  roots: string[];
+}
+
+/** Files as given, folders and patterns expanded. */
+export async function expandInputs(args: readonly string[], cwd: string): Promise<ExpandedInputs> {
   const found = new Set<string>();
+  const roots: string[] = [];
   for (const arg of args) {
-    const matches = await expandOne(arg, cwd);
-    for (const m of matches) found.add(m);
+    const { files, root } = await expandOne(arg, cwd);
+    roots.push(root);
+    for (const f of files) found.add(f);
     if (found.size > MAX_BATCH_FILES) {
       throw new CliError(
         `more than ${MAX_BATCH_FILES} report files match (at ${printableName(arg)}): a run builds at most ${MAX_BATCH_FILES}; split it into several runs`,
       );
     }
   }
-  return [...found].sort((a, b) => a.localeCompare(b));
+  return { files: [...found].sort((a, b) => a.localeCompare(b)), roots };
 }
 
-async function expandOne(arg: string, cwd: string): Promise<string[]> {
+async function expandOne(arg: string, cwd: string): Promise<{ files: string[]; root: string }> {
   const absolute = resolve(cwd, arg);
   const info = await stat(absolute).catch(() => undefined);
   if (info?.isDirectory()) {
     const files = await glob(REPORT_GLOB, { cwd: absolute, absolute: true, ignore: SKIPPED, dot: false, onlyFiles: true });
     if (files.length === 0) throw new CliError(`${printableName(arg)}: no *.report.json files in this directory`);
-    return files.map((f) => resolve(f));
+    return { files: files.map((f) => resolve(f)), root: absolute };
   }
   // A path that exists is a file even when its name has glob characters in it.
-  if (info || !isDynamicPattern(arg)) return [absolute];
+  if (info || !isDynamicPattern(arg)) return { files: [absolute], root: dirname(absolute) };
   const files = await glob(arg, { cwd, absolute: true, ignore: SKIPPED, dot: false, onlyFiles: true, expandDirectories: false });
   const reports = files.filter((f) => /\.jsonc?$/i.test(f)).map((f) => resolve(f));
   if (reports.length === 0) throw new CliError(`${printableName(arg)}: no .json or .jsonc file matches this pattern`);
-  return reports;
+  return { files: reports, root: resolve(cwd, staticPart(arg)) };
 }
 
-/** The deepest folder holding every path. */
-export function commonFolder(paths: readonly string[]): string {
-  const split = paths.map((p) => dirname(p).split(sep));
+/** The folders of a pattern before its first wildcard: `reports/{2025,2026}/q?.report.json` → `reports`. */
+function staticPart(pattern: string): string {
+  const parts = pattern.split('/');
+  const firstDynamic = parts.findIndex((p) => isDynamicPattern(p));
+  return parts.slice(0, firstDynamic).join('/') || '.';
+}
+
+/** The deepest folder holding every folder given. */
+export function commonFolder(folders: readonly string[]): string {
+  // Split as they are: the first part is '' (POSIX) or the drive (`C:`), so the root is kept.
+  const split = folders.map((f) => f.split(sep));
   const first = split[0] ?? [];
   let n = first.length;
   for (const parts of split) {
@@ -71,11 +89,15 @@ export function commonFolder(paths: readonly string[]): string {
   return first.slice(0, n).join(sep) || sep;
 }
 
-/** Pairs each report with its output; two reports writing one file is a usage error, caught before anything is sent. */
-export function planOutputs(paths: readonly string[], kind: TaskKind, cwd: string, outDir: string | undefined): BatchInput[] {
-  const root = commonFolder(paths);
+/**
+ * Pairs each report with its output: with --out-dir the tree below the arguments' common folder is
+ * kept (`build reports --out-dir out`: reports/a/q.report.json → out/a/q.pdf). Two reports writing
+ * one file is a usage error, caught before anything is sent.
+ */
+export function planOutputs(inputs: ExpandedInputs, kind: TaskKind, cwd: string, outDir: string | undefined): BatchInput[] {
+  const root = commonFolder(inputs.roots);
   const seen = new Map<string, string>();
-  return paths.map((path) => {
+  return inputs.files.map((path) => {
     const beside = defaultOutputPath(path, kind);
     const output = outDir === undefined ? beside : join(resolve(cwd, outDir), relative(root, beside));
     const file = shown(path, cwd);

@@ -23,30 +23,35 @@ const outcome = (file: string, rest: Partial<ReportOutcome> = {}): ReportOutcome
 });
 
 describe('CLI batch: inputs and outputs', () => {
-  it('commonFolder is the deepest folder holding every report', () => {
-    assert.equal(commonFolder(['/w/reports/a/x.report.json', '/w/reports/b/c/y.report.json']), '/w/reports');
-    assert.equal(commonFolder(['/w/reports/a/x.report.json']), '/w/reports/a');
-    assert.equal(commonFolder(['/w/a/x.report.json', '/v/y.report.json']), '/');
+  it('commonFolder is the deepest folder holding every folder given', () => {
+    assert.equal(commonFolder(['/w/reports/a', '/w/reports/b/c']), '/w/reports');
+    assert.equal(commonFolder(['/w/reports/a']), '/w/reports/a');
+    assert.equal(commonFolder(['/w/a', '/v']), '/');
+    assert.equal(commonFolder(['/w/ab', '/w/a']), '/w');
   });
 
-  it('--out-dir mirrors the tree below the common folder; without it each file goes beside its report', () => {
-    const paths = ['/w/reports/a/x.report.json', '/w/reports/b/c/y.report.jsonc'];
+  it("--out-dir mirrors the tree below the arguments' common folder; without it each file goes beside its report", () => {
+    const files = ['/w/reports/a/x.report.json', '/w/reports/a/b/c/y.report.jsonc'];
     assert.deepEqual(
-      planOutputs(paths, 'build', '/w', 'out').map((i) => [i.file, i.output]),
+      planOutputs({ files, roots: ['/w/reports'] }, 'build', '/w', 'out').map((i) => [i.file, i.output]),
       [
         ['reports/a/x.report.json', '/w/out/a/x.pdf'],
-        ['reports/b/c/y.report.jsonc', '/w/out/b/c/y.pdf'],
+        ['reports/a/b/c/y.report.jsonc', '/w/out/a/b/c/y.pdf'],
       ],
     );
     assert.deepEqual(
-      planOutputs(paths, 'preview', '/elsewhere', undefined).map((i) => i.output),
-      ['/w/reports/a/x.preview.jpg', '/w/reports/b/c/y.preview.jpg'],
+      planOutputs({ files, roots: ['/w/reports/a', '/w/reports/a/b/c'] }, 'build', '/w', 'out').map((i) => i.output),
+      ['/w/out/x.pdf', '/w/out/b/c/y.pdf'],
+    );
+    assert.deepEqual(
+      planOutputs({ files, roots: ['/w'] }, 'preview', '/elsewhere', undefined).map((i) => i.output),
+      ['/w/reports/a/x.preview.jpg', '/w/reports/a/b/c/y.preview.jpg'],
     );
   });
 
   it('two reports writing one file are refused before anything is sent', () => {
     assert.throws(
-      () => planOutputs(['/w/q.report.json', '/w/q.report.jsonc'], 'build', '/w', undefined),
+      () => planOutputs({ files: ['/w/q.report.json', '/w/q.report.jsonc'], roots: ['/w'] }, 'build', '/w', undefined),
       (e: unknown) => e instanceof CliError && e.message === 'q.report.json and q.report.jsonc would both write q.pdf: rename one',
     );
   });
@@ -65,8 +70,14 @@ describe('CLI batch: inputs and outputs', () => {
         await mkdir(join(dir, f, '..'), { recursive: true });
         await writeFile(join(dir, f), '{}');
       }
-      assert.deepEqual(await expandInputs(['r'], dir), [join(dir, 'r/a.report.json'), join(dir, 'r/s/b.report.jsonc')]);
-      assert.deepEqual(await expandInputs(['r/*', 'r/a.report.json'], dir), [join(dir, 'r/a.report.json'), join(dir, 'r/c.json')]);
+      assert.deepEqual(await expandInputs(['r'], dir), {
+        files: [join(dir, 'r/a.report.json'), join(dir, 'r/s/b.report.jsonc')],
+        roots: [join(dir, 'r')],
+      });
+      assert.deepEqual(await expandInputs(['r/*', 'r/s/b.report.jsonc', 'r/**/b.*.jsonc'], dir), {
+        files: [join(dir, 'r/a.report.json'), join(dir, 'r/c.json'), join(dir, 'r/s/b.report.jsonc')],
+        roots: [join(dir, 'r'), join(dir, 'r/s'), join(dir, 'r')],
+      });
       await assert.rejects(expandInputs(['r/*.txt'], dir), /r\/\*\.txt: no \.json or \.jsonc file matches this pattern/);
       const many = join(dir, 'many');
       await mkdir(many);
