@@ -102,7 +102,7 @@ export async function runBatchCommand(kind: TaskKind, ctx: CommandContext): Prom
     const exitCode = worstExitCode(outcomes);
     const summary = { kind, jobs, ms: Math.round(performance.now() - started), exitCode, outcomes, quota: quotaLeft(outcomes) };
     printSummary(out, summary);
-    if (out.format === 'github') await appendStepSummary(summary, cwd, out.io.env);
+    await appendStepSummary(summary, cwd, out.io.env);
     if (typeof args.options.junit === 'string') await writeJunit(summary, args.options.junit, cwd);
     return exitCode;
   } finally {
