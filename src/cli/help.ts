@@ -35,6 +35,17 @@ ${GLOBAL}
 ${EXIT_CODES}
 More: docs/cli.md`;
 
+/** The batch form of build and preview (docs/cli.md, _Batch builds_); `more`: options of one command. */
+const batchHelp = (
+  more = '',
+): string => `Several files, folders (searched for *.report.json(c)) or glob patterns ("reports/**/*.report.json",
+quoted) build in one process, at most ${MAX_BATCH_FILES} reports per run:
+  --out-dir <dir>          Write the files here, in the reports' folders (default: beside each report)
+  --jobs <n>               Tasks in flight, 1–${MAX_JOBS} (default: 2 per core offline, ${DEFAULT_REMOTE_JOBS} otherwise)
+  --junit <file>           Also write a JUnit XML file, one test case per report${more}
+A line per report, a summary, the worst exit code; in GitHub Actions ($GITHUB_STEP_SUMMARY set)
+a table of the run is added to the job's summary. Ctrl-C leaves no partial file (exit 130).`;
+
 const COMMAND_HELP: Record<CommandName, string> = {
   preview: `Usage: report-studio preview <file> [-o out.jpg] [--no-wait]
        report-studio preview <files|dirs|globs…> [--out-dir dir] [--jobs n]
@@ -48,11 +59,7 @@ Previews are free. A 422 is printed as file:line:col: lines.
   --poll-max-ms <ms>       Longest interval between checks (default 750)
   --format text|github     Problem lines as text (default) or GitHub Actions annotations
 
-Several files, folders (searched for *.report.json(c)) or glob patterns ("reports/**/*.report.json",
-quoted) build in one process, at most ${MAX_BATCH_FILES} reports per run:
-  --out-dir <dir>          Write the files here, in the reports' folders (default: beside each report)
-  --jobs <n>               Tasks in flight, 1–${MAX_JOBS} (default: 2 per core offline, ${DEFAULT_REMOTE_JOBS} otherwise)
-  --junit <file>           Also write a JUnit XML file, one test case per report`,
+${batchHelp()}`,
   build: `Usage: report-studio build <file> [-o out.pdf] [--no-wait]
        report-studio build <files|dirs|globs…> [--out-dir dir] [--jobs n] [--allow-partial]
 
@@ -64,15 +71,10 @@ Builds count against the quota; the quota left is printed afterwards.
   --poll-initial-ms <ms>   First status check after submit (default 100)
   --poll-max-ms <ms>       Longest interval between checks (default 750)
   --format text|github     Problem lines as text (default) or GitHub Actions annotations
-                           (a batch also appends a summary to $GITHUB_STEP_SUMMARY)
 
-Several files, folders (searched for *.report.json(c)) or glob patterns ("reports/**/*.report.json",
-quoted) build in one process, at most ${MAX_BATCH_FILES} reports per run:
-  --out-dir <dir>          Write the files here, in the reports' folders (default: beside each report)
-  --jobs <n>               Tasks in flight, 1–${MAX_JOBS} (default: 2 per core offline, ${DEFAULT_REMOTE_JOBS} otherwise)
-  --junit <file>           Also write a JUnit XML file, one test case per report
+${batchHelp(`
   --allow-partial          Build as many as the quota allows; without it a run the
-                           remaining quota cannot finish is refused before any build`,
+                           remaining quota cannot finish is refused before any build`)}`,
   status: `Usage: report-studio status <task_id> [--wait] [-o file]
 
 Prints the task's status. Exit code 5 when it FAILED.
