@@ -7,16 +7,15 @@ import { randomBytes } from 'node:crypto';
 import { appendFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import junit from 'junit-report-builder';
-import { formatDiagnostic, formatMs } from '../output';
-import { oneLine } from '../terminalText';
+import { formatDiagnostic, formatMs, printable, printableLine } from '../output';
 import { counts, plural, whatWasWritten } from './batchOutput';
 import type { BatchSummary } from './batchOutput';
 import { shown } from './inputs';
 import type { ReportOutcome } from './result';
 
-/** A value inside a Markdown table cell: no line break, no cell end, no code span end. */
+/** A value inside a Markdown table cell: redacted, no control sequence or line break, no cell end, no code span end. */
 function cell(text: string): string {
-  return oneLine(text).replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/`/g, "'");
+  return printableLine(text).replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/`/g, "'");
 }
 
 const RESULT: Record<ReportOutcome['state'], string> = { built: '✅ built', failed: '❌ failed', skipped: '⏭️ not sent' };
@@ -58,11 +57,12 @@ export function junitXml(s: BatchSummary): string {
       .name(o.file)
       .file(o.file)
       .time(o.ms / 1000);
-    if (o.state === 'built') test.standardOutput(`${o.output} (${whatWasWritten(o)})`);
-    else if (o.state === 'skipped') test.skipped().standardError(o.error?.message ?? '');
+    // What a server said is redacted and loses control characters, which XML 1.0 cannot carry either.
+    if (o.state === 'built') test.standardOutput(printable(`${o.output} (${whatWasWritten(o)})`));
+    else if (o.state === 'skipped') test.skipped().standardError(printableLine(o.error?.message ?? ''));
     else {
-      const problems = o.diagnostics.map((d) => formatDiagnostic(o.file, d));
-      test.failure(o.error?.message ?? 'failed', o.error?.kind ?? 'error');
+      const problems = o.diagnostics.map((d) => printable(formatDiagnostic(o.file, d)));
+      test.failure(printableLine(o.error?.message ?? 'failed'), o.error?.kind ?? 'error');
       if (problems.length) test.standardError(problems.join('\n'));
     }
   }

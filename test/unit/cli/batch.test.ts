@@ -188,7 +188,7 @@ describe('CLI batch: exit code and step summary', () => {
     assert.equal(worstExitCode([outcome('a', { exitCode: 70 }), outcome('b', { exitCode: 130 })]), 130);
   });
 
-  it('the step summary is a Markdown table; names cannot break out of their cell', () => {
+  it('the step summary is a Markdown table; names and server text cannot break out of their cell or carry escape sequences', () => {
     const md = stepSummaryMarkdown(
       {
         kind: 'build',
@@ -197,7 +197,7 @@ describe('CLI batch: exit code and step summary', () => {
         exitCode: 1,
         outcomes: [
           outcome('a|b`.report.json', { pages: 2, size: 10, output: '/w/out/a.pdf' }),
-          outcome('x.report.json', { state: 'failed', exitCode: 1, error: { kind: 'validation', message: 'bad\n| forged' } }),
+          outcome('x.report.json', { state: 'failed', exitCode: 1, error: { kind: 'validation', message: 'bad\x1b]0;title\x07\n| forged' } }),
         ],
         quota: { singlePageRemaining: 9, multiPageRemaining: 3 },
       },
