@@ -67,7 +67,7 @@ export function printSummary(out: Output, s: BatchSummary): void {
 }
 
 /** The --json document of a batch (docs/cli.md, _Batch builds_). */
-export function batchJson(s: BatchSummary, cwd: string): Record<string, unknown> {
+function batchJson(s: BatchSummary, cwd: string): Record<string, unknown> {
   const c = counts(s.outcomes);
   return {
     ok: s.exitCode === 0,

@@ -44,7 +44,7 @@ export async function appendStepSummary(s: BatchSummary, cwd: string, env: NodeJ
   await appendFile(resolve(cwd, file), `${stepSummaryMarkdown(s, cwd)}\n`, 'utf8');
 }
 
-export function junitXml(s: BatchSummary): string {
+function junitXml(s: BatchSummary): string {
   const builder = junit.newBuilder();
   const suite = builder
     .testSuite()

@@ -15,7 +15,7 @@ import type { ReportOutcome } from './result';
 /** Tasks in flight at most, whatever --jobs says: the local service holds 16 long-polls per key. */
 export const MAX_JOBS = 16;
 /** Times one report is tried again after the service said it was busy. */
-export const MAX_REQUEUES = 5;
+const MAX_REQUEUES = 5;
 /** Longest pause for one Retry-After (a longer one is cut to this). */
 const MAX_PAUSE_MS = 60_000;
 /** Pause after a busy answer that did not say for how long. */

@@ -38,7 +38,7 @@ export const DEFAULT_REMOTE_JOBS = 4;
 const BATCH_OPTIONS = ['out-dir', 'jobs', 'junit', 'allow-partial'] as const;
 
 /** Several inputs, a folder, a pattern, or a batch option: the batch form. One plain file keeps the single form. */
-export async function isBatchRun(args: ParsedArgs, cwd: string): Promise<boolean> {
+async function isBatchRun(args: ParsedArgs, cwd: string): Promise<boolean> {
   if (args.positionals.length !== 1) return args.positionals.length > 1;
   if (BATCH_OPTIONS.some((o) => args.options[o] !== undefined)) return true;
   const info = await stat(resolve(cwd, args.positionals[0])).catch(() => undefined);
@@ -50,7 +50,7 @@ export async function runBuildOrPreview(kind: TaskKind, ctx: CommandContext): Pr
   return (await isBatchRun(ctx.args, ctx.out.io.cwd)) ? runBatchCommand(kind, ctx) : runReportCommand(kind, ctx);
 }
 
-export function jobsOption(value: string | boolean | undefined, offline: boolean): number {
+function jobsOption(value: string | boolean | undefined, offline: boolean): number {
   if (value === undefined || typeof value === 'boolean')
     return offline ? Math.min(MAX_JOBS, 2 * availableParallelism()) : DEFAULT_REMOTE_JOBS;
   const n = Number(value);
@@ -59,7 +59,7 @@ export function jobsOption(value: string | boolean | undefined, offline: boolean
   return n;
 }
 
-export async function runBatchCommand(kind: TaskKind, ctx: CommandContext): Promise<ExitCode> {
+async function runBatchCommand(kind: TaskKind, ctx: CommandContext): Promise<ExitCode> {
   const { args, out } = ctx;
   const cwd = out.io.cwd;
   if (args.options.output !== undefined) throw new CliError(`-o names one file: with several reports use --out-dir DIR`);
