@@ -16,7 +16,7 @@ import { FAILURE_HINTS } from '../commands/failure';
 import { CliError, EXIT, exitCodeForKind } from '../exitCodes';
 import { InvalidUtf8Error } from '../inputFile';
 import type { Session } from '../session';
-import { oneLine } from '../terminalText';
+import { oneLine, printableName } from '../terminalText';
 import type { BatchInput } from './inputs';
 import type { ReportOutcome } from './result';
 
@@ -50,8 +50,11 @@ export async function runOne(input: BatchInput, o: RunOneOptions): Promise<Repor
         diagnostics: [error.diagnostic()],
       });
     }
-    if (error instanceof CliError)
-      return done({ state: 'failed', exitCode: error.exitCode, error: { kind: 'usage', message: error.message } });
+    if (error instanceof CliError) {
+      // Printed after the report's name already: `q3.report.json: cannot read the file: no such file`.
+      const message = error.message.replace(`cannot read ${printableName(input.file)}: `, 'cannot read the file: ');
+      return done({ state: 'failed', exitCode: error.exitCode, error: { kind: 'usage', message } });
+    }
     throw error;
   }
   const mapper = new DiagnosticMapper(text);

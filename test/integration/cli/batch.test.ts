@@ -125,23 +125,28 @@ describe('CLI: batch build and preview', function () {
   it('--format github: annotations on the lines, a failure without a line on the file, the step summary appended', async () => {
     const summaryFile = join(dir, 'step-summary.md');
     await writeFile(summaryFile, 'earlier step\n');
-    const r = await cli(['build', 'reports/b', 'bad', '--out-dir', 'out3', '--format', 'github'], {
+    const r = await cli(['build', 'reports/b', 'bad', 'missing.report.json', '--out-dir', 'out3', '--format', 'github'], {
       GITHUB_STEP_SUMMARY: summaryFile,
       GITHUB_WORKSPACE: dir,
     });
-    assert.equal(r.code, 1, describeRun(r));
+    assert.equal(r.code, 2, `the worst exit code: 2 for the missing file, 1 for the invalid ones\n${describeRun(r)}`);
+    assert.match(
+      r.stdout,
+      /^::error file=missing\.report\.json,title=report-studio%3A usage::missing\.report\.json: cannot read the file: no such file$/m,
+    );
+    assert.match(r.stderr, /^report-studio: missing\.report\.json: cannot read the file: no such file$/m);
     assert.match(
       r.stdout,
       /^::error file=bad\/broken\.report\.json,line=16,col=11,endLine=16,endColumn=20,title=report-studio%3A missing::/m,
     );
     const summary = await readFile(summaryFile, 'utf8');
-    assert.ok(summary.startsWith('earlier step\n### report-studio build: 2 of 4 reports built\n'), summary);
+    assert.ok(summary.startsWith('earlier step\n### report-studio build: 2 of 5 reports built\n'), summary);
     assert.match(summary, /^\| `reports\/b\/one\.report\.json` \| ✅ built \| 1 page \| [\d.]+ m?s \| `out3\/reports\/b\/one\.pdf` \|$/m);
     assert.match(
       summary,
       /^\| `bad\/broken\.report\.json` \| ❌ failed \(exit 1\): the service rejected the report \(1 error\) \| {2}\| {2}\| {2}\|$/m,
     );
-    assert.match(summary, /exit code 1\./);
+    assert.match(summary, /exit code 2\./);
   });
 
   it('--junit: one test case per report, failures with their message', async () => {
