@@ -38,6 +38,9 @@ const bundles = [
   // The quick-fix engine with the schema index and ajv, required on the first code action that
   // has a diagnostic to fix (src/extension/schema/schemaProvider.ts).
   { entry: 'src/extension/schema/fixEngineEntry.ts', out: 'dist/fixEngine.js' },
+  // Format Document for JSON and reports, required on the first format request
+  // (src/extension/format/reportFormatter.ts, part of the bootstrap).
+  { entry: 'src/core/format/reportFormat.ts', out: 'dist/formatter.js' },
 ];
 
 /**
@@ -71,7 +74,9 @@ const common = {
 };
 
 // Every entry must exist: a bundle silently skipped would ship an extension or CLI without it.
-const missing = [...bundles.map((b) => b.entry), VIEWER_ENTRY].filter((entry) => !existsSync(join(root, entry)));
+/** The compare view's webview script, for the browser (src/extension/compare/comparePanel.ts loads it). */
+const compareView = { entry: 'src/webview/compare/main.ts', out: 'media/compare/compare.js' };
+const missing = [...bundles.map((b) => b.entry), VIEWER_ENTRY, compareView.entry].filter((entry) => !existsSync(join(root, entry)));
 if (missing.length > 0) {
   console.error(
     `build: missing bundle entr${missing.length === 1 ? 'y' : 'ies'}: ${missing.join(', ')} (restore it, or remove its bundle from scripts/build.mjs)`,
@@ -95,4 +100,19 @@ const results = await Promise.all(
 copyRenderAssets(root);
 // The result viewer webview: browser bundle + the pdf.js runtime it loads, into media/.
 results.push(await buildViewer({ root, production, quiet }));
+results.push(
+  await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: [compareView.entry],
+    outfile: compareView.out,
+    bundle: true,
+    platform: 'browser',
+    format: 'iife',
+    target: 'chrome120',
+    sourcemap: production ? false : 'linked',
+    minify: production,
+    logLevel: quiet ? 'error' : 'info',
+    metafile: true,
+  }),
+);
 if (!quiet) console.log(`built ${results.length} bundle(s)${production ? ' (production)' : ''}`);

@@ -156,7 +156,7 @@ export async function runUiChecks(context, server, workspace, shotDir, step) {
         () => previewCheck(page, shotDir, { quickInput, openFile }),
       ],
       [
-        'UI: Ctrl+Shift+Alt+P asks to confirm the Build with its quota cost, then shows the PDF viewer and a decremented status bar',
+        'UI: Ctrl+Shift+Alt+P builds on the local service without asking, then shows the PDF viewer and a decremented status bar',
         () => buildCheck(page, shotDir, { quickInput, openFile }),
       ],
       ['UI: the quota status bar tooltip lists the whole quota record', () => quotaTooltipCheck(page, shotDir)],
@@ -165,7 +165,7 @@ export async function runUiChecks(context, server, workspace, shotDir, step) {
         () => liveSyncCheck(page, shotDir, { quickInput, openFile, goTo, positionOf, readExample }),
       ],
       [
-        'UI: a Preview\'s 422 shows as errors on the nodes, with an "Add missing option" quick fix',
+        'UI: a Preview\'s 422 adds no second problem where the schema marks the mistake; "Add missing option" still fixes it',
         () => serviceQuickFixCheck(page, shotDir, { openFile, goTo, positionOf, quickInput, text }),
       ],
       [

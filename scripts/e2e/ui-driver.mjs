@@ -172,14 +172,19 @@ function actions(page, shotDir) {
     async read({ selector, report }) {
       return readElements(await webviewFrame(page, report), selector);
     },
-    /** Clicks the element (at `position`, CSS px from its top-left corner, when given). */
-    async click({ selector, nth = 0, report, position }) {
+    /** Clicks the element (at `position`, CSS px from its top-left corner, when given; `clickCount` 2: a double-click). */
+    async click({ selector, nth = 0, report, position, clickCount = 1 }) {
       await (
         await webviewFrame(page, report)
       )
         .locator(selector)
         .nth(nth)
-        .click({ timeout: 10_000, ...(position ? { position } : {}) });
+        .click({ timeout: 10_000, clickCount, ...(position ? { position } : {}) });
+      return true;
+    },
+    /** Presses a key where the keyboard focus is now (as a person would type next). */
+    async press({ key }) {
+      await page.keyboard.press(key);
       return true;
     },
     async fill({ selector, text, press, report }) {

@@ -58,34 +58,63 @@ export async function quickFixCheck(page, shotDir, { openFile, goTo, positionOf,
 }
 
 /**
- * The same for a "Report service" diagnostic: Preview the fixture (its 422 marks the Card
- * without "value" and the bad theme as errors), Ctrl+. on the Card's "options", take
- * "Add missing option", see that error go; Ctrl+Z restores the fixture.
- *   ['UI: a Preview's 422 shows as errors with a quick fix', () => serviceQuickFixCheck(page, shotDir, { openFile, goTo, positionOf, quickInput, text })]
+ * A Preview's 422 as a person meets it: the fixture's two mistakes (the Card without "value",
+ * the bad theme) are already marked by the editor's schema check, so the rejected Preview adds
+ * no second problem for either (no red squiggle; one mistake, one problem) while the result
+ * panel lists the service's errors in plain words. Ctrl+. on the Card's "options" still offers
+ * "Add missing option": the cursor lands on the value's placeholder (`number`, selected;
+ * screenshot), typing 42 replaces it and that warning goes; Ctrl+Z restores the fixture.
+ *   ['UI: a Preview's 422 adds no second problem …', () => serviceQuickFixCheck(page, shotDir, { openFile, goTo, positionOf, quickInput, text })]
  */
 export async function serviceQuickFixCheck(page, shotDir, { openFile, goTo, positionOf, quickInput, text }) {
   await openFile(page, 'broken/broken.report.json');
+  const warnings = page.locator('.monaco-editor .squiggly-warning');
   const errors = page.locator('.monaco-editor .squiggly-error');
+  await page.waitForFunction(() => document.querySelectorAll('.monaco-editor .squiggly-warning').length === 2, null, { timeout: 30_000 });
   await quickInput(page, 'F1', 'Report Studio: Preview Report', 'Report Studio: Preview Report', 'run "Report Studio: Preview Report"');
-  // Both 422 entries become errors (the editor's own schema problems are warnings).
-  await page.waitForFunction(() => document.querySelectorAll('.monaco-editor .squiggly-error').length >= 2, null, { timeout: 60_000 });
-  const before = await errors.count();
+  const panel = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+  await panel.locator('text=Missing required option "value" in Card options').first().waitFor({ timeout: 60_000 });
+  await panel.locator('text=/"colour_theme" should be/').first().waitFor({ timeout: 10_000 });
+  // The extension sets its Problems before it posts the list, over the same channel: had the
+  // 422 added any, they would be there by now.
+  const [red, yellow] = [await errors.count(), await warnings.count()];
+  if (red !== 0 || yellow !== 2)
+    throw new Error(`one problem per mistake: expected 2 warnings and no error, the editor shows ${yellow} and ${red}`);
   // Back in the report's editor (the result panel opened beside it, in group 2).
   await page.keyboard.press('Control+1');
   const key = positionOf(text, ['components', 0, 'components', 0, 'options'], 'key');
   await goTo(page, { line: key.line, column: key.column + 2 });
-  await openQuickFixMenu(page, 'Add missing option "value": 0');
+  await openQuickFixMenu(page, 'Add missing option "value"');
   await sleep(200);
   await docShot(page, shotDir, 'service-quick-fix.png');
   const offered = (await page.locator(`${MENU} .monaco-list-row`).allInnerTexts())
     .map((s) => s.trim().replace(/\s+/g, ' '))
     .filter((s) => s !== 'Quick Fix');
   await page.keyboard.press('Enter');
-  await page.locator('.monaco-editor .view-line', { hasText: '"value": 0' }).first().waitFor({ timeout: 10_000 });
-  // The service's error for the Card goes as soon as the option is there; the theme's stays.
-  await page.waitForFunction((n) => document.querySelectorAll('.monaco-editor .squiggly-error').length === n - 1, before, {
-    timeout: 15_000,
-  });
+  // The value is a tab stop named by its type, selected: the next keys replace it.
+  await page.locator('.monaco-editor .view-line', { hasText: '"value": number' }).first().waitFor({ timeout: 10_000 });
+  await page.locator('.monaco-editor .selected-text').first().waitFor({ timeout: 10_000 });
+  await sleep(200);
+  await page.screenshot({ path: join(shotDir, 'quick-fix-placeholder.png') });
+  await page.keyboard.type('42');
+  await page.locator('.monaco-editor .view-line', { hasText: '"value": 42' }).first().waitFor({ timeout: 10_000 });
+  // The fix's lines sit in the document's indentation: the snippet is not indented a second time.
+  const indent = async (hasText) =>
+    (await page.locator('.monaco-editor .view-line', { hasText }).first().innerText()).match(/^[\s\u00a0]*/)[0].length;
+  const [title, units] = [await indent('"title": "Revenue"'), await indent('"units": "USD"')];
+  if (title !== units) throw new Error(`"units" is indented ${units}, "title" ${title}`);
+  // The Card's warning goes as soon as the option is there; the theme's stays.
+  await page.waitForFunction(
+    () =>
+      document.querySelectorAll('.monaco-editor .squiggly-warning').length === 1 &&
+      !document.querySelector('.monaco-editor .squiggly-error'),
+    null,
+    { timeout: 15_000 },
+  );
+  // Undo the typing, then the fix: the fixture as it was.
   await page.keyboard.press('Control+Z');
-  return { offered, errorsBefore: before };
+  await page.locator('.monaco-editor .view-line', { hasText: '"value": number' }).first().waitFor({ timeout: 10_000 });
+  await page.keyboard.press('Control+Z');
+  await page.locator('.monaco-editor .view-line', { hasText: '"value": number' }).first().waitFor({ state: 'detached', timeout: 10_000 });
+  return { offered, warnings: yellow, errors: red };
 }

@@ -141,6 +141,9 @@ export function buildReportSchema(tablerIcon: SchemaObject): Record<string, unkn
     title: 'Report Studio report',
     markdownDescription:
       'A report definition: `options` (header), `config` (themes, paging), an optional `cover_page` and the `components` of the body.',
+    // Report Studio sends the report without its trailing commas: VS Code's JSON service is told
+    // to allow them, and the extension marks each with a warning and a quick fix instead.
+    allowTrailingCommas: true,
     type: 'object',
     properties: {
       $schema: {

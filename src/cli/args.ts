@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { CliError } from './exitCodes';
 
-const COMMANDS = ['preview', 'build', 'status', 'quota', 'validate', 'schema', 'serve', 'help'] as const;
+const COMMANDS = ['preview', 'build', 'status', 'quota', 'validate', 'schema', 'serve', 'diff', 'help'] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
 type OptionSpec = { type: 'string' | 'boolean'; short?: string };
@@ -54,6 +54,7 @@ const COMMAND_OPTIONS: Record<CommandName, Record<string, OptionSpec>> = {
   validate: { 'warnings-as-errors': { type: 'boolean' }, format: FORMAT },
   schema: { print: { type: 'boolean' } },
   serve: {},
+  diff: { base: { type: 'string' }, out: { type: 'string' }, format: FORMAT },
   help: {},
 };
 

@@ -29,6 +29,7 @@ Commands:
   validate <files|dirs…>          Check reports against the schema (file:line:col: lines)
   schema [--print]                Print the schema file's path (or the schema) for other editors
   serve [flags]                   Run the local service (same flags as npm run mock)
+  diff <old> <new> [--out DIR]    Which pages a change added, removed or changed (free)
 
 ${GLOBAL}
 
@@ -104,6 +105,21 @@ Prints the path of the report schema installed with report-studio
 
 Runs the local report service in the foreground (the same program and flags as
 npm run mock). Run "report-studio serve --help" for its flags.`,
+  diff: `Usage: report-studio diff <old> <new> [--out DIR]
+       report-studio diff --base <rev> [paths…] [--out DIR]
+       report-studio diff <rev>..<rev> [paths…] [--out DIR]
+
+Compares two reports or PDFs, or every *.report.json(c) that changed between a
+revision and the work tree (--base) or two revisions (a..b), at most 200 reports.
+Reports are laid out by the bundled renderer here: free, no service, no key.
+Pages are matched by number: added, removed, changed or unchanged (page keys
+first, then pixels). Exit code 0 when nothing changed, 1 when something did,
+2 when a side could not be read or rendered.
+  --base <rev>             Compare the reports changed since <rev> with the work tree
+  --out <dir>              Write a PNG per changed page (old left, new right, changes
+                           framed in red), summary.md and summary.html
+  --format text|github     One line per report (default) or a GitHub Actions notice
+                           per changed report (and summary.md to $GITHUB_STEP_SUMMARY)`,
   help: MAIN_HELP,
 };
 

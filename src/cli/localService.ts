@@ -10,3 +10,5 @@ export { defaultDataDir, FlagError, parseFlags, USAGE } from '../mock/flags';
 export { DEFAULT_PLAN } from '../mock/options';
 export { createMinimalRenderer } from '../render/minimalRenderer';
 export { remoteBindWarning } from '../mock/bindHost';
+export { createVisualDiffer } from '../render/diff/visualDiff';
+export type { DiffSide, PageImages, VisualDiffer } from '../render/diff/visualDiff';

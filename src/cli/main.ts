@@ -6,6 +6,7 @@ import { redact } from '../core/redact';
 import { parseCommandLine } from './args';
 import type { CommandName, ParsedArgs } from './args';
 import { runBuildOrPreview } from './commands/batch';
+import { runDiffCommand } from './commands/diff';
 import type { CommandContext } from './commands/report';
 import { runSchemaCommand } from './commands/schema';
 import { runServeCommand } from './commands/serve';
@@ -27,6 +28,7 @@ const COMMANDS: Record<Exclude<CommandName, 'help' | 'serve'>, (ctx: CommandCont
   quota: runQuotaCommand,
   validate: runValidateCommand,
   schema: runSchemaCommand,
+  diff: runDiffCommand,
 };
 
 export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSignal): Promise<number> {

@@ -8,7 +8,12 @@ import type { ErrorKind } from '../core/client/errors';
 import { SECTION, type SetupAction } from './service/serviceConfig';
 import { COMMANDS } from './commands/commandIds';
 
-export type ProblemAction = SetupAction | 'checkQuota' | 'showProblems';
+export type ProblemAction = SetupAction | 'checkQuota' | 'showProblems' | 'retry';
+
+/** What some actions act on: `retry` runs the failed task again (and `useLocal` then runs it on the local service). */
+export interface ProblemContext {
+  retry?: () => Thenable<unknown> | Promise<unknown>;
+}
 
 const LABELS: Record<ProblemAction, string> = {
   setApiKey: 'Set API Key',
@@ -18,17 +23,37 @@ const LABELS: Record<ProblemAction, string> = {
   showLog: 'Show Log',
   checkQuota: 'Check Quota',
   showProblems: 'Show Problems',
+  retry: 'Retry',
 };
 
-async function perform(action: ProblemAction): Promise<void> {
+/**
+ * Switches to the bundled local service where the choice is made (a workspace's own setting
+ * wins over the user's, so that is the one to change).
+ */
+export async function useLocalService(): Promise<void> {
+  const config = vscode.workspace.getConfiguration(SECTION);
+  const inspected = config.inspect('service');
+  const target =
+    inspected?.workspaceFolderValue !== undefined
+      ? vscode.ConfigurationTarget.WorkspaceFolder
+      : inspected?.workspaceValue !== undefined
+        ? vscode.ConfigurationTarget.Workspace
+        : vscode.ConfigurationTarget.Global;
+  await config.update('service', 'local', target);
+}
+
+async function perform(action: ProblemAction, context: ProblemContext): Promise<void> {
   switch (action) {
     case 'setApiKey':
       return void (await vscode.commands.executeCommand(COMMANDS.setApiKey));
     case 'selectService':
       return void (await vscode.commands.executeCommand(COMMANDS.selectService));
     case 'useLocal':
-      await vscode.workspace.getConfiguration(SECTION).update('service', 'local', vscode.ConfigurationTarget.Global);
+      await useLocalService();
+      if (context.retry) return void (await context.retry());
       return void vscode.window.showInformationMessage('Report Studio now uses the bundled local service. Run Preview or Build again.');
+    case 'retry':
+      return void (await context.retry?.());
     case 'openSettings':
       return void (await vscode.commands.executeCommand('workbench.action.openSettings', `@ext:report-studio.report-studio`));
     case 'showLog':
@@ -40,17 +65,24 @@ async function perform(action: ProblemAction): Promise<void> {
   }
 }
 
-export function notifyProblem(severity: 'error' | 'warning' | 'info', message: string, actions: readonly ProblemAction[]): void {
+export function notifyProblem(
+  severity: 'error' | 'warning' | 'info',
+  message: string,
+  actions: readonly ProblemAction[],
+  context: ProblemContext = {},
+): void {
   const show =
     severity === 'error'
       ? vscode.window.showErrorMessage
       : severity === 'warning'
         ? vscode.window.showWarningMessage
         : vscode.window.showInformationMessage;
-  const labels = actions.map((a) => LABELS[a]);
+  // Retry is offered only where there is something to retry.
+  const offered = actions.filter((a) => a !== 'retry' || context.retry);
+  const labels = offered.map((a) => LABELS[a]);
   void Promise.resolve(show(message, ...labels)).then(async (choice) => {
-    const action = actions.find((a) => LABELS[a] === choice);
-    if (action) await perform(action);
+    const action = offered.find((a) => LABELS[a] === choice);
+    if (action) await perform(action, context);
   });
 }
 

@@ -13,7 +13,7 @@ import * as vscode from 'vscode';
 import { registerReportCodeActions } from './codeActions/reportCodeActions';
 import { SchemaProvider } from './schema/schemaProvider';
 import { registerReportCodeLens } from './codeLens/reportCodeLens';
-import { buildDocument } from './commands/build';
+import { repeatInPanel, useLocalServiceInPanel } from './submit/panelRequests';
 import { createCommands } from './commands';
 import type { CommandId } from './commands/commandIds';
 import { registerPreviewOnSave } from './submit/previewOnSave';
@@ -35,6 +35,9 @@ import { PreviewSync } from './live/previewSync';
 import { ResultSourceMaps } from './live/resultSourceMap';
 import { ResultPanels } from './viewer/resultPanels';
 import { ReportTasks } from './tasks/reportTasks';
+import { TaskProblems } from './tasks/taskProblems';
+import { TrailingCommaDiagnostics } from './diagnostics/trailingCommaDiagnostics';
+import { registerTrailingCommaActions } from './codeActions/trailingCommaActions';
 
 let localService: LocalServiceHost | undefined;
 
@@ -42,6 +45,7 @@ let localService: LocalServiceHost | undefined;
 export interface Studio {
   resultPanels: ResultPanels;
   livePreview: LivePreview;
+  previewSync: PreviewSync;
   /** The `report-studio` tasks; the bootstrap registered the provider and hands requests on. */
   tasks: vscode.TaskProvider;
   /** Runs a contributed command; the bootstrap registered them all and calls this. */
@@ -78,6 +82,8 @@ export function activateStudio(context: vscode.ExtensionContext): Studio {
     live,
     sync,
   };
+  const taskProblems = new TaskProblems(context.extensionPath);
+  push(taskProblems, new TrailingCommaDiagnostics(), registerTrailingCommaActions());
   const reports = new ReportContext(panels);
   const statusBar = new QuotaStatusBar(quota, clients, reports);
   push(log, keys, local, clients, quota, panels, diagnostics, renderNotes, submissions, live, sync, sourceMaps, reports, statusBar);
@@ -88,22 +94,17 @@ export function activateStudio(context: vscode.ExtensionContext): Studio {
     registerReportSymbols(),
     registerReportCodeLens(quota),
     registerPreviewOnSave(submissions, log),
-    watchServiceChanges({ keys, local, clients, quota, statusBar }),
-    panels.onDidRequestRebuild(async ({ report, kind }) => {
-      try {
-        const document = await vscode.workspace.openTextDocument(report);
-        await (kind === 'build' ? buildDocument(services, document, 'panel') : submissions.submit(document, 'preview', 'panel'));
-      } catch (error) {
-        log.error(`Rebuild of ${report.toString()} failed: ${(error as Error).message}`);
-      }
-    }),
+    watchServiceChanges({ keys, local, clients, quota, statusBar, panels }),
+    panels.onDidRequestRebuild(({ report, kind }) => void repeatInPanel(services, report, kind)),
+    panels.onDidRequestUseLocal(({ report, kind }) => void useLocalServiceInPanel(services, report, kind)),
     submissions.onDidFinish(() => reports.update()),
     panels.onDidRequestCancel(({ report }) => void submissions.cancel(report)),
   );
   return {
     resultPanels: panels,
     livePreview: live,
-    tasks: new ReportTasks({ context, panels }),
+    previewSync: sync,
+    tasks: new ReportTasks({ context, panels, problems: taskProblems }),
     run(id, args) {
       const command = commands.get(id);
       if (!command) throw new Error(`Report Studio has no command ${id}`);

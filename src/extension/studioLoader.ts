@@ -22,8 +22,10 @@
  * (test/unit/extension/bundle.test.ts checks what the bootstrap may hold).
  */
 import * as vscode from 'vscode';
+import { registerReportFormatter } from './format/reportFormatter';
 import { COMMANDS, TASK_TYPE, type CommandId } from './commands/commandIds';
 import type { LivePreview } from './live/livePreview';
+import type { PreviewSync } from './live/previewSync';
 import { isReportDocument } from './reportDocument';
 import type { Studio } from './studio';
 import type { ResultPanels } from './viewer/resultPanels';
@@ -49,13 +51,15 @@ export interface ActivationState {
 
 /**
  * What activate() returns to other extensions and the e2e tests (vscode.Extension.exports).
- * Reading `resultPanels` or `livePreview` loads the full part first (reason `api`), so a
+ * Reading `resultPanels`, `livePreview` or `previewSync` loads the full part first (reason `api`), so a
  * caller always gets the real objects; `activation` reads without loading anything.
  */
 export interface ReportStudioApi {
   readonly resultPanels: ResultPanels;
   /** The live view (tests wait on its onDidRender). */
   readonly livePreview: LivePreview;
+  /** Source ↔ preview sync (tests wait on the range a click highlights). */
+  readonly previewSync: PreviewSync;
   readonly activation: Readonly<ActivationState>;
 }
 
@@ -93,6 +97,9 @@ export class StudioLoader implements vscode.Disposable {
       get livePreview() {
         return studio().livePreview;
       },
+      get previewSync() {
+        return studio().previewSync;
+      },
       get activation() {
         return state();
       },
@@ -101,6 +108,8 @@ export class StudioLoader implements vscode.Disposable {
       this.subscriptions.push(vscode.commands.registerCommand(id, (...args: unknown[]) => this.run(id, args)));
     }
     this.subscriptions.push(
+      // For any JSON file (it is their default formatter): a light module, no full part needed.
+      registerReportFormatter(context.extensionPath),
       vscode.tasks.registerTaskProvider(TASK_TYPE, {
         provideTasks: (token) => this.loadStudio('task').tasks.provideTasks(token),
         resolveTask: (task, token) => this.loadStudio('task').tasks.resolveTask(task, token),

@@ -139,6 +139,20 @@ export interface ShowErrorMessage {
   message: string;
   /** Optional detail (status code, response text), shown smaller. */
   detail?: string;
+  /** The service could not be reached: offer "Use Local Service" beside Retry. */
+  offerLocal?: boolean;
+}
+
+/** What the toolbar's rebuild button repeats and costs, in words (the host decides: see ResultPanel). */
+interface SetRebuildLabelMessage {
+  type: 'setRebuildLabel';
+  label: string;
+  title: string;
+}
+
+/** The content on screen no longer applies (an error of a service no longer in use): back to the empty page. */
+interface ShowEmptyMessage {
+  type: 'showEmpty';
 }
 
 /** Report name shown in the toolbar (e.g. after a rename), and the report's URI, kept in the
@@ -159,7 +173,9 @@ export type HostToViewerMessage =
   | SetReportNameMessage
   | LivePausedMessage
   | HighlightMessage
-  | SourceMapMessage;
+  | SourceMapMessage
+  | SetRebuildLabelMessage
+  | ShowEmptyMessage;
 
 // ---- webview → extension -------------------------------------------------------------
 
@@ -192,10 +208,16 @@ interface RevealErrorMessage {
   type: 'revealError';
   index: number;
 }
-/** A click on a component in the live view: select its node in the editor. */
+/** A click on a component in the live view: put the cursor on its node in the editor (a double-click: select the node). */
 interface SelectSourceMessage {
   type: 'selectSource';
   path: ReportPath;
+  /** A double-click: select the whole node instead of moving the cursor to its first line. */
+  whole?: boolean;
+}
+/** The error page's "Use Local Service": switch to the bundled service and run the task again. */
+interface UseLocalServiceMessage {
+  type: 'useLocalService';
 }
 /** The persisted state changed (debounced); lets the extension remember it per report. */
 interface StateChangedMessage {
@@ -217,6 +239,7 @@ export type ViewerToHostMessage =
   | CancelTaskMessage
   | RevealErrorMessage
   | SelectSourceMessage
+  | UseLocalServiceMessage
   | StateChangedMessage
   | ViewerErrorMessage;
 
@@ -301,6 +324,8 @@ const HOST_TYPES: ReadonlySet<string> = new Set<HostToViewerMessage['type']>([
   'livePaused',
   'highlight',
   'sourceMap',
+  'setRebuildLabel',
+  'showEmpty',
 ]);
 
 /** Narrow an incoming `message` event payload; anything else is ignored by the viewer. */
@@ -320,7 +345,9 @@ const VIEWER_MESSAGE_CHECKS: { [T in ViewerToHostMessage['type']]: (m: Record<st
   openExternally: (m) => isString(m.url),
   cancelTask: (m) => optional(m.taskId, isString),
   revealError: (m) => Number.isInteger(m.index) && (m.index as number) >= 0,
-  selectSource: (m) => Array.isArray(m.path) && m.path.every((p) => isString(p) || Number.isInteger(p)),
+  selectSource: (m) =>
+    Array.isArray(m.path) && m.path.every((p) => isString(p) || Number.isInteger(p)) && optional(m.whole, (w) => typeof w === 'boolean'),
+  useLocalService: () => true,
   stateChanged: (m) => isObject(m.state),
   viewerError: (m) => isString(m.message) && optional(m.url, isString),
 };

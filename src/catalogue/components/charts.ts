@@ -68,13 +68,15 @@ const axisLabel = (axis: 'x' | 'y') =>
 const chartTitle = () => nullableStr('Title above the chart, e.g. `"Monthly revenue"` (default none).');
 const caption = () => nullableStr('Caption under the chart, e.g. `"Source: billing system"` (default none).');
 
+// Three points: enough to read as a trend or a comparison (two read as a stub).
 const CLASSIC_SNIPPET = {
   data: [
-    { x: '${1:Jan}', y: '^${2:10}' },
-    { x: '${3:Feb}', y: '^${4:20}' },
+    { x: '${1:Jan}', y: '^${2:120}' },
+    { x: '${3:Feb}', y: '^${4:135}' },
+    { x: '${5:Mar}', y: '^${6:128}' },
   ],
-  x_label: '${5:Month}',
-  y_label: '${6:Value}',
+  x_label: '${7:Month}',
+  y_label: '${8:Value}',
 };
 
 /** The docs' default aspect ratio of the charts (chart-timeseries page). */
@@ -255,11 +257,12 @@ export const ChartTimeseries = component({
   required: ['data'],
   snippetOptions: {
     data: [
-      { x: '${1:2024-01-31}', y: '^${2:10}' },
-      { x: '${3:2024-02-29}', y: '^${4:20}' },
+      { x: '${1:2024-01-31}', y: '^${2:120}' },
+      { x: '${3:2024-02-29}', y: '^${4:135}' },
+      { x: '${5:2024-03-31}', y: '^${6:128}' },
     ],
-    x_label: '${5:Date}',
-    y_label: '${6:Value}',
+    x_label: '${7:Date}',
+    y_label: '${8:Value}',
   },
   options: v2Options(
     {

@@ -166,7 +166,15 @@ export const Text = component({
 export const Table = component({
   markdownDescription: 'A table of rows and columns with optional headings, stripes and per-column alignment, widths and backgrounds.',
   required: ['rows'],
-  snippetOptions: { headings: ['${1:Item}', '${2:Amount}'], rows: [['${3:Widget}', '^${4:100}']] },
+  // Three columns by three rows: a table a person would start from (one row reads as a stub).
+  snippetOptions: {
+    headings: ['${1:Item}', '${2:Q1}', '${3:Q2}'],
+    rows: [
+      ['${4:Widgets}', '^${5:120}', '^${6:135}'],
+      ['${7:Gadgets}', '^${8:80}', '^${9:95}'],
+      ['${10:Gizmos}', '^${11:45}', '^${12:60}'],
+    ],
+  },
   options: {
     rows: arrayOf(
       arrayOf(tableCell, 'One table row: a list of cells.'),

@@ -5,7 +5,7 @@ import { walkTree } from '../loc/treeWalk';
 import type { PathSegment } from '../loc/treeWalk';
 import type { SchemaIndex } from '../schema/schemaIndex';
 import type { FixableProblem } from './problems';
-import type { FormattingOptions } from './textEdits';
+import type { FormattingOptions, TextEdit } from './textEdits';
 import type { VerifyScope } from './verify';
 
 export type FixKind =
@@ -25,6 +25,8 @@ export interface Candidate {
   preferred: boolean;
   fixedText: string;
   scope: VerifyScope;
+  /** The same edit with the inserted value as a snippet tab stop (add-missing; see snippetPlaceholder.ts). */
+  snippet?: TextEdit;
 }
 
 export interface FixContext {

@@ -23,6 +23,11 @@ export interface QuickFix {
   preferred: boolean;
   /** One minimal edit against the text the fix was computed for. */
   edit: TextEdit;
+  /**
+   * The same edit in VS Code snippet syntax, the inserted value a tab stop (`${1:number}`,
+   * `"${1:Title}"`), for editors that insert snippets; `edit` is what it expands to otherwise.
+   */
+  snippet?: TextEdit;
 }
 
 export interface FixOptions {
@@ -69,6 +74,7 @@ export function computeFixes(schema: SchemaIndex, text: string, problem: Fixable
     kind: c.kind,
     preferred: c.preferred && preferredCount === 1,
     edit: minimalEdit(text, c.fixedText),
+    ...(c.snippet ? { snippet: c.snippet } : {}),
   }));
 }
 

@@ -7,6 +7,7 @@ import { getNodeValue } from 'jsonc-parser';
 import { keysOf, nodeAtPath, nounFor } from './candidate';
 import type { Candidate, FixContext } from './candidate';
 import { placeholderFor } from './placeholder';
+import { snippetEdit, valueSnippet, VALUE_MARK } from './snippetPlaceholder';
 import { isClearWinner, rankValues } from './similarity';
 import { addProperty, replaceRange, setValue, shortJson } from './textEdits';
 import type { ComponentCatalogue } from '../schema/catalogue';
@@ -56,15 +57,19 @@ export function missingFixes(ctx: FixContext): Candidate[] {
   const out: Candidate[] = [...renames];
   const placeholder = placeholderFor(ctx.schema, ctx.root, problem.path, name);
   if (placeholder) {
+    const options = { formatting: ctx.formatting, insertAt: schemaOrder(known, name) };
+    const field = ctx.schema.schemaAt([...problem.path, name], ctx.root)?.schema;
+    const tabStop = field && valueSnippet(placeholder.value, field, placeholder.source);
+    const snippet = tabStop && snippetEdit(ctx.text, addProperty(ctx.text, object, problem.path, name, VALUE_MARK, options), tabStop);
+    // A number the schema did not give is a type name in the editor: the title says so too.
+    const typed = snippet && typeof placeholder.value === 'number' && !/^\$\{1:-?\d/.test(tabStop);
     out.push({
-      title: `Add missing ${nounFor(problem.path)} "${name}": ${shortJson(placeholder.value)}`,
+      title: `Add missing ${nounFor(problem.path)} "${name}"${typed ? '' : `: ${shortJson(placeholder.value)}`}`,
       kind: 'add-missing',
       preferred: renames.length === 0,
-      fixedText: addProperty(ctx.text, object, problem.path, name, placeholder.value, {
-        formatting: ctx.formatting,
-        insertAt: schemaOrder(known, name),
-      }),
+      fixedText: addProperty(ctx.text, object, problem.path, name, placeholder.value, options),
       scope: { path: problem.path, deep: true },
+      ...(snippet ? { snippet } : {}),
     });
   }
   return out;

@@ -1,7 +1,7 @@
 /**
  * 422 entries → diagnostics on the user's text: range, line/character and a message
  * that says what is wrong in the user's terms (the missing option's name, the value
- * that was rejected). Used by the CLI (`file:line:col` lines) and the extension
+ * that was rejected; the other entry types in plainWords.ts). Used by the CLI (`file:line:col` lines) and the extension
  * (Problems), so both show the same words.
  */
 import type { LocSegment, ValidationErrorEntry } from '../api/types';
@@ -11,6 +11,7 @@ import type { Position } from './lineIndex';
 import { clampRange, SourceText } from './locToRange';
 import type { LocMapping, SourceRange } from './locToRange';
 import { formatPath } from './treeWalk';
+import { describeInput, plainSentence } from './plainWords';
 import type { PathSegment } from './treeWalk';
 
 export interface SourceDiagnostic {
@@ -143,18 +144,10 @@ function describeEntry(entry: ValidationErrorEntry, mapping: LocMapping): string
       return `${entry.msg || 'JSON decode error'}${detail}`;
     }
     // too_many_errors: the local service's summary of the entries it did not list (its 422 is capped).
-    case 'union_tag_invalid':
-    case 'union_tag_not_found':
     case 'too_many_errors':
       return entry.msg;
     default:
-      return `${entry.msg}${describeInput(entry.input)}`;
+      // In plain words where the type has them (plainWords.ts), else the service's own.
+      return plainSentence(entry, { path: mapping.path }) ?? `${entry.msg}${describeInput(entry.input)}`;
   }
-}
-
-/** `, got 2.5` for primitive inputs; containers are left out (they are what is marked). */
-function describeInput(input: unknown): string {
-  if (input === undefined || (typeof input === 'object' && input !== null)) return '';
-  const json = JSON.stringify(input);
-  return `, got ${json.length > 40 ? `${json.slice(0, 37)}...` : json}`;
 }

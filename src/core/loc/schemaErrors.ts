@@ -11,6 +11,7 @@ import type { SourceDiagnostic } from './diagnostics';
 import type { LocMapping } from './locToRange';
 import { walkTree } from './treeWalk';
 import { parsePointer } from './jsonPointer';
+import { plainSchemaSentence } from './plainWords';
 
 /** The fields of an ajv ErrorObject this module reads. */
 export interface SchemaErrorLike {
@@ -44,7 +45,10 @@ export function mapSchemaError(mapper: DiagnosticMapper, error: SchemaErrorLike)
     return mapper.build(mapping, `Unknown ${noun} "${name}" in ${owner}`, error.keyword, [...loc, name]);
   }
   const mapping = mapper.source.mapPath(segments, { lenient: false });
-  return mapper.build(mapping, describeValueError(error, valueAt(mapper, segments)), error.keyword, loc);
+  const value = valueAt(mapper, segments);
+  // In the service's plain words where the keyword has a 422 counterpart (plainWords.ts).
+  const plain = plainSchemaSentence(error.keyword, error.params, loc, value);
+  return mapper.build(mapping, plain ?? describeValueError(error, value), error.keyword, loc);
 }
 
 function requiredNames(error: SchemaErrorLike): string[] {

@@ -15,13 +15,9 @@ import { enableMultiPageFix } from '../../core/fixes/enableMultiPage';
 import { RENDER_NOTE_SOURCE } from '../diagnostics/renderNoteDiagnostics';
 import { SERVICE_DIAGNOSTIC_SOURCE } from '../diagnostics/serviceDiagnostics';
 import type { ServiceDiagnostics } from '../diagnostics/serviceDiagnostics';
+import { isSchemaDiagnostic } from '../diagnostics/schemaDiagnostics';
 import { isReportDocument, REPORT_DOCUMENT_SELECTOR } from '../reportDocument';
 import type { FixEngine, SchemaProvider } from '../schema/schemaProvider';
-
-/** Diagnostics of VS Code's JSON extension: source "json", or none for schema problems. */
-const JSON_SOURCES: ReadonlySet<string | undefined> = new Set(['json', '', undefined]);
-/** The JSON service's syntax error codes start here; schema problems are below. */
-const JSON_SYNTAX_CODES = 0x100;
 
 /** Validation results for the latest version of each document (code actions run on every cursor move). */
 class ProblemCache {
@@ -80,9 +76,7 @@ class ReportCodeActionProvider implements vscode.CodeActionProvider {
     const overflows = context.diagnostics.filter((d) => d.source === RENDER_NOTE_SOURCE && codeOf(d) === 'overflow');
     const multiPage = overflows.length > 0 ? enableMultiPageFix(text, { formatting }) : undefined;
     if (multiPage) actions.push(toAction(document, multiPage, overflows, true));
-    const relevant = context.diagnostics.filter(
-      (d) => d.source === SERVICE_DIAGNOSTIC_SOURCE || (JSON_SOURCES.has(d.source) && !isSyntaxError(d)),
-    );
+    const relevant = context.diagnostics.filter((d) => d.source === SERVICE_DIAGNOSTIC_SOURCE || isSchemaDiagnostic(d));
     if (relevant.length === 0) return actions;
     // The fix engine (schema index, ajv) is loaded on the first request that has a diagnostic
     // to fix, not when the extension activates for any JSON file.
@@ -150,11 +144,6 @@ function codeOf(d: vscode.Diagnostic): string | number | undefined {
   return typeof d.code === 'object' ? d.code.value : d.code;
 }
 
-function isSyntaxError(d: vscode.Diagnostic): boolean {
-  const code = codeOf(d);
-  return typeof code === 'number' && code >= JSON_SYNTAX_CODES;
-}
-
 function toAction(
   document: vscode.TextDocument,
   fix: QuickFix,
@@ -163,8 +152,15 @@ function toAction(
 ): vscode.CodeAction {
   const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
   const edit = new vscode.WorkspaceEdit();
-  const range = new vscode.Range(document.positionAt(fix.edit.offset), document.positionAt(fix.edit.offset + fix.edit.length));
-  edit.replace(document.uri, range, fix.edit.content);
+  // A snippet edit leaves the cursor on the inserted value's tab stop (typed by the schema).
+  const { offset, length, content } = fix.snippet ?? fix.edit;
+  const range = new vscode.Range(document.positionAt(offset), document.positionAt(offset + length));
+  if (fix.snippet) {
+    const snippet = new vscode.SnippetTextEdit(range, new vscode.SnippetString(content));
+    // The edit is laid out in the document's indentation already: no re-indenting of its lines.
+    snippet.keepWhitespace = true;
+    edit.set(document.uri, [snippet]);
+  } else edit.replace(document.uri, range, content);
   action.edit = edit;
   action.diagnostics = Array.isArray(diagnostic) ? diagnostic : [diagnostic];
   action.isPreferred = preferred;

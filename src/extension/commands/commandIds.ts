@@ -19,6 +19,7 @@ export const COMMANDS = {
   saveReportAs: 'reportStudio.saveReportAs',
   openReportExternally: 'reportStudio.openReportExternally',
   showLog: 'reportStudio.showLog',
+  compareWith: 'reportStudio.compareWith',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];

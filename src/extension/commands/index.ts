@@ -2,6 +2,7 @@ import type { Services } from '../services';
 import { buildCommand } from './build';
 import { checkQuotaCommand } from './checkQuota';
 import { clearApiKeyCommand } from './clearApiKey';
+import { compareWithCommand } from './compareWith';
 import type { ReportStudioCommand } from './command';
 import { newReportCommand } from './newReport';
 import { openExampleCommand } from './openExample';
@@ -34,5 +35,6 @@ export function createCommands(s: Services): ReportStudioCommand[] {
     saveReportAsCommand(s),
     openReportExternallyCommand(s),
     showLogCommand(s),
+    compareWithCommand(s),
   ];
 }

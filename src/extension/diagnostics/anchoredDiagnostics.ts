@@ -19,6 +19,8 @@ import type { TextChange } from '../../core/loc/textChanges';
 interface FileState<Input, Anchored extends AnchoredRecord> {
   anchoring: Anchoring<Input, Anchored>;
   diagnostics: vscode.Diagnostic[];
+  /** What Problems shows of `diagnostics` (visible()); undefined until it is set. */
+  published?: vscode.Diagnostic[];
   /** The edits since `anchoring` was made, in order; undefined when they are not known (anchor afresh). */
   changes: TextChange[] | undefined;
   timer?: ReturnType<typeof setTimeout>;
@@ -55,6 +57,17 @@ export abstract class AnchoredDiagnostics<Input, Anchored extends AnchoredRecord
   protected abstract readonly rule: AnchorRule<Input, Anchored>;
 
   protected abstract toDiagnostic(document: vscode.TextDocument, anchored: Anchored): vscode.Diagnostic;
+
+  /** Which of the file's diagnostics Problems shows: all, unless a subclass leaves some to another source. */
+  protected visible(_uri: vscode.Uri, shown: readonly { diagnostic: vscode.Diagnostic; anchored: Anchored }[]): vscode.Diagnostic[] {
+    return shown.map((s) => s.diagnostic);
+  }
+
+  /** Asks visible() again (what it depends on changed) and updates Problems if its answer did. */
+  protected republish(uri: vscode.Uri): void {
+    const state = this.files.get(uri.toString());
+    if (state) this.publish(uri, state);
+  }
 
   /** Replaces what the file showed with `inputs` about `sentText`; returns the diagnostics now shown. */
   protected show(document: vscode.TextDocument, sentText: string, inputs: Input[]): vscode.Diagnostic[] {
@@ -140,7 +153,20 @@ export abstract class AnchoredDiagnostics<Input, Anchored extends AnchoredRecord
     });
     state.anchoring = next;
     state.diagnostics = next.shown.map((a) => before.get(a) ?? this.toDiagnostic(document, a));
-    this.collection.set(document.uri, state.diagnostics);
+    state.published = undefined;
+    this.publish(document.uri, state);
+  }
+
+  private publish(uri: vscode.Uri, state: FileState<Input, Anchored>): void {
+    const visible = this.visible(
+      uri,
+      state.diagnostics.map((diagnostic, i) => ({ diagnostic, anchored: state.anchoring.shown[i] })),
+    );
+    // Unchanged: not set again (setting fires onDidChangeDiagnostics, which can ask again).
+    const before = state.published;
+    if (before && visible.length === before.length && visible.every((d, i) => d === before[i])) return;
+    state.published = visible;
+    this.collection.set(uri, visible);
   }
 }
 

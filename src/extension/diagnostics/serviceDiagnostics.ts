@@ -13,7 +13,10 @@ import type { ValidationErrorEntry } from '../../core/api/types';
 import { asServiceError } from '../service/serviceError';
 import { ENTRY_RULE } from '../../core/loc/anchorEntries';
 import type { AnchoredEntry } from '../../core/loc/anchorEntries';
+import { rawEntryText } from '../../core/loc/plainWords';
+import { enclosingObjectStart, sameNode } from '../../core/loc/sameNode';
 import { AnchoredDiagnostics, sourceDiagnostic } from './anchoredDiagnostics';
+import { isSchemaDiagnostic } from './schemaDiagnostics';
 
 export const SERVICE_DIAGNOSTIC_SOURCE = 'Report service';
 const SERVICE_DIAGNOSTIC_COLLECTION = 'report-service';
@@ -28,6 +31,37 @@ export class ServiceDiagnostics extends AnchoredDiagnostics<ValidationErrorEntry
 
   constructor(options: ServiceDiagnosticsOptions = {}) {
     super(SERVICE_DIAGNOSTIC_COLLECTION, options.reanchorDelayMs ?? 250);
+    // The schema's diagnostics come and go as the author types: what they cover is asked again.
+    this.schemaWatch = vscode.languages.onDidChangeDiagnostics((e) => e.uris.forEach((uri) => this.republish(uri)));
+  }
+
+  private readonly schemaWatch: vscode.Disposable;
+
+  override dispose(): void {
+    this.schemaWatch.dispose();
+    super.dispose();
+  }
+
+  /**
+   * One mistake, one problem: an entry about a node the editor's schema validation already
+   * marks is left to it (it was there before the submission and goes as the text is fixed);
+   * the result panel's list still has every entry.
+   */
+  protected override visible(
+    uri: vscode.Uri,
+    shown: readonly { diagnostic: vscode.Diagnostic; anchored: AnchoredEntry }[],
+  ): vscode.Diagnostic[] {
+    const schema = vscode.languages.getDiagnostics(uri).filter(isSchemaDiagnostic);
+    if (schema.length === 0) return shown.map((s) => s.diagnostic);
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    if (!document) return shown.map((s) => s.diagnostic);
+    const marked = schema.map((d) => ({ start: document.offsetAt(d.range.start), end: document.offsetAt(d.range.end) }));
+    const text = document.getText();
+    const covered = ({ entry, diagnostic }: AnchoredEntry): boolean => {
+      const owner = entry.type === 'missing' ? enclosingObjectStart(text, diagnostic.range.start) : undefined;
+      return marked.some((m) => sameNode(diagnostic.range, m) || m.start === owner);
+    };
+    return shown.filter(({ anchored }) => !covered(anchored)).map((s) => s.diagnostic);
   }
 
   /**
@@ -65,14 +99,14 @@ export class ServiceDiagnostics extends AnchoredDiagnostics<ValidationErrorEntry
 function entryDiagnostic(document: vscode.TextDocument, anchored: AnchoredEntry): vscode.Diagnostic {
   const { diagnostic: mapped, entry } = anchored;
   const diagnostic = sourceDiagnostic(document, mapped, vscode.DiagnosticSeverity.Error, SERVICE_DIAGNOSTIC_SOURCE, entry.type);
+  const here = new vscode.Location(document.uri, diagnostic.range);
+  // The message is in plain words (core/loc/plainWords.ts); the service's own entry stays at hand.
+  diagnostic.relatedInformation = [new vscode.DiagnosticRelatedInformation(here, rawEntryText(entry))];
   if (!mapped.exact && Array.isArray(entry.loc)) {
     // The loc could not be followed to the end (a union member, or text changed): say where the service pointed.
-    diagnostic.relatedInformation = [
-      new vscode.DiagnosticRelatedInformation(
-        new vscode.Location(document.uri, diagnostic.range),
-        `The service reported this at ${entry.loc.map(String).join(' → ')}`,
-      ),
-    ];
+    diagnostic.relatedInformation.push(
+      new vscode.DiagnosticRelatedInformation(here, `The service reported this at ${entry.loc.map(String).join(' → ')}`),
+    );
   }
   return diagnostic;
 }

@@ -24,6 +24,8 @@ export class QuotaStore implements vscode.Disposable {
   private state: QuotaState = { local: false, refreshing: false };
   private target: string | undefined;
   private inFlight: Promise<QuotaRecord> | undefined;
+  /** Bumped by reset(): a request from before a change of service no longer writes the state. */
+  private generation = 0;
   private readonly changed = new vscode.EventEmitter<QuotaState>();
   readonly onDidChange = this.changed.event;
 
@@ -40,8 +42,12 @@ export class QuotaStore implements vscode.Disposable {
 
   /** Fetches the record (concurrent callers share one request); rejects like the client does. */
   refresh(): Promise<QuotaRecord> {
-    this.inFlight ??= this.fetch().finally(() => (this.inFlight = undefined));
-    return this.inFlight;
+    if (this.inFlight) return this.inFlight;
+    const request = this.fetch(this.generation).finally(() => {
+      if (this.inFlight === request) this.inFlight = undefined;
+    });
+    this.inFlight = request;
+    return request;
   }
 
   /** After a build: the headers' counters, no request. */
@@ -53,8 +59,11 @@ export class QuotaStore implements vscode.Disposable {
 
   /** The service or key changed: what was known no longer applies. */
   reset(): void {
+    // A request to the old service is not the answer for the new one (its client is closing).
+    this.generation++;
+    this.inFlight = undefined;
     this.target = undefined;
-    this.state = { local: false, refreshing: this.state.refreshing };
+    this.state = { local: false, refreshing: false };
     this.changed.fire(this.state);
   }
 
@@ -64,16 +73,17 @@ export class QuotaStore implements vscode.Disposable {
     this.set({ serviceLabel: label, local });
   }
 
-  private async fetch(): Promise<QuotaRecord> {
+  private async fetch(generation: number): Promise<QuotaRecord> {
     this.set({ refreshing: true });
     try {
       const session = await this.clients.acquire();
       const record = await session.client.getRemainingQuota();
+      if (generation !== this.generation) return record;
       this.adopt(session);
       this.set({ snapshot: snapshotFromRecord(record, new Date()), lastError: undefined, refreshing: false });
       return record;
     } catch (error) {
-      this.set({ lastError: (error as Error).message, refreshing: false });
+      if (generation === this.generation) this.set({ lastError: (error as Error).message, refreshing: false });
       throw error;
     }
   }

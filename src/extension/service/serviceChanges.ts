@@ -1,7 +1,8 @@
 /**
  * Keeps everything that depends on "which service" in step: a change of the service
  * settings, of the API key or of the local service's address drops the cached client and
- * the quota numbers (they belong to the old service) and lets the status bar fetch anew.
+ * the quota numbers (they belong to the old service), clears result panels' error pages
+ * about the old service (unreachable, key refused) and lets the status bar fetch anew.
  * Changing the local service's port or data folder while it runs offers a restart.
  */
 import * as vscode from 'vscode';
@@ -10,6 +11,7 @@ import type { QuotaStore } from '../quota/quotaStore';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { ClientFactory } from './clientFactory';
 import type { LocalServiceHost } from './localServiceHost';
+import type { ResultPanels } from '../viewer/resultPanels';
 import { affectsService, SECTION } from './serviceConfig';
 
 export function watchServiceChanges(parts: {
@@ -18,11 +20,13 @@ export function watchServiceChanges(parts: {
   clients: ClientFactory;
   quota: QuotaStore;
   statusBar: QuotaStatusBar;
+  panels: ResultPanels;
 }): vscode.Disposable {
-  const { keys, local, clients, quota, statusBar } = parts;
+  const { keys, local, clients, quota, statusBar, panels } = parts;
   const changed = (): void => {
     clients.invalidate();
     quota.reset();
+    panels.clearServiceErrors();
     void statusBar.targetChanged();
   };
   return vscode.Disposable.from(

@@ -26,6 +26,8 @@ export interface Settings {
   livePreview: LivePreviewSetting;
   /** Source ↔ preview sync: the cursor outlines its component in the panel. */
   previewSync: boolean;
+  /** A click in the preview moves the focus to the editor (by default it stays in the preview). */
+  clickInPreviewFocusesEditor: boolean;
   confirmBeforeBuild: boolean;
   polling: { initialDelayMs: number; maxIntervalMs: number };
   requestTimeoutMs: number;
@@ -47,6 +49,7 @@ export function readSettings(): Settings {
     previewOnSave: c.get('previewOnSave') === 'onSave' ? 'onSave' : 'off',
     livePreview: parseLivePreviewSetting(c.get('livePreview')),
     previewSync: c.get('previewSync') !== false,
+    clickInPreviewFocusesEditor: c.get('clickInPreviewFocusesEditor') === true,
     confirmBeforeBuild: c.get('confirmBeforeBuild') !== false,
     polling: {
       initialDelayMs,

@@ -15,6 +15,8 @@ import { baseName } from '../reportTarget';
 import type { ServiceSession } from '../service/clientFactory';
 import { ServiceSetupError } from '../service/serviceConfig';
 import { asServiceError, isFileWriteError } from '../service/serviceError';
+import { isUnreachableKind, unreachableSentence } from '../../core/service/unreachable';
+import { COMMANDS } from '../commands/commandIds';
 import { CANCELLED, shortTaskId, SUPERSEDED, type SubmitDeps, type SubmitOutcome, type SubmitTrigger } from './types';
 
 export interface FailureContext {
@@ -32,7 +34,7 @@ export interface FailureContext {
 
 /** What the panel beside the report shows. */
 type FailurePanel =
-  | { show: 'error'; kind: string; message: string; detail?: string }
+  | { show: 'error'; kind: string; message: string; detail?: string; offerLocal?: boolean }
   | { show: 'failed'; taskId: string; errorMessage: string }
   | { show: 'validation'; details: readonly ValidationErrorEntry[] };
 
@@ -123,6 +125,19 @@ export function describeFailure(
     };
   }
 
+  // Offline, wrong address, nothing listening: one sentence, and the ways out (the bundled
+  // service, or the same task again). The client's own message (endpoint, code) goes to the log.
+  if (isUnreachableKind(error.kind)) {
+    const remote = f.session?.mode !== 'local';
+    const message = clean(unreachableSentence(what, f.session?.label ?? 'report service', error));
+    return {
+      outcome: { status: 'error', taskId, errorKind: error.kind, message },
+      log: { level: 'error', message: `${message} (${clean(error.message)})` },
+      panel: { show: 'error', kind: error.kind, message, offerLocal: remote },
+      notify: { severity: 'error', message, actions: remote ? ['useLocal', 'retry'] : ['retry', 'showLog'] },
+    };
+  }
+
   const where = f.session ? ` (${f.session.label})` : '';
   const message = clean(`${what} did not complete${where}: ${error.message}`);
   return {
@@ -136,6 +151,11 @@ export function describeFailure(
     },
     notify: { severity: 'error', message, actions: actionsForKind(error.kind) },
   };
+}
+
+/** The same task again, through its command (a hosted Build asks first, as from the palette). */
+function retryTask(kind: TaskKind, report: vscode.Uri): Thenable<unknown> {
+  return vscode.commands.executeCommand(kind === 'build' ? COMMANDS.build : COMMANDS.preview, report);
 }
 
 /** Performs a failure's description: log, panel, Problems, toast, quota refresh. */
@@ -161,10 +181,11 @@ export function applyFailure(deps: SubmitDeps, f: FailureContext, base: SubmitOu
   } else if (d.panel?.show === 'failed') {
     panels.showFailed(uri, { kind: f.kind, taskId: d.panel.taskId, errorMessage: d.panel.errorMessage });
   } else if (d.panel?.show === 'error') {
-    panels.showError(uri, { kind: d.panel.kind, message: d.panel.message, detail: d.panel.detail });
+    const { kind, message, detail, offerLocal } = d.panel;
+    panels.showError(uri, { kind, message, detail, offerLocal }, f.kind);
   }
   if (d.notify?.severity === 'info') void vscode.window.showInformationMessage(d.notify.message);
-  else if (d.notify) notifyProblem(d.notify.severity, d.notify.message, d.notify.actions);
+  else if (d.notify) notifyProblem(d.notify.severity, d.notify.message, d.notify.actions, { retry: () => retryTask(f.kind, uri) });
   if (d.refreshQuota && deps.quota.known) void deps.quota.refresh().catch(() => undefined);
   return outcome;
 }

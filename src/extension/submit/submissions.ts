@@ -101,6 +101,18 @@ export class Submissions implements vscode.Disposable {
     }
   }
 
+  /**
+   * A task that cannot start (its service did not answer a moment ago): shown exactly as a
+   * task that failed to connect, with nothing sent.
+   */
+  async failEarly(document: vscode.TextDocument, kind: TaskKind, trigger: SubmitTrigger, error: unknown): Promise<SubmitOutcome> {
+    const session = await this.deps.clients.acquire().catch(() => undefined);
+    const base: SubmitOutcome = { status: 'error', kind, report: document.uri.toString() };
+    const outcome = applyFailure(this.deps, { document, text: document.getText(), kind, trigger, session, error }, base);
+    this.finished.fire(outcome);
+    return outcome;
+  }
+
   private async execute(
     document: vscode.TextDocument,
     text: string,

@@ -2,7 +2,8 @@
  * The terminal of a `report-studio` task: a Pseudoterminal that runs the CLI's own code
  * (`runCli` of dist/engine.js) in the extension host — nothing to install, no child process —
  * with its stdout and stderr written to the terminal. So the task prints exactly the lines
- * `report-studio` prints in a shell, and the `$report-studio` problem matcher reads them. It
+ * `report-studio` prints in a shell; each whole line also goes to `onLine` (the task problems,
+ * taskProblems.ts, read them with the `$report-studio` pattern). It
  * closes with the CLI's exit code; closing the terminal or Ctrl-C in it cancels the run (as
  * Ctrl-C does to the CLI, exit 130).
  */
@@ -36,6 +37,10 @@ export interface CliTerminalJob {
   runCli(): RunCli;
   /** Wraps the runs when they must not overlap another task's (offline builds share a data folder). */
   exclusive?<T>(work: () => Promise<T>): Promise<T>;
+  /** The runs start (their problems replace the ones of the runs before). */
+  onStart?(): void;
+  /** Each whole line the runs print, without its line break. */
+  onLine?(line: string): void;
 }
 
 export class CliTerminal implements vscode.Pseudoterminal {
@@ -90,14 +95,26 @@ export class CliTerminal implements vscode.Pseudoterminal {
   /** Each run in turn (a build per report); the first failure's code is the task's. */
   private async runAll(runs: string[][]): Promise<number> {
     const runCli = this.job.runCli();
-    const stream = (): NodeJS.WritableStream =>
-      new Writable({
+    this.job.onStart?.();
+    const stream = (): NodeJS.WritableStream => {
+      // The part of a line written so far: a chunk can end anywhere.
+      let partial = '';
+      return new Writable({
         decodeStrings: false,
         write: (chunk: string | Buffer, _encoding, done) => {
-          this.write(typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
+          const text = typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+          this.write(text);
+          const lines = (partial + text).split('\n');
+          partial = lines.pop() ?? '';
+          for (const line of lines) this.job.onLine?.(line.replace(/\r$/, ''));
+          done();
+        },
+        final: (done) => {
+          if (partial) this.job.onLine?.(partial);
           done();
         },
       });
+    };
     const io: CliIo = { stdout: stream(), stderr: stream(), env: this.job.env, cwd: this.job.cwd };
     let result = 0;
     for (const argv of runs) {

@@ -2,8 +2,8 @@
  * The `report-studio` tasks (docs/extension.md, _Tasks_): "validate all reports" of a workspace
  * folder and "build this report offline" for the report in the active editor, plus tasks.json
  * entries of the type (`command`, `files`, `offline`). Each runs the CLI's own code in a
- * CliTerminal, and the `$report-studio` problem matcher turns its `file:line:col:` lines into
- * Problems. The bootstrap registers the provider (a task fetch activates the extension) and
+ * CliTerminal, and TaskProblems turns its `file:line:col:` lines into Problems (with the
+ * `$report-studio` matcher's pattern; the matcher itself is for the CLI run in a shell task). The bootstrap registers the provider (a task fetch activates the extension) and
  * hands each request to this class in the full part.
  */
 import * as path from 'node:path';
@@ -14,9 +14,7 @@ import { findReportTarget } from '../reportTarget';
 import { loadEngine } from '../service/runtimeLoader';
 import type { ResultPanels } from '../viewer/resultPanels';
 import { CliTerminal } from './cliTerminal';
-
-/** package.json `contributes.problemMatchers`: reads `file:line:col: error|warning: message`. */
-const PROBLEM_MATCHER = `$${TASK_TYPE}`;
+import type { TaskProblems } from './taskProblems';
 
 const TASK_NAMES = { validate: 'validate all reports', build: 'build this report offline' } as const;
 
@@ -27,6 +25,7 @@ const NOT_SCANNED = '{**/node_modules/**,**/.*/**}';
 export interface ReportTasksDeps {
   context: vscode.ExtensionContext;
   panels: ResultPanels | undefined;
+  problems: TaskProblems;
 }
 
 interface ActiveReport {
@@ -66,7 +65,8 @@ export class ReportTasks implements vscode.TaskProvider {
 
   private task(definition: vscode.TaskDefinition, folder: vscode.WorkspaceFolder | undefined, name: string): vscode.Task {
     const execution = new vscode.CustomExecution(async (resolved) => this.terminal(resolved, folder));
-    const task = new vscode.Task(definition, folder ?? vscode.TaskScope.Workspace, name, TASK_TYPE, execution, PROBLEM_MATCHER);
+    // No problem matcher: TaskProblems reads the lines (its problems go when the file changes).
+    const task = new vscode.Task(definition, folder ?? vscode.TaskScope.Workspace, name, TASK_TYPE, execution, []);
     task.group = vscode.TaskGroup.Build;
     task.detail = describe(definition);
     return task;
@@ -75,8 +75,9 @@ export class ReportTasks implements vscode.TaskProvider {
   private terminal(definition: vscode.TaskDefinition, folder: vscode.WorkspaceFolder | undefined): CliTerminal {
     const spec = parseReportTaskDefinition(definition);
     const offlineBuild = !('problem' in spec) && spec.command === 'build' && spec.offline;
+    const cwd = folder?.uri.fsPath ?? process.cwd();
     return new CliTerminal({
-      cwd: folder?.uri.fsPath ?? process.cwd(),
+      cwd,
       env: process.env,
       plan: async () => {
         if ('problem' in spec) return `task ${JSON.stringify(definition)}: ${spec.problem}`;
@@ -86,6 +87,8 @@ export class ReportTasks implements vscode.TaskProvider {
       },
       runCli: () => loadEngine(this.deps.context.extensionPath).runCli,
       exclusive: offlineBuild ? (work) => this.oneBuildAtATime(work) : undefined,
+      onStart: () => this.deps.problems.startRun(),
+      onLine: (line) => this.deps.problems.line(line, cwd),
     });
   }
 

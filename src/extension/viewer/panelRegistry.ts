@@ -64,6 +64,11 @@ export class PanelRegistry implements vscode.Disposable {
   }
 
   /** The report of the focused result panel, if one is focused. */
+  /** Every open panel. */
+  all(): ResultPanel[] {
+    return [...this.panels.values()];
+  }
+
   get activeReport(): vscode.Uri | undefined {
     return [...this.panels.values()].find((p) => p.panel.active)?.report;
   }

@@ -18,12 +18,15 @@ import {
 } from '../../webview/protocol';
 import { fileName, isInside, parentOf } from './resultFiles';
 import { viewerPageHtml, viewerWebviewOptions } from './viewerPage';
+import { REBUILD_LABELS, rebuildActionFor, SERVICE_ERROR_KINDS, type RebuildAction } from './rebuildAction';
+
+export type { RebuildAction } from './rebuildAction';
 import type { RedactingLog } from '../log';
 
 /** What the panel shows as its main content (status is tracked apart: it floats over results). */
 export type ContentMessage = Exclude<
   HostToViewerMessage,
-  ShowStatusMessage | LivePausedMessage | HighlightMessage | { type: 'setReportName' }
+  ShowStatusMessage | LivePausedMessage | HighlightMessage | { type: 'setReportName' } | { type: 'setRebuildLabel' }
 >;
 
 export interface ShownResultFile {
@@ -47,19 +50,25 @@ export interface ResultExtras {
 
 /** What the panel asks its owner to do; the owner (ResultPanels, with PanelActions) holds the logic. */
 export interface PanelHandlers {
-  rebuild(panel: ResultPanel, kind: TaskKind | undefined): void;
+  rebuild(panel: ResultPanel, action: RebuildAction): void;
+  /** The error page's "Use Local Service" button. */
+  useLocalService(panel: ResultPanel): void;
   cancel(panel: ResultPanel, taskId: string | undefined): void;
   saveAs(panel: ResultPanel, url: string): void;
   openExternally(panel: ResultPanel, url: string): void;
   revealError(panel: ResultPanel, index: number): void;
   /** A click on a component in the live view (source ↔ preview sync). */
-  selectSource(panel: ResultPanel, path: ReportPath): void;
+  selectSource(panel: ResultPanel, path: ReportPath, whole: boolean): void;
   disposed(panel: ResultPanel): void;
 }
 
 export class ResultPanel {
   private ready = false;
   private content: ContentMessage | null = null;
+  /** What the viewer's rebuild button was last told it repeats. */
+  private labelled: RebuildAction | undefined;
+  /** The last PDF/JPEG message (live or not), to put back when an error over it goes stale. */
+  private resultContent: ContentMessage | null = null;
   /** Bumped per content message; `delivered` is the last one a live webview received. */
   private contentSeq = 0;
   private delivered = 0;
@@ -138,6 +147,19 @@ export class ResultPanel {
     this.content = message;
     this.contentSeq++;
     if (this.post(message)) this.delivered = this.contentSeq;
+    this.postRebuildLabel();
+  }
+
+  /** What the rebuild button repeats now (see rebuildAction.ts). */
+  rebuildAction(asked?: TaskKind): RebuildAction {
+    return rebuildActionFor(this.content, this.lastKind, asked);
+  }
+
+  /** Sends the rebuild button's words when they change (a reloaded page is sent them again). */
+  private postRebuildLabel(): void {
+    const action = this.rebuildAction();
+    if (action === this.labelled) return;
+    if (this.post({ type: 'setRebuildLabel', ...REBUILD_LABELS[action] })) this.labelled = action;
   }
 
   /** Shows a result file; widens the resource roots first if the file is outside them. */
@@ -150,13 +172,26 @@ export class ResultPanel {
     // the webview's resource loader (which stays the way in for a reload and Save As).
     const data = extras.data ? { data: extras.data } : {};
     const live = extras.live ? { live: true, boxes: extras.boxes ?? [], ...(extras.pageKeys ? { pageKeys: extras.pageKeys } : {}) } : {};
-    this.showContent(
+    const message: ContentMessage =
       kind === 'build'
         ? { type: 'showPdf', url, fileName: name, pageCount, ...data, ...live }
-        : { type: 'showJpeg', url, fileName: name, ...data },
-      // A live draft is not a task of either kind: Rebuild keeps meaning the last task's kind.
-      extras.live ? undefined : kind,
-    );
+        : { type: 'showJpeg', url, fileName: name, ...data };
+    // A live draft is not a task of either kind: an error page's rebuild keeps meaning the last task's kind.
+    this.showContent(message, extras.live ? undefined : kind);
+    this.resultContent = message;
+  }
+
+  /**
+   * The service changed: an error page about the old one (unreachable, key refused, …) no
+   * longer applies. The last result comes back, or the empty page; true when something changed.
+   */
+  clearServiceError(): boolean {
+    const c = this.content;
+    if (c?.type !== 'showError' || !SERVICE_ERROR_KINDS.has(c.kind)) return false;
+    const back = this.resultContent;
+    this.showContent(back ?? { type: 'showEmpty' });
+    if (back) this.resultContent = back;
+    return true;
   }
 
   /** Outlines the component at `path` in the live view (null: none); re-sent after a reload. */
@@ -239,6 +274,7 @@ export class ResultPanel {
 
   private onReady(restored: ViewerState | null): void {
     this.ready = true;
+    this.labelled = undefined;
     if (restored) this.viewerState = restored;
     this.post({ type: 'setReportName', reportName: fileName(this.reportUri), reportUri: this.reportUri.toString() });
     // A webview that restored its state already shows the last content it received.
@@ -248,6 +284,7 @@ export class ResultPanel {
     if (this.sourceMap) this.post(this.sourceMap);
     if (this.highlighted?.path) this.post(this.highlighted);
     if (this.status) this.post(this.statusNow(this.status));
+    this.postRebuildLabel();
   }
 
   /** The running task's status with the time elapsed until now. */
@@ -270,7 +307,9 @@ export class ResultPanel {
         this.viewerState = m.state;
         return;
       case 'rebuild':
-        return this.handlers.rebuild(this, m.kind ?? this.lastKind);
+        return this.handlers.rebuild(this, this.rebuildAction(m.kind));
+      case 'useLocalService':
+        return this.handlers.useLocalService(this);
       case 'cancelTask':
         return this.handlers.cancel(this, m.taskId);
       case 'saveAs':
@@ -280,7 +319,7 @@ export class ResultPanel {
       case 'revealError':
         return this.handlers.revealError(this, m.index);
       case 'selectSource':
-        return this.handlers.selectSource(this, m.path);
+        return this.handlers.selectSource(this, m.path, m.whole === true);
       case 'viewerError':
         this.log.warn(`result viewer (${fileName(this.reportUri)}): ${m.message}`);
         return;

@@ -18,7 +18,7 @@ import { PanelRegistry } from './panelRegistry';
 import type { PanelContext } from './panelRegistry';
 import { fileExists, fileName } from './resultFiles';
 import type { RememberedResult } from './resultMemory';
-import type { PanelHandlers } from './resultPanel';
+import type { PanelHandlers, RebuildAction } from './resultPanel';
 import { registerResultSerializer } from './resultSerializer';
 import { ResultStore } from './resultStore';
 import type { ValidationErrorInput } from './resultStore';
@@ -29,14 +29,18 @@ export class ResultPanels implements vscode.Disposable {
   private readonly registry: PanelRegistry;
   private readonly store: ResultStore;
   private readonly actions: PanelActions;
-  private readonly rebuildEmitter = new vscode.EventEmitter<{ report: vscode.Uri; kind: TaskKind }>();
+  private readonly rebuildEmitter = new vscode.EventEmitter<{ report: vscode.Uri; kind: RebuildAction }>();
+  private readonly useLocalEmitter = new vscode.EventEmitter<{ report: vscode.Uri; kind: RebuildAction }>();
   private readonly cancelEmitter = new vscode.EventEmitter<{ report: vscode.Uri }>();
-  private readonly selectEmitter = new vscode.EventEmitter<{ report: vscode.Uri; path: ReportPath }>();
+  private readonly selectEmitter = new vscode.EventEmitter<{ report: vscode.Uri; path: ReportPath; whole: boolean }>();
   private readonly subscriptions: vscode.Disposable[] = [];
 
+  /** The rebuild button: repeat what the panel shows (`live`: redraw the live view, free). */
   readonly onDidRequestRebuild = this.rebuildEmitter.event;
+  /** The error page's "Use Local Service": switch, then repeat `kind`. */
+  readonly onDidRequestUseLocal = this.useLocalEmitter.event;
   readonly onDidRequestCancel = this.cancelEmitter.event;
-  /** A click on a component in a live view: select its node in the report. */
+  /** A click on a component in a panel: put the cursor on its node in the report (`whole`: a double-click, select it). */
   readonly onDidRequestSelect = this.selectEmitter.event;
 
   constructor(
@@ -44,12 +48,13 @@ export class ResultPanels implements vscode.Disposable {
     private readonly log: RedactingLog,
   ) {
     const handlers: PanelHandlers = {
-      rebuild: (panel, kind) => this.rebuildEmitter.fire({ report: panel.report, kind: kind ?? 'build' }),
+      rebuild: (panel, kind) => this.rebuildEmitter.fire({ report: panel.report, kind }),
+      useLocalService: (panel) => this.useLocalEmitter.fire({ report: panel.report, kind: panel.rebuildAction() }),
       cancel: (panel) => this.cancelEmitter.fire({ report: panel.report }),
       saveAs: (panel, url) => this.actions.saveAsFromPanel(panel, url),
       openExternally: (panel, url) => this.actions.openExternallyFromPanel(panel, url),
       revealError: (panel, index) => this.actions.revealError(panel, index),
-      selectSource: (panel, path) => this.selectEmitter.fire({ report: panel.report, path }),
+      selectSource: (panel, path, whole) => this.selectEmitter.fire({ report: panel.report, path, whole }),
       disposed: (panel) => this.registry.forget(panel),
     };
     this.registry = new PanelRegistry(context, handlers, log);
@@ -57,6 +62,7 @@ export class ResultPanels implements vscode.Disposable {
     this.actions = new PanelActions(this.registry, this.store, log);
     this.subscriptions.push(
       this.rebuildEmitter,
+      this.useLocalEmitter,
       this.cancelEmitter,
       this.selectEmitter,
       registerResultSerializer((panel, report, state) => this.restore(panel, report, state), log),
@@ -91,9 +97,24 @@ export class ResultPanels implements vscode.Disposable {
     panel.showContent({ type: 'showValidationErrors', errors: errors.map(toViewerError), kind }, kind);
   }
 
-  showError(report: vscode.Uri, e: { kind: string; message: string; detail?: string }): void {
+  /** `task`: the kind of the task that failed (what the error page's Retry repeats). */
+  showError(report: vscode.Uri, e: { kind: string; message: string; detail?: string; offerLocal?: boolean }, task?: TaskKind): void {
     const kind = (KNOWN_ERROR_KINDS as readonly string[]).includes(e.kind) ? (e.kind as ViewerErrorKind) : 'other';
-    this.registry.open(report).showContent({ type: 'showError', kind, message: e.message, ...(e.detail ? { detail: e.detail } : {}) });
+    this.registry.open(report).showContent(
+      {
+        type: 'showError',
+        kind,
+        message: e.message,
+        ...(e.detail ? { detail: e.detail } : {}),
+        ...(e.offerLocal ? { offerLocal: true } : {}),
+      },
+      task,
+    );
+  }
+
+  /** The service changed: error pages about the old one give way to the last result (or the empty page). */
+  clearServiceErrors(): void {
+    for (const panel of this.registry.all()) panel.clearServiceError();
   }
 
   /**

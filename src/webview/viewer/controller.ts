@@ -60,7 +60,7 @@ export class Controller {
           this.toolbar.setTitle(`${fileName} · ${count} ${count === 1 ? 'page' : 'pages'}`, fileName);
         },
         failed: (message) => host.post({ type: 'viewerError', message, url: this.store.state.result?.url }),
-        select: (path) => host.post({ type: 'selectSource', path }),
+        select: (path, whole) => host.post({ type: 'selectSource', path, ...(whole ? { whole } : {}) }),
       },
       s.pdfZoom,
     );
@@ -70,7 +70,7 @@ export class Controller {
         position: (pos) => this.savePosition(() => ({ jpegPosition: pos })),
         loaded: (fileName, w, hgt) => this.toolbar.setTitle(`${fileName} · ${w}×${hgt}`, fileName),
         failed: (message) => host.post({ type: 'viewerError', message, url: this.store.state.result?.url }),
-        select: (path) => host.post({ type: 'selectSource', path }),
+        select: (path, whole) => host.post({ type: 'selectSource', path, ...(whole ? { whole } : {}) }),
       },
       s.jpegZoom,
     );
@@ -79,6 +79,7 @@ export class Controller {
       rebuild: () => this.rebuild(),
       showResult: () => this.showLastResult(),
       revealError: (index) => host.post({ type: 'revealError', index }),
+      useLocalService: () => host.post({ type: 'useLocalService' }),
     });
     // The banner floats over the top of the result instead of pushing it down (no jump).
     this.content = h('main', { class: 'content' }, this.pdf.el, this.jpeg.el, this.message.el, this.status.el, this.status.banner);
@@ -205,6 +206,16 @@ export class Controller {
         this.toolbar.setApproximateSync(m.approximate && m.boxes.length > 0);
         return;
       }
+      case 'setRebuildLabel':
+        this.toolbar.setRebuildLabel(m.label, m.title);
+        return;
+      case 'showEmpty':
+        // The error on screen no longer applies: the result behind it, if the viewer kept one.
+        this.finishTask();
+        this.store.update({ error: null, failed: null, validation: null });
+        if (this.store.state.result) this.showLastResult();
+        else this.showEmpty();
+        return;
       case 'livePaused':
         this.toolbar.setLive({ paused: true, problems: m.problems, first: m.first });
         return;

@@ -11,6 +11,8 @@ export interface MessageActions {
   /** Back to the last PDF/JPEG, if there is one. */
   showResult(): void;
   revealError(index: number): void;
+  /** Switch to the bundled local service and run the task again. */
+  useLocalService(): void;
 }
 
 const ERROR_TITLES: Record<ViewerErrorKind, string> = {
@@ -90,6 +92,8 @@ export class MessageView {
   }
 
   showError(e: Omit<ShowErrorMessage, 'type'>, hasResult: boolean): void {
+    // Unreachable: the ways out are the same task again, or the bundled service.
+    const unreachable = e.kind === 'network' || e.kind === 'timeout';
     this.render(
       'error',
       ERROR_TITLES[e.kind] ?? ERROR_TITLES.other,
@@ -98,6 +102,19 @@ export class MessageView {
         e.detail ? h('pre', { class: 'error-detail', text: e.detail }) : null,
       ],
       hasResult,
+      {
+        retry: unreachable,
+        extra: e.offerLocal
+          ? button({
+              id: 'useLocalService',
+              icon: 'rebuild',
+              label: 'Use Local Service',
+              title: 'Switch to the bundled local service (on this machine, offline) and run the task again',
+              cls: 'secondary-button',
+              onClick: () => this.actions.useLocalService(),
+            })
+          : null,
+      },
     );
   }
 
@@ -126,7 +143,13 @@ export class MessageView {
     );
   }
 
-  private render(glyph: 'error' | 'warning', title: string, body: Array<Node | null>, hasResult: boolean): void {
+  private render(
+    glyph: 'error' | 'warning',
+    title: string,
+    body: Array<Node | null>,
+    hasResult: boolean,
+    options: { retry?: boolean; extra?: HTMLElement | null } = {},
+  ): void {
     setChildren(
       this.el,
       h(
@@ -140,11 +163,12 @@ export class MessageView {
           button({
             id: 'messageRebuild',
             icon: 'rebuild',
-            label: 'Rebuild',
+            label: options.retry ? 'Retry' : 'Rebuild',
             title: 'Run the task again',
             cls: 'primary-button',
             onClick: () => this.actions.rebuild(),
           }),
+          options.extra ?? null,
           hasResult
             ? button({
                 id: 'showLastResult',

@@ -20,8 +20,8 @@ export interface JpegViewEvents {
   position(pos: ImagePosition): void;
   loaded(fileName: string, width: number, height: number): void;
   failed(message: string): void;
-  /** The author clicked a component drawn in the preview (a source map is set). */
-  select(path: ReportPath): void;
+  /** The author clicked a component drawn in the preview (a source map is set); `whole`: double-clicked. */
+  select(path: ReportPath, whole: boolean): void;
 }
 
 export class JpegView {
@@ -52,7 +52,7 @@ export class JpegView {
       h('div', { class: 'jpeg-frame' }, h('div', { class: 'jpeg-sheet' }, this.img, this.pagesEl)),
     );
     this.overlay = new Overlay(this.el);
-    this.sync = new SyncLayer(this.pagesEl, this.el, { select: (path) => this.events.select(path) }, '.jpeg-page');
+    this.sync = new SyncLayer(this.pagesEl, this.el, { select: (path, whole) => this.events.select(path, whole) }, '.jpeg-page');
     this.el.addEventListener('scroll', () => this.events.position(this.position()), { passive: true });
     new ResizeObserver(() => {
       if (this.zoomSetting.mode !== 'scale') this.applyZoom();

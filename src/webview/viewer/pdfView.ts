@@ -27,8 +27,8 @@ export interface PdfViewEvents {
   zoom(setting: ZoomSetting): void;
   position(pos: PdfPosition): void;
   loaded(fileName: string, pageCount: number): void;
-  /** The author clicked a component drawn on a page (live view with a source map). */
-  select(path: ReportPath): void;
+  /** The author clicked a component drawn on a page (live view with a source map); `whole`: double-clicked. */
+  select(path: ReportPath, whole: boolean): void;
   failed(message: string): void;
 }
 
@@ -67,7 +67,7 @@ export class PdfView {
     this.pagesEl = h('div', { class: 'pdf-pages' });
     this.el = h('div', { class: 'view pdf-view', attrs: { tabindex: '0', 'aria-label': 'PDF pages' } }, this.pagesEl);
     this.overlay = new Overlay(this.el);
-    this.sync = new SyncLayer(this.pagesEl, this.el, { select: (path) => this.events.select(path) });
+    this.sync = new SyncLayer(this.pagesEl, this.el, { select: (path, whole) => this.events.select(path, whole) });
     this.el.addEventListener('scroll', () => this.onScroll(), { passive: true });
     new ResizeObserver(() => this.onResize()).observe(this.el);
     window.addEventListener('resize', () => this.scheduleRender(RENDER_DELAY_MS)); // devicePixelRatio changes

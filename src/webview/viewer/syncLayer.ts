@@ -14,8 +14,8 @@ import { boxesOf, componentAt } from './sourceBoxes';
 import { h } from './dom';
 
 export interface SyncEvents {
-  /** The author clicked the component at `path` in the page. */
-  select(path: ReportPath): void;
+  /** The author clicked the component at `path` in the page; `whole`: the second click of a double-click. */
+  select(path: ReportPath, whole: boolean): void;
 }
 
 /** `components[0].components[1]`, as the panel's 422 list writes paths. */
@@ -101,10 +101,14 @@ export class SyncLayer {
   }
 
   private onClick(e: MouseEvent): void {
-    // A text selection being made is not a click on a component.
-    if (document.getSelection()?.toString()) return;
+    // A text selection being made is not a click on a component; a double-click's own word
+    // selection is (its second click, detail 2, selects the whole component in the editor).
+    const whole = e.detail >= 2;
+    if (!whole && document.getSelection()?.toString()) return;
     const b = this.hit(e);
-    if (b) this.events.select(b.path);
+    if (!b) return;
+    if (whole) document.getSelection()?.removeAllRanges();
+    this.events.select(b.path, whole);
   }
 
   private onMove(e: MouseEvent): void {
@@ -112,7 +116,9 @@ export class SyncLayer {
     if (!page) return;
     const b = this.hit(e);
     const where = this.approximate ? ' — approximate: where the local renderer draws it' : '';
-    page.title = b ? `${b.type || 'Component'} · ${pathText(b.path)}${where} (click to select it in the editor)` : '';
+    page.title = b
+      ? `${b.type || 'Component'} · ${pathText(b.path)}${where} (click: cursor to it in the editor; double-click: select it)`
+      : '';
   }
 
   private pageAt(e: MouseEvent): HTMLElement | null {

@@ -191,6 +191,16 @@ export class Toolbar {
     this.enable('rebuild', enabled);
   }
 
+  /** What the rebuild button repeats and costs, in the host's words (Redraw / Preview / Build). */
+  setRebuildLabel(label: string, title: string): void {
+    const b = this.buttons.get('rebuild');
+    if (!b) return;
+    b.title = title;
+    b.setAttribute('aria-label', title);
+    const text = b.querySelector('.label');
+    if (text) text.textContent = label;
+  }
+
   /**
    * The live view's badge: `Live` while the pages follow the text, `Paused: N problems` while
    * the text cannot be drawn (quiet: the last good pages stay), hidden for service results.

@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { LiveOutcome } from '../../../src/extension/live/livePreview';
 import type { ReportStudioApi } from '../../../src/extension/extension';
+import { componentRange } from '../../../src/core/report/cursorComponent';
 import { closeAllEditors, waitFor } from './helpers';
 import { run, withSettings } from './studio';
 import { extensionApi, LocalRenderer, nextEvent, read, screenshot, ui, uiDriverUrl, waitForElement, waitForViewerState } from './viewerKit';
@@ -132,22 +133,80 @@ describe('the live view', function () {
     assert.ok(whole.top <= paragraph.top && whole.top + whole.height >= title.bottom, 'the section holds both children');
   });
 
-  it('a click on a component in the view selects its node in the editor', async function () {
-    if (!uiDriverUrl) this.skip();
+  /** The range of the component at `path` in the editor's text. */
+  function nodeRange(path: (string | number)[]): vscode.Range {
+    const found = componentRange(editor.document.getText(), path);
+    assert.ok(found, `a component at ${path.join('.')}`);
+    return new vscode.Range(editor.document.positionAt(found.offset), editor.document.positionAt(found.offset + found.length));
+  }
+
+  /** Resolves with the editor's selection once a click in the view has moved it off (0, 0). */
+  function nextSelection(): Promise<vscode.Selection> {
     editor.selection = new vscode.Selection(0, 0, 0, 0);
-    const selected = new Promise<vscode.Selection>((resolve) => {
-      const sub = vscode.window.onDidChangeTextEditorSelection((e) => {
-        if (e.textEditor.document.uri.toString() !== uri.toString() || e.selections[0].isEmpty) return;
-        sub.dispose();
-        resolve(e.selections[0]);
-      });
-    });
-    await ui('click', { report: NAME, selector: '.pdf-page[data-page="1"] .textLayer span:text-matches("paragraph")' });
+    return nextEvent(
+      vscode.window.onDidChangeTextEditorSelection,
+      (e) => e.textEditor.document.uri.toString() === uri.toString() && !e.selections[0].active.isEqual(new vscode.Position(0, 0)),
+      15_000,
+    ).then((e) => e.selections[0]);
+  }
+
+  /** Waits until every message the workbench got before now was handled (a key pressed, say). */
+  const roundTrip = async (): Promise<void> => void (await vscode.commands.executeCommand('notifications.clearAll'));
+
+  const PARAGRAPH = '.pdf-page[data-page="1"] .textLayer span:text-matches("paragraph")';
+
+  it('a click on a component puts the cursor on its first line and highlights it; a key pressed next changes nothing', async function () {
+    if (!uiDriverUrl) this.skip();
+    const node = nodeRange(['components', 0, 'components', 0]);
+    const before = editor.document.getText();
+    const version = editor.document.version;
+    const selected = nextSelection();
+    const highlighted = nextEvent(api.previewSync.onDidHighlightSource, (e) => e.report.toString() === uri.toString(), 15_000);
+    await ui('click', { report: NAME, selector: PARAGRAPH });
     const selection = await selected;
-    const text = editor.document.getText(selection);
-    assert.match(text, /^\{ "type": "Text", "options": \{ "text": "A paragraph drawn as it is typed\." \} \}$/, text);
-    await waitForElement(NAME, 'the clicked Text outlined', '.sync-box', (e) => e.dataset.path === 'components[0].components[0]');
+    assert.ok(selection.isEmpty, `no selection, got ${editor.document.getText(selection).length} characters selected`);
+    assert.ok(selection.active.isEqual(node.start), `the cursor at the Text's start ${JSON.stringify(node.start)}`);
+    assert.ok((await highlighted).range.isEqual(node), "the Text's whole range is highlighted");
     await screenshot('sync-click');
+    await waitForElement(NAME, 'the clicked Text outlined', '.sync-box', (e) => e.dataset.path === 'components[0].components[0]');
+    // The focus stayed in the view: a key pressed now does not reach the text.
+    await ui('press', { key: 'x' });
+    await roundTrip();
+    assert.equal(editor.document.version, version, 'the document is untouched by the key');
+    assert.equal(editor.document.getText(), before);
+  });
+
+  it('with clickInPreviewFocusesEditor, the key typed after a click lands at the cursor, the rest of the text unchanged', async function () {
+    if (!uiDriverUrl) this.skip();
+    const restore = await withSettings({ clickInPreviewFocusesEditor: true });
+    try {
+      const before = editor.document.getText();
+      const at = editor.document.offsetAt(nodeRange(['components', 0, 'components', 0]).start);
+      const selected = nextSelection();
+      await ui('click', { report: NAME, selector: PARAGRAPH });
+      assert.ok((await selected).isEmpty);
+      const typed = nextEvent(vscode.workspace.onDidChangeTextDocument, (e) => e.document.uri.toString() === uri.toString(), 15_000);
+      await ui('press', { key: 'x' });
+      await typed;
+      assert.equal(editor.document.getText(), `${before.slice(0, at)}x${before.slice(at)}`);
+    } finally {
+      await vscode.commands.executeCommand('undo');
+      await restore();
+    }
+    await waitFor('the text as it was', () => !editor.document.getText().includes('x{ "type": "Text"'));
+  });
+
+  it('a double-click on a component selects its node', async function () {
+    if (!uiDriverUrl) this.skip();
+    const selected = nextEvent(
+      vscode.window.onDidChangeTextEditorSelection,
+      (e) => e.textEditor.document.uri.toString() === uri.toString() && !e.selections[0].isEmpty,
+      15_000,
+    );
+    editor.selection = new vscode.Selection(0, 0, 0, 0);
+    await ui('click', { report: NAME, selector: PARAGRAPH, clickCount: 2 });
+    const text = editor.document.getText((await selected).selections[0]);
+    assert.match(text, /^\{ "type": "Text", "options": \{ "text": "A paragraph drawn as it is typed\." \} \}$/, text);
   });
 
   it('a Preview from the service replaces the live view and its badge', async function () {
@@ -164,20 +223,19 @@ describe('the live view', function () {
     editor.selection = new vscode.Selection(editor.document.positionAt(at + 2), editor.document.positionAt(at + 2));
   }
 
-  /** Clicks the middle of the outline now shown and resolves with the text the editor then selects. */
+  /** Clicks the middle of the outline now shown and resolves with the text of the node the editor's cursor then starts. */
   async function clickOutline(pageSelector: string): Promise<string> {
     const [page] = await read(NAME, pageSelector);
     const [box] = await read(NAME, `${pageSelector} .sync-box`);
     assert.ok(page && box, `an outline on ${pageSelector}`);
-    editor.selection = new vscode.Selection(0, 0, 0, 0);
-    const selected = nextEvent(
-      vscode.window.onDidChangeTextEditorSelection,
-      (e) => e.textEditor.document.uri.toString() === uri.toString() && !e.selections[0].isEmpty,
-      15_000,
-    );
+    const selected = nextSelection();
+    const highlighted = nextEvent(api.previewSync.onDidHighlightSource, (e) => e.report.toString() === uri.toString(), 15_000);
     const position = { x: box.left - page.left + box.width / 2, y: box.top - page.top + box.height / 2 };
     await ui('click', { report: NAME, selector: pageSelector, position });
-    return editor.document.getText((await selected).selections[0]);
+    const cursor = await selected;
+    const { range } = await highlighted;
+    assert.ok(cursor.isEmpty && cursor.active.isEqual(range.start), 'the cursor at the start of the highlighted node');
+    return editor.document.getText(range);
   }
 
   it("on the service's Preview JPEG the cursor outlines the component over the image and a click selects it", async function () {

@@ -102,9 +102,10 @@ describe('CLI: build, preview, status, quota', function () {
       lines.map((l) => l.split(': error: ')[0]),
       ['broken.report.json:4:61', 'broken.report.json:6:26', 'broken.report.json:7:15'],
     );
-    assert.match(lines[0], /Input should be less than or equal to 32, got 99 \[less_than_equal\] \(options\.vertical_margin\)$/);
+    // In plain words (core/loc/plainWords.ts), the type and path after them.
+    assert.match(lines[0], /error: "vertical_margin" should be at most 32, got 99 \[less_than_equal\] \(options\.vertical_margin\)$/);
     assert.match(lines[1], /Missing required option "section_title" in Section options \[missing\]/);
-    assert.match(lines[2], /Input tag 'Sektion' found using 'type'/);
+    assert.match(lines[2], /error: Unknown component type "Sektion"; the types are "Section", "Row", "Card", .* \[union_tag_invalid\]/);
     assert.match(r.stderr, /the service rejected the report \(3 errors\)/);
   });
 

@@ -42,21 +42,29 @@ describe('422 entries → diagnostics', () => {
     assert.equal(d.message, 'Missing required option "report_title" in the report options');
   });
 
-  it('a primitive input is quoted after the message', () => {
+  it('a primitive input is quoted after the message, in plain words', () => {
     const [d] = mapValidationErrors(REPORT_JSONC, [
       entry('literal_error', ['body', 'config', 'colour_theme'], "Input should be 'default', 'summer' or 'forest'", 'nope', {
         expected: "'default', 'summer' or 'forest'",
       }),
     ]);
-    assert.equal(d.message, `Input should be 'default', 'summer' or 'forest', got "nope"`);
+    assert.equal(d.message, `"colour_theme" should be "default", "summer" or "forest", got "nope"`);
     assert.equal(d.type, 'literal_error');
     assert.equal(d.path, 'config.colour_theme');
   });
 
-  it("union_tag_invalid keeps pydantic's message", () => {
+  it('union_tag_invalid says the component type is unknown, not which tag the discriminator found', () => {
     const msg = "Input tag 'Sektion' found using 'type' does not match any of the expected tags: 'Section', 'Row'";
-    const [d] = mapValidationErrors(REPORT_JSONC, [entry('union_tag_invalid', ['body', 'components', 1], msg, { type: 'Sektion' })]);
-    assert.equal(d.message, msg);
+    const [d] = mapValidationErrors(REPORT_JSONC, [
+      entry(
+        'union_tag_invalid',
+        ['body', 'components', 1],
+        msg,
+        { type: 'Sektion' },
+        { tag: 'Sektion', expected_tags: "'Section', 'Row'" },
+      ),
+    ]);
+    assert.equal(d.message, 'Unknown component type "Sektion"; the types are "Section" or "Row"');
     assert.equal(REPORT_JSONC.slice(d.range.start, d.range.end), '"Sektion"');
   });
 
@@ -67,7 +75,8 @@ describe('422 entries → diagnostics', () => {
     ]);
     assert.equal(ds.length, 2);
     assert.ok(ds[0].range.start < ds[1].range.start);
-    assert.equal(ds[1].message, 'Input should be a valid integer, got a number with a fractional part, got 2.5');
+    assert.equal(ds[0].message, '"vertical_margin" should be at most 32, got 40');
+    assert.equal(ds[1].message, '"n_pages" should be a whole number, got 2.5');
   });
 
   it('columns count UTF-16 units after non-ASCII text on the same line', () => {

@@ -42,15 +42,28 @@ describe('schema errors (JSON pointers) → diagnostics', () => {
     assert.equal(d.message, 'Unknown option "bogus" in the report options');
   });
 
-  it('type and enum errors mark the value and say what was found', () => {
+  it('type and enum errors mark the value and say what was found, in the words of the service entry for the same mistake', () => {
     const text =
       '{"type": "Report", "options": {"report_title": "t"}, "config": {"colour_theme": "nope"}, "components": [{"type": "Card", "options": {"title": 3, "value": 1}}]}';
     const ds = check(text);
     assert.equal(ds.length, 2);
     assert.equal(ds[0].marked, '"nope"');
-    assert.match(ds[0].message, /^Must be one of "default", "summer", .* got "nope"$/);
+    assert.match(ds[0].message, /^"colour_theme" should be "default", "summer", .*, … 14 in all, got "nope"$/);
     assert.equal(ds[1].marked, '3');
-    assert.equal(ds[1].message, 'Expected string, got 3');
+    assert.equal(ds[1].message, '"title" should be text in quotes, got 3');
+  });
+
+  it('a misspelt component type reads as the service says it; a number over its maximum too', () => {
+    const ds = check(
+      '{"type": "Report", "options": {"report_title": "t", "vertical_margin": 99}, "components": [{"type": "Crad", "options": {}}]}',
+    );
+    assert.deepEqual(
+      ds.map((d) => [d.marked, d.message]),
+      [
+        ['99', '"vertical_margin" should be at most 32, got 99'],
+        ['"Crad"', 'Unknown component type "Crad"; the types are "Section", "Row", "Card", "Text", "Table", "Image", … 21 in all'],
+      ],
+    );
   });
 
   it('Image without image_url or base64 → one line naming both', () => {

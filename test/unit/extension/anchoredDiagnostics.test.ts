@@ -30,10 +30,22 @@ class Range {
     return JSON.stringify(this) === JSON.stringify(other);
   }
 }
+class Location {
+  constructor(
+    readonly uri: unknown,
+    readonly range: Range,
+  ) {}
+}
+class DiagnosticRelatedInformation {
+  constructor(
+    readonly location: Location,
+    readonly message: string,
+  ) {}
+}
 class Diagnostic {
   source?: string;
-  code?: string;
-  relatedInformation?: unknown[];
+  code?: string | number;
+  relatedInformation?: DiagnosticRelatedInformation[];
   constructor(
     readonly range: Range,
     readonly message: string,
@@ -47,12 +59,26 @@ describe('extension: diagnostics that follow edits incrementally', () => {
   let uninstall: () => void;
   const listeners: { change: Array<Listener<unknown>>; open: Array<Listener<unknown>> } = { change: [], open: [] };
   const shown = new Map<string, Diagnostic[]>();
+  /** What the editor's schema validation shows per file (for the one-problem rule). */
+  const schema = new Map<string, Diagnostic[]>();
+  const diagnosticsChanged: Array<Listener<{ uris: TestUri[] }>> = [];
+  const openDocuments: unknown[] = [];
 
   before(() => {
     const stub = createVscodeStub();
     const v = stub.module as Record<string, unknown>;
-    Object.assign(v, { Position, Range, Diagnostic, Uri: TestUri, DiagnosticSeverity: { Error: 0, Warning: 1, Information: 2 } });
+    Object.assign(v, {
+      Position,
+      Range,
+      Diagnostic,
+      Location,
+      DiagnosticRelatedInformation,
+      Uri: TestUri,
+      DiagnosticSeverity: { Error: 0, Warning: 1, Information: 2 },
+    });
     v.languages = {
+      onDidChangeDiagnostics: (l: Listener<{ uris: TestUri[] }>) => (diagnosticsChanged.push(l), { dispose: () => undefined }),
+      getDiagnostics: (uri: TestUri) => [...(schema.get(uri.toString()) ?? []), ...(shown.get(uri.toString()) ?? [])],
       createDiagnosticCollection: () => ({
         set: (uri: TestUri, list: Diagnostic[]) => void shown.set(uri.toString(), list),
         delete: (uri: TestUri) => void shown.delete(uri.toString()),
@@ -61,6 +87,7 @@ describe('extension: diagnostics that follow edits incrementally', () => {
       }),
     };
     v.workspace = {
+      textDocuments: openDocuments,
       onDidChangeTextDocument: (l: Listener<unknown>) => (listeners.change.push(l), { dispose: () => undefined }),
       onDidOpenTextDocument: (l: Listener<unknown>) => (listeners.open.push(l), { dispose: () => undefined }),
     };
@@ -75,6 +102,8 @@ describe('extension: diagnostics that follow edits incrementally', () => {
     listeners.change.length = 0;
     listeners.open.length = 0;
     shown.clear();
+    schema.clear();
+    openDocuments.length = 0;
   });
 
   /** A document whose edits fire onDidChangeTextDocument with VS Code's content changes. */
@@ -87,6 +116,7 @@ describe('extension: diagnostics that follow edits incrementally', () => {
         const p = new LineIndex(d.text).positionAt(offset);
         return new Position(p.line, p.character);
       },
+      offsetAt: (p: Position) => new LineIndex(d.text).offsetAt(p),
       /** One event with these changes, applied one after the other. */
       edit(...changes: TextChange[]) {
         for (const c of changes) d.text = applyChange(d.text, c)!;
@@ -127,6 +157,43 @@ describe('extension: diagnostics that follow edits incrementally', () => {
     const after = current(diagnostics, d);
     assert.deepEqual(rangesOf(after), fresh(d));
     after.forEach((x, i) => assert.equal(x, moved[i], 'an edit below keeps the diagnostic object'));
+    diagnostics.dispose();
+  });
+
+  it('an entry about a node the schema validation marks is left to it; the others are in plain words with the raw entry at hand', () => {
+    const diagnostics = new service.ServiceDiagnostics({ reanchorDelayMs: 60_000 });
+    const d = doc(SENT);
+    openDocuments.push(d);
+    const range = (needle: string, after = '') => {
+      const start = d.text.indexOf(needle, at(d, after));
+      return new Range(d.positionAt(start), d.positionAt(start + needle.length));
+    };
+    // The JSON language service marks the Spacer's -2 and the Card's options (its words are localised: only the node counts).
+    const below = Object.assign(new Diagnostic(range('-2'), 'Value is below the minimum of 0.', 1), { source: 'json' });
+    const missing = Object.assign(new Diagnostic(range('"options"', '"Card"'), 'Missing property "value".', 1), { source: 'json' });
+    // A JSON syntax error (code 0x100 and above) is not a schema problem: it hides nothing.
+    const syntax = Object.assign(new Diagnostic(range('"three"'), 'Trailing comma', 0), { source: 'json', code: 0x207 });
+    schema.set(d.uri.toString(), [below, missing, syntax]);
+    const all = diagnostics.setFromValidationError(d as never, SENT, ENTRIES);
+    assert.equal(all.length, 3, 'one diagnostic per entry (the result panel lists them all)');
+    const published = shown.get(d.uri.toString()) ?? [];
+    assert.deepEqual(
+      published.map((x) => x.code),
+      ['int_parsing'],
+      'the Card and Spacer entries are left to the schema',
+    );
+    assert.match(published[0].message, /^"columns" should be a whole number, got "three"$/);
+    assert.match(
+      String(published[0].relatedInformation?.[0]?.message),
+      /^The service said: Input should be a valid integer, unable to parse string/,
+    );
+    // The schema's diagnostic goes (the author fixed the value elsewhere, or the language service re-ran): the entry comes back.
+    schema.set(d.uri.toString(), [missing]);
+    for (const l of diagnosticsChanged) l({ uris: [d.uri] });
+    assert.deepEqual(
+      shown.get(d.uri.toString())?.map((x) => x.code),
+      ['int_parsing', 'greater_than_equal'],
+    );
     diagnostics.dispose();
   });
 

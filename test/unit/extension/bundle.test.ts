@@ -1,6 +1,6 @@
 // The extension's two bundles as the .vsix ships them (production build). dist/extension.js, the
-// bootstrap VS Code activates for any JSON file: only the command table, the report check and
-// the loader (a module list, below) within 16 KB — 11 KB today, parsed at every activation, so
+// bootstrap VS Code activates for any JSON file: only the command table, the report check, the
+// formatter's provider and the loader (a module list, below) within 16 KB — 11 KB today, parsed at every activation, so
 // the budget leaves room for the loader to grow but not for it to quietly double.
 // dist/studio.js, the rest: within the 300 KB budget the single bundle had, without the schema,
 // the fix engine (ajv), the local service, the renderer or the HTTP client (they load from their
@@ -27,6 +27,8 @@ const BOOTSTRAP_MODULES = [
   'src/extension/commands/commandIds.ts',
   'src/extension/reportDocument.ts',
   'src/extension/service/runtimeLoader.ts',
+  // Format Document for any JSON file: the provider only; the formatting is dist/formatter.js.
+  'src/extension/format/reportFormatter.ts',
   'src/core/report/reportDocument.ts',
   'vscode-once:vscode', // scripts/esbuild-vscode.mjs: the one re-export of the vscode module
 ];
@@ -123,13 +125,16 @@ describe('the extension bundle', function () {
       assert.deepEqual(
         stub.calls,
         [
+          'languages.registerDocumentFormattingEditProvider()',
+          'languages.registerDocumentRangeFormattingEditProvider()',
+          'Disposable.from()',
           'tasks.registerTaskProvider(report-studio)',
           'workspace.onDidOpenTextDocument()',
           'workspace.onDidChangeTextDocument()',
           'window.tabGroups.onDidChangeTabs()',
           'window.tabGroups.onDidChangeTabGroups()',
         ],
-        'besides the commands and the task provider, the bootstrap only listens for a report or a restored panel',
+        'besides the commands, the formatter and the task provider, the bootstrap only listens for a report or a restored panel',
       );
 
       // A caller reading the API gets the full part.

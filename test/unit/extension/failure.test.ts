@@ -100,6 +100,46 @@ describe('extension: describeFailure', () => {
     assert.deepEqual(d.notify?.actions, ['setApiKey', 'selectService', 'showLog']);
   });
 
+  it('an unreachable hosted or custom service: one sentence with the host (no URL, no code), Use Local Service and Retry', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' });
+    const error = new ReportServiceError({
+      kind: 'network',
+      message: 'POST /preview-report: cannot reach http://127.0.0.1:9 (ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9)',
+      requestSent: false,
+      cause: new TypeError('fetch failed', { cause: refused }),
+    });
+    const session = { label: 'Custom service (127.0.0.1:9)', mode: 'custom' };
+    const d = failure.describeFailure(ctx({ error, session }), clean);
+    const sentence =
+      'The preview of sales.report.json could not reach the custom service (127.0.0.1:9): nothing is listening at that address.';
+    assert.equal(d.outcome.message, sentence);
+    assert.deepEqual(d.panel, { show: 'error', kind: 'network', message: sentence, offerLocal: true });
+    assert.deepEqual(d.notify, { severity: 'error', message: sentence, actions: ['useLocal', 'retry'] });
+    assert.match(d.log!.message, /ECONNREFUSED/, 'the code stays in the log');
+
+    const dns = Object.assign(new Error('getaddrinfo ENOTFOUND api.hybiscus.dev'), { code: 'ENOTFOUND' });
+    const offline = new ReportServiceError({ kind: 'network', message: 'x', cause: new TypeError('fetch failed', { cause: dns }) });
+    const hosted = failure.describeFailure(
+      ctx({ kind: 'build', error: offline, session: { label: 'Hosted service (api.hybiscus.dev)', mode: 'hosted' } }),
+      clean,
+    );
+    assert.equal(
+      hosted.outcome.message,
+      'The build of sales.report.json could not reach the hosted service (api.hybiscus.dev): its host name could not be looked up (no network, or a mistyped address).',
+    );
+    const slow = new ReportServiceError({ kind: 'timeout', message: 'GET /get-task-status: no complete answer within 30000 ms' });
+    const timedOut = failure.describeFailure(
+      ctx({ error: slow, session: { label: 'Local service (127.0.0.1:4000)', mode: 'local' } }),
+      clean,
+    );
+    assert.equal(
+      timedOut.outcome.message,
+      'The preview of sales.report.json could not reach the local service (127.0.0.1:4000): it did not answer in time.',
+    );
+    assert.deepEqual(timedOut.notify?.actions, ['retry', 'showLog'], 'no "Use Local Service" when it is the local one');
+    assert.equal(timedOut.panel?.show === 'error' && timedOut.panel.offerLocal, false);
+  });
+
   it("an error that is not the service's: a file that could not be written, or anything else", () => {
     const write = failure.describeFailure(ctx({ error: new FileWriteError('/x/out.pdf', new Error('EACCES')) }), clean);
     assert.match(write.outcome.message!, /^Could not save the result: /);

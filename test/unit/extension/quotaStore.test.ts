@@ -25,6 +25,8 @@ const record = (single: number): QuotaRecord => ({
 function fakeClients(target = 'local http://127.0.0.1:1 aa') {
   const calls = { quota: 0 };
   let release: (() => void) | undefined;
+  /** Every request's release, in order (release() is the newest one's). */
+  const releases: Array<() => void> = [];
   let failWith: Error | undefined;
   let single = 42;
   const session = () => ({
@@ -34,7 +36,7 @@ function fakeClients(target = 'local http://127.0.0.1:1 aa') {
     client: {
       getRemainingQuota: async () => {
         calls.quota++;
-        await new Promise<void>((r) => (release = r));
+        await new Promise<void>((r) => releases.push((release = r)));
         if (failWith) throw failWith;
         return record(single);
       },
@@ -45,6 +47,7 @@ function fakeClients(target = 'local http://127.0.0.1:1 aa') {
     factory: { acquire: async () => session() },
     session,
     release: () => release?.(),
+    releaseAt: (i: number) => releases[i]?.(),
     setTarget: (t: string) => (target = t),
     fail: (e: Error | undefined) => (failWith = e),
     setSingle: (n: number) => (single = n),
@@ -116,5 +119,28 @@ describe('extension: QuotaStore', () => {
     store.reset();
     assert.equal(store.current.snapshot, undefined);
     assert.equal(store.known, false);
+  });
+
+  it('a refresh after a change of service asks the new one: the request in flight to the old one is not shared, nor written', async () => {
+    const clients = fakeClients();
+    const store = new QuotaStore(clients.factory as never);
+    const old = store.refresh();
+    await tick();
+    store.reset();
+    assert.equal(store.current.refreshing, false, 'no spinner left for the dropped request');
+    clients.setTarget('hosted https://api.hybiscus.dev/api/v1 bb');
+    clients.setSingle(7);
+    const fresh = store.refresh();
+    assert.notEqual(fresh, old, 'a new request');
+    await tick();
+    clients.release();
+    await fresh;
+    assert.equal(clients.calls.quota, 2);
+    assert.equal(store.current.snapshot?.singleRemaining, 7);
+    clients.fail(new Error('the old client was closed'));
+    clients.releaseAt(0);
+    await assert.rejects(old);
+    assert.equal(store.current.lastError, undefined, "the old request's failure does not land on the new service");
+    assert.equal(store.current.serviceLabel, 'Hosted service (api.hybiscus.dev)');
   });
 });

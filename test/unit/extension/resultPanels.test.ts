@@ -32,7 +32,9 @@ function scriptedWebview(record: ScriptedPanel['record'], onDidReceiveMessage: u
     },
     asWebviewUri: (u: TestUri) => ({ toString: () => `https://webview.test${u.path}` }),
     postMessage: async (m: HostToViewerMessage) => {
-      record.posted.push(m);
+      // The rebuild button's words are checked on their own (record.rebuildLabels).
+      if (m.type === 'setRebuildLabel') record.rebuildLabels.push(m.label);
+      else record.posted.push(m);
       return true;
     },
     onDidReceiveMessage,
@@ -43,7 +45,7 @@ function scriptedWebview(record: ScriptedPanel['record'], onDidReceiveMessage: u
 class ScriptedPanel {
   static created: Array<{ panel: ScriptedPanel; column: number }> = [];
   /** What the page was sent, and how often its HTML and options were set. */
-  readonly record = { posted: [] as HostToViewerMessage[], htmlSets: 0, optionSets: 0 };
+  readonly record = { posted: [] as HostToViewerMessage[], rebuildLabels: [] as string[], htmlSets: 0, optionSets: 0 };
   title = '';
   iconPath: unknown;
   visible = true;
@@ -311,6 +313,52 @@ describe('extension: result panels', () => {
     assert.deepEqual(cancels, ['/work/k.report.json']);
   });
 
+  it('the rebuild button repeats what the panel shows, and its words say so: a live draft is redrawn, a JPEG previewed, a PDF built', async () => {
+    const r = report('live.report.json');
+    const asked: string[] = [];
+    panels.onDidRequestRebuild((e) => asked.push(e.kind));
+    await panels.showLive(r as never, { file: resultOf(r, 'build') as never, pageCount: 1, boxes: [] }, true);
+    const p = only();
+    p.ready();
+    // The viewer cannot tell a live draft's PDF from a build's: it asks for a Build.
+    p.say({ type: 'rebuild', kind: 'build' } as ViewerToHostMessage);
+    panels.showLivePaused(r as never, { problems: 1, first: 'x' }, false);
+    p.say({ type: 'rebuild', kind: 'build' } as ViewerToHostMessage);
+    await panels.showResult(r as never, { kind: 'preview', file: resultOf(r, 'preview') as never });
+    p.say({ type: 'rebuild', kind: 'preview' } as ViewerToHostMessage);
+    panels.showError(r as never, { kind: 'network', message: 'unreachable' }, 'preview');
+    p.say({ type: 'rebuild', kind: 'preview' } as ViewerToHostMessage);
+    await panels.showResult(r as never, { kind: 'build', file: resultOf(r, 'build') as never, pageCount: 1 });
+    p.say({ type: 'rebuild', kind: 'build' } as ViewerToHostMessage);
+    assert.deepEqual(asked, ['live', 'live', 'preview', 'preview', 'build']);
+    assert.deepEqual(p.record.rebuildLabels, ['Redraw', 'Preview', 'Build'], 'sent when they change');
+  });
+
+  it('a service change clears an error page about the old service: the last result comes back, or the empty page', async () => {
+    const { r, p } = await shownResult('offline.report.json', 'preview');
+    panels.showError(r as never, { kind: 'network', message: 'could not reach', offerLocal: true }, 'preview');
+    assert.deepEqual(
+      p.posted.splice(0).map((m) => (m.type === 'showError' ? [m.type, m.offerLocal] : m.type)),
+      [['showError', true]],
+    );
+    panels.clearServiceErrors();
+    assert.deepEqual(p.take(), ['showJpeg'], 'the last result, not the stale error');
+    panels.clearServiceErrors();
+    assert.deepEqual(p.take(), [], 'nothing stale: nothing sent');
+    panels.showValidationErrors(r as never, [{ type: 'missing', msg: 'Field required', loc: ['body', 'type'] }], 'preview');
+    p.take();
+    panels.clearServiceErrors();
+    assert.deepEqual(p.take(), [], 'a 422 is about the report, not the service: it stays');
+
+    const other = report('never.report.json');
+    panels.showError(other as never, { kind: 'auth', message: 'key refused' }, 'build');
+    const q = ScriptedPanel.created[1].panel;
+    q.ready();
+    q.take();
+    panels.clearServiceErrors();
+    assert.deepEqual(q.take(), ['showEmpty']);
+  });
+
   it('a message the viewer never sends is ignored: an unknown rebuild kind, a task id that is not a string, an unknown type', () => {
     const r = report('m.report.json');
     const rebuilds: string[] = [];
@@ -410,7 +458,7 @@ describe('extension: result panels', () => {
     const file = resultOf(r, 'build');
     const boxes = [{ path: ['components', 0], type: 'Card', page: 1, x: 10, y: 20, width: 100, height: 50 }];
     const selects: string[] = [];
-    panels.onDidRequestSelect((e) => selects.push(e.path.join('.')));
+    panels.onDidRequestSelect((e) => selects.push(`${e.path.join('.')}${e.whole ? ' whole' : ''}`));
     await panels.showLive(r as never, { file: file as never, pageCount: 1, boxes }, true);
     const p = only();
     p.ready();
@@ -423,7 +471,13 @@ describe('extension: result panels', () => {
     assert.deepEqual(p.posted.splice(0).slice(-1), [{ type: 'highlight', path: ['components', 0], reveal: false }]);
     p.say({ type: 'selectSource', path: ['components', 0] } as ViewerToHostMessage);
     p.say({ type: 'selectSource', path: [{}] } as unknown as ViewerToHostMessage);
-    assert.deepEqual(selects, ['components.0'], 'a malformed path is ignored');
+    p.say({ type: 'selectSource', path: ['components', 0], whole: true } as ViewerToHostMessage);
+    p.say({ type: 'selectSource', path: ['components', 0], whole: 'yes' } as unknown as ViewerToHostMessage);
+    assert.deepEqual(
+      selects,
+      ['components.0', 'components.0 whole'],
+      'a malformed path or flag is ignored; a double-click selects the whole node',
+    );
     assert.equal(panels.highlight(report('none.report.json') as never, null, false), false, 'no panel, nothing to outline');
     panels.showLivePaused(r as never, { problems: 2, first: 'options: Field required' }, false);
     assert.deepEqual(p.posted.splice(0), [{ type: 'livePaused', problems: 2, first: 'options: Field required' }]);

@@ -24,12 +24,12 @@ describe('fixes: placeholders for missing fields', () => {
     assert.deepEqual(placeholderFor(SCHEMA, chart, ['components', 0, 'options'], 'x_label'), { value: 'Month', source: 'snippet' });
   });
 
-  it('follows the snippet into lists: the third data point gets the last example point', () => {
+  it('follows the snippet into lists: the fourth data point gets the last example point', () => {
     const doc = tree({
       type: 'Report',
-      components: [{ type: 'BarChart', options: { data: [{ x: 'a', y: 1 }, { x: 'b', y: 2 }, { x: 'c' }] } }],
+      components: [{ type: 'BarChart', options: { data: [{ x: 'a', y: 1 }, { x: 'b', y: 2 }, { x: 'c', y: 3 }, { x: 'd' }] } }],
     });
-    assert.deepEqual(placeholderFor(SCHEMA, doc, ['components', 0, 'options', 'data', 2], 'y'), { value: 20, source: 'snippet' });
+    assert.deepEqual(placeholderFor(SCHEMA, doc, ['components', 0, 'options', 'data', 3], 'y'), { value: 128, source: 'snippet' });
   });
 
   it('a whole missing options object comes from the snippet, required options filled', () => {

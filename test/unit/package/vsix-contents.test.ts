@@ -92,6 +92,7 @@ describe('the packaged .vsix', function () {
       'dist/studio.js',
       'dist/engine.js',
       'dist/fixEngine.js',
+      'dist/formatter.js',
       'schemas/report.schema.json',
       'dist/render-worker.js',
       'dist/body-worker.js',

@@ -71,7 +71,9 @@ describe('renderer: preview JPEG', () => {
     assert.equal(img.height, 595);
   });
 
-  it('parts rendered apart join into the same pixels as the whole preview, whatever order they come in', async () => {
+  it('parts rendered apart join into the same pixels as the whole preview, whatever order they come in', async function () {
+    // Nine renders and decodes of up to 12 pages: a loaded 2-core machine needs more than 20 s.
+    this.timeout(60_000);
     const r = await sharedRenderer();
     const lib = await initPdfium();
     try {

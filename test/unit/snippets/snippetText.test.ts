@@ -49,3 +49,27 @@ describe('expandSnippetDefaults', () => {
     assert.doesNotMatch(text, /\$\{?\d/);
   });
 });
+
+describe('component snippets have realistic shapes', () => {
+  const bodyOf = (type: string): { options: Record<string, unknown> } => {
+    const definition = (reportSchema as { definitions: Record<string, { defaultSnippets?: Array<{ body: unknown }> }> }).definitions[type];
+    const body = definition?.defaultSnippets?.[0]?.body as { options: Record<string, unknown> } | undefined;
+    assert.ok(body, `${type} has a snippet`);
+    return body;
+  };
+
+  it('Table: three headings and three rows of three cells', () => {
+    const { options } = bodyOf('Table');
+    assert.equal((options.headings as unknown[]).length, 3);
+    assert.deepEqual(
+      (options.rows as unknown[][]).map((r) => r.length),
+      [3, 3, 3],
+    );
+  });
+
+  it('the charts: three data points each', () => {
+    for (const type of ['BarChart', 'LineChart', 'ScatterChart', 'Chart.Bar', 'Chart.Line', 'Chart.HorizontalBar', 'Chart.Timeseries']) {
+      assert.equal((bodyOf(type).options.data as unknown[]).length, 3, type);
+    }
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * `report-studio diff`: what a change did to the pages. Two reports or PDFs (`diff old new`),
+ * or every report that changed between git revisions (`--base rev [paths…]` against the work
+ * tree, `a..b [paths…]` between two). Both sides are laid out by the bundled renderer in this
+ * process (free: no service, no key, no quota); pages whose keys differ are compared pixel by
+ * pixel (src/render/diff/). Exit 0: nothing changed; 1: something did; 2: a side could not be
+ * read or rendered, or wrong arguments. docs/cli.md, "diff".
+ */
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { describeChanges, hasChanges } from '../../core/diff/diffTypes';
+import { htmlSummary, markdownSummary, summaryHeadline, totals, type SummaryEntry } from '../../core/diff/summary';
+import { loadEngine } from '../engineLoader';
+import { CliError, EXIT, type ExitCode } from '../exitCodes';
+import { workflowCommand, workspacePath } from '../githubFormat';
+import { readReportInput } from '../inputFile';
+import type { DiffSide, VisualDiffer } from '../localService';
+import { printable, printableLine } from '../output';
+import { printableName } from '../terminalText';
+import { changedReports, checkRevision, parseRange, repositoryRoot, textAt, type RevisionRange } from './diffGit';
+import type { CommandContext } from './report';
+
+/** The largest PDF read for a comparison. */
+const MAX_PDF_BYTES = 100 * 1024 * 1024;
+const isPdf = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
+
+/** One comparison to make: how to get each side (undefined: the report does not exist there). */
+interface Pair {
+  name: string;
+  old: (differ: VisualDiffer) => Promise<DiffSide | undefined>;
+  next: (differ: VisualDiffer) => Promise<DiffSide | undefined>;
+}
+
+export async function runDiffCommand(ctx: CommandContext): Promise<ExitCode> {
+  const { args, out, signal } = ctx;
+  const cwd = out.io.cwd;
+  const pairs = await plan(args.positionals, args.options.base as string | undefined, cwd, signal);
+  const outDir = args.options.out === undefined ? undefined : resolve(cwd, String(args.options.out));
+  if (outDir) await mkdir(outDir, { recursive: true }).catch((e: Error) => fail(`cannot create ${printableName(outDir)}: ${e.message}`));
+
+  const differ = await loadEngine().createVisualDiffer();
+  const entries: SummaryEntry[] = [];
+  try {
+    for (const pair of pairs) {
+      signal.throwIfAborted();
+      entries.push(await compare(differ, pair, outDir, signal));
+    }
+  } catch (error) {
+    if (signal.aborted) return EXIT.cancelled;
+    throw error;
+  } finally {
+    differ.dispose();
+  }
+
+  if (outDir) {
+    await writeFile(join(outDir, 'summary.md'), markdownSummary(entries));
+    await writeFile(join(outDir, 'summary.html'), htmlSummary(entries));
+  }
+  const github = out.format === 'github';
+  for (const e of entries) {
+    if (e.error) out.error(`${e.name}: ${e.error}`);
+    else if (github && e.diff && hasChanges(e.diff)) {
+      const file = printable(printableName(workspacePath(e.name, cwd, out.io.env.GITHUB_WORKSPACE)));
+      out.io.stdout.write(`${workflowCommand('notice', { file, title: 'report-studio diff' }, printable(describeChanges(e.diff)))}\n`);
+    } else if (!github) out.line(`${e.name}: ${e.diff ? describeChanges(e.diff) : ''}`);
+  }
+  if (github && out.io.env.GITHUB_STEP_SUMMARY) await writeFile(out.io.env.GITHUB_STEP_SUMMARY, markdownSummary(entries), { flag: 'a' });
+  out.info(summaryHeadline(entries) + (outDir ? ` (summary in ${outDir})` : ''));
+
+  const changed = entries.some((e) => e.diff && hasChanges(e.diff));
+  const code = entries.some((e) => e.error) ? EXIT.usage : changed ? EXIT.validation : EXIT.ok;
+  out.document({
+    ok: code !== EXIT.usage,
+    command: 'diff',
+    changed,
+    totals: totals(entries),
+    out: outDir,
+    reports: entries.map((e) => ({ name: e.name, error: e.error, ...e.diff, images: e.images })),
+  });
+  return code;
+}
+
+async function compare(differ: VisualDiffer, pair: Pair, outDir: string | undefined, signal: AbortSignal): Promise<SummaryEntry> {
+  try {
+    const [old, next] = [await pair.old(differ), await pair.next(differ)];
+    const { diff, images } = await differ.diff(old, next, { images: outDir ? 'changed' : 'none', signal });
+    const entry: SummaryEntry = { name: pair.name, diff };
+    if (outDir) {
+      entry.images = {};
+      for (const image of images) {
+        if (!image.sideBySide) continue;
+        const file = `${slug(pair.name)}-p${image.page}.png`;
+        await writeFile(join(outDir, file), image.sideBySide);
+        entry.images[image.page] = file;
+      }
+    }
+    return entry;
+  } catch (error) {
+    signal.throwIfAborted();
+    return { name: pair.name, error: printableLine((error as Error).message) };
+  }
+}
+
+/** A file name for a report's pictures: its path with separators and oddities as `_`. */
+function slug(name: string): string {
+  return (
+    name
+      .replace(/\.report\.jsonc?$|\.pdf$/i, '')
+      .replace(/[^A-Za-z0-9.-]+/g, '_')
+      .replace(/^[._]+/, '') || 'report'
+  );
+}
+
+async function plan(positionals: string[], base: string | undefined, cwd: string, signal: AbortSignal): Promise<Pair[]> {
+  const range: RevisionRange | undefined =
+    base !== undefined ? { base } : positionals.length ? await rangeArgument(positionals[0], cwd) : undefined;
+  if (range) return revisionPairs(range, base !== undefined ? positionals : positionals.slice(1), cwd, signal);
+  if (positionals.length !== 2) {
+    throw new CliError('"diff" needs two files (old new), --base <rev> or <rev>..<rev>. See: report-studio diff --help');
+  }
+  const [oldFile, newFile] = positionals;
+  return [{ name: newFile, old: (d) => fileSide(d, oldFile, cwd), next: (d) => fileSide(d, newFile, cwd) }];
+}
+
+/** `a..b` names a range unless a file of that name exists. */
+async function rangeArgument(text: string, cwd: string): Promise<RevisionRange | undefined> {
+  const range = parseRange(text);
+  return range && !(await stat(resolve(cwd, text)).catch(() => undefined)) ? range : undefined;
+}
+
+async function revisionPairs(range: RevisionRange, paths: string[], cwd: string, signal: AbortSignal): Promise<Pair[]> {
+  const root = await repositoryRoot(cwd, signal);
+  await checkRevision(root, range.base, signal);
+  if (range.head) await checkRevision(root, range.head, signal);
+  const files = await changedReports(
+    root,
+    range,
+    paths.map((p) => resolve(cwd, p)),
+    signal,
+  );
+  const side = (rev: string | undefined, file: string) => async (d: VisualDiffer) => {
+    const text = await textAt(root, rev, file, signal);
+    return text === undefined ? undefined : d.renderReport(text, rev ? `${rev}:${file}` : file, signal);
+  };
+  return files.map((file) => ({ name: file, old: side(range.base, file), next: side(range.head, file) }));
+}
+
+async function fileSide(differ: VisualDiffer, file: string, cwd: string): Promise<DiffSide> {
+  const path = resolve(cwd, file);
+  const info = await stat(path).catch(() => undefined);
+  if (info?.isFile() && info.size <= MAX_PDF_BYTES) {
+    const head = await readFile(path);
+    if (isPdf(head)) return differ.pdfSide(new Uint8Array(head), file);
+  }
+  return differ.renderReport(await readReportInput(file, cwd), file);
+}
+
+function fail(message: string): never {
+  throw new CliError(message);
+}

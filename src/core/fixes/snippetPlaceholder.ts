@@ -1,0 +1,61 @@
+/**
+ * "Add missing option" as a snippet: the inserted value is a tab stop the cursor lands on,
+ * shaped by the schema — a string's example text selected inside its quotes, a choice of the
+ * allowed values, or a number's type (`number`) where the only number to offer would be a
+ * made-up one (a real-looking `0` reads as data: the card shows "0 %").
+ */
+import type { JsonSchema } from '../schema/jsonSchema';
+import type { PlaceholderSource } from './placeholder';
+import { allowedTypes } from './jsonTypes';
+import { minimalEdit, type TextEdit } from './textEdits';
+
+/** Stands in for the value while the edit is laid out; a private-use character no report contains. */
+export const VALUE_MARK = '\uE000report-studio-value\uE000';
+
+/** Text outside a placeholder: `$`, `}` and `\` are snippet syntax. */
+function escapeSnippet(text: string): string {
+  return text.replace(/[$}\\]/g, '\\$&');
+}
+
+/** A choice's option: `,`, `|` and `\` are syntax there. */
+function escapeChoice(text: string): string {
+  return text.replace(/[,|\\]/g, '\\$&');
+}
+
+/**
+ * The tab stop for a scalar `value` (undefined for objects and arrays, which stay as they are).
+ * `source`: where the value came from; a number the schema did not give (snippet demo or a
+ * neutral 0) becomes its type's name instead.
+ */
+export function valueSnippet(value: unknown, schema: JsonSchema, source: PlaceholderSource): string | undefined {
+  const choices = Array.isArray(schema.enum) ? schema.enum.filter((v) => v === null || typeof v !== 'object') : [];
+  if (choices.length > 1 || typeof value === 'boolean') {
+    const options = choices.length > 1 ? choices : [true, false];
+    const ordered = [value, ...options.filter((v) => v !== value)];
+    return `\${1|${ordered.map((v) => escapeChoice(JSON.stringify(v))).join(',')}|}`;
+  }
+  if (typeof value === 'string') {
+    const inner = JSON.stringify(value).slice(1, -1);
+    return inner ? `"\${1:${escapeSnippet(inner)}}"` : '"$1"';
+  }
+  if (typeof value === 'number') {
+    if (source === 'default' || source === 'example') return `\${1:${value}}`;
+    return `\${1:${allowedTypes(schema).includes('integer') ? 'integer' : 'number'}}`;
+  }
+  if (value === null) return '${1:null}';
+  return undefined;
+}
+
+/**
+ * The snippet edit: `markedText` is the fixed text with VALUE_MARK (as a JSON string) where the
+ * value goes; everything else in the edit is escaped, the value becomes `snippet`.
+ */
+export function snippetEdit(text: string, markedText: string, snippet: string): TextEdit | undefined {
+  const edit = minimalEdit(text, markedText);
+  const mark = JSON.stringify(VALUE_MARK);
+  const at = edit.content.indexOf(mark);
+  if (at < 0) return undefined;
+  const before = escapeSnippet(edit.content.slice(0, at));
+  const after = escapeSnippet(edit.content.slice(at + mark.length));
+  return { ...edit, content: `${before}${snippet}${after}` };
+}

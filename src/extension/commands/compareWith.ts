@@ -1,0 +1,80 @@
+// "Report Studio: Compare with…": the report's pages against HEAD, its last build or another file (compare/).
+import * as vscode from 'vscode';
+import type { ReportDiff } from '../../core/diff/diffTypes';
+import { ComparePanels } from '../compare/comparePanel';
+import { compareReport } from '../compare/compareReports';
+import { headVersion, lastBuild, otherFile, type OldSide } from '../compare/compareSources';
+import { baseName, findReportTarget, uriArg } from '../reportTarget';
+import type { Services } from '../services';
+import type { ReportStudioCommand } from './command';
+import { COMMANDS } from './commandIds';
+
+type Against = 'head' | 'lastBuild' | 'file';
+
+/** What to compare with, asked when the caller did not say. */
+async function pickAgainst(report: vscode.Uri): Promise<Against | undefined> {
+  const items: Array<vscode.QuickPickItem & { value: Against }> = [
+    { label: '$(git-commit) HEAD', description: 'the last commit', detail: `${baseName(report)} as last committed`, value: 'head' },
+    { label: '$(file-pdf) Last build', description: 'the PDF of the last Build', value: 'lastBuild' },
+    { label: '$(file) Another file…', description: 'a report or a PDF', value: 'file' },
+  ];
+  const picked = await vscode.window.showQuickPick(items, {
+    title: `Compare ${baseName(report)} with…`,
+    placeHolder: 'What to compare the pages with',
+  });
+  return picked?.value;
+}
+
+/**
+ * Arguments: the report (a Uri, a string, or an SCM resource state from the Source Control view)
+ * and optionally what to compare with: 'head', 'lastBuild', or a file's Uri (skips the question).
+ * Returns the diff (tests and other extensions read it), undefined when nothing was compared.
+ */
+export function compareWithCommand(s: Services): ReportStudioCommand {
+  let panels: ComparePanels | undefined;
+  return {
+    id: COMMANDS.compareWith,
+    async run(context, arg?: unknown, againstArg?: unknown): Promise<ReportDiff | undefined> {
+      const scmUri = (arg as vscode.SourceControlResourceState | undefined)?.resourceUri;
+      const target = await findReportTarget(scmUri instanceof vscode.Uri ? scmUri : arg, s.panels);
+      if ('problem' in target) {
+        void vscode.window.showErrorMessage(target.problem);
+        return undefined;
+      }
+      const report = target.document.uri;
+      const named = againstArg === 'head' || againstArg === 'lastBuild' ? againstArg : undefined;
+      const given = named ? undefined : uriArg(againstArg);
+      const against = named ?? (given ? 'file' : await pickAgainst(report));
+      if (!against) return undefined;
+      let old: OldSide;
+      try {
+        if (against === 'head') old = await headVersion(report);
+        else if (against === 'lastBuild') old = await lastBuild(s.panels.resultFileFor(report, 'build'), report);
+        else {
+          const file =
+            given ??
+            (
+              await vscode.window.showOpenDialog({
+                title: `Compare ${baseName(report)} with`,
+                openLabel: 'Compare',
+                canSelectMany: false,
+                defaultUri: vscode.Uri.joinPath(report, '..'),
+                filters: { 'Reports and PDFs': ['json', 'jsonc', 'pdf'], 'All files': ['*'] },
+              })
+            )?.[0];
+          if (!file) return undefined;
+          old = await otherFile(file);
+        }
+      } catch (error) {
+        s.log.warn(`compare ${baseName(report)} with ${against}: ${(error as Error).message}`);
+        void vscode.window.showErrorMessage((error as Error).message);
+        return undefined;
+      }
+      if (!panels) {
+        panels = new ComparePanels(context.extensionUri);
+        context.subscriptions.push(panels);
+      }
+      return compareReport({ context, local: s.local, log: s.log, panels }, target.document, old);
+    },
+  };
+}

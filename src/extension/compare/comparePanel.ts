@@ -1,0 +1,96 @@
+/**
+ * The compare view: one webview panel per report, beside the editor, with its own script and
+ * stylesheet (media/compare/, built from src/webview/compare/) under a CSP with a fresh nonce.
+ * Messages wait until the page says it is ready; only the newest is kept meanwhile.
+ */
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+import { makeNonce } from '../../webview/html';
+import type { CompareFromWebview, CompareToWebview } from '../../webview/compare/compareProtocol';
+
+const COMPARE_VIEW_TYPE = 'reportStudio.compare';
+
+/**
+ * default-src 'none'; the script by nonce; compare.css from the extension; the page pictures
+ * are data: URIs the extension sends (PNG), so no file of the user's is exposed to the webview.
+ */
+function compareHtml(webview: vscode.Webview, extensionUri: vscode.Uri): string {
+  const nonce = makeNonce((n) => randomBytes(n));
+  const media = (file: string) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'compare', file)).toString();
+  const csp = [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src ${webview.cspSource}`,
+    'img-src data:',
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+  return `<!DOCTYPE html>
+<html lang="${/^[A-Za-z-]{2,20}$/.test(vscode.env.language) ? vscode.env.language : 'en'}">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${media('compare.css')}">
+<title>Compare</title>
+</head>
+<body>
+<div id="app"></div>
+<script nonce="${nonce}" src="${media('compare.js')}"></script>
+</body>
+</html>
+`;
+}
+
+interface OpenPanel {
+  panel: vscode.WebviewPanel;
+  ready: boolean;
+  pending?: CompareToWebview;
+}
+
+export class ComparePanels implements vscode.Disposable {
+  private readonly open = new Map<string, OpenPanel>();
+
+  constructor(private readonly extensionUri: vscode.Uri) {}
+
+  /** Shows (creating or revealing) the compare view of `report` with `message`. */
+  show(report: vscode.Uri, title: string, message: CompareToWebview): void {
+    const key = report.toString();
+    let entry = this.open.get(key);
+    if (!entry) {
+      const panel = vscode.window.createWebviewPanel(
+        COMPARE_VIEW_TYPE,
+        title,
+        { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+        {
+          enableScripts: true,
+          enableCommandUris: false,
+          enableForms: false,
+          retainContextWhenHidden: false,
+          localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'media', 'compare')],
+        },
+      );
+      const created: OpenPanel = { panel, ready: false };
+      entry = created;
+      this.open.set(key, created);
+      panel.webview.onDidReceiveMessage((m: CompareFromWebview) => {
+        if (m?.type !== 'ready') return;
+        // A panel hidden and shown again reloads its page: send the newest message again.
+        created.ready = true;
+        if (created.pending) void panel.webview.postMessage(created.pending);
+      });
+      panel.onDidDispose(() => this.open.delete(key));
+      panel.webview.html = compareHtml(panel.webview, this.extensionUri);
+    } else {
+      entry.panel.title = title;
+      entry.panel.reveal(undefined, true);
+    }
+    entry.pending = message;
+    if (entry.ready) void entry.panel.webview.postMessage(message);
+  }
+
+  dispose(): void {
+    for (const { panel } of this.open.values()) panel.dispose();
+    this.open.clear();
+  }
+}

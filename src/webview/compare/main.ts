@@ -1,0 +1,171 @@
+/**
+ * The compare view (src/extension/compare/comparePanel.ts): the pages of two renders of a
+ * report, old and new side by side or overlaid (a slider fades from the old page to the new),
+ * the changed regions framed, runs of unchanged pages collapsed into one line that opens them.
+ * Sizes and positions are set through CSSOM (the CSP refuses inline style attributes).
+ */
+import type { ComparePage, CompareFromWebview, CompareMode, CompareResult, CompareState, CompareToWebview } from './compareProtocol';
+
+interface VsCodeApi {
+  postMessage(message: CompareFromWebview): void;
+  getState(): CompareState | undefined;
+  setState(state: CompareState): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
+
+const vscode = acquireVsCodeApi();
+const app = document.getElementById('app') as HTMLElement;
+let mode: CompareMode = vscode.getState()?.mode ?? 'sideBySide';
+let shown: CompareResult | undefined;
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, className = '', text = ''): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  if (className) e.className = className;
+  if (text) e.textContent = text;
+  return e;
+}
+
+function message(title: string, detail: string, kind: 'busy' | 'error'): void {
+  const box = el('div', `message ${kind}`);
+  box.append(el('h2', '', title), el('p', '', detail));
+  app.replaceChildren(box);
+}
+
+/** A page picture with its changed regions framed (positions in % of the picture, so it scales). */
+function picture(src: string | undefined, page: ComparePage, r: CompareResult, side: 'old' | 'new'): HTMLElement {
+  const frame = el('div', `picture ${side}`);
+  frame.style.aspectRatio = `${r.pageWidth} / ${r.pageHeight}`;
+  if (src) {
+    const img = el('img');
+    img.src = src;
+    img.alt = `Page ${page.page}, ${side === 'old' ? r.oldLabel : r.newLabel}`;
+    frame.append(img);
+  } else frame.append(el('div', 'absent', side === 'old' ? 'not in the old render' : 'not in the new render'));
+  for (const region of page.regions) {
+    const box = el('div', 'region');
+    box.style.left = `${(100 * region.x) / r.pageWidth}%`;
+    box.style.top = `${(100 * region.y) / r.pageHeight}%`;
+    box.style.width = `${(100 * region.width) / r.pageWidth}%`;
+    box.style.height = `${(100 * region.height) / r.pageHeight}%`;
+    frame.append(box);
+  }
+  return frame;
+}
+
+function overlay(page: ComparePage, r: CompareResult): HTMLElement {
+  const stack = el('div', 'overlay');
+  const old = picture(page.old, { ...page, regions: [] }, r, 'old');
+  const next = picture(page.new, page, r, 'new');
+  const fade = el('input', 'fade');
+  fade.type = 'range';
+  fade.min = '0';
+  fade.max = '100';
+  fade.value = '50';
+  fade.title = 'Old page ← → new page';
+  fade.setAttribute('aria-label', `Page ${page.page}: fade from the old page to the new one`);
+  const apply = () => (next.style.opacity = String(Number(fade.value) / 100));
+  fade.addEventListener('input', apply);
+  apply();
+  const layers = el('div', 'layers');
+  layers.append(old, next);
+  stack.append(layers, fade);
+  return stack;
+}
+
+function pageView(page: ComparePage, r: CompareResult): HTMLElement {
+  const section = el('section', `page ${page.status}`);
+  section.dataset.page = String(page.page);
+  section.dataset.status = page.status;
+  const what = {
+    added: 'added',
+    removed: 'removed',
+    changed: `changed (${page.regions.length} region${page.regions.length === 1 ? '' : 's'})`,
+    unchanged: 'unchanged',
+  }[page.status];
+  section.append(el('h3', '', `Page ${page.page} — ${what}`));
+  if (mode === 'overlay' && page.status === 'changed') section.append(overlay(page, r));
+  else {
+    const pair = el('div', 'pair');
+    pair.append(picture(page.old, page, r, 'old'), picture(page.new, page, r, 'new'));
+    section.append(pair);
+  }
+  return section;
+}
+
+/** Consecutive unchanged pages: one line ("Pages 1–3 unchanged") that opens them. */
+function unchangedRun(pages: ComparePage[], r: CompareResult): HTMLElement {
+  const first = pages[0].page;
+  const last = pages[pages.length - 1].page;
+  const details = el('details', 'unchanged-run');
+  details.append(el('summary', '', first === last ? `Page ${first} unchanged` : `Pages ${first}–${last} unchanged`));
+  const drawn = pages.filter((p) => p.old || p.new);
+  if (!drawn.length) details.append(el('p', 'note', 'Not drawn: their page keys are equal, so they are drawn identically.'));
+  // The pictures are made only when the run is opened: most people never open it.
+  let filled = false;
+  details.addEventListener('toggle', () => {
+    if (!details.open || filled || !drawn.length) return;
+    filled = true;
+    details.append(...drawn.map((p) => pageView(p, r)));
+  });
+  return details;
+}
+
+function toolbar(r: CompareResult): HTMLElement {
+  const bar = el('div', 'toolbar');
+  const labels = el('div', 'labels');
+  labels.append(el('span', 'old-label', `Old: ${r.oldLabel}`), el('span', 'new-label', `New: ${r.newLabel}`));
+  const modes = el('div', 'modes');
+  modes.setAttribute('role', 'group');
+  modes.setAttribute('aria-label', 'How to show the pages');
+  for (const [value, label] of [
+    ['sideBySide', 'Side by side'],
+    ['overlay', 'Overlay'],
+  ] as const) {
+    const button = el('button', 'mode', label);
+    button.id = `mode-${value}`;
+    button.setAttribute('aria-pressed', String(mode === value));
+    button.addEventListener('click', () => {
+      mode = value;
+      vscode.setState({ mode });
+      if (shown) render(shown);
+    });
+    modes.append(button);
+  }
+  bar.append(labels, modes);
+  return bar;
+}
+
+function render(r: CompareResult): void {
+  shown = r;
+  document.body.dataset.report = `compare:${r.report}`;
+  const head = el('header');
+  const pages = r.oldPages === r.newPages ? `${r.newPages} pages` : `${r.oldPages} → ${r.newPages} pages`;
+  head.append(el('h1', '', r.report), el('p', 'summary', `${r.summary} · ${pages}`), toolbar(r));
+  const list = el('main');
+  let run: ComparePage[] = [];
+  const flush = () => {
+    if (run.length) list.append(unchangedRun(run, r));
+    run = [];
+  };
+  for (const page of r.pages) {
+    if (page.status === 'unchanged') run.push(page);
+    else {
+      flush();
+      list.append(pageView(page, r));
+    }
+  }
+  flush();
+  app.replaceChildren(head, list);
+}
+
+window.addEventListener('message', (event: MessageEvent<CompareToWebview>) => {
+  const m = event.data;
+  if (m.type === 'comparing') {
+    document.body.dataset.report = `compare:${m.report}`;
+    message(`Comparing ${m.report}…`, `${m.oldLabel} with ${m.newLabel}, drawn by the bundled renderer (free).`, 'busy');
+  } else if (m.type === 'error') {
+    document.body.dataset.report = `compare:${m.report}`;
+    message(`Cannot compare ${m.report}`, m.message, 'error');
+  } else if (m.type === 'result') render(m.result);
+});
+vscode.postMessage({ type: 'ready' });
