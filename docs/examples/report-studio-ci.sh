@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Report Studio in any CI (docs/ci.md): install the CLI, validate every *.report.json under the
-# current folder, build each report to PDF offline with the bundled local service. Exit 1 when a
-# report has errors or fails to build; the PDFs of the others are built either way.
+# current folder, build them all to PDF offline in one run with the bundled local service. Exit 1
+# when a report has errors or fails to build; the PDFs of the others are built either way.
 #
 #   REPORT_STUDIO_PACKAGE  what npm installs (default report-studio; a version or a tarball works)
 #   REPORT_STUDIO_FORMAT   problem lines: text (default, file:line:col: error: …) or github
 #   PDF_DIR                where the PDFs go, in the reports' folders (default report-pdfs)
+#   JUNIT_FILE             also write a JUnit XML file there, one test case per report (default none)
 #
 # test/integration/package/ciRecipe.test.ts runs it.
 set -euo pipefail
@@ -21,15 +22,7 @@ cli="$work/cli/bin/report-studio"
 failed=0
 "$cli" validate --format "${REPORT_STUDIO_FORMAT:-text}" . || failed=1
 
-n=0
-while IFS= read -r -d '' report; do
-  n=$((n + 1))
-  pdf="$pdf_dir/${report#./}"
-  pdf="${pdf%.report.jsonc}"
-  pdf="${pdf%.report.json}.pdf"
-  mkdir -p "$(dirname "$pdf")"
-  # A data folder per build: the local service's development quota never runs out.
-  "$cli" build "$report" --offline --data-dir "$work/service/$n" -o "$pdf" || failed=1
-done < <(find . \( -name node_modules -o -name '.?*' \) -prune -o -type f \( -name '*.report.json' -o -name '*.report.jsonc' \) -print0 | sort -z)
+# One process and one local service build every report; the PDFs keep the reports' folders.
+"$cli" build . --offline --out-dir "$pdf_dir" ${JUNIT_FILE:+--junit "$JUNIT_FILE"} || failed=1
 
 exit "$failed"

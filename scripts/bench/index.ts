@@ -4,12 +4,13 @@
  * goes to .bench/latest.md for the README's performance section. Performance is measured
  * here, never asserted in tests. A bench that fails is reported and the others still run
  * (exit code 1).
- *   npm run bench [-- render,polling,throughput,loc,activation,harness]
+ *   npm run bench [-- render,polling,throughput,batch,loc,activation,harness]
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { runActivationBench } from './activation';
+import { runBatchBench } from './batch';
 import { runHarnessBench } from './harness';
 import { runLocBench } from './loc';
 import { runPollingBench } from './polling';
@@ -24,6 +25,7 @@ const all: Record<string, () => Promise<BenchRow[]>> = {
   render: () => runRenderBench(),
   polling: () => runPollingBench(),
   throughput: () => runTaskStatusThroughputBench(3, 1),
+  batch: () => runBatchBench(),
   loc: () => runLocBench(),
   activation: () => runActivationBench(),
   harness: () => runHarnessBench(3, 10),

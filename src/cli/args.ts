@@ -28,6 +28,9 @@ const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
 const PROBLEM_FORMATS = ['text', 'github'] as const;
 const FORMAT: OptionSpec = { type: 'string' };
 
+/** The batch form of build and preview (commands/batch.ts). */
+const BATCH: Record<string, OptionSpec> = { 'out-dir': { type: 'string' }, jobs: { type: 'string' }, junit: { type: 'string' } };
+
 const COMMAND_OPTIONS: Record<CommandName, Record<string, OptionSpec>> = {
   preview: {
     output: { type: 'string', short: 'o' },
@@ -35,6 +38,7 @@ const COMMAND_OPTIONS: Record<CommandName, Record<string, OptionSpec>> = {
     'poll-initial-ms': { type: 'string' },
     'poll-max-ms': { type: 'string' },
     format: FORMAT,
+    ...BATCH,
   },
   build: {
     output: { type: 'string', short: 'o' },
@@ -42,6 +46,8 @@ const COMMAND_OPTIONS: Record<CommandName, Record<string, OptionSpec>> = {
     'poll-initial-ms': { type: 'string' },
     'poll-max-ms': { type: 'string' },
     format: FORMAT,
+    ...BATCH,
+    'allow-partial': { type: 'boolean' },
   },
   status: { wait: { type: 'boolean' }, output: { type: 'string', short: 'o' } },
   quota: {},

@@ -1,5 +1,8 @@
 /** Usage texts of `report-studio` and its commands (kept in step with docs/cli.md). */
 import type { CommandName } from './args';
+import { MAX_BATCH_FILES } from './batch/inputs';
+import { MAX_JOBS } from './batch/pool';
+import { DEFAULT_REMOTE_JOBS } from './commands/batch';
 
 const GLOBAL = `Options (any command):
   --base-url <url>     Service base URL (env REPORT_STUDIO_BASE_URL; default https://api.hybiscus.dev/api/v1)
@@ -12,13 +15,15 @@ const GLOBAL = `Options (any command):
   -v, --verbose        Log each request (keys redacted) to stderr
   -h, --help           Show help;  -V, --version  Show the version`;
 
-const EXIT_CODES = `Exit codes: 0 ok, 1 invalid report, 2 usage, 3 auth, 4 quota, 5 task failed, 6 network/service, 130 interrupted`;
+const EXIT_CODES = `Exit codes: 0 ok, 1 invalid report, 2 usage, 3 auth, 4 quota, 5 task failed, 6 network/service, 130 interrupted
+A batch exits with the worst code of its reports (130 when Ctrl-C stopped it).`;
 
 export const MAIN_HELP = `Usage: report-studio <command> [options]
 
 Commands:
   preview <file> [-o out.jpg]     Render a free, watermarked JPEG preview
   build <file> [-o out.pdf]       Build the PDF (counts against the quota)
+  build <files|dirs|globs…>       Build many reports in one run (--out-dir, --jobs; also preview)
   status <task_id> [--wait] [-o]  Show (or wait for) a task; -o downloads its file
   quota                           Show the remaining quota
   validate <files|dirs…>          Check reports against the schema (file:line:col: lines)
@@ -31,8 +36,20 @@ ${GLOBAL}
 ${EXIT_CODES}
 More: docs/cli.md`;
 
+/** The batch form of build and preview (docs/cli.md, _Batch builds_); `more`: options of one command. */
+const batchHelp = (
+  more = '',
+): string => `Several files, folders (searched for *.report.json(c)) or glob patterns ("reports/**/*.report.json",
+quoted) build in one process, at most ${MAX_BATCH_FILES} reports per run:
+  --out-dir <dir>          Write the files here, in the reports' folders (default: beside each report)
+  --jobs <n>               Tasks in flight, 1–${MAX_JOBS} (default: 2 per core offline, ${DEFAULT_REMOTE_JOBS} otherwise)
+  --junit <file>           Also write a JUnit XML file, one test case per report${more}
+A line per report, a summary, the worst exit code; in GitHub Actions ($GITHUB_STEP_SUMMARY set)
+a table of the run is added to the job's summary. Ctrl-C leaves no partial file (exit 130).`;
+
 const COMMAND_HELP: Record<CommandName, string> = {
   preview: `Usage: report-studio preview <file> [-o out.jpg] [--no-wait]
+       report-studio preview <files|dirs|globs…> [--out-dir dir] [--jobs n]
 
 Submits the report to /preview-report, waits for it and saves the JPEG
 (default: next to the input, <name>.preview.jpg; "-o -" writes to stdout).
@@ -41,8 +58,11 @@ Previews are free. A 422 is printed as file:line:col: lines.
   --no-wait                Only submit; print the task id
   --poll-initial-ms <ms>   First status check after submit (default 100)
   --poll-max-ms <ms>       Longest interval between checks (default 750)
-  --format text|github     Problem lines as text (default) or GitHub Actions annotations`,
+  --format text|github     Problem lines as text (default) or GitHub Actions annotations
+
+${batchHelp()}`,
   build: `Usage: report-studio build <file> [-o out.pdf] [--no-wait]
+       report-studio build <files|dirs|globs…> [--out-dir dir] [--jobs n] [--allow-partial]
 
 Submits the report to /build-report, waits for it and saves the PDF
 (default: next to the input, <name>.pdf; "-o -" writes to stdout).
@@ -51,7 +71,11 @@ Builds count against the quota; the quota left is printed afterwards.
   --no-wait                Only submit; print the task id
   --poll-initial-ms <ms>   First status check after submit (default 100)
   --poll-max-ms <ms>       Longest interval between checks (default 750)
-  --format text|github     Problem lines as text (default) or GitHub Actions annotations`,
+  --format text|github     Problem lines as text (default) or GitHub Actions annotations
+
+${batchHelp(`
+  --allow-partial          Build as many as the quota allows; without it a run the
+                           remaining quota cannot finish is refused before any build`)}`,
   status: `Usage: report-studio status <task_id> [--wait] [-o file]
 
 Prints the task's status. Exit code 5 when it FAILED.

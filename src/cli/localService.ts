@@ -7,6 +7,7 @@
 export { startLocalService } from '../mock/service';
 export type { DraftRender, LocalService, LocalServiceOptions } from '../mock/service';
 export { defaultDataDir, FlagError, parseFlags, USAGE } from '../mock/flags';
+export { DEFAULT_PLAN } from '../mock/options';
 export { createMinimalRenderer } from '../render/minimalRenderer';
 export { remoteBindWarning } from '../mock/bindHost';
 export { createVisualDiffer } from '../render/diff/visualDiff';

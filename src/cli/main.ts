@@ -5,8 +5,8 @@
 import { redact } from '../core/redact';
 import { parseCommandLine } from './args';
 import type { CommandName, ParsedArgs } from './args';
+import { runBuildOrPreview } from './commands/batch';
 import { runDiffCommand } from './commands/diff';
-import { runReportCommand } from './commands/report';
 import type { CommandContext } from './commands/report';
 import { runSchemaCommand } from './commands/schema';
 import { runServeCommand } from './commands/serve';
@@ -22,8 +22,8 @@ import type { CliIo } from './output';
 const VERSION: string = require('../../package.json').version;
 
 const COMMANDS: Record<Exclude<CommandName, 'help' | 'serve'>, (ctx: CommandContext) => Promise<ExitCode>> = {
-  build: (ctx) => runReportCommand('build', ctx),
-  preview: (ctx) => runReportCommand('preview', ctx),
+  build: (ctx) => runBuildOrPreview('build', ctx),
+  preview: (ctx) => runBuildOrPreview('preview', ctx),
   status: runStatusCommand,
   quota: runQuotaCommand,
   validate: runValidateCommand,

@@ -6,7 +6,7 @@
 import { ReportClient } from '../core/client/apiClient';
 import { DEFAULT_HOSTED_BASE_URL } from '../core/api/types';
 import { registerSecret } from '../core/redact';
-import type { LocalService } from './localService';
+import type { LocalService, LocalServiceOptions } from './localService';
 import { loadEngine } from './engineLoader';
 import type { GlobalOptions } from './args';
 import { CliError } from './exitCodes';
@@ -25,13 +25,17 @@ export interface Session {
   close(): Promise<void>;
 }
 
-export async function openSession(global: GlobalOptions, io: CliIo): Promise<Session> {
+/** What a batch asks of the --offline service: its own data folder, a plan covering the run, more renders at once. */
+export type LocalServiceTuning = Partial<Pick<LocalServiceOptions, 'dataDir' | 'plan' | 'concurrency'>>;
+
+export async function openSession(global: GlobalOptions, io: CliIo, tuning: LocalServiceTuning = {}): Promise<Session> {
   const log = global.verbose ? (line: string): void => void io.stderr.write(`[http] ${printable(oneLine(line))}\n`) : undefined;
   if (global.offline) {
     const { startLocalService, defaultDataDir } = loadEngine();
     const service = await startLocalService({
+      ...tuning,
       port: 0,
-      dataDir: global.dataDir ?? defaultDataDir(io.env),
+      dataDir: global.dataDir ?? tuning.dataDir ?? defaultDataDir(io.env),
       log: global.verbose ? (line) => void io.stderr.write(`[local service] ${printable(oneLine(line))}\n`) : undefined,
     });
     // The development key is a secret like any other: keep it out of every line printed.

@@ -7,7 +7,7 @@ import type { Output } from '../output';
 import { oneLine, printableName } from '../terminalText';
 
 /** What to do next, per kind: the message says what happened, this says how to fix it. */
-const HINTS: Partial<Record<string, string>> = {
+export const FAILURE_HINTS: Partial<Record<string, string>> = {
   auth: 'check REPORT_STUDIO_API_KEY (or --api-key) and --base-url',
   payment: 'the subscription of this key is inactive',
   quota: 'wait for the next quota period (see: report-studio quota) or use preview, which is free',
@@ -18,7 +18,7 @@ const HINTS: Partial<Record<string, string>> = {
 
 export function reportFailure(out: Output, command: string, error: unknown, extra: Record<string, unknown> = {}): ExitCode {
   if (!isReportServiceError(error)) throw error;
-  const hint = HINTS[error.kind];
+  const hint = FAILURE_HINTS[error.kind];
   // The message may quote the server (its `detail`): one line, so it cannot forge another.
   out.error(`${command} failed: ${oneLine(error.message)}`, hint ? [`hint: ${hint}`] : []);
   out.document({ ok: false, command, ...extra, error: error.toJSON() });

@@ -138,14 +138,14 @@ export async function runReportCommand(kind: TaskKind, ctx: CommandContext): Pro
   }
 }
 
-interface FileFacts {
+export interface FileFacts {
   pages?: number;
   width?: number;
   height?: number;
 }
 
 /** Pages or size, read back from the saved file — only a regular file: a FIFO or a device cannot be read back. */
-async function describeFile(result: TaskResult): Promise<FileFacts> {
+export async function describeFile(result: TaskResult): Promise<FileFacts> {
   const savedFile = result.path !== undefined && (await stat(result.path).catch(() => undefined))?.isFile() === true;
   const bytes = result.bytes ?? (savedFile ? new Uint8Array(await readFile(result.path!)) : undefined);
   if (!bytes) return {};

@@ -18,7 +18,7 @@ import { binDir, packTarball, pathWith, runProgram, userEnv } from './npmPackage
 
 const WORKFLOW = join(ROOT, 'docs', 'examples', 'report-studio.yml');
 const SHELL_RECIPE = join(ROOT, 'docs', 'examples', 'report-studio-ci.sh');
-/** Two of the examples (a single- and a multi-page one): each offline build starts a local service, ~3 s. */
+/** Two of the examples (a single- and a multi-page one), built in one run with the broken report. */
 const EXAMPLES = ['analytics', 'invoice'];
 
 interface Step {
@@ -109,6 +109,7 @@ describe('CI recipe (docs/ci.md): the workflow and the shell version, run locall
       GITHUB_WORKSPACE: workspace,
       RUNNER_TEMP: runnerTemp,
       RUNNER_OS: 'Linux',
+      GITHUB_STEP_SUMMARY: join(runnerTemp, 'step-summary.md'),
       ...workflow.env,
       ...job.env,
     });
@@ -145,6 +146,11 @@ describe('CI recipe (docs/ci.md): the workflow and the shell version, run locall
     const build = byName('Build PDFs offline');
     assert.equal(build.code, 1, `the broken report fails to build\n${describeRun(build)}`);
     assert.match(build.stdout + build.stderr, /broken\.report\.json:16:11: error: Missing required option "value"/);
+    // One run for every report: one summary line, and a table on the job's summary page.
+    assert.match(build.stderr, new RegExp(`^${EXAMPLES.length + 1} reports in .*: ${EXAMPLES.length} built, 1 failed$`, 'm'));
+    const summary = await readFile(join(runnerTemp, 'step-summary.md'), 'utf8');
+    assert.match(summary, new RegExp(`^### report-studio build: ${EXAMPLES.length} of ${EXAMPLES.length + 1} reports built$`, 'm'));
+    assert.match(summary, /^\| `reports\/invoice\.report\.json` \| ✅ built \| 1 page \| /m);
 
     const upload = steps.find((s) => s.uses?.startsWith('actions/upload-artifact'));
     assert.ok(upload?.with?.path && /!cancelled\(\)/.test(upload.if ?? ''), 'the upload runs after a failed step too');
@@ -181,8 +187,15 @@ describe('CI recipe (docs/ci.md): the workflow and the shell version, run locall
 
     await rm(join(repo, 'reports', 'broken.report.json'));
     await rm(join(repo, 'report-pdfs'), { recursive: true });
-    const clean = await runProgram('bash', [SHELL_RECIPE], { cwd: repo, env: { ...env, PDF_DIR: join(base, 'pdfs') }, timeoutMs: 120_000 });
+    const junit = join(base, 'junit.xml');
+    const clean = await runProgram('bash', [SHELL_RECIPE], {
+      cwd: repo,
+      env: { ...env, PDF_DIR: join(base, 'pdfs'), JUNIT_FILE: junit },
+      timeoutMs: 120_000,
+    });
     assert.equal(clean.code, 0, describeRun(clean));
+    const xml = await readFile(junit, 'utf8');
+    assert.match(xml, new RegExp(`<testsuite name="report-studio build" time="[\\d.]+" tests="${EXAMPLES.length}" failures="0"`));
     assert.deepEqual(
       await filesUnder(join(base, 'pdfs')),
       EXAMPLES.map((name) => `reports/${name}.pdf`),

@@ -1,0 +1,119 @@
+/**
+ * What a batch `build`/`preview` works on: the files, folders and glob patterns given, expanded to
+ * report files (a folder: every `*.report.json(c)` under it, skipping `node_modules` and dot
+ * folders, as `validate` does), each with the file it writes. With `--out-dir` the output tree
+ * mirrors the inputs' tree below their common folder; without it each file goes next to its report.
+ */
+import { stat } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { glob, isDynamicPattern } from 'tinyglobby';
+import type { TaskKind } from '../../core/api/types';
+import { CliError } from '../exitCodes';
+import { printableName } from '../terminalText';
+import { defaultOutputPath } from '../commands/report';
+
+/** Reports one run builds at most: a mistyped pattern (`/**`) must not submit a whole disk. */
+export const MAX_BATCH_FILES = 2000;
+
+const REPORT_GLOB = '**/*.report.{json,jsonc,JSON,JSONC}';
+const SKIPPED = ['**/node_modules/**'];
+
+export interface BatchInput {
+  /** As printed: relative to the working folder when inside it. */
+  file: string;
+  /** Absolute path of the report. */
+  path: string;
+  /** Absolute path of the file it writes. */
+  output: string;
+}
+
+/** What the arguments name: the report files, and the folder each argument stands for (its tree is mirrored). */
+export interface ExpandedInputs {
+  /** Absolute paths, in name order, each once. */
+  files: string[];
+  /** A folder given, the static part of a pattern (`reports` of the pattern `reports/{2025,2026}/q3.report.json`), a file's folder. */
+  roots: string[];
+}
+
+/** Files as given, folders and patterns expanded. */
+export async function expandInputs(args: readonly string[], cwd: string): Promise<ExpandedInputs> {
+  const found = new Set<string>();
+  const roots: string[] = [];
+  for (const arg of args) {
+    const { files, root } = await expandOne(arg, cwd);
+    roots.push(root);
+    for (const f of files) found.add(f);
+    if (found.size > MAX_BATCH_FILES) {
+      throw new CliError(
+        `more than ${MAX_BATCH_FILES} report files match (at ${printableName(arg)}): a run builds at most ${MAX_BATCH_FILES}; split it into several runs`,
+      );
+    }
+  }
+  return { files: [...found].sort((a, b) => a.localeCompare(b)), roots };
+}
+
+async function expandOne(arg: string, cwd: string): Promise<{ files: string[]; root: string }> {
+  const absolute = resolve(cwd, arg);
+  const info = await stat(absolute).catch(() => undefined);
+  if (info?.isDirectory()) {
+    const files = await glob(REPORT_GLOB, { cwd: absolute, absolute: true, ignore: SKIPPED, dot: false, onlyFiles: true });
+    if (files.length === 0) throw new CliError(`${printableName(arg)}: no *.report.json files in this directory`);
+    return { files: files.map((f) => resolve(f)), root: absolute };
+  }
+  // A path that exists is a file even when its name has glob characters in it.
+  if (info || !isDynamicPattern(arg)) return { files: [absolute], root: dirname(absolute) };
+  const files = await glob(arg, { cwd, absolute: true, ignore: SKIPPED, dot: false, onlyFiles: true, expandDirectories: false });
+  const reports = files.filter((f) => /\.jsonc?$/i.test(f)).map((f) => resolve(f));
+  if (reports.length === 0) throw new CliError(`${printableName(arg)}: no .json or .jsonc file matches this pattern`);
+  return { files: reports, root: resolve(cwd, staticPart(arg)) };
+}
+
+/** The folders of a pattern before its first wildcard: `reports/{2025,2026}/q?.report.json` → `reports`. */
+function staticPart(pattern: string): string {
+  const parts = pattern.split('/');
+  const firstDynamic = parts.findIndex((p) => isDynamicPattern(p));
+  return parts.slice(0, firstDynamic).join('/') || '.';
+}
+
+/** The deepest folder holding every folder given. */
+export function commonFolder(folders: readonly string[]): string {
+  // Split as they are: the first part is '' (POSIX) or the drive (`C:`), so the root is kept.
+  const split = folders.map((f) => f.split(sep));
+  const first = split[0] ?? [];
+  let n = first.length;
+  for (const parts of split) {
+    let i = 0;
+    while (i < n && i < parts.length && parts[i] === first[i]) i++;
+    n = i;
+  }
+  return first.slice(0, n).join(sep) || sep;
+}
+
+/**
+ * Pairs each report with its output: with --out-dir the tree below the arguments' common folder is
+ * kept (`build reports --out-dir out`: reports/a/q.report.json → out/a/q.pdf). Two reports writing
+ * one file is a usage error, caught before anything is sent.
+ */
+export function planOutputs(inputs: ExpandedInputs, kind: TaskKind, cwd: string, outDir: string | undefined): BatchInput[] {
+  const root = commonFolder(inputs.roots);
+  const seen = new Map<string, string>();
+  return inputs.files.map((path) => {
+    const beside = defaultOutputPath(path, kind);
+    const output = outDir === undefined ? beside : join(resolve(cwd, outDir), relative(root, beside));
+    const file = shown(path, cwd);
+    const other = seen.get(output);
+    if (other !== undefined) {
+      throw new CliError(
+        `${printableName(other)} and ${printableName(file)} would both write ${printableName(shown(output, cwd))}: rename one`,
+      );
+    }
+    seen.set(output, file);
+    return { file, path, output };
+  });
+}
+
+/** Relative to the working folder when inside it, else absolute. */
+export function shown(path: string, cwd: string): string {
+  const rel = relative(cwd, path);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
+}

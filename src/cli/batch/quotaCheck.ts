@@ -1,0 +1,60 @@
+/**
+ * Before a batch spends any quota: does the remaining quota cover every build of the run? A
+ * build counts as multi-page when its `config.enable_multi_page` is true (as the service counts
+ * it), so the need is known exactly before anything is sent. A run that does not fit is refused
+ * (exit 4) — or with --allow-partial gets a budget: the first reports of each kind, in name order,
+ * up to what is left.
+ */
+import type { BuildCostKind } from '../../core/quota/quotaSummary';
+import { EXIT } from '../exitCodes';
+import type { ExitCode } from '../exitCodes';
+import { reportFailure } from '../commands/failure';
+import type { Output } from '../output';
+import type { Session } from '../session';
+import { plural } from './batchOutput';
+
+export type QuotaBudget = Record<BuildCostKind, number>;
+
+export type QuotaVerdict = { refusal: ExitCode } | { budget?: QuotaBudget };
+
+export async function checkQuota(
+  session: Session,
+  costs: Iterable<BuildCostKind>,
+  allowPartial: boolean,
+  out: Output,
+  signal: AbortSignal,
+): Promise<QuotaVerdict> {
+  const need: QuotaBudget = { single: 0, multi: 0 };
+  for (const c of costs) need[c]++;
+  if (need.single + need.multi === 0) return {};
+  let left: QuotaBudget;
+  let periodEnd: string;
+  try {
+    const q = await session.client.getRemainingQuota({ signal });
+    left = { single: q.remaining_single_page_reports, multi: q.remaining_multi_page_reports };
+    periodEnd = q.period_end;
+  } catch (error) {
+    return { refusal: reportFailure(out, 'build', error) };
+  }
+  if (need.single <= left.single && need.multi <= left.multi) return {};
+  const message =
+    `this run needs ${plural(need.single, 'single-page build')} and ${plural(need.multi, 'multi-page build')}, ` +
+    `the quota has ${left.single} single-page and ${left.multi} multi-page left (period ending ${periodEnd})`;
+  if (allowPartial) {
+    const budget = { single: Math.min(need.single, left.single), multi: Math.min(need.multi, left.multi) };
+    out.info(`${message}: building ${budget.single + budget.multi} of ${need.single + need.multi} (--allow-partial)`);
+    return { budget };
+  }
+  out.error(`${message}; nothing was built`, [
+    'hint: build fewer reports, wait for the next quota period (report-studio quota), or pass --allow-partial to build as many as it allows',
+  ]);
+  out.document({
+    ok: false,
+    command: 'build',
+    exit_code: EXIT.quota,
+    error: { kind: 'quota', message },
+    need: { single_page: need.single, multi_page: need.multi },
+    quota: { single_page_remaining: left.single, multi_page_remaining: left.multi },
+  });
+  return { refusal: EXIT.quota };
+}

@@ -1,0 +1,47 @@
+/** What a batch run knows about each report once it is done, and the run's exit code. */
+import type { QuotaHeaders } from '../../core/client/apiClient';
+import { EXIT } from '../exitCodes';
+import type { ExitCode } from '../exitCodes';
+import type { Problem } from '../output';
+
+export interface ReportOutcome {
+  /** The report as printed (relative to the working folder when inside it). */
+  file: string;
+  /** Absolute path of the file written (or that would have been). */
+  output: string;
+  /** built: the file is written; failed: this report's error; skipped: not sent (quota, Ctrl-C). */
+  state: 'built' | 'failed' | 'skipped';
+  exitCode: ExitCode;
+  ms: number;
+  taskId?: string;
+  contentType?: string;
+  size?: number;
+  pages?: number;
+  width?: number;
+  height?: number;
+  quota?: QuotaHeaders;
+  /** Why it failed or was skipped, one line. */
+  error?: { kind: string; message: string; hint?: string; retryAfterMs?: number };
+  /** Problems in the report (JSON syntax, bytes that are not UTF-8, a 422), on the user's text. */
+  diagnostics: Problem[];
+}
+
+/**
+ * The exit code of a whole run: the worst of its reports'. Ctrl-C wins (130), then internal
+ * errors, then the highest code — a quota or network failure (4, 6) says more about the run than
+ * one invalid report (1).
+ */
+export function worstExitCode(outcomes: readonly ReportOutcome[]): ExitCode {
+  const codes = outcomes.map((o) => o.exitCode);
+  if (codes.includes(EXIT.cancelled)) return EXIT.cancelled;
+  return codes.reduce<ExitCode>((worst, c) => (c > worst ? c : worst), EXIT.ok);
+}
+
+/** The quota left after the run: the least any build reported (builds finish in any order). */
+export function quotaLeft(outcomes: readonly ReportOutcome[]): QuotaHeaders | undefined {
+  const left = (q: QuotaHeaders): number => (q.singlePageRemaining ?? Infinity) + (q.multiPageRemaining ?? Infinity);
+  return outcomes
+    .map((o) => o.quota)
+    .filter((q): q is QuotaHeaders => q !== undefined)
+    .reduce<QuotaHeaders | undefined>((least, q) => (least === undefined || left(q) < left(least) ? q : least), undefined);
+}
