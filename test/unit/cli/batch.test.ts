@@ -197,7 +197,11 @@ describe('CLI batch: exit code and step summary', () => {
         exitCode: 1,
         outcomes: [
           outcome('a|b`.report.json', { pages: 2, size: 10, output: '/w/out/a.pdf' }),
-          outcome('x.report.json', { state: 'failed', exitCode: 1, error: { kind: 'validation', message: 'bad\x1b]0;title\x07\n| forged' } }),
+          outcome('x.report.json', {
+            state: 'failed',
+            exitCode: 1,
+            error: { kind: 'validation', message: 'bad\x1b]0;title\x07\n| forged' },
+          }),
         ],
         quota: { singlePageRemaining: 9, multiPageRemaining: 3 },
       },
