@@ -1,7 +1,7 @@
 // Chart components: the classic charts (BarChart, LineChart, ScatterChart), the v2 charts
 // (Chart.Bar, Chart.Line, Chart.HorizontalBar, Chart.Timeseries) and DoughnutRing.
 import { component } from '../component';
-import { properties, type Opt, type OptionSet } from '../option';
+import { PX_PT, properties, type Opt, type OptionSet } from '../option';
 import {
   COLOR_SCHEMES,
   CURVE_FORMATS,
@@ -346,7 +346,7 @@ export const DoughnutRing = component({
     // chart", beside a font size "in pixels"), not a layout spacing step: 10 steps would be 30 pt
     // a side and shrink every SDK ring (docs/sdk-defaults.md, DoughnutRing).
     margin: int(
-      'Margin inside the chart drawing, around the ring, in pixels of the chart (1 px = 0.75 pt), an integer from 0 to 32, e.g. `10`.',
+      `Margin inside the chart drawing, around the ring, in pixels of the chart (1 px = ${PX_PT} pt), an integer from 0 to 32, e.g. \`10\`.`,
       {
         minimum: 0,
         maximum: 32,
