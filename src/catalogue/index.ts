@@ -19,7 +19,7 @@ export {
 export { defaultsOf, resolveOptions, resolveReportObject, resolveTableCell } from './resolve';
 export type { ComponentEntry } from './component';
 export type { OptionSet, SchemaObject } from './option';
-export { SPACING_UNIT_PT, properties } from './option';
+export { PX_PT, SPACING_UNIT_PT, properties } from './option';
 export { newReportSnippet, objectSchema } from './report';
 export { V2_CHART_MARGINS } from './components/charts';
 export { SOURCES } from './sources';

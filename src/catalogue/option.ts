@@ -90,11 +90,16 @@ export type OptionSet = { readonly [name: string]: Opt<unknown, boolean> };
 /** The value type of an option set: every option optional, as on the wire. */
 export type ValuesOf<O extends OptionSet> = { -readonly [K in keyof O]?: O[K]['valueType'] };
 
+/** One CSS pixel of the hosted service's HTML renderer in PDF points (96 px = 72 pt = 1 inch). */
+export const PX_PT = 0.75;
+
 /**
  * One step of the spacing scale (margins, column spacing, spacers, `Unit` `spacing`) in PDF
- * points. docs/sdk-defaults.md (Containers) says where it comes from.
+ * points: a step of Tailwind CSS's spacing scale, 0.25 rem = 4 px = 3 pt. The docs' allowed
+ * `column_spacing` values ("1 – 12, 14 or 16") are that scale's keys; docs/sdk-defaults.md
+ * (Containers, _the spacing unit_) gives the sources.
  */
-export const SPACING_UNIT_PT = 1.5;
+export const SPACING_UNIT_PT = 4 * PX_PT;
 
 /** A nested object's `properties`: each option's schema (with its default). */
 export function properties(options: OptionSet): Record<string, SchemaObject> {
@@ -103,7 +108,7 @@ export function properties(options: OptionSet): Record<string, SchemaObject> {
 
 const points = (n: number) => `${Math.round(n * 100) / 100} pt`;
 
-/** What a default means in its unit, after the value: `8` → " (12 pt)" on the spacing scale. */
+/** What a default means in its unit, after the value: `3` → " (9 pt)" on the spacing scale. */
 const UNIT_TEXT: Readonly<Record<Unit, (value: unknown) => string>> = {
   pt: () => ' pt',
   px: () => ' px',

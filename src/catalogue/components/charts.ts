@@ -1,7 +1,7 @@
 // Chart components: the classic charts (BarChart, LineChart, ScatterChart), the v2 charts
 // (Chart.Bar, Chart.Line, Chart.HorizontalBar, Chart.Timeseries) and DoughnutRing.
 import { component } from '../component';
-import { properties, type Opt, type OptionSet } from '../option';
+import { PX_PT, properties, type Opt, type OptionSet } from '../option';
 import {
   COLOR_SCHEMES,
   CURVE_FORMATS,
@@ -342,13 +342,19 @@ export const DoughnutRing = component({
     inside_subtitle: nullableStr('Small text under `inside_title`, e.g. `"of target"`.').from('N, O'),
     caption: caption().from('N, O'),
     width: width().from('N, O'),
-    margin: int('Margin around the ring on all sides, an integer from 0 to 32, e.g. `4`.', {
-      minimum: 0,
-      maximum: 32,
-    })
-      .unit('spacing')
+    // The chart's own margin inside its drawing, as a d3 chart's (the older SDK: "Margin on the
+    // chart", beside a font size "in pixels"), not a layout spacing step: 10 steps would be 30 pt
+    // a side and shrink every SDK ring (docs/sdk-defaults.md, DoughnutRing).
+    margin: int(
+      `Margin inside the chart drawing, around the ring, in pixels of the chart (1 px = ${PX_PT} pt), an integer from 0 to 32, e.g. \`10\`.`,
+      {
+        minimum: 0,
+        maximum: 32,
+      },
+    )
+      .unit('px')
       .default(10)
-      .from('N (Margin), O', 'O v0.2.6 core/DoughnutRing.ts (10)'),
+      .from('O v0.2.6 core/DoughnutRing.ts ("Margin on the chart", 10)', 'N (Margin)'),
   },
   outline: { role: 'chart', label: ['chart_title', 'inside_title', 'caption'] },
   aliases: ['piechart', 'pie', 'doughnut', 'donut'],

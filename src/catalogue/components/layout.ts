@@ -2,12 +2,8 @@
 import { component } from '../component';
 import { alignment, bool, fontSize, icon, margin, margins, nullableInt, num, spacing, str, width } from '../vocabulary';
 
-/**
- * column_spacing when omitted: 12 pt, the density of the hosted one-page designs. The docs' Row
- * page says 3 on a scale whose step is not settled here (docs/sdk-defaults.md, _the spacing unit_):
- * 3 steps of 3 pt would be 9 pt, 3 of today's 1.5 pt only 4.5 pt.
- */
-const COLUMN_SPACING = 8;
+/** column_spacing when omitted: the docs' Row page, "default 3" (3 steps of SPACING_UNIT_PT = 9 pt). */
+const COLUMN_SPACING = 3;
 
 const columns = (what: string) =>
   nullableInt(
@@ -28,7 +24,7 @@ export const Section = component({
     highlighted: bool('Draw the section on the theme `highlight` background.').default(false).from('N, O', 'S', 'R'),
     icon: icon('Tabler icon shown before the section title, e.g. `"chart-bar"`; `null` or unset for none.').from('N, O'),
     columns: columns('the section').from('N, O (number | null)', 'S', 'R'),
-    column_spacing: spacing('columns').default(COLUMN_SPACING).from('N, O'),
+    column_spacing: spacing('columns').default(COLUMN_SPACING).from('N, O', 'D components/row (default 3, for the containers)'),
     font_size: fontSize('the section title (unset: 13 pt, between `lg` and `xl`)').from('N'),
     width: width().from('N types.ts IComponentOptions'),
     ...margins('O core/Section.ts', 'A'),

@@ -8,12 +8,13 @@
  *
  * The other defaults are the catalogue's, the ones the older official SDK sends with
  * every ring (docs/sdk-defaults.md): radius 0.9 and thickness 0.33 as fractions, 10
- * ticks, a `#f0f0f0` track, margin 10. An arc without `start` (a real client posts `{"end": 55}`)
+ * ticks, a `#f0f0f0` track, margin 10 (CSS pixels inside the drawing, as a d3 chart's margin;
+ * the title, legend and caption keep the frame's edges). An arc without `start` (a real client posts `{"end": 55}`)
  * starts where the previous arc ended, the first at `min_val`: arcs drawn from 0
  * would cover each other and hide all but the longest.
  */
 import { arc } from 'd3-shape';
-import { defaultsOf, resolveOptions, type Resolved } from '../../catalogue';
+import { PX_PT, defaultsOf, resolveOptions, type Resolved } from '../../catalogue';
 import type { ComponentPainter, PaintContext, Rect } from '../painter';
 import { RenderError } from '../renderer';
 import { dataArray, describe } from './data';
@@ -99,12 +100,16 @@ function geometry(o: Options, width: number, style: ChartStyle) {
   // At most 60 labelled ticks: a layout bound (more labels overlap around any ring), not the option's.
   const ticks = Math.min(60, o.ticks_count);
   const tickRoom = ticks > 0 ? lineHeight(style.tick) + 8 : 0;
-  const box = Math.min(width, 230 * style.scale);
+  const margin = o.margin * PX_PT;
+  const box = Math.min(width, 230 * style.scale) - 2 * margin;
   // Layout bounds: a ring below a tenth of its box, or thinner than 1 %, is no longer a ring.
   const radius = Math.max(10, box / 2 - tickRoom) * clamp(percentOption(o.chart_radius_percent), 0.1, 1);
   const thickness = Math.max(1.5, radius * clamp(percentOption(o.arc_thickness_percent), 0.01, 1));
-  return { radius, thickness, ticks, tickRoom, height: 2 * (radius + tickRoom) + 4 };
+  return { radius, thickness, ticks, tickRoom, height: 2 * (radius + tickRoom + margin) + 4 };
 }
+
+/** The frame's options: the ring's `margin` belongs to its drawing (geometry), not to the frame. */
+const frameOptions = (o: Options) => ({ ...o, margin: undefined });
 
 function angleOf(v: number, ring: Ring): number {
   return clamp((v - ring.min) / (ring.max - ring.min), 0, 1) * Math.PI * 2;
@@ -187,7 +192,7 @@ export const doughnutRing: ComponentPainter = {
     const ring = prepare(o, ctx);
     return measureFramed(
       ctx,
-      o,
+      frameOptions(o),
       width,
       { ...chromeOf(o, ring.legend), legendMin: 1 },
       ring.style,
@@ -199,7 +204,7 @@ export const doughnutRing: ComponentPainter = {
     const ring = prepare(o, ctx);
     ctx.doc.save();
     // A single labelled arc still gets its legend entry: the label is the only place it is named.
-    const { body, finish } = paintFrame(ctx, o, rect, { ...chromeOf(o, ring.legend), legendMin: 1 }, ring.style);
+    const { body, finish } = paintFrame(ctx, frameOptions(o), rect, { ...chromeOf(o, ring.legend), legendMin: 1 }, ring.style);
     const g = geometry(o, body.width, ring.style);
     drawRing(ctx, o, ring, body.x + body.width / 2, body.y + Math.min(body.height, g.height) / 2, g);
     finish();

@@ -91,6 +91,39 @@ describe('options as the SDKs send them (docs/sdk-defaults.md)', () => {
       assert.ok(omitted.text.includes('90'), `10 labelled ticks: ${omitted.text}`);
     });
 
+    it("margin is the chart's own margin in CSS pixels inside its drawing: the title stays, the ring shrinks by 10 px = 7.5 pt a side", async () => {
+      const at = async (margin: number) => {
+        const its = await items(report([ring({ ...SDK, margin, chart_title: 'Ring title' })]));
+        const [title, top, bottom] = [itemOf(its, 'Ring title'), itemOf(its, '0'), its.find((i) => i.str === '50')!];
+        return { title, span: bottom.y - top.y };
+      };
+      const [none, sdk] = [await at(0), await at(10)];
+      assert.ok(
+        Math.abs(sdk.title.x - none.title.x) < 0.1 && Math.abs(sdk.title.y - none.title.y) < 0.1,
+        'the chart title keeps its place',
+      );
+      // The radius loses the margin times the radius fraction: 7.5 pt × 0.9 on each side.
+      assert.ok(Math.abs(none.span - sdk.span - 2 * 7.5 * 0.9) < 0.2, `tick span ${none.span.toFixed(2)} → ${sdk.span.toFixed(2)} pt`);
+    });
+
+    it('SDK rings a third wide (side by side with a chart, as in the older SDK test report) keep their inside title whole and large', async () => {
+      const third = { ...SDK, width: '1/3' };
+      const its = await items(
+        report([
+          {
+            type: 'Section',
+            options: { section_title: 'Rings', columns: null },
+            components: [ring(third), ring({ ...third, inside_title: '38%' }), ring({ ...third, inside_title: '55%' })],
+          },
+        ]),
+      );
+      for (const title of ['72%', '38%', '55%']) {
+        const it = itemOf(its, title.slice(0, 2));
+        assert.equal(it.str, title, 'the inside title is not cut');
+        assert.ok(it.size >= 11, `${title} is drawn at ${it.size.toFixed(1)} pt`);
+      }
+    });
+
     it('arcs without start follow each other: the first from min_val, each next from the previous end', async () => {
       const data = (arcs: Array<Record<string, unknown>>) =>
         report([{ type: 'DoughnutRing', options: { data: arcs.map((a, i) => ({ colour: ['#aa0000', '#00aa00'][i], ...a })) } }]);
@@ -213,6 +246,34 @@ describe('options as the SDKs send them (docs/sdk-defaults.md)', () => {
       assert.deepEqual(await at({}), await at({ horizontal_margin: 3, vertical_margin: 1 }));
       assert.notDeepEqual(await at({}), await at({ horizontal_margin: 0, vertical_margin: 0 }));
       assert.deepEqual(await at({ margin: 2 }), await at({ horizontal_margin: 2, vertical_margin: 2 }));
+    });
+
+    it("column_spacing is on Tailwind's spacing scale (3 pt a step): the docs' default 3 leaves 9 pt between columns", async () => {
+      const gapOf = async (extra: Record<string, unknown>) => {
+        const its = await items(
+          report([
+            {
+              type: 'Section',
+              options: { section_title: 'Columns', columns: 2, ...extra },
+              components: [
+                { type: 'Text', options: { text: 'Leftmost words' } },
+                { type: 'Text', options: { text: 'Rightmost words' } },
+              ],
+            },
+          ]),
+        );
+        return itemOf(its, 'Rightmost').x - itemOf(its, 'Leftmost').x;
+      };
+      // Two equal columns: the right one starts half the width plus half the gap further right.
+      const flush = await gapOf({ column_spacing: 0 });
+      for (const [extra, pt] of [
+        [{}, 9],
+        [{ column_spacing: 3 }, 9],
+        [{ column_spacing: 16 }, 48],
+      ] as const) {
+        const gap = 2 * ((await gapOf(extra)) - flush);
+        assert.ok(Math.abs(gap - pt) < 0.1, `${JSON.stringify(extra)}: ${gap.toFixed(2)} pt between the columns, expected ${pt}`);
+      }
     });
 
     it("Row vertical_margin defaults to 1, as the docs' Row page says", async () => {

@@ -102,7 +102,7 @@ describe('schema: in the editor (vscode-json-languageservice)', () => {
       const insert = (label: string) => items.find((i) => i.label === label)?.insertText;
       assert.deepEqual(['highlighted', 'column_spacing', 'font_size'].map(insert), [
         '"highlighted": ${1:false}',
-        '"column_spacing": ${1:8}',
+        '"column_spacing": ${1:3}',
         '"font_size": $1',
       ]);
     });
@@ -331,7 +331,7 @@ describe('schema: in the editor (vscode-json-languageservice)', () => {
       /fraction[\s\S]*Default: `0\.9` \(90 %\)/,
     );
     // With its unit: spacing steps in points.
-    assert.match(await hover('{"type": "Row", "options": {"column_spa|cing": 4}, "components": []}'), /Default: `8` \(12 pt\)\./);
+    assert.match(await hover('{"type": "Row", "options": {"column_spa|cing": 4}, "components": []}'), /Default: `3` \(9 pt\)\./);
     assert.match(
       await hover('{"type": "Image", "options": {"image_url": "https://a.example/x.png", "enable_bor|der": true}}'),
       /below the caption[\s\S]*Default: `true`\./,
