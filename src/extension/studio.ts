@@ -38,6 +38,7 @@ import { ReportTasks } from './tasks/reportTasks';
 import { TaskProblems } from './tasks/taskProblems';
 import { TrailingCommaDiagnostics } from './diagnostics/trailingCommaDiagnostics';
 import { registerTrailingCommaActions } from './codeActions/trailingCommaActions';
+import { trackWalkthrough } from './walkthrough/walkthroughSteps';
 
 let localService: LocalServiceHost | undefined;
 
@@ -98,6 +99,7 @@ export function activateStudio(context: vscode.ExtensionContext): Studio {
     panels.onDidRequestRebuild(({ report, kind }) => void repeatInPanel(services, report, kind)),
     panels.onDidRequestUseLocal(({ report, kind }) => void useLocalServiceInPanel(services, report, kind)),
     submissions.onDidFinish(() => reports.update()),
+    trackWalkthrough(submissions, live),
     panels.onDidRequestCancel(({ report }) => void submissions.cancel(report)),
   );
   return {

@@ -2,13 +2,13 @@
 // their report titles); the chosen one opens as an untitled copy `<name>.report.json` in the
 // first workspace folder, so it can be edited, previewed and saved without touching the
 // installed extension's files. Also takes the file name as an argument (walkthrough links).
-// The copy opens beside the active group, and later copies reuse that group: the walkthrough
-// (or the report the user was reading) stays in view, and a 1400 px window never gets three
-// cramped columns from repeated use.
+// The copy opens beside the active group, later ones in that group (draftEditor.ts).
 import * as vscode from 'vscode';
 import { parse } from 'jsonc-parser';
 import type { ReportStudioCommand } from './command';
 import { untitledReportUri } from '../untitledReportUri';
+import { showDraft } from '../draftEditor';
+import { markStepDone } from '../walkthrough/walkthroughSteps';
 import { COMMANDS } from './commandIds';
 
 interface ExampleItem extends vscode.QuickPickItem {
@@ -16,28 +16,6 @@ interface ExampleItem extends vscode.QuickPickItem {
 }
 
 const EXAMPLE_FILE = /^[\w.-]+\.report\.json$/;
-
-/** The example copies opened so far (URIs): the group showing one is where the next one goes. */
-const copies = new Set<string>();
-
-const holdsCopy = (group: vscode.TabGroup): boolean =>
-  group.tabs.some((t) => t.input instanceof vscode.TabInputText && copies.has(t.input.uri.toString()));
-
-/**
- * Where the next copy goes: an empty active group takes it; else a group already showing a copy
- * (the active one first); else beside the active group when it is alone, or the existing group
- * next to it — never a new third column.
- */
-function targetColumn(): vscode.ViewColumn {
-  const groups = vscode.window.tabGroups.all;
-  const active = vscode.window.tabGroups.activeTabGroup;
-  if (active.tabs.length === 0) return active.viewColumn;
-  const withCopy = holdsCopy(active) ? active : groups.find(holdsCopy);
-  if (withCopy) return withCopy.viewColumn;
-  const others = groups.filter((g) => g !== active);
-  if (others.length === 0) return vscode.ViewColumn.Beside;
-  return (others.find((g) => g.viewColumn > active.viewColumn) ?? others[others.length - 1]).viewColumn;
-}
 
 async function readText(uri: vscode.Uri): Promise<string> {
   return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
@@ -86,6 +64,8 @@ export const openExampleCommand: ReportStudioCommand = {
         placeHolder: 'Pick an example to open as a new, unsaved copy',
         matchOnDescription: true,
         matchOnDetail: true,
+        // Run from the walkthrough, the page takes the focus back after the click: stay open.
+        ignoreFocusOut: true,
       });
       if (!choice) return undefined;
     }
@@ -96,8 +76,8 @@ export const openExampleCommand: ReportStudioCommand = {
     const edit = new vscode.WorkspaceEdit();
     edit.insert(document.uri, new vscode.Position(0, 0), text);
     await vscode.workspace.applyEdit(edit);
-    await vscode.window.showTextDocument(document, { viewColumn: targetColumn() });
-    copies.add(document.uri.toString());
+    await showDraft(document);
+    markStepDone('openExample');
     return document.uri;
   },
 };
