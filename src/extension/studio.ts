@@ -102,11 +102,25 @@ export function activateStudio(context: vscode.ExtensionContext): Studio {
     trackWalkthrough(submissions, live),
     panels.onDidRequestCancel(({ report }) => void submissions.cancel(report)),
   );
+  /** After an offline build task: the status bar shows what the task printed, when it shows the local service. */
+  const refreshLocalQuota = async (): Promise<void> => {
+    try {
+      if ((await clients.target()).mode === 'local') await quota.refresh();
+    } catch {
+      // A failed refresh shows in the status bar's tooltip; the task has ended either way.
+    }
+  };
   return {
     resultPanels: panels,
     livePreview: live,
     previewSync: sync,
-    tasks: new ReportTasks({ context, panels, problems: taskProblems }),
+    tasks: new ReportTasks({
+      context,
+      panels,
+      problems: taskProblems,
+      localService: () => local.ensureStarted({ announce: false }),
+      afterOfflineBuild: () => void refreshLocalQuota(),
+    }),
     run(id, args) {
       const command = commands.get(id);
       if (!command) throw new Error(`Report Studio has no command ${id}`);
