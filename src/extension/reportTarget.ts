@@ -26,8 +26,12 @@ export function noteActiveReport(document: vscode.TextDocument): void {
   lastActiveReport = document.uri.toString();
 }
 
+/** That report while a tab still shows it (VS Code keeps documents of closed tabs for a while). */
 function lastReportStillOpen(): vscode.TextDocument | undefined {
-  return vscode.workspace.textDocuments.find((d) => !d.isClosed && d.uri.toString() === lastActiveReport);
+  const inTab = vscode.window.tabGroups.all.some((g) =>
+    g.tabs.some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === lastActiveReport),
+  );
+  return inTab ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === lastActiveReport) : undefined;
 }
 
 export async function findReportTarget(arg: unknown, panels: ResultPanels | undefined): Promise<TargetResult> {
