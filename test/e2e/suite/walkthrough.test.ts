@@ -26,7 +26,11 @@ async function clickButton(id: string, label: string): Promise<void> {
   await ui('workbenchClick', { selector: `${step(id)} .monaco-button`, text: label });
 }
 
-const waitForTick = (id: string): Promise<true> => waitFor(`the tick of step ${id}`, async () => (await ticked(id)) || undefined);
+const waitForTick = (id: string): Promise<true> =>
+  waitFor(`the tick of step ${id}`, async () => (await ticked(id)) || undefined).catch(async (error: unknown) => {
+    await screenshot(`walkthrough-failed-${id}`);
+    throw error;
+  });
 
 /** The column of the visible editor showing `untitled:<name>` (the walkthrough keeps the focus after a click). */
 const columnOf = (name: string): Promise<vscode.ViewColumn> =>
@@ -52,8 +56,15 @@ describe('Report Studio: the walkthrough, step by step', function () {
   it('each button acts on the report just opened, and its step is ticked only when that worked', async () => {
     while (vscode.window.activeTextEditor) await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     await closeAllEditors();
-    await vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH, false);
-    await waitFor('the walkthrough page', () => ticked('openExample').then(() => true));
+    // Right after startup the walkthrough may not be registered yet: VS Code then opens its own.
+    await waitFor(
+      'the walkthrough page',
+      async () => {
+        await vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH, false);
+        return ticked('openExample').then(() => true);
+      },
+      60_000,
+    );
 
     // Nothing open yet: Preview says so, and its step stays unticked.
     await clickButton('preview', 'Preview Report');
