@@ -1,6 +1,7 @@
 // "Report Studio: New Report": an untitled report, pre-filled from the schema's root
-// "New report" snippet so the user can tab through its placeholders. It opens where example
-// copies do (draftEditor.ts), beside the active group: the walkthrough stays in view.
+// "New report" snippet so the user can tab through its placeholders. It opens in the active
+// group, or — asked for from a page that is no text editor, such as the walkthrough — where
+// example copies go (draftEditor.ts), beside it, so the page stays in view.
 import * as vscode from 'vscode';
 import { findDefaultSnippet, snippetText } from '../../core/snippets/snippetText';
 import { NEW_REPORT_SNIPPET_LABEL } from '../../core/schema/catalogue';
@@ -18,7 +19,9 @@ export const newReportCommand = (s: Pick<Services, 'schemas'>): ReportStudioComm
     const template = snippetText(findDefaultSnippet(s.schemas.schema(), NEW_REPORT_SNIPPET_LABEL));
     const document = await vscode.workspace.openTextDocument(await untitledReportUri('new.report.json'));
     if (document.languageId !== 'json') await vscode.languages.setTextDocumentLanguage(document, 'json');
-    const editor = await showDraft(document);
+    const activeTab = vscode.window.tabGroups.activeTabGroup.activeTab;
+    const fromPage = activeTab !== undefined && !(activeTab.input instanceof vscode.TabInputText);
+    const editor = fromPage ? await showDraft(document) : await vscode.window.showTextDocument(document);
     await editor.insertSnippet(new vscode.SnippetString(template), new vscode.Position(0, 0));
     markStepDone('newReport');
     return document.uri;
