@@ -242,6 +242,46 @@ function actions(page, shotDir) {
     async savedViewerStates() {
       return savedViewerStates(page);
     },
+    /** Clicks the first workbench element matching `selector` (and containing `text`, if given). */
+    async workbenchClick({ selector, text }) {
+      await page
+        .locator(selector, text ? { hasText: text } : {})
+        .first()
+        .click({ timeout: 10_000 });
+      return true;
+    },
+    /** Hovers the first workbench element matching `selector` and returns the hover's text once shown. */
+    async workbenchHover({ selector, hoverSelector = '.monaco-hover, .workbench-hover' }) {
+      await page.locator(selector).first().hover({ timeout: 10_000 });
+      const hover = page.locator(hoverSelector).filter({ hasText: /\S/ }).last();
+      await hover.waitFor({ state: 'visible', timeout: 10_000 });
+      return hover.innerText();
+    },
+    /** Texts and attributes of the workbench elements matching `selector`. */
+    async workbenchRead({ selector, attributes = [] }) {
+      return page
+        .locator(selector)
+        .evaluateAll(
+          (els, names) =>
+            els.map((el) => ({ text: el.textContent ?? '', attributes: Object.fromEntries(names.map((n) => [n, el.getAttribute(n)])) })),
+          attributes,
+        );
+    },
+    /** Presses keys in the workbench as a person would: a chord list, e.g. ['Control+K', 'V']. */
+    async press({ keys }) {
+      for (const key of keys) await page.keyboard.press(key);
+      return true;
+    },
+    /** Types into the open quick input / input box (empty ones too) and accepts it; `row` waits for a matching list row first. */
+    async typeQuickInput({ text, row }) {
+      const box = page.locator('.quick-input-widget input').first();
+      await box.waitFor({ state: 'visible', timeout: 10_000 });
+      await box.fill(text);
+      if (row) await page.locator('.quick-input-list .monaco-list-row', { hasText: row }).first().waitFor({ timeout: 10_000 });
+      await page.keyboard.press('Enter');
+      await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
+      return true;
+    },
     /**
      * Opens a second window on the same workspace (the URL without the test payload), as a
      * reload would, and reports what the restored viewer of `report` shows; then closes it.

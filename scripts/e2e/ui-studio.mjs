@@ -6,7 +6,7 @@ import { docShot } from './shots.mjs';
 
 const WEBVIEW = 'iframe.webview.ready';
 const STATUS_ITEM = '.statusbar-item';
-const QUOTA_TEXT = /(\d+) · (\d+) \(local\)/;
+const QUOTA_TEXT = /(\d+) single · (\d+) multi \(local\)/;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** The content frame of the visible result viewer of `report` (its <body data-report>). */
@@ -33,7 +33,7 @@ async function waitInFrame(frame, what, fn, arg, timeoutMs = 60_000) {
   }
 }
 
-/** The quota status bar item: its text and the two numbers (single · multi). */
+/** The quota status bar item: its text and the two numbers (`42 single · 9 multi (local)`). */
 async function quotaItem(page, timeoutMs = 60_000) {
   const item = page.locator(STATUS_ITEM, { hasText: QUOTA_TEXT }).first();
   await item.waitFor({ state: 'visible', timeout: timeoutMs });

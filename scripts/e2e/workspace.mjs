@@ -1,6 +1,6 @@
 // The throwaway workspace the e2e tests open: copies of examples/ and the broken fixtures,
-// so no test ever touches a file of the repository. schemas/ comes along because the examples
-// name it by a relative "$schema" (../schemas/report.schema.json), as in the repository.
+// so no test ever touches a file of the repository. schemas/ comes along for the tests that
+// name it by a relative "$schema" (schemaAssociation.test.ts).
 import { cpSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './build-suite.mjs';

@@ -29,6 +29,12 @@ export interface CliIo {
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
   env: NodeJS.ProcessEnv;
   cwd: string;
+  /**
+   * A bundled local service already running in this process (the extension's, for a build
+   * task): --offline uses it instead of starting one, so the task spends and prints the quota
+   * the status bar shows, and names no data folder.
+   */
+  localService?: () => Promise<{ baseUrl: string; apiKey: string }>;
 }
 
 /** How problem lines are printed: `file:line:col: error: …` or GitHub Actions workflow commands. */

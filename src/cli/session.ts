@@ -1,7 +1,8 @@
 /**
  * The client a command talks through: the hosted (or any) service given by
  * --base-url/--api-key and their env variables, or with --offline the bundled local
- * service started in this process on a free loopback port.
+ * service started in this process on a free loopback port — or, when the CLI runs inside the
+ * extension (a build task), the extension's own local service, whose quota the status bar shows.
  */
 import { ReportClient } from '../core/client/apiClient';
 import { DEFAULT_HOSTED_BASE_URL } from '../core/api/types';
@@ -22,6 +23,8 @@ export interface Session {
   service?: LocalService;
   /** Where the client talks to (no key in it). */
   baseUrl: string;
+  /** The bundled local service (--offline): its quota is marked "(local)", as in the status bar. */
+  local: boolean;
   close(): Promise<void>;
 }
 
@@ -30,6 +33,12 @@ export type LocalServiceTuning = Partial<Pick<LocalServiceOptions, 'dataDir' | '
 
 export async function openSession(global: GlobalOptions, io: CliIo, tuning: LocalServiceTuning = {}): Promise<Session> {
   const log = global.verbose ? (line: string): void => void io.stderr.write(`[http] ${printable(oneLine(line))}\n`) : undefined;
+  if (global.offline && io.localService) {
+    const { baseUrl, apiKey } = await io.localService();
+    registerSecret(apiKey);
+    const client = new ReportClient({ apiKey, baseUrl, log });
+    return { client, baseUrl, local: true, close: () => client.close() };
+  }
   if (global.offline) {
     const { startLocalService, defaultDataDir } = loadEngine();
     const service = await startLocalService({
@@ -45,6 +54,7 @@ export async function openSession(global: GlobalOptions, io: CliIo, tuning: Loca
       client,
       service,
       baseUrl: service.baseUrl,
+      local: true,
       close: async () => {
         await client.close();
         await service.stop();
@@ -63,5 +73,5 @@ export async function openSession(global: GlobalOptions, io: CliIo, tuning: Loca
   } catch (error) {
     throw new CliError(`--base-url: ${(error as Error).message}`);
   }
-  return { client, baseUrl: client.baseUrl, close: () => client.close() };
+  return { client, baseUrl: client.baseUrl, local: false, close: () => client.close() };
 }

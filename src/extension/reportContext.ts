@@ -6,6 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { isReportDocument } from './reportDocument';
+import { noteActiveReport } from './reportTarget';
 import type { ResultPanels } from './viewer/resultPanels';
 
 const CONTEXT_IS_REPORT = 'reportStudio.isReportFile';
@@ -41,6 +42,7 @@ export class ReportContext implements vscode.Disposable {
   update(): void {
     const active = vscode.window.activeTextEditor?.document;
     const isReport = !!active && isReportDocument(active);
+    if (isReport) noteActiveReport(active);
     const hasResult = isReport && !!this.panels.lastResult(active.uri);
     if (isReport !== this.last.isReport) void vscode.commands.executeCommand('setContext', CONTEXT_IS_REPORT, isReport);
     if (hasResult !== this.last.hasResult) void vscode.commands.executeCommand('setContext', CONTEXT_HAS_RESULT, hasResult);

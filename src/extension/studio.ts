@@ -38,6 +38,8 @@ import { ReportTasks } from './tasks/reportTasks';
 import { TaskProblems } from './tasks/taskProblems';
 import { TrailingCommaDiagnostics } from './diagnostics/trailingCommaDiagnostics';
 import { registerTrailingCommaActions } from './codeActions/trailingCommaActions';
+import { trackWalkthrough } from './walkthrough/walkthroughSteps';
+import { ReportLanguageStatus } from './schema/reportLanguageStatus';
 
 let localService: LocalServiceHost | undefined;
 
@@ -86,6 +88,7 @@ export function activateStudio(context: vscode.ExtensionContext): Studio {
   push(taskProblems, new TrailingCommaDiagnostics(), registerTrailingCommaActions());
   const reports = new ReportContext(panels);
   const statusBar = new QuotaStatusBar(quota, clients, reports);
+  const languageStatus = new ReportLanguageStatus(clients, context.extensionUri);
   push(log, keys, local, clients, quota, panels, diagnostics, renderNotes, submissions, live, sync, sourceMaps, reports, statusBar);
 
   const commands = new Map(createCommands(services).map((command) => [command.id, command]));
@@ -98,13 +101,34 @@ export function activateStudio(context: vscode.ExtensionContext): Studio {
     panels.onDidRequestRebuild(({ report, kind }) => void repeatInPanel(services, report, kind)),
     panels.onDidRequestUseLocal(({ report, kind }) => void useLocalServiceInPanel(services, report, kind)),
     submissions.onDidFinish(() => reports.update()),
+    trackWalkthrough(submissions, live),
+    languageStatus,
+    // The language status names the service in use: follow the settings, the key, the local service and its resets.
+    vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('reportStudio') && languageStatus.update()),
+    keys.onDidChange(() => languageStatus.update()),
+    local.onDidChangeState(() => languageStatus.update()),
+    quota.onDidChange(() => languageStatus.update()),
     panels.onDidRequestCancel(({ report }) => void submissions.cancel(report)),
   );
+  /** After an offline build task: the status bar shows what the task printed, when it shows the local service. */
+  const refreshLocalQuota = async (): Promise<void> => {
+    try {
+      if ((await clients.target()).mode === 'local') await quota.refresh();
+    } catch {
+      // A failed refresh shows in the status bar's tooltip; the task has ended either way.
+    }
+  };
   return {
     resultPanels: panels,
     livePreview: live,
     previewSync: sync,
-    tasks: new ReportTasks({ context, panels, problems: taskProblems }),
+    tasks: new ReportTasks({
+      context,
+      panels,
+      problems: taskProblems,
+      localService: () => local.ensureStarted({ announce: false }),
+      afterOfflineBuild: () => void refreshLocalQuota(),
+    }),
     run(id, args) {
       const command = commands.get(id);
       if (!command) throw new Error(`Report Studio has no command ${id}`);

@@ -21,6 +21,7 @@ import { diagnosticJson, formatBytes, formatMs } from '../output';
 import type { Output } from '../output';
 import { outputTarget } from '../outputTarget';
 import { ProgressLine } from '../progress';
+import { quotaWords } from '../../core/quota/quotaSummary';
 import { openSession } from '../session';
 import { fileWriteFailure, reportFailure } from './failure';
 import { InvalidUtf8Error, readReportInput } from '../inputFile';
@@ -118,7 +119,7 @@ export async function runReportCommand(kind: TaskKind, ctx: CommandContext): Pro
     progress.stop();
     const info = await describeFile(result);
     if (target.to === 'stdout' && result.bytes) io.stdout.write(result.bytes);
-    else printResult(out, kind, file, outputArg, result, info);
+    else printResult(out, kind, file, outputArg, result, info, session.local);
     return EXIT.ok;
   } catch (error) {
     progress.stop();
@@ -153,7 +154,15 @@ export async function describeFile(result: TaskResult): Promise<FileFacts> {
   return jpegSize(bytes) ?? {};
 }
 
-function printResult(out: Output, kind: TaskKind, file: string, outputArg: string, result: TaskResult, facts: FileFacts): void {
+function printResult(
+  out: Output,
+  kind: TaskKind,
+  file: string,
+  outputArg: string,
+  result: TaskResult,
+  facts: FileFacts,
+  local: boolean,
+): void {
   const absolute = resolve(out.io.cwd, outputArg);
   const rel = relative(out.io.cwd, absolute);
   const shown = rel && !rel.startsWith('..') ? rel : absolute;
@@ -166,7 +175,8 @@ function printResult(out: Output, kind: TaskKind, file: string, outputArg: strin
   out.line(`${printableName(shown)}  (${what}, ${formatBytes(result.size)}, ${formatMs(result.timings.totalMs)})`);
   if (result.quota) {
     const q = result.quota;
-    out.info(`Quota left: ${q.singlePageRemaining ?? '?'} single-page, ${q.multiPageRemaining ?? '?'} multi-page reports`);
+    // The status bar's words (quotaWords), so a build task and the status bar read alike.
+    out.info(`Quota left: ${quotaWords(q.singlePageRemaining, q.multiPageRemaining, local)}`);
   }
   out.document({
     ok: true,

@@ -1,6 +1,6 @@
 /**
  * The quota as the extension shows it: what is left, how worried to be (level), the
- * status bar text, the tooltip's Markdown and the cost sentence of a build. Pure, so the
+ * words the status bar and the CLI (so the build task) print alike, the tooltip's Markdown and the cost sentence of a build. Pure, so the
  * wording and the thresholds are unit-tested; src/extension only draws the result.
  */
 import { parse } from 'jsonc-parser';
@@ -83,11 +83,18 @@ function hasAiFields(r: QuotaRecord): boolean {
   return r.remaining_ai_json_completions !== undefined || r.max_ai_json_completions !== undefined;
 }
 
-/** `$(graph) 42 · 9` (single · multi), with ` (local)` while the bundled local service is used. */
+/**
+ * What is left, readable at a glance: `42 single · 9 multi`, with ` (local)` for the bundled
+ * local service. The status bar shows it and the CLI (so the build task) prints it: one wording.
+ */
+export function quotaWords(single: number | null | undefined, multi: number | null | undefined, local: boolean): string {
+  return `${show(single)} single · ${show(multi)} multi${local ? ' (local)' : ''}`;
+}
+
+/** `$(graph) 42 single · 9 multi (local)`; `$(graph) Quota` before the first numbers. */
 export function statusBarText(s: QuotaSnapshot | undefined, local: boolean): string {
-  const suffix = local ? ' (local)' : '';
-  if (!s) return `$(graph) Quota${suffix}`;
-  return `$(graph) ${show(s.singleRemaining)} · ${show(s.multiRemaining)}${suffix}`;
+  if (!s) return `$(graph) Quota${local ? ' (local)' : ''}`;
+  return `$(graph) ${quotaWords(s.singleRemaining, s.multiRemaining, local)}`;
 }
 
 /** Escapes text from the service before it goes into Markdown. */

@@ -65,3 +65,20 @@ export function isReportText(fileName: string, text: string): boolean {
   const markers = topLevelMarkers(text);
   return markers.type === 'Report' || (markers.schema !== undefined && SCHEMA_REF.test(markers.schema));
 }
+
+/** How VS Code's JSON support finds the report schema for a file (the language status item says it). */
+export type SchemaAttachment =
+  /** `*.report.json(c)`: the extension's `jsonValidation` association, for any scheme. */
+  | { by: 'name' }
+  /** A `$schema` naming report.schema.json: it must resolve from where the file is. */
+  | { by: '$schema'; schema: string }
+  /** A `$schema` naming another schema: it wins over the file name (docs/schema-association.md). */
+  | { by: 'other'; schema: string }
+  /** A report by its content only: no schema, so no completion or checks in the editor. */
+  | { by: 'none' };
+
+export function schemaAttachment(fileName: string, text: string): SchemaAttachment {
+  const { schema } = topLevelMarkers(text);
+  if (schema !== undefined) return SCHEMA_REF.test(schema) ? { by: '$schema', schema } : { by: 'other', schema };
+  return isReportFileName(fileName) ? { by: 'name' } : { by: 'none' };
+}

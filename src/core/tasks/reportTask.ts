@@ -38,13 +38,13 @@ export function isGlob(entry: string): boolean {
 
 /**
  * The CLI runs of a task over its (expanded) files: one `validate` over all of them (the
- * folder itself when none are named), one `build` per report. An offline build names the data
- * folder of the local service it starts: never the extension's own one, whose lock would refuse
- * a second service. The PDF goes where `report-studio build` puts it, next to the report
+ * folder itself when none are named), one `build` per report. An offline build is the line a
+ * user would type (`--offline`, no data folder): the extension runs it on its own local service,
+ * whose quota the status bar shows (CliIo.localService). The PDF goes where `report-studio build` puts it, next to the report
  * (`q3.report.json` → `q3.pdf`); a report whose name does not end in .json or .jsonc gets
  * `<name>.pdf`, so the report itself is never the output.
  */
-export function reportTaskRuns(spec: ReportTaskSpec, files: readonly string[], dataDir: string): string[][] {
+export function reportTaskRuns(spec: ReportTaskSpec, files: readonly string[]): string[][] {
   // A name starting with '-' would read as an option.
   const arg = (file: string): string => (file.startsWith('-') ? `./${file}` : file);
   if (spec.command === 'validate') return [['validate', ...(files.length > 0 ? files.map(arg) : ['.'])]];
@@ -52,7 +52,7 @@ export function reportTaskRuns(spec: ReportTaskSpec, files: readonly string[], d
     'build',
     arg(file),
     ...(/\.jsonc?$/i.test(file) ? [] : [`--output=${arg(file)}.pdf`]),
-    ...(spec.offline ? ['--offline', '--data-dir', dataDir] : []),
+    ...(spec.offline ? ['--offline'] : []),
   ]);
 }
 

@@ -2,10 +2,13 @@
 // their report titles); the chosen one opens as an untitled copy `<name>.report.json` in the
 // first workspace folder, so it can be edited, previewed and saved without touching the
 // installed extension's files. Also takes the file name as an argument (walkthrough links).
+// The copy opens beside the active group, later ones in that group (draftEditor.ts).
 import * as vscode from 'vscode';
 import { parse } from 'jsonc-parser';
 import type { ReportStudioCommand } from './command';
 import { untitledReportUri } from '../untitledReportUri';
+import { showDraft } from '../draftEditor';
+import { markStepDone } from '../walkthrough/walkthroughSteps';
 import { COMMANDS } from './commandIds';
 
 interface ExampleItem extends vscode.QuickPickItem {
@@ -61,6 +64,8 @@ export const openExampleCommand: ReportStudioCommand = {
         placeHolder: 'Pick an example to open as a new, unsaved copy',
         matchOnDescription: true,
         matchOnDetail: true,
+        // Run from the walkthrough, the page takes the focus back after the click: stay open.
+        ignoreFocusOut: true,
       });
       if (!choice) return undefined;
     }
@@ -71,7 +76,8 @@ export const openExampleCommand: ReportStudioCommand = {
     const edit = new vscode.WorkspaceEdit();
     edit.insert(document.uri, new vscode.Position(0, 0), text);
     await vscode.workspace.applyEdit(edit);
-    await vscode.window.showTextDocument(document);
+    await showDraft(document);
+    markStepDone('openExample');
     return document.uri;
   },
 };

@@ -9,6 +9,7 @@ import type { Services } from '../services';
 import { readSettings } from '../service/serviceConfig';
 import type { ReportStudioCommand } from './command';
 import { COMMANDS } from './commandIds';
+import { markStepDone } from '../walkthrough/walkthroughSteps';
 
 function validate(value: string): vscode.InputBoxValidationMessage | undefined {
   const problem = checkApiKey(value);
@@ -39,6 +40,7 @@ export function setApiKeyCommand(s: Services): ReportStudioCommand {
         return false;
       }
       s.log.info(hadKey ? 'API key replaced in the secret storage' : 'API key stored in the secret storage');
+      markStepDone('setApiKey');
       const mode = resolveServiceMode(readSettings().service, true);
       const uses =
         mode === 'local'

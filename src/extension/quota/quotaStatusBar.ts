@@ -1,6 +1,6 @@
 /**
- * The quota in the status bar while a report is on screen: `$(graph) 42 · 9` (single ·
- * multi), a Markdown tooltip with the whole record, warning colour under 10 %, error
+ * The quota in the status bar while a report is on screen: `$(graph) 42 single · 9 multi`
+ * (quotaWords, as the CLI prints it), a Markdown tooltip with the whole record, warning colour under 10 %, error
  * colour at 0. Fetched lazily the first time a report is shown, then every
  * reportStudio.quota.refreshIntervalMinutes (only while a report is visible); builds
  * update it from their response headers. Click → Check Quota.

@@ -35,12 +35,14 @@ export interface CliTerminalJob {
   plan(): Promise<string[][] | string>;
   /** The CLI's entry, loaded on the first run. */
   runCli(): RunCli;
-  /** Wraps the runs when they must not overlap another task's (offline builds share a data folder). */
-  exclusive?<T>(work: () => Promise<T>): Promise<T>;
   /** The runs start (their problems replace the ones of the runs before). */
   onStart?(): void;
   /** Each whole line the runs print, without its line break. */
   onLine?(line: string): void;
+  /** The running local service `--offline` uses (CliIo.localService): the extension's own. */
+  localService?: CliIo['localService'];
+  /** Called after the runs (an offline build: the status bar refetches the quota it spent). */
+  finished?(): void;
 }
 
 export class CliTerminal implements vscode.Pseudoterminal {
@@ -84,8 +86,9 @@ export class CliTerminal implements vscode.Pseudoterminal {
         this.write(`report-studio: ${plan}\n`);
         return USAGE;
       }
-      const runAll = () => this.runAll(plan);
-      return await (this.job.exclusive ? this.job.exclusive(runAll) : runAll());
+      const code = await this.runAll(plan);
+      this.job.finished?.();
+      return code;
     } catch (error) {
       this.write(`report-studio: internal error: ${(error as Error)?.message ?? String(error)}\n`);
       return INTERNAL;
@@ -115,7 +118,7 @@ export class CliTerminal implements vscode.Pseudoterminal {
         },
       });
     };
-    const io: CliIo = { stdout: stream(), stderr: stream(), env: this.job.env, cwd: this.job.cwd };
+    const io: CliIo = { stdout: stream(), stderr: stream(), env: this.job.env, cwd: this.job.cwd, localService: this.job.localService };
     let result = 0;
     for (const argv of runs) {
       if (this.abort.signal.aborted) break;

@@ -26,6 +26,10 @@ export interface ReportTasksDeps {
   context: vscode.ExtensionContext;
   panels: ResultPanels | undefined;
   problems: TaskProblems;
+  /** The extension's own local service (started on demand): where offline builds run. */
+  localService(): Promise<{ baseUrl: string; apiKey: string }>;
+  /** An offline build spent a quota: the status bar fetches the numbers the task printed. */
+  afterOfflineBuild(): void;
 }
 
 interface ActiveReport {
@@ -36,9 +40,6 @@ interface ActiveReport {
 }
 
 export class ReportTasks implements vscode.TaskProvider {
-  /** Offline builds one at a time: their local services share one data folder (and its lock). */
-  private builds: Promise<unknown> = Promise.resolve();
-
   constructor(private readonly deps: ReportTasksDeps) {}
 
   async provideTasks(token?: vscode.CancellationToken): Promise<vscode.Task[]> {
@@ -83,12 +84,13 @@ export class ReportTasks implements vscode.TaskProvider {
         if ('problem' in spec) return `task ${JSON.stringify(definition)}: ${spec.problem}`;
         if (!folder || folder.uri.scheme !== 'file') return 'a report-studio task runs in a workspace folder on this machine';
         const files = await this.files(spec, folder);
-        return typeof files === 'string' ? files : reportTaskRuns(spec, files, this.dataDir());
+        return typeof files === 'string' ? files : reportTaskRuns(spec, files);
       },
       runCli: () => loadEngine(this.deps.context.extensionPath).runCli,
-      exclusive: offlineBuild ? (work) => this.oneBuildAtATime(work) : undefined,
       onStart: () => this.deps.problems.startRun(),
       onLine: (line) => this.deps.problems.line(line, cwd),
+      localService: () => this.deps.localService(),
+      finished: offlineBuild ? () => this.deps.afterOfflineBuild() : undefined,
     });
   }
 
@@ -120,22 +122,6 @@ export class ReportTasks implements vscode.TaskProvider {
     if (uri.scheme !== 'file') return `${uri.toString()} is not saved: save it to build it with a task`;
     const folder = vscode.workspace.getWorkspaceFolder(uri);
     return { file: folder ? path.relative(folder.uri.fsPath, uri.fsPath) : uri.fsPath, path: uri.fsPath, folder };
-  }
-
-  /**
-   * The data folder of the local service an offline build starts: in this workspace's storage,
-   * so it is neither the extension's own service's (one service per folder: its lock would
-   * refuse the second) nor another window's.
-   */
-  private dataDir(): string {
-    const storage = this.deps.context.storageUri ?? this.deps.context.globalStorageUri;
-    return path.join(storage.fsPath, 'task-service');
-  }
-
-  private oneBuildAtATime<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.builds.then(work, work);
-    this.builds = run.catch(() => undefined);
-    return run;
   }
 }
 

@@ -182,6 +182,11 @@ export class ResultPanels implements vscode.Disposable {
     return this.registry.get(report)?.viewerState;
   }
 
+  /** Moves the report's panel into `column` and shows it (the live view in place, Ctrl+Shift+V). */
+  showIn(report: vscode.Uri, column: vscode.ViewColumn): void {
+    this.registry.get(report)?.panel.reveal(column);
+  }
+
   hasPanel(report: vscode.Uri): boolean {
     return this.registry.get(report) !== undefined;
   }

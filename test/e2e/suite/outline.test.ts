@@ -1,11 +1,11 @@
-// The outline (document symbols) of report documents, the Open Example command and the
-// walkthrough's contribution, in the real VS Code with the installed extension.
+// The outline (document symbols) of report documents and the Open Example command, in the
+// real VS Code with the installed extension.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { closeAllEditors, EXTENSION_ID, REPO_ROOT, tempCopy, waitFor } from './helpers';
+import { closeAllEditors, REPO_ROOT, tempCopy, waitFor } from './helpers';
 
 /** Symbols of all providers (VS Code's JSON extension adds the raw keys); ours start with `Report`. */
 async function reportSymbols(uri: vscode.Uri): Promise<vscode.DocumentSymbol | undefined> {
@@ -67,7 +67,7 @@ describe('outline of report documents', () => {
   });
 });
 
-describe('Report Studio: Open Example and the walkthrough', () => {
+describe('Report Studio: Open Example', () => {
   after(async () => {
     while (vscode.window.activeTextEditor) await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     await closeAllEditors();
@@ -87,27 +87,5 @@ describe('Report Studio: Open Example and the walkthrough', () => {
     // A second copy gets its own name; the extension's own example file is untouched.
     const second = await vscode.commands.executeCommand<vscode.Uri>('reportStudio.openExample', 'invoice.report.json');
     assert.equal(path.posix.basename(second.path), 'invoice-2.report.json');
-  });
-
-  it('contributes a four-step walkthrough whose media ship with the extension', () => {
-    const ext = vscode.extensions.getExtension(EXTENSION_ID);
-    assert.ok(ext);
-    const [walkthrough] = ext.packageJSON.contributes.walkthroughs;
-    assert.equal(walkthrough.id, 'reportStudio.gettingStarted');
-    const steps: { id: string; media: { markdown: string }; completionEvents: string[] }[] = walkthrough.steps;
-    assert.deepEqual(
-      steps.map((s) => s.completionEvents[0]),
-      [
-        'onCommand:reportStudio.openExample',
-        'onCommand:reportStudio.preview',
-        'onCommand:reportStudio.setApiKey',
-        'onCommand:reportStudio.build',
-      ],
-    );
-    for (const step of steps) {
-      const file = path.join(ext.extensionPath, step.media.markdown);
-      assert.ok(fs.existsSync(file), `${step.media.markdown} is packaged`);
-      assert.match(fs.readFileSync(file, 'utf8'), /^# /);
-    }
   });
 });

@@ -12,6 +12,7 @@ import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import * as vscode from 'vscode';
 import { describeDiagnostic, rangeOf, REPO_ROOT, waitFor, waitForDiagnostics } from './helpers';
 import { cleanUp, readPdfFile } from './studio';
+import { screenshot, ui, uiDriverUrl } from './viewerKit';
 
 const TYPE = 'report-studio';
 const CLI = path.join(REPO_ROOT, 'dist', 'cli.js');
@@ -226,6 +227,37 @@ describe('tasks: report-studio validate and build with the $report-studio proble
     assert.ok(pdf.pageCount >= 1, `${pdf.pageCount} pages`);
     assert.match(pdf.text, /Invoice INV-2024-0117/);
     assert.equal(fs.readFileSync(report, 'utf8'), before);
+  });
+
+  it('"build this report offline" prints the quota in the status bar\'s words and numbers, and no storage path', async function () {
+    if (!uiDriverUrl) this.skip();
+    // The DOM renderer, so the terminal's rows can be read back.
+    const terminalConfig = vscode.workspace.getConfiguration('terminal.integrated');
+    await terminalConfig.update('gpuAcceleration', 'off', vscode.ConfigurationTarget.Global);
+    try {
+      for (const terminal of vscode.window.terminals) terminal.dispose();
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(path.join(scratch, 'invoice.report.json')));
+      assert.equal(await execute(await fetchTask('build this report offline')), 0);
+      const output = await waitFor('the quota line in the task terminal', async () => {
+        const rows = await ui<Array<{ text: string }>>('workbenchRead', { selector: '.xterm-rows:visible' });
+        const text = rows.map((r) => r.text).join('\n');
+        return /Quota left: .*\(local\)/.test(text) ? text : undefined;
+      });
+      const words = /Quota left: (\d+ single · \d+ multi \(local\))/.exec(output)?.[1];
+      assert.ok(words, output);
+      assert.match(output, /report-studio build tasks-e2e\/invoice\.report\.json --offline/);
+      for (const internal of ['--data-dir', 'task-service', 'workspaceStorage', 'globalStorage', 'User/']) {
+        assert.ok(!output.includes(internal), `the task output names no internal path (${internal}): ${output}`);
+      }
+      // The status bar fetches the numbers the task spent, and shows them in the same words.
+      await waitFor(`the status bar showing "${words}"`, async () => {
+        const items = await ui<Array<{ text: string }>>('workbenchRead', { selector: '.statusbar-item' });
+        return items.some((i) => i.text.includes(words));
+      });
+      await screenshot('task-quota');
+    } finally {
+      await terminalConfig.update('gpuAcceleration', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('a tasks.json shell task running `node dist/cli.js validate` with "$report-studio" fills Problems too', async () => {

@@ -58,7 +58,7 @@ describe('CLI: build, preview, status, quota', function () {
     const r = await cli(['build', 'simple.report.json']);
     assert.equal(r.code, 0, describeRun(r));
     assert.match(r.stdout, /^simple\.pdf {2}\(1 page, [\d.]+ KB, /);
-    assert.match(r.stderr, /Quota left: \d+ single-page, \d+ multi-page reports/);
+    assert.match(r.stderr, /Quota left: \d+ single · \d+ multi\n/);
     const pdf = await readPdf(await readFile(join(dir, 'simple.pdf')));
     assert.equal(pdf.pageCount, 1);
     assert.ok(allText(pdf).includes('Integration test'));

@@ -152,7 +152,7 @@ describe('the $report-studio problem matcher', () => {
       'report-studio: q3.report.json: 2 JSON syntax errors; nothing was sent',
       '6 files checked: 2 problems in 1 file',
       'examples/q3.pdf  (2 pages, 34.2 KB, 1.3 s)',
-      'Quota left: 97 single-page, 20 multi-page reports',
+      'Quota left: 97 single · 20 multi (local)',
       'q3.report.json:4: error: no column',
       'q3.report.json:4:61: note: not a severity',
     ]) {

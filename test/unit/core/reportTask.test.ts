@@ -32,20 +32,18 @@ describe('core: report-studio task definitions', () => {
   });
 
   it('validates the whole folder, or every file named, in one run', () => {
-    assert.deepEqual(reportTaskRuns(spec({}), [], '/d'), [['validate', '.']]);
-    assert.deepEqual(reportTaskRuns(spec({}), ['a b.report.json', '-x.report.json', 'reports'], '/d'), [
+    assert.deepEqual(reportTaskRuns(spec({}), []), [['validate', '.']]);
+    assert.deepEqual(reportTaskRuns(spec({}), ['a b.report.json', '-x.report.json', 'reports']), [
       ['validate', 'a b.report.json', './-x.report.json', 'reports'],
     ]);
   });
 
-  it('builds each report in a run of its own, offline with the data folder given, the PDF never over the report', () => {
-    assert.deepEqual(reportTaskRuns(spec({ command: 'build' }), ['r/q3.report.json', 'r/q4.report.jsonc'], '/s/task-service'), [
-      ['build', 'r/q3.report.json', '--offline', '--data-dir', '/s/task-service'],
-      ['build', 'r/q4.report.jsonc', '--offline', '--data-dir', '/s/task-service'],
+  it('builds each report in a run of its own, offline as a user would type it (no data folder), the PDF never over the report', () => {
+    assert.deepEqual(reportTaskRuns(spec({ command: 'build' }), ['r/q3.report.json', 'r/q4.report.jsonc']), [
+      ['build', 'r/q3.report.json', '--offline'],
+      ['build', 'r/q4.report.jsonc', '--offline'],
     ]);
-    assert.deepEqual(reportTaskRuns(spec({ command: 'build', offline: false }), ['q3.pdf'], '/d'), [
-      ['build', 'q3.pdf', '--output=q3.pdf.pdf'],
-    ]);
+    assert.deepEqual(reportTaskRuns(spec({ command: 'build', offline: false }), ['q3.pdf']), [['build', 'q3.pdf', '--output=q3.pdf.pdf']]);
   });
 
   it('tells globs from paths', () => {

@@ -37,8 +37,8 @@ describe('extension: the report-studio task terminal', () => {
   });
   after(() => uninstall());
 
-  function open(plan: string[][] | string, run: Run, exclusive?: <T>(work: () => Promise<T>) => Promise<T>) {
-    const terminal = new mod.CliTerminal({ cwd: '/w', env: {}, plan: async () => plan, runCli: () => run, exclusive });
+  function open(plan: string[][] | string, run: Run, extra: { localService?: CliIo['localService']; finished?: () => void } = {}) {
+    const terminal = new mod.CliTerminal({ cwd: '/w', env: {}, plan: async () => plan, runCli: () => run, ...extra });
     let text = '';
     let closedWith: number | undefined;
     terminal.onDidWrite((t) => (text += t));
@@ -64,24 +64,28 @@ describe('extension: the report-studio task terminal', () => {
     );
   });
 
-  it('runs each build in turn inside `exclusive`, and closes with the first failure', async () => {
+  it("runs each build in turn on the extension's local service, then says it finished, and closes with the first failure", async () => {
     const order: string[] = [];
+    const localService = async () => ({ baseUrl: 'http://127.0.0.1:1/api/v1', apiKey: 'k' });
     const t = open(
       [
-        ['build', 'a.report.json'],
-        ['build', 'b.report.json'],
-        ['build', 'c.report.json'],
+        ['build', 'a.report.json', '--offline'],
+        ['build', 'b.report.json', '--offline'],
+        ['build', 'c.report.json', '--offline'],
       ],
-      async (argv) => (order.push(argv[1]), argv[1] === 'b.report.json' ? 4 : argv[1] === 'c.report.json' ? 5 : 0),
-      async (work) => {
-        order.push('lock');
-        const code = await work();
-        order.push('unlock');
-        return code;
+      async (argv, io) => {
+        order.push(`${argv[1]}${io.localService === localService ? ' on the extension service' : ''}`);
+        return argv[1] === 'b.report.json' ? 4 : argv[1] === 'c.report.json' ? 5 : 0;
       },
+      { localService, finished: () => order.push('finished') },
     );
     assert.equal(await t.terminal.finished, 4);
-    assert.deepEqual(order, ['lock', 'a.report.json', 'b.report.json', 'c.report.json', 'unlock']);
+    assert.deepEqual(order, [
+      'a.report.json on the extension service',
+      'b.report.json on the extension service',
+      'c.report.json on the extension service',
+      'finished',
+    ]);
   });
 
   it('prints a problem of the task instead of running, and closes with 2', async () => {

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { isReportFileName, isReportText, topLevelMarkers } from '../../../src/core/report/reportDocument';
+import { isReportFileName, isReportText, schemaAttachment, topLevelMarkers } from '../../../src/core/report/reportDocument';
 
 describe('outline: which JSON documents are reports', () => {
   it('by file name: *.report.json and *.report.jsonc', () => {
@@ -26,5 +26,18 @@ describe('outline: which JSON documents are reports', () => {
 
   it('stops reading once both markers are found', () => {
     assert.deepEqual(topLevelMarkers('{ "type": "Report", "$schema": "s", "x": '), { type: 'Report', schema: 's' });
+  });
+
+  it('says how the schema attaches: by the name, by a $schema of ours, by another schema, or not at all', () => {
+    assert.deepEqual(schemaAttachment('/w/q3.report.json', '{ "type": "Report" }'), { by: 'name' });
+    assert.deepEqual(schemaAttachment('/w/q3.json', '{ "$schema": "../schemas/report.schema.json" }'), {
+      by: '$schema',
+      schema: '../schemas/report.schema.json',
+    });
+    assert.deepEqual(schemaAttachment('/w/q3.report.json', '{ "$schema": "https://cdn.example.com/Report.json", "type": "Report" }'), {
+      by: 'other',
+      schema: 'https://cdn.example.com/Report.json',
+    });
+    assert.deepEqual(schemaAttachment('/w/q3.json', '{ "type": "Report" }'), { by: 'none' });
   });
 });

@@ -77,7 +77,7 @@ describe('quota record: both forms', () => {
     const older = (): QuotaRecord => asQuotaRecord(structuredClone(OLDER_RECORD), ENDPOINT);
 
     it('status bar text is the same for both forms', () => {
-      assert.equal(statusBarText(snapshotFromRecord(older(), NOW), false), '$(graph) 95 · 100');
+      assert.equal(statusBarText(snapshotFromRecord(older(), NOW), false), '$(graph) 95 single · 100 multi');
     });
 
     it('tooltip of the older record: no AI line, UTC dates, no "undefined"', () => {

@@ -10,6 +10,7 @@ import {
   snapshotFromRecord,
   snapshotWithHeaders,
   statusBarText,
+  quotaWords,
 } from '../../../src/core/quota/quotaSummary';
 import { formatUtc, relativeTime, relativeWithUtc } from '../../../src/core/quota/relativeTime';
 
@@ -101,11 +102,16 @@ describe('quota summary', () => {
   });
 
   describe('texts', () => {
-    it('status bar: single · multi, marked local', () => {
+    it('status bar: the counts in words, marked local', () => {
       const s = snapshotFromRecord(record(), NOW);
-      assert.equal(statusBarText(s, false), '$(graph) 42 · 9');
-      assert.equal(statusBarText(s, true), '$(graph) 42 · 9 (local)');
+      assert.equal(statusBarText(s, false), '$(graph) 42 single · 9 multi');
+      assert.equal(statusBarText(s, true), '$(graph) 42 single · 9 multi (local)');
       assert.equal(statusBarText(undefined, false), '$(graph) Quota');
+    });
+
+    it('quota words: the one wording of the status bar and the CLI, unknown counts as ?', () => {
+      assert.equal(quotaWords(99, 19, true), '99 single · 19 multi (local)');
+      assert.equal(quotaWords(null, 3, false), '? single · 3 multi');
     });
 
     it('tooltip: every field of the record and the period end as a relative date', () => {

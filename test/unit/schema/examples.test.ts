@@ -58,6 +58,10 @@ describe('schema: examples/', () => {
         assert.deepEqual(await editorProblems(text), []);
       });
 
+      it('names no $schema: copies keep the schema by their *.report.json name, wherever saved', () => {
+        assert.equal(body.$schema, undefined);
+      });
+
       it('is substantial (at least 5 components, real titles)', () => {
         assert.ok(allComponents(body).length >= 5, 'too few components');
         assert.ok(!/lorem ipsum/i.test(text), 'placeholder text');

@@ -1,0 +1,48 @@
+// The walkthrough in package.json: a step per WALKTHROUGH_STEPS entry, each ticked by the
+// context key the extension sets when the step's action succeeded (never by the mere run of a
+// command), each with a button naming a contributed command, and media that ship.
+import { strict as assert } from 'node:assert';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { COMMANDS } from '../../../src/extension/commands/commandIds';
+import { WALKTHROUGH_STEPS } from '../../../src/extension/walkthrough/walkthroughKeys';
+
+const root = join(__dirname, '..', '..', '..');
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const [walkthrough] = manifest.contributes.walkthroughs as Array<{
+  featuredFor?: string[];
+  steps: Array<{ id: string; description: string; media: { markdown: string }; completionEvents: string[] }>;
+}>;
+
+describe('extension: the walkthrough', () => {
+  it('has one step per entry of WALKTHROUGH_STEPS, in the new-user order', () => {
+    assert.deepEqual(
+      walkthrough.steps.map((s) => s.id),
+      ['openExample', 'newReport', 'liveView', 'preview', 'build', 'setApiKey'],
+    );
+    assert.deepEqual([...walkthrough.steps.map((s) => s.id)].sort(), Object.keys(WALKTHROUGH_STEPS).sort());
+  });
+
+  it('ticks each step on the context key set on success, not on the command', () => {
+    for (const step of walkthrough.steps) {
+      assert.deepEqual(step.completionEvents, [`onContext:${WALKTHROUGH_STEPS[step.id as keyof typeof WALKTHROUGH_STEPS]}`], step.id);
+    }
+  });
+
+  it('gives each step a button running a contributed command, and media that ship', () => {
+    for (const step of walkthrough.steps) {
+      const links = [...step.description.matchAll(/\]\(command:([\w.]+)\)/g)].map((m) => m[1]);
+      assert.equal(links.length, 1, `${step.id}: one button`);
+      assert.ok((Object.values(COMMANDS) as string[]).includes(links[0]), `${step.id}: ${links[0]} is a contributed command`);
+      const media = join(root, step.media.markdown);
+      assert.ok(existsSync(media), step.media.markdown);
+      assert.match(readFileSync(media, 'utf8'), /^# /);
+    }
+  });
+
+  it('has no featuredFor: in code-server 1.100 a walkthrough with one is never registered', () => {
+    // Seen in the e2e run: with "featuredFor": ["**/*.report.json"] the workbench never lists the
+    // walkthrough (openWalkthrough falls back to VS Code's own), so the feature would hide it.
+    assert.equal((walkthrough as { featuredFor?: unknown }).featuredFor, undefined);
+  });
+});
