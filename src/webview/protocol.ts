@@ -161,6 +161,17 @@ interface SetReportNameMessage {
   type: 'setReportName';
   reportName: string;
   reportUri?: string;
+  /** The viewer shows a PDF file on its own (the PDF viewer), not a report's result: no Rebuild. */
+  file?: boolean;
+}
+
+/** Dark pages: inverted never, always, or while VS Code's theme is dark (`reportStudio.viewer.darkMode`). */
+export type DarkMode = 'off' | 'on' | 'auto';
+
+/** The settings the viewer follows; sent when it is ready and whenever they change. */
+export interface ViewerSettingsMessage {
+  type: 'viewerSettings';
+  darkMode: DarkMode;
 }
 
 export type HostToViewerMessage =
@@ -175,7 +186,8 @@ export type HostToViewerMessage =
   | HighlightMessage
   | SourceMapMessage
   | SetRebuildLabelMessage
-  | ShowEmptyMessage;
+  | ShowEmptyMessage
+  | ViewerSettingsMessage;
 
 // ---- webview → extension -------------------------------------------------------------
 
@@ -272,6 +284,8 @@ interface ShownResult {
   kind: 'pdf' | 'jpeg';
   url: string;
   fileName: string;
+  /** A live draft's PDF (its Live/Paused badge comes back after the webview is restored). */
+  live?: boolean;
 }
 
 /** Everything needed to show the panel again after a window reload (WebviewPanelSerializer). */
@@ -287,8 +301,8 @@ export interface ViewerState {
   pdfPosition: PdfPosition;
   jpegZoom: ZoomSetting;
   jpegPosition: ImagePosition;
-  /** Dark-mode invert of the pages/image. */
-  invert: boolean;
+  /** Dark pages chosen in this panel's toolbar; null follows the setting (ViewerSettingsMessage). */
+  darkMode: DarkMode | null;
   /** The message behind the failed/validation/error views. */
   failed: Omit<ShowFailedMessage, 'type'> | null;
   validation: Omit<ShowValidationErrorsMessage, 'type'> | null;
@@ -306,7 +320,7 @@ export function defaultViewerState(): ViewerState {
     pdfPosition: { page: 1, pageOffset: 0, scrollLeft: 0 },
     jpegZoom: { mode: 'fit-width', scale: 1 },
     jpegPosition: { scrollTop: 0, scrollLeft: 0 },
-    invert: false,
+    darkMode: null,
     failed: null,
     validation: null,
     error: null,
@@ -326,6 +340,7 @@ const HOST_TYPES: ReadonlySet<string> = new Set<HostToViewerMessage['type']>([
   'sourceMap',
   'setRebuildLabel',
   'showEmpty',
+  'viewerSettings',
 ]);
 
 /** Narrow an incoming `message` event payload; anything else is ignored by the viewer. */

@@ -14,10 +14,11 @@ import {
   type LivePausedMessage,
   type ShowStatusMessage,
   type SourceMapMessage,
+  type ViewerSettingsMessage,
   type ViewerState,
 } from '../../webview/protocol';
 import { fileName, isInside, parentOf } from './resultFiles';
-import { viewerPageHtml, viewerWebviewOptions } from './viewerPage';
+import { onViewerSettingsChanged, viewerPageHtml, viewerSettingsMessage, viewerWebviewOptions } from './viewerPage';
 import { REBUILD_LABELS, rebuildActionFor, SERVICE_ERROR_KINDS, type RebuildAction } from './rebuildAction';
 
 export type { RebuildAction } from './rebuildAction';
@@ -26,7 +27,7 @@ import type { RedactingLog } from '../log';
 /** What the panel shows as its main content (status is tracked apart: it floats over results). */
 export type ContentMessage = Exclude<
   HostToViewerMessage,
-  ShowStatusMessage | LivePausedMessage | HighlightMessage | { type: 'setReportName' } | { type: 'setRebuildLabel' }
+  ShowStatusMessage | LivePausedMessage | HighlightMessage | ViewerSettingsMessage | { type: 'setReportName' } | { type: 'setRebuildLabel' }
 >;
 
 export interface ShownResultFile {
@@ -107,6 +108,7 @@ export class ResultPanel {
         if (!panel.visible) this.ready = false;
       }),
       panel.onDidDispose(() => this.dispose()),
+      onViewerSettingsChanged(() => this.post(viewerSettingsMessage())),
     );
     // The options come with the panel (createWebviewPanel, or set before restoring): setting
     // them again here could reload a page that is still loading its first HTML.
@@ -276,6 +278,7 @@ export class ResultPanel {
     this.ready = true;
     this.labelled = undefined;
     if (restored) this.viewerState = restored;
+    this.post(viewerSettingsMessage());
     this.post({ type: 'setReportName', reportName: fileName(this.reportUri), reportUri: this.reportUri.toString() });
     // A webview that restored its state already shows the last content it received.
     const restoredCurrent = restored !== null && this.delivered === this.contentSeq;

@@ -2,7 +2,7 @@
  * Wires the views, the toolbar and the persisted state together and turns extension
  * messages into what the panel shows. One instance per webview.
  */
-import type { HostToViewerMessage, PdfPosition, ViewName, ViewerState, ZoomSetting } from '../protocol';
+import type { DarkMode, HostToViewerMessage, PdfPosition, ViewName, ViewerState, ZoomSetting } from '../protocol';
 import { h } from './dom';
 import { MessageView } from './errorsView';
 import { JpegView } from './jpegView';
@@ -14,9 +14,12 @@ import type { Host, StateStore } from './state';
 import { StatusView } from './statusView';
 import { Toolbar } from './toolbar';
 import { wheelZoom } from './zoom';
+import { NEXT_DARK_MODE, pagesInverted, watchTheme } from './darkMode';
 import type { TaskKind } from '../../core/api/types';
 
 const POSITION_SAVE_MS = 150;
+
+type LiveBadge = Parameters<Toolbar['setLive']>[0];
 
 export class Controller {
   private readonly toolbar: Toolbar;
@@ -30,6 +33,10 @@ export class Controller {
   private lastKind: TaskKind | undefined;
   private positionTimer: ReturnType<typeof setTimeout> | undefined;
   private positionPatch: (() => Partial<ViewerState>) | undefined;
+  /** The live badge of the PDF on screen: null unless that PDF is a live draft. */
+  private live: LiveBadge | null = null;
+  /** `reportStudio.viewer.darkMode`, as the extension last said. */
+  private settingDarkMode: DarkMode = 'off';
 
   constructor(
     root: HTMLElement,
@@ -47,7 +54,7 @@ export class Controller {
       zoomIn: () => (this.view === 'pdf' ? this.pdf.zoomIn() : this.jpeg.zoomIn()),
       zoomOut: () => (this.view === 'pdf' ? this.pdf.zoomOut() : this.jpeg.zoomOut()),
       setZoom: (z) => this.setZoom(z),
-      toggleInvert: () => this.setInvert(!this.store.state.invert),
+      toggleDarkMode: () => this.setDarkMode(NEXT_DARK_MODE[this.darkMode]),
     });
     this.pdf = new PdfView(
       loc,
@@ -97,6 +104,8 @@ export class Controller {
       },
     };
     installKeyboard(document, keys);
+    watchTheme(document.body, () => this.applyDarkMode());
+    this.applyDarkMode();
     installWheelZoom(this.pdf.el, keys);
     installWheelZoom(this.jpeg.el, keys);
   }
@@ -108,7 +117,8 @@ export class Controller {
   /** Shows what a restored state describes (after a window reload). */
   restore(s: ViewerState): void {
     document.body.dataset.report = s.reportName;
-    this.setInvert(s.invert);
+    this.applyDarkMode();
+    this.live = s.result?.kind === 'pdf' && s.result.live ? { paused: false } : null;
     if (s.result?.kind === 'pdf') {
       this.pendingPdfPosition = s.pdfPosition;
       void this.pdf.show(s.result.url, s.result.fileName, s.pdfPosition);
@@ -143,12 +153,12 @@ export class Controller {
       }
       case 'showPdf': {
         this.finishTask();
-        this.toolbar.setLive(m.live ? { paused: false } : null);
+        this.live = m.live ? { paused: false } : null;
         this.toolbar.setApproximateSync(false);
         this.pdf.sync.setBoxes(m.boxes ?? []);
         const keep = m.resetView ? { page: 1, pageOffset: 0, scrollLeft: 0 } : this.pendingPdfPosition;
         if (this.store.state.result?.kind === 'jpeg') this.jpeg.clear();
-        this.store.update({ result: { kind: 'pdf', url: m.url, fileName: m.fileName } });
+        this.store.update({ result: { kind: 'pdf', url: m.url, fileName: m.fileName, ...(m.live ? { live: true } : {}) } });
         if (!this.pdf.loaded) this.toolbar.setPage(1, m.pageCount ?? 0);
         this.toolbar.setTitle(m.fileName);
         this.activate('pdf');
@@ -157,7 +167,7 @@ export class Controller {
       }
       case 'showJpeg':
         this.finishTask();
-        this.toolbar.setLive(null);
+        this.live = null;
         this.toolbar.setApproximateSync(false);
         this.pdf.sync.setBoxes([]);
         this.jpeg.setSourceMap(null);
@@ -217,9 +227,17 @@ export class Controller {
         else this.showEmpty();
         return;
       case 'livePaused':
-        this.toolbar.setLive({ paused: true, problems: m.problems, first: m.first });
+        // Only a live draft on screen can be paused: a service PDF, a JPEG or an error page is not live.
+        // (or the live view's first drawing, before any page: the badge says why there is none).
+        if (this.live || this.view === 'empty') this.live = { paused: true, problems: m.problems, first: m.first };
+        this.showLiveBadge();
+        return;
+      case 'viewerSettings':
+        this.settingDarkMode = m.darkMode;
+        this.applyDarkMode();
         return;
       case 'setReportName':
+        if (m.file) this.toolbar.setFileMode();
         this.setReport(m.reportUri === undefined ? { reportName: m.reportName } : { reportName: m.reportName, reportUri: m.reportUri });
         if (this.view === 'empty') this.showEmpty();
         return;
@@ -240,15 +258,21 @@ export class Controller {
     }
     document.body.dataset.view = view;
     this.toolbar.setMode(view === 'pdf' ? 'pdf' : view === 'jpeg' ? 'jpeg' : 'none');
+    this.store.update({ view });
+    this.showLiveBadge();
     this.toolbar.setResultAvailable(this.store.state.result !== null);
     if (view === 'pdf') this.toolbar.setZoom(this.pdf.zoom);
     if (view === 'jpeg') this.toolbar.setZoom(this.jpeg.zoom);
     // The running-task banner only makes sense over a result.
     if (this.status.running) this.status.banner.hidden = view !== 'pdf' && view !== 'jpeg';
-    this.store.update({ view });
     // Keys (PageDown, +, …) go to the result; never grab focus while the user is in the editor.
     if ((view === 'pdf' || view === 'jpeg') && document.hasFocus() && !active.contains(document.activeElement))
       active.focus({ preventScroll: true });
+  }
+
+  /** The Live/Paused badge belongs to the live draft's pages: not over an error page, a status or a JPEG. */
+  private showLiveBadge(): void {
+    this.toolbar.setLive(this.view === 'pdf' || this.view === 'empty' ? this.live : null);
   }
 
   private finishTask(): void {
@@ -295,11 +319,23 @@ export class Controller {
     this.store.update(which === 'pdf' ? { pdfZoom: z } : { jpegZoom: z });
   }
 
-  private setInvert(on: boolean): void {
+  /** The panel's own choice, else the setting's. */
+  private get darkMode(): DarkMode {
+    return this.store.state.darkMode ?? this.settingDarkMode;
+  }
+
+  /** The toolbar's choice for this panel (kept across reloads); it then no longer follows the setting. */
+  private setDarkMode(mode: DarkMode): void {
+    this.store.update({ darkMode: mode });
+    this.applyDarkMode();
+  }
+
+  private applyDarkMode(): void {
+    const mode = this.darkMode;
+    const on = pagesInverted(mode, document.body);
     this.pdf.setInverted(on);
     this.jpeg.setInverted(on);
-    this.toolbar.setInvert(on);
-    if (this.store.state.invert !== on) this.store.update({ invert: on });
+    this.toolbar.setDarkMode(mode, on);
   }
 
   /** Scroll positions change every frame while scrolling: persist at most every 150 ms. */

@@ -97,7 +97,12 @@ describe('viewer zoom arithmetic', () => {
 
 describe('viewer state and messages', () => {
   it('restores a valid saved state and drops malformed fields', () => {
-    const good = { ...defaultViewerState(), view: 'pdf', invert: true, result: { kind: 'pdf', url: 'https://r/x.pdf', fileName: 'x.pdf' } };
+    const good = {
+      ...defaultViewerState(),
+      view: 'pdf',
+      darkMode: 'on',
+      result: { kind: 'pdf', url: 'https://r/x.pdf', fileName: 'x.pdf' },
+    };
     assert.deepEqual(normalizeState(JSON.parse(JSON.stringify(good))), good);
     const bad = normalizeState({
       version: 1,
@@ -170,5 +175,13 @@ describe('viewer: the pages inside a preview JPEG', () => {
   it('finds nothing in an empty image or for a zero page size', () => {
     assert.deepEqual(previewPageFrames({ width: 0, height: 0 }, A4, 2, PREVIEW_LAYOUT), []);
     assert.deepEqual(previewPageFrames({ width: 595, height: 842 }, { width: 0, height: 0 }, 1, PREVIEW_LAYOUT), []);
+  });
+});
+
+describe('viewer: dark pages (pure parts)', () => {
+  it('reads the old invert flag as dark pages "on", and an unset choice as following the setting', () => {
+    assert.equal(normalizeState({ ...defaultViewerState(), darkMode: undefined, invert: true })?.darkMode, 'on');
+    assert.equal(normalizeState({ ...defaultViewerState(), darkMode: 'auto' })?.darkMode, 'auto');
+    assert.equal(normalizeState({ ...defaultViewerState(), darkMode: 'sepia' })?.darkMode, null);
   });
 });
