@@ -6,6 +6,7 @@ import type { DarkMode, HostToViewerMessage, PdfPosition, ViewName, ViewerState,
 import { h } from './dom';
 import { MessageView } from './errorsView';
 import { JpegView } from './jpegView';
+import { FindBar } from './findBar';
 import { installKeyboard, installWheelZoom } from './keyboard';
 import type { KeyTarget } from './keyboard';
 import type { PdfJsLocation } from './pdfLoader';
@@ -28,6 +29,7 @@ export class Controller {
   private readonly status: StatusView;
   private readonly message: MessageView;
   private readonly content: HTMLElement;
+  private readonly findBar: FindBar;
   /** Position from a restored state, applied to the first PDF shown after a reload. */
   private pendingPdfPosition: PdfPosition | null = null;
   private lastKind: TaskKind | undefined;
@@ -55,6 +57,7 @@ export class Controller {
       zoomOut: () => (this.view === 'pdf' ? this.pdf.zoomOut() : this.jpeg.zoomOut()),
       setZoom: (z) => this.setZoom(z),
       toggleDarkMode: () => this.setDarkMode(NEXT_DARK_MODE[this.darkMode]),
+      find: () => this.openFind(),
     });
     this.pdf = new PdfView(
       loc,
@@ -68,8 +71,14 @@ export class Controller {
         },
         failed: (message) => host.post({ type: 'viewerError', message, url: this.store.state.result?.url }),
         select: (path, whole) => host.post({ type: 'selectSource', path, ...(whole ? { whole } : {}) }),
+        findChanged: () => this.findBar.update(),
       },
       s.pdfZoom,
+    );
+    this.findBar = new FindBar(
+      this.pdf.finder,
+      () => this.pdf.currentPage,
+      () => this.pdf.el.focus({ preventScroll: true }),
     );
     this.jpeg = new JpegView(
       {
@@ -89,7 +98,16 @@ export class Controller {
       useLocalService: () => host.post({ type: 'useLocalService' }),
     });
     // The banner floats over the top of the result instead of pushing it down (no jump).
-    this.content = h('main', { class: 'content' }, this.pdf.el, this.jpeg.el, this.message.el, this.status.el, this.status.banner);
+    this.content = h(
+      'main',
+      { class: 'content' },
+      this.pdf.el,
+      this.jpeg.el,
+      this.message.el,
+      this.status.el,
+      this.status.banner,
+      this.findBar.el,
+    );
     root.replaceChildren(this.toolbar.el, this.content);
 
     const keys: KeyTarget = {
@@ -98,6 +116,8 @@ export class Controller {
       zoomIn: () => this.toolbarZoom('in'),
       zoomOut: () => this.toolbarZoom('out'),
       actualSize: () => this.setZoom({ mode: 'scale', scale: 1 }),
+      find: () => this.openFind(),
+      findStep: (by) => this.findBar.open && this.findBar.step(by),
       wheelZoom: (dy, x, y) => {
         if (this.view === 'pdf') this.pdf.setZoom({ mode: 'scale', scale: wheelZoom(this.pdf.zoom.scale, dy) }, { x, y });
         else if (this.view === 'jpeg') this.jpeg.setZoom({ mode: 'scale', scale: wheelZoom(this.jpeg.zoom.scale, dy) });
@@ -257,6 +277,7 @@ export class Controller {
       el.setAttribute('aria-hidden', String(el !== active));
     }
     document.body.dataset.view = view;
+    if (view !== 'pdf') this.findBar.close(false);
     this.toolbar.setMode(view === 'pdf' ? 'pdf' : view === 'jpeg' ? 'jpeg' : 'none');
     this.store.update({ view });
     this.showLiveBadge();
@@ -273,6 +294,11 @@ export class Controller {
   /** The Live/Paused badge belongs to the live draft's pages: not over an error page, a status or a JPEG. */
   private showLiveBadge(): void {
     this.toolbar.setLive(this.view === 'pdf' || this.view === 'empty' ? this.live : null);
+  }
+
+  /** Ctrl+F / the toolbar's search button: the find bar over the PDF. */
+  private openFind(): void {
+    if (this.view === 'pdf') this.findBar.show();
   }
 
   private finishTask(): void {

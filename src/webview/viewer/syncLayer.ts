@@ -11,7 +11,7 @@
 import type { ReportPath } from '../../core/api/types';
 import type { SourceBox } from '../../core/report/sourceMap';
 import { boxesOf, componentAt } from './sourceBoxes';
-import { h } from './dom';
+import { centreIn, h } from './dom';
 
 export interface SyncEvents {
   /** The author clicked the component at `path` in the page; `whole`: the second click of a double-click. */
@@ -75,19 +75,7 @@ export class SyncLayer {
       page.append(box);
       first ??= box;
     }
-    if (reveal && first && !this.inView(first)) this.centre(first);
-  }
-
-  /**
-   * Scrolls only the view's own scroller so `el` sits in its middle. Not scrollIntoView: that
-   * also scrolls every ancestor that can scroll, and moved the whole page (toolbar included)
-   * up under the panel's top edge.
-   */
-  private centre(el: HTMLElement): void {
-    const r = el.getBoundingClientRect();
-    const v = this.scroller.getBoundingClientRect();
-    this.scroller.scrollTop += r.top + r.height / 2 - (v.top + v.height / 2);
-    if (r.left < v.left || r.right > v.right) this.scroller.scrollLeft += r.left - v.left - 16;
+    if (reveal && first && !this.inView(first)) centreIn(this.scroller, first);
   }
 
   private pageEl(page: number): HTMLElement | null {

@@ -18,6 +18,7 @@ export interface ToolbarActions {
   zoomOut(): void;
   setZoom(setting: ZoomSetting): void;
   toggleDarkMode(): void;
+  find(): void;
 }
 
 export type ToolbarMode = 'pdf' | 'jpeg' | 'none';
@@ -88,6 +89,7 @@ export class Toolbar {
       h('span', { class: 'page-box' }, this.pageInput, this.pageCount),
       b({ id: 'nextPage', icon: 'next', title: 'Next page (Page Down)', onClick: () => actions.step('next') }),
       b({ id: 'lastPage', icon: 'last', title: 'Last page (End)', onClick: () => actions.step('last') }),
+      b({ id: 'find', icon: 'search', title: 'Find in the PDF (Ctrl+F)', onClick: () => actions.find() }),
     );
 
     this.zoomSelect = h('select', { class: 'zoom-select', attrs: { id: 'zoomSelect', 'aria-label': 'Zoom', title: 'Zoom' } });

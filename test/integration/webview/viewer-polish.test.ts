@@ -122,4 +122,41 @@ describe('result viewer: toolbar and badges (Chromium, real CSP)', function () {
     assert.equal(await v.page.isVisible('#rebuild'), false);
     assert.equal(await v.page.isVisible('#saveAs'), true);
   });
+
+  it('finds in the PDF: Ctrl+F opens the find bar, the count covers every page, Enter steps and scrolls, matches are highlighted', async () => {
+    const v = await open('light', { width: 900, height: 700 });
+    await v.send({ type: 'showPdf', url: harness.fileUrl('long.pdf'), fileName: 'long.pdf' });
+    await v.page.waitForSelector('.pdf-page[data-page="1"] .textLayer span');
+    await v.page.click('.pdf-view');
+    await v.page.keyboard.press('Control+f');
+    assert.equal(await v.page.evaluate(() => document.activeElement?.id), 'findInput');
+    await v.page.keyboard.type('PAGE 1');
+    // "page 1 of 12", "page 10 of 12", "page 11 of 12", "page 12 of 12": case ignored.
+    await v.page.waitForFunction(() => document.getElementById('findCount')?.textContent === '1 of 4');
+    const hit = await v.page.$eval('.find-hit.selected', (e) => ({
+      text: e.textContent,
+      page: e.closest('.pdf-page')?.getAttribute('data-page'),
+    }));
+    assert.deepEqual(hit, { text: 'page 1', page: '1' });
+    await shot(v, 'light', 'find');
+    await v.page.keyboard.press('Enter');
+    await v.page.waitForFunction(() => document.getElementById('findCount')?.textContent === '2 of 4');
+    // Page 10 was not drawn: the view goes there and its match is highlighted once its text is.
+    await v.page.waitForSelector('.pdf-page[data-page="10"] .find-hit.selected');
+    const inView = await v.page.$eval('.pdf-page[data-page="10"] .find-hit.selected', (e) => {
+      const r = e.getBoundingClientRect();
+      const view = document.querySelector('.pdf-view')!.getBoundingClientRect();
+      return r.top >= view.top && r.bottom <= view.bottom;
+    });
+    assert.equal(inView, true, 'the current match is scrolled into view');
+    assert.equal(await v.page.$eval('.toolbar', (e) => e.getBoundingClientRect().top), 0);
+    await v.page.keyboard.press('Shift+Enter');
+    await v.page.waitForFunction(() => document.getElementById('findCount')?.textContent === '1 of 4');
+    await v.page.fill('#findInput', 'no such words');
+    await v.page.waitForFunction(() => document.getElementById('findCount')?.textContent === 'No results');
+    await v.page.keyboard.press('Escape');
+    assert.equal(await v.page.isVisible('.find-bar'), false);
+    assert.equal(await v.page.$$eval('.find-hit', (els) => els.length), 0, 'highlights removed');
+    assert.equal(await v.page.evaluate(() => document.activeElement?.classList.contains('pdf-view')), true, 'focus back on the pages');
+  });
 });

@@ -6,6 +6,7 @@ import { PageGeometry } from '../../../src/webview/viewer/pdfGeometry';
 import { previewPageFrames } from '../../../src/webview/viewer/previewPages';
 import { PREVIEW_LAYOUT } from '../../../src/core/report/previewLayout';
 import { normalizeState } from '../../../src/webview/viewer/state';
+import { findMatches } from '../../../src/webview/viewer/pdfFind';
 import { fitScale, resolveScale, wheelZoom, zoomInStep, zoomOutStep, MAX_SCALE, MIN_SCALE } from '../../../src/webview/viewer/zoom';
 
 const CSP_SOURCE = 'https://*.vscode-cdn.net';
@@ -178,7 +179,19 @@ describe('viewer: the pages inside a preview JPEG', () => {
   });
 });
 
-describe('viewer: dark pages (pure parts)', () => {
+describe('viewer: find in the PDF and dark pages (pure parts)', () => {
+  it('finds every match on every page, ignoring case and runs of spaces, each within one text item', () => {
+    const pages = [['Quarterly report', 'Revenue by region'], [], ['revenue  grew', 'REVENUE, revenue']];
+    assert.deepEqual(findMatches(pages, ' Revenue '), [
+      { page: 1, item: 1, start: 0, end: 7 },
+      { page: 3, item: 0, start: 0, end: 7 },
+      { page: 3, item: 1, start: 0, end: 7 },
+      { page: 3, item: 1, start: 9, end: 16 },
+    ]);
+    assert.deepEqual(findMatches(pages, 'revenue grew'), [], 'two spaces in the text: a match lies within the text as written');
+    assert.deepEqual(findMatches(pages, '   '), []);
+  });
+
   it('reads the old invert flag as dark pages "on", and an unset choice as following the setting', () => {
     assert.equal(normalizeState({ ...defaultViewerState(), darkMode: undefined, invert: true })?.darkMode, 'on');
     assert.equal(normalizeState({ ...defaultViewerState(), darkMode: 'auto' })?.darkMode, 'auto');
