@@ -9,6 +9,7 @@ import type { SubmitDeps } from './submit/types';
 import type { SchemaProvider } from './schema/schemaProvider';
 import type { LivePreview } from './live/livePreview';
 import type { PreviewSync } from './live/previewSync';
+import type { ResultExport } from './viewer/resultExport';
 
 export interface Services extends SubmitDeps {
   keys: ApiKeyStore;
@@ -17,4 +18,6 @@ export interface Services extends SubmitDeps {
   schemas: SchemaProvider;
   live: LivePreview;
   sync: PreviewSync;
+  /** Copies of results written for the user (reportStudio.export.*). */
+  exports: ResultExport;
 }

@@ -33,7 +33,11 @@ import type { Services } from './services';
 import { LivePreview } from './live/livePreview';
 import { PreviewSync } from './live/previewSync';
 import { ResultSourceMaps } from './live/resultSourceMap';
+import { PdfEditorProvider } from './viewer/pdfEditor';
+import { registerPdfDefault } from './viewer/pdfDefault';
+import { ResultExport } from './viewer/resultExport';
 import { ResultPanels } from './viewer/resultPanels';
+import { registerPdfLinks } from './tasks/pdfLinks';
 import { ReportTasks } from './tasks/reportTasks';
 import { TaskProblems } from './tasks/taskProblems';
 import { TrailingCommaDiagnostics } from './diagnostics/trailingCommaDiagnostics';
@@ -46,6 +50,8 @@ export interface Studio {
   resultPanels: ResultPanels;
   livePreview: LivePreview;
   previewSync: PreviewSync;
+  /** The PDF viewer of `*.pdf` files; the bootstrap registered the custom editor and hands editors on. */
+  pdfEditor: PdfEditorProvider;
   /** The `report-studio` tasks; the bootstrap registered the provider and hands requests on. */
   tasks: vscode.TaskProvider;
   /** Runs a contributed command; the bootstrap registered them all and calls this. */
@@ -67,6 +73,13 @@ export function activateStudio(context: vscode.ExtensionContext): Studio {
   const live = new LivePreview({ context, panels, local, clients, log, submitting: (uri) => submissions.isRunning(uri) });
   const sync = new PreviewSync(panels);
   const sourceMaps = new ResultSourceMaps({ panels, local, log, onDidShowResult: submissions.onDidShowResult });
+  const pdfEditor = new PdfEditorProvider(context.extensionUri, log);
+  const exports = new ResultExport({
+    context,
+    log,
+    onDidShowResult: submissions.onDidShowResult,
+    resultFileFor: (r, k) => panels.resultFileFor(r, k),
+  });
   const services: Services = {
     context,
     log,
@@ -81,12 +94,14 @@ export function activateStudio(context: vscode.ExtensionContext): Studio {
     schemas,
     live,
     sync,
+    exports,
   };
   const taskProblems = new TaskProblems(context.extensionPath);
   push(taskProblems, new TrailingCommaDiagnostics(), registerTrailingCommaActions());
   const reports = new ReportContext(panels);
   const statusBar = new QuotaStatusBar(quota, clients, reports);
   push(log, keys, local, clients, quota, panels, diagnostics, renderNotes, submissions, live, sync, sourceMaps, reports, statusBar);
+  push(pdfEditor, exports, registerPdfDefault(log), registerPdfLinks());
 
   const commands = new Map(createCommands(services).map((command) => [command.id, command]));
   push(
@@ -104,6 +119,7 @@ export function activateStudio(context: vscode.ExtensionContext): Studio {
     resultPanels: panels,
     livePreview: live,
     previewSync: sync,
+    pdfEditor,
     tasks: new ReportTasks({ context, panels, problems: taskProblems }),
     run(id, args) {
       const command = commands.get(id);

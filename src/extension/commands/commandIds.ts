@@ -21,6 +21,7 @@ export const COMMANDS = {
   showLog: 'reportStudio.showLog',
   compareWith: 'reportStudio.compareWith',
   copyAs: 'reportStudio.copyAs',
+  openPdf: 'reportStudio.openPdf',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];

@@ -8,6 +8,7 @@ import type { ReportStudioCommand } from './command';
 import { newReportCommand } from './newReport';
 import { openExampleCommand } from './openExample';
 import { openLivePreviewCommand } from './openLivePreview';
+import { openPdfCommand } from './openPdf';
 import { revealInPreviewCommand } from './revealInPreview';
 import { openReportExternallyCommand } from './openReportExternally';
 import { previewCommand } from './preview';
@@ -38,5 +39,6 @@ export function createCommands(s: Services): ReportStudioCommand[] {
     showLogCommand(s),
     compareWithCommand(s),
     copyAsCommand(s),
+    openPdfCommand(s),
   ];
 }
