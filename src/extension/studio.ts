@@ -79,6 +79,7 @@ export function activateStudio(context: vscode.ExtensionContext): Studio {
     log,
     onDidShowResult: submissions.onDidShowResult,
     resultFileFor: (r, k) => panels.resultFileFor(r, k),
+    exported: (r, file) => panels.showExported(r, file),
   });
   const services: Services = {
     context,

@@ -174,6 +174,14 @@ export interface ViewerSettingsMessage {
   darkMode: DarkMode;
 }
 
+/** `reportStudio.export.*` wrote the report's result to a file of the user's: the toolbar links to it. */
+export interface ExportedMessage {
+  type: 'exported';
+  /** The written file's name (the link's text) and where it is (its tooltip). */
+  fileName: string;
+  location: string;
+}
+
 export type HostToViewerMessage =
   | ShowStatusMessage
   | ShowPdfMessage
@@ -187,7 +195,8 @@ export type HostToViewerMessage =
   | SourceMapMessage
   | SetRebuildLabelMessage
   | ShowEmptyMessage
-  | ViewerSettingsMessage;
+  | ViewerSettingsMessage
+  | ExportedMessage;
 
 // ---- webview → extension -------------------------------------------------------------
 
@@ -243,6 +252,11 @@ interface ViewerErrorMessage {
   url?: string;
 }
 
+/** The toolbar's link to the exported file was clicked: open it (the PDF viewer for a PDF). */
+interface OpenExportedMessage {
+  type: 'openExported';
+}
+
 export type ViewerToHostMessage =
   | ReadyMessage
   | RebuildMessage
@@ -253,7 +267,8 @@ export type ViewerToHostMessage =
   | SelectSourceMessage
   | UseLocalServiceMessage
   | StateChangedMessage
-  | ViewerErrorMessage;
+  | ViewerErrorMessage
+  | OpenExportedMessage;
 
 // ---- persisted state ---------------------------------------------------------------
 
@@ -341,6 +356,7 @@ const HOST_TYPES: ReadonlySet<string> = new Set<HostToViewerMessage['type']>([
   'setRebuildLabel',
   'showEmpty',
   'viewerSettings',
+  'exported',
 ]);
 
 /** Narrow an incoming `message` event payload; anything else is ignored by the viewer. */
@@ -365,6 +381,7 @@ const VIEWER_MESSAGE_CHECKS: { [T in ViewerToHostMessage['type']]: (m: Record<st
   useLocalService: () => true,
   stateChanged: (m) => isObject(m.state),
   viewerError: (m) => isString(m.message) && optional(m.url, isString),
+  openExported: () => true,
 };
 
 /**

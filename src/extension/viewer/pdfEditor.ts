@@ -148,3 +148,9 @@ export class PdfEditorProvider implements vscode.CustomReadonlyEditorProvider, v
 export async function openInPdfViewer(file: vscode.Uri, options: vscode.TextDocumentShowOptions = {}): Promise<void> {
   await vscode.commands.executeCommand('vscode.openWith', file, PDF_VIEW_TYPE, options);
 }
+
+/** A file reportStudio.export.* wrote: a PDF in the PDF viewer, a JPEG in VS Code's image preview. */
+export async function openExportedFile(file: vscode.Uri): Promise<void> {
+  if (/\.pdf$/i.test(file.path)) await openInPdfViewer(file);
+  else await vscode.commands.executeCommand('vscode.open', file);
+}

@@ -26,6 +26,8 @@ export interface ResultExportDeps {
   onDidShowResult: vscode.Event<ShownResult>;
   /** Where the result shown for a report is (the extension's own copy). */
   resultFileFor(report: vscode.Uri, kind: TaskKind): vscode.Uri;
+  /** The file was written: the report's result panel links to it. */
+  exported(report: vscode.Uri, file: vscode.Uri): void;
 }
 
 /** The export folder setting resolved for a report: '' → its folder; `~` → home; relative → from its folder. */
@@ -84,6 +86,7 @@ export class ResultExport implements vscode.Disposable {
       void vscode.commands.executeCommand('setContext', 'reportStudio.hasExport', true);
       log.info(`Export: wrote ${target}`);
       this.show(file);
+      this.deps.exported(r.report, file);
       this.written.fire({ report: r.report, file });
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);

@@ -9,6 +9,7 @@ import type { ReportPath, TaskKind } from '../../core/api/types';
 import type { SourceBox } from '../../core/report/sourceMap';
 import {
   isViewerToHostMessage,
+  type ExportedMessage,
   type HighlightMessage,
   type HostToViewerMessage,
   type LivePausedMessage,
@@ -27,7 +28,13 @@ import type { RedactingLog } from '../log';
 /** What the panel shows as its main content (status is tracked apart: it floats over results). */
 export type ContentMessage = Exclude<
   HostToViewerMessage,
-  ShowStatusMessage | LivePausedMessage | HighlightMessage | ViewerSettingsMessage | { type: 'setReportName' } | { type: 'setRebuildLabel' }
+  | ShowStatusMessage
+  | LivePausedMessage
+  | HighlightMessage
+  | ViewerSettingsMessage
+  | ExportedMessage
+  | { type: 'setReportName' }
+  | { type: 'setRebuildLabel' }
 >;
 
 export interface ShownResultFile {
@@ -60,6 +67,8 @@ export interface PanelHandlers {
   revealError(panel: ResultPanel, index: number): void;
   /** A click on a component in the live view (source ↔ preview sync). */
   selectSource(panel: ResultPanel, path: ReportPath, whole: boolean): void;
+  /** The toolbar's link to the exported file. */
+  openExported(panel: ResultPanel): void;
   disposed(panel: ResultPanel): void;
 }
 
@@ -80,6 +89,10 @@ export class ResultPanel {
   private highlighted: HighlightMessage | null = null;
   /** The source map of the service result on screen (re-sent after a reload); cleared by new content. */
   private sourceMap: SourceMapMessage | null = null;
+  /** The link to the file reportStudio.export.* last wrote for this report, re-sent after a reload. */
+  private exported: ExportedMessage | null = null;
+  /** That file. */
+  exportedFile: vscode.Uri | undefined;
   private folders: vscode.Uri[];
   private disposed = false;
   private readonly subscriptions: vscode.Disposable[] = [];
@@ -215,6 +228,13 @@ export class ResultPanel {
     return true;
   }
 
+  /** reportStudio.export.* wrote the result to `file`: the toolbar links to it. */
+  showExported(file: vscode.Uri): void {
+    this.exportedFile = file;
+    this.exported = { type: 'exported', fileName: fileName(file), location: file.fsPath };
+    this.post(this.exported);
+  }
+
   /** The live text cannot be drawn: a quiet badge; the content on screen stays. */
   showLivePaused(problems: number, first?: string): void {
     this.paused = { type: 'livePaused', problems, ...(first ? { first } : {}) };
@@ -285,6 +305,7 @@ export class ResultPanel {
     if (this.content && !restoredCurrent && this.post(this.content)) this.delivered = this.contentSeq;
     if (this.paused) this.post(this.paused);
     if (this.sourceMap) this.post(this.sourceMap);
+    if (this.exported) this.post(this.exported);
     if (this.highlighted?.path) this.post(this.highlighted);
     if (this.status) this.post(this.statusNow(this.status));
     this.postRebuildLabel();
@@ -323,6 +344,8 @@ export class ResultPanel {
         return this.handlers.revealError(this, m.index);
       case 'selectSource':
         return this.handlers.selectSource(this, m.path, m.whole === true);
+      case 'openExported':
+        return this.handlers.openExported(this);
       case 'viewerError':
         this.log.warn(`result viewer (${fileName(this.reportUri)}): ${m.message}`);
         return;

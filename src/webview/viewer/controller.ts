@@ -58,6 +58,7 @@ export class Controller {
       setZoom: (z) => this.setZoom(z),
       toggleDarkMode: () => this.setDarkMode(NEXT_DARK_MODE[this.darkMode]),
       find: () => this.openFind(),
+      openExported: () => host.post({ type: 'openExported' }),
     });
     this.pdf = new PdfView(
       loc,
@@ -251,6 +252,9 @@ export class Controller {
         // (or the live view's first drawing, before any page: the badge says why there is none).
         if (this.live || this.view === 'empty') this.live = { paused: true, problems: m.problems, first: m.first };
         this.showLiveBadge();
+        return;
+      case 'exported':
+        this.toolbar.setExported({ fileName: m.fileName, location: m.location });
         return;
       case 'viewerSettings':
         this.settingDarkMode = m.darkMode;

@@ -19,6 +19,7 @@ export interface ToolbarActions {
   setZoom(setting: ZoomSetting): void;
   toggleDarkMode(): void;
   find(): void;
+  openExported(): void;
 }
 
 export type ToolbarMode = 'pdf' | 'jpeg' | 'none';
@@ -37,6 +38,8 @@ export class Toolbar {
   /** Why the live view is paused, in words with line and column: visible, and the badge's description. */
   private readonly liveReason: HTMLSpanElement;
   private readonly approximate: HTMLSpanElement;
+  /** The link to the file `reportStudio.export.*` wrote. */
+  private readonly exported: HTMLButtonElement;
   private readonly navGroup: HTMLDivElement;
   private readonly zoomGroup: HTMLDivElement;
   private readonly separator = h('span', { class: 'tb-separator', attrs: { role: 'separator' } });
@@ -119,6 +122,15 @@ export class Toolbar {
     );
     this.buttons.get('invert')?.append(h('span', { class: 'tb-mode', text: 'A', attrs: { 'aria-hidden': 'true' } }));
 
+    this.exported = button({
+      id: 'openExported',
+      icon: 'file',
+      label: 'Exported file',
+      title: 'Open the exported file',
+      cls: 'tb-button labelled tb-link',
+      onClick: () => actions.openExported(),
+    });
+    this.exported.hidden = true;
     this.title = h('span', { class: 'tb-title', attrs: { id: 'resultTitle' } });
     this.live = h('span', { class: 'tb-live', attrs: { id: 'liveBadge' } });
     this.live.hidden = true;
@@ -140,6 +152,7 @@ export class Toolbar {
       'div',
       { class: 'toolbar', attrs: { role: 'toolbar', 'aria-label': 'Report result' } },
       fileGroup,
+      this.exported,
       this.separator,
       this.navGroup,
       this.zoomGroup,
@@ -201,6 +214,18 @@ export class Toolbar {
     b.dataset.mode = mode;
     b.title = label;
     b.setAttribute('aria-label', label);
+  }
+
+  /** The link to the exported file (null: none). */
+  setExported(file: { fileName: string; location: string } | null): void {
+    this.exported.hidden = file === null;
+    if (!file) return;
+    const label = this.exported.querySelector('.label');
+    if (label) label.textContent = file.fileName;
+    const pdf = /\.pdf$/i.test(file.fileName);
+    const title = `Open ${file.location} — written by reportStudio.export${pdf ? ' — in the PDF viewer' : ''}`;
+    this.exported.title = title;
+    this.exported.setAttribute('aria-label', title);
   }
 
   /** A PDF file on its own (the PDF viewer): there is no report to rebuild. */

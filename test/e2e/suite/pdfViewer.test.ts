@@ -105,13 +105,20 @@ describe('the PDF viewer and the export setting', function () {
       const before = fs.statSync(target).mtimeMs;
       assert.equal((await run<{ status: string }>('build')).status, 'success');
       await waitFor('the export rewritten', () => fs.statSync(target).mtimeMs !== before);
-      if (uiDriverUrl) await screenshot('export-status-bar');
+      // What the status bar item runs.
       await run('openPdf', vscode.Uri.file(target));
-      await waitFor('the exported PDF in the PDF viewer', () => tabsOf(vscode.Uri.file(target)).find(isPdfViewerTab));
-      if (uiDriverUrl) {
-        await waitForElement('kpi-dashboard.pdf', 'its pages', '#pageCount', (e) => /^of \d+$/.test(e.text));
-        await screenshot('export-opened');
-      }
+      const opened = await waitFor('the exported PDF in the PDF viewer', () => tabsOf(vscode.Uri.file(target)).find(isPdfViewerTab));
+      if (!uiDriverUrl) return;
+      await waitForElement('kpi-dashboard.pdf', 'its pages', '#pageCount', (e) => /^of \d+$/.test(e.text));
+      assert.ok(await vscode.window.tabGroups.close(opened));
+      // The result panel links to the written file too.
+      const link = await waitForElement('kpi-dashboard.report.json', 'the link to the export', '#openExported', (e) => !e.hidden);
+      assert.equal(link.text, 'kpi-dashboard.pdf');
+      await screenshot('export-status-bar');
+      await ui('click', { report: 'kpi-dashboard.report.json', selector: '#openExported' });
+      await waitFor('the exported PDF in the PDF viewer again', () => tabsOf(vscode.Uri.file(target)).find(isPdfViewerTab));
+      await waitForElement('kpi-dashboard.pdf', 'its pages', '#pageCount', (e) => /^of \d+$/.test(e.text));
+      await screenshot('export-opened');
     });
 
     it('never replaces a file it did not write without asking; "Keep It" keeps it', async function () {

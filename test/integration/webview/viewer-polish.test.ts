@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import type { ViewerPage } from './harness';
-import { shot, viewerSuite } from './kit';
+import { lastPosted, shot, viewerSuite } from './kit';
 
 describe('result viewer: toolbar and badges (Chromium, real CSP)', function () {
   this.timeout(60_000);
@@ -158,5 +158,16 @@ describe('result viewer: toolbar and badges (Chromium, real CSP)', function () {
     assert.equal(await v.page.isVisible('.find-bar'), false);
     assert.equal(await v.page.$$eval('.find-hit', (els) => els.length), 0, 'highlights removed');
     assert.equal(await v.page.evaluate(() => document.activeElement?.classList.contains('pdf-view')), true, 'focus back on the pages');
+  });
+
+  it('links to the file the export wrote; a click asks the extension to open it', async () => {
+    const v = await open();
+    await showPdf(v);
+    assert.equal(await v.page.isVisible('#openExported'), false, 'no link before an export');
+    await v.send({ type: 'exported', fileName: 'sales.pdf', location: '/work/reports/sales.pdf' });
+    assert.equal(await v.page.textContent('#openExported'), 'sales.pdf');
+    assert.match((await v.page.getAttribute('#openExported', 'title')) ?? '', /^Open \/work\/reports\/sales\.pdf .* in the PDF viewer$/);
+    await v.page.click('#openExported');
+    assert.deepEqual(await lastPosted(v, 'openExported'), { type: 'openExported' });
   });
 });
