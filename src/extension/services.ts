@@ -10,6 +10,7 @@ import type { SchemaProvider } from './schema/schemaProvider';
 import type { LivePreview } from './live/livePreview';
 import type { PreviewSync } from './live/previewSync';
 import type { ResultExport } from './viewer/resultExport';
+import type { PdfEditorProvider } from './viewer/pdfEditor';
 
 export interface Services extends SubmitDeps {
   keys: ApiKeyStore;
@@ -20,4 +21,6 @@ export interface Services extends SubmitDeps {
   sync: PreviewSync;
   /** Copies of results written for the user (reportStudio.export.*). */
   exports: ResultExport;
+  /** The PDF viewer of `*.pdf` files. */
+  pdfEditor: PdfEditorProvider;
 }

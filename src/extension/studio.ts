@@ -96,6 +96,7 @@ export function activateStudio(context: vscode.ExtensionContext): Studio {
     live,
     sync,
     exports,
+    pdfEditor,
   };
   const taskProblems = new TaskProblems(context.extensionPath);
   push(taskProblems, new TrailingCommaDiagnostics(), registerTrailingCommaActions());

@@ -182,6 +182,11 @@ export interface ExportedMessage {
   location: string;
 }
 
+/** Open the find bar (the viewer's Ctrl+F, which VS Code also sees: its keybinding runs Find in PDF). */
+interface FindMessage {
+  type: 'find';
+}
+
 export type HostToViewerMessage =
   | ShowStatusMessage
   | ShowPdfMessage
@@ -196,7 +201,8 @@ export type HostToViewerMessage =
   | SetRebuildLabelMessage
   | ShowEmptyMessage
   | ViewerSettingsMessage
-  | ExportedMessage;
+  | ExportedMessage
+  | FindMessage;
 
 // ---- webview → extension -------------------------------------------------------------
 
@@ -357,6 +363,7 @@ const HOST_TYPES: ReadonlySet<string> = new Set<HostToViewerMessage['type']>([
   'showEmpty',
   'viewerSettings',
   'exported',
+  'find',
 ]);
 
 /** Narrow an incoming `message` event payload; anything else is ignored by the viewer. */

@@ -22,6 +22,7 @@ export const COMMANDS = {
   compareWith: 'reportStudio.compareWith',
   copyAs: 'reportStudio.copyAs',
   openPdf: 'reportStudio.openPdf',
+  findInPdf: 'reportStudio.findInPdf',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];

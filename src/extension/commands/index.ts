@@ -9,6 +9,7 @@ import { newReportCommand } from './newReport';
 import { openExampleCommand } from './openExample';
 import { openLivePreviewCommand } from './openLivePreview';
 import { openPdfCommand } from './openPdf';
+import { findInPdfCommand } from './findInPdf';
 import { revealInPreviewCommand } from './revealInPreview';
 import { openReportExternallyCommand } from './openReportExternally';
 import { previewCommand } from './preview';
@@ -40,5 +41,6 @@ export function createCommands(s: Services): ReportStudioCommand[] {
     compareWithCommand(s),
     copyAsCommand(s),
     openPdfCommand(s),
+    findInPdfCommand(s),
   ];
 }

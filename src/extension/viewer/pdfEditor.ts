@@ -47,6 +47,16 @@ class PdfFileView implements vscode.Disposable {
     );
   }
 
+  /** The editor has the focus (Find in PDF goes to it). */
+  get active(): boolean {
+    return this.panel.active;
+  }
+
+  /** Opens the viewer's find bar. */
+  find(): void {
+    this.post({ type: 'find' });
+  }
+
   private get url(): string {
     return this.panel.webview.asWebviewUri(this.file).toString();
   }
@@ -131,6 +141,13 @@ export class PdfEditorProvider implements vscode.CustomReadonlyEditorProvider, v
       view.dispose();
       this.views.delete(view);
     });
+  }
+
+  /** Find in PDF in the focused PDF editor; false when none is focused. */
+  find(): boolean {
+    const view = [...this.views].find((v) => v.active);
+    view?.find();
+    return !!view;
   }
 
   /** What the viewer of `file` last reported (its page, zoom, view); for the tests. */

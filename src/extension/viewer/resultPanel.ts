@@ -35,6 +35,7 @@ export type ContentMessage = Exclude<
   | ExportedMessage
   | { type: 'setReportName' }
   | { type: 'setRebuildLabel' }
+  | { type: 'find' }
 >;
 
 export interface ShownResultFile {
@@ -226,6 +227,11 @@ export class ResultPanel {
     this.sourceMap = { type: 'sourceMap', url: this.result.url, ...map };
     this.post(this.sourceMap);
     return true;
+  }
+
+  /** Opens the viewer's find bar (Find in PDF). */
+  find(): void {
+    this.post({ type: 'find' });
   }
 
   /** reportStudio.export.* wrote the result to `file`: the toolbar links to it. */

@@ -150,6 +150,14 @@ export class ResultPanels implements vscode.Disposable {
     return this.registry.get(report)?.showSourceMap(map) ?? false;
   }
 
+  /** Find in PDF in the focused result panel; false when no result panel is focused. */
+  find(): boolean {
+    const report = this.registry.activeReport;
+    const panel = report && this.registry.get(report);
+    panel?.find();
+    return !!panel;
+  }
+
   /** reportStudio.export.* wrote the report's result to `file`: its panel's toolbar links to it. */
   showExported(report: vscode.Uri, file: vscode.Uri): void {
     this.registry.get(report)?.showExported(file);

@@ -253,6 +253,9 @@ export class Controller {
         if (this.live || this.view === 'empty') this.live = { paused: true, problems: m.problems, first: m.first };
         this.showLiveBadge();
         return;
+      case 'find':
+        this.openFind();
+        return;
       case 'exported':
         this.toolbar.setExported({ fileName: m.fileName, location: m.location });
         return;

@@ -58,9 +58,15 @@ describe('the viewer: toolbar, outline, badges, dark pages and find', function (
   it('keeps the toolbar at the top after sync scrolls to a component on the last page', async () => {
     const { pdfPosition } = await waitForViewerState(api.resultPanels, uri, 'the live PDF', (s) => s.view === 'pdf');
     assert.equal(pdfPosition.page, 1);
-    // The last component (copied from the second) is on the last page.
-    await reveal('"type"', editor.document.getText().split('"type"').length - 2);
-    await waitForViewerState(api.resultPanels, uri, 'scrolled to a later page', (s) => s.pdfPosition.page > 1);
+    // The last component (copied from the second) is on the last page. Revealed again until the
+    // view has its source map (the first reveal can come before the live draft is shown).
+    const last = editor.document.getText().split('"type"').length - 2;
+    let probes = 0;
+    await waitFor('scrolled to a later page', async () => {
+      if ((api.resultPanels.viewerState(uri)?.pdfPosition.page ?? 1) > 1) return true;
+      if (probes++ % 10 === 0) await reveal('"type"', last);
+      return false;
+    });
     await waitForElement(NAME, 'an outline', '.sync-box', () => true);
     assert.equal(await toolbarTop(), 0, 'the toolbar is where it was');
     const [rebuild] = await read(NAME, '#rebuild');
@@ -149,6 +155,10 @@ describe('the viewer: toolbar, outline, badges, dark pages and find', function (
     assert.equal(await toolbarTop(), 0);
     await ui('pressIn', { report: NAME, selector: '#findInput', key: 'Escape' });
     await waitForElement(NAME, 'the find bar closed', '.find-bar', (e) => e.hidden);
+    // The key binding VS Code runs for the same Ctrl+F (instead of the text editor's find widget).
+    assert.equal(await vscode.commands.executeCommand('reportStudio.findInPdf'), true, 'the focused panel took it');
+    await waitForElement(NAME, 'the find bar again', '.find-bar', (e) => !e.hidden);
+    await ui('pressIn', { report: NAME, selector: '#findInput', key: 'Escape' });
   });
 
   it('a Preview JPEG and an error page carry no Live/Paused badge', async () => {
