@@ -193,6 +193,19 @@ function actions(page, shotDir) {
       if (press) await input.press(press);
       return true;
     },
+    /** Presses `key` (Playwright's names: `Control+f`, `Enter`) with the focus on `selector` in the viewer. */
+    async pressIn({ selector, key, report }) {
+      await (await webviewFrame(page, report)).locator(selector).first().press(key, { timeout: 10_000 });
+      return true;
+    },
+    /** Computed `properties` of each element matching `selector` in the viewer. */
+    async styles({ selector, properties, report }) {
+      return (await webviewFrame(page, report)).$$eval(
+        selector,
+        (els, props) => els.map((el) => Object.fromEntries(props.map((p) => [p, getComputedStyle(el).getPropertyValue(p)]))),
+        properties,
+      );
+    },
     async pdfCanvases({ report } = {}) {
       return pdfCanvases(await webviewFrame(page, report));
     },

@@ -9,6 +9,8 @@ import type { SubmitDeps } from './submit/types';
 import type { SchemaProvider } from './schema/schemaProvider';
 import type { LivePreview } from './live/livePreview';
 import type { PreviewSync } from './live/previewSync';
+import type { ResultExport } from './viewer/resultExport';
+import type { PdfEditorProvider } from './viewer/pdfEditor';
 
 export interface Services extends SubmitDeps {
   keys: ApiKeyStore;
@@ -17,4 +19,8 @@ export interface Services extends SubmitDeps {
   schemas: SchemaProvider;
   live: LivePreview;
   sync: PreviewSync;
+  /** Copies of results written for the user (reportStudio.export.*). */
+  exports: ResultExport;
+  /** The PDF viewer of `*.pdf` files. */
+  pdfEditor: PdfEditorProvider;
 }

@@ -33,7 +33,11 @@ import type { Services } from './services';
 import { LivePreview } from './live/livePreview';
 import { PreviewSync } from './live/previewSync';
 import { ResultSourceMaps } from './live/resultSourceMap';
+import { PdfEditorProvider } from './viewer/pdfEditor';
+import { registerPdfDefault } from './viewer/pdfDefault';
+import { ResultExport } from './viewer/resultExport';
 import { ResultPanels } from './viewer/resultPanels';
+import { registerPdfLinks } from './tasks/pdfLinks';
 import { ReportTasks } from './tasks/reportTasks';
 import { TaskProblems } from './tasks/taskProblems';
 import { TrailingCommaDiagnostics } from './diagnostics/trailingCommaDiagnostics';
@@ -48,6 +52,8 @@ export interface Studio {
   resultPanels: ResultPanels;
   livePreview: LivePreview;
   previewSync: PreviewSync;
+  /** The PDF viewer of `*.pdf` files; the bootstrap registered the custom editor and hands editors on. */
+  pdfEditor: PdfEditorProvider;
   /** The `report-studio` tasks; the bootstrap registered the provider and hands requests on. */
   tasks: vscode.TaskProvider;
   /** Runs a contributed command; the bootstrap registered them all and calls this. */
@@ -69,6 +75,14 @@ export function activateStudio(context: vscode.ExtensionContext): Studio {
   const live = new LivePreview({ context, panels, local, clients, log, submitting: (uri) => submissions.isRunning(uri) });
   const sync = new PreviewSync(panels);
   const sourceMaps = new ResultSourceMaps({ panels, local, log, onDidShowResult: submissions.onDidShowResult });
+  const pdfEditor = new PdfEditorProvider(context.extensionUri, log);
+  const exports = new ResultExport({
+    context,
+    log,
+    onDidShowResult: submissions.onDidShowResult,
+    resultFileFor: (r, k) => panels.resultFileFor(r, k),
+    exported: (r, file) => panels.showExported(r, file),
+  });
   const services: Services = {
     context,
     log,
@@ -83,6 +97,8 @@ export function activateStudio(context: vscode.ExtensionContext): Studio {
     schemas,
     live,
     sync,
+    exports,
+    pdfEditor,
   };
   const taskProblems = new TaskProblems(context.extensionPath);
   push(taskProblems, new TrailingCommaDiagnostics(), registerTrailingCommaActions());
@@ -90,6 +106,7 @@ export function activateStudio(context: vscode.ExtensionContext): Studio {
   const statusBar = new QuotaStatusBar(quota, clients, reports);
   const languageStatus = new ReportLanguageStatus(clients, context.extensionUri);
   push(log, keys, local, clients, quota, panels, diagnostics, renderNotes, submissions, live, sync, sourceMaps, reports, statusBar);
+  push(pdfEditor, exports, registerPdfDefault(log), registerPdfLinks());
 
   const commands = new Map(createCommands(services).map((command) => [command.id, command]));
   push(
@@ -122,6 +139,7 @@ export function activateStudio(context: vscode.ExtensionContext): Studio {
     resultPanels: panels,
     livePreview: live,
     previewSync: sync,
+    pdfEditor,
     tasks: new ReportTasks({
       context,
       panels,

@@ -12,6 +12,7 @@
  *   `panel`. VS Code does not need the serializer during activation: a panel it cannot revive
  *   yet waits, and is revived when the full part's ResultPanels registers its serializer;
  * - something reads `resultPanels` or `livePreview` of the API: `api`;
+ * - a PDF opens in the PDF viewer (`onCustomEditor:reportStudio.pdf`): `pdf`;
  * - VS Code asks for `report-studio` tasks (Run Task, a tasks.json entry of the type): `task`.
  *   A task fetch activates the extension (`onTaskType:report-studio`, implied by
  *   `contributes.taskDefinitions`) and then asks the providers registered by then, so the
@@ -28,13 +29,14 @@ import type { LivePreview } from './live/livePreview';
 import type { PreviewSync } from './live/previewSync';
 import { isReportDocument } from './reportDocument';
 import type { Studio } from './studio';
+import type { PdfEditorProvider } from './viewer/pdfEditor';
 import type { ResultPanels } from './viewer/resultPanels';
 
 /** dist/studio.js as the bootstrap requires it. */
 export type StudioModule = typeof import('./studio');
 
 /** What loaded the full part. */
-export type LoadReason = 'report' | 'command' | 'panel' | 'api' | 'task';
+export type LoadReason = 'report' | 'command' | 'panel' | 'api' | 'task' | 'pdf';
 
 /** Which stage is loaded, for tests and the bench (`api.activation`). */
 export interface ActivationState {
@@ -60,6 +62,8 @@ export interface ReportStudioApi {
   readonly livePreview: LivePreview;
   /** Source ↔ preview sync (tests wait on the range a click highlights). */
   readonly previewSync: PreviewSync;
+  /** The PDF viewer (custom editor) of `*.pdf` files. */
+  readonly pdfEditor: PdfEditorProvider;
   readonly activation: Readonly<ActivationState>;
 }
 
@@ -69,6 +73,9 @@ export interface ReportStudioApi {
  * prefix (`mainThreadWebview-…`).
  */
 const RESULT_VIEW_TYPE = 'reportStudio.result';
+
+/** The PDF viewer's custom editor type (PDF_VIEW_TYPE of viewer/pdfEditor.ts, spelled here for the same reason). */
+const PDF_VIEW_TYPE = 'reportStudio.pdf';
 
 const isResultTab = (tab: vscode.Tab): boolean =>
   tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith(RESULT_VIEW_TYPE);
@@ -100,6 +107,9 @@ export class StudioLoader implements vscode.Disposable {
       get previewSync() {
         return studio().previewSync;
       },
+      get pdfEditor() {
+        return studio().pdfEditor;
+      },
       get activation() {
         return state();
       },
@@ -114,6 +124,16 @@ export class StudioLoader implements vscode.Disposable {
         provideTasks: (token) => this.loadStudio('task').tasks.provideTasks(token),
         resolveTask: (task, token) => this.loadStudio('task').tasks.resolveTask(task, token),
       }),
+      // Opening a PDF in the viewer activates the extension (onCustomEditor): VS Code asks the
+      // provider registered by then, so it is registered here and hands the editor on.
+      vscode.window.registerCustomEditorProvider(
+        PDF_VIEW_TYPE,
+        {
+          openCustomDocument: (uri) => ({ uri, dispose: () => undefined }),
+          resolveCustomEditor: (document, panel) => this.loadStudio('pdf').pdfEditor.resolveCustomEditor(document, panel),
+        },
+        { supportsMultipleEditorsPerDocument: true },
+      ),
     );
     try {
       const reason = this.neededNow();

@@ -161,6 +161,30 @@ interface SetReportNameMessage {
   type: 'setReportName';
   reportName: string;
   reportUri?: string;
+  /** The viewer shows a PDF file on its own (the PDF viewer), not a report's result: no Rebuild. */
+  file?: boolean;
+}
+
+/** Dark pages: inverted never, always, or while VS Code's theme is dark (`reportStudio.viewer.darkMode`). */
+export type DarkMode = 'off' | 'on' | 'auto';
+
+/** The settings the viewer follows; sent when it is ready and whenever they change. */
+export interface ViewerSettingsMessage {
+  type: 'viewerSettings';
+  darkMode: DarkMode;
+}
+
+/** `reportStudio.export.*` wrote the report's result to a file of the user's: the toolbar links to it. */
+export interface ExportedMessage {
+  type: 'exported';
+  /** The written file's name (the link's text) and where it is (its tooltip). */
+  fileName: string;
+  location: string;
+}
+
+/** Open the find bar (the viewer's Ctrl+F, which VS Code also sees: its keybinding runs Find in PDF). */
+interface FindMessage {
+  type: 'find';
 }
 
 export type HostToViewerMessage =
@@ -175,7 +199,10 @@ export type HostToViewerMessage =
   | HighlightMessage
   | SourceMapMessage
   | SetRebuildLabelMessage
-  | ShowEmptyMessage;
+  | ShowEmptyMessage
+  | ViewerSettingsMessage
+  | ExportedMessage
+  | FindMessage;
 
 // ---- webview → extension -------------------------------------------------------------
 
@@ -231,6 +258,11 @@ interface ViewerErrorMessage {
   url?: string;
 }
 
+/** The toolbar's link to the exported file was clicked: open it (the PDF viewer for a PDF). */
+interface OpenExportedMessage {
+  type: 'openExported';
+}
+
 export type ViewerToHostMessage =
   | ReadyMessage
   | RebuildMessage
@@ -241,7 +273,8 @@ export type ViewerToHostMessage =
   | SelectSourceMessage
   | UseLocalServiceMessage
   | StateChangedMessage
-  | ViewerErrorMessage;
+  | ViewerErrorMessage
+  | OpenExportedMessage;
 
 // ---- persisted state ---------------------------------------------------------------
 
@@ -272,6 +305,8 @@ interface ShownResult {
   kind: 'pdf' | 'jpeg';
   url: string;
   fileName: string;
+  /** A live draft's PDF (its Live/Paused badge comes back after the webview is restored). */
+  live?: boolean;
 }
 
 /** Everything needed to show the panel again after a window reload (WebviewPanelSerializer). */
@@ -287,8 +322,8 @@ export interface ViewerState {
   pdfPosition: PdfPosition;
   jpegZoom: ZoomSetting;
   jpegPosition: ImagePosition;
-  /** Dark-mode invert of the pages/image. */
-  invert: boolean;
+  /** Dark pages chosen in this panel's toolbar; null follows the setting (ViewerSettingsMessage). */
+  darkMode: DarkMode | null;
   /** The message behind the failed/validation/error views. */
   failed: Omit<ShowFailedMessage, 'type'> | null;
   validation: Omit<ShowValidationErrorsMessage, 'type'> | null;
@@ -306,7 +341,7 @@ export function defaultViewerState(): ViewerState {
     pdfPosition: { page: 1, pageOffset: 0, scrollLeft: 0 },
     jpegZoom: { mode: 'fit-width', scale: 1 },
     jpegPosition: { scrollTop: 0, scrollLeft: 0 },
-    invert: false,
+    darkMode: null,
     failed: null,
     validation: null,
     error: null,
@@ -326,6 +361,9 @@ const HOST_TYPES: ReadonlySet<string> = new Set<HostToViewerMessage['type']>([
   'sourceMap',
   'setRebuildLabel',
   'showEmpty',
+  'viewerSettings',
+  'exported',
+  'find',
 ]);
 
 /** Narrow an incoming `message` event payload; anything else is ignored by the viewer. */
@@ -350,6 +388,7 @@ const VIEWER_MESSAGE_CHECKS: { [T in ViewerToHostMessage['type']]: (m: Record<st
   useLocalService: () => true,
   stateChanged: (m) => isObject(m.state),
   viewerError: (m) => isString(m.message) && optional(m.url, isString),
+  openExported: () => true,
 };
 
 /**

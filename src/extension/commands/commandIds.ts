@@ -21,6 +21,8 @@ export const COMMANDS = {
   showLog: 'reportStudio.showLog',
   compareWith: 'reportStudio.compareWith',
   copyAs: 'reportStudio.copyAs',
+  openPdf: 'reportStudio.openPdf',
+  findInPdf: 'reportStudio.findInPdf',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];

@@ -8,6 +8,8 @@ import type { ReportStudioCommand } from './command';
 import { newReportCommand } from './newReport';
 import { openExampleCommand } from './openExample';
 import { openLivePreviewCommand } from './openLivePreview';
+import { openPdfCommand } from './openPdf';
+import { findInPdfCommand } from './findInPdf';
 import { revealInPreviewCommand } from './revealInPreview';
 import { openReportExternallyCommand } from './openReportExternally';
 import { previewCommand } from './preview';
@@ -38,5 +40,7 @@ export function createCommands(s: Services): ReportStudioCommand[] {
     showLogCommand(s),
     compareWithCommand(s),
     copyAsCommand(s),
+    openPdfCommand(s),
+    findInPdfCommand(s),
   ];
 }

@@ -9,7 +9,7 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { formatPath, type PathSegment } from '../../core/loc/treeWalk';
+import { describeDraftProblem } from '../../core/loc/draftProblem';
 import type { DraftRender } from '../../mock/service';
 import type { ReportLog } from '../log';
 import { isReportDocument } from '../reportDocument';
@@ -129,7 +129,7 @@ export class LivePreview implements vscode.Disposable {
       if (!reveal && this.deps.submitting?.(document.uri)) {
         outcome = { status: 'held', version };
       } else if (!draft.ok) {
-        panels.showLivePaused(document.uri, { problems: draft.problems, first: firstProblem(draft) }, reveal);
+        panels.showLivePaused(document.uri, { problems: draft.problems, first: describeDraftProblem(text, draft.detail) }, reveal);
         outcome = { status: 'paused', problems: draft.problems, version };
       } else {
         const file = liveFileFor(this.deps.context.globalStorageUri, document.uri);
@@ -175,16 +175,6 @@ export class LivePreview implements vscode.Disposable {
     s.controller?.abort(new Error('the document was closed'));
     this.docs.delete(uri.toString());
   }
-}
-
-/** The first problem of a refused draft, as one line for the badge's tooltip. */
-function firstProblem(draft: Extract<DraftRender, { ok: false }>): string | undefined {
-  if (typeof draft.detail === 'string') return draft.detail;
-  const first = Array.isArray(draft.detail) ? (draft.detail[0] as { loc?: unknown[]; msg?: string } | undefined) : undefined;
-  if (!first?.msg) return undefined;
-  // FastAPI prefixes body errors with "body"; the user's document starts below it.
-  const loc = Array.isArray(first.loc) ? (first.loc as PathSegment[]).filter((p, i) => i > 0 || p !== 'body') : [];
-  return loc.length ? `${formatPath(loc)}: ${first.msg}` : first.msg;
 }
 
 /** Written beside, then renamed over: the viewer never reads a half-written PDF. */

@@ -19,6 +19,9 @@ export const SECTION = 'reportStudio';
 
 type PreviewOnSave = 'off' | 'onSave';
 
+/** The viewer's dark pages: inverted never, always, or while the VS Code theme is dark. */
+type ViewerDarkMode = 'off' | 'on' | 'auto';
+
 export interface Settings {
   service: ServiceSetting;
   customBaseUrl: string;
@@ -33,6 +36,9 @@ export interface Settings {
   requestTimeoutMs: number;
   localService: { port: number; dataDir: string };
   quotaRefreshMinutes: number;
+  viewerDarkMode: ViewerDarkMode;
+  /** Copies of each Build's PDF / Preview's JPEG written for the user; `folder` '' is next to the report. */
+  export: { build: boolean; preview: boolean; folder: string };
 }
 
 function bounded(value: unknown, fallback: number, min: number, max: number): number {
@@ -61,6 +67,12 @@ export function readSettings(): Settings {
       dataDir: (c.get<string>('localService.dataDir') ?? '').trim(),
     },
     quotaRefreshMinutes: bounded(c.get('quota.refreshIntervalMinutes'), 15, 0, 24 * 60),
+    viewerDarkMode: (['on', 'auto'] as const).find((m) => m === c.get('viewer.darkMode')) ?? 'off',
+    export: {
+      build: c.get('export.build') === true,
+      preview: c.get('export.preview') === true,
+      folder: (c.get<string>('export.folder') ?? '').trim(),
+    },
   };
 }
 

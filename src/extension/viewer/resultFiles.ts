@@ -23,7 +23,11 @@ export function resultFolderFor(globalStorageUri: vscode.Uri, report: vscode.Uri
 /** `sales.report.json` → `sales`; anything unsafe in a file name becomes `_`. */
 export function resultStem(report: vscode.Uri): string {
   const base = report.path.split('/').pop() ?? '';
-  const stem = base.replace(/\.report\.jsonc?$/i, '').replace(/\.jsonc?$/i, '');
+  // A result file (the PDF viewer's Save As) keeps its own name.
+  const stem = base
+    .replace(/\.report\.jsonc?$/i, '')
+    .replace(/\.jsonc?$/i, '')
+    .replace(/\.(pdf|jpe?g)$/i, '');
   // Control characters and the characters Windows refuses; leading dots would hide the file.
   const safe = stem
     // eslint-disable-next-line no-control-regex -- control characters are what this pattern finds

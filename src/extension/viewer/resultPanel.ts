@@ -9,15 +9,17 @@ import type { ReportPath, TaskKind } from '../../core/api/types';
 import type { SourceBox } from '../../core/report/sourceMap';
 import {
   isViewerToHostMessage,
+  type ExportedMessage,
   type HighlightMessage,
   type HostToViewerMessage,
   type LivePausedMessage,
   type ShowStatusMessage,
   type SourceMapMessage,
+  type ViewerSettingsMessage,
   type ViewerState,
 } from '../../webview/protocol';
 import { fileName, isInside, parentOf } from './resultFiles';
-import { viewerPageHtml, viewerWebviewOptions } from './viewerPage';
+import { onViewerSettingsChanged, viewerPageHtml, viewerSettingsMessage, viewerWebviewOptions } from './viewerPage';
 import { REBUILD_LABELS, rebuildActionFor, SERVICE_ERROR_KINDS, type RebuildAction } from './rebuildAction';
 
 export type { RebuildAction } from './rebuildAction';
@@ -26,7 +28,14 @@ import type { RedactingLog } from '../log';
 /** What the panel shows as its main content (status is tracked apart: it floats over results). */
 export type ContentMessage = Exclude<
   HostToViewerMessage,
-  ShowStatusMessage | LivePausedMessage | HighlightMessage | { type: 'setReportName' } | { type: 'setRebuildLabel' }
+  | ShowStatusMessage
+  | LivePausedMessage
+  | HighlightMessage
+  | ViewerSettingsMessage
+  | ExportedMessage
+  | { type: 'setReportName' }
+  | { type: 'setRebuildLabel' }
+  | { type: 'find' }
 >;
 
 export interface ShownResultFile {
@@ -59,6 +68,8 @@ export interface PanelHandlers {
   revealError(panel: ResultPanel, index: number): void;
   /** A click on a component in the live view (source ↔ preview sync). */
   selectSource(panel: ResultPanel, path: ReportPath, whole: boolean): void;
+  /** The toolbar's link to the exported file. */
+  openExported(panel: ResultPanel): void;
   disposed(panel: ResultPanel): void;
 }
 
@@ -79,6 +90,10 @@ export class ResultPanel {
   private highlighted: HighlightMessage | null = null;
   /** The source map of the service result on screen (re-sent after a reload); cleared by new content. */
   private sourceMap: SourceMapMessage | null = null;
+  /** The link to the file reportStudio.export.* last wrote for this report, re-sent after a reload. */
+  private exported: ExportedMessage | null = null;
+  /** That file. */
+  exportedFile: vscode.Uri | undefined;
   private folders: vscode.Uri[];
   private disposed = false;
   private readonly subscriptions: vscode.Disposable[] = [];
@@ -107,6 +122,7 @@ export class ResultPanel {
         if (!panel.visible) this.ready = false;
       }),
       panel.onDidDispose(() => this.dispose()),
+      onViewerSettingsChanged(() => this.post(viewerSettingsMessage())),
     );
     // The options come with the panel (createWebviewPanel, or set before restoring): setting
     // them again here could reload a page that is still loading its first HTML.
@@ -213,6 +229,18 @@ export class ResultPanel {
     return true;
   }
 
+  /** Opens the viewer's find bar (Find in PDF). */
+  find(): void {
+    this.post({ type: 'find' });
+  }
+
+  /** reportStudio.export.* wrote the result to `file`: the toolbar links to it. */
+  showExported(file: vscode.Uri): void {
+    this.exportedFile = file;
+    this.exported = { type: 'exported', fileName: fileName(file), location: file.fsPath };
+    this.post(this.exported);
+  }
+
   /** The live text cannot be drawn: a quiet badge; the content on screen stays. */
   showLivePaused(problems: number, first?: string): void {
     this.paused = { type: 'livePaused', problems, ...(first ? { first } : {}) };
@@ -276,12 +304,14 @@ export class ResultPanel {
     this.ready = true;
     this.labelled = undefined;
     if (restored) this.viewerState = restored;
+    this.post(viewerSettingsMessage());
     this.post({ type: 'setReportName', reportName: fileName(this.reportUri), reportUri: this.reportUri.toString() });
     // A webview that restored its state already shows the last content it received.
     const restoredCurrent = restored !== null && this.delivered === this.contentSeq;
     if (this.content && !restoredCurrent && this.post(this.content)) this.delivered = this.contentSeq;
     if (this.paused) this.post(this.paused);
     if (this.sourceMap) this.post(this.sourceMap);
+    if (this.exported) this.post(this.exported);
     if (this.highlighted?.path) this.post(this.highlighted);
     if (this.status) this.post(this.statusNow(this.status));
     this.postRebuildLabel();
@@ -320,6 +350,8 @@ export class ResultPanel {
         return this.handlers.revealError(this, m.index);
       case 'selectSource':
         return this.handlers.selectSource(this, m.path, m.whole === true);
+      case 'openExported':
+        return this.handlers.openExported(this);
       case 'viewerError':
         this.log.warn(`result viewer (${fileName(this.reportUri)}): ${m.message}`);
         return;

@@ -17,6 +17,7 @@ import { PanelActions } from './panelActions';
 import { PanelRegistry } from './panelRegistry';
 import type { PanelContext } from './panelRegistry';
 import { fileExists, fileName } from './resultFiles';
+import { openExportedFile } from './pdfEditor';
 import type { RememberedResult } from './resultMemory';
 import type { PanelHandlers, RebuildAction } from './resultPanel';
 import { registerResultSerializer } from './resultSerializer';
@@ -55,6 +56,7 @@ export class ResultPanels implements vscode.Disposable {
       openExternally: (panel, url) => this.actions.openExternallyFromPanel(panel, url),
       revealError: (panel, index) => this.actions.revealError(panel, index),
       selectSource: (panel, path, whole) => this.selectEmitter.fire({ report: panel.report, path, whole }),
+      openExported: (panel) => void (panel.exportedFile && openExportedFile(panel.exportedFile)),
       disposed: (panel) => this.registry.forget(panel),
     };
     this.registry = new PanelRegistry(context, handlers, log);
@@ -146,6 +148,19 @@ export class ResultPanels implements vscode.Disposable {
    */
   showSourceMap(report: vscode.Uri, map: Omit<SourceMapMessage, 'type' | 'url'>): boolean {
     return this.registry.get(report)?.showSourceMap(map) ?? false;
+  }
+
+  /** Find in PDF in the focused result panel; false when no result panel is focused. */
+  find(): boolean {
+    const report = this.registry.activeReport;
+    const panel = report && this.registry.get(report);
+    panel?.find();
+    return !!panel;
+  }
+
+  /** reportStudio.export.* wrote the report's result to `file`: its panel's toolbar links to it. */
+  showExported(report: vscode.Uri, file: vscode.Uri): void {
+    this.registry.get(report)?.showExported(file);
   }
 
   /** The live text cannot be drawn now: the badge says so, the last good pages stay. */

@@ -5,6 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { makeNonce, viewerHtml } from '../../webview/html';
+import type { ViewerSettingsMessage } from '../../webview/protocol';
+import { SECTION, readSettings } from '../service/serviceConfig';
 
 export const RESULT_VIEW_TYPE = 'reportStudio.result';
 
@@ -29,5 +31,17 @@ export function viewerPageHtml(webview: vscode.Webview, extensionUri: vscode.Uri
     pdfjsUri: media('pdfjs', 'pdf.min.mjs'),
     workerUri: media('pdfjs', 'pdf.worker.min.mjs'),
     lang: vscode.env.language,
+  });
+}
+
+/** The settings the viewer follows (dark pages), sent on `ready` and when they change. */
+export function viewerSettingsMessage(): ViewerSettingsMessage {
+  return { type: 'viewerSettings', darkMode: readSettings().viewerDarkMode };
+}
+
+/** Calls `changed` when a setting the viewer follows changes. */
+export function onViewerSettingsChanged(changed: () => void): vscode.Disposable {
+  return vscode.workspace.onDidChangeConfiguration((e) => {
+    if (e.affectsConfiguration(`${SECTION}.viewer`)) changed();
   });
 }

@@ -2,10 +2,11 @@
  * Wires the views, the toolbar and the persisted state together and turns extension
  * messages into what the panel shows. One instance per webview.
  */
-import type { HostToViewerMessage, PdfPosition, ViewName, ViewerState, ZoomSetting } from '../protocol';
+import type { DarkMode, HostToViewerMessage, PdfPosition, ViewName, ViewerState, ZoomSetting } from '../protocol';
 import { h } from './dom';
 import { MessageView } from './errorsView';
 import { JpegView } from './jpegView';
+import { FindBar } from './findBar';
 import { installKeyboard, installWheelZoom } from './keyboard';
 import type { KeyTarget } from './keyboard';
 import type { PdfJsLocation } from './pdfLoader';
@@ -14,9 +15,12 @@ import type { Host, StateStore } from './state';
 import { StatusView } from './statusView';
 import { Toolbar } from './toolbar';
 import { wheelZoom } from './zoom';
+import { NEXT_DARK_MODE, pagesInverted, watchTheme } from './darkMode';
 import type { TaskKind } from '../../core/api/types';
 
 const POSITION_SAVE_MS = 150;
+
+type LiveBadge = Parameters<Toolbar['setLive']>[0];
 
 export class Controller {
   private readonly toolbar: Toolbar;
@@ -25,11 +29,16 @@ export class Controller {
   private readonly status: StatusView;
   private readonly message: MessageView;
   private readonly content: HTMLElement;
+  private readonly findBar: FindBar;
   /** Position from a restored state, applied to the first PDF shown after a reload. */
   private pendingPdfPosition: PdfPosition | null = null;
   private lastKind: TaskKind | undefined;
   private positionTimer: ReturnType<typeof setTimeout> | undefined;
   private positionPatch: (() => Partial<ViewerState>) | undefined;
+  /** The live badge of the PDF on screen: null unless that PDF is a live draft. */
+  private live: LiveBadge | null = null;
+  /** `reportStudio.viewer.darkMode`, as the extension last said. */
+  private settingDarkMode: DarkMode = 'off';
 
   constructor(
     root: HTMLElement,
@@ -47,7 +56,9 @@ export class Controller {
       zoomIn: () => (this.view === 'pdf' ? this.pdf.zoomIn() : this.jpeg.zoomIn()),
       zoomOut: () => (this.view === 'pdf' ? this.pdf.zoomOut() : this.jpeg.zoomOut()),
       setZoom: (z) => this.setZoom(z),
-      toggleInvert: () => this.setInvert(!this.store.state.invert),
+      toggleDarkMode: () => this.setDarkMode(NEXT_DARK_MODE[this.darkMode]),
+      find: () => this.openFind(),
+      openExported: () => host.post({ type: 'openExported' }),
     });
     this.pdf = new PdfView(
       loc,
@@ -61,8 +72,14 @@ export class Controller {
         },
         failed: (message) => host.post({ type: 'viewerError', message, url: this.store.state.result?.url }),
         select: (path, whole) => host.post({ type: 'selectSource', path, ...(whole ? { whole } : {}) }),
+        findChanged: () => this.findBar.update(),
       },
       s.pdfZoom,
+    );
+    this.findBar = new FindBar(
+      this.pdf.finder,
+      () => this.pdf.currentPage,
+      () => this.pdf.el.focus({ preventScroll: true }),
     );
     this.jpeg = new JpegView(
       {
@@ -82,7 +99,16 @@ export class Controller {
       useLocalService: () => host.post({ type: 'useLocalService' }),
     });
     // The banner floats over the top of the result instead of pushing it down (no jump).
-    this.content = h('main', { class: 'content' }, this.pdf.el, this.jpeg.el, this.message.el, this.status.el, this.status.banner);
+    this.content = h(
+      'main',
+      { class: 'content' },
+      this.pdf.el,
+      this.jpeg.el,
+      this.message.el,
+      this.status.el,
+      this.status.banner,
+      this.findBar.el,
+    );
     root.replaceChildren(this.toolbar.el, this.content);
 
     const keys: KeyTarget = {
@@ -91,12 +117,16 @@ export class Controller {
       zoomIn: () => this.toolbarZoom('in'),
       zoomOut: () => this.toolbarZoom('out'),
       actualSize: () => this.setZoom({ mode: 'scale', scale: 1 }),
+      find: () => this.openFind(),
+      findStep: (by) => this.findBar.open && this.findBar.step(by),
       wheelZoom: (dy, x, y) => {
         if (this.view === 'pdf') this.pdf.setZoom({ mode: 'scale', scale: wheelZoom(this.pdf.zoom.scale, dy) }, { x, y });
         else if (this.view === 'jpeg') this.jpeg.setZoom({ mode: 'scale', scale: wheelZoom(this.jpeg.zoom.scale, dy) });
       },
     };
     installKeyboard(document, keys);
+    watchTheme(document.body, () => this.applyDarkMode());
+    this.applyDarkMode();
     installWheelZoom(this.pdf.el, keys);
     installWheelZoom(this.jpeg.el, keys);
   }
@@ -108,7 +138,8 @@ export class Controller {
   /** Shows what a restored state describes (after a window reload). */
   restore(s: ViewerState): void {
     document.body.dataset.report = s.reportName;
-    this.setInvert(s.invert);
+    this.applyDarkMode();
+    this.live = s.result?.kind === 'pdf' && s.result.live ? { paused: false } : null;
     if (s.result?.kind === 'pdf') {
       this.pendingPdfPosition = s.pdfPosition;
       void this.pdf.show(s.result.url, s.result.fileName, s.pdfPosition);
@@ -143,12 +174,12 @@ export class Controller {
       }
       case 'showPdf': {
         this.finishTask();
-        this.toolbar.setLive(m.live ? { paused: false } : null);
+        this.live = m.live ? { paused: false } : null;
         this.toolbar.setApproximateSync(false);
         this.pdf.sync.setBoxes(m.boxes ?? []);
         const keep = m.resetView ? { page: 1, pageOffset: 0, scrollLeft: 0 } : this.pendingPdfPosition;
         if (this.store.state.result?.kind === 'jpeg') this.jpeg.clear();
-        this.store.update({ result: { kind: 'pdf', url: m.url, fileName: m.fileName } });
+        this.store.update({ result: { kind: 'pdf', url: m.url, fileName: m.fileName, ...(m.live ? { live: true } : {}) } });
         if (!this.pdf.loaded) this.toolbar.setPage(1, m.pageCount ?? 0);
         this.toolbar.setTitle(m.fileName);
         this.activate('pdf');
@@ -157,7 +188,7 @@ export class Controller {
       }
       case 'showJpeg':
         this.finishTask();
-        this.toolbar.setLive(null);
+        this.live = null;
         this.toolbar.setApproximateSync(false);
         this.pdf.sync.setBoxes([]);
         this.jpeg.setSourceMap(null);
@@ -217,9 +248,23 @@ export class Controller {
         else this.showEmpty();
         return;
       case 'livePaused':
-        this.toolbar.setLive({ paused: true, problems: m.problems, first: m.first });
+        // Only a live draft on screen can be paused: a service PDF, a JPEG or an error page is not live.
+        // (or the live view's first drawing, before any page: the badge says why there is none).
+        if (this.live || this.view === 'empty') this.live = { paused: true, problems: m.problems, first: m.first };
+        this.showLiveBadge();
+        return;
+      case 'find':
+        this.openFind();
+        return;
+      case 'exported':
+        this.toolbar.setExported({ fileName: m.fileName, location: m.location });
+        return;
+      case 'viewerSettings':
+        this.settingDarkMode = m.darkMode;
+        this.applyDarkMode();
         return;
       case 'setReportName':
+        if (m.file) this.toolbar.setFileMode();
         this.setReport(m.reportUri === undefined ? { reportName: m.reportName } : { reportName: m.reportName, reportUri: m.reportUri });
         if (this.view === 'empty') this.showEmpty();
         return;
@@ -239,16 +284,28 @@ export class Controller {
       el.setAttribute('aria-hidden', String(el !== active));
     }
     document.body.dataset.view = view;
+    if (view !== 'pdf') this.findBar.close(false);
     this.toolbar.setMode(view === 'pdf' ? 'pdf' : view === 'jpeg' ? 'jpeg' : 'none');
+    this.store.update({ view });
+    this.showLiveBadge();
     this.toolbar.setResultAvailable(this.store.state.result !== null);
     if (view === 'pdf') this.toolbar.setZoom(this.pdf.zoom);
     if (view === 'jpeg') this.toolbar.setZoom(this.jpeg.zoom);
     // The running-task banner only makes sense over a result.
     if (this.status.running) this.status.banner.hidden = view !== 'pdf' && view !== 'jpeg';
-    this.store.update({ view });
     // Keys (PageDown, +, …) go to the result; never grab focus while the user is in the editor.
     if ((view === 'pdf' || view === 'jpeg') && document.hasFocus() && !active.contains(document.activeElement))
       active.focus({ preventScroll: true });
+  }
+
+  /** The Live/Paused badge belongs to the live draft's pages: not over an error page, a status or a JPEG. */
+  private showLiveBadge(): void {
+    this.toolbar.setLive(this.view === 'pdf' || this.view === 'empty' ? this.live : null);
+  }
+
+  /** Ctrl+F / the toolbar's search button: the find bar over the PDF. */
+  private openFind(): void {
+    if (this.view === 'pdf') this.findBar.show();
   }
 
   private finishTask(): void {
@@ -295,11 +352,23 @@ export class Controller {
     this.store.update(which === 'pdf' ? { pdfZoom: z } : { jpegZoom: z });
   }
 
-  private setInvert(on: boolean): void {
+  /** The panel's own choice, else the setting's. */
+  private get darkMode(): DarkMode {
+    return this.store.state.darkMode ?? this.settingDarkMode;
+  }
+
+  /** The toolbar's choice for this panel (kept across reloads); it then no longer follows the setting. */
+  private setDarkMode(mode: DarkMode): void {
+    this.store.update({ darkMode: mode });
+    this.applyDarkMode();
+  }
+
+  private applyDarkMode(): void {
+    const mode = this.darkMode;
+    const on = pagesInverted(mode, document.body);
     this.pdf.setInverted(on);
     this.jpeg.setInverted(on);
-    this.toolbar.setInvert(on);
-    if (this.store.state.invert !== on) this.store.update({ invert: on });
+    this.toolbar.setDarkMode(mode, on);
   }
 
   /** Scroll positions change every frame while scrolling: persist at most every 150 ms. */

@@ -63,3 +63,15 @@ export function button(spec: ButtonSpec): HTMLButtonElement {
 export function setChildren(el: Element, ...children: Child[]): void {
   el.replaceChildren(...(children.filter(Boolean) as Array<Node | string>));
 }
+
+/**
+ * Scrolls `scroller` (and nothing else) so `el` sits in its middle. Not scrollIntoView: that
+ * also scrolls every ancestor that can scroll, and moved the whole page (toolbar included)
+ * up under the panel's top edge.
+ */
+export function centreIn(scroller: HTMLElement, el: HTMLElement): void {
+  const r = el.getBoundingClientRect();
+  const v = scroller.getBoundingClientRect();
+  scroller.scrollTop += r.top + r.height / 2 - (v.top + v.height / 2);
+  if (r.left < v.left || r.right > v.right) scroller.scrollLeft += r.left - v.left - 16;
+}

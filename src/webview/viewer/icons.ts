@@ -42,6 +42,10 @@ export const ICONS = {
     'M9 13l6 0',
     'M9 17l6 0',
   ],
+  search: ['M3 10a7 7 0 1 0 14 0a7 7 0 1 0 -14 0', 'M21 21l-6 -6'],
+  up: ['M6 15l6 -6l6 6'],
+  down: ['M6 9l6 6l6 -6'],
+  close: ['M18 6l-12 12', 'M6 6l12 12'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type IconName = keyof typeof ICONS;

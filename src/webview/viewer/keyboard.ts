@@ -1,6 +1,6 @@
 /**
  * Keyboard and Ctrl+wheel for the result views: PageUp/PageDown/Home/End move between PDF
- * pages, + / - / 0 zoom, Ctrl (or ⌘) + wheel and trackpad pinch zoom around the pointer.
+ * pages, + / - / 0 zoom, Ctrl+F (⌘F) finds in the PDF and F3 / Shift+F3 step through its matches, Ctrl (or ⌘) + wheel and trackpad pinch zoom around the pointer.
  * Keys typed into the page box or the zoom drop-down are left alone.
  */
 import type { ViewName } from '../protocol';
@@ -11,6 +11,10 @@ export interface KeyTarget {
   zoomIn(): void;
   zoomOut(): void;
   actualSize(): void;
+  /** Opens the find bar (PDF view). */
+  find(): void;
+  /** Next / previous match while the find bar is open. */
+  findStep(by: 1 | -1): void;
   /** deltaY in pixels; x/y relative to the scrolled view's client area. */
   wheelZoom(deltaY: number, x: number, y: number): void;
 }
@@ -24,6 +28,17 @@ const PAGE_KEYS: Record<string, 'first' | 'prev' | 'next' | 'last'> = {
 
 export function installKeyboard(doc: Document, t: KeyTarget): void {
   doc.addEventListener('keydown', (e) => {
+    // Before the input check: Ctrl+F in the find box selects its text again.
+    if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'f' && t.view() === 'pdf') {
+      t.find();
+      e.preventDefault();
+      return;
+    }
+    if (e.key === 'F3' && t.view() === 'pdf') {
+      t.findStep(e.shiftKey ? -1 : 1);
+      e.preventDefault();
+      return;
+    }
     const target = e.target as HTMLElement | null;
     if (target && (target.tagName === 'INPUT' || target.tagName === 'SELECT' || target.isContentEditable)) return;
     const view = t.view();

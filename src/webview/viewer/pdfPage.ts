@@ -23,6 +23,10 @@ export class PageSlot {
   private task: RenderTask | null = null;
   private textLayer: TextLayer | null = null;
   private textLayerEl: HTMLDivElement | null = null;
+  /** The text layer's spans exist (find highlights go into them). */
+  private textReady = false;
+  /** Called when this page's text layer has been drawn (find in the PDF highlights it then). */
+  onText: ((slot: PageSlot) => void) | undefined;
   /** How many times this page was drawn (data-drawn, read by the tests). */
   private drawn = 0;
 
@@ -78,8 +82,10 @@ export class PageSlot {
       if (old.textLayerEl) this.el.append(old.textLayerEl);
       this.textLayer = old.textLayer;
       this.textLayerEl = old.textLayerEl;
+      this.textReady = old.textReady;
       old.textLayer = null;
       old.textLayerEl = null;
+      old.textReady = false;
     }
     old.canvas = null;
     old.renderedKey = '';
@@ -134,6 +140,7 @@ export class PageSlot {
     this.textLayer = null;
     this.textLayerEl?.remove();
     this.textLayerEl = null;
+    this.textReady = false;
     this.el.classList.remove('rendered');
   }
 
@@ -163,6 +170,15 @@ export class PageSlot {
       await layer.render();
     } catch {
       // Text selection is a nicety: a page whose text cannot be extracted still shows.
+      return;
     }
+    if (this.textLayer !== layer) return;
+    this.textReady = true;
+    this.onText?.(this);
+  }
+
+  /** The text layer's spans and the text of each (one per text item of the page), once drawn. */
+  get textSpans(): { divs: readonly HTMLElement[]; texts: readonly string[] } | null {
+    return this.textReady && this.textLayer ? { divs: this.textLayer.textDivs, texts: this.textLayer.textContentItemsStr } : null;
   }
 }

@@ -13,6 +13,8 @@ import { clampScale, resolveScale, zoomInStep, zoomOutStep } from './zoom';
 import { Overlay } from './overlay';
 import { PageGeometry } from './pdfGeometry';
 import { SyncLayer } from './syncLayer';
+import { PdfFinder } from './pdfFind';
+import { centreIn } from './dom';
 import type { ReportPath } from '../../core/api/types';
 
 /** Must match `.pdf-pages` padding and gap in viewer.css. */
@@ -30,6 +32,8 @@ export interface PdfViewEvents {
   /** The author clicked a component drawn on a page (live view with a source map); `whole`: double-clicked. */
   select(path: ReportPath, whole: boolean): void;
   failed(message: string): void;
+  /** Find in the PDF has other matches now (a search, a step, a new document). */
+  findChanged?(): void;
 }
 
 interface Anchor {
@@ -44,6 +48,8 @@ export class PdfView {
   private readonly overlay: Overlay;
   /** Source ↔ preview sync over the pages (live view only). */
   readonly sync: SyncLayer;
+  /** Find in the PDF (the find bar drives it). */
+  readonly finder: PdfFinder;
   private doc: PDFDocumentProxy | null = null;
   private slots: PageSlot[] = [];
   /** The page keys of the document shown (live drafts): a page whose key stays is not drawn again. */
@@ -68,6 +74,12 @@ export class PdfView {
     this.el = h('div', { class: 'view pdf-view', attrs: { tabindex: '0', 'aria-label': 'PDF pages' } }, this.pagesEl);
     this.overlay = new Overlay(this.el);
     this.sync = new SyncLayer(this.pagesEl, this.el, { select: (path, whole) => this.events.select(path, whole) });
+    this.finder = new PdfFinder(
+      () => this.slots,
+      (page) => this.goToPage(page),
+      (el) => centreIn(this.el, el),
+      () => this.events.findChanged?.(),
+    );
     this.el.addEventListener('scroll', () => this.onScroll(), { passive: true });
     new ResizeObserver(() => this.onResize()).observe(this.el);
     window.addEventListener('resize', () => this.scheduleRender(RENDER_DELAY_MS)); // devicePixelRatio changes
@@ -110,6 +122,7 @@ export class PdfView {
       const pages = await Promise.all(Array.from({ length: doc.numPages }, (_, i) => doc.getPage(i + 1)));
       if (seq !== this.loadSeq) return void doc.destroy();
       slots = pages.map((p, i) => new PageSlot(lib, p, i + 1));
+      for (const slot of slots) slot.onText = (ready) => this.finder.pageReady(ready);
     } catch (e) {
       if (seq !== this.loadSeq) return;
       this.clear();
@@ -125,6 +138,7 @@ export class PdfView {
     this.applyZoom();
     this.restore(keep ?? { page: 1, pageOffset: 0, scrollLeft: 0 });
     this.sync.refresh(false);
+    void this.finder.setDocument(doc);
     this.events.loaded(fileName, slots.length);
     this.afterMove();
   }
@@ -179,6 +193,7 @@ export class PdfView {
   clear(): void {
     this.loadSeq++;
     this.replaceDocument(null, []);
+    void this.finder.setDocument(null);
   }
 
   private replaceDocument(doc: PDFDocumentProxy | null, slots: PageSlot[], pageKeys?: readonly string[]): void {

@@ -4,7 +4,9 @@
  * announced to the extension, debounced, as `stateChanged`.
  */
 import { defaultViewerState } from '../protocol';
-import type { ViewerState, ViewerToHostMessage, ZoomSetting } from '../protocol';
+import type { DarkMode, ViewerState, ViewerToHostMessage, ZoomSetting } from '../protocol';
+
+const DARK_MODES: readonly DarkMode[] = ['off', 'on', 'auto'];
 
 export interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -69,7 +71,9 @@ export function normalizeState(raw: unknown): ViewerState | null {
     view: views.includes(r.view as ViewerState['view']) ? (r.view as ViewerState['view']) : d.view,
     reportName: typeof r.reportName === 'string' ? r.reportName : '',
     reportUri: typeof r.reportUri === 'string' ? r.reportUri : '',
-    result: result ? { kind: result.kind, url: result.url, fileName: String(result.fileName ?? '') } : null,
+    result: result
+      ? { kind: result.kind, url: result.url, fileName: String(result.fileName ?? ''), ...(result.live === true ? { live: true } : {}) }
+      : null,
     pdfZoom: zoomOr(r.pdfZoom, d.pdfZoom),
     pdfPosition: {
       page: posInt(r.pdfPosition?.page, 1),
@@ -78,7 +82,8 @@ export function normalizeState(raw: unknown): ViewerState | null {
     },
     jpegZoom: zoomOr(r.jpegZoom, d.jpegZoom),
     jpegPosition: { scrollTop: finite(r.jpegPosition?.scrollTop, 0), scrollLeft: finite(r.jpegPosition?.scrollLeft, 0) },
-    invert: r.invert === true,
+    // Before the three modes the state had `invert: true|false`.
+    darkMode: DARK_MODES.find((m) => m === r.darkMode) ?? ((raw as { invert?: unknown }).invert === true ? 'on' : null),
     failed: r.failed && typeof r.failed.errorMessage === 'string' ? r.failed : null,
     validation: r.validation && Array.isArray(r.validation.errors) ? r.validation : null,
     error: r.error && typeof r.error.message === 'string' ? r.error : null,

@@ -11,7 +11,7 @@
 import type { ReportPath } from '../../core/api/types';
 import type { SourceBox } from '../../core/report/sourceMap';
 import { boxesOf, componentAt } from './sourceBoxes';
-import { h } from './dom';
+import { centreIn, h } from './dom';
 
 export interface SyncEvents {
   /** The author clicked the component at `path` in the page; `whole`: the second click of a double-click. */
@@ -75,7 +75,7 @@ export class SyncLayer {
       page.append(box);
       first ??= box;
     }
-    if (reveal && first && !this.inView(first)) first.scrollIntoView({ block: 'center', inline: 'nearest' });
+    if (reveal && first && !this.inView(first)) centreIn(this.scroller, first);
   }
 
   private pageEl(page: number): HTMLElement | null {

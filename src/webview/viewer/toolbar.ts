@@ -1,9 +1,10 @@
 /**
  * The panel's toolbar: result actions (Rebuild, Save As, Open Externally), page navigation,
- * zoom and the invert toggle. It only reports clicks; the controller decides what they do
+ * zoom and the dark-pages switch (off, on, auto). It only reports clicks; the controller decides what they do
  * and pushes the resulting page/zoom back through the setters.
  */
-import type { ZoomSetting } from '../protocol';
+import type { DarkMode, ZoomSetting } from '../protocol';
+import { NEXT_DARK_MODE } from './darkMode';
 import { button, h } from './dom';
 import { ZOOM_PRESETS, percent } from './zoom';
 
@@ -16,7 +17,9 @@ export interface ToolbarActions {
   zoomIn(): void;
   zoomOut(): void;
   setZoom(setting: ZoomSetting): void;
-  toggleInvert(): void;
+  toggleDarkMode(): void;
+  find(): void;
+  openExported(): void;
 }
 
 export type ToolbarMode = 'pdf' | 'jpeg' | 'none';
@@ -32,7 +35,11 @@ export class Toolbar {
   private readonly customOption: HTMLOptionElement;
   private readonly title: HTMLSpanElement;
   private readonly live: HTMLSpanElement;
+  /** Why the live view is paused, in words with line and column: visible, and the badge's description. */
+  private readonly liveReason: HTMLSpanElement;
   private readonly approximate: HTMLSpanElement;
+  /** The link to the file `reportStudio.export.*` wrote. */
+  private readonly exported: HTMLButtonElement;
   private readonly navGroup: HTMLDivElement;
   private readonly zoomGroup: HTMLDivElement;
   private readonly separator = h('span', { class: 'tb-separator', attrs: { role: 'separator' } });
@@ -85,6 +92,7 @@ export class Toolbar {
       h('span', { class: 'page-box' }, this.pageInput, this.pageCount),
       b({ id: 'nextPage', icon: 'next', title: 'Next page (Page Down)', onClick: () => actions.step('next') }),
       b({ id: 'lastPage', icon: 'last', title: 'Last page (End)', onClick: () => actions.step('last') }),
+      b({ id: 'find', icon: 'search', title: 'Find in the PDF (Ctrl+F)', onClick: () => actions.find() }),
     );
 
     this.zoomSelect = h('select', { class: 'zoom-select', attrs: { id: 'zoomSelect', 'aria-label': 'Zoom', title: 'Zoom' } });
@@ -110,13 +118,26 @@ export class Toolbar {
       b({ id: 'fitWidth', icon: 'fitWidth', title: 'Fit width', onClick: () => actions.setZoom({ mode: 'fit-width', scale: 1 }) }),
       b({ id: 'fitPage', icon: 'fitPage', title: 'Fit page', onClick: () => actions.setZoom({ mode: 'fit-page', scale: 1 }) }),
       b({ id: 'actualSize', icon: 'actualSize', title: 'Actual size (0)', onClick: () => actions.setZoom({ mode: 'scale', scale: 1 }) }),
-      b({ id: 'invert', icon: 'invert', title: 'Invert colours for dark mode', onClick: () => actions.toggleInvert() }),
+      b({ id: 'invert', icon: 'invert', title: 'Dark pages: off', onClick: () => actions.toggleDarkMode() }),
     );
-    this.buttons.get('invert')?.setAttribute('aria-pressed', 'false');
+    this.buttons.get('invert')?.append(h('span', { class: 'tb-mode', text: 'A', attrs: { 'aria-hidden': 'true' } }));
 
+    this.exported = button({
+      id: 'openExported',
+      icon: 'file',
+      label: 'Exported file',
+      title: 'Open the exported file',
+      cls: 'tb-button labelled tb-link',
+      onClick: () => actions.openExported(),
+    });
+    this.exported.hidden = true;
     this.title = h('span', { class: 'tb-title', attrs: { id: 'resultTitle' } });
-    this.live = h('span', { class: 'tb-live', attrs: { id: 'liveBadge', role: 'status', 'aria-live': 'polite' } });
+    this.live = h('span', { class: 'tb-live', attrs: { id: 'liveBadge' } });
     this.live.hidden = true;
+    // A live region of its own: a screen reader reads the reason when it changes, and the
+    // badge (focusable while paused) is described by it.
+    this.liveReason = h('span', { class: 'tb-live-reason', attrs: { id: 'liveReason', role: 'status', 'aria-live': 'polite' } });
+    this.liveReason.hidden = true;
     this.approximate = h('span', {
       class: 'tb-live paused',
       attrs: {
@@ -131,11 +152,13 @@ export class Toolbar {
       'div',
       { class: 'toolbar', attrs: { role: 'toolbar', 'aria-label': 'Report result' } },
       fileGroup,
+      this.exported,
       this.separator,
       this.navGroup,
       this.zoomGroup,
       this.title,
       this.live,
+      this.liveReason,
       this.approximate,
     );
     this.setMode('none');
@@ -176,10 +199,39 @@ export class Toolbar {
     this.buttons.get('fitPage')?.classList.toggle('checked', setting.mode === 'fit-page');
   }
 
-  setInvert(on: boolean): void {
+  /** The dark-pages button: `mode` as chosen, `inverted` what the pages are now (auto: the theme's kind). */
+  setDarkMode(mode: DarkMode, inverted: boolean): void {
     const b = this.buttons.get('invert');
-    b?.classList.toggle('checked', on);
-    b?.setAttribute('aria-pressed', String(on));
+    if (!b) return;
+    const words: Record<DarkMode, string> = {
+      off: 'off',
+      on: 'on',
+      auto: `auto, follows the VS Code theme (now ${inverted ? 'dark' : 'as printed'})`,
+    };
+    const label = `Dark pages: ${words[mode]}. Click for ${NEXT_DARK_MODE[mode]}.`;
+    b.classList.toggle('checked', inverted);
+    b.setAttribute('aria-pressed', String(inverted));
+    b.dataset.mode = mode;
+    b.title = label;
+    b.setAttribute('aria-label', label);
+  }
+
+  /** The link to the exported file (null: none). */
+  setExported(file: { fileName: string; location: string } | null): void {
+    this.exported.hidden = file === null;
+    if (!file) return;
+    const label = this.exported.querySelector('.label');
+    if (label) label.textContent = file.fileName;
+    const pdf = /\.pdf$/i.test(file.fileName);
+    const title = `Open ${file.location} — written by reportStudio.export${pdf ? ' — in the PDF viewer' : ''}`;
+    this.exported.title = title;
+    this.exported.setAttribute('aria-label', title);
+  }
+
+  /** A PDF file on its own (the PDF viewer): there is no report to rebuild. */
+  setFileMode(): void {
+    const rebuild = this.buttons.get('rebuild');
+    if (rebuild) rebuild.hidden = true;
   }
 
   setResultAvailable(available: boolean): void {
@@ -203,16 +255,34 @@ export class Toolbar {
 
   /**
    * The live view's badge: `Live` while the pages follow the text, `Paused: N problems` while
-   * the text cannot be drawn (quiet: the last good pages stay), hidden for service results.
+   * the text cannot be drawn (quiet: the last good pages stay) with the first problem's reason
+   * beside it; hidden (null) wherever it does not apply: service results, JPEGs, error pages.
    */
   setLive(state: { paused: false } | { paused: true; problems: number; first?: string } | null): void {
     this.live.hidden = state === null;
-    if (!state) return;
+    const reason = state?.paused ? (state.first ?? '') : '';
+    this.liveReason.hidden = !reason;
+    this.liveReason.textContent = reason;
+    this.liveReason.title = reason;
+    if (!state) {
+      this.live.removeAttribute('tabindex');
+      this.live.removeAttribute('aria-describedby');
+      return;
+    }
     this.live.classList.toggle('paused', state.paused);
     this.live.textContent = state.paused ? `Paused: ${state.problems} ${state.problems === 1 ? 'problem' : 'problems'}` : 'Live';
     this.live.title = state.paused
-      ? `The text has ${state.problems === 1 ? 'a problem' : 'problems'}; the last good pages stay until it is fixed.${state.first ? `\n${state.first}` : ''}`
+      ? `The text has ${state.problems === 1 ? 'a problem' : 'problems'}; the last good pages stay until it is fixed.${reason ? `\n${reason}` : ''}`
       : 'Drawn by the local renderer as you type (free; not a service build)';
+    // Reachable by Tab while paused, so a keyboard user can get to the reason.
+    if (state.paused) {
+      this.live.tabIndex = 0;
+      if (reason) this.live.setAttribute('aria-describedby', 'liveReason');
+      else this.live.removeAttribute('aria-describedby');
+    } else {
+      this.live.removeAttribute('tabindex');
+      this.live.removeAttribute('aria-describedby');
+    }
   }
 
   /** The `≈ Sync` badge: the result's source map is the local renderer's layout of another service's result. */

@@ -143,9 +143,11 @@ describe('the result viewer panel', function () {
     );
 
     await ui('click', { report: A, selector: '#invert' });
-    await waitForViewerState(panels, report, 'inverted', (s) => s.invert);
+    await waitForViewerState(panels, report, 'inverted', (s) => s.darkMode === 'on');
     await ui('click', { report: A, selector: '#invert' });
-    await waitForViewerState(panels, report, 'not inverted', (s) => !s.invert);
+    await waitForViewerState(panels, report, 'following the theme', (s) => s.darkMode === 'auto');
+    await ui('click', { report: A, selector: '#invert' });
+    await waitForViewerState(panels, report, 'not inverted', (s) => s.darkMode === 'off');
   });
 
   it('keeps page and zoom across a rebuild and shows the new file', async function () {

@@ -176,16 +176,39 @@ describe('result viewer: PDF (Chromium, real CSP, real pdf.js)', function () {
     assert.ok(drawn <= 5, `${drawn} canvases kept`);
   });
 
-  it('inverts for dark mode and remembers it', async () => {
+  it('switches dark pages off → on → auto → off and remembers the choice', async () => {
     const v = await open();
     await showPdf(v);
+    const inverted = () => v.page.$eval('.pdf-view', (e) => e.classList.contains('inverted'));
     await v.page.click('#invert');
-    assert.equal(await v.page.$eval('.pdf-view', (e) => e.classList.contains('inverted')), true);
+    assert.equal(await inverted(), true);
     assert.equal(await v.page.getAttribute('#invert', 'aria-pressed'), 'true');
-    assert.equal((await v.state())?.invert, true);
+    assert.equal((await v.state())?.darkMode, 'on');
     await v.page.click('#invert');
-    assert.equal(await v.page.$eval('.pdf-view', (e) => e.classList.contains('inverted')), false);
-    assert.equal((await v.state())?.invert, false);
+    assert.equal((await v.state())?.darkMode, 'auto');
+    assert.match((await v.page.getAttribute('#invert', 'aria-label')) ?? '', /^Dark pages: auto, follows the VS Code theme/);
+    await v.page.click('#invert');
+    assert.equal(await inverted(), false);
+    assert.equal((await v.state())?.darkMode, 'off');
+  });
+
+  it('dark pages "auto" follow the theme VS Code marks on <body>, from the setting or the toolbar', async () => {
+    const v = await open();
+    await showPdf(v);
+    const inverted = () => v.page.$eval('.pdf-view', (e) => e.classList.contains('inverted'));
+    const theme = (kind: string) => v.page.evaluate((k) => (document.body.className = k), kind);
+    await theme('vscode-light');
+    await v.send({ type: 'viewerSettings', darkMode: 'auto' });
+    assert.equal(await inverted(), false, 'a light theme: pages as printed');
+    await theme('vscode-dark');
+    await v.page.waitForFunction(() => document.querySelector('.pdf-view')?.classList.contains('inverted'));
+    assert.equal(await v.page.getAttribute('#invert', 'data-mode'), 'auto');
+    await theme('vscode-high-contrast-light');
+    await v.page.waitForFunction(() => !document.querySelector('.pdf-view')?.classList.contains('inverted'));
+    assert.equal((await v.state())?.darkMode, null, 'the setting decides until the toolbar is used');
+    await v.send({ type: 'viewerSettings', darkMode: 'off' });
+    await theme('vscode-dark');
+    assert.equal(await inverted(), false);
   });
 
   it('keeps page, scroll offset and zoom when the report is rebuilt, and clamps when it got shorter', async () => {
@@ -228,7 +251,7 @@ describe('result viewer: PDF (Chromium, real CSP, real pdf.js)', function () {
     const saved = await v.state();
     assert.equal(saved?.view, 'pdf');
     assert.deepEqual(saved?.pdfZoom, { mode: 'scale', scale: 1.25 });
-    assert.equal(saved?.invert, true);
+    assert.equal(saved?.darkMode, 'on');
     assert.equal(saved?.result?.url, harness.fileUrl('report.pdf'));
     await v.page.reload();
     const restored = await v.waitReady();

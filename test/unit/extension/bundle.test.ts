@@ -129,12 +129,13 @@ describe('the extension bundle', function () {
           'languages.registerDocumentRangeFormattingEditProvider()',
           'Disposable.from()',
           'tasks.registerTaskProvider(report-studio)',
+          'window.registerCustomEditorProvider(reportStudio.pdf)',
           'workspace.onDidOpenTextDocument()',
           'workspace.onDidChangeTextDocument()',
           'window.tabGroups.onDidChangeTabs()',
           'window.tabGroups.onDidChangeTabGroups()',
         ],
-        'besides the commands, the formatter and the task provider, the bootstrap only listens for a report or a restored panel',
+        'besides the commands, the formatter, the task provider and the PDF viewer, the bootstrap only listens for a report or a restored panel',
       );
 
       // A caller reading the API gets the full part.

@@ -218,9 +218,11 @@ describe('extension: LivePreview', () => {
         ],
       }),
     });
-    const outcome = await h.live.open(doc('a.report.json', '{}') as never);
+    const outcome = await h.live.open(doc('a.report.json', '{\n  "options": { "report_title": 5 }\n}') as never);
     assert.deepEqual(outcome, { status: 'paused', problems: 2, version: 1 });
-    assert.deepEqual(h.shown, ['paused /work/a.report.json 2 options.report_title: Input should be a valid string revealed']);
+    assert.deepEqual(h.shown, [
+      'paused /work/a.report.json 2 Line 2, column 32: "report_title" should be text in quotes (at options.report_title) revealed',
+    ]);
     h.live.dispose();
   });
 

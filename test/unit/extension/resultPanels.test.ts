@@ -157,6 +157,7 @@ describe('extension: result panels', () => {
     };
     v.workspace = {
       getConfiguration: () => ({ get: () => undefined }),
+      onDidChangeConfiguration: () => ({ dispose: () => undefined }),
       onDidRenameFiles: (l: typeof renameListener) => {
         renameListener = l;
         return { dispose: () => undefined };
@@ -229,8 +230,8 @@ describe('extension: result panels', () => {
     assert.deepEqual(p.take(), [], 'nothing reaches a page that is still loading');
     p.ready();
     const sent = [...p.posted];
-    assert.deepEqual(p.take(), ['setReportName', 'showError', 'showStatus RUNNING']);
-    assert.equal(sent[0].type === 'setReportName' && sent[0].reportName, 'sales.report.json');
+    assert.deepEqual(p.take(), ['viewerSettings', 'setReportName', 'showError', 'showStatus RUNNING']);
+    assert.equal(sent[1].type === 'setReportName' && sent[1].reportName, 'sales.report.json');
   });
 
   it('sends at once to a live page, in order; content ends the running status', async () => {
@@ -244,25 +245,25 @@ describe('extension: result panels', () => {
     await panels.showResult(r as never, { kind: 'preview', file: file as never });
     assert.deepEqual(p.take(), ['showStatus RUNNING', 'showJpeg']);
     p.ready(); // the page reloaded without state: content again, no status (the task ended)
-    assert.deepEqual(p.take(), ['setReportName', 'showJpeg']);
+    assert.deepEqual(p.take(), ['viewerSettings', 'setReportName', 'showJpeg']);
     assert.equal(panels.lastResult(r as never)?.file.toString(), file.toString());
   });
 
   it('a hidden page gets nothing; back with its state it gets only what changed meanwhile', async () => {
     const { r, p, firstSent } = await shownResult('q3.report.json', 'build');
-    assert.deepEqual(firstSent, ['setReportName', 'showPdf']);
+    assert.deepEqual(firstSent, ['viewerSettings', 'setReportName', 'showPdf']);
     const state = { view: 'pdf' } as ViewerState;
     p.hide();
     p.show();
     p.ready(state);
-    assert.deepEqual(p.take(), ['setReportName'], 'a page that restored its state already shows the PDF');
+    assert.deepEqual(p.take(), ['viewerSettings', 'setReportName'], 'a page that restored its state already shows the PDF');
     p.hide();
     panels.showStatus(r as never, { kind: 'build', status: 'RUNNING' });
     panels.showFailed(r as never, { kind: 'build', taskId: 't9', errorMessage: 'font missing' });
     assert.deepEqual(p.take(), [], 'hidden: nothing is posted');
     p.show();
     p.ready(state);
-    assert.deepEqual(p.take(), ['setReportName', 'showFailed']);
+    assert.deepEqual(p.take(), ['viewerSettings', 'setReportName', 'showFailed']);
   });
 
   it('one panel per report; a second report opens in the column the results already use, not over its report', () => {
@@ -439,13 +440,13 @@ describe('extension: result panels', () => {
     assert.equal(panels.hasPanel(moved as never), true);
     assert.equal(restored.record.optionSets, 1, 'the options of this version are set before the page loads');
     restored.ready(state as never);
-    assert.deepEqual(restored.take(), ['setReportName', 'showPdf'], 'the URL changed: sent again');
+    assert.deepEqual(restored.take(), ['viewerSettings', 'setReportName', 'showPdf'], 'the URL changed: sent again');
 
     const unchanged = new ScriptedPanel(2);
     const url = `https://webview.test${(panels.lastResult(same as never)!.file as unknown as TestUri).path}`;
     await serializer!.deserializeWebviewPanel(unchanged, savedState(same, url));
     unchanged.ready(savedState(same, url) as never);
-    assert.deepEqual(unchanged.take(), ['setReportName'], 'the page shows its PDF already');
+    assert.deepEqual(unchanged.take(), ['viewerSettings', 'setReportName'], 'the page shows its PDF already');
 
     const duplicate = new ScriptedPanel(3);
     await serializer!.deserializeWebviewPanel(duplicate, state);
@@ -498,7 +499,7 @@ describe('extension: result panels', () => {
     const restored = new ScriptedPanel(2);
     await serializer!.deserializeWebviewPanel(restored, state);
     restored.ready(state as never);
-    assert.deepEqual(restored.take(), ['setReportName'], 'the page already shows the live PDF');
+    assert.deepEqual(restored.take(), ['viewerSettings', 'setReportName'], 'the page already shows the live PDF');
     assert.equal((panels.lastResult(r as never)?.file as unknown as TestUri).path, live);
   });
 

@@ -25,6 +25,11 @@ describe('extension: the bootstrap (StudioLoader)', () => {
   let tabs: Array<{ input: unknown }>;
   const commands = new Map<string, (...args: unknown[]) => unknown>();
   const taskProviders = new Map<string, { provideTasks(token?: unknown): unknown; resolveTask(task: unknown, token?: unknown): unknown }>();
+  type EditorProvider = {
+    openCustomDocument(uri: unknown): { uri: unknown };
+    resolveCustomEditor(document: unknown, panel: unknown): unknown;
+  };
+  const editorProviders = new Map<string, EditorProvider>();
 
   const on = (name: string) => (l: Listener) => {
     (listeners[name] ??= []).push(l);
@@ -50,6 +55,11 @@ describe('extension: the bootstrap (StudioLoader)', () => {
         },
         onDidChangeTabs: on('tabs'),
         onDidChangeTabGroups: on('groups'),
+      },
+      registerCustomEditorProvider: (viewType: string, provider: EditorProvider) => {
+        assert.ok(!editorProviders.has(viewType), `a second ${viewType} editor provider`);
+        editorProviders.set(viewType, provider);
+        return { dispose: () => editorProviders.delete(viewType) };
       },
     };
     v.commands = {
@@ -78,6 +88,7 @@ describe('extension: the bootstrap (StudioLoader)', () => {
     tabs = [];
     commands.clear();
     taskProviders.clear();
+    editorProviders.clear();
   });
 
   function doc(path: string, text: string, languageId = 'json') {
@@ -100,6 +111,7 @@ describe('extension: the bootstrap (StudioLoader)', () => {
             resolveTask: (task: unknown) => (log.push(`resolveTask ${JSON.stringify(task)}`), task),
           },
           run: (id: string, args: unknown[]) => (log.push(`run ${id} ${JSON.stringify(args)}`), `ran ${id}`),
+          pdfEditor: { resolveCustomEditor: (d: { uri: unknown }) => void log.push(`resolve pdf ${String(d.uri)}`) },
         };
       },
       deactivateStudio: async () => void log.push('deactivateStudio'),
@@ -134,6 +146,7 @@ describe('extension: the bootstrap (StudioLoader)', () => {
       listeners = {};
       commands.clear();
       taskProviders.clear();
+      editorProviders.clear();
       documents = [doc('file:///w/package.json', '{"name": "x"}'), report];
       const { api, log } = activate();
       assert.deepEqual(log, ['load', 'activateStudio'], report.uri.toString());
@@ -202,6 +215,18 @@ describe('extension: the bootstrap (StudioLoader)', () => {
     assert.equal(await commands.get('reportStudio.preview')?.(uri), 'ran reportStudio.preview');
     assert.deepEqual(log, ['load', 'activateStudio', 'run reportStudio.newReport []', `run reportStudio.preview ${JSON.stringify([uri])}`]);
     assert.equal(api.activation.loadedBy, 'command');
+  });
+
+  it('registers the PDF viewer at activation and hands each PDF editor to the full part, loading it once', () => {
+    const { api, log } = activate();
+    const provider = editorProviders.get('reportStudio.pdf');
+    assert.ok(provider, 'the custom editor is registered by the bootstrap (onCustomEditor activates it)');
+    assert.deepEqual(log, [], 'nothing loaded until a PDF opens');
+    const document = provider.openCustomDocument('file:///w/report.pdf');
+    provider.resolveCustomEditor(document, {});
+    provider.resolveCustomEditor(provider.openCustomDocument('file:///w/other.pdf'), {});
+    assert.deepEqual(log, ['load', 'activateStudio', 'resolve pdf file:///w/report.pdf', 'resolve pdf file:///w/other.pdf']);
+    assert.equal(api.activation.loadedBy, 'pdf');
   });
 
   it('answers a task fetch and a tasks.json entry through the full part, loading it once', () => {

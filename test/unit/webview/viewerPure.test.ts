@@ -6,6 +6,7 @@ import { PageGeometry } from '../../../src/webview/viewer/pdfGeometry';
 import { previewPageFrames } from '../../../src/webview/viewer/previewPages';
 import { PREVIEW_LAYOUT } from '../../../src/core/report/previewLayout';
 import { normalizeState } from '../../../src/webview/viewer/state';
+import { findMatches } from '../../../src/webview/viewer/pdfFind';
 import { fitScale, resolveScale, wheelZoom, zoomInStep, zoomOutStep, MAX_SCALE, MIN_SCALE } from '../../../src/webview/viewer/zoom';
 
 const CSP_SOURCE = 'https://*.vscode-cdn.net';
@@ -97,7 +98,12 @@ describe('viewer zoom arithmetic', () => {
 
 describe('viewer state and messages', () => {
   it('restores a valid saved state and drops malformed fields', () => {
-    const good = { ...defaultViewerState(), view: 'pdf', invert: true, result: { kind: 'pdf', url: 'https://r/x.pdf', fileName: 'x.pdf' } };
+    const good = {
+      ...defaultViewerState(),
+      view: 'pdf',
+      darkMode: 'on',
+      result: { kind: 'pdf', url: 'https://r/x.pdf', fileName: 'x.pdf' },
+    };
     assert.deepEqual(normalizeState(JSON.parse(JSON.stringify(good))), good);
     const bad = normalizeState({
       version: 1,
@@ -170,5 +176,25 @@ describe('viewer: the pages inside a preview JPEG', () => {
   it('finds nothing in an empty image or for a zero page size', () => {
     assert.deepEqual(previewPageFrames({ width: 0, height: 0 }, A4, 2, PREVIEW_LAYOUT), []);
     assert.deepEqual(previewPageFrames({ width: 595, height: 842 }, { width: 0, height: 0 }, 1, PREVIEW_LAYOUT), []);
+  });
+});
+
+describe('viewer: find in the PDF and dark pages (pure parts)', () => {
+  it('finds every match on every page, ignoring case and runs of spaces, each within one text item', () => {
+    const pages = [['Quarterly report', 'Revenue by region'], [], ['revenue  grew', 'REVENUE, revenue']];
+    assert.deepEqual(findMatches(pages, ' Revenue '), [
+      { page: 1, item: 1, start: 0, end: 7 },
+      { page: 3, item: 0, start: 0, end: 7 },
+      { page: 3, item: 1, start: 0, end: 7 },
+      { page: 3, item: 1, start: 9, end: 16 },
+    ]);
+    assert.deepEqual(findMatches(pages, 'revenue grew'), [], 'two spaces in the text: a match lies within the text as written');
+    assert.deepEqual(findMatches(pages, '   '), []);
+  });
+
+  it('reads the old invert flag as dark pages "on", and an unset choice as following the setting', () => {
+    assert.equal(normalizeState({ ...defaultViewerState(), darkMode: undefined, invert: true })?.darkMode, 'on');
+    assert.equal(normalizeState({ ...defaultViewerState(), darkMode: 'auto' })?.darkMode, 'auto');
+    assert.equal(normalizeState({ ...defaultViewerState(), darkMode: 'sepia' })?.darkMode, null);
   });
 });
