@@ -7,6 +7,7 @@
 import { relative } from 'node:path';
 import type { TaskKind } from '../../core/api/types';
 import type { QuotaHeaders } from '../../core/client/apiClient';
+import { quotaWords } from '../../core/quota/quotaSummary';
 import { workflowCommand, workspacePath } from '../githubFormat';
 import { diagnosticJson, formatBytes, formatMs, printable } from '../output';
 import type { Output } from '../output';
@@ -21,6 +22,8 @@ export interface BatchSummary {
   exitCode: number;
   outcomes: readonly ReportOutcome[];
   quota?: QuotaHeaders;
+  /** The run used the local service: its quota reads "(local)", as in the status bar. */
+  local: boolean;
 }
 
 export const plural = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
@@ -61,7 +64,7 @@ export function printSummary(out: Output, s: BatchSummary): void {
   const parts = [`${c.built} built`, c.failed ? `${c.failed} failed` : '', c.skipped ? `${c.skipped} not sent` : ''].filter(Boolean);
   out.info(`${plural(s.outcomes.length, 'report')} in ${formatMs(s.ms)} (${plural(s.jobs, 'job')}): ${parts.join(', ')}`);
   if (s.quota) {
-    out.info(`Quota left: ${s.quota.singlePageRemaining ?? '?'} single-page, ${s.quota.multiPageRemaining ?? '?'} multi-page reports`);
+    out.info(`Quota left: ${quotaWords(s.quota.singlePageRemaining, s.quota.multiPageRemaining, s.local)}`);
   }
   out.document(batchJson(s, out.io.cwd));
 }

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { appendFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import junit from 'junit-report-builder';
+import { quotaWords } from '../../core/quota/quotaSummary';
 import { formatDiagnostic, formatMs, printable, printableLine } from '../output';
 import { counts, plural, whatWasWritten } from './batchOutput';
 import type { BatchSummary } from './batchOutput';
@@ -31,7 +32,7 @@ export function stepSummaryMarkdown(s: BatchSummary, cwd: string): string {
   const title = `### report-studio ${s.kind}: ${c.built} of ${plural(s.outcomes.length, 'report')} built`;
   const tail = [`${formatMs(s.ms)}, ${plural(s.jobs, 'job')}, exit code ${s.exitCode}.`];
   if (s.quota)
-    tail.push(`Quota left: ${s.quota.singlePageRemaining ?? '?'} single-page, ${s.quota.multiPageRemaining ?? '?'} multi-page reports.`);
+    tail.push(`Quota left: ${quotaWords(s.quota.singlePageRemaining, s.quota.multiPageRemaining, s.local)}.`);
   return [title, '', '| Report | Result | File | Time | Output |', '| --- | --- | --- | --- | --- |', ...rows, '', tail.join(' '), ''].join(
     '\n',
   );

@@ -84,7 +84,7 @@ describe('CLI: batch build and preview', function () {
       assert.equal(pdf.pageCount, Number(m[3]), line);
     }
     assert.match(r.stderr, /^4 reports in [\d.]+ m?s \(4 jobs\): 4 built$/m);
-    assert.match(r.stderr, /^Quota left: \d+ single-page, \d+ multi-page reports$/m);
+    assert.match(r.stderr, /^Quota left: \d+ single · \d+ multi$/m);
   });
 
   it('preview --json: one document with a summary and each report', async () => {

@@ -204,6 +204,7 @@ describe('CLI batch: exit code and step summary', () => {
           }),
         ],
         quota: { singlePageRemaining: 9, multiPageRemaining: 3 },
+        local: true,
       },
       '/w',
     );
@@ -217,7 +218,7 @@ describe('CLI batch: exit code and step summary', () => {
         "| `a\\|b'.report.json` | ✅ built | 2 pages | 5 ms | `out/a.pdf` |",
         '| `x.report.json` | ❌ failed (exit 1): bad \\| forged |  |  |  |',
         '',
-        '1.5 s, 2 jobs, exit code 1. Quota left: 9 single-page, 3 multi-page reports.',
+        '1.5 s, 2 jobs, exit code 1. Quota left: 9 single · 3 multi (local).',
         '',
       ].join('\n'),
     );
