@@ -31,8 +31,7 @@ export function stepSummaryMarkdown(s: BatchSummary, cwd: string): string {
   });
   const title = `### report-studio ${s.kind}: ${c.built} of ${plural(s.outcomes.length, 'report')} built`;
   const tail = [`${formatMs(s.ms)}, ${plural(s.jobs, 'job')}, exit code ${s.exitCode}.`];
-  if (s.quota)
-    tail.push(`Quota left: ${quotaWords(s.quota.singlePageRemaining, s.quota.multiPageRemaining, s.local)}.`);
+  if (s.quota) tail.push(`Quota left: ${quotaWords(s.quota.singlePageRemaining, s.quota.multiPageRemaining, s.local)}.`);
   return [title, '', '| Report | Result | File | Time | Output |', '| --- | --- | --- | --- | --- |', ...rows, '', tail.join(' '), ''].join(
     '\n',
   );

@@ -100,7 +100,15 @@ async function runBatchCommand(kind: TaskKind, ctx: CommandContext): Promise<Exi
       },
     );
     const exitCode = worstExitCode(outcomes);
-    const summary = { kind, jobs, ms: Math.round(performance.now() - started), exitCode, outcomes, quota: quotaLeft(outcomes), local: session.local };
+    const summary = {
+      kind,
+      jobs,
+      ms: Math.round(performance.now() - started),
+      exitCode,
+      outcomes,
+      quota: quotaLeft(outcomes),
+      local: session.local,
+    };
     printSummary(out, summary);
     await appendStepSummary(summary, cwd, out.io.env);
     if (typeof args.options.junit === 'string') await writeJunit(summary, args.options.junit, cwd);
