@@ -182,11 +182,6 @@ function actions(page, shotDir) {
         .click({ timeout: 10_000, clickCount, ...(position ? { position } : {}) });
       return true;
     },
-    /** Presses a key where the keyboard focus is now (as a person would type next). */
-    async press({ key }) {
-      await page.keyboard.press(key);
-      return true;
-    },
     async fill({ selector, text, press, report }) {
       const input = (await webviewFrame(page, report)).locator(selector).first();
       await input.fill(text, { timeout: 10_000 });
@@ -280,9 +275,12 @@ function actions(page, shotDir) {
           attributes,
         );
     },
-    /** Presses keys in the workbench as a person would: a chord list, e.g. ['Control+K', 'V']. */
-    async press({ keys }) {
-      for (const key of keys) await page.keyboard.press(key);
+    /**
+     * Presses keys where the keyboard focus is now, as a person would: one `key` (the next
+     * keystroke) or a chord list `keys`, e.g. ['Control+K', 'V'].
+     */
+    async press({ key, keys }) {
+      for (const k of keys ?? [key]) await page.keyboard.press(k);
       return true;
     },
     /** Types into the open quick input / input box (empty ones too) and accepts it; `row` waits for a matching list row first. */

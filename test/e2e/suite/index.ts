@@ -8,10 +8,11 @@ import Mocha = require('mocha');
 
 export const RESULT_PREFIX = 'REPORT_STUDIO_E2E_RESULT ';
 const OPENS_WINDOWS = ['viewerRestore.test.js'];
-// The walkthrough's test goes first: VS Code's getting-started service takes each completion
-// event once per session, and one fired before the walkthrough registered (a suite's Preview
-// right after startup) would never tick its step in this session.
-const FIRST = ['walkthrough.test.js'];
+// The activation tests go first (they check what loads before anything else has run), then
+// the walkthrough's: VS Code's getting-started service takes each completion event once per
+// session, and one fired before the walkthrough registered (a suite's Preview right after
+// startup) would never tick its step in this session.
+const FIRST = ['activation.test.js', 'walkthrough.test.js'];
 
 export function run(): Promise<void> {
   // The workbench forwards the extension host's console as plain text: format mocha's
@@ -26,7 +27,7 @@ export function run(): Promise<void> {
     .sort();
   // Tests that open and close extra windows go last: code-server's webview service worker,
   // shared by the windows, can leave the next webview blank for up to 30 s after one closes.
-  const first = files.filter((f) => FIRST.includes(f));
+  const first = FIRST.filter((f) => files.includes(f));
   const last = files.filter((f) => OPENS_WINDOWS.includes(f));
   for (const file of [...first, ...files.filter((f) => !first.includes(f) && !last.includes(f)), ...last])
     mocha.addFile(path.join(__dirname, file));
