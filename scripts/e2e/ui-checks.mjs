@@ -8,6 +8,7 @@ const { findNodeAtLocation, parseTree } = jsonc;
 import { root } from './build-suite.mjs';
 import { trackResourceLoads } from './ui-driver.mjs';
 import { quickFixCheck, serviceQuickFixCheck } from './ui-quickfix.mjs';
+import { newUserWalkCheck } from './ui-newUser.mjs';
 import { apiKeyInputCheck, buildCheck, liveSyncCheck, previewCheck, quotaTooltipCheck } from './ui-studio.mjs';
 import { docShot } from './shots.mjs';
 
@@ -202,8 +203,14 @@ export async function runUiChecks(context, server, workspace, shotDir, step) {
         'UI: "Report Studio: Set API Key" asks in a password box with validation',
         () => apiKeyInputCheck(page, shotDir, { quickInput, openFile }),
       ],
+      [
+        "UI: a new user's path — New Report from the walkthrough, live view, a mistake and its fix, Preview, Build, the written PDF opened",
+        () => newUserWalkCheck(page, shotDir, { quickInput, workspace }),
+      ],
     ];
-    for (const [title, check] of checks) {
+    // REPORT_STUDIO_UI_GREP: only the checks whose title contains it (for working on one).
+    const only = process.env.REPORT_STUDIO_UI_GREP;
+    for (const [title, check] of checks.filter(([title]) => !only || title.includes(only))) {
       try {
         const detail = await check();
         result.passed++;

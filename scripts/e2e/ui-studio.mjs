@@ -10,7 +10,7 @@ const QUOTA_TEXT = /(\d+) single · (\d+) multi \(local\)/;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** The content frame of the visible result viewer of `report` (its <body data-report>). */
-async function viewerFrame(page, report, timeoutMs = 60_000) {
+export async function viewerFrame(page, report, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     for (const handle of await page.locator(WEBVIEW).elementHandles()) {
@@ -25,7 +25,7 @@ async function viewerFrame(page, report, timeoutMs = 60_000) {
   }
 }
 
-async function waitInFrame(frame, what, fn, arg, timeoutMs = 60_000) {
+export async function waitInFrame(frame, what, fn, arg, timeoutMs = 60_000) {
   try {
     return await (await frame.waitForFunction(fn, arg, { timeout: timeoutMs, polling: 200 })).jsonValue();
   } catch (e) {

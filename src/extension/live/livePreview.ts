@@ -89,6 +89,9 @@ export class LivePreview implements vscode.Disposable {
   private async changed(document: vscode.TextDocument, trigger: Exclude<LiveMode, 'off'>): Promise<void> {
     // Only a report whose panel is open follows its text: typing never opens panels.
     if (!isReportDocument(document) || !this.deps.panels.hasPanel(document.uri)) return;
+    // Saving an untitled copy empties it before VS Code closes it: nothing to draw (drawing it
+    // paused the view of the saved file on "Missing required field body").
+    if (document.uri.scheme === 'untitled' && document.getText() === '') return;
     const mode = await this.mode();
     // onType also draws on save (a save can follow an undo to the saved text); onSave only then.
     if (mode === 'off' || (mode === 'onSave' && trigger === 'onType')) return;
@@ -100,7 +103,7 @@ export class LivePreview implements vscode.Disposable {
     state.timer = setTimeout(
       () => {
         state.timer = undefined;
-        void this.render(document, false);
+        if (!document.isClosed) void this.render(document, false);
       },
       trigger === 'onType' && !idle ? LIVE_DEBOUNCE_MS : 0,
     );

@@ -42,12 +42,13 @@ async function replace(tab: vscode.Tab, uri: vscode.Uri, log: RedactingLog): Pro
   log.info(`PDF viewer: ${uri.fsPath || uri.toString()} opened as text; showing it in the PDF viewer (no other PDF editor is installed)`);
   await openInPdfViewer(uri, { viewColumn: tab.group.viewColumn, preview: tab.isPreview, preserveFocus: !tab.isActive });
   // Opening a preview tab in the same group may have replaced the text tab already.
-  const still = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t === tab || sameTextTab(t, uri, tab.group));
+  const still = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t === tab || sameTextTab(t, uri, tab.group.viewColumn));
   if (still) await vscode.window.tabGroups.close(still, true);
 }
 
-function sameTextTab(t: vscode.Tab, uri: vscode.Uri, group: vscode.TabGroup): boolean {
-  return t.group === group && t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString();
+// By column, not by object: the tab and group objects of a changed tab are new ones.
+function sameTextTab(t: vscode.Tab, uri: vscode.Uri, column: vscode.ViewColumn): boolean {
+  return t.group.viewColumn === column && t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString();
 }
 
 export function registerPdfDefault(log: RedactingLog): vscode.Disposable {

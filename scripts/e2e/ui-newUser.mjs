@@ -1,0 +1,203 @@
+// The path a new user walks, driven like a person with a screenshot at each stop: New Report
+// from the walkthrough → the live view (Ctrl+K V) → a misspelt type (one problem, the live
+// view paused with the reason in words) and its fix → save → Preview → Build (no question on
+// the local service) → the PDF written next to the report (reportStudio.export.build) opened
+// from the Explorer's quick open in the PDF viewer. Plugged into runUiChecks.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { docShot } from './shots.mjs';
+import { viewerFrame, waitInFrame } from './ui-studio.mjs';
+
+const WALKTHROUGH = 'report-studio.report-studio#reportStudio.gettingStarted';
+const QUICK_INPUT = '.quick-input-widget';
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Turns the export of each Build on in the workspace's settings, as a user would in Settings. */
+function exportBuilds(workspace) {
+  const file = join(workspace, '.vscode', 'settings.json');
+  mkdirSync(join(workspace, '.vscode'), { recursive: true });
+  const before = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  writeFileSync(file, JSON.stringify({ ...(before ? JSON.parse(before) : {}), 'reportStudio.export.build': true }, null, 2));
+  // The suite that runs next in this workspace finds its settings and files as they were.
+  return (...written) => {
+    if (before === undefined) rmSync(file, { force: true });
+    else writeFileSync(file, before);
+    for (const f of written) rmSync(f, { force: true });
+  };
+}
+
+/** Waits for `fn` in the viewer of `name`, finding the frame again if the webview reloads meanwhile. */
+async function inViewer(page, name, what, fn, timeoutMs = 60_000) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await waitInFrame(await viewerFrame(page, name), what, fn, undefined, timeoutMs);
+    } catch (e) {
+      if (attempt >= 3 || !/detached/i.test(String(e))) throw e;
+    }
+  }
+}
+
+/** The report's live view shows `badge` (and, when paused, a reason matching `reason`). */
+async function liveState(frame, what, badge, reason) {
+  return waitInFrame(
+    frame,
+    what,
+    ([badge, reason]) => {
+      const b = document.getElementById('liveBadge');
+      const r = document.getElementById('liveReason');
+      if (!b || b.hidden || !b.textContent.startsWith(badge)) return false;
+      if (reason && (r.hidden || !new RegExp(reason).test(r.textContent))) return false;
+      return { badge: b.textContent, reason: r.hidden ? null : r.textContent };
+    },
+    [badge, reason],
+  );
+}
+
+export async function newUserWalkCheck(page, shotDir, { quickInput, workspace }) {
+  const restore = exportBuilds(workspace);
+  const written = [];
+  try {
+    return await walk(page, shotDir, quickInput, workspace, written);
+  } finally {
+    restore(...written);
+  }
+}
+
+async function walk(page, shotDir, quickInput, workspace, written) {
+  // 1. The walkthrough's "Start your own report" → New Report.
+  // "Welcome: Open Walkthrough..." asks which walkthrough in a second list.
+  await page.keyboard.press('F1');
+  await page.locator(QUICK_INPUT).waitFor({ state: 'visible', timeout: 10_000 });
+  await page.keyboard.type('Welcome: Open Walkthrough');
+  await page.locator(`${QUICK_INPUT} .monaco-list-row.focused`, { hasText: 'Open Walkthrough' }).first().waitFor({ timeout: 10_000 });
+  await page.keyboard.press('Enter');
+  await page.locator(`${QUICK_INPUT} .monaco-list-row`, { hasText: 'Report Studio' }).first().click({ timeout: 30_000 });
+  const step = page.locator(`[data-step-id="${WALKTHROUGH}#newReport"]`);
+  await step.locator('.step-title').click();
+  await step.locator('.monaco-button', { hasText: 'New Report' }).click();
+  // An earlier check may have left a new.report.json open: the name is the active tab's.
+  const tab = page.locator('.tabs-container .tab.active', { hasText: /new(-\d+)?\.report\.json/ }).first();
+  await tab.waitFor({ timeout: 15_000 });
+  const name = (await tab.getAttribute('aria-label')).match(/new(-\d+)?\.report\.json/)[0];
+  await page.locator('.monaco-editor .selected-text').first().waitFor({ timeout: 10_000 });
+  await page.keyboard.type('Weekly sales');
+  await page.keyboard.press('Escape');
+  await docShot(page, shotDir, 'walk-1-new-report.png');
+
+  // 2. The live view, the Markdown preview's key.
+  await page.keyboard.press('Control+K');
+  await page.keyboard.press('V');
+  const frame = await viewerFrame(page, name);
+  await liveState(frame, 'the live view marked Live', 'Live');
+  await waitInFrame(frame, 'the title drawn', () => /Weekly sales/.test(document.querySelector('.pdf-page .textLayer')?.textContent ?? ''));
+  await sleep(300);
+  await docShot(page, shotDir, 'walk-2-live-view.png');
+
+  // 3. A mistake: the first Card misspelt. Find selects the word; typing replaces the selection.
+  await page
+    .locator('.monaco-editor')
+    .first()
+    .click({ position: { x: 200, y: 40 } });
+  await page.keyboard.press('Control+F');
+  const find = page.locator('.monaco-editor .find-widget.visible');
+  await find.waitFor({ timeout: 10_000 });
+  await page.keyboard.type('Card');
+  for (let i = 0; i < 5 && (await find.count()) > 0; i++) {
+    await page.keyboard.press('Escape');
+    await sleep(100);
+  }
+  await find.waitFor({ state: 'detached', timeout: 5_000 });
+  await page.keyboard.type('Crad');
+  await page.keyboard.press('Escape'); // the suggestion of "Card" stays a suggestion
+  const paused = await liveState(frame, 'the live view paused, the reason in words', 'Paused', 'Crad');
+  const problems = page.locator('.statusbar-item[id="status.problems"]');
+  await page.waitForFunction(() => /[1-9]/.test(document.querySelector('[id="status.problems"]')?.textContent ?? ''), null, {
+    timeout: 15_000,
+  });
+  await page.keyboard.press('Control+Shift+M');
+  // VS Code's schema check names the valid types (not the typo); the live view said "Crad".
+  const rows = page.locator('.markers-panel .monaco-list-row', { hasText: 'Valid values: "Section"' });
+  const row = rows.first();
+  await row.waitFor({ timeout: 15_000 });
+  const shownProblems = await rows.count();
+  await sleep(300);
+  await docShot(page, shotDir, 'walk-3-mistake.png');
+  if (shownProblems !== 1) throw new Error(`one mistake, one problem: Problems lists ${shownProblems} rows about the type`);
+
+  // ... and its fix: undo; the live view resumes, the problem goes.
+  await page
+    .locator('.monaco-editor')
+    .first()
+    .click({ position: { x: 200, y: 40 } });
+  await page.keyboard.press('Control+Z');
+  await liveState(frame, 'the live view Live again after the fix', 'Live');
+  await row.waitFor({ state: 'detached', timeout: 15_000 });
+  const problemsAfter = (await problems.innerText()).replace(/\s+/g, ' ').trim();
+  await page.keyboard.press('Control+Shift+M'); // the panel away again
+
+  // 4. Save: New Report's copy already names its file in the workspace folder, no dialog.
+  await page
+    .locator('.monaco-editor')
+    .first()
+    .click({ position: { x: 200, y: 40 } });
+  await page.keyboard.press('Control+S');
+  const saved = join(workspace, name);
+  written.push(saved);
+  for (const deadline = Date.now() + 15_000; !existsSync(saved) && Date.now() < deadline;) await sleep(200);
+  if (!existsSync(saved)) throw new Error(`Ctrl+S did not write ${saved}`);
+  // Saving the untitled copy must not pause the live view on the emptied copy.
+  await liveState(frame, 'the live view still Live after the save', 'Live');
+  const stem = name.replace(/\.report\.json$/, '');
+
+  // 5. Preview (free): the JPEG in the panel.
+  await quickInput(page, 'F1', 'Report Studio: Preview Report', 'Report Studio: Preview Report', 'run "Report Studio: Preview Report"');
+  await inViewer(page, name, 'the preview JPEG', () => {
+    const img = document.querySelector('img.jpeg-image');
+    return !!img && img.complete && img.naturalWidth > 0;
+  });
+  await sleep(300);
+  await docShot(page, shotDir, 'walk-4-preview.png');
+
+  // 6. Build: no question on the local service, the PDF in the viewer, the file written.
+  await page.keyboard.press('Control+1');
+  await page.keyboard.press('Control+Shift+Alt+P');
+  await inViewer(
+    page,
+    name,
+    'the built PDF',
+    () => !!document.querySelector('.pdf-pages canvas') && /of \d/.test(document.getElementById('pageCount')?.textContent ?? ''),
+    90_000,
+  );
+  if (await page.locator('.monaco-dialog-box').isVisible()) throw new Error('a local Build asked a question');
+  const pdf = join(workspace, `${stem}.pdf`);
+  written.push(pdf);
+  const deadline = Date.now() + 15_000;
+  while (!existsSync(pdf) && Date.now() < deadline) await sleep(200);
+  if (!existsSync(pdf)) throw new Error(`the Build's PDF was not written to ${pdf}`);
+  await page
+    .locator('.statusbar-item', { hasText: `${stem}.pdf` })
+    .first()
+    .waitFor({ timeout: 15_000 });
+  await sleep(300);
+  await docShot(page, shotDir, 'walk-5-build.png');
+
+  // 7. The written PDF, opened as a file: the PDF viewer, not text.
+  await quickInput(page, 'Control+P', `${stem}.pdf`, `${stem}.pdf`, `open ${stem}.pdf`);
+  await page.locator('.tabs-container .tab.active', { hasText: `${stem}.pdf` }).waitFor({ timeout: 15_000 });
+  const file = await viewerFrame(page, `${stem}.pdf`);
+  const opened = await waitInFrame(file, 'the written PDF drawn in the viewer', () => {
+    const canvas = document.querySelector('.pdf-pages canvas');
+    return canvas && canvas.width > 0 ? document.getElementById('pageCount')?.textContent : false;
+  });
+  // The text (binary) tab VS Code opened first gave way to the viewer: one tab for the file.
+  await page.waitForFunction(
+    (n) => [...document.querySelectorAll('.tabs-container .tab')].filter((t) => t.textContent.trim() === n).length === 1,
+    `${stem}.pdf`,
+    {
+      timeout: 10_000,
+    },
+  );
+  await sleep(300);
+  await docShot(page, shotDir, 'walk-6-written-pdf.png');
+  return { name, paused, problemsAfter, opened };
+}
