@@ -16,6 +16,20 @@ const FIXTURE = 'test/e2e/fixtures/broken.report.json';
 const QUICK_INPUT = '.quick-input-widget';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** Moves the mouse onto the word at `cursor` from elsewhere, as a person does, until `hover` shows. */
+async function restMouseOn(page, cursor, hover, what) {
+  for (let attempt = 1; ; attempt++) {
+    await page.mouse.move(cursor.x + 200, cursor.y + 200);
+    await page.mouse.move(cursor.x + 4, cursor.y + cursor.height / 2, { steps: 5 });
+    try {
+      await hover.first().waitFor({ state: 'visible', timeout: 5_000 });
+      return;
+    } catch (e) {
+      if (attempt >= 4) throw new Error(`no hover with ${what} appeared: ${e.message}`, { cause: e });
+    }
+  }
+}
+
 /** 1-based line/column of a JSON node (its key with part 'key'). */
 function positionOf(text, path, part = 'value') {
   const node = findNodeAtLocation(parseTree(text), path);
@@ -104,17 +118,7 @@ async function hoverCheck(page, shotDir, text) {
   const cursor = await page.locator('.monaco-editor.focused .cursors-layer .cursor').first().boundingBox();
   if (!cursor) throw new Error('no editor cursor on screen');
   const hover = page.locator('.monaco-hover:not(.hidden)', { hasText: 'Value is not accepted' });
-  for (let attempt = 1; ; attempt++) {
-    // Arrive from elsewhere, then rest on the word, as a person's mouse does.
-    await page.mouse.move(cursor.x + 200, cursor.y + 200);
-    await page.mouse.move(cursor.x + 4, cursor.y + cursor.height / 2, { steps: 5 });
-    try {
-      await hover.first().waitFor({ state: 'visible', timeout: 5_000 });
-      break;
-    } catch (e) {
-      if (attempt >= 4) throw new Error(`no hover with the diagnostic appeared: ${e.message}`, { cause: e });
-    }
-  }
+  await restMouseOn(page, cursor, hover, 'the diagnostic');
   await sleep(300); // let the hover finish its fade-in so the screenshot is not half transparent
   await docShot(page, shotDir, 'diagnostic-hover.png');
   const hoverText = await hover.first().innerText();
@@ -132,16 +136,7 @@ async function optionHoverCheck(page, shotDir, text) {
   const cursor = await page.locator('.monaco-editor.focused .cursors-layer .cursor').first().boundingBox();
   if (!cursor) throw new Error('no editor cursor on screen');
   const hover = page.locator('.monaco-hover:not(.hidden)', { hasText: 'Fonts of the whole report' });
-  for (let attempt = 1; ; attempt++) {
-    await page.mouse.move(cursor.x + 200, cursor.y + 200);
-    await page.mouse.move(cursor.x + 4, cursor.y + cursor.height / 2, { steps: 5 });
-    try {
-      await hover.first().waitFor({ state: 'visible', timeout: 5_000 });
-      break;
-    } catch (e) {
-      if (attempt >= 4) throw new Error(`no hover with the option's text appeared: ${e.message}`, { cause: e });
-    }
-  }
+  await restMouseOn(page, cursor, hover, "the option's text");
   await sleep(300); // the hover's fade-in
   await docShot(page, shotDir, 'option-default-hover.png');
   const hoverText = await hover.first().innerText();

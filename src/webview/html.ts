@@ -54,20 +54,40 @@ export function viewerCsp(cspSource: string, nonce: string): string {
 }
 
 export function viewerHtml(o: ViewerHtmlOptions): string {
-  const csp = viewerCsp(o.cspSource, o.nonce);
+  return webviewPage({
+    lang: o.lang,
+    csp: viewerCsp(o.cspSource, o.nonce),
+    cssUri: o.cssUri,
+    title: 'Report result',
+    body: `<div id="app" data-pdfjs="${escapeAttr(o.pdfjsUri)}" data-pdfjs-worker="${escapeAttr(o.workerUri)}"></div>
+<script type="module" nonce="${escapeAttr(o.nonce)}" src="${escapeAttr(o.scriptUri)}"></script>`,
+  });
+}
+
+export interface WebviewPageOptions {
+  /** VS Code's display language; anything but a language tag becomes `en`. */
+  lang?: string;
+  csp: string;
+  cssUri: string;
+  title: string;
+  /** The body's markup, already escaped. */
+  body: string;
+}
+
+/** The page every webview of the extension starts from: language, CSP, viewport, stylesheet. */
+export function webviewPage(o: WebviewPageOptions): string {
   const lang = /^[A-Za-z-]{2,20}$/.test(o.lang ?? '') ? (o.lang as string) : 'en';
   return `<!DOCTYPE html>
 <html lang="${lang}">
 <head>
 <meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${escapeAttr(csp)}">
+<meta http-equiv="Content-Security-Policy" content="${escapeAttr(o.csp)}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <link rel="stylesheet" href="${escapeAttr(o.cssUri)}">
-<title>Report result</title>
+<title>${escapeAttr(o.title)}</title>
 </head>
 <body>
-<div id="app" data-pdfjs="${escapeAttr(o.pdfjsUri)}" data-pdfjs-worker="${escapeAttr(o.workerUri)}"></div>
-<script type="module" nonce="${escapeAttr(o.nonce)}" src="${escapeAttr(o.scriptUri)}"></script>
+${o.body}
 </body>
 </html>
 `;

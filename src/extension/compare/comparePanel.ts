@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { makeNonce } from '../../webview/html';
+import { makeNonce, webviewPage } from '../../webview/html';
 import type { CompareFromWebview, CompareToWebview } from '../../webview/compare/compareProtocol';
 
 const COMPARE_VIEW_TYPE = 'reportStudio.compare';
@@ -25,21 +25,14 @@ function compareHtml(webview: vscode.Webview, extensionUri: vscode.Uri): string 
     "base-uri 'none'",
     "form-action 'none'",
   ].join('; ');
-  return `<!DOCTYPE html>
-<html lang="${/^[A-Za-z-]{2,20}$/.test(vscode.env.language) ? vscode.env.language : 'en'}">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${media('compare.css')}">
-<title>Compare</title>
-</head>
-<body>
-<div id="app"></div>
-<script nonce="${nonce}" src="${media('compare.js')}"></script>
-</body>
-</html>
-`;
+  return webviewPage({
+    lang: vscode.env.language,
+    csp,
+    cssUri: media('compare.css'),
+    title: 'Compare',
+    body: `<div id="app"></div>
+<script nonce="${nonce}" src="${media('compare.js')}"></script>`,
+  });
 }
 
 interface OpenPanel {
