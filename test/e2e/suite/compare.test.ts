@@ -40,8 +40,8 @@ describe('Compare with… (the compare view)', function () {
     await vscode.window.showTextDocument(file('retitled.report.json'), { viewColumn: vscode.ViewColumn.One });
     const diff = await compare(file('retitled.report.json'), file('old.report.json'));
     assert.equal(statuses(diff), '1:unchanged 2:changed 3:unchanged');
-    const tabs = compareTabs();
-    assert.equal(tabs.length, 1, 'one compare view');
+    // The panel's tab reaches the tab model a moment after the command resolves.
+    const tabs = await waitFor('one compare view', () => (compareTabs().length === 1 ? compareTabs() : undefined));
     assert.equal(tabs[0].label, 'Compare: retitled.report.json ↔ old.report.json');
     assert.equal(tabs[0].group.viewColumn, vscode.ViewColumn.Two, 'beside the report');
     if (!uiDriverUrl) return;
