@@ -169,6 +169,11 @@ export async function runUiChecks(context, server, workspace, shotDir, step) {
     await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     const checks = [
+      // First: a new user starts from a clean workbench (it closes what it opened).
+      [
+        "UI: a new user's path — New Report from the walkthrough, live view, a mistake and its fix, Preview, Build, the written PDF opened",
+        () => newUserWalkCheck(page, shotDir, { quickInput, workspace }),
+      ],
       ['UI: completion inside a Card\'s "options" lists Card options only', () => completionCheck(page, shotDir, text)],
       ['UI: hovering the squiggle under a bad enum shows the schema diagnostic', () => hoverCheck(page, shotDir, text)],
       ['UI: hovering an option shows its default, generated from the catalogue', () => optionHoverCheck(page, shotDir, text)],
@@ -197,10 +202,6 @@ export async function runUiChecks(context, server, workspace, shotDir, step) {
       [
         'UI: "Report Studio: Set API Key" asks in a password box with validation',
         () => apiKeyInputCheck(page, shotDir, { quickInput, openFile }),
-      ],
-      [
-        "UI: a new user's path — New Report from the walkthrough, live view, a mistake and its fix, Preview, Build, the written PDF opened",
-        () => newUserWalkCheck(page, shotDir, { quickInput, workspace }),
       ],
     ];
     // REPORT_STUDIO_UI_GREP: only the checks whose title contains it (for working on one).

@@ -2,7 +2,8 @@
 // from the walkthrough → the live view (Ctrl+K V) → a misspelt type (one problem, the live
 // view paused with the reason in words) and its fix → save → Preview → Build (no question on
 // the local service) → the PDF written next to the report (reportStudio.export.build) opened
-// from the Explorer's quick open in the PDF viewer. Plugged into runUiChecks.
+// from the Explorer's quick open in the PDF viewer. Plugged into runUiChecks first, on a clean
+// workbench; it closes what it opened.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { docShot } from './shots.mjs';
@@ -65,13 +66,25 @@ export async function newUserWalkCheck(page, shotDir, { quickInput, workspace })
 
 async function walk(page, shotDir, quickInput, workspace, written) {
   // 1. The walkthrough's "Start your own report" → New Report.
-  // "Welcome: Open Walkthrough..." asks which walkthrough in a second list.
-  await page.keyboard.press('F1');
-  await page.locator(QUICK_INPUT).waitFor({ state: 'visible', timeout: 10_000 });
-  await page.keyboard.type('Welcome: Open Walkthrough');
-  await page.locator(`${QUICK_INPUT} .monaco-list-row.focused`, { hasText: 'Open Walkthrough' }).first().waitFor({ timeout: 10_000 });
-  await page.keyboard.press('Enter');
-  await page.locator(`${QUICK_INPUT} .monaco-list-row`, { hasText: 'Report Studio' }).first().click({ timeout: 30_000 });
+  // "Welcome: Open Walkthrough..." asks which walkthrough in a second list. Right after
+  // startup the extension's walkthrough may not be listed yet: ask again.
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('F1');
+    await page.locator(QUICK_INPUT).waitFor({ state: 'visible', timeout: 10_000 });
+    await page.keyboard.type('Welcome: Open Walkthrough');
+    await page.locator(`${QUICK_INPUT} .monaco-list-row.focused`, { hasText: 'Open Walkthrough' }).first().waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Enter');
+    const row = page.locator(`${QUICK_INPUT} .monaco-list-row`, { hasText: 'Report Studio' }).first();
+    try {
+      await row.waitFor({ timeout: 5_000 });
+      await row.click();
+      break;
+    } catch (e) {
+      if (attempt >= 12) throw new Error(`the walkthrough is not listed: ${e.message}`, { cause: e });
+      await page.keyboard.press('Escape');
+      await sleep(1_000);
+    }
+  }
   const step = page.locator(`[data-step-id="${WALKTHROUGH}#newReport"]`);
   await step.locator('.step-title').click();
   await step.locator('.monaco-button', { hasText: 'New Report' }).click();
@@ -133,7 +146,6 @@ async function walk(page, shotDir, quickInput, workspace, written) {
   await liveState(frame, 'the live view Live again after the fix', 'Live');
   await row.waitFor({ state: 'detached', timeout: 15_000 });
   const problemsAfter = (await problems.innerText()).replace(/\s+/g, ' ').trim();
-  await page.keyboard.press('Control+Shift+M'); // the panel away again
 
   // 4. Save: New Report's copy already names its file in the workspace folder, no dialog.
   await page
@@ -199,5 +211,12 @@ async function walk(page, shotDir, quickInput, workspace, written) {
   );
   await sleep(300);
   await docShot(page, shotDir, 'walk-6-written-pdf.png');
+  // Everything the walk opened is saved: close it and the panel, so the checks after it start clean.
+  await page.keyboard.press('Escape');
+  await quickInput(page, 'F1', 'View: Hide Panel', 'View: Hide Panel', 'hide the Problems panel');
+  await page.keyboard.press('Control+K');
+  await page.keyboard.press('Control+W'); // View: Close All Editors, in every group
+  await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10_000 });
+  await page.locator('iframe.webview').first().waitFor({ state: 'detached', timeout: 10_000 });
   return { name, paused, problemsAfter, opened };
 }
