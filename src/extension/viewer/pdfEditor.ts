@@ -6,7 +6,8 @@
  * the PDF as text. The file is watched: a rebuilt PDF reloads in place, page and zoom kept.
  */
 import * as vscode from 'vscode';
-import { isViewerToHostMessage, type HostToViewerMessage, type ViewerState } from '../../webview/protocol';
+import type { HostToViewerMessage, ViewerState } from '../../webview/protocol';
+import { isViewerToHostMessage } from '../../webview/protocolGuards';
 import type { RedactingLog } from '../log';
 import { openResultExternally, saveResultAs } from './resultActions';
 import { fileName, parentOf } from './resultFiles';

@@ -7,8 +7,8 @@
 import * as vscode from 'vscode';
 import type { ReportPath, TaskKind } from '../../core/api/types';
 import type { SourceBox } from '../../core/report/sourceMap';
+import { isViewerToHostMessage } from '../../webview/protocolGuards';
 import {
-  isViewerToHostMessage,
   type ExportedMessage,
   type HighlightMessage,
   type HostToViewerMessage,

@@ -2,7 +2,7 @@
  * Wires the views, the toolbar and the persisted state together and turns extension
  * messages into what the panel shows. One instance per webview.
  */
-import type { DarkMode, HostToViewerMessage, PdfPosition, ViewName, ViewerState, ZoomSetting } from '../protocol';
+import type { HostToViewerMessage, PdfPosition, ViewName, ViewerState, ZoomSetting } from '../protocol';
 import { h } from './dom';
 import { MessageView } from './errorsView';
 import { JpegView } from './jpegView';
@@ -15,8 +15,8 @@ import type { Host, StateStore } from './state';
 import { StatusView } from './statusView';
 import { Toolbar } from './toolbar';
 import { wheelZoom } from './zoom';
-import { NEXT_DARK_MODE, pagesInverted, watchTheme } from './darkMode';
-import type { TaskKind } from '../../core/api/types';
+import { DarkPages } from './darkMode';
+import type { ReportPath, TaskKind } from '../../core/api/types';
 
 const POSITION_SAVE_MS = 150;
 
@@ -37,8 +37,7 @@ export class Controller {
   private positionPatch: (() => Partial<ViewerState>) | undefined;
   /** The live badge of the PDF on screen: null unless that PDF is a live draft. */
   private live: LiveBadge | null = null;
-  /** `reportStudio.viewer.darkMode`, as the extension last said. */
-  private settingDarkMode: DarkMode = 'off';
+  private readonly dark: DarkPages;
 
   constructor(
     root: HTMLElement,
@@ -47,6 +46,11 @@ export class Controller {
     loc: PdfJsLocation,
   ) {
     const s = store.state;
+    // What both page views report to the extension: a page that would not draw, a click on a component.
+    const reportsBack = {
+      failed: (message: string) => host.post({ type: 'viewerError', message, url: this.store.state.result?.url }),
+      select: (path: ReportPath, whole?: boolean) => host.post({ type: 'selectSource', path, ...(whole ? { whole } : {}) }),
+    };
     this.toolbar = new Toolbar({
       rebuild: () => this.rebuild(),
       saveAs: () => this.withResult((url) => host.post({ type: 'saveAs', url })),
@@ -56,7 +60,7 @@ export class Controller {
       zoomIn: () => (this.view === 'pdf' ? this.pdf.zoomIn() : this.jpeg.zoomIn()),
       zoomOut: () => (this.view === 'pdf' ? this.pdf.zoomOut() : this.jpeg.zoomOut()),
       setZoom: (z) => this.setZoom(z),
-      toggleDarkMode: () => this.setDarkMode(NEXT_DARK_MODE[this.darkMode]),
+      toggleDarkMode: () => this.dark.next(),
       find: () => this.openFind(),
       openExported: () => host.post({ type: 'openExported' }),
     });
@@ -70,8 +74,7 @@ export class Controller {
           this.pendingPdfPosition = null;
           this.toolbar.setTitle(`${fileName} · ${count} ${count === 1 ? 'page' : 'pages'}`, fileName);
         },
-        failed: (message) => host.post({ type: 'viewerError', message, url: this.store.state.result?.url }),
-        select: (path, whole) => host.post({ type: 'selectSource', path, ...(whole ? { whole } : {}) }),
+        ...reportsBack,
         findChanged: () => this.findBar.update(),
       },
       s.pdfZoom,
@@ -86,8 +89,7 @@ export class Controller {
         zoom: (z) => this.onZoom('jpeg', z),
         position: (pos) => this.savePosition(() => ({ jpegPosition: pos })),
         loaded: (fileName, w, hgt) => this.toolbar.setTitle(`${fileName} · ${w}×${hgt}`, fileName),
-        failed: (message) => host.post({ type: 'viewerError', message, url: this.store.state.result?.url }),
-        select: (path, whole) => host.post({ type: 'selectSource', path, ...(whole ? { whole } : {}) }),
+        ...reportsBack,
       },
       s.jpegZoom,
     );
@@ -125,8 +127,12 @@ export class Controller {
       },
     };
     installKeyboard(document, keys);
-    watchTheme(document.body, () => this.applyDarkMode());
-    this.applyDarkMode();
+    this.dark = new DarkPages(store, (mode, inverted) => {
+      this.pdf.setInverted(inverted);
+      this.jpeg.setInverted(inverted);
+      this.toolbar.setDarkMode(mode, inverted);
+    });
+    this.dark.refresh();
     installWheelZoom(this.pdf.el, keys);
     installWheelZoom(this.jpeg.el, keys);
   }
@@ -138,7 +144,7 @@ export class Controller {
   /** Shows what a restored state describes (after a window reload). */
   restore(s: ViewerState): void {
     document.body.dataset.report = s.reportName;
-    this.applyDarkMode();
+    this.dark.refresh();
     this.live = s.result?.kind === 'pdf' && s.result.live ? { paused: false } : null;
     if (s.result?.kind === 'pdf') {
       this.pendingPdfPosition = s.pdfPosition;
@@ -199,29 +205,20 @@ export class Controller {
         void this.jpeg.show(m.url, m.fileName, null, m.data instanceof Uint8Array ? m.data : undefined);
         return;
       case 'showFailed': {
-        this.finishTask();
         const { type: _t, ...failed } = m;
         this.lastKind = m.kind ?? this.lastKind;
-        this.store.update({ failed });
-        this.message.showFailed(failed, !!this.store.state.result);
-        this.activate('failed');
+        this.showMessagePage({ failed }, 'failed', (withResult) => this.message.showFailed(failed, withResult));
         return;
       }
       case 'showValidationErrors': {
-        this.finishTask();
         const { type: _t, ...validation } = m;
         this.lastKind = m.kind ?? this.lastKind;
-        this.store.update({ validation });
-        this.message.showValidation(validation, !!this.store.state.result);
-        this.activate('validation');
+        this.showMessagePage({ validation }, 'validation', (withResult) => this.message.showValidation(validation, withResult));
         return;
       }
       case 'showError': {
-        this.finishTask();
         const { type: _t, ...error } = m;
-        this.store.update({ error });
-        this.message.showError(error, !!this.store.state.result);
-        this.activate('error');
+        this.showMessagePage({ error }, 'error', (withResult) => this.message.showError(error, withResult));
         return;
       }
       case 'highlight':
@@ -260,8 +257,7 @@ export class Controller {
         this.toolbar.setExported({ fileName: m.fileName, location: m.location });
         return;
       case 'viewerSettings':
-        this.settingDarkMode = m.darkMode;
-        this.applyDarkMode();
+        this.dark.setSetting(m.darkMode);
         return;
       case 'setReportName':
         if (m.file) this.toolbar.setFileMode();
@@ -308,6 +304,14 @@ export class Controller {
     if (this.view === 'pdf') this.findBar.show();
   }
 
+  /** A page in place of the result (a FAILED task, a 422, another error), kept in the state for a reload. */
+  private showMessagePage(patch: Partial<ViewerState>, view: 'failed' | 'validation' | 'error', show: (withResult: boolean) => void): void {
+    this.finishTask();
+    this.store.update(patch);
+    show(!!this.store.state.result);
+    this.activate(view);
+  }
+
   private finishTask(): void {
     this.status.stop();
     this.toolbar.setRebuildEnabled(true);
@@ -350,25 +354,6 @@ export class Controller {
   private onZoom(which: 'pdf' | 'jpeg', z: ZoomSetting): void {
     if (this.view === which) this.toolbar.setZoom(z);
     this.store.update(which === 'pdf' ? { pdfZoom: z } : { jpegZoom: z });
-  }
-
-  /** The panel's own choice, else the setting's. */
-  private get darkMode(): DarkMode {
-    return this.store.state.darkMode ?? this.settingDarkMode;
-  }
-
-  /** The toolbar's choice for this panel (kept across reloads); it then no longer follows the setting. */
-  private setDarkMode(mode: DarkMode): void {
-    this.store.update({ darkMode: mode });
-    this.applyDarkMode();
-  }
-
-  private applyDarkMode(): void {
-    const mode = this.darkMode;
-    const on = pagesInverted(mode, document.body);
-    this.pdf.setInverted(on);
-    this.jpeg.setInverted(on);
-    this.toolbar.setDarkMode(mode, on);
   }
 
   /** Scroll positions change every frame while scrolling: persist at most every 150 ms. */

@@ -3,7 +3,7 @@
  * state VS Code kept across a reload, then listens for the extension's messages and says
  * `ready` so the extension knows it can send the current result.
  */
-import { isHostToViewerMessage } from '../protocol';
+import { isHostToViewerMessage } from '../protocolGuards';
 import { Controller } from './controller';
 import { Host, StateStore, normalizeState } from './state';
 

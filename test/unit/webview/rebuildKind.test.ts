@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { isViewerToHostMessage } from '../../../src/webview/protocol';
+import { isViewerToHostMessage } from '../../../src/webview/protocolGuards';
 
 describe('viewer message guard: rebuild kind', () => {
   it('accepts a rebuild with either task kind or none', () => {

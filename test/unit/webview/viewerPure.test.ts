@@ -1,7 +1,8 @@
 /** The viewer's pure parts: the HTML/CSP generator, zoom arithmetic, state normalisation. */
 import { strict as assert } from 'node:assert';
 import { makeNonce, viewerCsp, viewerHtml } from '../../../src/webview/html';
-import { defaultViewerState, isHostToViewerMessage } from '../../../src/webview/protocol';
+import { defaultViewerState } from '../../../src/webview/protocol';
+import { isHostToViewerMessage } from '../../../src/webview/protocolGuards';
 import { PageGeometry } from '../../../src/webview/viewer/pdfGeometry';
 import { previewPageFrames } from '../../../src/webview/viewer/previewPages';
 import { PREVIEW_LAYOUT } from '../../../src/core/report/previewLayout';
