@@ -219,3 +219,42 @@ export class TestUri {
     return this.scheme === 'file' ? `file://${this.path}` : `${this.scheme}:${this.path}`;
   }
 }
+
+/** vscode.Position, Range, Location and Diagnostic as plain data, for unit tests of diagnostics. */
+export class TestPosition {
+  constructor(
+    readonly line: number,
+    readonly character: number,
+  ) {}
+}
+export class TestRange {
+  constructor(
+    readonly start: TestPosition,
+    readonly end: TestPosition,
+  ) {}
+  isEqual(other: TestRange): boolean {
+    return JSON.stringify(this) === JSON.stringify(other);
+  }
+}
+export class TestLocation {
+  constructor(
+    readonly uri: unknown,
+    readonly range: TestRange,
+  ) {}
+}
+export class TestDiagnosticRelatedInformation {
+  constructor(
+    readonly location: TestLocation,
+    readonly message: string,
+  ) {}
+}
+export class TestDiagnostic {
+  source?: string;
+  code?: string | number;
+  relatedInformation?: TestDiagnosticRelatedInformation[];
+  constructor(
+    readonly range: TestRange,
+    readonly message: string,
+    readonly severity: number,
+  ) {}
+}

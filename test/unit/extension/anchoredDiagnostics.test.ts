@@ -8,50 +8,21 @@ import { anchorNotes, recordNotes } from '../../../src/core/loc/renderNotes';
 import { LineIndex } from '../../../src/core/loc/lineIndex';
 import { applyChange } from '../../../src/core/loc/textChanges';
 import type { TextChange } from '../../../src/core/loc/textChanges';
-import { createVscodeStub, installVscodeStub, TestUri } from '../../helpers/vscodeStub';
+import {
+  createVscodeStub,
+  installVscodeStub,
+  TestDiagnostic as Diagnostic,
+  TestDiagnosticRelatedInformation as DiagnosticRelatedInformation,
+  TestLocation as Location,
+  TestPosition as Position,
+  TestRange as Range,
+  TestUri,
+} from '../../helpers/vscodeStub';
 import { ENTRIES, SENT } from '../core/fixtures/anchoringFixture';
 
 type ServiceModule = typeof import('../../../src/extension/diagnostics/serviceDiagnostics');
 type NotesModule = typeof import('../../../src/extension/diagnostics/renderNoteDiagnostics');
 type Listener<T> = (e: T) => void;
-
-class Position {
-  constructor(
-    readonly line: number,
-    readonly character: number,
-  ) {}
-}
-class Range {
-  constructor(
-    readonly start: Position,
-    readonly end: Position,
-  ) {}
-  isEqual(other: Range): boolean {
-    return JSON.stringify(this) === JSON.stringify(other);
-  }
-}
-class Location {
-  constructor(
-    readonly uri: unknown,
-    readonly range: Range,
-  ) {}
-}
-class DiagnosticRelatedInformation {
-  constructor(
-    readonly location: Location,
-    readonly message: string,
-  ) {}
-}
-class Diagnostic {
-  source?: string;
-  code?: string | number;
-  relatedInformation?: DiagnosticRelatedInformation[];
-  constructor(
-    readonly range: Range,
-    readonly message: string,
-    readonly severity: number,
-  ) {}
-}
 
 describe('extension: diagnostics that follow edits incrementally', () => {
   let service: ServiceModule;

@@ -3,24 +3,9 @@
 // and how closing the terminal or Ctrl-C reaches the CLI's AbortSignal.
 import { strict as assert } from 'node:assert';
 import type { CliIo } from '../../../src/cli/output';
-import { createVscodeStub, installVscodeStub } from '../../helpers/vscodeStub';
+import { createVscodeStub, installVscodeStub, TestEventEmitter as EventEmitter } from '../../helpers/vscodeStub';
 
 type TerminalModule = typeof import('../../../src/extension/tasks/cliTerminal');
-
-/** Enough of vscode.EventEmitter for the terminal. */
-class EventEmitter<T> {
-  private listeners: Array<(e: T) => void> = [];
-  event = (listener: (e: T) => void) => {
-    this.listeners.push(listener);
-    return { dispose: () => (this.listeners = this.listeners.filter((l) => l !== listener)) };
-  };
-  fire(e: T): void {
-    this.listeners.forEach((l) => l(e));
-  }
-  dispose(): void {
-    this.listeners = [];
-  }
-}
 
 type Run = (argv: readonly string[], io: CliIo, signal: AbortSignal) => Promise<number>;
 

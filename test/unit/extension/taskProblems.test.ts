@@ -5,47 +5,20 @@
 import { strict as assert } from 'node:assert';
 import * as path from 'node:path';
 import { LineIndex } from '../../../src/core/loc/lineIndex';
-import { createVscodeStub, installVscodeStub, TestUri } from '../../helpers/vscodeStub';
+import {
+  createVscodeStub,
+  installVscodeStub,
+  TestDiagnostic as Diagnostic,
+  TestEventEmitter as EventEmitter,
+  TestPosition as Position,
+  TestRange as Range,
+  TestUri,
+} from '../../helpers/vscodeStub';
 import { REPO_ROOT } from '../../helpers/extensionBundle';
 
 type ProblemsModule = typeof import('../../../src/extension/tasks/taskProblems');
 type TerminalModule = typeof import('../../../src/extension/tasks/cliTerminal');
 type Listener<T> = (e: T) => void;
-
-class Position {
-  constructor(
-    readonly line: number,
-    readonly character: number,
-  ) {}
-}
-class Range {
-  constructor(
-    readonly start: Position,
-    readonly end: Position,
-  ) {}
-}
-class Diagnostic {
-  source?: string;
-  code?: string | number;
-  constructor(
-    readonly range: Range,
-    readonly message: string,
-    readonly severity: number,
-  ) {}
-}
-class EventEmitter<T> {
-  private listeners: Array<(e: T) => void> = [];
-  event = (listener: (e: T) => void) => {
-    this.listeners.push(listener);
-    return { dispose: () => (this.listeners = this.listeners.filter((l) => l !== listener)) };
-  };
-  fire(e: T): void {
-    this.listeners.forEach((l) => l(e));
-  }
-  dispose(): void {
-    this.listeners = [];
-  }
-}
 
 describe('extension: the problems of the report-studio tasks', () => {
   let problems: ProblemsModule;
