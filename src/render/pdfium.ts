@@ -27,6 +27,17 @@ export interface RgbaImage {
   data: Uint8Array;
 }
 
+type PdfiumDocument = Awaited<ReturnType<PdfiumLibrary['loadDocument']>>;
+
+/**
+ * One page at `scale` px per pt, RGBA. PDFium is asked for `BGRA` because the wrapper renders
+ * with FPDF_REVERSE_BYTE_ORDER: the bytes come back in RGBA order.
+ */
+export async function renderPage(doc: PdfiumDocument, index: number, scale: number): Promise<RgbaImage> {
+  const r = await doc.getPage(index).render({ scale, render: 'bitmap', colorSpace: 'BGRA' });
+  return { width: r.width, height: r.height, data: r.data };
+}
+
 /** Rasterises pages [0, maxPages) of a PDF at `scale` px per pt; returns them and the total page count. */
 export async function rasterise(
   lib: PdfiumLibrary,
@@ -41,8 +52,7 @@ export async function rasterise(
     const pages: RgbaImage[] = [];
     for (let i = 0; i < Math.min(pageCount, maxPages); i++) {
       signal?.throwIfAborted();
-      const r = await doc.getPage(i).render({ scale, render: 'bitmap', colorSpace: 'BGRA' });
-      pages.push({ width: r.width, height: r.height, data: r.data });
+      pages.push(await renderPage(doc, i, scale));
     }
     return { pages, pageCount };
   } finally {

@@ -3,8 +3,8 @@
  * changed regions tinted and framed in red on both (so the eye finds what was there and what
  * is there now), as a PNG.
  */
-import { PNG } from 'pngjs';
 import type { DiffRegion } from '../../core/diff/diffTypes';
+import { rgbaToPng } from '../images/raster';
 import type { RgbaImage } from '../pdfium';
 
 const GAP = 16;
@@ -12,13 +12,6 @@ const BORDER = 2;
 const HIGHLIGHT: [number, number, number] = [230, 30, 60];
 const TINT = 0.22;
 const GAP_GREY = 200;
-
-/** A page raster as a PNG (RGB). */
-export function encodePng(image: RgbaImage): Uint8Array {
-  const png = new PNG({ width: image.width, height: image.height });
-  png.data.set(image.data);
-  return PNG.sync.write(png, { colorType: 2 });
-}
 
 /** Old | new with the regions highlighted; either side may be missing (a blank area of the other's size). */
 export function sideBySide(old: RgbaImage | undefined, next: RgbaImage | undefined, regions: readonly DiffRegion[]): Uint8Array {
@@ -34,7 +27,7 @@ export function sideBySide(old: RgbaImage | undefined, next: RgbaImage | undefin
     highlight(out, width, height, r, 0, left.width);
     highlight(out, width, height, r, left.width + GAP, right.width);
   }
-  return encodePng({ width, height, data: out });
+  return rgbaToPng({ width, height, data: out });
 }
 
 function blankLike(image: RgbaImage): RgbaImage {

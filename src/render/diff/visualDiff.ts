@@ -8,9 +8,10 @@
 import type { ReportBody } from '../../core/report/types';
 import { jsoncToJson } from '../../core/loc/jsoncText';
 import type { PageDiff, ReportDiff } from '../../core/diff/diffTypes';
-import { initPdfium, type PdfiumLibrary, type RgbaImage } from '../pdfium';
+import { initPdfium, renderPage, type PdfiumLibrary, type RgbaImage } from '../pdfium';
 import { renderReportPdf } from '../renderPdf';
-import { encodePng, sideBySide } from './diffImage';
+import { rgbaToPng } from '../images/raster';
+import { sideBySide } from './diffImage';
 import { pixelDiff } from './pixelDiff';
 
 /** One side of a diff: a rendered report (with its page keys) or a PDF as it is. */
@@ -93,7 +94,7 @@ async function diffSides(
         pages.push({ page, status, changedPixels: 0, regions: [] });
         if (want === 'all')
           images.push(
-            status === 'added' ? { page, new: encodePng(await b.raster(i, scale)) } : { page, old: encodePng(await a.raster(i, scale)) },
+            status === 'added' ? { page, new: rgbaToPng(await b.raster(i, scale)) } : { page, old: rgbaToPng(await a.raster(i, scale)) },
           );
         continue;
       }
@@ -110,8 +111,8 @@ async function diffSides(
       if (want === 'all' || (want === 'changed' && status === 'changed')) {
         images.push({
           page,
-          old: encodePng(pa),
-          new: encodePng(pb),
+          old: rgbaToPng(pa),
+          new: rgbaToPng(pb),
           ...(status === 'changed' ? { sideBySide: sideBySide(pa, pb, regions) } : {}),
         });
       }
@@ -143,21 +144,7 @@ async function openPages(pdfium: PdfiumLibrary, side: DiffSide | undefined): Pro
   }
   return {
     count: doc.getPageCount(),
-    async raster(index, scale) {
-      const r = await doc.getPage(index).render({ scale, render: 'bitmap', colorSpace: 'BGRA' });
-      return { width: r.width, height: r.height, data: bgraToRgba(r.data) };
-    },
+    raster: (index, scale) => renderPage(doc, index, scale),
     close: () => doc.destroy(),
   };
-}
-
-function bgraToRgba(data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(data.length);
-  for (let i = 0; i < data.length; i += 4) {
-    out[i] = data[i + 2];
-    out[i + 1] = data[i + 1];
-    out[i + 2] = data[i];
-    out[i + 3] = data[i + 3];
-  }
-  return out;
 }

@@ -8,6 +8,8 @@ import type { ReportDiff } from '../../../src/core/diff/diffTypes';
 import { describeChanges, hasChanges } from '../../../src/core/diff/diffTypes';
 import { htmlSummary, markdownSummary, summaryHeadline } from '../../../src/core/diff/summary';
 import { sideBySide } from '../../../src/render/diff/diffImage';
+import { createVisualDiffer } from '../../../src/render/diff/visualDiff';
+import PDFDocument from 'pdfkit';
 import { pixelDiff } from '../../../src/render/diff/pixelDiff';
 import type { RgbaImage } from '../../../src/render/pdfium';
 import { parseRange } from '../../../src/cli/commands/diffGit';
@@ -93,5 +95,26 @@ describe('visual diff', () => {
     assert.equal(parseRange('old.report.json'), undefined);
     assert.equal(parseRange('..HEAD'), undefined);
     assert.equal(parseRange('main...HEAD'), undefined);
+  });
+  it('draws the pages in their own colours (a blue page stays blue, not red)', async function () {
+    this.timeout(30_000);
+    const pdfOf = (x: number) =>
+      new Promise<Uint8Array>((resolve) => {
+        const doc = new PDFDocument({ size: [100, 100], margin: 0 });
+        const chunks: Buffer[] = [];
+        doc.on('data', (c: Buffer) => chunks.push(c));
+        doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+        doc.rect(x, 10, 30, 30).fill('#0000ff');
+        doc.end();
+      });
+    const differ = await createVisualDiffer();
+    try {
+      const { images } = await differ.diff(differ.pdfSide(await pdfOf(10), 'old.pdf'), differ.pdfSide(await pdfOf(60), 'new.pdf'));
+      const old = PNG.sync.read(Buffer.from(images[0].old!));
+      const at = (x: number, y: number) => [...old.data.subarray((y * old.width + x) * 4, (y * old.width + x) * 4 + 3)];
+      assert.deepEqual(at(25, 25), [0, 0, 255], 'the blue square of the old page');
+    } finally {
+      differ.dispose();
+    }
   });
 });
