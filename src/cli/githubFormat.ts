@@ -8,6 +8,7 @@
  * CR → `%0D`, LF → `%0A`; in a property value also `:` → `%3A` and `,` → `%2C`, so a file
  * name or a server's text can neither end the command early nor add a property.
  */
+import { appendFile } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { Severity } from '../core/schema/reportProblems';
 
@@ -52,4 +53,11 @@ export interface OneBasedRange {
 export function githubAnnotation(file: string, problem: OneBasedRange & { severity: Severity; type: string }, message: string): string {
   const { line, column, endLine, endColumn, severity, type } = problem;
   return workflowCommand(severity, { file, line, col: column, endLine, endColumn, title: `report-studio: ${type}` }, message);
+}
+
+/** Appends Markdown to the job's summary page when the runner names a file for it ($GITHUB_STEP_SUMMARY); a no-op elsewhere. */
+export async function appendStepSummary(markdown: string, cwd: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const file = env.GITHUB_STEP_SUMMARY;
+  if (!file) return;
+  await appendFile(resolve(cwd, file), markdown.endsWith('\n') ? markdown : `${markdown}\n`, 'utf8');
 }

@@ -7,6 +7,7 @@
  * space), and file names pass printableName(): neither a server's text nor a file name
  * can drive the terminal or forge a line.
  */
+import { isAbsolute, relative } from 'node:path';
 import type { SourceDiagnostic } from '../core/loc/diagnostics';
 import { redact } from '../core/redact';
 import type { Severity } from '../core/schema/reportProblems';
@@ -140,4 +141,10 @@ export function table(rows: readonly string[][]): string {
         .trimEnd(),
     )
     .join('\n');
+}
+
+/** A path as the user reads it: relative to the working folder when inside it, else absolute. */
+export function shown(path: string, cwd: string): string {
+  const rel = relative(cwd, path);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
 }

@@ -12,7 +12,7 @@ import { workflowCommand, workspacePath } from '../githubFormat';
 import { diagnosticJson, formatBytes, formatMs, printable } from '../output';
 import type { Output } from '../output';
 import { printableName } from '../terminalText';
-import { shown } from './inputs';
+import { shown } from '../output';
 import type { ReportOutcome } from './result';
 
 export interface BatchSummary {

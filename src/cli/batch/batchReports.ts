@@ -4,14 +4,14 @@
  * one test case per report) that GitLab, Jenkins, Buildkite and others show as test results.
  */
 import { randomBytes } from 'node:crypto';
-import { appendFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import junit from 'junit-report-builder';
 import { quotaWords } from '../../core/quota/quotaSummary';
 import { formatDiagnostic, formatMs, printable, printableLine } from '../output';
 import { counts, plural, whatWasWritten } from './batchOutput';
 import type { BatchSummary } from './batchOutput';
-import { shown } from './inputs';
+import { shown } from '../output';
 import type { ReportOutcome } from './result';
 
 /** A value inside a Markdown table cell: redacted, no control sequence or line break, no cell end, no code span end. */
@@ -35,13 +35,6 @@ export function stepSummaryMarkdown(s: BatchSummary, cwd: string): string {
   return [title, '', '| Report | Result | File | Time | Output |', '| --- | --- | --- | --- | --- |', ...rows, '', tail.join(' '), ''].join(
     '\n',
   );
-}
-
-/** Appends the summary when the runner gives a file for it; a no-op elsewhere. */
-export async function appendStepSummary(s: BatchSummary, cwd: string, env: NodeJS.ProcessEnv): Promise<void> {
-  const file = env.GITHUB_STEP_SUMMARY;
-  if (!file) return;
-  await appendFile(resolve(cwd, file), `${stepSummaryMarkdown(s, cwd)}\n`, 'utf8');
 }
 
 function junitXml(s: BatchSummary): string {

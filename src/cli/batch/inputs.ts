@@ -5,10 +5,11 @@
  * mirrors the inputs' tree below their common folder; without it each file goes next to its report.
  */
 import { stat } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { glob, isDynamicPattern } from 'tinyglobby';
 import type { TaskKind } from '../../core/api/types';
 import { CliError } from '../exitCodes';
+import { shown } from '../output';
 import { printableName } from '../terminalText';
 import { defaultOutputPath } from '../commands/report';
 
@@ -110,10 +111,4 @@ export function planOutputs(inputs: ExpandedInputs, kind: TaskKind, cwd: string,
     seen.set(output, file);
     return { file, path, output };
   });
-}
-
-/** Relative to the working folder when inside it, else absolute. */
-export function shown(path: string, cwd: string): string {
-  const rel = relative(cwd, path);
-  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
 }

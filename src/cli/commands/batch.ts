@@ -14,7 +14,8 @@ import type { BuildCostKind } from '../../core/quota/quotaSummary';
 import { isDynamicPattern } from 'tinyglobby';
 import { millis } from '../args';
 import type { ParsedArgs } from '../args';
-import { appendStepSummary, writeJunit } from '../batch/batchReports';
+import { stepSummaryMarkdown, writeJunit } from '../batch/batchReports';
+import { appendStepSummary } from '../githubFormat';
 import { printOutcome, printSummary } from '../batch/batchOutput';
 import { expandInputs, planOutputs } from '../batch/inputs';
 import type { BatchInput } from '../batch/inputs';
@@ -110,7 +111,7 @@ async function runBatchCommand(kind: TaskKind, ctx: CommandContext): Promise<Exi
       local: session.local,
     };
     printSummary(out, summary);
-    await appendStepSummary(summary, cwd, out.io.env);
+    await appendStepSummary(`${stepSummaryMarkdown(summary, cwd)}\n`, cwd, out.io.env);
     if (typeof args.options.junit === 'string') await writeJunit(summary, args.options.junit, cwd);
     return exitCode;
   } finally {

@@ -12,17 +12,17 @@ import { describeChanges, hasChanges } from '../../core/diff/diffTypes';
 import { htmlSummary, markdownSummary, summaryHeadline, totals, type SummaryEntry } from '../../core/diff/summary';
 import { loadEngine } from '../engineLoader';
 import { CliError, EXIT, type ExitCode } from '../exitCodes';
-import { workflowCommand, workspacePath } from '../githubFormat';
+import { appendStepSummary, workflowCommand, workspacePath } from '../githubFormat';
 import { readReportInput } from '../inputFile';
 import type { DiffSide, VisualDiffer } from '../localService';
 import { printable, printableLine } from '../output';
 import { printableName } from '../terminalText';
 import { changedReports, checkRevision, parseRange, repositoryRoot, textAt, type RevisionRange } from './diffGit';
 import type { CommandContext } from './report';
+import { isPdf } from '../../core/client/download';
 
 /** The largest PDF read for a comparison. */
 const MAX_PDF_BYTES = 100 * 1024 * 1024;
-const isPdf = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
 
 /** One comparison to make: how to get each side (undefined: the report does not exist there). */
 interface Pair {
@@ -64,7 +64,7 @@ export async function runDiffCommand(ctx: CommandContext): Promise<ExitCode> {
       out.io.stdout.write(`${workflowCommand('notice', { file, title: 'report-studio diff' }, printable(describeChanges(e.diff)))}\n`);
     } else if (!github) out.line(`${e.name}: ${e.diff ? describeChanges(e.diff) : ''}`);
   }
-  if (github && out.io.env.GITHUB_STEP_SUMMARY) await writeFile(out.io.env.GITHUB_STEP_SUMMARY, markdownSummary(entries), { flag: 'a' });
+  if (github) await appendStepSummary(markdownSummary(entries), cwd, out.io.env);
   out.info(summaryHeadline(entries) + (outDir ? ` (summary in ${outDir})` : ''));
 
   const changed = entries.some((e) => e.diff && hasChanges(e.diff));

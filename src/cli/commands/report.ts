@@ -4,7 +4,7 @@
  * left after a build). A 422 comes back as `file:line:col:` lines on the user's text.
  */
 import { readFile, stat } from 'node:fs/promises';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { TaskKind } from '../../core/api/types';
 import { isReportServiceError } from '../../core/client/errors';
 import { DiagnosticMapper } from '../../core/loc/diagnostics';
@@ -17,7 +17,7 @@ import { expectPositionals, millis } from '../args';
 import type { ParsedArgs } from '../args';
 import { EXIT } from '../exitCodes';
 import type { ExitCode } from '../exitCodes';
-import { diagnosticJson, formatBytes, formatMs } from '../output';
+import { diagnosticJson, formatBytes, formatMs, shown } from '../output';
 import type { Output } from '../output';
 import { outputTarget } from '../outputTarget';
 import { ProgressLine } from '../progress';
@@ -163,16 +163,14 @@ function printResult(
   facts: FileFacts,
   local: boolean,
 ): void {
-  const absolute = resolve(out.io.cwd, outputArg);
-  const rel = relative(out.io.cwd, absolute);
-  const shown = rel && !rel.startsWith('..') ? rel : absolute;
+  const written = shown(resolve(out.io.cwd, outputArg), out.io.cwd);
   const what =
     facts.pages !== undefined
       ? `${facts.pages} page${facts.pages === 1 ? '' : 's'}`
       : facts.width
         ? `${facts.width}×${facts.height}`
         : result.contentType;
-  out.line(`${printableName(shown)}  (${what}, ${formatBytes(result.size)}, ${formatMs(result.timings.totalMs)})`);
+  out.line(`${printableName(written)}  (${what}, ${formatBytes(result.size)}, ${formatMs(result.timings.totalMs)})`);
   if (result.quota) {
     const q = result.quota;
     // The status bar's words (quotaWords), so a build task and the status bar read alike.

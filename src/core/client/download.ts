@@ -34,6 +34,11 @@ const FILE_TYPES: Record<string, number[]> = {
   'image/jpeg': [0xff, 0xd8, 0xff],
 };
 
+/** Whether the bytes start as a PDF file does (`%PDF`): a PDF given where a report may be. */
+export function isPdf(bytes: Uint8Array): boolean {
+  return FILE_TYPES['application/pdf'].every((b, i) => bytes[i] === b);
+}
+
 function mediaType(res: OpenResponse): string {
   return (res.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
 }

@@ -8,6 +8,7 @@ import type { Node } from 'jsonc-parser';
 import { API_PATHS, HEADER_API_KEY, type TaskKind } from '../api/types';
 import { FIXED_750_POLLING } from '../runner/polling';
 import { parseJsonc } from '../loc/jsoncText';
+import { LineIndex } from '../loc/lineIndex';
 
 /** The environment variable every snippet reads the key from: the key itself is never in the code. */
 export const API_KEY_ENV = 'HYBISCUS_API_KEY';
@@ -88,8 +89,8 @@ function safeFileStem(stem: string): string {
 }
 
 function lineAndColumn(text: string, offset: number): string {
-  const before = text.slice(0, offset).split('\n');
-  return `line ${before.length}, column ${before[before.length - 1].length + 1}`;
+  const p = new LineIndex(text).positionAt(offset);
+  return `line ${p.line + 1}, column ${p.character + 1}`;
 }
 
 /** A comment's text cannot end it early: file names are the user's. */

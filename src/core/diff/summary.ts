@@ -3,6 +3,7 @@
  * summary) and as a self-contained HTML page beside the PNGs. Pure text: the caller writes it.
  */
 import { describeChanges, diffCounts, hasChanges, type ReportDiff } from './diffTypes';
+import { escapeMarkdown } from '../markdownText';
 
 export interface SummaryEntry {
   /** The report as the user knows it (a path in the repository, a file name). */
@@ -26,18 +27,16 @@ function pagesCell(diff: ReportDiff): string {
   return diff.oldPages === diff.newPages ? `${diff.newPages}` : `${diff.oldPages} → ${diff.newPages}`;
 }
 
-const mdEscape = (text: string) => text.replace(/[\\`*_[\]<>|]/g, (c) => `\\${c}`);
-
 export function markdownSummary(entries: readonly SummaryEntry[]): string {
   const lines = ['## Report Studio: visual diff', '', summaryHeadline(entries), ''];
   if (!entries.length) return `${lines.join('\n')}\n`;
   lines.push('| Report | Pages | What changed |', '| --- | --- | --- |');
   for (const e of entries) {
     const what = e.error ? `could not be compared: ${e.error}` : describeChanges(e.diff as ReportDiff);
-    lines.push(`| ${mdEscape(e.name)} | ${e.diff ? pagesCell(e.diff) : '—'} | ${mdEscape(what).replace(/\n/g, ' ')} |`);
+    lines.push(`| ${escapeMarkdown(e.name)} | ${e.diff ? pagesCell(e.diff) : '—'} | ${escapeMarkdown(what).replace(/\n/g, ' ')} |`);
   }
   const pictures = entries.flatMap((e) =>
-    Object.entries(e.images ?? {}).map(([page, file]) => `- ${mdEscape(e.name)}, page ${page}: \`${file}\``),
+    Object.entries(e.images ?? {}).map(([page, file]) => `- ${escapeMarkdown(e.name)}, page ${page}: \`${file}\``),
   );
   if (pictures.length) lines.push('', 'Old page left, new page right, changes framed in red:', '', ...pictures);
   return `${lines.join('\n')}\n`;

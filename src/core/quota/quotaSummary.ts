@@ -7,6 +7,7 @@ import { parse } from 'jsonc-parser';
 import type { QuotaRecord } from '../api/types';
 import type { QuotaHeaders } from '../client/responses';
 import { formatUtc, relativeWithUtc } from './relativeTime';
+import { escapeMarkdown } from '../markdownText';
 
 /** Where the numbers came from: a get-remaining-quota answer or a build's response headers. */
 type QuotaSource = 'fetch' | 'build';
@@ -95,11 +96,6 @@ export function quotaWords(single: number | null | undefined, multi: number | nu
 export function statusBarText(s: QuotaSnapshot | undefined, local: boolean): string {
   if (!s) return `$(graph) Quota${local ? ' (local)' : ''}`;
   return `$(graph) ${quotaWords(s.singleRemaining, s.multiRemaining, local)}`;
-}
-
-/** Escapes text from the service before it goes into Markdown. */
-function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_[\]<>|#~]/g, (c) => `\\${c}`);
 }
 
 export interface TooltipInput {

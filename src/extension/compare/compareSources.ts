@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { isPdf } from '../../core/client/download';
 
 /** The old side: report text to render, or a PDF as it is. */
 export type OldSide = { label: string; text: string } | { label: string; pdf: Uint8Array };
@@ -53,7 +54,7 @@ export async function otherFile(file: vscode.Uri): Promise<OldSide> {
   const relative = vscode.workspace.asRelativePath(file, false);
   const label = relative === file.fsPath ? path.basename(file.fsPath) : relative;
   const bytes = await vscode.workspace.fs.readFile(file);
-  if (Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-') return { label, pdf: bytes };
+  if (isPdf(bytes)) return { label, pdf: bytes };
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === file.toString());
   return { label, text: open ? open.getText() : Buffer.from(bytes).toString('utf8') };
 }

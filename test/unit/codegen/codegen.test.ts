@@ -72,6 +72,8 @@ describe('Copy as… code generators', () => {
           () => code(language.id, { text: '{\n  "type": "Report",\n  "options": {\n}' }),
           (e: unknown) => e instanceof CodegenError && /sales\.report\.json is not valid JSON \(.* at line 4, column 2\)/.test(e.message),
         );
+        // Every line end the editor counts (\r\n, a lone \r) counts here too.
+        assert.throws(() => code(language.id, { text: '{\r\n  "type": "Report",\r  "options": {\r\n}' }), /at line 4, column 2\)/);
         assert.throws(() => code(language.id, { text: '[1, 2]' }), /top level is not a JSON object/);
         assert.throws(() => code(language.id, { text: '' }), /not valid JSON/);
       });
