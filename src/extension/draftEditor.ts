@@ -16,8 +16,13 @@ const holdsDraft = (group: vscode.TabGroup): boolean =>
 function draftColumn(): vscode.ViewColumn {
   const groups = vscode.window.tabGroups.all;
   const active = vscode.window.tabGroups.activeTabGroup;
+  if (holdsDraft(active)) return active.viewColumn;
+  // The visible editors know a draft just shown before the tab model does (it follows the
+  // workbench a moment later): a second Open Example right after the first finds it there.
+  const shown = vscode.window.visibleTextEditors.find((e) => drafts.has(e.document.uri.toString()))?.viewColumn;
+  if (shown !== undefined) return shown;
   if (active.tabs.length === 0) return active.viewColumn;
-  const withDraft = holdsDraft(active) ? active : groups.find(holdsDraft);
+  const withDraft = groups.find(holdsDraft);
   if (withDraft) return withDraft.viewColumn;
   const others = groups.filter((g) => g !== active);
   if (others.length === 0) return vscode.ViewColumn.Beside;
