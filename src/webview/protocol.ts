@@ -164,6 +164,7 @@ interface SetReportNameMessage {
 
 /** Dark pages: inverted never, always, or while VS Code's theme is dark (`reportStudio.viewer.darkMode`). */
 export type DarkMode = 'off' | 'on' | 'auto';
+export const DARK_MODES: readonly DarkMode[] = ['off', 'on', 'auto'];
 
 /** The settings the viewer follows; sent when it is ready and whenever they change. */
 export interface ViewerSettingsMessage {

@@ -19,7 +19,7 @@ import { printable, printableLine } from '../output';
 import { printableName } from '../terminalText';
 import { changedReports, checkRevision, parseRange, repositoryRoot, textAt, type RevisionRange } from './diffGit';
 import type { CommandContext } from './report';
-import { isPdf } from '../../core/client/download';
+import { isPdf } from '../../core/pdfMagic';
 
 /** The largest PDF read for a comparison. */
 const MAX_PDF_BYTES = 100 * 1024 * 1024;

@@ -15,6 +15,7 @@ import { ReportServiceError } from './errors';
 import { discard, readText } from './http';
 import type { OpenResponse } from './http';
 import { badResponse, isJsonContentType } from './responses';
+import { PDF_MAGIC } from '../pdfMagic';
 
 export interface ReportFile {
   bytes: Uint8Array;
@@ -30,14 +31,9 @@ export interface DownloadedFile {
 
 /** File types get-report may answer with, and the magic bytes each starts with. */
 const FILE_TYPES: Record<string, number[]> = {
-  'application/pdf': [0x25, 0x50, 0x44, 0x46], // %PDF
+  'application/pdf': [...PDF_MAGIC],
   'image/jpeg': [0xff, 0xd8, 0xff],
 };
-
-/** Whether the bytes start as a PDF file does (`%PDF`): a PDF given where a report may be. */
-export function isPdf(bytes: Uint8Array): boolean {
-  return FILE_TYPES['application/pdf'].every((b, i) => bytes[i] === b);
-}
 
 function mediaType(res: OpenResponse): string {
   return (res.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();

@@ -15,7 +15,7 @@ import { enableMultiPageFix } from '../../core/fixes/enableMultiPage';
 import { RENDER_NOTE_SOURCE } from '../diagnostics/renderNoteDiagnostics';
 import { SERVICE_DIAGNOSTIC_SOURCE } from '../diagnostics/serviceDiagnostics';
 import type { ServiceDiagnostics } from '../diagnostics/serviceDiagnostics';
-import { isSchemaDiagnostic } from '../diagnostics/schemaDiagnostics';
+import { codeOf, isSchemaDiagnostic } from '../diagnostics/schemaDiagnostics';
 import { isReportDocument, REPORT_DOCUMENT_SELECTOR } from '../reportDocument';
 import type { FixEngine, SchemaProvider } from '../schema/schemaProvider';
 import { isOnReportRoot } from '../../core/codegen';
@@ -140,10 +140,6 @@ class ReportCodeActionProvider implements vscode.CodeActionProvider {
   forget(uri: vscode.Uri): void {
     this.cache.forget(uri);
   }
-}
-
-function codeOf(d: vscode.Diagnostic): string | number | undefined {
-  return typeof d.code === 'object' ? d.code.value : d.code;
 }
 
 function toAction(

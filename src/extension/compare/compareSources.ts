@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { isPdf } from '../../core/client/download';
+import { isPdf } from '../../core/pdfMagic';
 
 /** The old side: report text to render, or a PDF as it is. */
 export type OldSide = { label: string; text: string } | { label: string; pdf: Uint8Array };

@@ -15,6 +15,7 @@ import * as vscode from 'vscode';
 import { Anchoring } from '../../core/loc/anchoring';
 import type { Anchored as AnchoredRecord, AnchorRule } from '../../core/loc/anchoring';
 import type { TextChange } from '../../core/loc/textChanges';
+import { codeOf } from './schemaDiagnostics';
 
 interface FileState<Input, Anchored extends AnchoredRecord> {
   anchoring: Anchoring<Input, Anchored>;
@@ -168,10 +169,6 @@ export abstract class AnchoredDiagnostics<Input, Anchored extends AnchoredRecord
     state.published = visible;
     this.collection.set(uri, visible);
   }
-}
-
-function codeOf(d: vscode.Diagnostic): string | number | undefined {
-  return typeof d.code === 'object' ? d.code.value : d.code;
 }
 
 /** A VS Code diagnostic at a mapped range of `document`, from one of our sources. */

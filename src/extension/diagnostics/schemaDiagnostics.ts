@@ -10,16 +10,13 @@ const JSON_SOURCES: ReadonlySet<string | undefined> = new Set(['json', '', undef
 /** The JSON service's syntax error codes start here; schema problems are below. */
 const JSON_SYNTAX_CODES = 0x100;
 
-function codeOf(d: vscode.Diagnostic): string | number | undefined {
+/** A diagnostic's code, whether given plain or as `{ value, target }`. */
+export function codeOf(d: vscode.Diagnostic): string | number | undefined {
   return typeof d.code === 'object' ? d.code.value : d.code;
-}
-
-function isJsonSyntaxError(d: vscode.Diagnostic): boolean {
-  const code = codeOf(d);
-  return JSON_SOURCES.has(d.source) && typeof code === 'number' && code >= JSON_SYNTAX_CODES;
 }
 
 /** A schema problem from the JSON language service (not one of its syntax errors). */
 export function isSchemaDiagnostic(d: vscode.Diagnostic): boolean {
-  return JSON_SOURCES.has(d.source) && !isJsonSyntaxError(d);
+  const code = codeOf(d);
+  return JSON_SOURCES.has(d.source) && !(typeof code === 'number' && code >= JSON_SYNTAX_CODES);
 }

@@ -11,6 +11,7 @@ import type { ReportLog } from '../log';
 import { loadEngine } from './runtimeLoader';
 import { readSettings, ServiceSetupError } from './serviceConfig';
 import { COMMANDS } from '../commands/commandIds';
+import { expandHome, homeFolder } from '../homePath';
 
 const CONTEXT_LOCAL_RUNNING = 'reportStudio.localServiceRunning';
 const NOTICE_SHOWN = 'reportStudio.localServiceNoticeShown';
@@ -79,9 +80,8 @@ export class LocalServiceHost implements vscode.Disposable {
     const configured = readSettings().localService.dataDir;
     if (!configured) return path.join(this.context.globalStorageUri.fsPath, 'local-service');
     // `~/…` as a person would type it; relative paths are taken from the home folder too.
-    const home = process.env.HOME ?? process.env.USERPROFILE ?? '';
-    const expanded = configured.replace(/^~(?=$|[/\\])/, home);
-    return path.isAbsolute(expanded) ? expanded : path.join(home, expanded);
+    const expanded = expandHome(configured);
+    return path.isAbsolute(expanded) ? expanded : path.join(homeFolder(), expanded);
   }
 
   private async start(announce: boolean): Promise<LocalService> {

@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { DEFAULT_HOSTED_BASE_URL } from '../../core/api/types';
 import { ADAPTIVE_POLLING } from '../../core/runner/polling';
+import { DARK_MODES, type DarkMode } from '../../webview/protocol';
 import { parseLivePreviewSetting, type LivePreviewSetting } from '../live/liveMode';
 import {
   checkCustomBaseUrl,
@@ -20,7 +21,6 @@ export const SECTION = 'reportStudio';
 type PreviewOnSave = 'off' | 'onSave';
 
 /** The viewer's dark pages: inverted never, always, or while the VS Code theme is dark. */
-type ViewerDarkMode = 'off' | 'on' | 'auto';
 
 export interface Settings {
   service: ServiceSetting;
@@ -36,7 +36,7 @@ export interface Settings {
   requestTimeoutMs: number;
   localService: { port: number; dataDir: string };
   quotaRefreshMinutes: number;
-  viewerDarkMode: ViewerDarkMode;
+  viewerDarkMode: DarkMode;
   /** Copies of each Build's PDF / Preview's JPEG written for the user; `folder` '' is next to the report. */
   export: { build: boolean; preview: boolean; folder: string };
 }
@@ -67,7 +67,7 @@ export function readSettings(): Settings {
       dataDir: (c.get<string>('localService.dataDir') ?? '').trim(),
     },
     quotaRefreshMinutes: bounded(c.get('quota.refreshIntervalMinutes'), 15, 0, 24 * 60),
-    viewerDarkMode: (['on', 'auto'] as const).find((m) => m === c.get('viewer.darkMode')) ?? 'off',
+    viewerDarkMode: DARK_MODES.find((m) => m === c.get('viewer.darkMode')) ?? 'off',
     export: {
       build: c.get('export.build') === true,
       preview: c.get('export.preview') === true,

@@ -3,10 +3,10 @@
  * links that open the file in the PDF viewer. Relative paths are tried against each workspace
  * folder (a task's terminal runs in one); only a file that exists becomes a link.
  */
-import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { openInPdfViewer } from '../viewer/pdfEditor';
+import { fileExists } from '../viewer/resultFiles';
 
 interface PdfLink extends vscode.TerminalLink {
   file: vscode.Uri;
@@ -19,15 +19,7 @@ async function existing(candidate: string): Promise<vscode.Uri | undefined> {
   const tries = path.isAbsolute(candidate)
     ? [candidate]
     : (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => path.join(f.uri.fsPath, candidate));
-  for (const p of tries) {
-    if (
-      await fs.stat(p).then(
-        (s) => s.isFile(),
-        () => false,
-      )
-    )
-      return vscode.Uri.file(p);
-  }
+  for (const p of tries) if (await fileExists(vscode.Uri.file(p))) return vscode.Uri.file(p);
   return undefined;
 }
 

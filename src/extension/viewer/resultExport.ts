@@ -14,6 +14,7 @@ import type { RedactingLog } from '../log';
 import { readSettings } from '../service/serviceConfig';
 import type { ShownResult } from '../submit/submissions';
 import { fileName, resultExtension, resultStem } from './resultFiles';
+import { expandHome } from '../homePath';
 
 const WRITTEN_KEY = 'reportStudio.exportedFiles';
 
@@ -31,8 +32,8 @@ export interface ResultExportDeps {
 }
 
 /** The export folder setting resolved for a report: '' → its folder; `~` → home; relative → from its folder. */
-function exportTarget(reportPath: string, stem: string, kind: TaskKind, folder: string, home: string): string {
-  const expanded = folder.replace(/^~(?=$|[/\\])/, home);
+function exportTarget(reportPath: string, stem: string, kind: TaskKind, folder: string): string {
+  const expanded = expandHome(folder);
   const dir = !expanded ? path.dirname(reportPath) : path.isAbsolute(expanded) ? expanded : path.join(path.dirname(reportPath), expanded);
   return path.join(dir, `${stem}.${resultExtension(kind)}`);
 }
@@ -71,8 +72,7 @@ export class ResultExport implements vscode.Disposable {
       log.info(`Export: ${r.report.toString()} is not saved in a folder; save it to export its ${r.kind === 'build' ? 'PDF' : 'JPEG'}`);
       return;
     }
-    const home = process.env.HOME ?? process.env.USERPROFILE ?? '';
-    const target = exportTarget(r.report.fsPath, resultStem(r.report), r.kind, settings.folder, home);
+    const target = exportTarget(r.report.fsPath, resultStem(r.report), r.kind, settings.folder);
     try {
       if (!(await this.mayWrite(target))) return;
       await fs.mkdir(path.dirname(target), { recursive: true });

@@ -4,6 +4,7 @@
  * the changed regions framed, runs of unchanged pages collapsed into one line that opens them.
  * Sizes and positions are set through CSSOM (the CSP refuses inline style attributes).
  */
+import { h } from '../viewer/dom';
 import type { ComparePage, CompareFromWebview, CompareMode, CompareResult, CompareState, CompareToWebview } from './compareProtocol';
 
 interface VsCodeApi {
@@ -18,31 +19,24 @@ const app = document.getElementById('app') as HTMLElement;
 let mode: CompareMode = vscode.getState()?.mode ?? 'sideBySide';
 let shown: CompareResult | undefined;
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className = '', text = ''): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  if (text) e.textContent = text;
-  return e;
-}
-
 function message(title: string, detail: string, kind: 'busy' | 'error'): void {
-  const box = el('div', `message ${kind}`);
-  box.append(el('h2', '', title), el('p', '', detail));
+  const box = h('div', { class: `message ${kind}` });
+  box.append(h('h2', { text: title }), h('p', { text: detail }));
   app.replaceChildren(box);
 }
 
 /** A page picture with its changed regions framed (positions in % of the picture, so it scales). */
 function picture(src: string | undefined, page: ComparePage, r: CompareResult, side: 'old' | 'new'): HTMLElement {
-  const frame = el('div', `picture ${side}`);
+  const frame = h('div', { class: `picture ${side}` });
   frame.style.aspectRatio = `${r.pageWidth} / ${r.pageHeight}`;
   if (src) {
-    const img = el('img');
+    const img = h('img');
     img.src = src;
     img.alt = `Page ${page.page}, ${side === 'old' ? r.oldLabel : r.newLabel}`;
     frame.append(img);
-  } else frame.append(el('div', 'absent', side === 'old' ? 'not in the old render' : 'not in the new render'));
+  } else frame.append(h('div', { class: 'absent', text: side === 'old' ? 'not in the old render' : 'not in the new render' }));
   for (const region of page.regions) {
-    const box = el('div', 'region');
+    const box = h('div', { class: 'region' });
     box.style.left = `${(100 * region.x) / r.pageWidth}%`;
     box.style.top = `${(100 * region.y) / r.pageHeight}%`;
     box.style.width = `${(100 * region.width) / r.pageWidth}%`;
@@ -53,10 +47,10 @@ function picture(src: string | undefined, page: ComparePage, r: CompareResult, s
 }
 
 function overlay(page: ComparePage, r: CompareResult): HTMLElement {
-  const stack = el('div', 'overlay');
+  const stack = h('div', { class: 'overlay' });
   const old = picture(page.old, { ...page, regions: [] }, r, 'old');
   const next = picture(page.new, page, r, 'new');
-  const fade = el('input', 'fade');
+  const fade = h('input', { class: 'fade' });
   fade.type = 'range';
   fade.min = '0';
   fade.max = '100';
@@ -66,14 +60,14 @@ function overlay(page: ComparePage, r: CompareResult): HTMLElement {
   const apply = () => (next.style.opacity = String(Number(fade.value) / 100));
   fade.addEventListener('input', apply);
   apply();
-  const layers = el('div', 'layers');
+  const layers = h('div', { class: 'layers' });
   layers.append(old, next);
   stack.append(layers, fade);
   return stack;
 }
 
 function pageView(page: ComparePage, r: CompareResult): HTMLElement {
-  const section = el('section', `page ${page.status}`);
+  const section = h('section', { class: `page ${page.status}` });
   section.dataset.page = String(page.page);
   section.dataset.status = page.status;
   const what = {
@@ -82,10 +76,10 @@ function pageView(page: ComparePage, r: CompareResult): HTMLElement {
     changed: `changed (${page.regions.length} region${page.regions.length === 1 ? '' : 's'})`,
     unchanged: 'unchanged',
   }[page.status];
-  section.append(el('h3', '', `Page ${page.page} — ${what}`));
+  section.append(h('h3', { text: `Page ${page.page} — ${what}` }));
   if (mode === 'overlay' && page.status === 'changed') section.append(overlay(page, r));
   else {
-    const pair = el('div', 'pair');
+    const pair = h('div', { class: 'pair' });
     pair.append(picture(page.old, page, r, 'old'), picture(page.new, page, r, 'new'));
     section.append(pair);
   }
@@ -96,10 +90,11 @@ function pageView(page: ComparePage, r: CompareResult): HTMLElement {
 function unchangedRun(pages: ComparePage[], r: CompareResult): HTMLElement {
   const first = pages[0].page;
   const last = pages[pages.length - 1].page;
-  const details = el('details', 'unchanged-run');
-  details.append(el('summary', '', first === last ? `Page ${first} unchanged` : `Pages ${first}–${last} unchanged`));
+  const details = h('details', { class: 'unchanged-run' });
+  details.append(h('summary', { text: first === last ? `Page ${first} unchanged` : `Pages ${first}–${last} unchanged` }));
   const drawn = pages.filter((p) => p.old || p.new);
-  if (!drawn.length) details.append(el('p', 'note', 'Not drawn: their page keys are equal, so they are drawn identically.'));
+  if (!drawn.length)
+    details.append(h('p', { class: 'note', text: 'Not drawn: their page keys are equal, so they are drawn identically.' }));
   // The pictures are made only when the run is opened: most people never open it.
   let filled = false;
   details.addEventListener('toggle', () => {
@@ -111,17 +106,20 @@ function unchangedRun(pages: ComparePage[], r: CompareResult): HTMLElement {
 }
 
 function toolbar(r: CompareResult): HTMLElement {
-  const bar = el('div', 'toolbar');
-  const labels = el('div', 'labels');
-  labels.append(el('span', 'old-label', `Old: ${r.oldLabel}`), el('span', 'new-label', `New: ${r.newLabel}`));
-  const modes = el('div', 'modes');
+  const bar = h('div', { class: 'toolbar' });
+  const labels = h('div', { class: 'labels' });
+  labels.append(
+    h('span', { class: 'old-label', text: `Old: ${r.oldLabel}` }),
+    h('span', { class: 'new-label', text: `New: ${r.newLabel}` }),
+  );
+  const modes = h('div', { class: 'modes' });
   modes.setAttribute('role', 'group');
   modes.setAttribute('aria-label', 'How to show the pages');
   for (const [value, label] of [
     ['sideBySide', 'Side by side'],
     ['overlay', 'Overlay'],
   ] as const) {
-    const button = el('button', 'mode', label);
+    const button = h('button', { class: 'mode', text: label });
     button.id = `mode-${value}`;
     button.setAttribute('aria-pressed', String(mode === value));
     button.addEventListener('click', () => {
@@ -138,10 +136,10 @@ function toolbar(r: CompareResult): HTMLElement {
 function render(r: CompareResult): void {
   shown = r;
   document.body.dataset.report = `compare:${r.report}`;
-  const head = el('header');
+  const head = h('header');
   const pages = r.oldPages === r.newPages ? `${r.newPages} pages` : `${r.oldPages} → ${r.newPages} pages`;
-  head.append(el('h1', '', r.report), el('p', 'summary', `${r.summary} · ${pages}`), toolbar(r));
-  const list = el('main');
+  head.append(h('h1', { text: r.report }), h('p', { class: 'summary', text: `${r.summary} · ${pages}` }), toolbar(r));
+  const list = h('main');
   let run: ComparePage[] = [];
   const flush = () => {
     if (run.length) list.append(unchangedRun(run, r));

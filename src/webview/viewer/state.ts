@@ -3,10 +3,8 @@
  * change (VS Code keeps it across reloads and hands it to the WebviewPanelSerializer) and
  * announced to the extension, debounced, as `stateChanged`.
  */
-import { defaultViewerState } from '../protocol';
-import type { DarkMode, ViewerState, ViewerToHostMessage, ZoomSetting } from '../protocol';
-
-const DARK_MODES: readonly DarkMode[] = ['off', 'on', 'auto'];
+import { DARK_MODES, defaultViewerState } from '../protocol';
+import type { ViewerState, ViewerToHostMessage, ZoomSetting } from '../protocol';
 
 export interface VsCodeApi {
   postMessage(message: unknown): void;
