@@ -75,6 +75,13 @@ export function describeDiagnostic(d: vscode.Diagnostic): string {
 }
 
 /** Copies a repository file into a fresh temp folder so tests never touch the original. */
+/** A new file `name` holding `text` in a folder of its own under the temp folder. */
+export function tempFile(name: string, text: string): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'report-studio-e2e-')), name);
+  fs.writeFileSync(file, text);
+  return file;
+}
+
 export function tempCopy(relativePath: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-studio-e2e-'));
   const target = path.join(dir, path.basename(relativePath));
@@ -90,6 +97,12 @@ export function rangeOf(document: vscode.TextDocument, jsonPath: JSONPath, part:
   const target = part === 'key' ? node.parent?.children?.[0] : node;
   if (!target) throw new Error(`no key for ${JSON.stringify(jsonPath)}`);
   return new vscode.Range(document.positionAt(target.offset), document.positionAt(target.offset + target.length));
+}
+
+/** Closes every editor, dropping unsaved changes (untitled copies included) without a question. */
+export async function revertAllEditors(): Promise<void> {
+  while (vscode.window.activeTextEditor) await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  await closeAllEditors();
 }
 
 export async function closeAllEditors(): Promise<void> {

@@ -2,13 +2,12 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { parse, type ParseError } from 'jsonc-parser';
-import { closeAllEditors, describeDiagnostic as show, rangeOf, waitForDiagnostics } from './helpers';
+import { describeDiagnostic as show, rangeOf, waitForDiagnostics, revertAllEditors } from './helpers';
 
 describe('Report Studio: New Report', () => {
   after(async () => {
     // Untitled documents: revert so closing does not ask to save.
-    while (vscode.window.activeTextEditor) await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    await closeAllEditors();
+    await revertAllEditors();
   });
 
   it('opens an untitled new.report.json from the schema template that validates', async () => {

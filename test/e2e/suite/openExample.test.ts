@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { closeAllEditors, EXTENSION_ID, rangeOf, waitFor, waitForDiagnostics } from './helpers';
+import { EXTENSION_ID, rangeOf, waitFor, waitForDiagnostics, revertAllEditors } from './helpers';
 import { screenshot, uiDriverUrl } from './viewerKit';
 
 function exampleFiles(): string[] {
@@ -20,13 +20,8 @@ function exampleFiles(): string[] {
 const hoverText = (hovers: vscode.Hover[]): string =>
   hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
 
-async function revertAll(): Promise<void> {
-  while (vscode.window.activeTextEditor) await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-  await closeAllEditors();
-}
-
 describe('Report Studio: every example opened by Open Example has the schema', () => {
-  after(revertAll);
+  after(revertAllEditors);
 
   for (const file of exampleFiles()) {
     it(`${file}: completion, hover and a validation error on a bad value`, async () => {
@@ -72,10 +67,10 @@ describe('Report Studio: every example opened by Open Example has the schema', (
 });
 
 describe('Report Studio: Open Example opens beside the active group, at most once', () => {
-  after(revertAll);
+  after(revertAllEditors);
 
   it('a second and a third example reuse the group of the first, whichever group has focus', async () => {
-    await revertAll();
+    await revertAllEditors();
     const ext = vscode.extensions.getExtension(EXTENSION_ID);
     assert.ok(ext);
     // A report the user is reading in the only group.

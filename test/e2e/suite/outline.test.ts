@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { closeAllEditors, REPO_ROOT, tempCopy, waitFor } from './helpers';
+import { REPO_ROOT, tempCopy, waitFor, revertAllEditors } from './helpers';
 
 /** Symbols of all providers (VS Code's JSON extension adds the raw keys); ours start with `Report`. */
 async function reportSymbols(uri: vscode.Uri): Promise<vscode.DocumentSymbol | undefined> {
@@ -19,8 +19,7 @@ function names(symbol: vscode.DocumentSymbol): string[] {
 
 describe('outline of report documents', () => {
   after(async () => {
-    while (vscode.window.activeTextEditor) await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    await closeAllEditors();
+    await revertAllEditors();
   });
 
   it('shows the component tree with descriptive names and exact ranges', async () => {
@@ -69,8 +68,7 @@ describe('outline of report documents', () => {
 
 describe('Report Studio: Open Example', () => {
   after(async () => {
-    while (vscode.window.activeTextEditor) await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    await closeAllEditors();
+    await revertAllEditors();
   });
 
   it('opens a bundled example as an unsaved copy named after it', async () => {

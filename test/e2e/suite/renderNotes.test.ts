@@ -3,12 +3,9 @@
 // becomes a warning on the first component that was cut; the quick fix "Enable multi-page
 // reports" sets config.enable_multi_page, the warning goes, and the next preview is clean.
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { parse } from 'jsonc-parser';
-import { closeAllEditors, describeDiagnostic as show, rangeOf, waitFor, waitForDiagnostics } from './helpers';
+import { closeAllEditors, describeDiagnostic as show, rangeOf, waitFor, waitForDiagnostics, tempFile } from './helpers';
 import { run, useSettings } from './studio';
 
 const SOURCE = 'Report Studio render';
@@ -44,12 +41,6 @@ const OVERFLOWING = `${JSON.stringify(
   null,
   2,
 )}\n`;
-
-function tempFile(name: string, text: string): string {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'report-studio-e2e-')), name);
-  fs.writeFileSync(file, text);
-  return file;
-}
 
 describe('Render notes: a single-page overflow as a warning with a quick fix (Preview)', () => {
   useSettings({ service: 'local', previewOnSave: 'off' }, closeAllEditors);

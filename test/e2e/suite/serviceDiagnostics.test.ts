@@ -3,11 +3,8 @@
 // whose REAL 422 becomes "Report service" diagnostics; the quick fixes come from the
 // extension's code action provider; the next accepted build clears the diagnostics.
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { closeAllEditors, describeDiagnostic as show, rangeOf, tempCopy, waitFor, waitForDiagnostics } from './helpers';
+import { closeAllEditors, describeDiagnostic as show, rangeOf, tempCopy, waitFor, waitForDiagnostics, tempFile } from './helpers';
 import { run, useSettings } from './studio';
 import { screenshot } from './viewerKit';
 
@@ -35,12 +32,6 @@ const THREE_FAULTS = `{
   ]
 }
 `;
-
-function tempFile(name: string, text: string): string {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'report-studio-e2e-')), name);
-  fs.writeFileSync(file, text);
-  return file;
-}
 
 /** Types `value` over the tab stop an "Add missing option" fix left selected (as a person would). */
 async function typeOverPlaceholder(value: string): Promise<void> {

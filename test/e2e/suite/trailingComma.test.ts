@@ -2,11 +2,8 @@
 // it), marked with a warning — not the JSON service's red error — whose quick fix removes it, in
 // .report.json and .report.jsonc alike.
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { closeAllEditors, describeDiagnostic as show, waitFor, waitForDiagnostics } from './helpers';
+import { closeAllEditors, describeDiagnostic as show, waitFor, waitForDiagnostics, tempFile } from './helpers';
 import { run, useSettings } from './studio';
 import { screenshot } from './viewerKit';
 
@@ -18,12 +15,6 @@ const TEXT = `{
   ]
 }
 `;
-
-function tempFile(name: string, text: string): string {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'report-studio-e2e-')), name);
-  fs.writeFileSync(file, text);
-  return file;
-}
 
 /** Waits for the problems of the document to be exactly `count` trailing-comma warnings of ours (and nothing else). */
 function onlyCommaWarnings(uri: vscode.Uri, count: number): Promise<readonly vscode.Diagnostic[]> {

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { closeAllEditors, EXTENSION_ID, waitFor } from './helpers';
+import { EXTENSION_ID, waitFor, revertAllEditors } from './helpers';
 import { resultTabs, run, useSettings } from './studio';
 import { screenshot, ui, uiDriverUrl } from './viewerKit';
 
@@ -45,16 +45,14 @@ describe('Report Studio: the walkthrough, step by step', function () {
   this.timeout(240_000);
   useSettings({ confirmBeforeBuild: false, service: 'local' }, async () => {
     await vscode.commands.executeCommand('notifications.clearAll');
-    while (vscode.window.activeTextEditor) await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    await closeAllEditors();
+    await revertAllEditors();
   });
   before(function () {
     if (!uiDriverUrl) this.skip();
   });
 
   it('each button acts on the report just opened, and its step is ticked only when that worked', async () => {
-    while (vscode.window.activeTextEditor) await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    await closeAllEditors();
+    await revertAllEditors();
     // Right after startup the walkthrough may not be registered yet: VS Code then opens its own.
     await waitFor(
       'the walkthrough page',

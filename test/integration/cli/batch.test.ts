@@ -11,7 +11,7 @@ import { readPdf } from '../../helpers/pdf';
 import { SIMPLE_REPORT, startTestService } from '../client/helpers';
 import type { TestService } from '../client/helpers';
 import { startBatchProxy } from './batchProxy';
-import { buildOnce, cleanEnv, collect, describeRun, ROOT, runCli, spawnCli } from './cliHarness';
+import { buildOnce, cleanEnv, collect, describeRun, ROOT, runCli, spawnCli, waitForOutput } from './cliHarness';
 import type { CliRun } from './cliHarness';
 
 const BROKEN = join(ROOT, 'test', 'fixtures', 'broken', '01-card-missing-value.report.json');
@@ -245,7 +245,7 @@ describe('CLI: batch build and preview', function () {
         env: cleanEnv({ REPORT_STUDIO_API_KEY: slow.service.apiKeys[0], REPORT_STUDIO_BASE_URL: slow.service.baseUrl }),
       });
       const done = collect(child, 60_000);
-      await new Promise<void>((resolve) => child.stderr?.on('data', (c: Buffer) => /get-task-status/.test(c.toString()) && resolve()));
+      await waitForOutput(child, /get-task-status/, 30_000, 'stderr');
       child.kill('SIGINT');
       const r = await done;
       assert.equal(r.code, 130, describeRun(r));

@@ -57,11 +57,16 @@ export function spawnCli(args: string[], options: { cwd: string; env: NodeJS.Pro
 }
 
 /** Resolves with the first stdout text matching `pattern`. */
-export function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs = 30_000): Promise<RegExpMatchArray> {
+export function waitForOutput(
+  child: ChildProcess,
+  pattern: RegExp,
+  timeoutMs = 30_000,
+  stream: 'stdout' | 'stderr' = 'stdout',
+): Promise<RegExpMatchArray> {
   return new Promise((resolve, reject) => {
     let seen = '';
-    const timer = setTimeout(() => reject(new Error(`no ${pattern} within ${timeoutMs} ms; got: ${seen}`)), timeoutMs);
-    child.stdout?.on('data', (c: Buffer) => {
+    const timer = setTimeout(() => reject(new Error(`no ${pattern} on ${stream} within ${timeoutMs} ms; got: ${seen}`)), timeoutMs);
+    child[stream]?.on('data', (c: Buffer) => {
       seen += c.toString('utf8');
       const m = seen.match(pattern);
       if (m) {
