@@ -288,8 +288,11 @@ function actions(page, shotDir) {
       const box = page.locator('.quick-input-widget input').first();
       await box.waitFor({ state: 'visible', timeout: 10_000 });
       await box.fill(text);
-      if (row) await page.locator('.quick-input-list .monaco-list-row', { hasText: row }).first().waitFor({ timeout: 10_000 });
-      await page.keyboard.press('Enter');
+      // The focused row (Enter takes it), once the list has filtered what was typed.
+      if (row) await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: row }).first().waitFor({ timeout: 10_000 });
+      // Into the box itself: a walkthrough that took the focus back after its button's click
+      // would otherwise get the keystroke (the picker stays open: ignoreFocusOut).
+      await box.press('Enter');
       await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
       return true;
     },

@@ -5,6 +5,7 @@
 //   ['UI: Ctrl+. on a schema diagnostic offers and applies the quick fix', () => quickFixCheck(page, shotDir, { openFile, goTo, positionOf, text })]
 import { join } from 'node:path';
 import { docShot } from './shots.mjs';
+import { viewerFrame } from './ui-studio.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const MENU = '.action-widget';
@@ -72,7 +73,8 @@ export async function serviceQuickFixCheck(page, shotDir, { openFile, goTo, posi
   const errors = page.locator('.monaco-editor .squiggly-error');
   await page.waitForFunction(() => document.querySelectorAll('.monaco-editor .squiggly-warning').length === 2, null, { timeout: 30_000 });
   await quickInput(page, 'F1', 'Report Studio: Preview Report', 'Report Studio: Preview Report', 'run "Report Studio: Preview Report"');
-  const panel = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+  // This report's result panel, told apart from any other webview (a walkthrough's media) by its name.
+  const panel = await viewerFrame(page, 'broken.report.json');
   await panel.locator('text=Missing required option "value" in Card options').first().waitFor({ timeout: 60_000 });
   await panel.locator('text=/"colour_theme" should be/').first().waitFor({ timeout: 10_000 });
   // The extension sets its Problems before it posts the list, over the same channel: had the

@@ -106,10 +106,10 @@ describe('Copy as… (code for the app)', () => {
   (uiDriverUrl ? it : it.skip)('asks for the language, and for build or preview, then says what it copied', async () => {
     await vscode.commands.executeCommand('notifications.clearAll');
     const { document } = await openExampleCopy('invoice.report.json');
-    // One picker per run: the driver's quickInput waits for the picker to close, and a second
-    // picker opening at once would keep it open.
+    // One picker per run: the driver's typeQuickInput waits for the picker to close, and a
+    // second picker opening at once would keep it open.
     const byLanguage = run<CopiedSnippet | undefined>('copyAs', document.uri, { kind: 'preview' });
-    await ui('quickInput', { text: 'Python' });
+    await ui('typeQuickInput', { text: 'Python', row: 'Python' });
     const copied = await byLanguage;
     assert.equal(copied?.language, 'python');
     assert.equal(copied?.kind, 'preview');
@@ -120,7 +120,7 @@ describe('Copy as… (code for the app)', () => {
     await ui('screenshot', { name: 'copy-as-copied' });
 
     const byKind = run<CopiedSnippet | undefined>('copyAs', document.uri, { language: 'node-fetch' });
-    await ui('quickInput', { text: 'Build' });
+    await ui('typeQuickInput', { text: 'Build', row: 'Build' });
     const built = await byKind;
     assert.equal(built?.kind, 'build');
     assert.ok((await vscode.env.clipboard.readText()).includes('"/build-report"'));
