@@ -245,7 +245,7 @@ describe('CLI: batch build and preview', function () {
         env: cleanEnv({ REPORT_STUDIO_API_KEY: slow.service.apiKeys[0], REPORT_STUDIO_BASE_URL: slow.service.baseUrl }),
       });
       const done = collect(child, 60_000);
-      await waitForOutput(child, /get-task-status/, 30_000, 'stderr');
+      await waitForOutput(child, /build-report → 200/, 30_000, 'stderr');
       child.kill('SIGINT');
       const r = await done;
       assert.equal(r.code, 130, describeRun(r));

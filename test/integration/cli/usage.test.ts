@@ -217,8 +217,11 @@ describe('CLI: usage, validate, offline, serve', function () {
           env: cleanEnv({ REPORT_STUDIO_API_KEY: t.service.apiKeys[0], REPORT_STUDIO_BASE_URL: t.service.baseUrl }),
         });
         const done = collect(child, 30_000);
-        // Interrupt once the task was submitted (the verbose log shows the first status check).
-        await new Promise<void>((resolve) => child.stderr?.on('data', (c: Buffer) => /get-task-status/.test(c.toString()) && resolve()));
+        // Interrupt once the task was submitted: the verbose log shows the submit's answer as the
+        // CLI starts waiting on the status (its first long-poll is logged only when it answers).
+        await new Promise<void>((resolve) =>
+          child.stderr?.on('data', (c: Buffer) => /preview-report → 200/.test(c.toString()) && resolve()),
+        );
         child.kill('SIGINT');
         const r = await done;
         assert.equal(r.code, 130, describeRun(r));
