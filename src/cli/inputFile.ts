@@ -93,10 +93,19 @@ function kindOf(info: Stats): string {
   return 'is not a regular file';
 }
 
-const tooLarge = (file: string, size: number | string, max: number): CliError =>
-  new CliError(
-    `cannot read ${printableName(file)}: ${size} bytes, more than the ${max} bytes (${max / 1024 / 1024} MiB) a report file may have`,
-  );
+/** `cannot read q3.report.json: no such file`; `reason` alone is what follows the name. */
+export class UnreadableFileError extends CliError {
+  constructor(
+    file: string,
+    readonly reason: string,
+  ) {
+    super(`cannot read ${printableName(file)}: ${reason}`);
+    this.name = 'UnreadableFileError';
+  }
+}
+
+const tooLarge = (file: string, size: number | string, max: number): UnreadableFileError =>
+  new UnreadableFileError(file, `${size} bytes, more than the ${max} bytes (${max / 1024 / 1024} MiB) a report file may have`);
 
 /**
  * Reads a report file. Opened non-blocking, so a FIFO without a writer cannot hang the
@@ -116,11 +125,11 @@ export async function readReportInput(file: string, cwd: string, maxBytes = MAX_
           : code === 'EACCES'
             ? 'permission denied'
             : (error as Error).message;
-    throw new CliError(`cannot read ${printableName(file)}: ${why}`);
+    throw new UnreadableFileError(file, why);
   }
   try {
     const info = await handle.stat();
-    if (!info.isFile()) throw new CliError(`cannot read ${printableName(file)}: ${kindOf(info)}`);
+    if (!info.isFile()) throw new UnreadableFileError(file, kindOf(info));
     if (info.size > maxBytes) throw tooLarge(file, info.size, maxBytes);
     // Read until the end, never more than one byte past the cap: a file that grew since
     // stat() (or whose size a file system reports as 0) is read and capped all the same.
@@ -140,7 +149,7 @@ export async function readReportInput(file: string, cwd: string, maxBytes = MAX_
     return decodeUtf8(file, buffer.subarray(0, length));
   } catch (error) {
     if (error instanceof CliError || error instanceof InvalidUtf8Error) throw error;
-    throw new CliError(`cannot read ${printableName(file)}: ${(error as Error).message}`);
+    throw new UnreadableFileError(file, (error as Error).message);
   } finally {
     await handle.close();
   }

@@ -7,16 +7,14 @@ import { performance } from 'node:perf_hooks';
 import type { TaskKind } from '../../core/api/types';
 import { FileWriteError } from '../../core/client/download';
 import { isReportServiceError } from '../../core/client/errors';
-import { DiagnosticMapper } from '../../core/loc/diagnostics';
-import { longPollSecondsFor } from '../../core/runner/polling';
 import type { PollSchedule } from '../../core/runner/polling';
-import { runTask } from '../../core/runner/taskRunner';
-import { describeFile, readReportFile } from '../commands/report';
 import { FAILURE_HINTS } from '../commands/failure';
-import { CliError, EXIT, exitCodeForKind } from '../exitCodes';
-import { InvalidUtf8Error } from '../inputFile';
+import { EXIT, exitCodeForKind } from '../exitCodes';
+import { UnreadableFileError } from '../inputFile';
 import type { Session } from '../session';
-import { oneLine, printableName } from '../terminalText';
+import { readForSubmit, rejectedWords, submitAndWait, syntaxWords } from '../submitReport';
+import type { ReadReport } from '../submitReport';
+import { oneLine } from '../terminalText';
 import type { BatchInput } from './inputs';
 import type { ReportOutcome } from './result';
 
@@ -37,43 +35,44 @@ export async function runOne(input: BatchInput, o: RunOneOptions): Promise<Repor
     ms: Math.round(performance.now() - t0),
     ...rest,
   });
-  let text: string;
+  let read: ReadReport;
   try {
-    text = await readReportFile(input.file, o.cwd);
+    read = await readForSubmit(input.file, o.cwd);
   } catch (error) {
-    if (error instanceof InvalidUtf8Error) {
-      const message = `${error.message}; nothing was sent`;
-      return done({
-        state: 'failed',
-        exitCode: EXIT.validation,
-        error: { kind: 'validation', message },
-        diagnostics: [error.diagnostic()],
-      });
-    }
-    if (error instanceof CliError) {
-      // Printed after the report's name already: `q3.report.json: cannot read the file: no such file`.
-      const message = error.message.replace(`cannot read ${printableName(input.file)}: `, 'cannot read the file: ');
+    // Printed after the report's name already: `q3.report.json: cannot read the file: no such file`.
+    if (error instanceof UnreadableFileError) {
+      const message = `cannot read the file: ${error.reason}`;
       return done({ state: 'failed', exitCode: error.exitCode, error: { kind: 'usage', message } });
     }
     throw error;
   }
-  const mapper = new DiagnosticMapper(text);
-  const syntax = mapper.syntaxErrors();
-  if (syntax.length > 0) {
-    const message = `${syntax.length} JSON syntax error${syntax.length === 1 ? '' : 's'}; nothing was sent`;
-    return done({ state: 'failed', exitCode: EXIT.validation, error: { kind: 'validation', message }, diagnostics: syntax });
+  if ('invalidUtf8' in read) {
+    const message = `${read.invalidUtf8.message}; nothing was sent`;
+    return done({
+      state: 'failed',
+      exitCode: EXIT.validation,
+      error: { kind: 'validation', message },
+      diagnostics: [read.invalidUtf8.diagnostic()],
+    });
+  }
+  if ('syntax' in read) {
+    const message = syntaxWords(read.syntax.length);
+    return done({ state: 'failed', exitCode: EXIT.validation, error: { kind: 'validation', message }, diagnostics: read.syntax });
   }
   try {
-    const result = await runTask(o.session.client, {
+    const submitted = await submitAndWait(o.session, read, {
       kind: o.kind,
-      report: text,
       output: { to: 'file', path: input.output },
       polling: o.polling,
-      longPollSeconds: longPollSecondsFor(o.session.baseUrl),
       timeoutMs: o.timeoutMs,
       signal: o.signal,
     });
-    const facts = await describeFile(result);
+    if ('rejected' in submitted) {
+      const { diagnostics } = submitted;
+      const message = rejectedWords(diagnostics.length);
+      return done({ state: 'failed', exitCode: EXIT.validation, error: { kind: 'validation', message }, diagnostics });
+    }
+    const { result, facts } = submitted;
     return done({
       state: 'built',
       exitCode: EXIT.ok,
@@ -89,11 +88,6 @@ export async function runOne(input: BatchInput, o: RunOneOptions): Promise<Repor
       return done({ state: 'failed', exitCode: EXIT.usage, error: { kind: 'usage', message: `cannot write the output file: ${why}` } });
     }
     if (!isReportServiceError(error)) throw error;
-    if (error.kind === 'validation' && error.details.length > 0) {
-      const diagnostics = mapper.fromValidationEntries(error.details);
-      const message = `the service rejected the report (${diagnostics.length} error${diagnostics.length === 1 ? '' : 's'})`;
-      return done({ state: 'failed', exitCode: EXIT.validation, error: { kind: 'validation', message }, diagnostics });
-    }
     const state = error.kind === 'cancelled' ? 'skipped' : 'failed';
     const failure = {
       kind: error.kind,

@@ -12,7 +12,6 @@ import type { TaskKind } from '../../core/api/types';
 import { buildCostKind } from '../../core/quota/quotaSummary';
 import type { BuildCostKind } from '../../core/quota/quotaSummary';
 import { isDynamicPattern } from 'tinyglobby';
-import { millis } from '../args';
 import type { ParsedArgs } from '../args';
 import { stepSummaryMarkdown, writeJunit } from '../batch/batchReports';
 import { appendStepSummary } from '../githubFormat';
@@ -29,7 +28,9 @@ import { openSession } from '../session';
 import type { LocalServiceTuning, Session } from '../session';
 import { checkQuota } from '../batch/quotaCheck';
 import type { QuotaBudget } from '../batch/quotaCheck';
-import { readReportFile, runReportCommand } from './report';
+import { runReportCommand } from './report';
+import { pollingOptions } from '../submitReport';
+import { readReportInput } from '../inputFile';
 import type { CommandContext } from './report';
 import { printableName } from '../terminalText';
 
@@ -72,12 +73,7 @@ async function runBatchCommand(kind: TaskKind, ctx: CommandContext): Promise<Exi
     throw new CliError(`--out-dir ${printableName(outDir)} is a file, not a folder`);
   }
   const jobs = jobsOption(args.options.jobs, args.global.offline);
-  const polling = Object.fromEntries(
-    Object.entries({
-      initialDelayMs: millis('--poll-initial-ms', args.options['poll-initial-ms']),
-      maxDelayMs: millis('--poll-max-ms', args.options['poll-max-ms']),
-    }).filter(([, v]) => v !== undefined),
-  );
+  const polling = pollingOptions(args);
   const inputs = planOutputs(await expandInputs(args.positionals, cwd), kind, cwd, outDir);
   const costs = kind === 'build' ? await costsOf(inputs, cwd) : new Map<BatchInput, BuildCostKind>();
   const started = performance.now();
@@ -124,7 +120,7 @@ async function runBatchCommand(kind: TaskKind, ctx: CommandContext): Promise<Exi
 async function costsOf(inputs: readonly BatchInput[], cwd: string): Promise<Map<BatchInput, BuildCostKind>> {
   const costs = new Map<BatchInput, BuildCostKind>();
   for (const input of inputs) {
-    const text = await readReportFile(input.file, cwd).catch(() => undefined);
+    const text = await readReportInput(input.file, cwd).catch(() => undefined);
     if (text !== undefined) costs.set(input, buildCostKind(text));
   }
   return costs;

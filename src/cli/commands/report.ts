@@ -3,17 +3,11 @@
  * submit, wait with a status line, save the file, print where it went (and the quota
  * left after a build). A 422 comes back as `file:line:col:` lines on the user's text.
  */
-import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { TaskKind } from '../../core/api/types';
-import { isReportServiceError } from '../../core/client/errors';
-import { DiagnosticMapper } from '../../core/loc/diagnostics';
-import { jpegSize, pdfPageCount } from '../../core/runner/fileInfo';
-import { runTask } from '../../core/runner/taskRunner';
-import { longPollSecondsFor } from '../../core/runner/polling';
 import type { TaskResult } from '../../core/runner/taskRunner';
 import { FileWriteError } from '../../core/client/download';
-import { expectPositionals, millis } from '../args';
+import { expectPositionals } from '../args';
 import type { ParsedArgs } from '../args';
 import { EXIT } from '../exitCodes';
 import type { ExitCode } from '../exitCodes';
@@ -24,21 +18,15 @@ import { ProgressLine } from '../progress';
 import { quotaWords } from '../../core/quota/quotaSummary';
 import { openSession } from '../session';
 import { fileWriteFailure, reportFailure } from './failure';
-import { InvalidUtf8Error, readReportInput } from '../inputFile';
+import type { InvalidUtf8Error } from '../inputFile';
+import { pollingOptions, readForSubmit, rejectedWords, submitAndWait, syntaxWords } from '../submitReport';
+import type { FileFacts } from '../submitReport';
 import { oneLine, printableName } from '../terminalText';
 
 export interface CommandContext {
   args: ParsedArgs;
   out: Output;
   signal: AbortSignal;
-}
-
-/**
- * Reads a report file (inputFile.ts): a file that is not a regular file, too large or
- * unreadable is a usage error naming the file; bytes that are not UTF-8 throw InvalidUtf8Error.
- */
-export function readReportFile(file: string, cwd: string): Promise<string> {
-  return readReportInput(file, cwd);
 }
 
 /** Bytes that are not UTF-8: one problem line at the byte, exit 1, nothing sent. */
@@ -67,91 +55,67 @@ export async function runReportCommand(kind: TaskKind, ctx: CommandContext): Pro
   expectPositionals(kind, args.positionals, 1, 1, 'one report file');
   const file = args.positionals[0];
   const io = out.io;
-  let text: string;
-  try {
-    text = await readReportFile(file, io.cwd);
-  } catch (error) {
-    if (error instanceof InvalidUtf8Error) return invalidUtf8(out, kind, file, error);
-    throw error;
-  }
-  const mapper = new DiagnosticMapper(text);
-  const syntax = mapper.syntaxErrors();
-  if (syntax.length > 0) {
-    out.diagnostics(file, syntax);
+  const read = await readForSubmit(file, io.cwd);
+  if ('invalidUtf8' in read) return invalidUtf8(out, kind, file, read.invalidUtf8);
+  if ('syntax' in read) {
+    out.diagnostics(file, read.syntax);
     out.document({
       ok: false,
       command: kind,
       file,
       error: { kind: 'validation', message: 'JSON syntax errors', details: [] },
-      diagnostics: syntax.map((d) => diagnosticJson(file, d)),
+      diagnostics: read.syntax.map((d) => diagnosticJson(file, d)),
     });
-    out.error(`${printableName(file)}: ${syntax.length} JSON syntax error${syntax.length === 1 ? '' : 's'}; nothing was sent`);
+    out.error(`${printableName(file)}: ${syntaxWords(read.syntax.length)}`);
     return EXIT.validation;
   }
   const outputArg = typeof args.options.output === 'string' ? args.options.output : defaultOutputPath(file, kind);
   // Checked before submitting: a folder given as -o must not cost a build.
   const target = await outputTarget(outputArg, io.cwd, basename(defaultOutputPath(file, kind)));
-  const polling = {
-    initialDelayMs: millis('--poll-initial-ms', args.options['poll-initial-ms']),
-    maxDelayMs: millis('--poll-max-ms', args.options['poll-max-ms']),
-  };
+  const polling = pollingOptions(args);
   const session = await openSession(args.global, io);
   const progress = ProgressLine.for(io.stderr, `${kind} ${printableName(file)}`, out.quiet || out.json);
   try {
     if (args.options['no-wait']) {
-      const submitted = await session.client.submit(kind, text, { signal: ctx.signal });
+      const submitted = await session.client.submit(kind, read.text, { signal: ctx.signal });
       // The id comes from the server: one line, no escape sequences.
       out.line(oneLine(submitted.task_id));
       out.document({ ok: true, command: kind, file, task_id: submitted.task_id, status: submitted.status, quota: submitted.quota ?? null });
       return EXIT.ok;
     }
     progress.start();
-    const result = await runTask(session.client, {
+    const done = await submitAndWait(session, read, {
       kind,
-      report: text,
       output: target.to === 'stdout' ? { to: 'bytes' } : { to: 'file', path: target.path },
-      polling: Object.fromEntries(Object.entries(polling).filter(([, v]) => v !== undefined)),
-      longPollSeconds: longPollSecondsFor(session.baseUrl),
+      polling,
       timeoutMs: args.global.timeoutMs,
       signal: ctx.signal,
       onProgress: (p) => progress.update(p),
     });
     progress.stop();
-    const info = await describeFile(result);
+    if ('rejected' in done) {
+      out.diagnostics(file, done.diagnostics);
+      out.document({
+        ok: false,
+        command: kind,
+        file,
+        error: done.rejected.toJSON(),
+        diagnostics: done.diagnostics.map((d) => diagnosticJson(file, d)),
+      });
+      out.error(`${printableName(file)}: ${rejectedWords(done.diagnostics.length)}`);
+      return EXIT.validation;
+    }
+    const { result, facts } = done;
     if (target.to === 'stdout' && result.bytes) io.stdout.write(result.bytes);
-    else printResult(out, kind, file, outputArg, result, info, session.local);
+    else printResult(out, kind, file, outputArg, result, facts, session.local);
     return EXIT.ok;
   } catch (error) {
     progress.stop();
     if (error instanceof FileWriteError) throw fileWriteFailure(error);
-    if (isReportServiceError(error) && error.kind === 'validation' && error.details.length > 0) {
-      const diagnostics = mapper.fromValidationEntries(error.details);
-      out.diagnostics(file, diagnostics);
-      out.document({ ok: false, command: kind, file, error: error.toJSON(), diagnostics: diagnostics.map((d) => diagnosticJson(file, d)) });
-      out.error(
-        `${printableName(file)}: the service rejected the report (${diagnostics.length} error${diagnostics.length === 1 ? '' : 's'})`,
-      );
-      return EXIT.validation;
-    }
     return reportFailure(out, kind, error, { file });
   } finally {
     await session.close();
   }
-}
-
-export interface FileFacts {
-  pages?: number;
-  width?: number;
-  height?: number;
-}
-
-/** Pages or size, read back from the saved file — only a regular file: a FIFO or a device cannot be read back. */
-export async function describeFile(result: TaskResult): Promise<FileFacts> {
-  const savedFile = result.path !== undefined && (await stat(result.path).catch(() => undefined))?.isFile() === true;
-  const bytes = result.bytes ?? (savedFile ? new Uint8Array(await readFile(result.path!)) : undefined);
-  if (!bytes) return {};
-  if (result.contentType === 'application/pdf') return { pages: pdfPageCount(bytes) };
-  return jpegSize(bytes) ?? {};
 }
 
 function printResult(

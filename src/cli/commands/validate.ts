@@ -14,7 +14,7 @@ import { expectPositionals } from '../args';
 import { CliError, EXIT } from '../exitCodes';
 import type { ExitCode } from '../exitCodes';
 import { diagnosticJson } from '../output';
-import { readReportFile } from './report';
+import { readReportInput } from '../inputFile';
 import { InvalidUtf8Error } from '../inputFile';
 import type { CommandContext } from './report';
 import { printableName } from '../terminalText';
@@ -66,7 +66,7 @@ export async function runValidateCommand(ctx: CommandContext): Promise<ExitCode>
   for (const file of files) {
     let problems: ReportProblem[];
     try {
-      problems = reportProblems(index, await readReportFile(file, out.io.cwd));
+      problems = reportProblems(index, await readReportInput(file, out.io.cwd));
     } catch (error) {
       if (!(error instanceof InvalidUtf8Error)) {
         results.push({ file, problems: [], unreadable: (error as Error).message });
