@@ -106,19 +106,29 @@ export function gatedRenderer(): { renderer: ReportRenderer; started: string[]; 
   const inner = createMinimalRenderer();
   const started: string[] = [];
   const gates: Array<() => void> = [];
+  // A release that comes before its render reaches the gate (the task shows RUNNING a moment
+  // before the renderer is called) is kept for it, not lost: that render would wait forever.
+  let credits = 0;
   const renderer: ReportRenderer = {
     async renderPdf(body, options) {
       started.push(String(body.options?.report_title));
-      await new Promise<void>((resolve, reject) => {
-        gates.push(resolve);
-        options?.signal?.addEventListener('abort', () => reject(options.signal?.reason), { once: true });
-      });
+      if (credits > 0) credits--;
+      else
+        await new Promise<void>((resolve, reject) => {
+          gates.push(resolve);
+          options?.signal?.addEventListener('abort', () => reject(options.signal?.reason), { once: true });
+        });
       return inner.renderPdf(body, options);
     },
     renderPreviewJpeg: (pdf, options) => inner.renderPreviewJpeg(pdf, options),
     dispose: () => inner.dispose(),
   };
-  return { renderer, started, releaseOne: () => gates.shift()?.() };
+  const releaseOne = (): void => {
+    const gate = gates.shift();
+    if (gate) gate();
+    else credits++;
+  };
+  return { renderer, started, releaseOne };
 }
 
 /**
