@@ -4,10 +4,10 @@
 // "Retry", without first asking to spend a quota it could not read.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as vscode from 'vscode';
 import type { QuotaRecord } from '../../../src/core/api/types';
 import type { LiveOutcome } from '../../../src/extension/live/livePreview';
+import { closedPort } from '../../helpers/loopback';
 import { closeAllEditors } from './helpers';
 import { cleanUp, run, useSettings, withSettings } from './studio';
 import { extensionApi, nextEvent, screenshot, ui, uiDriverUrl, waitForElement, waitForViewerState } from './viewerKit';
@@ -19,15 +19,6 @@ const TEXT = `{
   "components": [{ "type": "Text", "options": { "text": "Drawn for free." } }]
 }
 `;
-
-/** A 127.0.0.1 port nothing listens on (one the system just gave out and took back). */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('what the buttons cost, and the offline state', function () {
   this.timeout(120_000);

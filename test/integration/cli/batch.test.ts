@@ -3,10 +3,11 @@
  * real local service (or a hosted-like proxy in front of it), PDFs read back.
  */
 import { strict as assert } from 'node:assert';
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { decodeJpeg } from '../../helpers/jpeg';
+import { filesUnder } from '../../helpers/files';
 import { readPdf } from '../../helpers/pdf';
 import { SIMPLE_REPORT, startTestService } from '../client/helpers';
 import type { TestService } from '../client/helpers';
@@ -17,14 +18,6 @@ import type { CliRun } from './cliHarness';
 const BROKEN = join(ROOT, 'test', 'fixtures', 'broken', '01-card-missing-value.report.json');
 const example = (name: string): string => join(ROOT, 'examples', `${name}.report.json`);
 const single = (title: string): string => JSON.stringify({ ...SIMPLE_REPORT, options: { ...SIMPLE_REPORT.options, report_title: title } });
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries
-    .filter((e) => e.isFile())
-    .map((e) => relative(dir, join(e.parentPath, e.name)))
-    .sort();
-}
 
 /** The attributes of each `<testcase>` and what it holds (failure, skipped), read from the XML text. */
 function junitCases(xml: string): Array<{ name: string; failure?: string; skipped: boolean }> {

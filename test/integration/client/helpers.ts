@@ -100,14 +100,7 @@ export async function startFakeServer(handler: (req: IncomingMessage, res: Serve
   };
 }
 
-/** A port that was free a moment ago and has nothing listening on it now. */
-export async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+export { closedPort } from '../../helpers/loopback';
 
 /** A report the service accepts (single page). */
 export const SIMPLE_REPORT: ReportBody = {

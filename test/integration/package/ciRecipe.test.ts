@@ -9,8 +9,9 @@
 import { strict as assert } from 'node:assert';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { parse } from 'yaml';
+import { filesUnder } from '../../helpers/files';
 import { readPdf } from '../../helpers/pdf';
 import { buildOnce, describeRun, ROOT } from '../cli/cliHarness';
 import type { CliRun } from '../cli/cliHarness';
@@ -43,14 +44,6 @@ async function makeRepository(dir: string): Promise<void> {
   // Not reports: validate and the build loop skip dot folders and node_modules.
   await mkdir(join(dir, 'node_modules', 'x'), { recursive: true });
   await writeFile(join(dir, 'node_modules', 'x', 'skip.report.json'), '{');
-}
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((e) => e.isFile())
-    .map((e) => relative(dir, join(e.parentPath, e.name)).split('\\').join('/'))
-    .sort();
 }
 
 /** What the broken report must produce in `--format github`: one error annotation on its line. */

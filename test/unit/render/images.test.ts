@@ -15,6 +15,7 @@ import { attachImage, loadImages, type LoadedImage } from '../../../src/render/i
 import { imagePainter } from '../../../src/render/components/image';
 import { MARGIN_UNIT_PT } from '../../../src/render/painter';
 import { report, sharedRenderer } from '../../helpers/render';
+import { closedPort } from '../../helpers/loopback';
 import { readPdf } from '../../helpers/pdf';
 import { WEBP, SVG, animatedWebp, gif, imageXObjects, jpg, pdfStreams, png } from '../../helpers/imageFixtures';
 
@@ -29,14 +30,6 @@ async function listen(handler: Handler): Promise<{ server: Server; base: string 
 async function close(server: Server): Promise<void> {
   server.closeAllConnections();
   await new Promise((r) => server.close(r));
-}
-
-/** A loopback port nothing listens on (bound, then closed): connections are refused. */
-async function closedPort(): Promise<number> {
-  const { server } = await listen(() => undefined);
-  const port = (server.address() as AddressInfo).port;
-  await close(server);
-  return port;
 }
 
 const FILES: Record<string, { type: string; body: () => Buffer }> = {
