@@ -7,6 +7,7 @@
 import { hasType, jsonTypeOf } from './jsonTypes';
 import type { JsonType } from './jsonTypes';
 import { shortJson } from './textEdits';
+import { laxBoolWord } from '../api/laxBool';
 
 export interface Conversion {
   value: unknown;
@@ -38,9 +39,6 @@ const NUMBER_WORDS = [
   'twenty',
 ];
 
-const TRUE_WORDS = ['true', 'yes', 'on', 'y', '1'];
-const FALSE_WORDS = ['false', 'no', 'off', 'n', '0'];
-
 /** `"12"`, `" 12 "`, `"1,200"`, `"1_200"`, `"+3"`, `"three"` → a number; undefined otherwise. */
 export function looseNumber(text: string): { value: number; plain: boolean } | undefined {
   const trimmed = text.trim();
@@ -62,8 +60,8 @@ function fromString(text: string, expected: readonly JsonType[]): Conversion[] {
     out.push({ value: n.value, title: `Convert ${shown} to the number ${n.value}`, preferred: true });
   }
   const lower = text.trim().toLowerCase();
-  if (expected.includes('boolean') && (TRUE_WORDS.includes(lower) || FALSE_WORDS.includes(lower))) {
-    const value = TRUE_WORDS.includes(lower);
+  const value = laxBoolWord(text);
+  if (expected.includes('boolean') && value !== undefined) {
     out.push({ value, title: `Convert ${shown} to ${value}`, preferred: true });
   }
   if (expected.includes('null') && ['null', 'none', ''].includes(lower))

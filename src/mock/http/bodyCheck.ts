@@ -14,6 +14,7 @@ import { MISSING_BODY, notJsonEntry, validateReport } from '../validation/report
 import { decodeBody, ValidationFailure } from './body';
 import { capErrors, type CappedDetail } from './errorCap';
 import { HttpError } from './respond';
+import { laxBoolWord } from '../../core/api/laxBool';
 
 /** Webhooks kept per task, whatever the body holds (the schema allows 3; a list drives requests). */
 export const MAX_WEBHOOK_TARGETS = 3;
@@ -44,7 +45,7 @@ export type BodyVerdict =
 /** True for the values pydantic's lax bool reads as true. */
 function laxTrue(v: unknown): boolean {
   if (!laxAccepts('boolean', v)) return false;
-  return v === true || v === 1 || (typeof v === 'string' && ['1', 'on', 't', 'true', 'y', 'yes'].includes(v.trim().toLowerCase()));
+  return v === true || v === 1 || (typeof v === 'string' && laxBoolWord(v) === true);
 }
 
 export function reportFacts(report: ReportBody): ReportFacts {

@@ -3,6 +3,7 @@
  * messages, Literal message wording, the lax-mode coercions pydantic accepts (which a
  * strict JSON schema rejects), and the error type + msg for a value of the wrong type.
  */
+import { laxBoolWord } from '../../core/api/laxBool';
 
 /** Python's repr() of a JSON value, as used in pydantic messages. */
 export function pyRepr(v: unknown): string {
@@ -38,7 +39,6 @@ export function expectedList(values: unknown[]): string {
 
 const INT_STRING = /^\s*[+-]?\d+(\.0*)?\s*$/;
 const FLOAT_STRING = /^\s*[+-]?((\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?|inf|infinity|nan)\s*$/i;
-const BOOL_STRINGS = new Set(['0', 'off', 'f', 'false', 'n', 'no', '1', 'on', 't', 'true', 'y', 'yes']);
 
 /** The number pydantic (lax) turns `v` into for an int/float field, or undefined. */
 export function laxNumber(type: 'integer' | 'number', v: unknown): number | undefined {
@@ -67,7 +67,7 @@ export function laxAccepts(type: string, v: unknown): boolean {
     case 'boolean':
       if (typeof v === 'boolean') return true;
       if (typeof v === 'number') return v === 0 || v === 1;
-      return typeof v === 'string' && BOOL_STRINGS.has(v.trim().toLowerCase());
+      return typeof v === 'string' && laxBoolWord(v) !== undefined;
     case 'null':
       return v === null;
     case 'array':

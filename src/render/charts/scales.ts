@@ -8,6 +8,7 @@ import { scaleBand, scaleLinear, scalePoint, scaleUtc } from 'd3-scale';
 import { utcFormat } from 'd3-time-format';
 import { utcDay, utcHour, utcMinute, utcMonth, utcSecond, utcYear } from 'd3-time';
 import { RenderError } from '../renderer';
+import { laxBoolWord } from '../../core/api/laxBool';
 
 export interface Tick {
   /** Pixel coordinate along the axis. */
@@ -80,30 +81,12 @@ export function compactNumber(v: number, decimals?: number): string {
   return (text === '-0' ? '0' : text) + suffix;
 }
 
-/**
- * The strings pydantic reads as booleans (lax mode), which the hosted service would take as the
- * SDKs' boolean: they mean that boolean here too, never a d3 specifier (`"1"` is a valid one).
- */
-const BOOLEAN_WORDS: Readonly<Record<string, boolean>> = {
-  true: true,
-  t: true,
-  yes: true,
-  y: true,
-  on: true,
-  '1': true,
-  false: false,
-  f: false,
-  no: false,
-  n: false,
-  off: false,
-  '0': false,
-};
-
 /** A `format_*_ticks` value as the SDKs' boolean, or the d3-format specifier it names. */
 function tickFormatOf(format: boolean | string | undefined): boolean | string {
   if (typeof format !== 'string') return format === true;
   const spec = format.trim();
-  return BOOLEAN_WORDS[spec.toLowerCase()] ?? (spec === '' ? false : spec);
+  // The words pydantic reads as booleans mean that boolean here too, never a d3 specifier (`"1"` is a valid one).
+  return laxBoolWord(spec) ?? (spec === '' ? false : spec);
 }
 
 /** The one tick-label format of value axes (`format_*_ticks`, `*_ticks_decimals`) for every chart. */
