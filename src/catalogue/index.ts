@@ -16,7 +16,7 @@ export {
   type ReportObjectValues,
   type Resolved,
 } from './catalogue';
-export { defaultsOf, resolveOptions, resolveReportObject, resolveTableCell } from './resolve';
+export { defaultsOf, numberFromText, resolveOptions, resolveReportObject, resolveTableCell } from './resolve';
 export type { ComponentEntry } from './component';
 export type { OptionSet, SchemaObject } from './option';
 export { PX_PT, SPACING_UNIT_PT, properties } from './option';

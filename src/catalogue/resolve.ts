@@ -60,14 +60,9 @@ function accepted(schema: SchemaObject, value: unknown): unknown {
   }
   // Spreadsheet exports send numbers as strings ("12.5", "1,200"): a number option takes them.
   // (Only where text is not itself accepted: a Table cell's "18,204" stays as written.)
-  if (
-    typeof value === 'string' &&
-    !typeMatches(schema.type, value) &&
-    (typeMatches(schema.type, 1.5) || typeMatches(schema.type, 1)) &&
-    value.trim() !== ''
-  ) {
-    const n = Number(value.replace(/,/g, ''));
-    if (Number.isFinite(n) && typeMatches(schema.type, n)) return accepted(schema, n);
+  if (typeof value === 'string' && !typeMatches(schema.type, value) && (typeMatches(schema.type, 1.5) || typeMatches(schema.type, 1))) {
+    const n = numberFromText(value);
+    if (n !== undefined && typeMatches(schema.type, n)) return accepted(schema, n);
   }
   // …and a text option takes a number as its digits (a Card title 2024, a Text of 42).
   if (typeof value === 'number' && Number.isFinite(value) && typeMatches(schema.type, '') && !typeMatches(schema.type, value))
@@ -149,4 +144,11 @@ export function defaultsOf(type: ComponentType): Readonly<Record<string, unknown
       opt.meta.default === undefined ? [] : [[name, opt.meta.default]],
     ),
   );
+}
+
+/** A number written as text, as spreadsheets export it ("12.5", "1,200"); undefined when it is none. */
+export function numberFromText(text: string): number | undefined {
+  if (text.trim() === '') return undefined;
+  const n = Number(text.replace(/,/g, ''));
+  return Number.isFinite(n) ? n : undefined;
 }

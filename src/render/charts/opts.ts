@@ -3,6 +3,7 @@
  * values, and options without a declared default, which arrive unvalidated from tests and
  * previews of half-written files. Options with a default come resolved and need none of these.
  */
+import { numberFromText } from '../../catalogue';
 import { componentMargins, insetRect } from '../margins';
 
 export type Options = Record<string, unknown>;
@@ -17,11 +18,7 @@ export function str(o: Options, key: string): string | undefined {
 /** A finite number; numeric strings ("12.5") are accepted because spreadsheets export them. */
 export function toNumber(v: unknown): number | undefined {
   if (typeof v === 'number') return Number.isFinite(v) ? v : undefined;
-  if (typeof v === 'string' && v.trim() !== '') {
-    const n = Number(v.replace(/,/g, ''));
-    return Number.isFinite(n) ? n : undefined;
-  }
-  return undefined;
+  return typeof v === 'string' ? numberFromText(v) : undefined;
 }
 
 export function num(o: Options, key: string): number | undefined {
