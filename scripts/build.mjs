@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { pdfkitBrowserPlugin, importMetaUrl, copyRenderAssets } from './render-assets.mjs';
 import { buildViewer, VIEWER_ENTRY } from './build-viewer.mjs';
 import { vscodeOnce } from './esbuild-vscode.mjs';
+import { webRendererOptions } from './web-build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
@@ -115,4 +116,6 @@ results.push(
     metafile: true,
   }),
 );
+// The renderer for the browser (src/web/renderer.ts), reading the same files from dist/ as bytes handed in.
+results.push(await esbuild.build(webRendererOptions(root, { production, quiet })));
 if (!quiet) console.log(`built ${results.length} bundle(s)${production ? ' (production)' : ''}`);
