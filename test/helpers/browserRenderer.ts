@@ -1,0 +1,113 @@
+/**
+ * The renderer's browser bundle (dist/web/renderer.js) in headless Chromium, the way the web
+ * extension uses it: dist/ served over HTTP on 127.0.0.1, every file of RENDERER_FILES fetched
+ * from there and handed in as bytes, the renderer created once, then reports rendered in the page.
+ * For test/integration/web/browser-renderer.test.ts and the `web` bench.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFile } from 'node:fs/promises';
+import { join, normalize, sep } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const DIST = join(__dirname, '..', '..', 'dist');
+
+/** Page code as strings: tsx would wrap a function's inner names in a helper the page lacks. */
+const CREATE = `async () => {
+  const api = globalThis.ReportStudioRenderer;
+  const missing = [];
+  const t0 = performance.now();
+  const files = await Promise.all(api.RENDERER_FILES.map(async (name) => {
+    const res = await fetch('/' + name);
+    if (!res.ok) missing.push(name);
+    return [name, new Uint8Array(await res.arrayBuffer())];
+  }));
+  globalThis.renderer = await api.createBrowserRenderer(files);
+  return { missing, initMs: performance.now() - t0, bytes: files.reduce((n, f) => n + f[1].length, 0) };
+}`;
+const RENDER = `async (reportText) => {
+  const base64 = (bytes) => {
+    let s = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(s);
+  };
+  const t0 = performance.now();
+  const { pdf, pageCount } = await globalThis.renderer.renderPdf(JSON.parse(reportText));
+  const t1 = performance.now();
+  const jpeg = await globalThis.renderer.renderPreviewJpeg(pdf);
+  const t2 = performance.now();
+  return { pdf: base64(pdf), pageCount, jpeg: base64(jpeg), pdfMs: t1 - t0, jpegMs: t2 - t1 };
+}`;
+
+export interface BrowserRender {
+  pdf: Buffer;
+  pageCount: number;
+  jpeg: Buffer;
+  /** Time in the page: the PDF, then its preview JPEG. */
+  pdfMs: number;
+  jpegMs: number;
+}
+
+export class BrowserRendererPage {
+  /** Page errors, and requests to anywhere but dist/ on the test's own server. */
+  readonly problems: string[] = [];
+  /** Files of RENDERER_FILES that dist/ lacked. */
+  missing: string[] = [];
+  /** Fetching the files and creating the renderer (PDFium compiles), in the page. */
+  initMs = 0;
+  /** What the host handed in: the files' total size. */
+  fileBytes = 0;
+  private server?: Server;
+  private browser?: Browser;
+  private page?: Page;
+
+  async start(): Promise<void> {
+    this.server = createServer((req, res) => {
+      const path = normalize(join(DIST, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)));
+      if (path === DIST + sep)
+        return void res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>renderer</title>');
+      if (!path.startsWith(DIST + sep)) return void res.writeHead(403).end();
+      readFile(path).then(
+        (body) => res.writeHead(200, { 'content-type': path.endsWith('.js') ? 'text/javascript' : 'application/octet-stream' }).end(body),
+        () => res.writeHead(404).end(),
+      );
+    });
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox'],
+    });
+    this.page = await this.browser.newPage();
+    this.page.on('pageerror', (e) => this.problems.push(`page error: ${String(e)}`));
+    // blob: URLs of the page's own origin are bytes already in memory (Emscripten's loaders make them).
+    const own = (url: string) => url.startsWith(`${origin}/`) || url.startsWith(`blob:${origin}/`);
+    this.page.on('request', (r) => void (own(r.url()) || this.problems.push(`request to ${r.url()}`)));
+    await this.page.goto(`${origin}/`);
+    await this.page.addScriptTag({ url: `${origin}/web/renderer.js` });
+    const created = (await this.page.evaluate(`(${CREATE})()`)) as { missing: string[]; initMs: number; bytes: number };
+    this.missing = created.missing;
+    this.initMs = created.initMs;
+    this.fileBytes = created.bytes;
+  }
+
+  /** Renders a report (JSON text) to a PDF and that PDF to its preview JPEG, in the page. */
+  async render(reportJson: string): Promise<BrowserRender> {
+    if (!this.page) throw new Error('BrowserRendererPage.render before start');
+    const r = (await this.page.evaluate(`(${RENDER})(${JSON.stringify(reportJson)})`)) as {
+      pdf: string;
+      pageCount: number;
+      jpeg: string;
+      pdfMs: number;
+      jpegMs: number;
+    };
+    return { ...r, pdf: Buffer.from(r.pdf, 'base64'), jpeg: Buffer.from(r.jpeg, 'base64') };
+  }
+
+  async stop(): Promise<void> {
+    await this.page?.evaluate('globalThis.renderer?.dispose()').catch(() => undefined);
+    await this.browser?.close();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}
