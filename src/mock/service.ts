@@ -8,7 +8,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { KeyRing, keyIdOf, resolveKeys } from './keys';
 import { logLine } from '../core/redact';
-import { resolveOptions, type LocalServiceOptions, type ResolvedOptions } from './options';
+import { DEFAULT_HOST, resolveOptions, type LocalServiceOptions, type ResolvedOptions } from './options';
 import { removeStaleTemps } from './store/atomicFile';
 import { lockDataDir } from './store/dataDirLock';
 import type { ReportRenderer } from '../render/renderer';
@@ -22,7 +22,7 @@ import { BodyChecker, locateBodyWorker } from './http/bodyPool';
 import type { ServiceContext } from './http/context';
 import { warmUpValidator } from './validation/reportValidator';
 import { locateRenderWorker, WorkerRenderer } from './renderPool';
-import { checkBindHost, DEFAULT_HOST, isLoopbackAddress, localOrigin } from './bindHost';
+import { checkBindHost, isLoopbackAddress, localOrigin } from './bindHost';
 import { renderDraft, type DraftOptions, type DraftRender } from './draft';
 import { RecentRenders } from './renderReuse';
 
