@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { pdfkitBrowserPlugin, importMetaUrl, copyRenderAssets } from './render-assets.mjs';
 import { buildViewer, VIEWER_ENTRY } from './build-viewer.mjs';
 import { vscodeOnce } from './esbuild-vscode.mjs';
-import { webRendererOptions } from './web-build.mjs';
+import { webBuildOptions } from './web-build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
@@ -116,6 +116,6 @@ results.push(
     metafile: true,
   }),
 );
-// The renderer for the browser (src/web/renderer.ts), reading the same files from dist/ as bytes handed in.
-results.push(await esbuild.build(webRendererOptions(root, { production, quiet })));
+// The browser bundles (src/web/): the renderer, reading the same files from dist/ as bytes handed in, and the local service.
+results.push(...(await Promise.all(webBuildOptions(root, { production, quiet }).map((o) => esbuild.build(o)))));
 if (!quiet) console.log(`built ${results.length} bundle(s)${production ? ' (production)' : ''}`);

@@ -18,6 +18,7 @@ const BUNDLES = [
   'render-worker.js',
   'body-worker.js',
   'web/renderer.js',
+  'web/service.js',
 ];
 const SOURCES = [
   'src',

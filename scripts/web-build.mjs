@@ -1,5 +1,5 @@
-// The browser bundles (src/web/; docs/architecture.md, "The browser build"). The renderer is
-// written for Node; in the browser the few modules that touch Node are replaced at bundle time:
+// The browser bundles (src/web/; docs/architecture.md, "The browser build"). The renderer and the
+// local service are written for Node; in the browser the few modules that touch Node are replaced at bundle time:
 // - SWAPS: a renderer module that does I/O → its browser twin in src/web/render/ (same exports);
 // - SHIMS: a Node built-in or Node-only package → the small browser equivalent in src/web/shims/;
 // - EMPTY: Emscripten glue's `require('fs')`/`require('path')`, reached only on its Node branch.
@@ -42,16 +42,22 @@ function browserPlugin(root) {
   };
 }
 
-/** The esbuild options of dist/web/renderer.js (the unit test builds with them too). */
-export function webRendererOptions(root, { production = false, quiet = true } = {}) {
-  return {
+/** The browser bundles: entry → file, and the global each defines (an IIFE: a page or a worker loads it). */
+export const WEB_BUNDLES = [
+  { entry: 'src/web/renderer.ts', out: 'dist/web/renderer.js', globalName: 'ReportStudioRenderer' },
+  { entry: 'src/web/service.ts', out: 'dist/web/service.js', globalName: 'ReportStudioService' },
+];
+
+/** The esbuild options of each of WEB_BUNDLES (the unit test and the bench build with them too). */
+export function webBuildOptions(root, { production = false, quiet = true } = {}) {
+  return WEB_BUNDLES.map((b) => ({
     absWorkingDir: root,
-    entryPoints: ['src/web/renderer.ts'],
-    outfile: 'dist/web/renderer.js',
+    entryPoints: [b.entry],
+    outfile: b.out,
     bundle: true,
     platform: 'browser',
     format: 'iife',
-    globalName: 'ReportStudioRenderer',
+    globalName: b.globalName,
     target: 'chrome120',
     inject: [join(root, 'src/web/shims/globals.ts')],
     // Emscripten's loaders and pdfkit compute URLs from import.meta.url (which an IIFE lacks): the
@@ -66,5 +72,5 @@ export function webRendererOptions(root, { production = false, quiet = true } = 
     logLevel: quiet ? 'error' : 'info',
     metafile: true,
     plugins: [pdfkitBrowserPlugin(root), browserPlugin(root)],
-  };
+  }));
 }

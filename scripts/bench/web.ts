@@ -29,8 +29,9 @@ const BUDGET_KB = 1_500;
 
 async function bundleKb(): Promise<number> {
   const url = pathToFileURL(join(ROOT, 'scripts/web-build.mjs')).href;
-  const web = (await new Function('u', 'return import(u)')(url)) as { webRendererOptions(root: string, o: object): esbuild.BuildOptions };
-  const result = await esbuild.build({ ...web.webRendererOptions(ROOT, { production: true }), write: false });
+  const web = (await new Function('u', 'return import(u)')(url)) as { webBuildOptions(root: string, o: object): esbuild.BuildOptions[] };
+  const options = web.webBuildOptions(ROOT, { production: true }).find((o) => o.outfile === 'dist/web/renderer.js');
+  const result = await esbuild.build({ ...options, write: false });
   const js = result.outputFiles?.find((f) => f.path.endsWith('.js'));
   if (!js) throw new Error('web bench: esbuild wrote no renderer.js');
   return js.contents.length / 1024;

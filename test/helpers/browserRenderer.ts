@@ -1,8 +1,9 @@
 /**
- * The renderer's browser bundle (dist/web/renderer.js) in headless Chromium, the way the web
- * extension uses it: dist/ served over HTTP on 127.0.0.1, every file of RENDERER_FILES fetched
- * from there and handed in as bytes, the renderer created once, then reports rendered in the page.
- * For test/integration/web/browser-renderer.test.ts and the `web` bench.
+ * The browser bundles (dist/web/) in headless Chromium, the way the web extension uses them:
+ * dist/ served over HTTP on 127.0.0.1 and a bundle loaded into a page (DistPage). For the
+ * renderer (BrowserRendererPage) every file of RENDERER_FILES is fetched from there and handed in
+ * as bytes, the renderer created once, then reports rendered in the page. For
+ * test/integration/web/ and the `web` bench.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,7 +13,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 
 const DIST = join(__dirname, '..', '..', 'dist');
 
-/** Page code as strings: tsx would wrap a function's inner names in a helper the page lacks. */
+/** Page code (DistPage.call). */
 const CREATE = `async () => {
   const api = globalThis.ReportStudioRenderer;
   const missing = [];
@@ -48,24 +49,19 @@ export interface BrowserRender {
   jpegMs: number;
 }
 
-export class BrowserRendererPage {
+/** A page of headless Chromium on dist/ (served on 127.0.0.1) with one of the browser bundles loaded. */
+export class DistPage {
   /** Page errors, and requests to anywhere but dist/ on the test's own server. */
   readonly problems: string[] = [];
-  /** Files of RENDERER_FILES that dist/ lacked. */
-  missing: string[] = [];
-  /** Fetching the files and creating the renderer (PDFium compiles), in the page. */
-  initMs = 0;
-  /** What the host handed in: the files' total size. */
-  fileBytes = 0;
   private server?: Server;
   private browser?: Browser;
   private page?: Page;
 
-  async start(): Promise<void> {
+  /** Serves dist/, opens a page and loads `bundle` (e.g. 'web/service.js') into it. */
+  async start(bundle: string): Promise<void> {
     this.server = createServer((req, res) => {
       const path = normalize(join(DIST, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)));
-      if (path === DIST + sep)
-        return void res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>renderer</title>');
+      if (path === DIST + sep) return void res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>dist</title>');
       if (!path.startsWith(DIST + sep)) return void res.writeHead(403).end();
       readFile(path).then(
         (body) => res.writeHead(200, { 'content-type': path.endsWith('.js') ? 'text/javascript' : 'application/octet-stream' }).end(body),
@@ -85,8 +81,38 @@ export class BrowserRendererPage {
     const own = (url: string) => url.startsWith(`${origin}/`) || url.startsWith(`blob:${origin}/`);
     this.page.on('request', (r) => void (own(r.url()) || this.problems.push(`request to ${r.url()}`)));
     await this.page.goto(`${origin}/`);
-    await this.page.addScriptTag({ url: `${origin}/web/renderer.js` });
-    const created = (await this.page.evaluate(`(${CREATE})()`)) as { missing: string[]; initMs: number; bytes: number };
+    await this.page.addScriptTag({ url: `${origin}/${bundle}` });
+  }
+
+  /**
+   * Calls `fn` — page code as a string (tsx would wrap a function's inner names in a helper the
+   * page lacks) — with `arg` (JSON), and returns its result.
+   */
+  async call<T>(fn: string, arg?: unknown): Promise<T> {
+    if (!this.page) throw new Error('DistPage.call before start');
+    return (await this.page.evaluate(`(${fn})(${arg === undefined ? '' : JSON.stringify(arg)})`)) as T;
+  }
+
+  async stop(): Promise<void> {
+    await this.browser?.close();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}
+
+export class BrowserRendererPage {
+  private readonly dist = new DistPage();
+  /** Page errors, and requests to anywhere but dist/ on the test's own server. */
+  readonly problems = this.dist.problems;
+  /** Files of RENDERER_FILES that dist/ lacked. */
+  missing: string[] = [];
+  /** Fetching the files and creating the renderer (PDFium compiles), in the page. */
+  initMs = 0;
+  /** What the host handed in: the files' total size. */
+  fileBytes = 0;
+
+  async start(): Promise<void> {
+    await this.dist.start('web/renderer.js');
+    const created = await this.dist.call<{ missing: string[]; initMs: number; bytes: number }>(CREATE);
     this.missing = created.missing;
     this.initMs = created.initMs;
     this.fileBytes = created.bytes;
@@ -94,20 +120,12 @@ export class BrowserRendererPage {
 
   /** Renders a report (JSON text) to a PDF and that PDF to its preview JPEG, in the page. */
   async render(reportJson: string): Promise<BrowserRender> {
-    if (!this.page) throw new Error('BrowserRendererPage.render before start');
-    const r = (await this.page.evaluate(`(${RENDER})(${JSON.stringify(reportJson)})`)) as {
-      pdf: string;
-      pageCount: number;
-      jpeg: string;
-      pdfMs: number;
-      jpegMs: number;
-    };
+    const r = await this.dist.call<{ pdf: string; pageCount: number; jpeg: string; pdfMs: number; jpegMs: number }>(RENDER, reportJson);
     return { ...r, pdf: Buffer.from(r.pdf, 'base64'), jpeg: Buffer.from(r.jpeg, 'base64') };
   }
 
   async stop(): Promise<void> {
-    await this.page?.evaluate('globalThis.renderer?.dispose()').catch(() => undefined);
-    await this.browser?.close();
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    await this.dist.call('async () => globalThis.renderer?.dispose()').catch(() => undefined);
+    await this.dist.stop();
   }
 }
