@@ -6,6 +6,7 @@
 import { promises as fs } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import type { JsonDocument } from './jsonDocument';
 
 export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
   const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
@@ -61,37 +62,7 @@ export async function removeStaleTemps(dir: string): Promise<void> {
   await Promise.all(names.filter((n) => n.startsWith('.') && n.endsWith('.tmp')).map((n) => fs.rm(join(dir, n), { force: true })));
 }
 
-/**
- * Serialises writes of one file and coalesces bursts: while a write runs, later
- * requests collapse into one more write of the latest state. `flush()` resolves once
- * the state as of the call is on disk.
- */
-export class CoalescingWriter {
-  private running: Promise<void> | undefined;
-  private pending: Promise<void> | undefined;
-
-  constructor(
-    private readonly path: string,
-    private readonly snapshot: () => unknown,
-  ) {}
-
-  flush(): Promise<void> {
-    if (this.pending) return this.pending;
-    if (!this.running) {
-      this.running = this.write().finally(() => (this.running = undefined));
-      return this.running;
-    }
-    const after = this.running;
-    this.pending = after
-      .catch(() => undefined)
-      .then(() => {
-        this.pending = undefined;
-        return this.flush();
-      });
-    return this.pending;
-  }
-
-  private write(): Promise<void> {
-    return writeJsonAtomic(this.path, this.snapshot());
-  }
+/** The store's JSON document in a file: absent until first written, replaced whole and crash-safe on every write. */
+export function fileDocument(path: string): JsonDocument {
+  return { read: <T>() => readJson<T>(path), write: (value) => writeJsonAtomic(path, value) };
 }

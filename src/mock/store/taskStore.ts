@@ -10,7 +10,8 @@ import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import type { RenderNote, TaskKind, TaskStatus } from '../../core/api/types';
 import type { ReportBody } from '../../core/report/types';
-import { CoalescingWriter, readJson, removeStaleTemps, type SerializedJson, writeFileAtomic, writeJsonAtomic } from './atomicFile';
+import { fileDocument, readJson, removeStaleTemps, type SerializedJson, writeFileAtomic, writeJsonAtomic } from './atomicFile';
+import { CoalescingWriter } from './jsonDocument';
 
 export type QuotaKind = 'single' | 'multi';
 
@@ -168,7 +169,10 @@ export class TaskStore {
   save(record: TaskRecord): Promise<void> {
     let writer = this.writers.get(record.id);
     if (!writer) {
-      writer = new CoalescingWriter(this.recordPath(record.id), () => this.staged.get(record.id) ?? this.tasks.get(record.id) ?? record);
+      writer = new CoalescingWriter(
+        fileDocument(this.recordPath(record.id)),
+        () => this.staged.get(record.id) ?? this.tasks.get(record.id) ?? record,
+      );
       this.writers.set(record.id, writer);
     }
     return writer.flush();
