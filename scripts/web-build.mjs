@@ -42,6 +42,15 @@ function browserPlugin(root) {
   };
 }
 
+const BASE_URL_BANNER = `var __import_meta_url = (() => {
+  try {
+    const own = typeof document !== 'undefined' && document.currentScript ? document.currentScript.src : self.location.href;
+    return new URL('.', own) && own;
+  } catch {
+    return 'file:///';
+  }
+})();`;
+
 /** The browser bundles: entry → file, and the global each defines (an IIFE: a page or a worker loads it). */
 export const WEB_BUNDLES = [
   { entry: 'src/web/renderer.ts', out: 'dist/web/renderer.js', globalName: 'ReportStudioRenderer' },
@@ -60,12 +69,12 @@ export function webBuildOptions(root, { production = false, quiet = true } = {})
     globalName: b.globalName,
     target: 'chrome120',
     inject: [join(root, 'src/web/shims/globals.ts')],
-    // Emscripten's loaders and pdfkit compute URLs from import.meta.url (which an IIFE lacks): the
-    // script's own address, in a page or a worker. Nothing is fetched from it (the bytes are handed in).
+    // Emscripten's loaders and pdfkit resolve file names against import.meta.url (which an IIFE
+    // lacks): the script's own address in a page or a worker, or file:/// where that cannot be a
+    // base (VS Code's web worker extension host runs from a blob: URL). Nothing is fetched from
+    // it: the bytes are handed in.
     define: { 'import.meta.url': '__import_meta_url' },
-    banner: {
-      js: "var __import_meta_url = typeof document !== 'undefined' && document.currentScript ? document.currentScript.src : self.location.href;",
-    },
+    banner: { js: BASE_URL_BANNER },
     alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
     sourcemap: production ? false : 'linked',
     minify: production,

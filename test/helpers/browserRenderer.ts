@@ -40,6 +40,38 @@ const RENDER = `async (reportText) => {
   return { pdf: base64(pdf), pageCount, jpeg: base64(jpeg), pdfMs: t1 - t0, jpegMs: t2 - t1 };
 }`;
 
+/**
+ * The bundle's text run in a worker made from a blob: URL (where `self.location` cannot be a base
+ * URL, as in VS Code's web worker extension host), handed the files, rendering `reportText`.
+ */
+const IN_BLOB_WORKER = `async (reportText) => {
+  const source = await (await fetch('/web/renderer.js')).text();
+  const files = await Promise.all(ReportStudioRenderer.RENDERER_FILES.map(async (name) => [name, new Uint8Array(await (await fetch('/' + name)).arrayBuffer())]));
+  const body = source + \`
+    self.onmessage = async (e) => {
+      try {
+        const renderer = await ReportStudioRenderer.createBrowserRenderer(e.data.files);
+        const { pdf, pageCount } = await renderer.renderPdf(JSON.parse(e.data.reportText));
+        const jpeg = await renderer.renderPreviewJpeg(pdf);
+        await renderer.dispose();
+        self.postMessage({ pageCount, jpeg });
+      } catch (err) {
+        self.postMessage({ error: String(err && err.stack || err) });
+      }
+    };\`;
+  const worker = new Worker(URL.createObjectURL(new Blob([body], { type: 'text/javascript' })));
+  const answer = await new Promise((resolve) => {
+    worker.onmessage = (e) => resolve(e.data);
+    worker.onerror = (e) => resolve({ error: e.message });
+    worker.postMessage({ files, reportText });
+  });
+  worker.terminate();
+  let s = '';
+  const jpeg = answer.jpeg ?? new Uint8Array(0);
+  for (let i = 0; i < jpeg.length; i += 0x8000) s += String.fromCharCode(...jpeg.subarray(i, i + 0x8000));
+  return { pageCount: answer.pageCount, error: answer.error, jpeg: btoa(s) };
+}`;
+
 export interface BrowserRender {
   pdf: Buffer;
   pageCount: number;
@@ -116,6 +148,12 @@ export class BrowserRendererPage {
     this.missing = created.missing;
     this.initMs = created.initMs;
     this.fileBytes = created.bytes;
+  }
+
+  /** Renders a report (JSON text) to a PDF and its preview JPEG in a worker started from a blob: URL. */
+  async inBlobWorker(reportJson: string): Promise<{ pageCount: number; jpeg: Buffer; error?: string }> {
+    const r = await this.dist.call<{ pageCount: number; jpeg: string; error?: string }>(IN_BLOB_WORKER, reportJson);
+    return { ...r, jpeg: Buffer.from(r.jpeg, 'base64') };
   }
 
   /** Renders a report (JSON text) to a PDF and that PDF to its preview JPEG, in the page. */

@@ -80,4 +80,14 @@ describe('the renderer in the browser (dist/web/renderer.js)', function () {
     // The same pixels: both PDFs rasterised by one PDFium give the same preview.
     assert.ok(Buffer.from(await node.renderPreviewJpeg(expected.pdf)).equals(got.jpeg), "the same preview as the Node renderer's PDF");
   });
+
+  it("runs in a worker started from a blob: URL, as VS Code's web worker extension host runs an extension", async () => {
+    const json = jsoncToJson(await readFile(join(ROOT, 'examples', EXAMPLE), 'utf8')).body;
+    const got = await browser.inBlobWorker(json);
+    assert.deepEqual(browser.problems, []);
+    assert.equal(got.error, undefined);
+    const expected = await (await sharedRenderer()).renderPdf(JSON.parse(json) as ReportBody);
+    assert.equal(got.pageCount, expected.pageCount);
+    assert.ok(isJpeg(got.jpeg), 'a preview JPEG');
+  });
 });
