@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { KeyRing, keyIdOf, resolveKeys } from './keys';
 import { logLine } from '../core/redact';
 import { DEFAULT_HOST, resolveOptions, type LocalServiceOptions, type ResolvedOptions } from './options';
-import { fileDocument, removeStaleTemps } from './store/atomicFile';
+import { diskVolume, fileDocument, removeStaleTemps } from './store/atomicFile';
 import { lockDataDir } from './store/dataDirLock';
 import type { ReportRenderer } from '../render/renderer';
 import { Ledger } from './store/ledger';
@@ -121,7 +121,7 @@ async function open(input: LocalServiceOptions, options: ResolvedOptions, unlock
   options.log = (line) => writeLog(logLine(line, secrets));
   const ledger = new Ledger(fileDocument(join(options.dataDir, 'ledger.json')), options.now);
   await ledger.open();
-  const store = new TaskStore(options.dataDir);
+  const store = new TaskStore(diskVolume(), options.dataDir);
   const found = await store.open(options.log);
   warmUpValidator();
 

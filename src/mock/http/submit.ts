@@ -13,7 +13,7 @@ import type { ReportBody } from '../../core/report/types';
 import type { SubmitResponse, TaskKind } from '../../core/api/types';
 import { HEADER_MULTI_REMAINING, HEADER_SINGLE_REMAINING } from '../../core/api/types';
 import { cloudTargets } from '../delivery/cloudTargets';
-import { SerializedJson } from '../store/atomicFile';
+import { SerializedJson } from '../store/volume';
 import { isStorageFull, storageFullReason } from '../store/storageFull';
 import { RecentRenders } from '../renderReuse';
 import type { QuotaKind, TaskRecord } from '../store/taskStore';

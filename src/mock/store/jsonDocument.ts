@@ -3,6 +3,7 @@
  * a file on disk (fileDocument, atomicFile.ts: crash-safe) or memory (memoryDocument: the
  * service in the browser keeps no files). Writes of one document go through a CoalescingWriter.
  */
+import { jsonText, memoryVolume, type StoreVolume } from './volume';
 
 export interface JsonDocument {
   /** The document as last written; undefined when it never was. */
@@ -10,15 +11,20 @@ export interface JsonDocument {
   write(value: unknown): Promise<void>;
 }
 
-/** A document held as JSON text in memory: a reader gets a copy, as from a file. */
-export function memoryDocument(): JsonDocument {
-  let text: string | undefined;
+/** The document at `path` of a volume, as the store's JSON text (jsonText). */
+export function volumeDocument(volume: StoreVolume, path: string): JsonDocument {
   return {
-    read: async <T>() => (text === undefined ? undefined : (JSON.parse(text) as T)),
-    write: async (value) => {
-      text = JSON.stringify(value);
+    read: async <T>() => {
+      const text = await volume.readText(path);
+      return text === undefined ? undefined : (JSON.parse(text) as T);
     },
+    write: (value) => volume.write(path, jsonText(value)),
   };
+}
+
+/** A document held in memory: a reader gets a copy, as from a file. */
+export function memoryDocument(): JsonDocument {
+  return volumeDocument(memoryVolume(), 'document.json');
 }
 
 /**
