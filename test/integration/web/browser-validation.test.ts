@@ -1,7 +1,7 @@
 /**
  * The local service's submit check in the browser (dist/web/service.js, checkSubmission) answers
  * every body of the broken-report corpus, and the bodies the service treats specially (empty,
- * null, not JSON, NaN, too deep, not UTF-8, another content type), with the very status and
+ * null, not JSON, NaN, too deep, not UTF-8, another content type, too large), with the very status and
  * `{"detail": …}` text the HTTP service answers for the same bytes — and accepts what it accepts.
  */
 import { strict as assert } from 'node:assert';
@@ -48,6 +48,7 @@ function cases(): Case[] {
     json('NaN in a number', '{"type":"Report","options":{"report_title":NaN},"components":[]}'),
     json('nested beyond the depth limit', deep),
     json('a text content type', '{"type":"Report","components":[]}', 'text/plain'),
+    json('over the body limit', `{"type":"Report","components":[],"padding":"${'x'.repeat(10 * 1024 * 1024)}"}`),
     {
       name: 'invalid UTF-8',
       bytes: '{"type":"Report","options":{"report_title":"\xff\xfe"},"components":[]}',
@@ -88,6 +89,6 @@ describe('the local service check in the browser (dist/web/service.js)', functio
     }
     assert.deepEqual(inBrowser, over);
     const statuses = new Set(over.map((a) => a.status));
-    for (const s of [200, 400, 422]) assert.ok(statuses.has(s), `the cases include a ${s}`);
+    for (const s of [200, 400, 413, 422]) assert.ok(statuses.has(s), `the cases include a ${s}`);
   });
 });
