@@ -27,6 +27,7 @@ function boundary(files, forbidden, extraPaths = []) {
 }
 
 const UP = 'Arrows point downwards (docs/architecture.md, Rooms):';
+const WEB_NO_NODE = 'src/web runs in a browser: no Node modules (src/web/shims/ holds their browser stand-ins).';
 
 export default tseslint.config(
   {
@@ -114,6 +115,27 @@ export default tseslint.config(
   boundary(['src/net/**/*.ts'], [[['extension', 'mock', 'render', 'cli', 'webview'], `${UP} src/net imports only src/core.`]]),
   boundary(['src/render/**/*.ts'], [[['extension', 'mock', 'cli', 'webview'], `${UP} src/render imports src/core and src/net only.`]]),
   boundary(['src/mock/**/*.ts'], [[['extension', 'cli', 'webview'], `${UP} src/mock imports src/core, src/net and src/render.`]]),
+  {
+    // The browser build (src/web/): runs in a browser or VS Code's web worker extension host, so no
+    // Node module; it stands in for the Node-only parts of the renderer (scripts/web-build.mjs).
+    files: ['src/web/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          // By name, not as patterns: the pattern `net` would match the src/net room too.
+          paths: [
+            { name: 'vscode', message: 'Only src/extension/ imports vscode.' },
+            ...NODE_BUILTINS.filter((n) => !n.includes('*')).map((name) => ({ name, message: WEB_NO_NODE })),
+          ],
+          patterns: [
+            { group: ['extension', 'cli', 'webview'].flatMap(room), message: `${UP} src/web imports src/core, src/net and src/render.` },
+            { group: ['node:*'], message: WEB_NO_NODE },
+          ],
+        },
+      ],
+    },
+  },
   {
     // The CLI starts fast without the local service: only cli/localService.ts imports it (and the
     // renderer), and engineLoader.ts requires that file lazily (dist/engine.js in the bundle).

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { pdfkitBrowserPlugin, importMetaUrl, copyRenderAssets } from './render-assets.mjs';
 import { buildViewer, VIEWER_ENTRY } from './build-viewer.mjs';
 import { vscodeOnce } from './esbuild-vscode.mjs';
+import { webBuildOptions } from './web-build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
@@ -115,4 +116,6 @@ results.push(
     metafile: true,
   }),
 );
+// The browser bundles (src/web/): the renderer, reading the same files from dist/ as bytes handed in, and the local service.
+results.push(...(await Promise.all(webBuildOptions(root, { production, quiet }).map((o) => esbuild.build(o)))));
 if (!quiet) console.log(`built ${results.length} bundle(s)${production ? ' (production)' : ''}`);

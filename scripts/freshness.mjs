@@ -9,7 +9,17 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const BUNDLES = ['extension.js', 'engine.js', 'fixEngine.js', 'cli.js', 'mock-server.js', 'render-worker.js', 'body-worker.js'];
+const BUNDLES = [
+  'extension.js',
+  'engine.js',
+  'fixEngine.js',
+  'cli.js',
+  'mock-server.js',
+  'render-worker.js',
+  'body-worker.js',
+  'web/renderer.js',
+  'web/service.js',
+];
 const SOURCES = [
   'src',
   'schemas',
@@ -17,6 +27,7 @@ const SOURCES = [
   'scripts/build.mjs',
   'scripts/render-assets.mjs',
   'scripts/build-viewer.mjs',
+  'scripts/web-build.mjs',
   'package-lock.json',
 ];
 

@@ -4,7 +4,7 @@
  * goes to .bench/latest.md for the README's performance section. Performance is measured
  * here, never asserted in tests. A bench that fails is reported and the others still run
  * (exit code 1).
- *   npm run bench [-- render,polling,throughput,batch,loc,activation,harness]
+ *   npm run bench [-- render,polling,throughput,batch,loc,activation,web,harness]
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +16,7 @@ import { runLocBench } from './loc';
 import { runPollingBench } from './polling';
 import { runRenderBench } from './render';
 import { machineLine, markdownTable, type BenchRow } from './table';
+import { runWebBench } from './web';
 import { runTaskStatusThroughputBench } from './task-status-throughput';
 
 const ROOT = join(__dirname, '..', '..');
@@ -28,6 +29,7 @@ const all: Record<string, () => Promise<BenchRow[]>> = {
   batch: () => runBatchBench(),
   loc: () => runLocBench(),
   activation: () => runActivationBench(),
+  web: () => runWebBench(),
   harness: () => runHarnessBench(3, 10),
 };
 

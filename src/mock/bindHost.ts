@@ -6,8 +6,7 @@
  * one is warned about on every start.
  */
 import { isIP } from 'node:net';
-
-export const DEFAULT_HOST = '127.0.0.1';
+import { DEFAULT_HOST } from './options';
 
 export class BindRefusedError extends Error {
   constructor(host: string) {

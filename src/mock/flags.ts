@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { checkBindHost, DEFAULT_HOST } from './bindHost';
-import { DEFAULTS, DEFAULT_PLAN, type KeyPlanInput, type LocalServiceOptions, type PlanInput } from './options';
+import { checkBindHost } from './bindHost';
+import { DEFAULT_HOST, DEFAULTS, DEFAULT_PLAN, type KeyPlanInput, type LocalServiceOptions, type PlanInput } from './options';
 
 export class FlagError extends Error {
   constructor(message: string) {

@@ -4,9 +4,11 @@
  * so that `npm run mock`, `report-studio serve` and the extension all mean the same thing.
  */
 import type { ReportRenderer } from '../render/renderer';
-import { DEFAULT_HOST } from './bindHost';
 
 /** The plan of one API key (what get-remaining-quota reports as max_*). */
+/** The address the service listens on unless told otherwise (bindHost.ts checks any other). */
+export const DEFAULT_HOST = '127.0.0.1';
+
 export interface PlanInput {
   /** Single-page builds per period. */
   quotaSingle?: number;

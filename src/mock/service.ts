@@ -6,10 +6,11 @@
 import { promises as fs } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { KeyRing, keyIdOf, resolveKeys } from './keys';
 import { logLine } from '../core/redact';
-import { resolveOptions, type LocalServiceOptions, type ResolvedOptions } from './options';
-import { removeStaleTemps } from './store/atomicFile';
+import { DEFAULT_HOST, resolveOptions, type LocalServiceOptions, type ResolvedOptions } from './options';
+import { diskVolume, fileDocument, removeStaleTemps } from './store/atomicFile';
 import { lockDataDir } from './store/dataDirLock';
 import type { ReportRenderer } from '../render/renderer';
 import { Ledger } from './store/ledger';
@@ -22,7 +23,7 @@ import { BodyChecker, locateBodyWorker } from './http/bodyPool';
 import type { ServiceContext } from './http/context';
 import { warmUpValidator } from './validation/reportValidator';
 import { locateRenderWorker, WorkerRenderer } from './renderPool';
-import { checkBindHost, DEFAULT_HOST, isLoopbackAddress, localOrigin } from './bindHost';
+import { checkBindHost, isLoopbackAddress, localOrigin } from './bindHost';
 import { renderDraft, type DraftOptions, type DraftRender } from './draft';
 import { RecentRenders } from './renderReuse';
 
@@ -118,9 +119,9 @@ async function open(input: LocalServiceOptions, options: ResolvedOptions, unlock
   const writeLog = options.log;
   const secrets = keyInputs.map((k) => k.key);
   options.log = (line) => writeLog(logLine(line, secrets));
-  const ledger = new Ledger(options.dataDir, options.now);
+  const ledger = new Ledger(fileDocument(join(options.dataDir, 'ledger.json')), options.now);
   await ledger.open();
-  const store = new TaskStore(options.dataDir);
+  const store = new TaskStore(diskVolume(), options.dataDir);
   const found = await store.open(options.log);
   warmUpValidator();
 

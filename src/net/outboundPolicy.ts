@@ -17,64 +17,11 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
 import { Agent, request, errors as undiciErrors } from 'undici';
 import { classifyAddress, isLocalhostName } from './addresses';
+import { OutboundError, type FetchFailure, type OutboundPolicy, type OutboundRequest, type ResolveFn } from './policy';
 
-export interface OutboundPolicy {
-  /** Loopback (127/8, ::1, localhost) may be reached. */
-  allowLoopback: boolean;
-  /** Public addresses may be reached (images: yes; webhooks: only allowed hosts). */
-  allowPublic: boolean;
-  /**
-   * Host names or IP literals (lower case) reached whatever they resolve to — the flags
-   * `--fetch-allow-host` / `--webhook-allow-host`; `*` allows every host.
-   */
-  allowHosts: readonly string[];
-  /** Name resolution (tests inject one; default: the system resolver, dns.lookup). */
-  lookup?: ResolveFn;
-}
-
-export type ResolveFn = (hostname: string, callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
-
-/** Why a request was not made or did not succeed; the whole of what a caller learns. */
-export type FetchFailure =
-  | 'invalid URL'
-  | 'not http(s)'
-  | 'blocked address'
-  | 'DNS failure'
-  | 'connection failed'
-  | 'timed out'
-  | 'too many redirects'
-  | 'too large'
-  | 'HTTP error';
-
-export class OutboundError extends Error {
-  /**
-   * `cause`: the transport error behind a 'connection failed' or 'timed out', for the
-   * service's own log (webhooks name the errno class); never part of the message.
-   */
-  constructor(
-    readonly reason: FetchFailure,
-    cause?: unknown,
-  ) {
-    super(`not fetched: ${reason}`, cause === undefined ? undefined : { cause });
-    this.name = 'OutboundError';
-  }
-}
-
-export interface OutboundRequest {
-  method?: 'GET' | 'POST';
-  headers?: Record<string, string>;
-  body?: string;
-  /** Redirects followed (each hop checked again); 0 = a 3xx is returned as it is. */
-  maxRedirects?: number;
-  /** The response body is read up to this many bytes; more is 'too large'. */
-  maxBytes: number;
-  /** false: the body is discarded unread (webhooks only need the status). Default true. */
-  readBody?: boolean;
-  /** Connect + headers + body. */
-  timeoutMs: number;
-  /** The caller's abort (render time limit, shutdown): rethrown as is, not classified. */
-  signal?: AbortSignal;
-}
+// The policy itself (shared with the browser renderer); re-exported for the local service's webhooks and the tests.
+export { imageFetchPolicy, OutboundError, webhookPolicy } from './policy';
+export type { OutboundPolicy, ResolveFn } from './policy';
 
 export interface OutboundResponse {
   status: number;
@@ -83,27 +30,6 @@ export interface OutboundResponse {
 }
 
 const DEFAULT_MAX_REDIRECTS = 3;
-
-/** The policy for images: public addresses and (when the service is not open to others) loopback. */
-export function imageFetchPolicy(o: { allowHosts?: readonly string[]; allowLoopback?: boolean; lookup?: ResolveFn } = {}): OutboundPolicy {
-  return { allowLoopback: o.allowLoopback ?? true, allowPublic: true, allowHosts: normaliseHosts(o.allowHosts ?? []), lookup: o.lookup };
-}
-
-/** The policy for webhooks: loopback only, plus the hosts allowed by --webhook-allow-host. */
-export function webhookPolicy(allowHosts: readonly string[], lookup?: ResolveFn): OutboundPolicy {
-  return { allowLoopback: true, allowPublic: false, allowHosts: normaliseHosts(allowHosts), lookup };
-}
-
-function normaliseHosts(hosts: readonly string[]): string[] {
-  return hosts
-    .map((h) =>
-      h
-        .trim()
-        .toLowerCase()
-        .replace(/^\[|\]$/g, ''),
-    )
-    .filter(Boolean);
-}
 
 function bareHost(u: URL): string {
   return u.hostname.toLowerCase().replace(/^\[|\]$/g, '');

@@ -1,6 +1,8 @@
 /**
- * Finds files shipped beside the code: fonts (assets/fonts → dist/fonts) and the
- * PDFium WASM (dist/pdfium.wasm, or node_modules when run from sources by tsx).
+ * Reads the files shipped beside the code: fonts (assets/fonts → dist/fonts), the WASM modules
+ * (dist/*.wasm, or node_modules when run from sources by tsx) and the icon table. The only
+ * module of the renderer that touches the file system: the browser build swaps in
+ * src/web/render/assets.ts, which serves the same names from bytes its host handed in.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +18,7 @@ function roots(): string[] {
 }
 
 /** First existing path among `candidates` (relative to each root); throws naming what was missing. */
-export function locateAsset(...candidates: string[]): string {
+function locateAsset(...candidates: string[]): string {
   for (const root of roots()) {
     for (const rel of candidates) {
       const p = join(root, rel);
@@ -37,4 +39,18 @@ export function fontFile(relative: string): Buffer {
     cache.set(relative, buf);
   }
   return buf;
+}
+
+/** The bytes of the first of `candidates` found (e.g. 'pdfium.wasm', 'dist/pdfium.wasm', 'node_modules/…'). */
+export function rendererFile(...candidates: string[]): Uint8Array {
+  return readFileSync(locateAsset(...candidates));
+}
+
+/** The Tabler icon table's JSON (icons/tabler-outline.json beside the bundle, or Tabler's own node list from sources); undefined when absent. */
+export function iconTableText(): string | undefined {
+  const dirs = [__dirname, join(__dirname, '..'), join(__dirname, '..', '..', '..'), process.cwd()];
+  const file = dirs
+    .flatMap((d) => [join(d, 'icons', 'tabler-outline.json'), join(d, 'node_modules', '@tabler', 'icons', 'tabler-nodes-outline.json')])
+    .find((p) => existsSync(p));
+  return file ? readFileSync(file, 'utf8') : undefined;
 }

@@ -6,25 +6,16 @@
  * Unknown icon names draw nothing: the service accepts any icon string, and a
  * missing decoration must not fail a report.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { iconTableText } from './assets';
 
 let icons: Map<string, string> | undefined;
 
-function candidates(): string[] {
-  const dirs = [__dirname, join(__dirname, '..'), join(__dirname, '..', '..', '..'), process.cwd()];
-  return dirs.flatMap((d) => [
-    join(d, 'icons', 'tabler-outline.json'),
-    join(d, 'node_modules', '@tabler', 'icons', 'tabler-nodes-outline.json'),
-  ]);
-}
-
 /** Tabler's node list format ([["path", {d}], …]) or our compact one (name → "d d d"). */
 function load(): Map<string, string> {
-  const file = candidates().find((p) => existsSync(p));
+  const text = iconTableText();
   const map = new Map<string, string>();
-  if (!file) return map;
-  const json = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string | Array<[string, { d?: string }]>>;
+  if (text === undefined) return map;
+  const json = JSON.parse(text) as Record<string, string | Array<[string, { d?: string }]>>;
   for (const [name, value] of Object.entries(json)) {
     map.set(name, typeof value === 'string' ? value : value.map((n) => n[1].d ?? '').join(' '));
   }

@@ -17,7 +17,8 @@
  */
 import type { ReportPath } from '../core/api/types';
 import { formatPath } from '../core/loc/treeWalk';
-import { fetchBytes, imageFetchPolicy, OutboundError, type FetchFailure, type OutboundPolicy, type ResolveFn } from '../net/outboundPolicy';
+import { fetchBytes } from '../net/outboundPolicy';
+import { imageFetchPolicy, OutboundError, type FetchFailure, type OutboundPolicy, type ResolveFn } from '../net/policy';
 import { RenderError } from './renderer';
 import { sniffImage, type ImageFormat } from './images/sniff';
 import { DEFAULT_IMAGE_LIMITS, ImageLimitError, PixelBudget, type ImageLimits } from './images/limits';

@@ -10,9 +10,8 @@
  * never needs it. The .wasm sits beside the bundle (dist/libjpegturbowasm.wasm, copied by
  * scripts/render-assets.mjs) or, from sources, in node_modules.
  */
-import { readFileSync } from 'node:fs';
 import factory from '@cornerstonejs/codec-libjpeg-turbo-8bit/wasmjs';
-import { locateAsset } from './assets';
+import { rendererFile } from './assets';
 
 /** A JPEG's dimensions are 16-bit fields. */
 const JPEG_MAX_DIMENSION = 65535;
@@ -28,8 +27,8 @@ export interface RgbJpegEncoder {
   encode(width: number, height: number, quality: number, fill: (rgb: Uint8Array) => void): Uint8Array;
 }
 
-function locateJpegWasm(): string {
-  return locateAsset(
+function jpegWasm(): Uint8Array {
+  return rendererFile(
     'libjpegturbowasm.wasm',
     'dist/libjpegturbowasm.wasm',
     'node_modules/@cornerstonejs/codec-libjpeg-turbo-8bit/dist/libjpegturbowasm.wasm',
@@ -39,7 +38,7 @@ function locateJpegWasm(): string {
 let ready: Promise<RgbJpegEncoder> | undefined;
 
 async function load(): Promise<RgbJpegEncoder> {
-  const codec = await factory({ wasmBinary: readFileSync(locateJpegWasm()) });
+  const codec = await factory({ wasmBinary: jpegWasm() });
   // One encoder for the process: its buffers keep their capacity from one preview to the next.
   const encoder = new codec.JPEGEncoder();
   return {

@@ -4,18 +4,17 @@
  * The .wasm file sits beside the bundle (dist/pdfium.wasm, copied by
  * scripts/build.mjs) or, when running from sources, in node_modules.
  */
-import { readFileSync } from 'node:fs';
 import { PDFiumLibrary } from '@hyzyla/pdfium';
-import { locateAsset } from './assets';
+import { rendererFile } from './assets';
 
 export type PdfiumLibrary = Awaited<ReturnType<typeof PDFiumLibrary.init>>;
 
-function locatePdfiumWasm(): string {
-  return locateAsset('pdfium.wasm', 'dist/pdfium.wasm', 'node_modules/@hyzyla/pdfium/dist/pdfium.wasm');
+function pdfiumWasm(): Uint8Array {
+  return rendererFile('pdfium.wasm', 'dist/pdfium.wasm', 'node_modules/@hyzyla/pdfium/dist/pdfium.wasm');
 }
 
 export async function initPdfium(): Promise<PdfiumLibrary> {
-  const bytes = readFileSync(locatePdfiumWasm());
+  const bytes = pdfiumWasm();
   const wasmBinary = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
   return PDFiumLibrary.init({ wasmBinary });
 }

@@ -10,21 +10,6 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { writeFileAtomic } from '../store/atomicFile';
 import type { CloudCopy, CloudTarget } from '../store/taskStore';
 
-const PROVIDERS = ['s3', 'azure_blob_storage', 'google_cloud_storage'] as const;
-
-/** The providers a report asks for (non-empty string values); unknown keys are ignored. */
-export function cloudTargets(config: unknown): CloudTarget[] {
-  if (!config || typeof config !== 'object') return [];
-  const cs = (config as Record<string, unknown>).cloud_storage;
-  if (!cs || typeof cs !== 'object') return [];
-  const out: CloudTarget[] = [];
-  for (const provider of PROVIDERS) {
-    const v = (cs as Record<string, unknown>)[provider];
-    if (typeof v === 'string' && v.trim() !== '') out.push({ provider, destination: v.trim() });
-  }
-  return out;
-}
-
 /** Longest folder name kept: file systems refuse names over 255 bytes (ENAMETOOLONG). */
 const MAX_SEGMENT = 100;
 

@@ -20,8 +20,13 @@ export class ValidationFailure extends Error {
   }
 }
 
+/** The 413 of a body over `limit` bytes (--body-limit). */
+export function bodyTooLarge(limit: number): HttpError {
+  return new HttpError(413, `Request body too large: the limit is ${limit} bytes`);
+}
+
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const tooLarge = (): HttpError => new HttpError(413, `Request body too large: the limit is ${limit} bytes`);
+  const tooLarge = (): HttpError => bodyTooLarge(limit);
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
     req.resume();

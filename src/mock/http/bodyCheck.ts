@@ -7,7 +7,7 @@
  * thread costs as much as parsing it there).
  */
 import type { ReportBody } from '../../core/report/types';
-import { cloudTargets } from '../delivery/bucket';
+import { cloudTargets } from '../delivery/cloudTargets';
 import type { WebhookTarget } from '../store/taskStore';
 import { laxAccepts } from '../validation/pyFormat';
 import { MISSING_BODY, notJsonEntry, validateReport } from '../validation/reportValidator';

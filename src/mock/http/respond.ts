@@ -25,6 +25,16 @@ function stringify(body: unknown): string {
   return JSON.stringify(body, (_k, v) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v));
 }
 
+/** `{"detail": <json>}` from already serialised detail text (a capped 422, errorCap.ts). */
+export function detailJsonText(detailJson: string): string {
+  return `{"detail":${detailJson}}`;
+}
+
+/** The body sendError writes for `detail` (the same text sendJson makes of `{detail}`). */
+export function errorText(detail: unknown): string {
+  return stringify({ detail });
+}
+
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Headers = {}): void {
   const text = stringify(body);
   res.writeHead(status, {

@@ -12,8 +12,8 @@ import type { ServerResponse } from 'node:http';
 import type { ReportBody } from '../../core/report/types';
 import type { SubmitResponse, TaskKind } from '../../core/api/types';
 import { HEADER_MULTI_REMAINING, HEADER_SINGLE_REMAINING } from '../../core/api/types';
-import { cloudTargets } from '../delivery/bucket';
-import { SerializedJson } from '../store/atomicFile';
+import { cloudTargets } from '../delivery/cloudTargets';
+import { SerializedJson } from '../store/volume';
 import { isStorageFull, storageFullReason } from '../store/storageFull';
 import { RecentRenders } from '../renderReuse';
 import type { QuotaKind, TaskRecord } from '../store/taskStore';
@@ -21,7 +21,7 @@ import { readBody, ValidationFailure } from './body';
 import type { ReportFacts } from './bodyCheck';
 import type { ApiRequest } from './context';
 import type { CappedDetail } from './errorCap';
-import { HttpError, sendJson, type Headers } from './respond';
+import { detailJsonText, HttpError, sendJson, type Headers } from './respond';
 
 function quotaHeaders(a: ApiRequest): Headers {
   const q = a.ctx.ledger.snapshot(a.key.id, a.key.plan);
@@ -147,7 +147,7 @@ export async function handleSubmit(a: ApiRequest, kind: TaskKind): Promise<void>
 /** `{"detail": <json>}` from already serialised detail text. */
 function sendDetailJson(res: ServerResponse, status: number, detailJson: string, headers: Headers): void {
   if (!res.req.readableEnded) res.req.resume();
-  const text = `{"detail":${detailJson}}`;
+  const text = detailJsonText(detailJson);
   res.writeHead(status, { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   res.end(res.req.method === 'HEAD' ? undefined : text);
 }

@@ -6,6 +6,8 @@
 import { promises as fs } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { volumeDocument, type JsonDocument } from './jsonDocument';
+import { jsonText, type StoreVolume } from './volume';
 
 export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
   const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
@@ -25,13 +27,8 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
   }
 }
 
-/** JSON text serialised elsewhere (a worker thread): written as is by writeJsonAtomic. */
-export class SerializedJson {
-  constructor(readonly text: string) {}
-}
-
 export async function writeJsonAtomic(path: string, value: unknown): Promise<void> {
-  await writeFileAtomic(path, value instanceof SerializedJson ? value.text : JSON.stringify(value, null, 1) + '\n');
+  await writeFileAtomic(path, jsonText(value));
 }
 
 /** A file's text; undefined when the file is absent (any other read error is thrown). */
@@ -61,37 +58,23 @@ export async function removeStaleTemps(dir: string): Promise<void> {
   await Promise.all(names.filter((n) => n.startsWith('.') && n.endsWith('.tmp')).map((n) => fs.rm(join(dir, n), { force: true })));
 }
 
-/**
- * Serialises writes of one file and coalesces bursts: while a write runs, later
- * requests collapse into one more write of the latest state. `flush()` resolves once
- * the state as of the call is on disk.
- */
-export class CoalescingWriter {
-  private running: Promise<void> | undefined;
-  private pending: Promise<void> | undefined;
+/** The store's JSON document in a file: absent until first written, replaced whole and crash-safe on every write. */
+export function fileDocument(path: string): JsonDocument {
+  return volumeDocument(diskVolume(), path);
+}
 
-  constructor(
-    private readonly path: string,
-    private readonly snapshot: () => unknown,
-  ) {}
-
-  flush(): Promise<void> {
-    if (this.pending) return this.pending;
-    if (!this.running) {
-      this.running = this.write().finally(() => (this.running = undefined));
-      return this.running;
-    }
-    const after = this.running;
-    this.pending = after
-      .catch(() => undefined)
-      .then(() => {
-        this.pending = undefined;
-        return this.flush();
-      });
-    return this.pending;
-  }
-
-  private write(): Promise<void> {
-    return writeJsonAtomic(this.path, this.snapshot());
-  }
+/** The data dir on disk as a task store's volume (volume.ts): crash-safe writes, folders made private. */
+export function diskVolume(): StoreVolume {
+  return {
+    join,
+    prepare: async (dir) => {
+      await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+      await removeStaleTemps(dir);
+    },
+    list: async (dir) => fs.readdir(dir).catch((err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? [] : Promise.reject(err))),
+    readText: readTextIfExists,
+    readBytes: (path) => fs.readFile(path).catch((err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? undefined : Promise.reject(err))),
+    write: writeFileAtomic,
+    remove: (path) => fs.rm(path, { force: true }),
+  };
 }

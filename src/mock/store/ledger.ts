@@ -13,9 +13,8 @@
  * Charges are keyed by task id, so charging again after a crash is a no-op.
  * Reservations are not persisted: they are rebuilt from the unfinished tasks at start.
  */
-import { join } from 'node:path';
 import type { Plan } from '../options';
-import { CoalescingWriter, readJson } from './atomicFile';
+import { CoalescingWriter, type JsonDocument } from './jsonDocument';
 import type { QuotaKind } from './taskStore';
 
 const DAY_MS = 86_400_000;
@@ -45,18 +44,17 @@ export class Ledger {
   private data: LedgerFile = { version: 1, keys: {} };
   private readonly reserved = new Map<string, Map<string, QuotaKind>>();
   private readonly writer: CoalescingWriter;
-  private readonly path: string;
 
+  /** `document`: ledger.json in the data dir (fileDocument), or memory in the browser (memoryDocument). */
   constructor(
-    dataDir: string,
+    private readonly document: JsonDocument,
     private readonly now: () => number,
   ) {
-    this.path = join(dataDir, 'ledger.json');
-    this.writer = new CoalescingWriter(this.path, () => this.data);
+    this.writer = new CoalescingWriter(document, () => this.data);
   }
 
   async open(): Promise<void> {
-    const file = await readJson<LedgerFile>(this.path);
+    const file = await this.document.read<LedgerFile>();
     if (file?.version === 1 && file.keys) this.data = file;
   }
 

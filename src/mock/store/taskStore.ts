@@ -6,11 +6,10 @@
  *   files/<id>.pdf|.jpg     the finished report (absent when uploaded to the bucket)
  * The records are also held in memory: reads never touch the disk.
  */
-import { promises as fs } from 'node:fs';
-import { join } from 'node:path';
 import type { RenderNote, TaskKind, TaskStatus } from '../../core/api/types';
 import type { ReportBody } from '../../core/report/types';
-import { CoalescingWriter, readJson, removeStaleTemps, type SerializedJson, writeFileAtomic, writeJsonAtomic } from './atomicFile';
+import { CoalescingWriter, volumeDocument } from './jsonDocument';
+import { jsonText, type SerializedJson, type StoreVolume } from './volume';
 
 export type QuotaKind = 'single' | 'multi';
 
@@ -87,24 +86,26 @@ export class TaskStore {
   /** Long-polls of get-task-status waiting for a task's next committed change. */
   private readonly waiters = new Map<string, Set<(released: boolean) => void>>();
 
-  constructor(dataDir: string) {
-    this.tasksDir = join(dataDir, 'tasks');
-    this.filesDir = join(dataDir, 'files');
+  /** `volume`: the data dir on disk (diskVolume) or memory (memoryVolume, the service in the browser). */
+  constructor(
+    private readonly volume: StoreVolume,
+    dataDir: string,
+  ) {
+    this.tasksDir = volume.join(dataDir, 'tasks');
+    this.filesDir = volume.join(dataDir, 'files');
   }
 
   async open(log: (line: string) => void): Promise<TaskRecord[]> {
-    await fs.mkdir(this.tasksDir, { recursive: true, mode: 0o700 });
-    await fs.mkdir(this.filesDir, { recursive: true, mode: 0o700 });
-    await removeStaleTemps(this.tasksDir);
-    await removeStaleTemps(this.filesDir);
-    const names = (await fs.readdir(this.tasksDir)).filter((n) => n.endsWith('.json') && !n.endsWith('.report.json'));
+    await this.volume.prepare(this.tasksDir);
+    await this.volume.prepare(this.filesDir);
+    const names = (await this.volume.list(this.tasksDir)).filter((n) => n.endsWith('.json') && !n.endsWith('.report.json'));
     // Read in parallel batches: a restart over a backlog of thousands must listen quickly.
     const found = new Map<string, TaskRecord>();
     for (let i = 0; i < names.length; i += READ_BATCH) {
       await Promise.all(
         names.slice(i, i + READ_BATCH).map(async (name) => {
           try {
-            const record = await readJson<TaskRecord>(join(this.tasksDir, name));
+            const record = await volumeDocument(this.volume, this.volume.join(this.tasksDir, name)).read<TaskRecord>();
             if (record?.id && `${record.id}.json` === name) found.set(name, record);
           } catch (err) {
             log(`task store: ignoring unreadable ${name}: ${(err as Error).message}`);
@@ -126,17 +127,17 @@ export class TaskStore {
    */
   private async removeOrphans(): Promise<void> {
     const orphan = (name: string, suffix: RegExp): boolean => suffix.test(name) && !this.tasks.has(name.replace(suffix, ''));
-    for (const name of await fs.readdir(this.tasksDir)) {
-      if (orphan(name, /\.report\.json$/)) await fs.rm(join(this.tasksDir, name), { force: true });
+    for (const name of await this.volume.list(this.tasksDir)) {
+      if (orphan(name, /\.report\.json$/)) await this.volume.remove(this.volume.join(this.tasksDir, name));
     }
-    for (const name of await fs.readdir(this.filesDir)) {
-      if (orphan(name, /\.(pdf|jpg)$/)) await fs.rm(join(this.filesDir, name), { force: true });
+    for (const name of await this.volume.list(this.filesDir)) {
+      if (orphan(name, /\.(pdf|jpg)$/)) await this.volume.remove(this.volume.join(this.filesDir, name));
     }
   }
 
   /** Deletes a task's file by name (its record may not know it: written just before a crash). */
   async removeFiles(id: string): Promise<void> {
-    await Promise.all(['pdf', 'jpg'].map((ext) => fs.rm(join(this.filesDir, `${id}.${ext}`), { force: true })));
+    await Promise.all(['pdf', 'jpg'].map((ext) => this.volume.remove(this.volume.join(this.filesDir, `${id}.${ext}`))));
   }
 
   get(id: string): TaskRecord | undefined {
@@ -153,13 +154,13 @@ export class TaskStore {
    */
   async create(record: TaskRecord, report: ReportBody | SerializedJson): Promise<void> {
     try {
-      await writeJsonAtomic(this.reportPath(record.id), report);
+      await this.volume.write(this.reportPath(record.id), jsonText(report));
       this.tasks.set(record.id, record);
       await this.save(record);
     } catch (err) {
       this.tasks.delete(record.id);
       this.writers.delete(record.id);
-      await Promise.all([fs.rm(this.recordPath(record.id), { force: true }), this.dropReport(record.id)]).catch(() => undefined);
+      await Promise.all([this.volume.remove(this.recordPath(record.id)), this.dropReport(record.id)]).catch(() => undefined);
       throw err;
     }
   }
@@ -168,7 +169,10 @@ export class TaskStore {
   save(record: TaskRecord): Promise<void> {
     let writer = this.writers.get(record.id);
     if (!writer) {
-      writer = new CoalescingWriter(this.recordPath(record.id), () => this.staged.get(record.id) ?? this.tasks.get(record.id) ?? record);
+      writer = new CoalescingWriter(
+        volumeDocument(this.volume, this.recordPath(record.id)),
+        () => this.staged.get(record.id) ?? this.tasks.get(record.id) ?? record,
+      );
       this.writers.set(record.id, writer);
     }
     return writer.flush();
@@ -234,34 +238,35 @@ export class TaskStore {
   }
 
   async readReport(id: string): Promise<ReportBody | undefined> {
-    return readJson<ReportBody>(this.reportPath(id));
+    return volumeDocument(this.volume, this.reportPath(id)).read<ReportBody>();
   }
 
   async dropReport(id: string): Promise<void> {
-    await fs.rm(this.reportPath(id), { force: true });
+    await this.volume.remove(this.reportPath(id));
   }
 
   async writeFile(id: string, ext: 'pdf' | 'jpg', bytes: Uint8Array): Promise<StoredFile> {
     const name = `${id}.${ext}`;
-    await writeFileAtomic(join(this.filesDir, name), bytes);
+    await this.volume.write(this.volume.join(this.filesDir, name), bytes);
     return { name, contentType: ext === 'pdf' ? 'application/pdf' : 'image/jpeg', size: bytes.byteLength };
   }
 
+  /** Where a task's file is kept (on disk: the path get-report streams from). */
   filePath(file: StoredFile): string {
-    return join(this.filesDir, file.name);
+    return this.volume.join(this.filesDir, file.name);
   }
 
   /** Deletes the task file and bucket copies of a task that ended FAILED. */
   async deleteOutputs(record: TaskRecord): Promise<void> {
-    if (record.file) await fs.rm(this.filePath(record.file), { force: true });
-    for (const c of record.cloud ?? []) await fs.rm(c.path, { force: true });
+    if (record.file) await this.volume.remove(this.filePath(record.file));
+    for (const c of record.cloud ?? []) await this.volume.remove(c.path);
     record.file = undefined;
     record.cloud = undefined;
   }
 
   /** Deletes the report file and keeps a tombstone so get-report can answer 410. */
   async purge(record: TaskRecord, now: number): Promise<void> {
-    if (record.file) await fs.rm(this.filePath(record.file), { force: true });
+    if (record.file) await this.volume.remove(this.filePath(record.file));
     record.file = undefined;
     record.purgedAt = now;
     await this.save(record);
@@ -272,18 +277,18 @@ export class TaskStore {
     this.tasks.delete(id);
     this.writers.delete(id);
     await Promise.all([
-      fs.rm(this.recordPath(id), { force: true }),
-      fs.rm(this.reportPath(id), { force: true }),
-      fs.rm(join(this.filesDir, `${id}.pdf`), { force: true }),
-      fs.rm(join(this.filesDir, `${id}.jpg`), { force: true }),
+      this.volume.remove(this.recordPath(id)),
+      this.volume.remove(this.reportPath(id)),
+      this.volume.remove(this.volume.join(this.filesDir, `${id}.pdf`)),
+      this.volume.remove(this.volume.join(this.filesDir, `${id}.jpg`)),
     ]);
   }
 
   private recordPath(id: string): string {
-    return join(this.tasksDir, `${id}.json`);
+    return this.volume.join(this.tasksDir, `${id}.json`);
   }
 
   private reportPath(id: string): string {
-    return join(this.tasksDir, `${id}.report.json`);
+    return this.volume.join(this.tasksDir, `${id}.report.json`);
   }
 }

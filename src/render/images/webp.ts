@@ -9,8 +9,7 @@
  * is cut out into a still WebP first (the same rule as GIF: the first frame is shown).
  * The sizes it decodes to were checked before (webpLayout.ts, through sniff.ts).
  */
-import { readFileSync } from 'node:fs';
-import { locateAsset } from '../assets';
+import { rendererFile } from '../assets';
 import { DamagedImage, type Rgba } from './raster';
 import { readWebpLayout, type WebpChunk } from './webpLayout';
 
@@ -18,14 +17,14 @@ type Decode = (buffer: ArrayBuffer) => Promise<{ width: number; height: number; 
 
 let ready: Promise<Decode> | undefined;
 
-function locateWebpWasm(): string {
-  return locateAsset('webp_dec.wasm', 'dist/webp_dec.wasm', 'node_modules/@jsquash/webp/codec/dec/webp_dec.wasm');
+function webpWasm(): Uint8Array {
+  return rendererFile('webp_dec.wasm', 'dist/webp_dec.wasm', 'node_modules/@jsquash/webp/codec/dec/webp_dec.wasm');
 }
 
 function decoder(): Promise<Decode> {
   ready ??= (async () => {
     const { default: decode, init } = await import('@jsquash/webp/decode.js');
-    const module = new WebAssembly.Module(readFileSync(locateWebpWasm()));
+    const module = new WebAssembly.Module(webpWasm());
     await (init as unknown as (m: WebAssembly.Module) => Promise<void>)(module);
     return decode as unknown as Decode;
   })();

@@ -1,0 +1,128 @@
+/**
+ * The renderer's browser build: the size of dist/web/renderer.js as a production build makes it
+ * (minified) against its budget, the size of what the host hands it (WASM, fonts, icons), and an
+ * example rendered in headless Chromium — creating the renderer (the files fetched from dist/,
+ * PDFium compiled), then the PDF and its preview JPEG, medians of `runs` runs after two warm-ups,
+ * beside the same report in Node in-process (the peer). No assertions: numbers only.
+ *   npx tsx scripts/bench/web.ts [runs]   (or via npm run bench)
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import { createRenderer } from '../../src/render';
+import { jsoncToJson } from '../../src/core/loc/jsoncText';
+import type { ReportBody } from '../../src/core/report/types';
+import { BrowserRendererPage } from '../../test/helpers/browserRenderer';
+import { median, type BenchRow } from './table';
+
+const ROOT = join(__dirname, '..', '..');
+const EXAMPLE = 'kpi-dashboard.report.json';
+/**
+ * The budget of dist/web/renderer.js, minified: 1,221 KB when it was set (fontkit 231 KB, pdfkit
+ * 132 KB, PDFium's loader 124 KB, the renderer, charts and markdown). It loads once per window,
+ * beside 4.7 MB of WASM; the budget leaves a quarter for growth and flags a new dependency that
+ * doubles a part.
+ */
+const BUDGET_KB = 1_500;
+
+async function bundleKb(): Promise<number> {
+  const url = pathToFileURL(join(ROOT, 'scripts/web-build.mjs')).href;
+  const web = (await new Function('u', 'return import(u)')(url)) as { webBuildOptions(root: string, o: object): esbuild.BuildOptions[] };
+  const options = web.webBuildOptions(ROOT, { production: true }).find((o) => o.outfile === 'dist/web/renderer.js');
+  const result = await esbuild.build({ ...options, write: false });
+  const js = result.outputFiles?.find((f) => f.path.endsWith('.js'));
+  if (!js) throw new Error('web bench: esbuild wrote no renderer.js');
+  return js.contents.length / 1024;
+}
+
+export async function runWebBench(runs = 5): Promise<BenchRow[]> {
+  const kb = await bundleKb();
+  console.log(`dist/web/renderer.js (production): ${kb.toFixed(0)} KB (budget ${BUDGET_KB} KB)`);
+  const json = jsoncToJson(readFileSync(join(ROOT, 'examples', EXAMPLE), 'utf8')).body;
+  const page = new BrowserRendererPage();
+  const pdfMs: number[] = [];
+  const jpegMs: number[] = [];
+  let pages = 0;
+  try {
+    await page.start();
+    if (page.missing.length || page.problems.length) throw new Error(`web bench: ${[...page.missing, ...page.problems].join('; ')}`);
+    for (let i = 0; i < runs + 2; i++) {
+      const r = await page.render(json);
+      pages = r.pageCount;
+      if (i < 2) continue;
+      pdfMs.push(r.pdfMs);
+      jpegMs.push(r.jpegMs);
+    }
+  } finally {
+    await page.stop();
+  }
+  const node = await createRenderer();
+  const nodePdfMs: number[] = [];
+  const nodeJpegMs: number[] = [];
+  try {
+    for (let i = 0; i < runs + 2; i++) {
+      const t0 = performance.now();
+      const { pdf } = await node.renderPdf(JSON.parse(json) as ReportBody);
+      const t1 = performance.now();
+      await node.renderPreviewJpeg(pdf);
+      if (i < 2) continue;
+      nodePdfMs.push(t1 - t0);
+      nodeJpegMs.push(performance.now() - t1);
+    }
+  } finally {
+    await node.dispose();
+  }
+  const note = `${EXAMPLE}, ${pages} page(s), ${runs} runs`;
+  return [
+    {
+      group: 'size',
+      figure: '`dist/web/renderer.js` size (the renderer for the browser, production, minified)',
+      median: kb,
+      unit: 'KB',
+      target: BUDGET_KB,
+    },
+    {
+      group: 'size',
+      figure: 'files the browser renderer is handed (WASM, fonts, icons)',
+      median: page.fileBytes / 1024,
+      unit: 'KB',
+      note: 'read from the extension, once per window',
+    },
+    {
+      group: 'render',
+      figure: 'browser renderer created in Chromium (files fetched, PDFium compiled)',
+      median: page.initMs,
+      unit: 'ms',
+      note: 'once per window',
+    },
+    {
+      group: 'render',
+      figure: 'PDF in the browser (Chromium)',
+      median: median(pdfMs),
+      unit: 'ms',
+      peer: { label: 'Node in-process', median: median(nodePdfMs) },
+      note,
+    },
+    {
+      group: 'render',
+      figure: 'preview JPEG in the browser (Chromium)',
+      median: median(jpegMs),
+      unit: 'ms',
+      peer: { label: 'Node in-process', median: median(nodeJpegMs) },
+      note,
+    },
+  ];
+}
+
+if (require.main === module) {
+  runWebBench(Number(process.argv[2] ?? 5)).then(
+    (rows) =>
+      console.table(rows.map((r) => ({ figure: r.figure, median: r.median.toFixed(1), unit: r.unit, peer: r.peer?.median.toFixed(1) }))),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

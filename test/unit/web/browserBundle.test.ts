@@ -1,0 +1,97 @@
+// The browser bundles (dist/web/*.js, scripts/web-build.mjs) hold no Node built-in: every import
+// of one resolves to a shim of src/web/shims/, a bundle requires nothing at run time, and the
+// modules swapped for their browser twins export what the Node modules export (checked by the
+// compiler below).
+import * as assert from 'node:assert/strict';
+import { builtinModules } from 'node:module';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import type * as NodeAssets from '../../../src/render/assets';
+import type * as NodeFetch from '../../../src/net/outboundPolicy';
+import type * as BrowserAssets from '../../../src/web/render/assets';
+import type * as BrowserFetch from '../../../src/web/render/browserFetch';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+
+// A twin that lost or changed an export fails the typecheck here (the bundle would fail only at run time).
+type Twin<Node, Browser> = Browser extends Node ? true : never;
+const twins: [Twin<typeof NodeAssets, typeof BrowserAssets>, Twin<Pick<typeof NodeFetch, 'fetchBytes'>, typeof BrowserFetch>] = [
+  true,
+  true,
+];
+
+interface WebBuild {
+  webBuildOptions(root: string): esbuild.BuildOptions[];
+  SWAPS: Record<string, string>;
+  SHIMS: Record<string, string>;
+}
+
+type Built = esbuild.BuildResult & { metafile: esbuild.Metafile; outputFiles: esbuild.OutputFile[] };
+
+const NODE_BUILTIN = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
+
+describe('the browser bundles', function () {
+  this.timeout(60_000);
+  let web: WebBuild;
+  const built = new Map<string, Built>();
+
+  before(async () => {
+    const url = pathToFileURL(path.join(ROOT, 'scripts/web-build.mjs')).href;
+    web = (await new Function('u', 'return import(u)')(url)) as WebBuild;
+    for (const options of web.webBuildOptions(ROOT))
+      built.set(String(options.outfile), (await esbuild.build({ ...options, write: false, sourcemap: false, metafile: true })) as Built);
+    assert.deepEqual([...built.keys()].sort(), ['dist/web/renderer.js', 'dist/web/service.js']);
+  });
+
+  it('import no Node built-in: each one the renderer or the service names resolves to a browser shim', () => {
+    assert.ok(twins.every(Boolean));
+    const offending: string[] = [];
+    const shimmed = new Set<string>();
+    // esbuild lists the injected globals module (Buffer, setImmediate) as an import of every file.
+    const injected = new Set(web.webBuildOptions(ROOT).flatMap((o) => o.inject ?? []));
+    for (const [bundle, result] of built) {
+      for (const [file, input] of Object.entries(result.metafile.inputs)) {
+        for (const imp of input.imports) {
+          const named = imp.original ?? imp.path;
+          if (injected.has(imp.path)) continue;
+          // The shims' Buffer is the npm package of that name (feross's), not Node's module.
+          if (file.startsWith('src/web/shims/') && named === 'buffer' && /node_modules[\\/]buffer[\\/]/.test(imp.path)) continue;
+          if (imp.external) offending.push(`${bundle}: ${file} leaves ${named} to run time`);
+          else if (NODE_BUILTIN.has(imp.path)) offending.push(`${bundle}: ${file} imports ${imp.path}`);
+          else if (NODE_BUILTIN.has(named)) {
+            if (imp.path.startsWith('src/web/shims/')) shimmed.add(named);
+            else offending.push(`${bundle}: ${file}: ${named} resolved to ${imp.path}, not a shim`);
+          }
+        }
+      }
+    }
+    assert.deepEqual(offending, []);
+    // The shims are in use (a stale list would hide a new Node import behind a passing test).
+    for (const name of Object.keys(web.SHIMS).filter((n) => NODE_BUILTIN.has(n))) assert.ok(shimmed.has(name), `${name} is shimmed`);
+  });
+
+  it('hold the browser twins instead of the Node modules that read files and open sockets', () => {
+    const inputs = Object.keys(built.get('dist/web/renderer.js')?.metafile.inputs ?? {});
+    for (const [node, twin] of Object.entries(web.SWAPS)) {
+      assert.ok(!inputs.includes(node), `${node} is not in the bundle`);
+      assert.ok(inputs.includes(twin), `${twin} is`);
+    }
+    for (const [bundle, result] of built)
+      assert.ok(
+        !Object.keys(result.metafile.inputs).some((i) => /node_modules[\\/](undici|pngjs)[\\/]/.test(i)),
+        `${bundle}: neither undici nor pngjs`,
+      );
+  });
+
+  it('require nothing at run time', () => {
+    for (const [bundle, result] of built) {
+      const js = result.outputFiles.find((f) => f.path.endsWith('.js'))?.text ?? '';
+      assert.ok(js.length > 0, bundle);
+      // A require esbuild could not bundle stays a call of its run-time __require (which throws in a
+      // browser); ajv's `require("ajv/dist/runtime/…")` are code-generation strings, never called.
+      const requires = [...js.matchAll(/\b__require\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]);
+      assert.deepEqual(requires, [], bundle);
+    }
+  });
+});
