@@ -33,7 +33,12 @@ export interface ServiceTarget {
 
 function serviceLabel(mode: ServiceMode, baseUrl: string | undefined): string {
   const host = baseUrl ? new URL(baseUrl).host : undefined;
-  const name = mode === 'local' ? 'Local service' : mode === 'hosted' ? 'Hosted service' : 'Custom service';
+  const name =
+    mode === 'local'
+      ? vscode.l10n.t('Local service')
+      : mode === 'hosted'
+        ? vscode.l10n.t('Hosted service')
+        : vscode.l10n.t('Custom service');
   return host ? `${name} (${host})` : name;
 }
 

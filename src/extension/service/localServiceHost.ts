@@ -119,11 +119,15 @@ export class LocalServiceHost implements vscode.Disposable {
     const state = this.context.globalState;
     if (state.get<boolean>(NOTICE_SHOWN)) return;
     await state.update(NOTICE_SHOWN, true);
+    const setKey = vscode.l10n.t('Set API Key');
     const choice = await vscode.window.showInformationMessage(
-      `Report Studio is using its bundled local service (${service.url.replace('http://', '')}): reports are rendered on this machine, offline, with a development quota. Set an API key to use the hosted service.`,
-      'Set API Key',
+      vscode.l10n.t(
+        'Report Studio is using its bundled local service ({0}): reports are rendered on this machine, offline, with a development quota. Set an API key to use the hosted service.',
+        service.url.replace('http://', ''),
+      ),
+      setKey,
     );
-    if (choice === 'Set API Key') await vscode.commands.executeCommand(COMMANDS.setApiKey);
+    if (choice === setKey) await vscode.commands.executeCommand(COMMANDS.setApiKey);
   }
 
   dispose(): void {

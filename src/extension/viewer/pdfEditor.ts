@@ -113,7 +113,7 @@ class PdfFileView implements vscode.Disposable {
   private failed(what: string, e: unknown): void {
     const message = e instanceof Error ? e.message : String(e);
     this.log.error(`${what} of ${this.file.fsPath} failed: ${message}`);
-    void vscode.window.showErrorMessage(`${what} failed: ${message}`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('{0} failed: {1}', what, message));
   }
 
   dispose(): void {

@@ -38,7 +38,7 @@ describe('extension: the walkthrough', () => {
       const key = /^%(.+)%$/.exec(step.description)?.[1];
       assert.ok(key, `${step.id}: the description is a %key% of package.nls.json`);
       for (const [file, strings] of LANGUAGES) {
-        const links = [...(strings[key] ?? '').matchAll(/\]\(command:([\w.]+)\)/g)].map((m) => m[1]);
+        const links: string[] = [...(strings[key] ?? '').matchAll(/\]\(command:([\w.]+)\)/g)].map((m) => m[1]);
         assert.equal(links.length, 1, `${step.id} in ${file}: one button`);
         assert.ok((Object.values(COMMANDS) as string[]).includes(links[0]), `${step.id} in ${file}: ${links[0]} is a contributed command`);
       }
