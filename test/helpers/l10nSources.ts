@@ -119,13 +119,7 @@ const EXTENSION_PROPERTIES = new Set([
 ]);
 const WEBVIEW_PROPERTIES = new Set(['text', 'title', 'label', 'aria-label', 'placeholder', 'textContent', 'alt', 'message', 'reason']);
 /** Calls whose string arguments are shown (every argument: a notification's message and its buttons). */
-const EXTENSION_CALLS = new Set([
-  'showInformationMessage',
-  'showWarningMessage',
-  'showErrorMessage',
-  'createWebviewPanel',
-  'createStatusBarItem',
-]);
+const EXTENSION_CALLS = new Set(['showInformationMessage', 'showWarningMessage', 'showErrorMessage', 'createWebviewPanel']);
 /** Constructors whose string arguments are shown: a quick fix's title, a diagnostic's message. */
 const EXTENSION_CONSTRUCTORS = new Set(['CodeAction', 'Diagnostic', 'CodeLens']);
 const WEBVIEW_CALLS = new Set([
@@ -152,38 +146,62 @@ function calleeName(expression: ts.Expression): string | undefined {
 
 /** The plain strings a person would read in `files` (one layer: 'extension' or 'webview'), not passed through l10n.t. */
 export function findBypasses(files: readonly string[], layer: 'extension' | 'webview'): Finding[] {
+  return files.flatMap((file) => findBypassesIn(parse(file), layer));
+}
+
+/** The same for one source text (the test shows the check catches a plain string). */
+export function findBypassesIn(source: ts.SourceFile, layer: 'extension' | 'webview'): Finding[] {
   const properties = layer === 'extension' ? EXTENSION_PROPERTIES : WEBVIEW_PROPERTIES;
   const calls = layer === 'extension' ? EXTENSION_CALLS : WEBVIEW_CALLS;
   const findings: Finding[] = [];
+  const check = (node: ts.Expression | undefined): void => {
+    if (!node) return;
+    const text = literalText(node);
+    if (text !== undefined && hasWords(text)) findings.push({ where: where(source, node), text: node.getText(source) });
+  };
+  const visit = (node: ts.Node): void => {
+    if (isL10nCall(node)) return; // its message is the English source text
+    if (ts.isPropertyAssignment(node) && properties.has(propertyName(node.name) ?? '')) check(node.initializer);
+    else if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      ts.isPropertyAccessExpression(node.left) &&
+      properties.has(node.left.name.text)
+    )
+      check(node.right);
+    else if (ts.isCallExpression(node) && calls.has(calleeName(node.expression) ?? '')) {
+      const name = calleeName(node.expression);
+      // setAttribute(name, value): only the attributes a person reads; h(tag, props, ...children): the children.
+      if (name === 'setAttribute') {
+        const attr = node.arguments[0];
+        if (attr && ts.isStringLiteral(attr) && properties.has(attr.text)) check(node.arguments[1]);
+      } else node.arguments.slice(name === 'h' ? 2 : name === 'createWebviewPanel' ? 1 : 0).forEach(check);
+    } else if (layer === 'extension' && ts.isNewExpression(node) && EXTENSION_CONSTRUCTORS.has(calleeName(node.expression) ?? ''))
+      node.arguments?.forEach(check);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return findings;
+}
+
+/**
+ * l10n.t calls outside any function in `files`: in the webview they run when the module loads,
+ * before main.ts has configured the page's bundle, so they would always be English.
+ */
+export function moduleLevelL10nCalls(files: readonly string[]): Finding[] {
+  const findings: Finding[] = [];
   for (const file of files) {
     const source = parse(file);
-    const check = (node: ts.Expression | undefined): void => {
-      if (!node) return;
-      const text = literalText(node);
-      if (text !== undefined && hasWords(text)) findings.push({ where: where(source, node), text: node.getText(source) });
+    const visit = (node: ts.Node, inFunction: boolean): void => {
+      if (isL10nCall(node) && !inFunction) findings.push({ where: where(source, node), text: node.getText(source) });
+      ts.forEachChild(node, (child) => visit(child, inFunction || ts.isFunctionLike(node)));
     };
-    const visit = (node: ts.Node): void => {
-      if (isL10nCall(node)) return; // its message is the English source text
-      if (ts.isPropertyAssignment(node) && properties.has(propertyName(node.name) ?? '')) check(node.initializer);
-      else if (
-        ts.isBinaryExpression(node) &&
-        node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
-        ts.isPropertyAccessExpression(node.left) &&
-        properties.has(node.left.name.text)
-      )
-        check(node.right);
-      else if (ts.isCallExpression(node) && calls.has(calleeName(node.expression) ?? '')) {
-        const name = calleeName(node.expression);
-        // setAttribute(name, value): only the attributes a person reads; h(tag, props, ...children): the children.
-        if (name === 'setAttribute') {
-          const attr = node.arguments[0];
-          if (attr && ts.isStringLiteral(attr) && properties.has(attr.text)) check(node.arguments[1]);
-        } else node.arguments.slice(name === 'h' ? 2 : name === 'createWebviewPanel' ? 1 : 0).forEach(check);
-      } else if (layer === 'extension' && ts.isNewExpression(node) && EXTENSION_CONSTRUCTORS.has(calleeName(node.expression) ?? ''))
-        node.arguments?.forEach(check);
-      ts.forEachChild(node, visit);
-    };
-    visit(source);
+    visit(source, false);
   }
   return findings;
+}
+
+/** A source text as the checks read it. */
+export function sourceOf(name: string, text: string): ts.SourceFile {
+  return ts.createSourceFile(name, text, ts.ScriptTarget.ES2022, true);
 }
