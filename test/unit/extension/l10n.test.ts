@@ -17,12 +17,13 @@ import {
 } from '../../helpers/l10nSources';
 
 type Strings = Record<string, string>;
-const read = (file: string): Strings => JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8'));
+/** A JSON file of the repository; a missing one reads as empty (the checks then say what is missing). */
+const read = (file: string): Strings =>
+  fs.existsSync(path.join(ROOT, file)) ? JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8')) : {};
 
 /** The translations there are, by their files: package.nls.<language>.json and l10n/bundle.l10n.<language>.json. */
 const languagesOf = (dir: string, pattern: RegExp): string[] =>
-  fs
-    .readdirSync(path.join(ROOT, dir))
+  (fs.existsSync(path.join(ROOT, dir)) ? fs.readdirSync(path.join(ROOT, dir)) : [])
     .map((f) => pattern.exec(f)?.[1])
     .filter((l): l is string => !!l)
     .sort();
