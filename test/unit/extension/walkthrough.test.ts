@@ -48,6 +48,24 @@ describe('extension: the walkthrough', () => {
     }
   });
 
+  it("has each step's page in every language of the manifest (<name>.nls.<language>.md, what VS Code 1.100 looks for)", () => {
+    const codeBlocks = (text: string): string[] => text.match(/```[\s\S]*?```/g) ?? [];
+    for (const [file] of LANGUAGES.slice(1)) {
+      const language = /^package\.nls\.(.+)\.json$/.exec(file)?.[1];
+      for (const step of walkthrough.steps) {
+        const page = join(root, step.media.markdown.replace(/\.md$/, `.nls.${language}.md`));
+        assert.ok(existsSync(page), `${step.id}: ${page} is missing`);
+        const text = readFileSync(page, 'utf8');
+        assert.match(text, /^# /, page);
+        assert.deepEqual(
+          codeBlocks(text),
+          codeBlocks(readFileSync(join(root, step.media.markdown), 'utf8')),
+          `${page}: the code is the English page's`,
+        );
+      }
+    }
+  });
+
   it('has no featuredFor: in code-server 1.100 a walkthrough with one is never registered', () => {
     // Seen in the e2e run: with "featuredFor": ["**/*.report.json"] the workbench never lists the
     // walkthrough (openWalkthrough falls back to VS Code's own), so the feature would hide it.
