@@ -15,7 +15,7 @@ import * as ts from 'typescript';
 export const ROOT = path.resolve(path.dirname(__filename), '..', '..');
 
 /** Where the extension (vscode.l10n) and the webviews (@vscode/l10n with l10n/bundle.l10n.json) take their words from. */
-export const L10N_SOURCE_DIRS = ['src/extension', 'src/webview'];
+const L10N_SOURCE_DIRS = ['src/extension', 'src/webview'];
 
 export interface Finding {
   /** Repository-relative path and 1-based line. */
