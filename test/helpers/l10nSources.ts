@@ -119,7 +119,8 @@ const EXTENSION_PROPERTIES = new Set([
 ]);
 const WEBVIEW_PROPERTIES = new Set(['text', 'title', 'label', 'aria-label', 'placeholder', 'textContent', 'alt', 'message', 'reason']);
 /** Calls whose string arguments are shown (every argument: a notification's message and its buttons). */
-const EXTENSION_CALLS = new Set(['showInformationMessage', 'showWarningMessage', 'showErrorMessage', 'createWebviewPanel']);
+// `failed(what, error)`: the panels' and the PDF viewer's error notification names the action.
+const EXTENSION_CALLS = new Set(['showInformationMessage', 'showWarningMessage', 'showErrorMessage', 'createWebviewPanel', 'failed']);
 /** Constructors whose string arguments are shown: a quick fix's title, a diagnostic's message. */
 const EXTENSION_CONSTRUCTORS = new Set(['CodeAction', 'Diagnostic', 'CodeLens']);
 const WEBVIEW_CALLS = new Set([

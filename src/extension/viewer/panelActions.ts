@@ -34,12 +34,12 @@ export class PanelActions {
 
   /** The panel's Save As button; `url` is the result the viewer shows. */
   saveAsFromPanel(panel: ResultPanel, url: string): void {
-    if (this.checkUrl(panel, url)) void this.saveAs(panel.report).catch((e: unknown) => this.failed('Save As', e));
+    if (this.checkUrl(panel, url)) void this.saveAs(panel.report).catch((e: unknown) => this.failed(vscode.l10n.t('Save As'), e));
   }
 
   openExternallyFromPanel(panel: ResultPanel, url: string): void {
     if (this.checkUrl(panel, url)) {
-      void this.openExternally(panel.report).catch((e: unknown) => this.failed('Open Externally', e));
+      void this.openExternally(panel.report).catch((e: unknown) => this.failed(vscode.l10n.t('Open Externally'), e));
     }
   }
 
@@ -53,7 +53,7 @@ export class PanelActions {
       : shown && shown.line !== null && shown.col !== null
         ? { line: shown.line, col: shown.col }
         : undefined;
-    void revealInReport(panel.report, target, panel.panel.viewColumn).catch((e: unknown) => this.failed('Go to error', e));
+    void revealInReport(panel.report, target, panel.panel.viewColumn).catch((e: unknown) => this.failed(vscode.l10n.t('Go to error'), e));
   }
 
   /** The report + result an action without an explicit report is meant for, or a message why none. */
