@@ -120,9 +120,16 @@ const EXTENSION_PROPERTIES = new Set([
 const WEBVIEW_PROPERTIES = new Set(['text', 'title', 'label', 'aria-label', 'placeholder', 'textContent', 'alt', 'message', 'reason']);
 /** Calls whose string arguments are shown (every argument: a notification's message and its buttons). */
 // `failed(what, error)`: the panels' and the PDF viewer's error notification names the action.
-const EXTENSION_CALLS = new Set(['showInformationMessage', 'showWarningMessage', 'showErrorMessage', 'createWebviewPanel', 'failed']);
-/** Constructors whose string arguments are shown: a quick fix's title, a diagnostic's message. */
-const EXTENSION_CONSTRUCTORS = new Set(['CodeAction', 'Diagnostic', 'CodeLens']);
+const EXTENSION_CALLS = new Set([
+  'showInformationMessage',
+  'showWarningMessage',
+  'showErrorMessage',
+  'createWebviewPanel',
+  'failed',
+  'notifyProblem',
+]);
+/** Constructors whose string arguments are shown: a quick fix's title, a diagnostic's message, a setup error's notification. */
+const EXTENSION_CONSTRUCTORS = new Set(['CodeAction', 'Diagnostic', 'CodeLens', 'ServiceSetupError']);
 const WEBVIEW_CALLS = new Set([
   'h',
   'setAttribute',
@@ -172,11 +179,12 @@ export function findBypassesIn(source: ts.SourceFile, layer: 'extension' | 'webv
       check(node.right);
     else if (ts.isCallExpression(node) && calls.has(calleeName(node.expression) ?? '')) {
       const name = calleeName(node.expression);
-      // setAttribute(name, value): only the attributes a person reads; h(tag, props, ...children): the children.
+      // setAttribute(name, value): only the attributes a person reads; h(tag, props, ...children): the children;
+      // createWebviewPanel(viewType, title) and notifyProblem(severity, message): not the first.
       if (name === 'setAttribute') {
         const attr = node.arguments[0];
         if (attr && ts.isStringLiteral(attr) && properties.has(attr.text)) check(node.arguments[1]);
-      } else node.arguments.slice(name === 'h' ? 2 : name === 'createWebviewPanel' ? 1 : 0).forEach(check);
+      } else node.arguments.slice(name === 'h' ? 2 : name === 'createWebviewPanel' || name === 'notifyProblem' ? 1 : 0).forEach(check);
     } else if (layer === 'extension' && ts.isNewExpression(node) && EXTENSION_CONSTRUCTORS.has(calleeName(node.expression) ?? ''))
       node.arguments?.forEach(check);
     ts.forEachChild(node, visit);

@@ -73,7 +73,7 @@ export function checkQuotaCommand(s: Services): ReportStudioCommand {
         const message = s.log.clean((error as Error).message);
         s.log.warn(`Quota: ${message}`);
         const actions = error instanceof ServiceSetupError ? error.actions : actionsForKind(asServiceError(error)?.kind ?? 'other');
-        notifyProblem('error', `Could not fetch the quota: ${message}`, actions);
+        notifyProblem('error', vscode.l10n.t('Could not fetch the quota: {0}', message), actions);
       }
       if (options?.show !== false) showDetails(s, refresh);
       return record;

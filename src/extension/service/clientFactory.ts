@@ -80,11 +80,16 @@ export class ClientFactory implements vscode.Disposable {
     } else {
       baseUrl = remoteBaseUrl(mode, settings);
       if (!apiKey) {
-        const where = mode === 'hosted' ? 'The hosted service needs one' : `The custom service at ${baseUrl} needs one`;
-        throw new ServiceSetupError(`No API key is set. ${where}: run "Report Studio: Set API Key", or use the bundled local service.`, [
-          'setApiKey',
-          'useLocal',
-        ]);
+        const message =
+          mode === 'hosted'
+            ? vscode.l10n.t(
+                'No API key is set. The hosted service needs one: run "Report Studio: Set API Key", or use the bundled local service.',
+              )
+            : vscode.l10n.t(
+                'No API key is set. The custom service at {0} needs one: run "Report Studio: Set API Key", or use the bundled local service.',
+                baseUrl,
+              );
+        throw new ServiceSetupError(message, ['setApiKey', 'useLocal']);
       }
       key = apiKey;
     }

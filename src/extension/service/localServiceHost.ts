@@ -96,14 +96,17 @@ export class LocalServiceHost implements vscode.Disposable {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE') {
         throw new ServiceSetupError(
-          `The local service cannot listen on 127.0.0.1:${port}: the port is in use. Set reportStudio.localService.port to 0 to use a free port.`,
+          vscode.l10n.t(
+            'The local service cannot listen on 127.0.0.1:{0}: the port is in use. Set reportStudio.localService.port to 0 to use a free port.',
+            port,
+          ),
           ['openSettings', 'showLog'],
         );
       }
-      throw new ServiceSetupError(`The local service did not start (data folder ${dataDir}): ${(error as Error).message}`, [
-        'openSettings',
-        'showLog',
-      ]);
+      throw new ServiceSetupError(
+        vscode.l10n.t('The local service did not start (data folder {0}): {1}', dataDir, (error as Error).message),
+        ['openSettings', 'showLog'],
+      );
     }
     this.log.addSecret(service.apiKeys[0]);
     this.service = service;

@@ -99,7 +99,7 @@ export class ResultExport implements vscode.Disposable {
   private async mayWrite(target: string): Promise<boolean> {
     const st = await fs.stat(target).catch(() => undefined);
     if (!st) return true;
-    if (!st.isFile()) throw new Error(`${target} exists and is not a file`);
+    if (!st.isFile()) throw new Error(vscode.l10n.t('{0} exists and is not a file', target));
     const mine = this.deps.context.globalState.get<Written>(WRITTEN_KEY, {})[target];
     if (mine && mine.size === st.size && mine.mtimeMs === st.mtimeMs) return true;
     if (this.declined.has(target)) {
