@@ -16,6 +16,9 @@ export const vsixPath = join(root, `report-studio-${version}.vsix`);
 // What ends up in (or decides) the package; a change to any of them makes the .vsix stale.
 const INPUT_FILES = [
   'package.json',
+  'package.nls.json',
+  'package.nls.de.json',
+  'package.nls.zh-cn.json',
   'package-lock.json',
   '.vscodeignore',
   'README.md',
@@ -24,7 +27,7 @@ const INPUT_FILES = [
   'scripts/build.mjs',
   'scripts/package.mjs',
 ];
-const INPUT_DIRS = ['src', 'schemas', 'media', 'examples', 'dist'];
+const INPUT_DIRS = ['src', 'schemas', 'media', 'examples', 'dist', 'l10n'];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

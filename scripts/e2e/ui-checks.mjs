@@ -42,7 +42,7 @@ function positionOf(text, path, part = 'value') {
  * Opens the quick input with `key`, types `text`, waits for a row matching `rowText`, Enter.
  * Retries: keybindings and contributions register a little after the workbench appears.
  */
-async function quickInput(page, key, text, rowText, what) {
+export async function quickInput(page, key, text, rowText, what) {
   for (let attempt = 1; ; attempt++) {
     try {
       await page.keyboard.press(key);

@@ -15,16 +15,17 @@ export interface ProblemContext {
   retry?: () => Thenable<unknown> | Promise<unknown>;
 }
 
-const LABELS: Record<ProblemAction, string> = {
-  setApiKey: 'Set API Key',
-  selectService: 'Select Service',
-  useLocal: 'Use Local Service',
-  openSettings: 'Open Settings',
-  showLog: 'Show Log',
-  checkQuota: 'Check Quota',
-  showProblems: 'Show Problems',
-  retry: 'Retry',
-};
+// A function, not a constant: the buttons are named in the display language when shown.
+const labels = (): Record<ProblemAction, string> => ({
+  setApiKey: vscode.l10n.t('Set API Key'),
+  selectService: vscode.l10n.t('Select Service'),
+  useLocal: vscode.l10n.t('Use Local Service'),
+  openSettings: vscode.l10n.t('Open Settings'),
+  showLog: vscode.l10n.t('Show Log'),
+  checkQuota: vscode.l10n.t('Check Quota'),
+  showProblems: vscode.l10n.t('Show Problems'),
+  retry: vscode.l10n.t('Retry'),
+});
 
 /**
  * Switches to the bundled local service where the choice is made (a workspace's own setting
@@ -51,7 +52,9 @@ async function perform(action: ProblemAction, context: ProblemContext): Promise<
     case 'useLocal':
       await useLocalService();
       if (context.retry) return void (await context.retry());
-      return void vscode.window.showInformationMessage('Report Studio now uses the bundled local service. Run Preview or Build again.');
+      return void vscode.window.showInformationMessage(
+        vscode.l10n.t('Report Studio now uses the bundled local service. Run Preview or Build again.'),
+      );
     case 'retry':
       return void (await context.retry?.());
     case 'openSettings':
@@ -79,9 +82,9 @@ export function notifyProblem(
         : vscode.window.showInformationMessage;
   // Retry is offered only where there is something to retry.
   const offered = actions.filter((a) => a !== 'retry' || context.retry);
-  const labels = offered.map((a) => LABELS[a]);
-  void Promise.resolve(show(message, ...labels)).then(async (choice) => {
-    const action = offered.find((a) => LABELS[a] === choice);
+  const named = labels();
+  void Promise.resolve(show(message, ...offered.map((a) => named[a]))).then(async (choice) => {
+    const action = offered.find((a) => named[a] === choice);
     if (action) await perform(action, context);
   });
 }

@@ -50,15 +50,18 @@ export async function findReportTarget(arg: unknown, panels: ResultPanels | unde
     try {
       document = candidate instanceof vscode.Uri ? await vscode.workspace.openTextDocument(candidate) : candidate;
     } catch (error) {
-      return { problem: `Cannot open ${candidate.toString()}: ${(error as Error).message}` };
+      return { problem: vscode.l10n.t('Cannot open {0}: {1}', candidate.toString(), (error as Error).message) };
     }
     if (isReportDocument(document)) return { document };
     if (explicit)
       return {
-        problem: `${baseName(document.uri)} is not a report file: a report is a *.report.json file or JSON with "type": "Report" at the top.`,
+        problem: vscode.l10n.t(
+          '{0} is not a report file: a report is a *.report.json file or JSON with "type": "Report" at the top.',
+          baseName(document.uri),
+        ),
       };
   }
-  return { problem: 'Open a report file (*.report.json) first: Preview and Build work on the report in the active editor.' };
+  return { problem: vscode.l10n.t('Open a report file (*.report.json) first: Preview and Build work on the report in the active editor.') };
 }
 
 export function baseName(uri: vscode.Uri): string {

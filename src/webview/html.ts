@@ -19,7 +19,14 @@ export interface ViewerHtmlOptions {
   workerUri: string;
   /** Document language; defaults to en. */
   lang?: string;
+  /** The page's title in the display language; defaults to English. */
+  title?: string;
+  /** The webview's words in VS Code's display language (`vscode.l10n.bundle`); none: English. */
+  l10n?: L10nBundle;
 }
+
+/** A translation bundle: English message → translated message (l10n/bundle.l10n.<language>.json). */
+export type L10nBundle = Record<string, string>;
 
 /**
  * The Content-Security-Policy, one directive per concern:
@@ -58,8 +65,8 @@ export function viewerHtml(o: ViewerHtmlOptions): string {
     lang: o.lang,
     csp: viewerCsp(o.cspSource, o.nonce),
     cssUri: o.cssUri,
-    title: 'Report result',
-    body: `<div id="app" data-pdfjs="${escapeAttr(o.pdfjsUri)}" data-pdfjs-worker="${escapeAttr(o.workerUri)}"></div>
+    title: o.title ?? 'Report result',
+    body: `<div id="app" data-pdfjs="${escapeAttr(o.pdfjsUri)}" data-pdfjs-worker="${escapeAttr(o.workerUri)}"${l10nAttribute(o.l10n)}></div>
 <script type="module" nonce="${escapeAttr(o.nonce)}" src="${escapeAttr(o.scriptUri)}"></script>`,
   });
 }
@@ -91,6 +98,14 @@ ${o.body}
 </body>
 </html>
 `;
+}
+
+/**
+ * The bundle as a `data-l10n` attribute of the page's #app element, read by the webview's
+ * script before it draws anything (no inline script: the CSP allows only the nonce'd file).
+ */
+export function l10nAttribute(bundle: L10nBundle | undefined): string {
+  return bundle && Object.keys(bundle).length ? ` data-l10n="${escapeAttr(JSON.stringify(bundle))}"` : '';
 }
 
 /** A nonce suitable for the CSP (the extension may use its own generator; this is the reference). */

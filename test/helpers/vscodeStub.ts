@@ -81,6 +81,12 @@ export function createVscodeStub(): VscodeStub {
       return deep('disposable');
     },
     version: '1.100.0',
+    // VS Code's English: the message with its {0} placeholders filled in (no bundle loaded).
+    'l10n.t': (message: string | { message: string; args?: unknown[] }, ...args: unknown[]) => {
+      const text = typeof message === 'string' ? message : message.message;
+      const values = typeof message === 'string' ? args : (message.args ?? []);
+      return text.replace(/\{(\d+)\}/g, (whole, i: string) => (Number(i) < values.length ? String(values[Number(i)]) : whole));
+    },
   };
   function deep(name: string): unknown {
     const target = function () {

@@ -173,8 +173,8 @@ class CopyAsCodeActionProvider implements vscode.CodeActionProvider {
   provideCodeActions(document: vscode.TextDocument, range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
     if (context.only && !context.only.contains(CopyAsCodeActionProvider.kind)) return [];
     if (!isReportDocument(document) || !isOnReportRoot(document.getText(), document.offsetAt(range.start))) return [];
-    const action = new vscode.CodeAction('Copy as… (cURL, Node, Python)', CopyAsCodeActionProvider.kind);
-    action.command = { command: COMMANDS.copyAs, title: 'Copy as…', arguments: [document.uri] };
+    const action = new vscode.CodeAction(vscode.l10n.t('Copy as… (cURL, Node, Python)'), CopyAsCodeActionProvider.kind);
+    action.command = { command: COMMANDS.copyAs, title: vscode.l10n.t('Copy as…'), arguments: [document.uri] };
     return [action];
   }
 }

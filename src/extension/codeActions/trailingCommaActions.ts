@@ -16,7 +16,7 @@ class TrailingCommaActions implements vscode.CodeActionProvider {
     const here = context.diagnostics.filter(isTrailingComma);
     if (here.length === 0) return [];
     const actions = here.map((diagnostic) => {
-      const action = new vscode.CodeAction('Remove the trailing comma', vscode.CodeActionKind.QuickFix);
+      const action = new vscode.CodeAction(vscode.l10n.t('Remove the trailing comma'), vscode.CodeActionKind.QuickFix);
       action.edit = new vscode.WorkspaceEdit();
       action.edit.delete(document.uri, diagnostic.range);
       action.diagnostics = [diagnostic];
@@ -25,7 +25,7 @@ class TrailingCommaActions implements vscode.CodeActionProvider {
     });
     const all = trailingCommas(document.getText());
     if (all.length > 1) {
-      const every = new vscode.CodeAction(`Remove all ${all.length} trailing commas`, vscode.CodeActionKind.QuickFix);
+      const every = new vscode.CodeAction(vscode.l10n.t('Remove all {0} trailing commas', all.length), vscode.CodeActionKind.QuickFix);
       every.edit = new vscode.WorkspaceEdit();
       for (const offset of all)
         every.edit.delete(document.uri, new vscode.Range(document.positionAt(offset), document.positionAt(offset + 1)));

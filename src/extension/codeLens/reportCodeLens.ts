@@ -23,14 +23,14 @@ class ReportCodeLensProvider implements vscode.CodeLensProvider, vscode.Disposab
     const top = new vscode.Range(0, 0, 0, 0);
     const lenses = [
       new vscode.CodeLens(top, {
-        title: '$(eye) Preview',
-        tooltip: 'Render a free, watermarked JPEG beside the editor',
+        title: `$(eye) ${vscode.l10n.t('Preview')}`,
+        tooltip: vscode.l10n.t('Render a free, watermarked JPEG beside the editor'),
         command: COMMANDS.preview,
         arguments: [document.uri],
       }),
       new vscode.CodeLens(top, {
-        title: '$(file-pdf) Build',
-        tooltip: 'Build the PDF (counts against the quota)',
+        title: `$(file-pdf) ${vscode.l10n.t('Build')}`,
+        tooltip: vscode.l10n.t('Build the PDF (counts against the quota)'),
         command: COMMANDS.build,
         arguments: [document.uri],
       }),
@@ -38,10 +38,17 @@ class ReportCodeLensProvider implements vscode.CodeLensProvider, vscode.Disposab
     const kind = buildCostKind(document.getText());
     const state = this.quota.current;
     const left = remainingLensText(kind, state.snapshot);
+    const pages = kind === 'single' ? vscode.l10n.t('single-page') : vscode.l10n.t('multi-page');
     lenses.push(
       new vscode.CodeLens(top, {
-        title: left ?? (state.refreshing ? '$(sync~spin) quota' : '$(graph) Check quota'),
-        tooltip: `What a Build of this file uses: one ${kind}-page report${state.serviceLabel ? ` on the ${state.serviceLabel}` : ''}. Click for the quota details.`,
+        title: left ?? (state.refreshing ? `$(sync~spin) ${vscode.l10n.t('quota')}` : `$(graph) ${vscode.l10n.t('Check quota')}`),
+        tooltip: state.serviceLabel
+          ? vscode.l10n.t(
+              'What a Build of this file uses: one {0} report on the {1}. Click for the quota details.',
+              pages,
+              state.serviceLabel,
+            )
+          : vscode.l10n.t('What a Build of this file uses: one {0} report. Click for the quota details.', pages),
         command: COMMANDS.checkQuota,
       }),
     );

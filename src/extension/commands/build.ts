@@ -59,11 +59,11 @@ async function confirmBuild(s: Services, document: vscode.TextDocument): Promise
   const state = s.quota.current;
   const service = (state.serviceLabel ?? target.label).replace(/^\w/, (c) => c.toLowerCase());
   const cost = state.snapshot
-    ? `This uses ${buildCostSentence(buildCostKind(document.getText()), state.snapshot)} on the ${service}.`
-    : `${costWhenUnknown(document.getText(), state.lastError)} Service: the ${service}.`;
-  const detail = `${cost} Preview is free.${document.isDirty ? '\n\nUnsaved changes are included.' : ''}`;
+    ? vscode.l10n.t('This uses {0} on the {1}.', buildCostSentence(buildCostKind(document.getText()), state.snapshot), service)
+    : vscode.l10n.t('{0} Service: the {1}.', costWhenUnknown(document.getText(), state.lastError), service);
+  const detail = `${cost} ${vscode.l10n.t('Preview is free.')}${document.isDirty ? `\n\n${vscode.l10n.t('Unsaved changes are included.')}` : ''}`;
   const choice = await Promise.resolve(
-    vscode.window.showWarningMessage(`Build ${baseName(document.uri)}?`, { modal: true, detail }, BUILD, BUILD_ALWAYS),
+    vscode.window.showWarningMessage(vscode.l10n.t('Build {0}?', baseName(document.uri)), { modal: true, detail }, BUILD, BUILD_ALWAYS),
   ).catch(
     // A window that cannot show dialogs (VS Code under test) refuses: no build then.
     (error: unknown) => void s.log.warn(`Build confirmation not shown: ${(error as Error).message}`),

@@ -19,26 +19,27 @@ function items(s: Services): Item[] {
   const state = s.quota.current;
   const rows: Item[] = state.snapshot
     ? quotaDetailRows(state.snapshot, new Date()).map((r) => ({ label: r.label, description: r.value }))
-    : [{ label: '$(warning) Quota not known', detail: state.lastError ?? 'Not fetched yet' }];
-  if (state.snapshot && state.lastError) rows.push({ label: '$(warning) Last refresh failed', detail: state.lastError });
+    : [{ label: `$(warning) ${vscode.l10n.t('Quota not known')}`, detail: state.lastError ?? vscode.l10n.t('Not fetched yet') }];
+  if (state.snapshot && state.lastError)
+    rows.push({ label: `$(warning) ${vscode.l10n.t('Last refresh failed')}`, detail: state.lastError });
   return [
     ...rows,
     { label: '', kind: vscode.QuickPickItemKind.Separator },
-    { label: '$(refresh) Refresh', action: 'refresh' },
-    { label: '$(server-process) Select Service…', action: 'selectService' },
-    { label: '$(key) Set API Key…', action: 'setApiKey' },
+    { label: `$(refresh) ${vscode.l10n.t('Refresh')}`, action: 'refresh' },
+    { label: `$(server-process) ${vscode.l10n.t('Select Service…')}`, action: 'selectService' },
+    { label: `$(key) ${vscode.l10n.t('Set API Key…')}`, action: 'setApiKey' },
   ];
 }
 
 function title(s: Services): string {
   const label = s.quota.current.serviceLabel;
-  return `Report Studio quota${label ? ` · ${label}` : ''}`;
+  return label ? vscode.l10n.t('Report Studio quota · {0}', label) : vscode.l10n.t('Report Studio quota');
 }
 
 function showDetails(s: Services, refresh: () => Promise<unknown>): void {
   const pick = vscode.window.createQuickPick<Item>();
   pick.title = title(s);
-  pick.placeholder = 'Remaining quota of the current period';
+  pick.placeholder = vscode.l10n.t('Remaining quota of the current period');
   pick.matchOnDescription = true;
   const render = (): void => {
     pick.title = title(s);
@@ -72,7 +73,7 @@ export function checkQuotaCommand(s: Services): ReportStudioCommand {
         const message = s.log.clean((error as Error).message);
         s.log.warn(`Quota: ${message}`);
         const actions = error instanceof ServiceSetupError ? error.actions : actionsForKind(asServiceError(error)?.kind ?? 'other');
-        notifyProblem('error', `Could not fetch the quota: ${message}`, actions);
+        notifyProblem('error', vscode.l10n.t('Could not fetch the quota: {0}', message), actions);
       }
       if (options?.show !== false) showDetails(s, refresh);
       return record;

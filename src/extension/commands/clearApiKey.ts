@@ -12,16 +12,18 @@ export function clearApiKeyCommand(s: Services): ReportStudioCommand {
     async run(): Promise<boolean> {
       const removed = await s.keys.clear();
       if (!removed) {
-        void vscode.window.showInformationMessage('No API key is stored.');
+        void vscode.window.showInformationMessage(vscode.l10n.t('No API key is stored.'));
         return false;
       }
       s.log.info('API key removed from the secret storage');
       const mode = resolveServiceMode(readSettings().service, false);
       const next =
         mode === 'local'
-          ? 'Report Studio uses the bundled local service now.'
-          : `The ${mode} service needs a key: set one, or select the local service.`;
-      void vscode.window.showInformationMessage(`API key removed from VS Code's secret storage. ${next}`);
+          ? vscode.l10n.t('Report Studio uses the bundled local service now.')
+          : mode === 'hosted'
+            ? vscode.l10n.t('The hosted service needs a key: set one, or select the local service.')
+            : vscode.l10n.t('The custom service needs a key: set one, or select the local service.');
+      void vscode.window.showInformationMessage(vscode.l10n.t("API key removed from VS Code's secret storage. {0}", next));
       return true;
     },
   };

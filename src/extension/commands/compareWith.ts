@@ -14,13 +14,18 @@ type Against = 'head' | 'lastBuild' | 'file';
 /** What to compare with, asked when the caller did not say. */
 async function pickAgainst(report: vscode.Uri): Promise<Against | undefined> {
   const items: Array<vscode.QuickPickItem & { value: Against }> = [
-    { label: '$(git-commit) HEAD', description: 'the last commit', detail: `${baseName(report)} as last committed`, value: 'head' },
-    { label: '$(file-pdf) Last build', description: 'the PDF of the last Build', value: 'lastBuild' },
-    { label: '$(file) Another file…', description: 'a report or a PDF', value: 'file' },
+    {
+      label: '$(git-commit) HEAD',
+      description: vscode.l10n.t('the last commit'),
+      detail: vscode.l10n.t('{0} as last committed', baseName(report)),
+      value: 'head',
+    },
+    { label: `$(file-pdf) ${vscode.l10n.t('Last build')}`, description: vscode.l10n.t('the PDF of the last Build'), value: 'lastBuild' },
+    { label: `$(file) ${vscode.l10n.t('Another file…')}`, description: vscode.l10n.t('a report or a PDF'), value: 'file' },
   ];
   const picked = await vscode.window.showQuickPick(items, {
-    title: `Compare ${baseName(report)} with…`,
-    placeHolder: 'What to compare the pages with',
+    title: vscode.l10n.t('Compare {0} with…', baseName(report)),
+    placeHolder: vscode.l10n.t('What to compare the pages with'),
   });
   return picked?.value;
 }
@@ -55,11 +60,11 @@ export function compareWithCommand(s: Services): ReportStudioCommand {
             given ??
             (
               await vscode.window.showOpenDialog({
-                title: `Compare ${baseName(report)} with`,
-                openLabel: 'Compare',
+                title: vscode.l10n.t('Compare {0} with', baseName(report)),
+                openLabel: vscode.l10n.t('Compare'),
                 canSelectMany: false,
                 defaultUri: vscode.Uri.joinPath(report, '..'),
-                filters: { 'Reports and PDFs': ['json', 'jsonc', 'pdf'], 'All files': ['*'] },
+                filters: { [vscode.l10n.t('Reports and PDFs')]: ['json', 'jsonc', 'pdf'], [vscode.l10n.t('All files')]: ['*'] },
               })
             )?.[0];
           if (!file) return undefined;

@@ -29,14 +29,20 @@ interface CopiedSnippet {
 
 const LAST_CHOICE = 'reportStudio.copyAs.last';
 
-const KINDS: ReadonlyArray<vscode.QuickPickItem & { task: TaskKind }> = [
+// A function, not a constant: the words are looked up in the display language when asked.
+const kinds = (): ReadonlyArray<vscode.QuickPickItem & { task: TaskKind }> => [
   {
     task: 'build',
-    label: '$(file-pdf) Build',
+    label: `$(file-pdf) ${vscode.l10n.t('Build')}`,
     description: 'PDF',
-    detail: `POST ${API_PATHS.buildReport}: counts against the quota`,
+    detail: vscode.l10n.t('POST {0}: counts against the quota', API_PATHS.buildReport),
   },
-  { task: 'preview', label: '$(eye) Preview', description: 'JPEG of the first page', detail: `POST ${API_PATHS.previewReport}: free` },
+  {
+    task: 'preview',
+    label: `$(eye) ${vscode.l10n.t('Preview')}`,
+    description: vscode.l10n.t('JPEG of the first page'),
+    detail: vscode.l10n.t('POST {0}: free', API_PATHS.previewReport),
+  },
 ];
 
 interface Target {
@@ -57,12 +63,14 @@ async function selectedService(s: Services): Promise<Target> {
     return {
       mode,
       baseUrl: local.baseUrl,
-      label: `the local service (${new URL(local.baseUrl).host})`,
+      label: vscode.l10n.t('the local service ({0})', new URL(local.baseUrl).host),
       keyFile: path.join(local.dataDir, 'dev-key.json'),
     };
   }
   const baseUrl = remoteBaseUrl(mode, settings);
-  return { mode, baseUrl, label: `the ${mode} service (${new URL(baseUrl).host})` };
+  const host = new URL(baseUrl).host;
+  const label = mode === 'hosted' ? vscode.l10n.t('the hosted service ({0})', host) : vscode.l10n.t('the custom service ({0})', host);
+  return { mode, baseUrl, label };
 }
 
 interface LastChoice {
@@ -80,8 +88,8 @@ async function pickLanguage(context: vscode.ExtensionContext, fileName: string):
   const ordered = lastFirst(CODE_LANGUAGES, (l) => l.id === last);
   const items = ordered.map((language) => ({ label: language.label, description: language.detail, language }));
   const pick = await vscode.window.showQuickPick(items, {
-    title: `Copy ${fileName} as… (1/2)`,
-    placeHolder: 'The code submits this report, waits for it and saves the result',
+    title: vscode.l10n.t('Copy {0} as… (1/2)', fileName),
+    placeHolder: vscode.l10n.t('The code submits this report, waits for it and saves the result'),
   });
   return pick?.language;
 }
@@ -89,10 +97,10 @@ async function pickLanguage(context: vscode.ExtensionContext, fileName: string):
 async function pickKind(context: vscode.ExtensionContext, fileName: string, language: CodeLanguage): Promise<TaskKind | undefined> {
   const last = context.globalState.get<LastChoice>(LAST_CHOICE)?.kind;
   const pick = await vscode.window.showQuickPick(
-    lastFirst(KINDS, (k) => k.task === last),
+    lastFirst(kinds(), (k) => k.task === last),
     {
-      title: `Copy ${fileName} as ${language.label} (2/2)`,
-      placeHolder: 'Build the PDF or preview the first page?',
+      title: vscode.l10n.t('Copy {0} as {1} (2/2)', fileName, language.label),
+      placeHolder: vscode.l10n.t('Build the PDF or preview the first page?'),
     },
   );
   return pick?.task;
@@ -122,7 +130,7 @@ export function copyAsCommand(s: Services): ReportStudioCommand {
         const message = s.log.clean((error as Error).message);
         notifyProblem(
           'error',
-          `Could not copy ${fileName} as ${language.label}: ${message}`,
+          vscode.l10n.t('Could not copy {0} as {1}: {2}', fileName, language.label, message),
           error instanceof ServiceSetupError ? error.actions : ['showLog'],
         );
         return undefined;
@@ -137,16 +145,20 @@ export function copyAsCommand(s: Services): ReportStudioCommand {
 
 /** Says what was copied and what the code needs; never awaited (the command returns while it shows). */
 function announce(language: CodeLanguage, kind: TaskKind, fileName: string, target: Target, code: string): void {
-  const what = kind === 'build' ? 'builds the PDF of' : 'previews';
-  const copied = `Copied ${language.label} code that ${what} ${fileName} on ${target.label}.`;
-  let message = `${copied} It reads the API key from ${API_KEY_ENV}.`;
+  const copied =
+    kind === 'build'
+      ? vscode.l10n.t('Copied {0} code that builds the PDF of {1} on {2}.', language.label, fileName, target.label)
+      : vscode.l10n.t('Copied {0} code that previews {1} on {2}.', language.label, fileName, target.label);
+  let message = `${copied} ${vscode.l10n.t('It reads the API key from {0}.', API_KEY_ENV)}`;
   if (target.mode === 'local') {
-    message = `${copied} Run it with ${API_KEY_ENV} set to the development key in ${target.keyFile}.`;
+    message = `${copied} ${vscode.l10n.t('Run it with {0} set to the development key in {1}.', API_KEY_ENV, target.keyFile ?? '')}`;
     // A free port is picked at each start: the copied URL then lasts until VS Code restarts.
-    if (readSettings().localService.port === 0) message += ' Set reportStudio.localService.port to keep the URL across restarts.';
+    if (readSettings().localService.port === 0)
+      message += ` ${vscode.l10n.t('Set reportStudio.localService.port to keep the URL across restarts.')}`;
   }
-  void Promise.resolve(vscode.window.showInformationMessage(message, 'Open in Editor')).then(async (choice) => {
-    if (choice !== 'Open in Editor') return;
+  const open = vscode.l10n.t('Open in Editor');
+  void Promise.resolve(vscode.window.showInformationMessage(message, open)).then(async (choice) => {
+    if (choice !== open) return;
     const doc = await vscode.workspace.openTextDocument({ language: language.languageId, content: code });
     await vscode.window.showTextDocument(doc, { preview: false, viewColumn: vscode.ViewColumn.Beside });
   });

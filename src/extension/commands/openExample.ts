@@ -45,7 +45,7 @@ export const openExampleCommand: ReportStudioCommand = {
   async run(context: vscode.ExtensionContext, ...args: unknown[]): Promise<vscode.Uri | undefined> {
     const examples = await listExamples(context.extensionUri);
     if (examples.length === 0) {
-      void vscode.window.showErrorMessage('Report Studio: no examples found in the extension (examples/*.report.json).');
+      void vscode.window.showErrorMessage(vscode.l10n.t('Report Studio: no examples found in the extension (examples/*.report.json).'));
       return undefined;
     }
     const requested = typeof args[0] === 'string' ? args[0] : undefined;
@@ -54,14 +54,14 @@ export const openExampleCommand: ReportStudioCommand = {
       choice = examples.find((e) => e.file === requested || e.file === `${requested}.report.json`);
       if (!choice) {
         void vscode.window.showErrorMessage(
-          `Report Studio: no example named "${requested}". Available: ${examples.map((e) => e.file).join(', ')}.`,
+          vscode.l10n.t('Report Studio: no example named "{0}". Available: {1}.', requested, examples.map((e) => e.file).join(', ')),
         );
         return undefined;
       }
     } else {
       choice = await vscode.window.showQuickPick(examples, {
-        title: 'Open an example report',
-        placeHolder: 'Pick an example to open as a new, unsaved copy',
+        title: vscode.l10n.t('Open an example report'),
+        placeHolder: vscode.l10n.t('Pick an example to open as a new, unsaved copy'),
         matchOnDescription: true,
         matchOnDetail: true,
         // Run from the walkthrough, the page takes the focus back after the click: stay open.

@@ -18,10 +18,10 @@ export function openPdfCommand(s: Services): ReportStudioCommand {
         (exported?.path.endsWith('.pdf') ? exported : undefined) ??
         (
           await vscode.window.showOpenDialog({
-            title: 'Open a PDF in the PDF viewer',
+            title: vscode.l10n.t('Open a PDF in the PDF viewer'),
             canSelectMany: false,
-            filters: { 'PDF document': ['pdf'] },
-            openLabel: 'Open',
+            filters: { [vscode.l10n.t('PDF document')]: ['pdf'] },
+            openLabel: vscode.l10n.t('Open'),
           })
         )?.[0];
       if (file) await openInPdfViewer(file);

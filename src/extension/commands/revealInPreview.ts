@@ -13,14 +13,16 @@ export function revealInPreviewCommand(s: Services): ReportStudioCommand {
     async run(): Promise<ReportPath | undefined> {
       const editor = vscode.window.activeTextEditor;
       if (!editor || !isReportDocument(editor.document)) {
-        return void vscode.window.showWarningMessage('Reveal in Preview works in a report editor: put the cursor in a component.');
+        return void vscode.window.showWarningMessage(
+          vscode.l10n.t('Reveal in Preview works in a report editor: put the cursor in a component.'),
+        );
       }
       if (!s.panels.hasPanel(editor.document.uri)) {
         const opened = await s.live.open(editor.document);
         if (opened.status !== 'shown') return undefined;
       }
       const path = s.sync.reveal(editor);
-      if (!path) void vscode.window.showInformationMessage('The cursor is not inside a component (components[…]).');
+      if (!path) void vscode.window.showInformationMessage(vscode.l10n.t('The cursor is not inside a component (components[…]).'));
       return path;
     },
   };

@@ -15,8 +15,8 @@ type Item = vscode.QuickPickItem & { value: ServiceSetting };
 
 async function askUrl(current: string): Promise<string | undefined> {
   const url = await vscode.window.showInputBox({
-    title: 'Report Studio: Custom Service URL',
-    prompt: 'Base URL of a service that speaks the report API (it ends with /api/v1)',
+    title: vscode.l10n.t('Report Studio: Custom Service URL'),
+    prompt: vscode.l10n.t('Base URL of a service that speaks the report API (it ends with /api/v1)'),
     value: current || 'http://127.0.0.1:8787/api/v1',
     ignoreFocusOut: true,
     validateInput: (value) => {
@@ -40,32 +40,32 @@ export function selectServiceCommand(s: Services): ReportStudioCommand {
         const items: Item[] = [
           {
             value: 'auto',
-            label: '$(sparkle) Automatic',
-            description: hasKey ? 'hosted (an API key is set)' : 'local (no API key set)',
-            detail: 'The hosted service once an API key is set, the bundled local service before',
+            label: `$(sparkle) ${vscode.l10n.t('Automatic')}`,
+            description: hasKey ? vscode.l10n.t('hosted (an API key is set)') : vscode.l10n.t('local (no API key set)'),
+            detail: vscode.l10n.t('The hosted service once an API key is set, the bundled local service before'),
           },
           {
             value: 'local',
-            label: '$(server-process) Local service',
-            detail: 'Bundled, offline: runs on 127.0.0.1 inside VS Code with a development quota',
+            label: `$(server-process) ${vscode.l10n.t('Local service')}`,
+            detail: vscode.l10n.t('Bundled, offline: runs on 127.0.0.1 inside VS Code with a development quota'),
           },
           {
             value: 'hosted',
-            label: '$(cloud) Hosted service',
+            label: `$(cloud) ${vscode.l10n.t('Hosted service')}`,
             description: new URL(DEFAULT_HOSTED_BASE_URL).host,
-            detail: hasKey ? 'Uses the stored API key' : 'Needs an API key (you will be asked for it)',
+            detail: hasKey ? vscode.l10n.t('Uses the stored API key') : vscode.l10n.t('Needs an API key (you will be asked for it)'),
           },
           {
             value: 'custom',
-            label: '$(link) Custom URL…',
+            label: `$(link) ${vscode.l10n.t('Custom URL…')}`,
             description: settings.customBaseUrl || undefined,
-            detail: 'Any service speaking the same API, e.g. `report-studio serve` on another port',
+            detail: vscode.l10n.t('Any service speaking the same API, e.g. `report-studio serve` on another port'),
           },
         ];
         for (const item of items) if (item.value === settings.service) item.label += '  $(check)';
         const picked = await vscode.window.showQuickPick(items, {
-          title: 'Report Studio: Select Service',
-          placeHolder: `Now: ${settings.service}`,
+          title: vscode.l10n.t('Report Studio: Select Service'),
+          placeHolder: vscode.l10n.t('Now: {0}', settings.service),
         });
         choice = picked?.value;
       }
@@ -76,7 +76,7 @@ export function selectServiceCommand(s: Services): ReportStudioCommand {
         if (target === undefined) return undefined;
         const problem = checkCustomBaseUrl(target);
         if (problem?.severity === 'error') {
-          void vscode.window.showErrorMessage(`Not a usable service URL: ${problem.message}`);
+          void vscode.window.showErrorMessage(vscode.l10n.t('Not a usable service URL: {0}', problem.message));
           return undefined;
         }
         await config.update('customBaseUrl', target, vscode.ConfigurationTarget.Global);
@@ -84,7 +84,12 @@ export function selectServiceCommand(s: Services): ReportStudioCommand {
       await config.update('service', choice, vscode.ConfigurationTarget.Global);
       s.log.info(`Service set to ${choice}${choice === 'custom' ? ` (${readSettings().customBaseUrl})` : ''}`);
       if ((choice === 'hosted' || choice === 'custom') && !hasKey && typeof mode !== 'string') {
-        const set = await vscode.window.showInformationMessage(`The ${choice} service needs an API key.`, 'Set API Key');
+        const set = await vscode.window.showInformationMessage(
+          choice === 'hosted'
+            ? vscode.l10n.t('The hosted service needs an API key.')
+            : vscode.l10n.t('The custom service needs an API key.'),
+          vscode.l10n.t('Set API Key'),
+        );
         if (set) await vscode.commands.executeCommand(COMMANDS.setApiKey);
       }
       return choice;

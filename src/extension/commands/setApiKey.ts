@@ -25,9 +25,13 @@ export function setApiKeyCommand(s: Services): ReportStudioCommand {
         typeof given === 'string'
           ? given
           : await vscode.window.showInputBox({
-              title: 'Report Studio: Set API Key',
-              prompt: `Your report service API key. It is kept in VS Code's secret storage, never in settings.${hadKey ? ' This replaces the stored key.' : ''}`,
-              placeHolder: 'Paste the API key',
+              title: vscode.l10n.t('Report Studio: Set API Key'),
+              prompt: hadKey
+                ? vscode.l10n.t(
+                    "Your report service API key. It is kept in VS Code's secret storage, never in settings. This replaces the stored key.",
+                  )
+                : vscode.l10n.t("Your report service API key. It is kept in VS Code's secret storage, never in settings."),
+              placeHolder: vscode.l10n.t('Paste the API key'),
               password: true,
               ignoreFocusOut: true,
               validateInput: validate,
@@ -36,7 +40,7 @@ export function setApiKeyCommand(s: Services): ReportStudioCommand {
       try {
         await s.keys.set(key);
       } catch (error) {
-        void vscode.window.showErrorMessage(`The API key was not stored: ${s.log.clean((error as Error).message)}`);
+        void vscode.window.showErrorMessage(vscode.l10n.t('The API key was not stored: {0}', s.log.clean((error as Error).message)));
         return false;
       }
       s.log.info(hadKey ? 'API key replaced in the secret storage' : 'API key stored in the secret storage');
@@ -44,9 +48,11 @@ export function setApiKeyCommand(s: Services): ReportStudioCommand {
       const mode = resolveServiceMode(readSettings().service, true);
       const uses =
         mode === 'local'
-          ? 'The service setting is "local": the key is used once you select the hosted or a custom service.'
-          : `Report Studio now uses the ${mode} service.`;
-      void vscode.window.showInformationMessage(`API key stored in VS Code's secret storage. ${uses}`);
+          ? vscode.l10n.t('The service setting is "local": the key is used once you select the hosted or a custom service.')
+          : mode === 'hosted'
+            ? vscode.l10n.t('Report Studio now uses the hosted service.')
+            : vscode.l10n.t('Report Studio now uses the custom service.');
+      void vscode.window.showInformationMessage(vscode.l10n.t("API key stored in VS Code's secret storage. {0}", uses));
       return true;
     },
   };

@@ -15,7 +15,13 @@ export function startLocalServiceCommand(s: Services): ReportStudioCommand {
       try {
         const service = await s.local.ensureStarted();
         void vscode.window.showInformationMessage(
-          `The local service ${wasRunning ? 'is already running' : 'is running'} on ${service.baseUrl.replace(/\/api\/v1$/, '')} (data: ${service.dataDir}).`,
+          wasRunning
+            ? vscode.l10n.t(
+                'The local service is already running on {0} (data: {1}).',
+                service.baseUrl.replace(/\/api\/v1$/, ''),
+                service.dataDir,
+              )
+            : vscode.l10n.t('The local service is running on {0} (data: {1}).', service.baseUrl.replace(/\/api\/v1$/, ''), service.dataDir),
         );
         return { baseUrl: service.baseUrl, port: service.port, dataDir: service.dataDir };
       } catch (error) {

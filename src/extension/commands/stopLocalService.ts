@@ -11,8 +11,8 @@ export function stopLocalServiceCommand(s: Services): ReportStudioCommand {
       const stopped = await s.local.stop();
       void vscode.window.showInformationMessage(
         stopped
-          ? 'The local service stopped. It starts again on the next Preview or Build that uses it.'
-          : 'The local service is not running.',
+          ? vscode.l10n.t('The local service stopped. It starts again on the next Preview or Build that uses it.')
+          : vscode.l10n.t('The local service is not running.'),
       );
       return stopped;
     },

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { makeNonce, webviewPage } from '../../webview/html';
+import { l10nAttribute, makeNonce, webviewPage } from '../../webview/html';
 import type { CompareFromWebview, CompareToWebview } from '../../webview/compare/compareProtocol';
 
 const COMPARE_VIEW_TYPE = 'reportStudio.compare';
@@ -29,8 +29,8 @@ function compareHtml(webview: vscode.Webview, extensionUri: vscode.Uri): string 
     lang: vscode.env.language,
     csp,
     cssUri: media('compare.css'),
-    title: 'Compare',
-    body: `<div id="app"></div>
+    title: vscode.l10n.t('Compare'),
+    body: `<div id="app"${l10nAttribute(vscode.l10n.bundle)}></div>
 <script nonce="${nonce}" src="${media('compare.js')}"></script>`,
   });
 }

@@ -50,7 +50,9 @@ async function draw(deps: CompareDeps, text: string, label: string, signal: Abor
   const draft = await service.renderDraft(text, { signal });
   if (!draft.ok)
     throw new Error(
-      `${label} is not a report the service would accept (${draft.problems} problem${draft.problems === 1 ? '' : 's'}): fix it, then compare again.`,
+      draft.problems === 1
+        ? vscode.l10n.t('{0} is not a report the service would accept (1 problem): fix it, then compare again.', label)
+        : vscode.l10n.t('{0} is not a report the service would accept ({1} problems): fix it, then compare again.', label, draft.problems),
     );
   return { label, pdf: draft.pdf, pageKeys: draft.pageKeys };
 }
@@ -66,13 +68,17 @@ const dataUri = (png: Uint8Array | undefined) => (png ? `data:image/png;base64,$
 
 export async function compareReport(deps: CompareDeps, document: vscode.TextDocument, old: OldSide): Promise<ReportDiff | undefined> {
   const report = path.basename(document.uri.path);
-  const newLabel = document.isDirty ? 'editor (unsaved)' : 'editor';
-  const title = `Compare: ${report} ↔ ${old.label}`;
+  const newLabel = document.isDirty ? vscode.l10n.t('editor (unsaved)') : vscode.l10n.t('editor');
+  const title = vscode.l10n.t('Compare: {0} ↔ {1}', report, old.label);
   deps.panels.show(document.uri, title, { type: 'comparing', report, oldLabel: old.label, newLabel });
   const controller = new AbortController();
   try {
     return await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Comparing ${report} with ${old.label}`, cancellable: true },
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: vscode.l10n.t('Comparing {0} with {1}', report, old.label),
+        cancellable: true,
+      },
       async (_progress, token) => {
         token.onCancellationRequested(() => controller.abort(new Error('cancelled')));
         const started = Date.now();

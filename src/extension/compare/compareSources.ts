@@ -17,7 +17,9 @@ const MAX_BYTES = 10 * 1024 * 1024;
 
 export function headVersion(file: vscode.Uri): Promise<OldSide> {
   if (file.scheme !== 'file')
-    return Promise.reject(new Error(`${path.basename(file.path)} is not a file on disk, so git has no HEAD version of it.`));
+    return Promise.reject(
+      new Error(vscode.l10n.t('{0} is not a file on disk, so git has no HEAD version of it.', path.basename(file.path))),
+    );
   const name = path.basename(file.fsPath);
   return new Promise((resolve, reject) => {
     execFile(
@@ -28,13 +30,13 @@ export function headVersion(file: vscode.Uri): Promise<OldSide> {
         if (!error) return resolve({ label: 'HEAD', text: stdout });
         const why = String(stderr);
         if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-          reject(new Error('git was not found on PATH: it is needed to compare with HEAD.'));
-        else if (/not a git repository/i.test(why)) reject(new Error(`${name} is not in a git repository.`));
+          reject(new Error(vscode.l10n.t('git was not found on PATH: it is needed to compare with HEAD.')));
+        else if (/not a git repository/i.test(why)) reject(new Error(vscode.l10n.t('{0} is not in a git repository.', name)));
         else if (/does not exist in|exists on disk, but not in/i.test(why))
-          reject(new Error(`${name} is not in the last commit (HEAD): a new file has no old version to compare with.`));
+          reject(new Error(vscode.l10n.t('{0} is not in the last commit (HEAD): a new file has no old version to compare with.', name)));
         else if (/invalid object name|bad revision|unknown revision/i.test(why))
-          reject(new Error(`The git repository of ${name} has no commit yet.`));
-        else reject(new Error(`git could not read ${name} at HEAD: ${why.trim().split('\n')[0] || error.message}`));
+          reject(new Error(vscode.l10n.t('The git repository of {0} has no commit yet.', name)));
+        else reject(new Error(vscode.l10n.t('git could not read {0} at HEAD: {1}', name, why.trim().split('\n')[0] || error.message)));
       },
     );
   });
@@ -42,9 +44,11 @@ export function headVersion(file: vscode.Uri): Promise<OldSide> {
 
 export async function lastBuild(pdf: vscode.Uri, report: vscode.Uri): Promise<OldSide> {
   try {
-    return { label: 'last build', pdf: new Uint8Array(await fs.readFile(pdf.fsPath)) };
+    return { label: vscode.l10n.t('last build'), pdf: new Uint8Array(await fs.readFile(pdf.fsPath)) };
   } catch {
-    throw new Error(`${path.basename(report.path)} has no build yet: run Report Studio: Build first, then compare with it.`);
+    throw new Error(
+      vscode.l10n.t('{0} has no build yet: run Report Studio: Build first, then compare with it.', path.basename(report.path)),
+    );
   }
 }
 

@@ -43,7 +43,7 @@ export class TrailingCommaDiagnostics implements vscode.Disposable {
       const at = document.positionAt(offset);
       const d = new vscode.Diagnostic(
         new vscode.Range(at, at.translate(0, 1)),
-        'Trailing comma: Report Studio removes it before sending the report, but strict JSON does not allow it',
+        vscode.l10n.t('Trailing comma: Report Studio removes it before sending the report, but strict JSON does not allow it'),
         vscode.DiagnosticSeverity.Warning,
       );
       d.source = TRAILING_COMMA_SOURCE;

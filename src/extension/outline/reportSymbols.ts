@@ -45,6 +45,6 @@ class ReportSymbolProvider implements vscode.DocumentSymbolProvider {
 
 export function registerReportSymbols(): vscode.Disposable {
   return vscode.languages.registerDocumentSymbolProvider(REPORT_DOCUMENT_SELECTOR, new ReportSymbolProvider(), {
-    label: 'Report components',
+    label: vscode.l10n.t('Report components'),
   });
 }

@@ -27,7 +27,7 @@ export class QuotaStatusBar implements vscode.Disposable {
     private readonly reports: ReportContext,
   ) {
     this.item = vscode.window.createStatusBarItem('reportStudio.quota', vscode.StatusBarAlignment.Right, 100);
-    this.item.name = 'Report Studio Quota';
+    this.item.name = vscode.l10n.t('Report Studio Quota');
     this.item.command = COMMANDS.checkQuota;
     this.subscriptions.push(
       this.item,
@@ -81,10 +81,11 @@ export class QuotaStatusBar implements vscode.Disposable {
     const state = this.store.current;
     // The store's label once it has numbers for a service; else the service about to be used.
     const local = state.snapshot ? state.local : (this.target?.local ?? false);
-    const label = (state.snapshot ? state.serviceLabel : undefined) ?? this.target?.label ?? 'Report service';
+    const label = (state.snapshot ? state.serviceLabel : undefined) ?? this.target?.label ?? vscode.l10n.t('Report service');
     let text = statusBarText(state.snapshot, local);
-    if (!state.snapshot && state.refreshing) text = `$(sync~spin) Quota${local ? ' (local)' : ''}`;
-    else if (!state.snapshot && state.lastError) text = `$(warning) Quota${local ? ' (local)' : ''}`;
+    const quota = local ? vscode.l10n.t('Quota (local)') : vscode.l10n.t('Quota');
+    if (!state.snapshot && state.refreshing) text = `$(sync~spin) ${quota}`;
+    else if (!state.snapshot && state.lastError) text = `$(warning) ${quota}`;
     this.item.text = text;
     const level = state.snapshot ? quotaLevel(state.snapshot) : 'ok';
     this.item.backgroundColor =
@@ -102,8 +103,18 @@ export class QuotaStatusBar implements vscode.Disposable {
     const s = state.snapshot;
     this.item.accessibilityInformation = {
       label: s
-        ? `Report quota: ${s.singleRemaining ?? 'unknown'} single-page and ${s.multiRemaining ?? 'unknown'} multi-page reports left${local ? ', local service' : ''}`
-        : 'Report quota not known yet',
+        ? local
+          ? vscode.l10n.t(
+              'Report quota: {0} single-page and {1} multi-page reports left, local service',
+              s.singleRemaining ?? vscode.l10n.t('unknown'),
+              s.multiRemaining ?? vscode.l10n.t('unknown'),
+            )
+          : vscode.l10n.t(
+              'Report quota: {0} single-page and {1} multi-page reports left',
+              s.singleRemaining ?? vscode.l10n.t('unknown'),
+              s.multiRemaining ?? vscode.l10n.t('unknown'),
+            )
+        : vscode.l10n.t('Report quota not known yet'),
     };
   }
 

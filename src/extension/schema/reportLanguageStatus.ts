@@ -25,22 +25,26 @@ function describeSchema(a: SchemaAttachment): Pick<vscode.LanguageStatusItem, 't
   switch (a.by) {
     case 'name':
       return {
-        text: '$(check) Report schema',
-        detail: 'by the file name *.report.json',
+        text: `$(check) ${vscode.l10n.t('Report schema')}`,
+        detail: vscode.l10n.t('by the file name *.report.json'),
         severity: vscode.LanguageStatusSeverity.Information,
       };
     case '$schema':
-      return { text: '$(check) Report schema', detail: `from "$schema": ${a.schema}`, severity: vscode.LanguageStatusSeverity.Information };
+      return {
+        text: `$(check) ${vscode.l10n.t('Report schema')}`,
+        detail: vscode.l10n.t('from "$schema": {0}', a.schema),
+        severity: vscode.LanguageStatusSeverity.Information,
+      };
     case 'other':
       return {
-        text: '$(warning) Another schema',
-        detail: `"$schema" names ${a.schema}: remove it for Report Studio's completion and checks`,
+        text: `$(warning) ${vscode.l10n.t('Another schema')}`,
+        detail: vscode.l10n.t('"$schema" names {0}: remove it for Report Studio\'s completion and checks', a.schema),
         severity: vscode.LanguageStatusSeverity.Warning,
       };
     case 'none':
       return {
-        text: '$(warning) No report schema',
-        detail: 'name the file *.report.json for completion and checks',
+        text: `$(warning) ${vscode.l10n.t('No report schema')}`,
+        detail: vscode.l10n.t('name the file *.report.json for completion and checks'),
         severity: vscode.LanguageStatusSeverity.Warning,
       };
   }
@@ -56,12 +60,12 @@ export class ReportLanguageStatus implements vscode.Disposable {
     extensionUri: vscode.Uri,
   ) {
     this.service = vscode.languages.createLanguageStatusItem('reportStudio.service', BY_NAME);
-    this.service.name = 'Report Studio Service';
-    this.service.command = { title: 'Select Service', command: COMMANDS.selectService };
+    this.service.name = vscode.l10n.t('Report Studio Service');
+    this.service.command = { title: vscode.l10n.t('Select Service'), command: COMMANDS.selectService };
     this.schema = vscode.languages.createLanguageStatusItem('reportStudio.schema', BY_NAME);
-    this.schema.name = 'Report Studio Schema';
+    this.schema.name = vscode.l10n.t('Report Studio Schema');
     this.schema.command = {
-      title: 'Open Schema',
+      title: vscode.l10n.t('Open Schema'),
       command: 'vscode.open',
       arguments: [vscode.Uri.joinPath(extensionUri, 'schemas', 'report.schema.json')],
     };
@@ -99,10 +103,10 @@ export class ReportLanguageStatus implements vscode.Disposable {
       const target = await this.clients.target();
       const where = /^(.*) \((.*)\)$/.exec(target.label);
       this.service.text = `${SERVICE_ICON[target.mode]} ${where?.[1] ?? target.label}`;
-      this.service.detail = where ? `Preview and Build · ${where[2]}` : 'Preview and Build';
+      this.service.detail = where ? vscode.l10n.t('Preview and Build · {0}', where[2]) : vscode.l10n.t('Preview and Build');
       this.service.severity = vscode.LanguageStatusSeverity.Information;
     } catch (error) {
-      this.service.text = '$(warning) Report service';
+      this.service.text = `$(warning) ${vscode.l10n.t('Report service')}`;
       this.service.detail = (error as Error).message;
       this.service.severity = vscode.LanguageStatusSeverity.Warning;
     }

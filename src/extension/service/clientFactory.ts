@@ -33,7 +33,12 @@ export interface ServiceTarget {
 
 function serviceLabel(mode: ServiceMode, baseUrl: string | undefined): string {
   const host = baseUrl ? new URL(baseUrl).host : undefined;
-  const name = mode === 'local' ? 'Local service' : mode === 'hosted' ? 'Hosted service' : 'Custom service';
+  const name =
+    mode === 'local'
+      ? vscode.l10n.t('Local service')
+      : mode === 'hosted'
+        ? vscode.l10n.t('Hosted service')
+        : vscode.l10n.t('Custom service');
   return host ? `${name} (${host})` : name;
 }
 
@@ -75,11 +80,16 @@ export class ClientFactory implements vscode.Disposable {
     } else {
       baseUrl = remoteBaseUrl(mode, settings);
       if (!apiKey) {
-        const where = mode === 'hosted' ? 'The hosted service needs one' : `The custom service at ${baseUrl} needs one`;
-        throw new ServiceSetupError(`No API key is set. ${where}: run "Report Studio: Set API Key", or use the bundled local service.`, [
-          'setApiKey',
-          'useLocal',
-        ]);
+        const message =
+          mode === 'hosted'
+            ? vscode.l10n.t(
+                'No API key is set. The hosted service needs one: run "Report Studio: Set API Key", or use the bundled local service.',
+              )
+            : vscode.l10n.t(
+                'No API key is set. The custom service at {0} needs one: run "Report Studio: Set API Key", or use the bundled local service.',
+                baseUrl,
+              );
+        throw new ServiceSetupError(message, ['setApiKey', 'useLocal']);
       }
       key = apiKey;
     }

@@ -96,14 +96,17 @@ export class LocalServiceHost implements vscode.Disposable {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE') {
         throw new ServiceSetupError(
-          `The local service cannot listen on 127.0.0.1:${port}: the port is in use. Set reportStudio.localService.port to 0 to use a free port.`,
+          vscode.l10n.t(
+            'The local service cannot listen on 127.0.0.1:{0}: the port is in use. Set reportStudio.localService.port to 0 to use a free port.',
+            port,
+          ),
           ['openSettings', 'showLog'],
         );
       }
-      throw new ServiceSetupError(`The local service did not start (data folder ${dataDir}): ${(error as Error).message}`, [
-        'openSettings',
-        'showLog',
-      ]);
+      throw new ServiceSetupError(
+        vscode.l10n.t('The local service did not start (data folder {0}): {1}', dataDir, (error as Error).message),
+        ['openSettings', 'showLog'],
+      );
     }
     this.log.addSecret(service.apiKeys[0]);
     this.service = service;
@@ -119,11 +122,15 @@ export class LocalServiceHost implements vscode.Disposable {
     const state = this.context.globalState;
     if (state.get<boolean>(NOTICE_SHOWN)) return;
     await state.update(NOTICE_SHOWN, true);
+    const setKey = vscode.l10n.t('Set API Key');
     const choice = await vscode.window.showInformationMessage(
-      `Report Studio is using its bundled local service (${service.url.replace('http://', '')}): reports are rendered on this machine, offline, with a development quota. Set an API key to use the hosted service.`,
-      'Set API Key',
+      vscode.l10n.t(
+        'Report Studio is using its bundled local service ({0}): reports are rendered on this machine, offline, with a development quota. Set an API key to use the hosted service.',
+        service.url.replace('http://', ''),
+      ),
+      setKey,
     );
-    if (choice === 'Set API Key') await vscode.commands.executeCommand(COMMANDS.setApiKey);
+    if (choice === setKey) await vscode.commands.executeCommand(COMMANDS.setApiKey);
   }
 
   dispose(): void {

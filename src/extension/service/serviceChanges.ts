@@ -36,10 +36,11 @@ export function watchServiceChanges(parts: {
       const localChanged =
         e.affectsConfiguration(`${SECTION}.localService.port`) || e.affectsConfiguration(`${SECTION}.localService.dataDir`);
       if (localChanged && local.running) {
+        const restart = vscode.l10n.t('Restart');
         void vscode.window
-          .showInformationMessage('Restart the local service to use its new port or data folder?', 'Restart')
+          .showInformationMessage(vscode.l10n.t('Restart the local service to use its new port or data folder?'), restart)
           .then(async (choice) => {
-            if (choice !== 'Restart') return;
+            if (choice !== restart) return;
             await local.stop();
             await local.ensureStarted();
           });

@@ -79,9 +79,13 @@ export function readSettings(): Settings {
 /** Where a non-local mode sends requests; an Error (to show) when the custom URL is unusable. */
 export function remoteBaseUrl(mode: Exclude<ServiceMode, 'local'>, settings: Settings): string {
   if (mode === 'hosted') return DEFAULT_HOSTED_BASE_URL;
-  const problem = settings.customBaseUrl ? checkCustomBaseUrl(settings.customBaseUrl) : { severity: 'error', message: 'no URL is set' };
+  const problem = settings.customBaseUrl
+    ? checkCustomBaseUrl(settings.customBaseUrl)
+    : { severity: 'error', message: vscode.l10n.t('no URL is set') };
   if (problem?.severity === 'error') {
-    throw new ServiceSetupError(`The custom service URL (reportStudio.customBaseUrl) is not usable: ${problem.message}`, ['selectService']);
+    throw new ServiceSetupError(vscode.l10n.t('The custom service URL (reportStudio.customBaseUrl) is not usable: {0}', problem.message), [
+      'selectService',
+    ]);
   }
   return settings.customBaseUrl;
 }

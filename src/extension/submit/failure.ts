@@ -49,8 +49,6 @@ interface FailureDescription {
   refreshQuota?: boolean;
 }
 
-const NOUN: Record<TaskKind, string> = { preview: 'preview', build: 'build' };
-
 /**
  * `clean`: the log's redaction (its registered keys), applied to every message built here.
  * @public Read by its unit test, which require()s this module after the vscode stub (knip cannot follow that).
@@ -60,14 +58,22 @@ export function describeFailure(
   clean: (text: string) => string,
 ): FailureDescription {
   const { name } = f;
-  const what = `The ${NOUN[f.kind]} of ${name}`;
+  const what = f.kind === 'build' ? vscode.l10n.t('The build of {0}', name) : vscode.l10n.t('The preview of {0}', name);
   const quiet = f.trigger === 'save';
 
   if (f.reason === SUPERSEDED) return { outcome: { status: 'superseded', taskId: f.taskId } };
   if (f.reason === CANCELLED) {
     const message = f.taskId
-      ? `Stopped waiting for the ${NOUN[f.kind]} of ${name}. The service may still finish task ${shortTaskId(f.taskId)}${f.kind === 'build' ? ' (a finished build counts against the quota)' : ''}.`
-      : `Cancelled the ${NOUN[f.kind]} of ${name} before it reached the service.`;
+      ? f.kind === 'build'
+        ? vscode.l10n.t(
+            'Stopped waiting for the build of {0}. The service may still finish task {1} (a finished build counts against the quota).',
+            name,
+            shortTaskId(f.taskId),
+          )
+        : vscode.l10n.t('Stopped waiting for the preview of {0}. The service may still finish task {1}.', name, shortTaskId(f.taskId))
+      : f.kind === 'build'
+        ? vscode.l10n.t('Cancelled the build of {0} before it reached the service.', name)
+        : vscode.l10n.t('Cancelled the preview of {0} before it reached the service.', name);
     return {
       outcome: { status: 'cancelled', taskId: f.taskId, errorKind: 'cancelled', message },
       log: { level: 'info', message },
@@ -90,8 +96,8 @@ export function describeFailure(
   if (!error) {
     const message = clean(
       isFileWriteError(f.error)
-        ? `Could not save the result: ${f.error.message}`
-        : `${what} failed: ${(f.error as Error)?.message ?? String(f.error)}`,
+        ? vscode.l10n.t('Could not save the result: {0}', f.error.message)
+        : vscode.l10n.t('{0} failed: {1}', what, (f.error as Error)?.message ?? String(f.error)),
     );
     return {
       outcome: { status: 'error', message },
@@ -104,7 +110,10 @@ export function describeFailure(
   const taskId = error.taskId ?? f.taskId;
   if (error.kind === 'validation' && error.details.length > 0) {
     const count = error.details.length;
-    const message = `${what} was rejected: ${count} validation error${count === 1 ? '' : 's'}, marked in the file.`;
+    const message =
+      count === 1
+        ? vscode.l10n.t('{0} was rejected: 1 validation error, marked in the file.', what)
+        : vscode.l10n.t('{0} was rejected: {1} validation errors, marked in the file.', what, count);
     return {
       outcome: { status: 'invalid', errorKind: 'validation', message },
       log: { level: 'info', message },
@@ -115,7 +124,7 @@ export function describeFailure(
 
   if (error.kind === 'task_failed') {
     const errorMessage = error.serviceMessage ?? error.message;
-    const message = `${what} failed on the service: ${errorMessage}`;
+    const message = vscode.l10n.t('{0} failed on the service: {1}', what, errorMessage);
     return {
       outcome: { status: 'failed', taskId, errorKind: error.kind, message: errorMessage },
       log: { level: 'warn', message: `${message} (task ${taskId ?? '?'})` },
@@ -129,7 +138,7 @@ export function describeFailure(
   // service, or the same task again). The client's own message (endpoint, code) goes to the log.
   if (isUnreachableKind(error.kind)) {
     const remote = f.session?.mode !== 'local';
-    const message = clean(unreachableSentence(what, f.session?.label ?? 'report service', error));
+    const message = clean(unreachableSentence(what, f.session?.label ?? vscode.l10n.t('report service'), error));
     return {
       outcome: { status: 'error', taskId, errorKind: error.kind, message },
       log: { level: 'error', message: `${message} (${clean(error.message)})` },
@@ -139,7 +148,7 @@ export function describeFailure(
   }
 
   const where = f.session ? ` (${f.session.label})` : '';
-  const message = clean(`${what} did not complete${where}: ${error.message}`);
+  const message = clean(vscode.l10n.t('{0} did not complete{1}: {2}', what, where, error.message));
   return {
     outcome: { status: 'error', taskId, errorKind: error.kind, message },
     log: { level: 'error', message },

@@ -30,18 +30,20 @@ export interface ShownResult {
   mode: ServiceMode;
 }
 
-const LABEL: Record<TaskKind, { noun: string; verb: string; file: string }> = {
-  preview: { noun: 'Preview', verb: 'Previewing', file: 'JPEG' },
-  build: { noun: 'Build', verb: 'Building', file: 'PDF' },
+const LABEL: Record<TaskKind, { noun: string; file: string }> = {
+  preview: { noun: 'Preview', file: 'JPEG' },
+  build: { noun: 'Build', file: 'PDF' },
 };
 
-const STATUS_TEXT: Record<TaskStatus, string> = {
-  CREATED: 'Created',
-  QUEUED: 'Queued',
-  RUNNING: 'Rendering',
-  SUCCESS: 'Finished',
-  FAILED: 'Failed',
-};
+// A function, not a constant: the progress notification speaks the display language.
+const statusText = (status: TaskStatus): string =>
+  ({
+    CREATED: vscode.l10n.t('Created'),
+    QUEUED: vscode.l10n.t('Queued'),
+    RUNNING: vscode.l10n.t('Rendering'),
+    SUCCESS: vscode.l10n.t('Finished'),
+    FAILED: vscode.l10n.t('Failed'),
+  })[status];
 
 /** Largest preview sent to the panel with its message; a larger one is fetched by the viewer. */
 const MAX_INLINE_BYTES = 16 * 1024 * 1024;
@@ -86,7 +88,12 @@ export class Submissions implements vscode.Disposable {
         {
           // Saves preview quietly (status bar spinner); an explicit command gets the notification.
           location: trigger === 'save' ? vscode.ProgressLocation.Window : vscode.ProgressLocation.Notification,
-          title: trigger === 'save' ? `Report Studio: previewing ${name}` : `Report Studio: ${LABEL[kind].verb} ${name}`,
+          title:
+            trigger === 'save'
+              ? vscode.l10n.t('Report Studio: previewing {0}', name)
+              : kind === 'build'
+                ? vscode.l10n.t('Report Studio: Building {0}', name)
+                : vscode.l10n.t('Report Studio: Previewing {0}', name),
           cancellable: trigger !== 'save',
         },
         async (progress, token) => {
@@ -133,10 +140,15 @@ export class Submissions implements vscode.Disposable {
     let session: ServiceSession | undefined;
     let taskId: string | undefined;
     try {
-      step('Connecting to the service…');
+      step(vscode.l10n.t('Connecting to the service…'));
       session = await clients.acquire();
       if (signal.aborted) throw signal.reason;
-      step(`Submitting to the ${session.label.replace(/^\w/, (c) => c.toLowerCase())}…`);
+      step(
+        vscode.l10n.t(
+          'Submitting to the {0}…',
+          session.label.replace(/^\w/, (c) => c.toLowerCase()),
+        ),
+      );
       const settings = readSettings();
       const file = resultFileFor(this.deps.context.globalStorageUri, uri, kind);
       log.info(`${LABEL[kind].noun} of ${uri.fsPath || uri.toString()} → ${session.label}`);
@@ -151,14 +163,18 @@ export class Submissions implements vscode.Disposable {
         onProgress: (p: TaskProgress) => {
           taskId = p.taskId;
           const elapsed = `${(p.elapsedMs / 1000).toFixed(1)} s`;
-          if (p.phase === 'downloading') step(`Downloading the ${LABEL[kind].file}… · ${elapsed}`, PROGRESS_AT.downloading);
+          if (p.phase === 'downloading')
+            step(vscode.l10n.t('Downloading the {0}… · {1}', LABEL[kind].file, elapsed), PROGRESS_AT.downloading);
           else if (p.phase !== 'done')
-            step(`${STATUS_TEXT[p.status]} · task ${shortTaskId(p.taskId)} · ${elapsed}`, PROGRESS_AT[p.status] ?? PROGRESS_AT.submitted);
+            step(
+              vscode.l10n.t('{0} · task {1} · {2}', statusText(p.status), shortTaskId(p.taskId), elapsed),
+              PROGRESS_AT[p.status] ?? PROGRESS_AT.submitted,
+            );
           if (p.phase === 'submitted' || p.phase === 'status')
             panels.showStatus(uri, { kind, status: p.status, taskId: p.taskId, elapsedMs: p.elapsedMs });
         },
       });
-      step('Done', PROGRESS_AT.done);
+      step(vscode.l10n.t('Done'), PROGRESS_AT.done);
       if (kind === 'build') this.deps.quota.updateFromHeaders(session, result.quota);
       this.deps.diagnostics.clear(uri);
       // The local renderer's notes land on their JSON nodes; a run without notes clears the old ones.
@@ -168,11 +184,12 @@ export class Submissions implements vscode.Disposable {
       const pageCount = await this.countPages(session, kind, file.fsPath);
       await panels.showResult(uri, { kind, file, pageCount, data: await this.inlineBytes(kind, file.fsPath) });
       this.shown.fire({ report: uri, kind, text, mode: session.mode });
-      const pages = pageCount !== undefined ? ` · ${pageCount} page${pageCount === 1 ? '' : 's'}` : '';
-      vscode.window.setStatusBarMessage(
-        `$(check) ${LABEL[kind].noun} of ${baseName(uri)} ready${pages} · ${(result.timings.totalMs / 1000).toFixed(1)} s`,
-        5_000,
-      );
+      const seconds = `${(result.timings.totalMs / 1000).toFixed(1)} s`;
+      const ready =
+        kind === 'build' ? vscode.l10n.t('Build of {0} ready', baseName(uri)) : vscode.l10n.t('Preview of {0} ready', baseName(uri));
+      const pages =
+        pageCount === undefined ? '' : pageCount === 1 ? ` · ${vscode.l10n.t('1 page')}` : ` · ${vscode.l10n.t('{0} pages', pageCount)}`;
+      vscode.window.setStatusBarMessage(`$(check) ${ready}${pages} · ${seconds}`, 5_000);
       return { ...base, status: 'success', taskId: result.taskId, file: file.fsPath, pageCount, quota: result.quota, notes: result.notes };
     } catch (error) {
       return applyFailure(

@@ -29,7 +29,7 @@ export function registerPdfLinks(): vscode.Disposable {
       const links: PdfLink[] = [];
       for (const m of context.line.matchAll(PDF_PATH)) {
         const file = await existing(m[0]);
-        if (file) links.push({ startIndex: m.index ?? 0, length: m[0].length, tooltip: 'Open in the PDF viewer', file });
+        if (file) links.push({ startIndex: m.index ?? 0, length: m[0].length, tooltip: vscode.l10n.t('Open in the PDF viewer'), file });
       }
       return links;
     },

@@ -34,12 +34,12 @@ export class PanelActions {
 
   /** The panel's Save As button; `url` is the result the viewer shows. */
   saveAsFromPanel(panel: ResultPanel, url: string): void {
-    if (this.checkUrl(panel, url)) void this.saveAs(panel.report).catch((e: unknown) => this.failed('Save As', e));
+    if (this.checkUrl(panel, url)) void this.saveAs(panel.report).catch((e: unknown) => this.failed(vscode.l10n.t('Save As'), e));
   }
 
   openExternallyFromPanel(panel: ResultPanel, url: string): void {
     if (this.checkUrl(panel, url)) {
-      void this.openExternally(panel.report).catch((e: unknown) => this.failed('Open Externally', e));
+      void this.openExternally(panel.report).catch((e: unknown) => this.failed(vscode.l10n.t('Open Externally'), e));
     }
   }
 
@@ -53,7 +53,7 @@ export class PanelActions {
       : shown && shown.line !== null && shown.col !== null
         ? { line: shown.line, col: shown.col }
         : undefined;
-    void revealInReport(panel.report, target, panel.panel.viewColumn).catch((e: unknown) => this.failed('Go to error', e));
+    void revealInReport(panel.report, target, panel.panel.viewColumn).catch((e: unknown) => this.failed(vscode.l10n.t('Go to error'), e));
   }
 
   /** The report + result an action without an explicit report is meant for, or a message why none. */
@@ -63,8 +63,8 @@ export class PanelActions {
     if (!target || !result) {
       void vscode.window.showInformationMessage(
         target
-          ? `${fileName(target)} has no result yet. Run Preview or Build first.`
-          : 'No report result to use. Run Preview or Build on a report first.',
+          ? vscode.l10n.t('{0} has no result yet. Run Preview or Build first.', fileName(target))
+          : vscode.l10n.t('No report result to use. Run Preview or Build on a report first.'),
       );
       return undefined;
     }
@@ -75,13 +75,13 @@ export class PanelActions {
   private checkUrl(panel: ResultPanel, url: string): boolean {
     if (panel.result?.url === url) return true;
     this.log.warn(`result panel: ignored a request for ${url}, not the result on record for ${fileName(panel.report)}`);
-    void vscode.window.showWarningMessage('The result on screen is out of date. Rebuild the report, then try again.');
+    void vscode.window.showWarningMessage(vscode.l10n.t('The result on screen is out of date. Rebuild the report, then try again.'));
     return false;
   }
 
   private failed(what: string, e: unknown): void {
     const message = e instanceof Error ? e.message : String(e);
     this.log.error(`${what} failed: ${message}`);
-    void vscode.window.showErrorMessage(`${what} failed: ${message}`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('{0} failed: {1}', what, message));
   }
 }

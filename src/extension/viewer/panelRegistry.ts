@@ -38,7 +38,7 @@ export class PanelRegistry implements vscode.Disposable {
     const folder = resultFolderFor(this.context.globalStorageUri, report);
     const panel = vscode.window.createWebviewPanel(
       RESULT_VIEW_TYPE,
-      `Report: ${fileName(report)}`,
+      vscode.l10n.t('Report: {0}', fileName(report)),
       { viewColumn: this.columnForNewPanel(report), preserveFocus: true },
       {
         ...viewerWebviewOptions(this.context.extensionUri, [folder]),

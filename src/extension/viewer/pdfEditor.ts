@@ -97,10 +97,10 @@ class PdfFileView implements vscode.Disposable {
         this.viewerState = m.state;
         return;
       case 'saveAs':
-        void saveResultAs(this.file, result).catch((e: unknown) => this.failed('Save As', e));
+        void saveResultAs(this.file, result).catch((e: unknown) => this.failed(vscode.l10n.t('Save As'), e));
         return;
       case 'openExternally':
-        void openResultExternally(this.file, result, this.log).catch((e: unknown) => this.failed('Open Externally', e));
+        void openResultExternally(this.file, result, this.log).catch((e: unknown) => this.failed(vscode.l10n.t('Open Externally'), e));
         return;
       case 'viewerError':
         this.log.warn(`PDF viewer (${fileName(this.file)}): ${m.message}`);
@@ -113,7 +113,7 @@ class PdfFileView implements vscode.Disposable {
   private failed(what: string, e: unknown): void {
     const message = e instanceof Error ? e.message : String(e);
     this.log.error(`${what} of ${this.file.fsPath} failed: ${message}`);
-    void vscode.window.showErrorMessage(`${what} failed: ${message}`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('{0} failed: {1}', what, message));
   }
 
   dispose(): void {

@@ -4,18 +4,22 @@
  * a PDF built again (quota) — or, on an error page, the task that failed. The host decides:
  * the viewer cannot tell a live draft's PDF from a build's.
  */
+import * as vscode from 'vscode';
 import type { TaskKind } from '../../core/api/types';
 import type { HostToViewerMessage } from '../../webview/protocol';
 
 /** The live view's redraw, or a task of one kind. */
 export type RebuildAction = TaskKind | 'live';
 
-/** The rebuild button's words per action. */
-export const REBUILD_LABELS: Record<RebuildAction, { label: string; title: string }> = {
-  live: { label: 'Redraw', title: 'Redraw the live view (drawn on this machine: free, uses no quota)' },
-  preview: { label: 'Preview', title: 'Preview again: a watermarked JPEG from the service (free, uses no quota)' },
-  build: { label: 'Build', title: "Build the PDF again: uses 1 report of the service's quota" },
-};
+/** The rebuild button's words per action, in the display language. */
+export const rebuildLabels = (): Record<RebuildAction, { label: string; title: string }> => ({
+  live: { label: vscode.l10n.t('Redraw'), title: vscode.l10n.t('Redraw the live view (drawn on this machine: free, uses no quota)') },
+  preview: {
+    label: vscode.l10n.t('Preview'),
+    title: vscode.l10n.t('Preview again: a watermarked JPEG from the service (free, uses no quota)'),
+  },
+  build: { label: vscode.l10n.t('Build'), title: vscode.l10n.t("Build the PDF again: uses 1 report of the service's quota") },
+});
 
 /** Error kinds about the service in use, not the report: stale once the service changes. */
 export const SERVICE_ERROR_KINDS: ReadonlySet<string> = new Set([

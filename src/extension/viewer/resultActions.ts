@@ -7,10 +7,8 @@ import type { TaskKind } from '../../core/api/types';
 import { fileExists, fileName, resultExtension, resultStem } from './resultFiles';
 import type { RedactingLog } from '../log';
 
-const FILTERS: Record<TaskKind, Record<string, string[]>> = {
-  build: { 'PDF document': ['pdf'] },
-  preview: { 'JPEG image': ['jpg', 'jpeg'] },
-};
+const filters = (kind: TaskKind): Record<string, string[]> =>
+  kind === 'build' ? { [vscode.l10n.t('PDF document')]: ['pdf'] } : { [vscode.l10n.t('JPEG image')]: ['jpg', 'jpeg'] };
 
 /** Next to the report when it is a saved file, else in the first workspace folder. */
 function defaultSaveUri(report: vscode.Uri, kind: TaskKind): vscode.Uri | undefined {
@@ -22,7 +20,9 @@ function defaultSaveUri(report: vscode.Uri, kind: TaskKind): vscode.Uri | undefi
 
 async function missing(file: vscode.Uri): Promise<boolean> {
   if (await fileExists(file)) return false;
-  void vscode.window.showWarningMessage(`The result ${fileName(file)} is no longer on disk. Rebuild the report to create it again.`);
+  void vscode.window.showWarningMessage(
+    vscode.l10n.t('The result {0} is no longer on disk. Rebuild the report to create it again.', fileName(file)),
+  );
   return true;
 }
 
@@ -39,16 +39,19 @@ export async function saveResultAs(
   const to =
     target ??
     (await vscode.window.showSaveDialog({
-      title: `Save ${result.kind === 'build' ? 'PDF' : 'preview'} of ${fileName(report)}`,
+      title:
+        result.kind === 'build'
+          ? vscode.l10n.t('Save PDF of {0}', fileName(report))
+          : vscode.l10n.t('Save preview of {0}', fileName(report)),
       defaultUri: defaultSaveUri(report, result.kind),
-      filters: FILTERS[result.kind],
-      saveLabel: 'Save',
+      filters: filters(result.kind),
+      saveLabel: vscode.l10n.t('Save'),
     }));
   if (!to) return undefined;
   if (to.toString() === result.file.toString()) return to;
   // The save dialog has already asked about replacing an existing file.
   await vscode.workspace.fs.copy(result.file, to, { overwrite: true });
-  void vscode.window.showInformationMessage(`Saved ${fileName(to)}.`);
+  void vscode.window.showInformationMessage(vscode.l10n.t('Saved {0}.', fileName(to)));
   return to;
 }
 
@@ -72,18 +75,27 @@ export async function openResultExternally(
     log.info(
       `open externally: the window is ${vscode.env.remoteName ? `remote (${vscode.env.remoteName})` : 'a browser'}; offering Save As instead`,
     );
-    const where = vscode.env.remoteName ? 'on the remote machine' : 'on the server';
+    const saveAs = vscode.l10n.t('Save As…');
+    const copyPath = vscode.l10n.t('Copy Path');
     const choice = await vscode.window.showInformationMessage(
-      `The result is ${where} (${result.file.fsPath}), so no application on this computer can open it directly. Save a copy or copy its path.`,
-      'Save As…',
-      'Copy Path',
+      vscode.env.remoteName
+        ? vscode.l10n.t(
+            'The result is on the remote machine ({0}), so no application on this computer can open it directly. Save a copy or copy its path.',
+            result.file.fsPath,
+          )
+        : vscode.l10n.t(
+            'The result is on the server ({0}), so no application on this computer can open it directly. Save a copy or copy its path.',
+            result.file.fsPath,
+          ),
+      saveAs,
+      copyPath,
     );
-    if (choice === 'Save As…') await saveResultAs(report, result);
-    if (choice === 'Copy Path') await vscode.env.clipboard.writeText(result.file.fsPath);
+    if (choice === saveAs) await saveResultAs(report, result);
+    if (choice === copyPath) await vscode.env.clipboard.writeText(result.file.fsPath);
     return false;
   }
   const ok = await vscode.env.openExternal(result.file);
-  if (!ok) void vscode.window.showWarningMessage(`No application opened ${fileName(result.file)}.`);
+  if (!ok) void vscode.window.showWarningMessage(vscode.l10n.t('No application opened {0}.', fileName(result.file)));
   return ok;
 }
 

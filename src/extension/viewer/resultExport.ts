@@ -50,7 +50,7 @@ export class ResultExport implements vscode.Disposable {
   readonly onDidExport = this.written.event;
 
   constructor(private readonly deps: ResultExportDeps) {
-    this.item.name = 'Report Studio: exported file';
+    this.item.name = vscode.l10n.t('Report Studio: exported file');
     this.subscriptions.push(
       this.item,
       this.written,
@@ -91,7 +91,7 @@ export class ResultExport implements vscode.Disposable {
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       log.error(`Export: could not write ${target}: ${message}`);
-      void vscode.window.showErrorMessage(`Could not write ${path.basename(target)} (reportStudio.export): ${message}`);
+      void vscode.window.showErrorMessage(vscode.l10n.t('Could not write {0} (reportStudio.export): {1}', path.basename(target), message));
     }
   }
 
@@ -99,19 +99,25 @@ export class ResultExport implements vscode.Disposable {
   private async mayWrite(target: string): Promise<boolean> {
     const st = await fs.stat(target).catch(() => undefined);
     if (!st) return true;
-    if (!st.isFile()) throw new Error(`${target} exists and is not a file`);
+    if (!st.isFile()) throw new Error(vscode.l10n.t('{0} exists and is not a file', target));
     const mine = this.deps.context.globalState.get<Written>(WRITTEN_KEY, {})[target];
     if (mine && mine.size === st.size && mine.mtimeMs === st.mtimeMs) return true;
     if (this.declined.has(target)) {
       this.deps.log.info(`Export: ${target} left as it is (not written by Report Studio; replacing it was declined)`);
       return false;
     }
+    const replace = vscode.l10n.t('Replace');
     const choice = await vscode.window.showWarningMessage(
-      `${path.basename(target)} already exists in ${path.dirname(target)} and was not written by Report Studio's export. Replace it with the new ${path.extname(target).slice(1).toUpperCase()}?`,
-      'Replace',
-      'Keep It',
+      vscode.l10n.t(
+        "{0} already exists in {1} and was not written by Report Studio's export. Replace it with the new {2}?",
+        path.basename(target),
+        path.dirname(target),
+        path.extname(target).slice(1).toUpperCase(),
+      ),
+      replace,
+      vscode.l10n.t('Keep It'),
     );
-    if (choice === 'Replace') return true;
+    if (choice === replace) return true;
     this.declined.add(target);
     return false;
   }
@@ -130,10 +136,12 @@ export class ResultExport implements vscode.Disposable {
   private show(file: vscode.Uri): void {
     const pdf = /\.pdf$/i.test(file.path);
     this.item.text = `$(${pdf ? 'file-pdf' : 'file-media'}) ${fileName(file)}`;
-    this.item.tooltip = `Exported to ${file.fsPath}\nClick to open it${pdf ? ' in the PDF viewer' : ''}.`;
+    this.item.tooltip = pdf
+      ? vscode.l10n.t('Exported to {0}\nClick to open it in the PDF viewer.', file.fsPath)
+      : vscode.l10n.t('Exported to {0}\nClick to open it.', file.fsPath);
     this.item.command = pdf
-      ? { title: 'Open in PDF Viewer', command: COMMANDS.openPdf, arguments: [file] }
-      : { title: 'Open', command: 'vscode.open', arguments: [file] };
+      ? { title: vscode.l10n.t('Open in PDF Viewer'), command: COMMANDS.openPdf, arguments: [file] }
+      : { title: vscode.l10n.t('Open'), command: 'vscode.open', arguments: [file] };
     this.item.show();
   }
 

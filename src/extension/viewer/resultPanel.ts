@@ -20,7 +20,7 @@ import {
 } from '../../webview/protocol';
 import { fileName, isInside, parentOf } from './resultFiles';
 import { onViewerSettingsChanged, viewerPageHtml, viewerSettingsMessage, viewerWebviewOptions } from './viewerPage';
-import { REBUILD_LABELS, rebuildActionFor, SERVICE_ERROR_KINDS, type RebuildAction } from './rebuildAction';
+import { rebuildActionFor, rebuildLabels, SERVICE_ERROR_KINDS, type RebuildAction } from './rebuildAction';
 
 export type { RebuildAction } from './rebuildAction';
 import type { RedactingLog } from '../log';
@@ -175,7 +175,7 @@ export class ResultPanel {
   private postRebuildLabel(): void {
     const action = this.rebuildAction();
     if (action === this.labelled) return;
-    if (this.post({ type: 'setRebuildLabel', ...REBUILD_LABELS[action] })) this.labelled = action;
+    if (this.post({ type: 'setRebuildLabel', ...rebuildLabels()[action] })) this.labelled = action;
   }
 
   /** Shows a result file; widens the resource roots first if the file is outside them. */
@@ -263,7 +263,7 @@ export class ResultPanel {
       this.showContent({
         type: 'showError',
         kind: 'not_found',
-        message: `The last result (${state.result.fileName}) is no longer on disk. Rebuild to see the report again.`,
+        message: vscode.l10n.t('The last result ({0}) is no longer on disk. Rebuild to see the report again.', state.result.fileName),
       });
     }
   }
@@ -359,6 +359,6 @@ export class ResultPanel {
   }
 
   private updateTitle(): void {
-    this.panel.title = `Report: ${fileName(this.reportUri)}`;
+    this.panel.title = vscode.l10n.t('Report: {0}', fileName(this.reportUri));
   }
 }

@@ -31,6 +31,8 @@ export function viewerPageHtml(webview: vscode.Webview, extensionUri: vscode.Uri
     pdfjsUri: media('pdfjs', 'pdf.min.mjs'),
     workerUri: media('pdfjs', 'pdf.worker.min.mjs'),
     lang: vscode.env.language,
+    title: vscode.l10n.t('Report result'),
+    l10n: vscode.l10n.bundle,
   });
 }
 

@@ -4,6 +4,7 @@
  * the changed regions framed, runs of unchanged pages collapsed into one line that opens them.
  * Sizes and positions are set through CSSOM (the CSP refuses inline style attributes).
  */
+import * as l10n from '@vscode/l10n';
 import { h } from '../viewer/dom';
 import type { ComparePage, CompareFromWebview, CompareMode, CompareResult, CompareState, CompareToWebview } from './compareProtocol';
 
@@ -16,6 +17,8 @@ declare function acquireVsCodeApi(): VsCodeApi;
 
 const vscode = acquireVsCodeApi();
 const app = document.getElementById('app') as HTMLElement;
+// VS Code's display language (comparePanel.ts puts the bundle there); none: English.
+if (app.dataset.l10n) l10n.config({ contents: app.dataset.l10n });
 let mode: CompareMode = vscode.getState()?.mode ?? 'sideBySide';
 let shown: CompareResult | undefined;
 
@@ -32,9 +35,10 @@ function picture(src: string | undefined, page: ComparePage, r: CompareResult, s
   if (src) {
     const img = h('img');
     img.src = src;
-    img.alt = `Page ${page.page}, ${side === 'old' ? r.oldLabel : r.newLabel}`;
+    img.alt = l10n.t('Page {0}, {1}', page.page, side === 'old' ? r.oldLabel : r.newLabel);
     frame.append(img);
-  } else frame.append(h('div', { class: 'absent', text: side === 'old' ? 'not in the old render' : 'not in the new render' }));
+  } else
+    frame.append(h('div', { class: 'absent', text: side === 'old' ? l10n.t('not in the old render') : l10n.t('not in the new render') }));
   for (const region of page.regions) {
     const box = h('div', { class: 'region' });
     box.style.left = `${(100 * region.x) / r.pageWidth}%`;
@@ -55,8 +59,8 @@ function overlay(page: ComparePage, r: CompareResult): HTMLElement {
   fade.min = '0';
   fade.max = '100';
   fade.value = '50';
-  fade.title = 'Old page ← → new page';
-  fade.setAttribute('aria-label', `Page ${page.page}: fade from the old page to the new one`);
+  fade.title = l10n.t('Old page ← → new page');
+  fade.setAttribute('aria-label', l10n.t('Page {0}: fade from the old page to the new one', page.page));
   const apply = () => (next.style.opacity = String(Number(fade.value) / 100));
   fade.addEventListener('input', apply);
   apply();
@@ -71,12 +75,12 @@ function pageView(page: ComparePage, r: CompareResult): HTMLElement {
   section.dataset.page = String(page.page);
   section.dataset.status = page.status;
   const what = {
-    added: 'added',
-    removed: 'removed',
-    changed: `changed (${page.regions.length} region${page.regions.length === 1 ? '' : 's'})`,
-    unchanged: 'unchanged',
+    added: l10n.t('added'),
+    removed: l10n.t('removed'),
+    changed: page.regions.length === 1 ? l10n.t('changed (1 region)') : l10n.t('changed ({0} regions)', page.regions.length),
+    unchanged: l10n.t('unchanged'),
   }[page.status];
-  section.append(h('h3', { text: `Page ${page.page} — ${what}` }));
+  section.append(h('h3', { text: l10n.t('Page {0} — {1}', page.page, what) }));
   if (mode === 'overlay' && page.status === 'changed') section.append(overlay(page, r));
   else {
     const pair = h('div', { class: 'pair' });
@@ -91,10 +95,12 @@ function unchangedRun(pages: ComparePage[], r: CompareResult): HTMLElement {
   const first = pages[0].page;
   const last = pages[pages.length - 1].page;
   const details = h('details', { class: 'unchanged-run' });
-  details.append(h('summary', { text: first === last ? `Page ${first} unchanged` : `Pages ${first}–${last} unchanged` }));
+  details.append(
+    h('summary', { text: first === last ? l10n.t('Page {0} unchanged', first) : l10n.t('Pages {0}–{1} unchanged', first, last) }),
+  );
   const drawn = pages.filter((p) => p.old || p.new);
   if (!drawn.length)
-    details.append(h('p', { class: 'note', text: 'Not drawn: their page keys are equal, so they are drawn identically.' }));
+    details.append(h('p', { class: 'note', text: l10n.t('Not drawn: their page keys are equal, so they are drawn identically.') }));
   // The pictures are made only when the run is opened: most people never open it.
   let filled = false;
   details.addEventListener('toggle', () => {
@@ -109,15 +115,15 @@ function toolbar(r: CompareResult): HTMLElement {
   const bar = h('div', { class: 'toolbar' });
   const labels = h('div', { class: 'labels' });
   labels.append(
-    h('span', { class: 'old-label', text: `Old: ${r.oldLabel}` }),
-    h('span', { class: 'new-label', text: `New: ${r.newLabel}` }),
+    h('span', { class: 'old-label', text: l10n.t('Old: {0}', r.oldLabel) }),
+    h('span', { class: 'new-label', text: l10n.t('New: {0}', r.newLabel) }),
   );
   const modes = h('div', { class: 'modes' });
   modes.setAttribute('role', 'group');
-  modes.setAttribute('aria-label', 'How to show the pages');
+  modes.setAttribute('aria-label', l10n.t('How to show the pages'));
   for (const [value, label] of [
-    ['sideBySide', 'Side by side'],
-    ['overlay', 'Overlay'],
+    ['sideBySide', l10n.t('Side by side')],
+    ['overlay', l10n.t('Overlay')],
   ] as const) {
     const button = h('button', { class: 'mode', text: label });
     button.id = `mode-${value}`;
@@ -137,7 +143,7 @@ function render(r: CompareResult): void {
   shown = r;
   document.body.dataset.report = `compare:${r.report}`;
   const head = h('header');
-  const pages = r.oldPages === r.newPages ? `${r.newPages} pages` : `${r.oldPages} → ${r.newPages} pages`;
+  const pages = r.oldPages === r.newPages ? l10n.t('{0} pages', r.newPages) : l10n.t('{0} → {1} pages', r.oldPages, r.newPages);
   head.append(h('h1', { text: r.report }), h('p', { class: 'summary', text: `${r.summary} · ${pages}` }), toolbar(r));
   const list = h('main');
   let run: ComparePage[] = [];
@@ -160,10 +166,14 @@ window.addEventListener('message', (event: MessageEvent<CompareToWebview>) => {
   const m = event.data;
   if (m.type === 'comparing') {
     document.body.dataset.report = `compare:${m.report}`;
-    message(`Comparing ${m.report}…`, `${m.oldLabel} with ${m.newLabel}, drawn by the bundled renderer (free).`, 'busy');
+    message(
+      l10n.t('Comparing {0}…', m.report),
+      l10n.t('{0} with {1}, drawn by the bundled renderer (free).', m.oldLabel, m.newLabel),
+      'busy',
+    );
   } else if (m.type === 'error') {
     document.body.dataset.report = `compare:${m.report}`;
-    message(`Cannot compare ${m.report}`, m.message, 'error');
+    message(l10n.t('Cannot compare {0}', m.report), m.message, 'error');
   } else if (m.type === 'result') render(m.result);
 });
 vscode.postMessage({ type: 'ready' });

@@ -2,6 +2,7 @@
  * Wires the views, the toolbar and the persisted state together and turns extension
  * messages into what the panel shows. One instance per webview.
  */
+import * as l10n from '@vscode/l10n';
 import type { HostToViewerMessage, PdfPosition, ViewName, ViewerState, ZoomSetting } from '../protocol';
 import { h } from './dom';
 import { MessageView } from './errorsView';
@@ -72,7 +73,7 @@ export class Controller {
         position: (pos) => this.savePosition(() => ({ pdfPosition: pos })),
         loaded: (fileName, count) => {
           this.pendingPdfPosition = null;
-          this.toolbar.setTitle(`${fileName} · ${count} ${count === 1 ? 'page' : 'pages'}`, fileName);
+          this.toolbar.setTitle(count === 1 ? l10n.t('{0} · 1 page', fileName) : l10n.t('{0} · {1} pages', fileName, count), fileName);
         },
         ...reportsBack,
         findChanged: () => this.findBar.update(),

@@ -3,6 +3,7 @@
  * a link to its JSON node), any other error by kind, and the empty state. All user-supplied
  * text goes in as textContent.
  */
+import * as l10n from '@vscode/l10n';
 import type { ShowErrorMessage, ShowFailedMessage, ShowValidationErrorsMessage, ViewerErrorKind } from '../protocol';
 import { button, h, icon, setChildren } from './dom';
 
@@ -15,21 +16,22 @@ export interface MessageActions {
   useLocalService(): void;
 }
 
-const ERROR_TITLES: Record<ViewerErrorKind, string> = {
-  auth: 'Authentication failed',
-  payment: 'Subscription inactive',
-  not_found: 'Result not found',
-  validation: 'The report was rejected',
-  quota: 'Report quota used up',
-  rate_limited: 'The service is busy',
-  server: 'The report service had an error',
-  network: 'Cannot reach the report service',
-  timeout: 'The report service did not answer in time',
-  bad_response: 'Unexpected answer from the report service',
-  cancelled: 'Cancelled',
-  task_failed: 'The task failed',
-  other: 'Something went wrong',
-};
+// A function, not a constant: the module loads before the page's words are configured (main.ts).
+const errorTitles = (): Record<ViewerErrorKind, string> => ({
+  auth: l10n.t('Authentication failed'),
+  payment: l10n.t('Subscription inactive'),
+  not_found: l10n.t('Result not found'),
+  validation: l10n.t('The report was rejected'),
+  quota: l10n.t('Report quota used up'),
+  rate_limited: l10n.t('The service is busy'),
+  server: l10n.t('The report service had an error'),
+  network: l10n.t('Cannot reach the report service'),
+  timeout: l10n.t('The report service did not answer in time'),
+  bad_response: l10n.t('Unexpected answer from the report service'),
+  cancelled: l10n.t('Cancelled'),
+  task_failed: l10n.t('The task failed'),
+  other: l10n.t('Something went wrong'),
+});
 
 export class MessageView {
   readonly el: HTMLDivElement;
@@ -39,14 +41,13 @@ export class MessageView {
   }
 
   showFailed(f: Omit<ShowFailedMessage, 'type'>, hasResult: boolean): void {
-    const what = f.kind === 'preview' ? 'Preview' : f.kind === 'build' ? 'Build' : 'The task';
     this.render(
       'error',
-      `${what} failed`,
+      f.kind === 'preview' ? l10n.t('Preview failed') : f.kind === 'build' ? l10n.t('Build failed') : l10n.t('The task failed'),
       [
-        h('p', { text: 'The report service could not render the report:' }),
-        h('pre', { class: 'error-message', attrs: { id: 'failedMessage' }, text: f.errorMessage || '(no error message)' }),
-        f.taskId ? h('p', { class: 'muted mono', text: `Task ${f.taskId}` }) : null,
+        h('p', { text: l10n.t('The report service could not render the report:') }),
+        h('pre', { class: 'error-message', attrs: { id: 'failedMessage' }, text: f.errorMessage || l10n.t('(no error message)') }),
+        f.taskId ? h('p', { class: 'muted mono', text: l10n.t('Task {0}', f.taskId) }) : null,
       ],
       hasResult,
     );
@@ -54,7 +55,7 @@ export class MessageView {
 
   showValidation(v: Omit<ShowValidationErrorsMessage, 'type'>, hasResult: boolean): void {
     const n = v.errors.length;
-    const list = h('ol', { class: 'error-list', attrs: { id: 'validationErrors', 'aria-label': 'Validation errors' } });
+    const list = h('ol', { class: 'error-list', attrs: { id: 'validationErrors', 'aria-label': l10n.t('Validation errors') } });
     for (const e of v.errors) {
       const where = e.line !== null && e.col !== null ? `${e.line}:${e.col}` : '—';
       const link = h(
@@ -64,7 +65,10 @@ export class MessageView {
           attrs: {
             type: 'button',
             'data-index': String(e.index),
-            title: `Go to ${e.locText || 'the node'}${e.line !== null ? ` (line ${e.line})` : ''}`,
+            title:
+              e.line !== null
+                ? l10n.t('Go to {0} (line {1})', e.locText || l10n.t('the node'), e.line)
+                : l10n.t('Go to {0}', e.locText || l10n.t('the node')),
           },
         },
         h('span', { class: 'error-pos mono', text: where }),
@@ -85,8 +89,8 @@ export class MessageView {
     }
     this.render(
       'warning',
-      n === 1 ? 'The service rejected the report: 1 problem' : `The service rejected the report: ${n} problems`,
-      [h('p', { class: 'muted', text: 'Also listed in the Problems panel. Click an entry to go to it.' }), list],
+      n === 1 ? l10n.t('The service rejected the report: 1 problem') : l10n.t('The service rejected the report: {0} problems', n),
+      [h('p', { class: 'muted', text: l10n.t('Also listed in the Problems panel. Click an entry to go to it.') }), list],
       hasResult,
     );
   }
@@ -96,7 +100,7 @@ export class MessageView {
     const unreachable = e.kind === 'network' || e.kind === 'timeout';
     this.render(
       'error',
-      ERROR_TITLES[e.kind] ?? ERROR_TITLES.other,
+      errorTitles()[e.kind] ?? errorTitles().other,
       [
         h('p', { class: 'error-text', attrs: { id: 'errorMessage' }, text: e.message }),
         e.detail ? h('pre', { class: 'error-detail', text: e.detail }) : null,
@@ -108,8 +112,8 @@ export class MessageView {
           ? button({
               id: 'useLocalService',
               icon: 'rebuild',
-              label: 'Use Local Service',
-              title: 'Switch to the bundled local service (on this machine, offline) and run the task again',
+              label: l10n.t('Use Local Service'),
+              title: l10n.t('Switch to the bundled local service (on this machine, offline) and run the task again'),
               cls: 'secondary-button',
               onClick: () => this.actions.useLocalService(),
             })
@@ -125,16 +129,16 @@ export class MessageView {
         'div',
         { class: 'card empty' },
         icon('file', 'icon hero'),
-        h('h2', { text: reportName ? `No result for ${reportName} yet` : 'No result yet' }),
-        h('p', { class: 'muted', text: 'Run Preview for a quick look (free) or Build for the PDF; the result appears here.' }),
+        h('h2', { text: reportName ? l10n.t('No result for {0} yet', reportName) : l10n.t('No result yet') }),
+        h('p', { class: 'muted', text: l10n.t('Run Preview for a quick look (free) or Build for the PDF; the result appears here.') }),
         h(
           'div',
           { class: 'actions' },
           button({
             id: 'emptyRebuild',
             icon: 'rebuild',
-            label: 'Build',
-            title: 'Build the report',
+            label: l10n.t('Build'),
+            title: l10n.t('Build the report'),
             cls: 'primary-button',
             onClick: () => this.actions.rebuild(),
           }),
@@ -163,8 +167,8 @@ export class MessageView {
           button({
             id: 'messageRebuild',
             icon: 'rebuild',
-            label: options.retry ? 'Retry' : 'Rebuild',
-            title: 'Run the task again',
+            label: options.retry ? l10n.t('Retry') : l10n.t('Rebuild'),
+            title: l10n.t('Run the task again'),
             cls: 'primary-button',
             onClick: () => this.actions.rebuild(),
           }),
@@ -173,8 +177,8 @@ export class MessageView {
             ? button({
                 id: 'showLastResult',
                 icon: 'back',
-                label: 'Show last result',
-                title: 'Back to the last result',
+                label: l10n.t('Show last result'),
+                title: l10n.t('Back to the last result'),
                 cls: 'secondary-button',
                 onClick: () => this.actions.showResult(),
               })

@@ -3,6 +3,7 @@
  * query box, "3 of 12", previous / next (Shift+Enter / Enter, F3), and close (Escape). It
  * floats at the top right of the pages, as VS Code's own find widget does.
  */
+import * as l10n from '@vscode/l10n';
 import { button, h } from './dom';
 import type { PdfFinder } from './pdfFind';
 
@@ -28,19 +29,19 @@ export class FindBar {
         type: 'search',
         autocomplete: 'off',
         spellcheck: 'false',
-        placeholder: 'Find in PDF',
-        'aria-label': 'Find in the PDF',
+        placeholder: l10n.t('Find in PDF'),
+        'aria-label': l10n.t('Find in the PDF'),
       },
     });
     this.countEl = h('span', { class: 'find-count', attrs: { id: 'findCount', role: 'status', 'aria-live': 'polite' } });
     this.el = h(
       'div',
-      { class: 'find-bar', attrs: { role: 'search', 'aria-label': 'Find in the PDF' } },
+      { class: 'find-bar', attrs: { role: 'search', 'aria-label': l10n.t('Find in the PDF') } },
       this.input,
       this.countEl,
-      button({ id: 'findPrev', icon: 'up', title: 'Previous match (Shift+Enter)', onClick: () => this.step(-1) }),
-      button({ id: 'findNext', icon: 'down', title: 'Next match (Enter)', onClick: () => this.step(1) }),
-      button({ id: 'findClose', icon: 'close', title: 'Close (Escape)', onClick: () => this.close() }),
+      button({ id: 'findPrev', icon: 'up', title: l10n.t('Previous match (Shift+Enter)'), onClick: () => this.step(-1) }),
+      button({ id: 'findNext', icon: 'down', title: l10n.t('Next match (Enter)'), onClick: () => this.step(1) }),
+      button({ id: 'findClose', icon: 'close', title: l10n.t('Close (Escape)'), onClick: () => this.close() }),
     );
     this.el.hidden = true;
     this.input.addEventListener('input', () => {
@@ -96,7 +97,7 @@ export class FindBar {
   /** The count after any change of the matches. */
   update(): void {
     const n = this.finder.count;
-    this.countEl.textContent = !this.input.value.trim() ? '' : n === 0 ? 'No results' : `${this.finder.index} of ${n}`;
+    this.countEl.textContent = !this.input.value.trim() ? '' : n === 0 ? l10n.t('No results') : l10n.t('{0} of {1}', this.finder.index, n);
     this.el.classList.toggle('no-results', n === 0 && !!this.input.value.trim());
   }
 }

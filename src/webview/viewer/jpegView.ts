@@ -4,6 +4,7 @@
  * fetched (no-store); either way it is shown through a blob: URL, so a new preview at the same
  * path never comes from the image cache.
  */
+import * as l10n from '@vscode/l10n';
 import type { ReportPath } from '../../core/api/types';
 import type { ImagePosition, SourceMapMessage, ZoomSetting } from '../protocol';
 import { h, setChildren } from './dom';
@@ -43,12 +44,12 @@ export class JpegView {
     zoom: ZoomSetting,
   ) {
     this.zoomSetting = { ...zoom };
-    this.img = h('img', { class: 'jpeg-image', attrs: { alt: 'Report preview', draggable: 'false' } });
+    this.img = h('img', { class: 'jpeg-image', attrs: { alt: l10n.t('Report preview'), draggable: 'false' } });
     this.img.hidden = true;
     this.pagesEl = h('div', { class: 'jpeg-pages' });
     this.el = h(
       'div',
-      { class: 'view jpeg-view', attrs: { tabindex: '0', 'aria-label': 'Preview image' } },
+      { class: 'view jpeg-view', attrs: { tabindex: '0', 'aria-label': l10n.t('Preview image') } },
       h('div', { class: 'jpeg-frame' }, h('div', { class: 'jpeg-sheet' }, this.img, this.pagesEl)),
     );
     this.overlay = new Overlay(this.el);
@@ -69,7 +70,7 @@ export class JpegView {
   /** Shows the JPEG at `url`, or its bytes `data` when the message brought them. */
   async show(url: string, fileName: string, position: ImagePosition | null, data?: Uint8Array): Promise<void> {
     const seq = ++this.loadSeq;
-    if (!this.loaded) this.overlay.loading(`Loading ${fileName}…`);
+    if (!this.loaded) this.overlay.loading(l10n.t('Loading {0}…', fileName));
     try {
       const blobUrl = URL.createObjectURL(data ? new Blob([data as BlobPart], { type: 'image/jpeg' }) : await fetchImage(url));
       const next = new Image();
@@ -95,7 +96,7 @@ export class JpegView {
     } catch (e) {
       if (seq !== this.loadSeq) return;
       this.img.hidden = true;
-      const message = `Cannot display ${fileName}: ${(e as Error).message}`;
+      const message = l10n.t('Cannot display {0}: {1}', fileName, (e as Error).message);
       this.overlay.error(message);
       this.events.failed(message);
     }

@@ -3,6 +3,7 @@
  * state VS Code kept across a reload, then listens for the extension's messages and says
  * `ready` so the extension knows it can send the current result.
  */
+import * as l10n from '@vscode/l10n';
 import { isHostToViewerMessage } from '../protocolGuards';
 import { Controller } from './controller';
 import { Host, StateStore, normalizeState } from './state';
@@ -13,6 +14,8 @@ function main(): void {
   const pdfjsUrl = root.dataset.pdfjs;
   const workerUrl = root.dataset.pdfjsWorker;
   if (!pdfjsUrl || !workerUrl) throw new Error('viewer: the pdf.js locations (data-pdfjs, data-pdfjs-worker) are missing');
+  // VS Code's display language, before anything is drawn (html.ts puts the bundle there); none: English.
+  if (root.dataset.l10n) l10n.config({ contents: root.dataset.l10n });
 
   const host = new Host(acquireVsCodeApi());
   const restored = normalizeState(host.readState());

@@ -3,6 +3,7 @@
  * demand at devicePixelRatio, and a selectable text layer. Pages far from the viewport drop
  * their canvas so memory stays bounded however long the report is.
  */
+import * as l10n from '@vscode/l10n';
 import type { PDFPageProxy, PageViewport, RenderTask, TextLayer } from 'pdfjs-dist';
 import type { PdfJsModule } from './pdfLoader';
 import { h } from './dom';
@@ -46,7 +47,7 @@ export class PageSlot {
         'data-pt-width': String(vp.width / PDF_TO_CSS),
         'data-pt-height': String(vp.height / PDF_TO_CSS),
         role: 'img',
-        'aria-label': `Page ${pageNumber}`,
+        'aria-label': l10n.t('Page {0}', pageNumber),
       },
     });
   }

@@ -3,6 +3,7 @@
  * lazily (visible pages and their neighbours). Tracks "page x of y" while scrolling, zooms
  * around an anchor point, and keeps zoom and position across rebuilds of the same report.
  */
+import * as l10n from '@vscode/l10n';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { PdfPosition, ZoomSetting } from '../protocol';
 import { h, setChildren } from './dom';
@@ -71,7 +72,7 @@ export class PdfView {
   ) {
     this.zoomSetting = { ...zoom };
     this.pagesEl = h('div', { class: 'pdf-pages' });
-    this.el = h('div', { class: 'view pdf-view', attrs: { tabindex: '0', 'aria-label': 'PDF pages' } }, this.pagesEl);
+    this.el = h('div', { class: 'view pdf-view', attrs: { tabindex: '0', 'aria-label': l10n.t('PDF pages') } }, this.pagesEl);
     this.overlay = new Overlay(this.el);
     this.sync = new SyncLayer(this.pagesEl, this.el, { select: (path, whole) => this.events.select(path, whole) });
     this.finder = new PdfFinder(
@@ -112,7 +113,7 @@ export class PdfView {
   async show(url: string, fileName: string, position: PdfPosition | null, data?: Uint8Array, pageKeys?: readonly string[]): Promise<void> {
     const seq = ++this.loadSeq;
     // On a rebuild the old pages stay on screen until the new ones are ready: no flash.
-    if (!this.doc) this.overlay.loading(`Loading ${fileName}…`);
+    if (!this.doc) this.overlay.loading(l10n.t('Loading {0}…', fileName));
     let doc: PDFDocumentProxy;
     let slots: PageSlot[];
     try {
@@ -126,7 +127,7 @@ export class PdfView {
     } catch (e) {
       if (seq !== this.loadSeq) return;
       this.clear();
-      const message = `Cannot display ${fileName}: ${(e as Error).message}`;
+      const message = l10n.t('Cannot display {0}: {1}', fileName, (e as Error).message);
       this.overlay.error(message);
       this.events.failed(message);
       return;
@@ -324,7 +325,7 @@ export class PdfView {
     for (const i of wanted) {
       this.slots[i]
         .render(scale, dpr)
-        .catch((e: unknown) => this.overlay.error(`Page ${i + 1} could not be drawn: ${(e as Error).message}`));
+        .catch((e: unknown) => this.overlay.error(l10n.t('Page {0} could not be drawn: {1}', i + 1, (e as Error).message)));
     }
   }
 }

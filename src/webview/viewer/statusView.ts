@@ -3,16 +3,18 @@
  * previous result during a rebuild (LaTeX Workshop style: the old PDF stays readable).
  * The elapsed time counts on locally from the `elapsedMs` the extension last sent.
  */
+import * as l10n from '@vscode/l10n';
 import type { ShowStatusMessage } from '../protocol';
 import { button, h, setChildren } from './dom';
 
-const STATUS_TEXT: Record<string, string> = {
-  CREATED: 'Submitted',
-  QUEUED: 'Queued',
-  RUNNING: 'Running',
-  SUCCESS: 'Done, loading the result',
-  FAILED: 'Failed',
-};
+// A function, not a constant: the module loads before the page's words are configured (main.ts).
+const statusText = (): Record<string, string> => ({
+  CREATED: l10n.t('Submitted'),
+  QUEUED: l10n.t('Queued'),
+  RUNNING: l10n.t('Running'),
+  SUCCESS: l10n.t('Done, loading the result'),
+  FAILED: l10n.t('Failed'),
+});
 
 function formatElapsed(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));
@@ -64,9 +66,15 @@ export class StatusView {
   private draw(): void {
     const m = this.msg;
     if (!m) return;
-    const verb = m.kind === 'build' ? 'Building' : 'Previewing';
-    const what = m.reportName ? `${verb} ${m.reportName}` : `${verb} the report`;
-    const state = STATUS_TEXT[m.status] ?? m.status;
+    const what =
+      m.kind === 'build'
+        ? m.reportName
+          ? l10n.t('Building {0}', m.reportName)
+          : l10n.t('Building the report')
+        : m.reportName
+          ? l10n.t('Previewing {0}', m.reportName)
+          : l10n.t('Previewing the report');
+    const state = statusText()[m.status] ?? m.status;
     const elapsed = formatElapsed(performance.now() - this.since);
     const cancellable = m.status !== 'SUCCESS' && m.status !== 'FAILED';
     const cancel = (id: string): HTMLButtonElement | null =>
@@ -74,8 +82,8 @@ export class StatusView {
         ? button({
             id,
             icon: 'stop',
-            label: 'Cancel',
-            title: 'Cancel the task',
+            label: l10n.t('Cancel'),
+            title: l10n.t('Cancel the task'),
             cls: 'secondary-button',
             onClick: () => this.onCancel(m.taskId),
           })
@@ -98,7 +106,7 @@ export class StatusView {
           h('span', { class: `badge status-${m.status.toLowerCase()}`, attrs: { id: 'taskStatus' }, text: state }),
           h('span', { class: 'elapsed', attrs: { id: 'taskElapsed' }, text: elapsed }),
         ),
-        m.taskId ? h('p', { class: 'muted mono', text: `Task ${m.taskId}` }) : null,
+        m.taskId ? h('p', { class: 'muted mono', text: l10n.t('Task {0}', m.taskId) }) : null,
         h('div', { class: 'actions' }, cancel('cancelTask')),
       ),
     );

@@ -8,6 +8,7 @@
  * pages, or the frames the JPEG view lays over its image. Boxes are placed in percent of the
  * page, so zooming needs no redraw; pages created by a new document get the outline again.
  */
+import * as l10n from '@vscode/l10n';
 import type { ReportPath } from '../../core/api/types';
 import type { SourceBox } from '../../core/report/sourceMap';
 import { boxesOf, componentAt } from './sourceBoxes';
@@ -115,10 +116,16 @@ export class SyncLayer {
     const page = this.pageAt(e);
     if (!page) return;
     const b = this.hit(e);
-    const where = this.approximate ? ' — approximate: where the local renderer draws it' : '';
-    page.title = b
-      ? `${b.type || 'Component'} · ${pathText(b.path)}${where} (click: cursor to it in the editor; double-click: select it)`
-      : '';
+    const type = b?.type || l10n.t('Component');
+    page.title = !b
+      ? ''
+      : this.approximate
+        ? l10n.t(
+            '{0} · {1} — approximate: where the local renderer draws it (click: cursor to it in the editor; double-click: select it)',
+            type,
+            pathText(b.path),
+          )
+        : l10n.t('{0} · {1} (click: cursor to it in the editor; double-click: select it)', type, pathText(b.path));
   }
 
   private pageAt(e: MouseEvent): HTMLElement | null {

@@ -3,6 +3,7 @@
  * zoom and the dark-pages switch (off, on, auto). It only reports clicks; the controller decides what they do
  * and pushes the resulting page/zoom back through the setters.
  */
+import * as l10n from '@vscode/l10n';
 import type { DarkMode, ZoomSetting } from '../protocol';
 import { NEXT_DARK_MODE } from './darkMode';
 import { button, h } from './dom';
@@ -54,14 +55,20 @@ export class Toolbar {
     };
     const fileGroup = h(
       'div',
-      { class: 'tb-group', attrs: { role: 'group', 'aria-label': 'Result' } },
-      b({ id: 'rebuild', icon: 'rebuild', label: 'Rebuild', title: 'Rebuild the report', onClick: () => actions.rebuild() }),
-      b({ id: 'saveAs', icon: 'save', label: 'Save As…', title: 'Save the result as…', onClick: () => actions.saveAs() }),
+      { class: 'tb-group', attrs: { role: 'group', 'aria-label': l10n.t('Result') } },
+      b({
+        id: 'rebuild',
+        icon: 'rebuild',
+        label: l10n.t('Rebuild'),
+        title: l10n.t('Rebuild the report'),
+        onClick: () => actions.rebuild(),
+      }),
+      b({ id: 'saveAs', icon: 'save', label: l10n.t('Save As…'), title: l10n.t('Save the result as…'), onClick: () => actions.saveAs() }),
       b({
         id: 'openExternally',
         icon: 'external',
-        label: 'Open Externally',
-        title: 'Open the result in the default application',
+        label: l10n.t('Open Externally'),
+        title: l10n.t('Open the result in the default application'),
         onClick: () => actions.openExternally(),
       }),
     );
@@ -73,8 +80,8 @@ export class Toolbar {
         type: 'text',
         inputmode: 'numeric',
         autocomplete: 'off',
-        'aria-label': 'Page number',
-        title: 'Page number (Enter to go)',
+        'aria-label': l10n.t('Page number'),
+        title: l10n.t('Page number (Enter to go)'),
       },
     });
     this.pageInput.addEventListener('keydown', (e) => {
@@ -86,19 +93,22 @@ export class Toolbar {
     this.pageCount = h('span', { class: 'page-count', attrs: { id: 'pageCount', 'aria-live': 'polite' } });
     this.navGroup = h(
       'div',
-      { class: 'tb-group', attrs: { role: 'group', 'aria-label': 'Pages' } },
-      b({ id: 'firstPage', icon: 'first', title: 'First page (Home)', onClick: () => actions.step('first') }),
-      b({ id: 'prevPage', icon: 'prev', title: 'Previous page (Page Up)', onClick: () => actions.step('prev') }),
+      { class: 'tb-group', attrs: { role: 'group', 'aria-label': l10n.t('Pages') } },
+      b({ id: 'firstPage', icon: 'first', title: l10n.t('First page (Home)'), onClick: () => actions.step('first') }),
+      b({ id: 'prevPage', icon: 'prev', title: l10n.t('Previous page (Page Up)'), onClick: () => actions.step('prev') }),
       h('span', { class: 'page-box' }, this.pageInput, this.pageCount),
-      b({ id: 'nextPage', icon: 'next', title: 'Next page (Page Down)', onClick: () => actions.step('next') }),
-      b({ id: 'lastPage', icon: 'last', title: 'Last page (End)', onClick: () => actions.step('last') }),
-      b({ id: 'find', icon: 'search', title: 'Find in the PDF (Ctrl+F)', onClick: () => actions.find() }),
+      b({ id: 'nextPage', icon: 'next', title: l10n.t('Next page (Page Down)'), onClick: () => actions.step('next') }),
+      b({ id: 'lastPage', icon: 'last', title: l10n.t('Last page (End)'), onClick: () => actions.step('last') }),
+      b({ id: 'find', icon: 'search', title: l10n.t('Find in the PDF (Ctrl+F)'), onClick: () => actions.find() }),
     );
 
-    this.zoomSelect = h('select', { class: 'zoom-select', attrs: { id: 'zoomSelect', 'aria-label': 'Zoom', title: 'Zoom' } });
+    this.zoomSelect = h('select', {
+      class: 'zoom-select',
+      attrs: { id: 'zoomSelect', 'aria-label': l10n.t('Zoom'), title: l10n.t('Zoom') },
+    });
     this.zoomSelect.append(
-      h('option', { attrs: { value: 'fit-width' }, text: 'Fit Width' }),
-      h('option', { attrs: { value: 'fit-page' }, text: 'Fit Page' }),
+      h('option', { attrs: { value: 'fit-width' }, text: l10n.t('Fit Width') }),
+      h('option', { attrs: { value: 'fit-page' }, text: l10n.t('Fit Page') }),
       ...ZOOM_PRESETS.map((s) => h('option', { attrs: { value: String(s) }, text: percent(s) })),
     );
     this.customOption = h('option', { attrs: { value: CUSTOM, disabled: '' } });
@@ -111,22 +121,27 @@ export class Toolbar {
     });
     this.zoomGroup = h(
       'div',
-      { class: 'tb-group', attrs: { role: 'group', 'aria-label': 'Zoom' } },
-      b({ id: 'zoomOut', icon: 'zoomOut', title: 'Zoom out (-)', onClick: () => actions.zoomOut() }),
+      { class: 'tb-group', attrs: { role: 'group', 'aria-label': l10n.t('Zoom') } },
+      b({ id: 'zoomOut', icon: 'zoomOut', title: l10n.t('Zoom out (-)'), onClick: () => actions.zoomOut() }),
       this.zoomSelect,
-      b({ id: 'zoomIn', icon: 'zoomIn', title: 'Zoom in (+)', onClick: () => actions.zoomIn() }),
-      b({ id: 'fitWidth', icon: 'fitWidth', title: 'Fit width', onClick: () => actions.setZoom({ mode: 'fit-width', scale: 1 }) }),
-      b({ id: 'fitPage', icon: 'fitPage', title: 'Fit page', onClick: () => actions.setZoom({ mode: 'fit-page', scale: 1 }) }),
-      b({ id: 'actualSize', icon: 'actualSize', title: 'Actual size (0)', onClick: () => actions.setZoom({ mode: 'scale', scale: 1 }) }),
-      b({ id: 'invert', icon: 'invert', title: 'Dark pages: off', onClick: () => actions.toggleDarkMode() }),
+      b({ id: 'zoomIn', icon: 'zoomIn', title: l10n.t('Zoom in (+)'), onClick: () => actions.zoomIn() }),
+      b({ id: 'fitWidth', icon: 'fitWidth', title: l10n.t('Fit width'), onClick: () => actions.setZoom({ mode: 'fit-width', scale: 1 }) }),
+      b({ id: 'fitPage', icon: 'fitPage', title: l10n.t('Fit page'), onClick: () => actions.setZoom({ mode: 'fit-page', scale: 1 }) }),
+      b({
+        id: 'actualSize',
+        icon: 'actualSize',
+        title: l10n.t('Actual size (0)'),
+        onClick: () => actions.setZoom({ mode: 'scale', scale: 1 }),
+      }),
+      b({ id: 'invert', icon: 'invert', title: l10n.t('Dark pages: off'), onClick: () => actions.toggleDarkMode() }),
     );
     this.buttons.get('invert')?.append(h('span', { class: 'tb-mode', text: 'A', attrs: { 'aria-hidden': 'true' } }));
 
     this.exported = button({
       id: 'openExported',
       icon: 'file',
-      label: 'Exported file',
-      title: 'Open the exported file',
+      label: l10n.t('Exported file'),
+      title: l10n.t('Open the exported file'),
       cls: 'tb-button labelled tb-link',
       onClick: () => actions.openExported(),
     });
@@ -142,15 +157,16 @@ export class Toolbar {
       class: 'tb-live paused',
       attrs: {
         id: 'syncBadge',
-        title:
+        title: l10n.t(
           'Source ↔ preview sync is approximate here: the outlines and clicks use where the local renderer draws each component of the same text; the service that drew this result may place them differently.',
+        ),
       },
     });
-    this.approximate.textContent = '≈ Sync';
+    this.approximate.textContent = l10n.t('≈ Sync');
     this.approximate.hidden = true;
     this.el = h(
       'div',
-      { class: 'toolbar', attrs: { role: 'toolbar', 'aria-label': 'Report result' } },
+      { class: 'toolbar', attrs: { role: 'toolbar', 'aria-label': l10n.t('Report result') } },
       fileGroup,
       this.exported,
       this.separator,
@@ -193,7 +209,7 @@ export class Toolbar {
       this.customOption.textContent = pct;
       this.zoomSelect.value = preset !== undefined ? String(preset) : CUSTOM;
     }
-    this.zoomSelect.title = `Zoom: ${pct}`;
+    this.zoomSelect.title = l10n.t('Zoom: {0}', pct);
     this.zoomSelect.dataset.scale = String(setting.scale);
     this.buttons.get('fitWidth')?.classList.toggle('checked', setting.mode === 'fit-width');
     this.buttons.get('fitPage')?.classList.toggle('checked', setting.mode === 'fit-page');
@@ -204,11 +220,12 @@ export class Toolbar {
     const b = this.buttons.get('invert');
     if (!b) return;
     const words: Record<DarkMode, string> = {
-      off: 'off',
-      on: 'on',
-      auto: `auto, follows the VS Code theme (now ${inverted ? 'dark' : 'as printed'})`,
+      off: l10n.t('off'),
+      on: l10n.t('on'),
+      auto: inverted ? l10n.t('auto, follows the VS Code theme (now dark)') : l10n.t('auto, follows the VS Code theme (now as printed)'),
     };
-    const label = `Dark pages: ${words[mode]}. Click for ${NEXT_DARK_MODE[mode]}.`;
+    const next: Record<DarkMode, string> = { off: l10n.t('off'), on: l10n.t('on'), auto: l10n.t('auto') };
+    const label = l10n.t('Dark pages: {0}. Click for {1}.', words[mode], next[NEXT_DARK_MODE[mode]]);
     b.classList.toggle('checked', inverted);
     b.setAttribute('aria-pressed', String(inverted));
     b.dataset.mode = mode;
@@ -223,7 +240,9 @@ export class Toolbar {
     const label = this.exported.querySelector('.label');
     if (label) label.textContent = file.fileName;
     const pdf = /\.pdf$/i.test(file.fileName);
-    const title = `Open ${file.location} — written by reportStudio.export${pdf ? ' — in the PDF viewer' : ''}`;
+    const title = pdf
+      ? l10n.t('Open {0} — written by reportStudio.export — in the PDF viewer', file.location)
+      : l10n.t('Open {0} — written by reportStudio.export', file.location);
     this.exported.title = title;
     this.exported.setAttribute('aria-label', title);
   }
@@ -270,10 +289,18 @@ export class Toolbar {
       return;
     }
     this.live.classList.toggle('paused', state.paused);
-    this.live.textContent = state.paused ? `Paused: ${state.problems} ${state.problems === 1 ? 'problem' : 'problems'}` : 'Live';
+    this.live.textContent = !state.paused
+      ? l10n.t('Live')
+      : state.problems === 1
+        ? l10n.t('Paused: 1 problem')
+        : l10n.t('Paused: {0} problems', state.problems);
+    const stays =
+      state.paused && state.problems === 1
+        ? l10n.t('The text has a problem; the last good pages stay until it is fixed.')
+        : l10n.t('The text has problems; the last good pages stay until it is fixed.');
     this.live.title = state.paused
-      ? `The text has ${state.problems === 1 ? 'a problem' : 'problems'}; the last good pages stay until it is fixed.${reason ? `\n${reason}` : ''}`
-      : 'Drawn by the local renderer as you type (free; not a service build)';
+      ? `${stays}${reason ? `\n${reason}` : ''}`
+      : l10n.t('Drawn by the local renderer as you type (free; not a service build)');
     // Reachable by Tab while paused, so a keyboard user can get to the reason.
     if (state.paused) {
       this.live.tabIndex = 0;
@@ -302,7 +329,7 @@ export class Toolbar {
 
   private showPage(): void {
     if (document.activeElement !== this.pageInput) this.pageInput.value = this.count ? String(this.current) : '–';
-    this.pageCount.textContent = `of ${this.count || '–'}`;
+    this.pageCount.textContent = l10n.t('of {0}', this.count || '–');
   }
 
   private commitPage(): void {

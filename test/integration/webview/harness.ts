@@ -15,6 +15,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { makeNonce, viewerHtml } from '../../../src/webview/html';
+import type { L10nBundle } from '../../../src/webview/html';
 import type { HostToViewerMessage, ViewerState, ViewerToHostMessage } from '../../../src/webview/protocol';
 import { THEMES } from './fixtures';
 import type { ThemeName } from './fixtures';
@@ -59,6 +60,8 @@ export interface ViewerPage {
 
 export class Harness {
   readonly files = new Map<string, ServedFile>();
+  /** The words the page gets, as the extension passes `vscode.l10n.bundle` (none: English). */
+  words: L10nBundle | undefined;
   private browser!: Browser;
   private docServer!: Server;
   private resServer!: Server;
@@ -129,6 +132,7 @@ export class Harness {
       cssUri: `${media}/viewer/viewer.css`,
       pdfjsUri: `${media}/pdfjs/pdf.min.mjs`,
       workerUri: `${media}/pdfjs/pdf.worker.min.mjs`,
+      l10n: this.words,
     });
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(html);
   }

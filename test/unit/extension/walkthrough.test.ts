@@ -9,6 +9,10 @@ import { WALKTHROUGH_STEPS } from '../../../src/extension/walkthrough/walkthroug
 
 const root = join(__dirname, '..', '..', '..');
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+// The step descriptions are `%key%` references into package.nls*.json, one file per language.
+const LANGUAGES = ['package.nls.json', 'package.nls.de.json', 'package.nls.zh-cn.json'].map(
+  (file) => [file, JSON.parse(readFileSync(join(root, file), 'utf8')) as Record<string, string>] as const,
+);
 const [walkthrough] = manifest.contributes.walkthroughs as Array<{
   featuredFor?: string[];
   steps: Array<{ id: string; description: string; media: { markdown: string }; completionEvents: string[] }>;
@@ -29,14 +33,36 @@ describe('extension: the walkthrough', () => {
     }
   });
 
-  it('gives each step a button running a contributed command, and media that ship', () => {
+  it('gives each step a button running a contributed command in every language, and media that ship', () => {
     for (const step of walkthrough.steps) {
-      const links = [...step.description.matchAll(/\]\(command:([\w.]+)\)/g)].map((m) => m[1]);
-      assert.equal(links.length, 1, `${step.id}: one button`);
-      assert.ok((Object.values(COMMANDS) as string[]).includes(links[0]), `${step.id}: ${links[0]} is a contributed command`);
+      const key = /^%(.+)%$/.exec(step.description)?.[1];
+      assert.ok(key, `${step.id}: the description is a %key% of package.nls.json`);
+      for (const [file, strings] of LANGUAGES) {
+        const links: string[] = [...(strings[key] ?? '').matchAll(/\]\(command:([\w.]+)\)/g)].map((m) => m[1]);
+        assert.equal(links.length, 1, `${step.id} in ${file}: one button`);
+        assert.ok((Object.values(COMMANDS) as string[]).includes(links[0]), `${step.id} in ${file}: ${links[0]} is a contributed command`);
+      }
       const media = join(root, step.media.markdown);
       assert.ok(existsSync(media), step.media.markdown);
       assert.match(readFileSync(media, 'utf8'), /^# /);
+    }
+  });
+
+  it("has each step's page in every language of the manifest (<name>.nls.<language>.md, what VS Code 1.100 looks for)", () => {
+    const codeBlocks = (text: string): string[] => text.match(/```[\s\S]*?```/g) ?? [];
+    for (const [file] of LANGUAGES.slice(1)) {
+      const language = /^package\.nls\.(.+)\.json$/.exec(file)?.[1];
+      for (const step of walkthrough.steps) {
+        const page = join(root, step.media.markdown.replace(/\.md$/, `.nls.${language}.md`));
+        assert.ok(existsSync(page), `${step.id}: ${page} is missing`);
+        const text = readFileSync(page, 'utf8');
+        assert.match(text, /^# /, page);
+        assert.deepEqual(
+          codeBlocks(text),
+          codeBlocks(readFileSync(join(root, step.media.markdown), 'utf8')),
+          `${page}: the code is the English page's`,
+        );
+      }
     }
   });
 

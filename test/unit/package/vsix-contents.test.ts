@@ -103,6 +103,17 @@ describe('the packaged .vsix', function () {
       assert.ok(!files.includes(unused), `${unused} is packaged but never loaded`);
   });
 
+  it('holds the translations: package.nls*.json beside the manifest and the l10n/ bundles it names', () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+    const folder = path.posix.normalize(manifest.l10n);
+    const inRepo = [
+      ...fs.readdirSync(ROOT).filter((f) => /^package\.nls(\.[\w-]+)?\.json$/.test(f)),
+      ...fs.readdirSync(path.join(ROOT, folder)).map((f) => `${folder}/${f}`),
+    ];
+    assert.ok(inRepo.includes('package.nls.json') && inRepo.includes(`${folder}/bundle.l10n.json`), 'the English files exist');
+    for (const file of inRepo) assert.ok(files.includes(file), `${file} missing from the .vsix`);
+  });
+
   it("holds the WASM the local service's renderer compiles at run time", () => {
     for (const wasm of ['dist/pdfium.wasm', 'dist/webp_dec.wasm', 'dist/libjpegturbowasm.wasm'])
       assert.ok(files.includes(wasm), `${wasm} missing (scripts/render-assets.mjs copies it)`);

@@ -1,0 +1,125 @@
+// The extension in another display language: a second Chromium window on the same code-server,
+// in German. code-server (1.100) takes a page's language from --locale, else from the user's
+// argv.json `locale` (read as "en" while the file is missing), else from the `vscode.nls.locale`
+// cookie; and serves it only when a language pack for it is installed. None can be downloaded
+// here, so for this window the run writes an argv.json without a locale, installs an empty
+// pack (no translations: VS Code's own words stay English) and sends the cookie; the
+// extension's package.nls.de.json and l10n/bundle.l10n.de.json do the rest. Checked like a
+// person: a command title in the command palette, a notification, the viewer's toolbar.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { launchBrowser } from './code-server.mjs';
+import { viewerFrame, waitInFrame } from './ui-studio.mjs';
+
+export const LOCALE_CHECK_TITLE = 'UI: in German, the command palette, a notification and the viewer toolbar speak German';
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Lets the cookie choose `language`: an argv.json without a locale, and an installed language
+ * pack with no translations (what the server's languagepacks.json lists). Returns the undo.
+ */
+function allowLanguage(dirs, language) {
+  const folder = join(dirs.runDir, `language-pack-${language}`);
+  mkdirSync(folder, { recursive: true });
+  const translations = join(folder, 'main.i18n.json');
+  writeFileSync(translations, JSON.stringify({ contents: {} }));
+  // The server lists a pack by its extension (getInstalledLanguages reads extensions[0]).
+  const pack = { id: `report-studio.e2e-language-pack-${language}`, version: '0.0.0' };
+  const packs = {
+    [language]: {
+      hash: `${pack.id}-${pack.version}`,
+      label: language,
+      extensions: [{ extensionIdentifier: { id: pack.id }, version: pack.version }],
+      translations: { vscode: translations },
+    },
+  };
+  const files = [join(dirs.userDataDir, 'languagepacks.json'), join(dirs.userDataDir, 'User', 'argv.json')];
+  writeFileSync(files[0], JSON.stringify(packs));
+  writeFileSync(files[1], '{}');
+  return () => files.forEach((f) => rmSync(f, { force: true }));
+}
+
+/**
+ * Opens the workbench in German in a Chromium profile of its own (the English window's webview
+ * worker is not shared) and checks.
+ */
+export async function localeCheck(server, workspace, dirs, shotDir, { quickInput }) {
+  const undo = allowLanguage(dirs, 'de');
+  const context = await launchBrowser(join(dirs.runDir, 'chromium-profile-de'));
+  let page;
+  const t0 = Date.now();
+  const times = {};
+  const mark = (name) => (times[name] = Date.now() - t0);
+  try {
+    await context.addCookies([{ name: 'vscode.nls.locale', value: 'de', url: server.url }]);
+    page = await context.newPage();
+    // The workspace's examples/ folder, not the workspace: this window's editors are then
+    // remembered for a folder the suite's window never opens. The report opens at window start.
+    const folder = join(workspace, 'examples');
+    const report = `vscode-remote://127.0.0.1:${server.port}${join(folder, 'kpi-dashboard.report.json')}`;
+    const payload = encodeURIComponent(JSON.stringify([['openFile', report]]));
+    await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}&payload=${payload}`);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    mark('workbench');
+    const language = await page.evaluate(() => globalThis._VSCODE_NLS_LANGUAGE);
+    if (language !== 'de') throw new Error(`the workbench runs in ${language}, not de (is the language pack listed?)`);
+
+    // A command title from package.nls.de.json, found by its German words in the palette.
+    await page.locator('.tabs-container .tab.active', { hasText: 'kpi-dashboard.report.json' }).waitFor({ timeout: 30_000 });
+    // The code lens in German: the extension is active and the editor has settled (typing into
+    // the palette before that can lose the palette to the editor opening).
+    await page.locator('.monaco-editor .codelens-decoration', { hasText: 'Erstellen' }).first().waitFor({ timeout: 30_000 });
+    const liveTitle = 'Report Studio: Live-Vorschau öffnen';
+    mark('opened');
+    await quickInput(page, 'F1', liveTitle, liveTitle, `run "${liveTitle}"`);
+    mark('palette');
+
+    // The viewer: its own words from the webview bundle, the rebuild button's from the extension's.
+    const frame = await viewerFrame(page, 'kpi-dashboard.report.json');
+    const toolbar = await waitInFrame(frame, 'the live PDF with a German toolbar', () => {
+      const text = (sel) => document.querySelector(sel)?.textContent?.trim();
+      const saveAs = document.getElementById('saveAs');
+      const shown = {
+        lang: document.documentElement.lang,
+        rebuild: text('#rebuild .label'),
+        saveAs: saveAs?.getAttribute('aria-label'),
+        openExternally: text('#openExternally .label'),
+        pageCount: text('#pageCount'),
+        live: text('#liveBadge'),
+      };
+      return document.querySelector('.pdf-page[data-page="1"] canvas') && /^von \d+$/.test(shown.pageCount ?? '') ? shown : false;
+    });
+    const expected = {
+      lang: 'de',
+      rebuild: 'Neu zeichnen',
+      saveAs: 'Das Ergebnis speichern unter…',
+      openExternally: 'Extern öffnen',
+      live: 'Live',
+    };
+    for (const [key, value] of Object.entries(expected))
+      if (toolbar[key] !== value) throw new Error(`viewer ${key}: ${JSON.stringify(toolbar[key])}, not ${JSON.stringify(value)}`);
+
+    mark('viewer');
+    // A notification from the extension's German bundle: the cursor (line 1) is in no component.
+    await page.keyboard.press('Control+1');
+    const revealTitle = 'Report Studio: In der Vorschau zeigen';
+    await quickInput(page, 'F1', revealTitle, revealTitle, `run "${revealTitle}"`);
+    const toast = page.locator('.notification-toast', { hasText: 'Der Cursor steht in keiner Komponente (components[…]).' }).first();
+    await toast.waitFor({ state: 'visible', timeout: 30_000 });
+    mark('notification');
+    const notification = (await toast.innerText()).split('\n')[0];
+    await sleep(300);
+    await page.screenshot({ path: join(shotDir, 'locale-de.png') });
+
+    await page.close();
+    page = undefined;
+    return { commands: [liveTitle, revealTitle], notification, toolbar, times };
+  } catch (e) {
+    await page?.screenshot({ path: join(shotDir, 'failed-locale.png') }).catch(() => {});
+    throw e;
+  } finally {
+    await context.close().catch(() => {});
+    undo();
+  }
+}

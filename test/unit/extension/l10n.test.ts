@@ -1,0 +1,181 @@
+// The languages: package.nls*.json for the manifest, l10n/bundle.l10n*.json for the extension and
+// the webviews. Fails when a translation misses a key or keeps a stale one, when a placeholder,
+// a command link or a setting reference is lost, when a %key% of package.json has no English
+// text, when l10n/bundle.l10n.json is not what the sources pass to l10n.t, and when text a person
+// reads is written as a plain string in src/extension or src/webview (docs/extension.md, Languages).
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import {
+  ROOT,
+  collectMessages,
+  findBypasses,
+  findBypassesIn,
+  moduleLevelL10nCalls,
+  sourceFiles,
+  sourceOf,
+} from '../../helpers/l10nSources';
+
+type Strings = Record<string, string>;
+/** A JSON file of the repository; a missing one reads as empty (the checks then say what is missing). */
+const read = (file: string): Strings =>
+  fs.existsSync(path.join(ROOT, file)) ? JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8')) : {};
+
+/** The translations there are, by their files: package.nls.<language>.json and l10n/bundle.l10n.<language>.json. */
+const languagesOf = (dir: string, pattern: RegExp): string[] =>
+  (fs.existsSync(path.join(ROOT, dir)) ? fs.readdirSync(path.join(ROOT, dir)) : [])
+    .map((f) => pattern.exec(f)?.[1])
+    .filter((l): l is string => !!l)
+    .sort();
+const MANIFEST_LANGUAGES = languagesOf('.', /^package\.nls\.([\w-]+)\.json$/);
+const BUNDLE_LANGUAGES = languagesOf('l10n', /^bundle\.l10n\.([\w-]+)\.json$/);
+
+/** What must survive translation: placeholders, command links, setting references. */
+function markers(text: string): string[] {
+  return [...text.matchAll(/\{\d+\}|\(command:[\w.]+\)|#[\w.]+#/g)].map((m) => m[0]).sort();
+}
+
+/** Every problem of `translated` against `english`: missing, stale, empty, markers changed. */
+function compare(english: Strings, translated: Strings, file: string): string[] {
+  const problems: string[] = [];
+  for (const key of Object.keys(english)) {
+    if (!(key in translated)) problems.push(`${file}: missing ${JSON.stringify(key)}`);
+    else if (!translated[key].trim()) problems.push(`${file}: empty ${JSON.stringify(key)}`);
+    else if (markers(english[key]).join() !== markers(translated[key]).join())
+      problems.push(
+        `${file}: ${JSON.stringify(key)} has ${markers(translated[key]).join(' ') || 'no markers'}, not ${markers(english[key]).join(' ')}`,
+      );
+  }
+  for (const key of Object.keys(translated)) if (!(key in english)) problems.push(`${file}: stale ${JSON.stringify(key)}`);
+  return problems;
+}
+
+/** Every `%key%` string value of the manifest. */
+function manifestKeys(value: unknown, out = new Set<string>()): Set<string> {
+  if (typeof value === 'string') {
+    const key = /^%(.+)%$/.exec(value)?.[1];
+    if (key) out.add(key);
+  } else if (value && typeof value === 'object') for (const v of Object.values(value)) manifestKeys(v, out);
+  return out;
+}
+
+/**
+ * Plain strings the checks below flag that are not words to translate, each with why. A new
+ * entry needs a reason as good; an entry that no longer matches fails the test.
+ */
+const NOT_WORDS: Array<{ where: RegExp; text: string; why: string }> = [
+  { where: /commands\/compareWith\.ts/, text: "'$(git-commit) HEAD'", why: 'the git revision, a name' },
+  { where: /compare\/compareSources\.ts/, text: "'HEAD'", why: 'the git revision, a name' },
+  { where: /commands\/copyAs\.ts/, text: "'PDF'", why: 'a file format' },
+  {
+    where: /submit\/failure\.ts/,
+    text: "`${message} (task ${taskId ?? '?'})`",
+    why: 'the log line of a shown message (the log stays English)',
+  },
+  { where: /submit\/failure\.ts/, text: '`HTTP ${error.status}`', why: 'a protocol status' },
+  {
+    where: /webview\/html\.ts/,
+    text: "'Report result'",
+    why: 'the default of a pure function; the extension passes l10n.t("Report result")',
+  },
+];
+
+function unexplained(findings: Array<{ where: string; text: string }>): string[] {
+  return findings
+    .filter((f) => !NOT_WORDS.some((n) => n.where.test(f.where) && f.text.replace(/\s+/g, ' ').includes(n.text)))
+    .map((f) => `${f.where}: ${f.text.replace(/\s+/g, ' ')}`);
+}
+
+describe('extension: the languages (package.nls*.json, l10n/)', () => {
+  const english = read('package.nls.json');
+  const bundle = read('l10n/bundle.l10n.json');
+
+  it('has German and Simplified Chinese, each for the manifest and for the bundle', () => {
+    assert.deepEqual(MANIFEST_LANGUAGES, BUNDLE_LANGUAGES, 'a language has a manifest translation and a bundle translation, or neither');
+    for (const language of ['de', 'zh-cn']) assert.ok(MANIFEST_LANGUAGES.includes(language), `${language} is translated`);
+    assert.equal(read('package.json').l10n, './l10n');
+  });
+
+  it('gives every %key% of package.json an English text in package.nls.json, and uses every one', () => {
+    const used = manifestKeys(read('package.json'));
+    assert.deepEqual(
+      [...used].filter((k) => !(k in english)),
+      [],
+      'keys without English text',
+    );
+    assert.deepEqual(
+      Object.keys(english).filter((k) => !used.has(k)),
+      [],
+      'English texts no %key% uses',
+    );
+  });
+
+  it('translates every manifest key, with no stale key, keeping placeholders, command links and setting references', () => {
+    assert.deepEqual(
+      MANIFEST_LANGUAGES.flatMap((l) => compare(english, read(`package.nls.${l}.json`), `package.nls.${l}.json`)),
+      [],
+    );
+  });
+
+  it('exports exactly the messages the sources pass to l10n.t (node scripts/l10n-export.mjs), each a string literal', () => {
+    const { messages, problems } = collectMessages();
+    assert.deepEqual(problems, [], 'l10n.t needs a string literal message');
+    assert.deepEqual(Object.keys(bundle), [...messages.keys()], 'l10n/bundle.l10n.json is out of date: run node scripts/l10n-export.mjs');
+    for (const [key, value] of Object.entries(bundle)) assert.equal(value, key);
+  });
+
+  it('translates every message of the bundle, with no stale one, keeping its {0} placeholders', () => {
+    assert.deepEqual(
+      BUNDLE_LANGUAGES.flatMap((l) => compare(bundle, read(`l10n/bundle.l10n.${l}.json`), `bundle.l10n.${l}.json`)),
+      [],
+    );
+  });
+
+  it('finds no text a person reads written as a plain string in src/extension', () => {
+    assert.deepEqual(unexplained(findBypasses(sourceFiles(['src/extension']), 'extension')), []);
+  });
+
+  it('finds no text a person reads written as a plain string in src/webview, and no word looked up before the bundle is loaded', () => {
+    assert.deepEqual(unexplained(findBypasses(sourceFiles(['src/webview']), 'webview')), []);
+    assert.deepEqual(
+      moduleLevelL10nCalls(sourceFiles(['src/webview'])),
+      [],
+      'l10n.t at module level runs before main.ts configures the bundle',
+    );
+  });
+
+  it('keeps every exception in use', () => {
+    const all = [...findBypasses(sourceFiles(['src/extension']), 'extension'), ...findBypasses(sourceFiles(['src/webview']), 'webview')];
+    for (const n of NOT_WORDS)
+      assert.ok(
+        all.some((f) => n.where.test(f.where) && f.text.replace(/\s+/g, ' ').includes(n.text)),
+        `${n.text} is no longer flagged: drop it`,
+      );
+  });
+
+  it('catches a plain string in each kind of place, and lets the same words through l10n.t', () => {
+    const extension = sourceOf(
+      'src/extension/planted.ts',
+      `void vscode.window.showWarningMessage('The report is gone.', 'Open');
+item.tooltip = \`Saved \${name}\`;
+const pick = { title: 'Pick a report', placeHolder: \`Now: \${now}\` };
+new vscode.CodeAction('Fix it', kind);
+new vscode.Diagnostic(range, 'Trailing comma', severity);
+vscode.window.createWebviewPanel(TYPE, \`Report: \${name}\`, column);
+void vscode.window.showWarningMessage(vscode.l10n.t('The report is gone.'), vscode.l10n.t('Open'));
+item.tooltip = vscode.l10n.t('Saved {0}', name);
+item.text = \`$(check) \${vscode.l10n.t('Report schema')}\`;`,
+    );
+    assert.equal(findBypassesIn(extension, 'extension').length, 8);
+    const webview = sourceOf(
+      'src/webview/planted.ts',
+      `h('p', { text: 'No result yet' });
+el.setAttribute('aria-label', \`Page \${n}\`);
+el.textContent = n === 1 ? 'Paused: 1 problem' : 'Live';
+b({ id: 'x', label: 'Rebuild', title: 'Rebuild the report' });
+h('p', { text: l10n.t('No result yet') });
+el.setAttribute('aria-label', l10n.t('Page {0}', n));`,
+    );
+    assert.equal(findBypassesIn(webview, 'webview').length, 5);
+  });
+});
