@@ -47,11 +47,15 @@ export async function quickInput(page, key, text, rowText, what) {
     try {
       await page.keyboard.press(key);
       await page.locator(QUICK_INPUT).waitFor({ state: 'visible', timeout: 2_000 });
-      await page.keyboard.type(text);
+      // Into the box itself, after its prefix (">" for commands, ":" for a line): keystrokes
+      // would land in the editor if a late focus change (a custom editor replacing a tab)
+      // closed the quick input half-way — a stray letter the next check then finds.
+      const box = page.locator(`${QUICK_INPUT} input`).first();
+      await box.fill((await box.inputValue()) + text);
       // The focused row, not any row: Enter takes the focused one, and until the list has
       // filtered what was typed, that can still be an entry of the editor history.
       if (rowText) await page.locator(`${QUICK_INPUT} .monaco-list-row.focused`, { hasText: rowText }).first().waitFor({ timeout: 3_000 });
-      await page.keyboard.press('Enter');
+      await box.press('Enter');
       await page.locator(QUICK_INPUT).waitFor({ state: 'hidden', timeout: 3_000 });
       return;
     } catch (e) {
