@@ -46,8 +46,47 @@ function bounded(value: unknown, fallback: number, min: number, max: number): nu
   return Math.min(max, Math.max(min, n));
 }
 
-export function readSettings(): Settings {
-  const c = vscode.workspace.getConfiguration(SECTION);
+/**
+ * Settings a workspace could abuse (send the key or the quota elsewhere, write files, run on
+ * its own): while the workspace is untrusted only the user's own values count. The same list
+ * is package.json's `capabilities.untrustedWorkspaces.restrictedConfigurations` (a unit test
+ * compares them); VS Code drops workspace values of those too, this covers the folder level and
+ * VS Code versions that do not.
+ */
+export const RESTRICTED_SETTINGS = [
+  'service',
+  'customBaseUrl',
+  'previewOnSave',
+  'confirmBeforeBuild',
+  'export.build',
+  'export.preview',
+  'export.folder',
+  'localService.port',
+  'localService.dataDir',
+] as const;
+
+type Reader = Pick<vscode.WorkspaceConfiguration, 'get'>;
+
+/** The configuration as the extension may use it now: restricted keys from user settings only while untrusted. */
+function trustedReader(scope: vscode.Uri | undefined): Reader {
+  const c = vscode.workspace.getConfiguration(SECTION, scope);
+  if (vscode.workspace.isTrusted !== false) return c;
+  const restricted = new Set<string>(RESTRICTED_SETTINGS);
+  return {
+    get: <T>(key: string): T | undefined => {
+      if (!restricted.has(key)) return c.get<T>(key);
+      const values = c.inspect<T>(key);
+      return values?.globalValue ?? values?.defaultValue;
+    },
+  } as Reader;
+}
+
+/**
+ * The settings for a report: `scope` is its URI, so a multi-root workspace's folder settings
+ * (resource scope: preview on save, live view, sync, export) are the ones of the report's folder.
+ */
+export function readSettings(scope?: vscode.Uri): Settings {
+  const c = trustedReader(scope);
   const initialDelayMs = bounded(c.get('polling.initialDelayMs'), ADAPTIVE_POLLING.initialDelayMs, 0, 60_000);
   return {
     service: parseServiceSetting(c.get('service')),

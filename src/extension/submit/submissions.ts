@@ -137,7 +137,7 @@ export class Submissions implements vscode.Disposable {
       session = await clients.acquire();
       if (signal.aborted) throw signal.reason;
       step(`Submitting to the ${session.label.replace(/^\w/, (c) => c.toLowerCase())}…`);
-      const settings = readSettings();
+      const settings = readSettings(uri);
       const file = resultFileFor(this.deps.context.globalStorageUri, uri, kind);
       log.info(`${LABEL[kind].noun} of ${uri.fsPath || uri.toString()} → ${session.label}`);
       const result = await session.engine.runTask(session.client, {

@@ -65,7 +65,7 @@ export class ResultExport implements vscode.Disposable {
   }
 
   private async export(r: ShownResult): Promise<void> {
-    const settings = readSettings().export;
+    const settings = readSettings(r.report).export;
     if (!(r.kind === 'build' ? settings.build : settings.preview)) return;
     const { log } = this.deps;
     if (r.report.scheme !== 'file') {
