@@ -81,6 +81,14 @@ export class LivePreview implements vscode.Disposable {
     return this.render(document, true);
   }
 
+  /** Draws every open live view again (trust was granted: its images can be fetched now). */
+  async redrawOpen(): Promise<void> {
+    for (const report of this.deps.panels.liveReports()) {
+      const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === report.toString());
+      if (document && !document.isClosed) await this.render(document, false);
+    }
+  }
+
   dispose(): void {
     for (const uri of [...this.docs.keys()]) this.forget(vscode.Uri.parse(uri));
     for (const d of this.subscriptions) d.dispose();
