@@ -13,11 +13,13 @@ type Against = 'head' | 'lastBuild' | 'file';
 
 /** What to compare with, asked when the caller did not say. */
 async function pickAgainst(report: vscode.Uri): Promise<Against | undefined> {
-  const items: Array<vscode.QuickPickItem & { value: Against }> = [
+  const all: Array<vscode.QuickPickItem & { value: Against }> = [
     { label: '$(git-commit) HEAD', description: 'the last commit', detail: `${baseName(report)} as last committed`, value: 'head' },
     { label: '$(file-pdf) Last build', description: 'the PDF of the last Build', value: 'lastBuild' },
     { label: '$(file) Another file…', description: 'a report or a PDF', value: 'file' },
   ];
+  // git reads files on disk: a report in a virtual file system has no HEAD to offer.
+  const items = all.filter((item) => item.value !== 'head' || report.scheme === 'file');
   const picked = await vscode.window.showQuickPick(items, {
     title: `Compare ${baseName(report)} with…`,
     placeHolder: 'What to compare the pages with',
