@@ -11,6 +11,7 @@ import { quickFixCheck, serviceQuickFixCheck } from './ui-quickfix.mjs';
 import { newUserWalkCheck } from './ui-newUser.mjs';
 import { apiKeyInputCheck, buildCheck, liveSyncCheck, previewCheck, quotaTooltipCheck } from './ui-studio.mjs';
 import { docShot } from './shots.mjs';
+import { restrictedModeCheck } from './ui-restricted.mjs';
 
 const FIXTURE = 'test/e2e/fixtures/broken.report.json';
 const QUICK_INPUT = '.quick-input-widget';
@@ -159,7 +160,7 @@ async function newReportCheck(page, shotDir) {
   return 'typed over the first placeholder';
 }
 
-export async function runUiChecks(context, server, workspace, shotDir, step) {
+export async function runUiChecks(context, server, workspace, shotDir, step, dirs) {
   mkdirSync(shotDir, { recursive: true });
   const text = readFileSync(join(root, FIXTURE), 'utf8');
   const page = await context.newPage();
@@ -202,6 +203,10 @@ export async function runUiChecks(context, server, workspace, shotDir, step) {
       [
         'UI: "Report Studio: Set API Key" asks in a password box with validation',
         () => apiKeyInputCheck(page, shotDir, { quickInput, openFile }),
+      ],
+      [
+        'UI: Restricted Mode — in a folder not trusted, the live view (its remote image not fetched), completion and validation work',
+        () => restrictedModeCheck(context, dirs.runDir, dirs.extensionsDir, shotDir, { quickInput, goTo }),
       ],
     ];
     // REPORT_STUDIO_UI_GREP: only the checks whose title contains it (for working on one).

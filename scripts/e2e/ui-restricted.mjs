@@ -1,0 +1,102 @@
+// Restricted Mode, as a person meets it: a second code-server with workspace trust on (the main
+// one runs with --disable-workspace-trust) opens a folder nobody trusted, so VS Code shows
+// "Restricted Mode". The extension still works there: the live view draws the report (its remote
+// image as the labelled placeholder, and the image server is never asked), completion lists the
+// Card's options, and a trailing comma gets its warning. Reuses the installed extension; the
+// server has its own profile and origin, so no webview service worker is shared.
+import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { prepareRunDirs, startCodeServer } from './code-server.mjs';
+import { viewerFrame, waitInFrame } from './ui-studio.mjs';
+import { makeWorkspace } from './workspace.mjs';
+import { docShot } from './shots.mjs';
+
+const TRUST_ON = {
+  'security.workspace.trust.enabled': true,
+  // No modal on start: the folder opens untrusted, as after "Don't Trust".
+  'security.workspace.trust.startupPrompt': 'never',
+  'security.workspace.trust.banner': 'never',
+};
+
+/** A report with a Card to complete in, a remote image and a trailing comma (a warning the live view accepts). */
+function reportText(imageUrl) {
+  return `{
+  "type": "Report",
+  "options": { "report_title": "A repository I have not trusted yet" },
+  "components": [
+    {
+      "type": "Section",
+      "options": { "section_title": "This week", "columns": 2 },
+      "components": [
+        {
+          "type": "Card",
+          "options": {
+            "title": "Orders",
+
+            "value": 1204
+          }
+        },
+        { "type": "Image", "options": { "image_url": "${imageUrl}", "height": 120 } },
+      ]
+    }
+  ]
+}
+`;
+}
+
+export async function restrictedModeCheck(context, runDir, extensionsDir, shotDir, { quickInput, goTo }) {
+  const began = Date.now();
+  let hits = 0;
+  const images = createServer((_req, res) => {
+    hits++;
+    res.writeHead(404).end();
+  });
+  await new Promise((r) => images.listen(0, '127.0.0.1', r));
+  const dirs = { ...prepareRunDirs(join(runDir, 'restricted'), TRUST_ON), extensionsDir };
+  const workspace = makeWorkspace(join(dirs.runDir, 'workspace'));
+  const text = reportText(`http://127.0.0.1:${images.address().port}/logo.png`);
+  const report = join(workspace, 'untrusted.report.json');
+  writeFileSync(report, text);
+  const server = await startCodeServer(dirs, workspace, { trust: true });
+  const page = await context.newPage();
+  try {
+    // The report opens with the window (no Quick Open round trip).
+    const payload = [['openFile', `vscode-remote://127.0.0.1:${server.port}${report}`]];
+    await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    const indicator = page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).first();
+    await indicator.waitFor({ timeout: 30_000 });
+    await page.locator('.tabs-container .tab.active', { hasText: 'untrusted.report.json' }).waitFor({ timeout: 30_000 });
+    await quickInput(page, 'F1', 'Report Studio: Open Live Preview', 'Report Studio: Open Live Preview', 'run "Open Live Preview"');
+    const frame = await viewerFrame(page, 'untrusted.report.json');
+    await waitInFrame(frame, 'the live pages', () => {
+      const badge = document.getElementById('liveBadge');
+      return !!badge && !badge.hidden && badge.textContent === 'Live' && !!document.querySelector('.pdf-page[data-page="1"] canvas');
+    });
+    if (hits !== 0) throw new Error(`the image server was asked ${hits} time(s) in Restricted Mode`);
+    // The blank line inside the Card's options.
+    const line = text.split('\n').findIndex((l) => l.includes('"title": "Orders"')) + 2;
+    await page.keyboard.press('Control+1');
+    await goTo(page, { line, column: 13 });
+    for (let attempt = 1; ; attempt++) {
+      await page.keyboard.press('Control+Space');
+      try {
+        await page.locator('.suggest-widget.visible .monaco-list-row', { hasText: 'highlighted' }).first().waitFor({ timeout: 5_000 });
+        break;
+      } catch (e) {
+        if (attempt >= 4) throw new Error(`no Card options were suggested in Restricted Mode: ${e.message}`, { cause: e });
+        await page.keyboard.press('Escape');
+      }
+    }
+    await page.locator('.monaco-editor .squiggly-warning').first().waitFor({ timeout: 30_000 });
+    await docShot(page, shotDir, 'restricted-mode.png');
+    await page.keyboard.press('Escape');
+    return { indicator: (await indicator.innerText()).trim(), imageRequests: hits, seconds: (Date.now() - began) / 1000 };
+  } finally {
+    await page.close().catch(() => {});
+    await server.stop();
+    images.closeAllConnections();
+    await new Promise((r) => images.close(r));
+  }
+}
