@@ -18,8 +18,9 @@ async function pickAgainst(report: vscode.Uri): Promise<Against | undefined> {
     { label: '$(file-pdf) Last build', description: 'the PDF of the last Build', value: 'lastBuild' },
     { label: '$(file) Another file…', description: 'a report or a PDF', value: 'file' },
   ];
-  // git reads files on disk: a report in a virtual file system has no HEAD to offer.
-  const items = all.filter((item) => item.value !== 'head' || report.scheme === 'file');
+  // git reads files on disk: a report in a virtual file system has no HEAD to offer; and git
+  // runs what a repository's config names, so not in Restricted Mode (VS Code's git is off there too).
+  const items = all.filter((item) => item.value !== 'head' || (report.scheme === 'file' && vscode.workspace.isTrusted));
   const picked = await vscode.window.showQuickPick(items, {
     title: `Compare ${baseName(report)} with…`,
     placeHolder: 'What to compare the pages with',

@@ -18,6 +18,15 @@ const MAX_BYTES = 10 * 1024 * 1024;
 export function headVersion(file: vscode.Uri): Promise<OldSide> {
   if (file.scheme !== 'file')
     return Promise.reject(new Error(`${path.basename(file.path)} is not a file on disk, so git has no HEAD version of it.`));
+  if (!vscode.workspace.isTrusted)
+    return Promise.reject(
+      new Error(
+        vscode.l10n.t(
+          'Comparing {0} with HEAD runs git, which stays off in Restricted Mode: trust this folder first (Manage Workspace Trust).',
+          path.basename(file.path),
+        ),
+      ),
+    );
   const name = path.basename(file.fsPath);
   return new Promise((resolve, reject) => {
     execFile(

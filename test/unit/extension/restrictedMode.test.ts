@@ -9,11 +9,13 @@ import { createVscodeStub, installVscodeStub, TestEventEmitter, TestUri } from '
 type HostModule = typeof import('../../../src/extension/service/localServiceHost');
 type Loader = typeof import('../../../src/extension/service/runtimeLoader');
 type LiveModule = typeof import('../../../src/extension/live/livePreview');
+type CompareSources = typeof import('../../../src/extension/compare/compareSources');
 
 describe('extension: Restricted Mode', () => {
   let host: HostModule;
   let loader: Loader;
   let liveModule: LiveModule;
+  let compareSources: CompareSources;
   let uninstall: () => void;
   const workspace: Record<string, unknown> = {};
   const started: Array<{ restricted?: boolean }> = [];
@@ -25,6 +27,7 @@ describe('extension: Restricted Mode', () => {
     v.Uri = TestUri;
     v.EventEmitter = TestEventEmitter;
     v.workspace = workspace;
+    v.l10n = { t: (message: string, ...args: unknown[]) => message.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)])) };
     Object.assign(workspace, {
       isTrusted: false,
       textDocuments: [],
@@ -38,6 +41,7 @@ describe('extension: Restricted Mode', () => {
     host = require('../../../src/extension/service/localServiceHost');
     loader = require('../../../src/extension/service/runtimeLoader');
     liveModule = require('../../../src/extension/live/livePreview');
+    compareSources = require('../../../src/extension/compare/compareSources');
     /* eslint-enable @typescript-eslint/no-require-imports */
     loader.provideEngine({
       startLocalService: async (o: { restricted?: boolean; port: number }) => {
@@ -91,6 +95,14 @@ describe('extension: Restricted Mode', () => {
     assert.equal(await h.trustGranted(), false, 'a service started in full is left running');
     assert.equal(stopped, 1);
     await h.stop();
+  });
+
+  it('runs no git for Compare with HEAD while untrusted, and says how to turn it on', async () => {
+    workspace.isTrusted = false;
+    await assert.rejects(
+      compareSources.headVersion(TestUri.file('/ws/q3.report.json') as never),
+      /^Error: Comparing q3\.report\.json with HEAD runs git, which stays off in Restricted Mode: trust this folder first/,
+    );
   });
 
   it('draws every open live view again, and only those', async () => {
