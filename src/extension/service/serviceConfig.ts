@@ -52,6 +52,7 @@ function bounded(value: unknown, fallback: number, min: number, max: number): nu
  * is package.json's `capabilities.untrustedWorkspaces.restrictedConfigurations` (a unit test
  * compares them); VS Code drops workspace values of those too, this covers the folder level and
  * VS Code versions that do not.
+ * @public Read by its unit test, which require()s this module after the vscode stub (knip cannot follow that).
  */
 export const RESTRICTED_SETTINGS = [
   'service',
