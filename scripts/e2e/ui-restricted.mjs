@@ -45,20 +45,48 @@ function reportText(imageUrl) {
 `;
 }
 
-export async function restrictedModeCheck(context, runDir, extensionsDir, shotDir, { quickInput, goTo }) {
-  const began = Date.now();
+/**
+ * The untrusted folder, its image server and its code-server. runUiChecks starts this before its
+ * first check, so the server's start overlaps the other checks; stop() ends both servers.
+ */
+export async function startRestricted(runDir, extensionsDir) {
   let hits = 0;
   const images = createServer((_req, res) => {
     hits++;
     res.writeHead(404).end();
   });
   await new Promise((r) => images.listen(0, '127.0.0.1', r));
-  const dirs = { ...prepareRunDirs(join(runDir, 'restricted'), TRUST_ON), extensionsDir };
-  const workspace = makeWorkspace(join(dirs.runDir, 'workspace'));
-  const text = reportText(`http://127.0.0.1:${images.address().port}/logo.png`);
-  const report = join(workspace, 'untrusted.report.json');
-  writeFileSync(report, text);
-  const server = await startCodeServer(dirs, workspace, { trust: true });
+  const closeImages = async () => {
+    images.closeAllConnections();
+    await new Promise((r) => images.close(r));
+  };
+  try {
+    const dirs = { ...prepareRunDirs(join(runDir, 'restricted'), TRUST_ON), extensionsDir };
+    const workspace = makeWorkspace(join(dirs.runDir, 'workspace'));
+    const text = reportText(`http://127.0.0.1:${images.address().port}/logo.png`);
+    const report = join(workspace, 'untrusted.report.json');
+    writeFileSync(report, text);
+    const server = await startCodeServer(dirs, workspace, { trust: true });
+    return {
+      server,
+      workspace,
+      report,
+      text,
+      imageRequests: () => hits,
+      async stop() {
+        await server.stop();
+        await closeImages();
+      },
+    };
+  } catch (e) {
+    await closeImages();
+    throw e;
+  }
+}
+
+export async function restrictedModeCheck(context, setup, shotDir, { quickInput, goTo }) {
+  const began = Date.now();
+  const { server, workspace, report, text, imageRequests } = await setup;
   const page = await context.newPage();
   try {
     // The report opens with the window (no Quick Open round trip).
@@ -74,7 +102,7 @@ export async function restrictedModeCheck(context, runDir, extensionsDir, shotDi
       const badge = document.getElementById('liveBadge');
       return !!badge && !badge.hidden && badge.textContent === 'Live' && !!document.querySelector('.pdf-page[data-page="1"] canvas');
     });
-    if (hits !== 0) throw new Error(`the image server was asked ${hits} time(s) in Restricted Mode`);
+    if (imageRequests() !== 0) throw new Error(`the image server was asked ${imageRequests()} time(s) in Restricted Mode`);
     // The blank line inside the Card's options.
     const line = text.split('\n').findIndex((l) => l.includes('"title": "Orders"')) + 2;
     await page.keyboard.press('Control+1');
@@ -92,11 +120,8 @@ export async function restrictedModeCheck(context, runDir, extensionsDir, shotDi
     await page.locator('.monaco-editor .squiggly-warning').first().waitFor({ timeout: 30_000 });
     await docShot(page, shotDir, 'restricted-mode.png');
     await page.keyboard.press('Escape');
-    return { indicator: (await indicator.innerText()).trim(), imageRequests: hits, seconds: (Date.now() - began) / 1000 };
+    return { indicator: (await indicator.innerText()).trim(), imageRequests: imageRequests(), seconds: (Date.now() - began) / 1000 };
   } finally {
     await page.close().catch(() => {});
-    await server.stop();
-    images.closeAllConnections();
-    await new Promise((r) => images.close(r));
   }
 }
