@@ -4,12 +4,11 @@
 // image as the labelled placeholder, and the image server is never asked), completion lists the
 // Card's options, and a trailing comma gets its warning. Reuses the installed extension; the
 // server has its own profile and origin, so no webview service worker is shared.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { prepareRunDirs, startCodeServer } from './code-server.mjs';
 import { viewerFrame, waitInFrame } from './ui-studio.mjs';
-import { makeWorkspace } from './workspace.mjs';
 import { docShot } from './shots.mjs';
 
 const TRUST_ON = {
@@ -62,7 +61,9 @@ export async function startRestricted(runDir, extensionsDir) {
   };
   try {
     const dirs = { ...prepareRunDirs(join(runDir, 'restricted'), TRUST_ON), extensionsDir };
-    const workspace = makeWorkspace(join(dirs.runDir, 'workspace'));
+    // A folder holding only the report: nothing else to index.
+    const workspace = join(dirs.runDir, 'workspace');
+    mkdirSync(workspace, { recursive: true });
     const text = reportText(`http://127.0.0.1:${images.address().port}/logo.png`);
     const report = join(workspace, 'untrusted.report.json');
     writeFileSync(report, text);
