@@ -169,7 +169,7 @@ export async function runUiChecks(context, server, workspace, shotDir, step, dir
   // REPORT_STUDIO_UI_GREP: only the checks whose title contains it (for working on one).
   const only = process.env.REPORT_STUDIO_UI_GREP;
   const restrictedTitle =
-    'UI: Restricted Mode — in a folder not trusted, the live view (its remote image not fetched), completion and validation work';
+    'UI: Restricted Mode — in a folder not trusted, the live view (its remote image not fetched), completion and validation work; trusting it fetches the image, no reload';
   // Its own code-server starts now, while the checks before it run.
   const restricted = !only || restrictedTitle.includes(only) ? startRestricted(dirs.runDir, dirs.extensionsDir) : undefined;
   restricted?.catch(() => {}); // awaited (and reported) by its check

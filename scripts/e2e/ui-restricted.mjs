@@ -2,8 +2,9 @@
 // one runs with --disable-workspace-trust) opens a folder nobody trusted, so VS Code shows
 // "Restricted Mode". The extension still works there: the live view draws the report (its remote
 // image as the labelled placeholder, and the image server is never asked), completion lists the
-// Card's options, and a trailing comma gets its warning. Reuses the installed extension; the
-// server has its own profile and origin, so no webview service worker is shared.
+// Card's options, and a trailing comma gets its warning. Then the folder is trusted in the trust
+// editor and, without a reload, the live view is drawn again and asks for its image. Reuses the
+// installed extension; the server has its own profile and origin, so no webview service worker is shared.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
@@ -94,8 +95,8 @@ export async function restrictedModeCheck(context, setup, shotDir, { quickInput,
     const payload = [['openFile', `vscode-remote://127.0.0.1:${server.port}${report}`]];
     await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-    const indicator = page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).first();
-    await indicator.waitFor({ timeout: 30_000 });
+    const indicator = page.locator('.statusbar-item', { hasText: 'Restricted Mode' });
+    await indicator.first().waitFor({ timeout: 30_000 });
     await page.locator('.tabs-container .tab.active', { hasText: 'untrusted.report.json' }).waitFor({ timeout: 30_000 });
     await quickInput(page, 'F1', 'Report Studio: Open Live Preview', 'Report Studio: Open Live Preview', 'run "Open Live Preview"');
     const frame = await viewerFrame(page, 'untrusted.report.json');
@@ -121,7 +122,23 @@ export async function restrictedModeCheck(context, setup, shotDir, { quickInput,
     await page.locator('.monaco-editor .squiggly-warning').first().waitFor({ timeout: 30_000 });
     await docShot(page, shotDir, 'restricted-mode.png');
     await page.keyboard.press('Escape');
-    return { indicator: (await indicator.innerText()).trim(), imageRequests: imageRequests(), seconds: (Date.now() - began) / 1000 };
+    const untrustedRequests = imageRequests();
+    // Trusting the folder turns everything on without a reload: the live view is drawn again by
+    // a local service started in full, which now asks for the image. (A reload would drop the mark.)
+    await page.evaluate(() => (window.reportStudioNoReload = true));
+    await quickInput(page, 'F1', 'Workspaces: Manage Workspace Trust', 'Manage Workspace Trust', 'run "Manage Workspace Trust"');
+    await page
+      .locator('.workspace-trust-editor .monaco-button', { hasText: /^Trust( Folder)?$/ })
+      .first()
+      .click({ timeout: 15_000 });
+    await indicator.waitFor({ state: 'detached', timeout: 15_000 });
+    const deadline = Date.now() + 30_000;
+    while (imageRequests() === 0) {
+      if (Date.now() > deadline) throw new Error('after trusting the folder, the live view never asked for its image');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    if (!(await page.evaluate(() => window.reportStudioNoReload === true))) throw new Error('trusting the folder reloaded the window');
+    return { indicator: 'Restricted Mode', untrustedRequests, trustedRequests: imageRequests(), seconds: (Date.now() - began) / 1000 };
   } finally {
     await page.close().catch(() => {});
   }
