@@ -70,7 +70,9 @@ type Reader = Pick<vscode.WorkspaceConfiguration, 'get'>;
 
 /** The configuration as the extension may use it now: restricted keys from user settings only while untrusted. */
 function trustedReader(scope: vscode.Uri | undefined): Reader {
-  const c = vscode.workspace.getConfiguration(SECTION, scope);
+  // null, not undefined, without a report: the folder settings are read too (for any resource),
+  // and VS Code would log a warning per resource-scoped key read without one.
+  const c = vscode.workspace.getConfiguration(SECTION, scope ?? null);
   if (vscode.workspace.isTrusted !== false) return c;
   const restricted = new Set<string>(RESTRICTED_SETTINGS);
   return {
