@@ -2,14 +2,14 @@
  * The local service started for an untrusted workspace (`restricted`, the extension's
  * Restricted Mode): a report's images are not fetched — each is drawn as its labelled
  * placeholder, with a render note saying why — and the image server sees no request; the same
- * report on a service started in full fetches it.
+ * report on a service started in full fetches it. A task's webhook is not posted either.
  */
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readPdf } from '../../helpers/pdf';
 import { png } from '../../helpers/imageFixtures';
-import { startHarness, type Harness } from './helpers';
+import { report as reportBody, startHarness, submit, type Harness } from './helpers';
 
 describe('local service: Restricted Mode fetches nothing for a report', function () {
   this.timeout(60_000);
@@ -57,6 +57,34 @@ describe('local service: Restricted Mode fetches nothing for a report', function
     const pdf = await readPdf(draft.pdf);
     assert.match(pdf.pages[0], /Image not loaded/);
     assert.match(pdf.pages[0], /not fetched: Restricted Mode/);
+  });
+
+  it('posts no webhook of a task: the delivery is skipped as Restricted Mode, the receiver hears nothing', async () => {
+    let posts = 0;
+    const receiver = createServer((_req, res) => {
+      posts++;
+      res.writeHead(200).end();
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    const h = await startHarness({ restricted: true });
+    harnesses.push(h);
+    try {
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/done`;
+      const { taskId } = await submit(h, reportBody('Hooked', undefined, { webhooks: [{ url, auth_header: 'token' }] }));
+      assert.equal((await h.waitFor(taskId)).status, 'SUCCESS');
+      const skipped = `webhook for task ${taskId} to http://127.0.0.1:`;
+      for (
+        const deadline = Date.now() + 10_000;
+        !h.logs.some((l) => l.startsWith(skipped) && l.endsWith('skipped: not fetched: Restricted Mode'));
+      ) {
+        if (Date.now() > deadline) assert.fail(`no "skipped" line in ${JSON.stringify(h.logs.slice(-5))}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      assert.equal(posts, 0);
+    } finally {
+      receiver.closeAllConnections();
+      await new Promise((r) => receiver.close(r));
+    }
   });
 
   it('fetches the image on a service started in full', async () => {
