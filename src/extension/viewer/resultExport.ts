@@ -116,7 +116,8 @@ export class ResultExport implements vscode.Disposable {
     const target = shown(file);
     if (!(st.type & vscode.FileType.File)) throw new Error(`${target} exists and is not a file`);
     const mine = this.deps.context.globalState.get<Written>(WRITTEN_KEY, {})[target];
-    if (mine && mine.size === st.size && mine.mtimeMs === st.mtime) return true;
+    // Within a millisecond: records from before the file system API kept node's fractional mtimeMs.
+    if (mine && mine.size === st.size && Math.abs(mine.mtimeMs - st.mtime) < 1) return true;
     if (this.declined.has(target)) {
       this.deps.log.info(`Export: ${target} left as it is (not written by Report Studio; replacing it was declined)`);
       return false;
