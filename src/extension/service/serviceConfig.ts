@@ -66,18 +66,31 @@ export const RESTRICTED_SETTINGS = [
   'localService.dataDir',
 ] as const;
 
+/**
+ * Settings that belong to a report's folder (package.json `"scope": "resource"`; a unit test
+ * compares them): read for the report, the others for the window.
+ * @public Read by its unit test, which require()s this module after the vscode stub (knip cannot follow that).
+ */
+export const FOLDER_SETTINGS = ['previewOnSave', 'livePreview', 'previewSync', 'export.build', 'export.preview', 'export.folder'] as const;
+
 type Reader = Pick<vscode.WorkspaceConfiguration, 'get'>;
 
-/** The configuration as the extension may use it now: restricted keys from user settings only while untrusted. */
+/**
+ * The configuration as the extension may use it now: folder settings for `scope`, the others
+ * for the window — VS Code logs a warning for a window setting read for a resource, and for a
+ * folder setting read with no resource at all (null: any resource, the workspace's value) — and
+ * the restricted ones from user settings only while the workspace is untrusted.
+ */
 function trustedReader(scope: vscode.Uri | undefined): Reader {
-  // null, not undefined, without a report: the folder settings are read too (for any resource),
-  // and VS Code would log a warning per resource-scoped key read without one.
-  const c = vscode.workspace.getConfiguration(SECTION, scope ?? null);
-  if (vscode.workspace.isTrusted !== false) return c;
+  const folder = vscode.workspace.getConfiguration(SECTION, scope ?? null);
+  const windowWide = scope ? vscode.workspace.getConfiguration(SECTION, null) : folder;
+  const folderKeys = new Set<string>(FOLDER_SETTINGS);
   const restricted = new Set<string>(RESTRICTED_SETTINGS);
+  const untrusted = vscode.workspace.isTrusted === false;
   return {
     get: <T>(key: string): T | undefined => {
-      if (!restricted.has(key)) return c.get<T>(key);
+      const c = folderKeys.has(key) ? folder : windowWide;
+      if (!untrusted || !restricted.has(key)) return c.get<T>(key);
       const values = c.inspect<T>(key);
       return values?.globalValue ?? values?.defaultValue;
     },
