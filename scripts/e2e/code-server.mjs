@@ -27,8 +27,8 @@ const SEEDED_SETTINGS = {
   'git.openRepositoryInParentFolders': 'never',
 };
 
-/** Per-run folders (wiped first, so each run starts like a fresh profile). */
-export function prepareRunDirs(runDir) {
+/** Per-run folders (wiped first, so each run starts like a fresh profile); `settings` over the seeded ones. */
+export function prepareRunDirs(runDir, settings = {}) {
   rmSync(runDir, { recursive: true, force: true });
   const dirs = {
     runDir,
@@ -42,7 +42,7 @@ export function prepareRunDirs(runDir) {
   for (const d of [dirs.userDataDir, dirs.extensionsDir, dirs.tmp, join(dirs.userDataDir, 'User')]) mkdirSync(d, { recursive: true });
   for (const x of ['config', 'data', 'cache']) mkdirSync(join(dirs.xdg, x), { recursive: true });
   writeFileSync(dirs.config, 'auth: none\ncert: false\n');
-  writeFileSync(join(dirs.userDataDir, 'User', 'settings.json'), JSON.stringify(SEEDED_SETTINGS, null, 2));
+  writeFileSync(join(dirs.userDataDir, 'User', 'settings.json'), JSON.stringify({ ...SEEDED_SETTINGS, ...settings }, null, 2));
   return dirs;
 }
 
@@ -81,8 +81,9 @@ export function installVsix(dirs, vsixPath) {
 /**
  * Starts the server in its own process group (detached = setsid) and resolves once it logs
  * its port. stop() kills the whole group: file watchers and the extension host go with it.
+ * `trust`: workspace trust stays on (the Restricted Mode check); otherwise every folder is trusted.
  */
-export async function startCodeServer(dirs, workspace, { timeoutMs = 60_000 } = {}) {
+export async function startCodeServer(dirs, workspace, { timeoutMs = 60_000, trust = false } = {}) {
   const log = createWriteStream(dirs.log);
   const child = spawn(
     process.execPath,
@@ -91,7 +92,7 @@ export async function startCodeServer(dirs, workspace, { timeoutMs = 60_000 } = 
       ...commonArgs(dirs),
       '--disable-telemetry',
       '--disable-update-check',
-      '--disable-workspace-trust',
+      ...(trust ? [] : ['--disable-workspace-trust']),
       '--disable-getting-started-override',
       '--bind-addr',
       '127.0.0.1:0',

@@ -84,7 +84,7 @@ async function main() {
     if (!args.has('--no-ui') && !process.env.REPORT_STUDIO_E2E_GREP) {
       const uiContext = await launchBrowser(join(dirs.runDir, 'chromium-profile-ui'));
       try {
-        const ui = await runUiChecks(uiContext, server, workspace, join(root, 'test-results', 'screenshots'), step);
+        const ui = await runUiChecks(uiContext, server, workspace, join(root, 'test-results', 'screenshots'), step, dirs);
         results.passed += ui.passed;
         results.failed += ui.failures.length;
         results.failures.push(...ui.failures);

@@ -11,6 +11,7 @@ import { quickFixCheck, serviceQuickFixCheck } from './ui-quickfix.mjs';
 import { newUserWalkCheck } from './ui-newUser.mjs';
 import { apiKeyInputCheck, buildCheck, liveSyncCheck, previewCheck, quotaTooltipCheck } from './ui-studio.mjs';
 import { docShot } from './shots.mjs';
+import { restrictedModeCheck, startRestricted } from './ui-restricted.mjs';
 
 const FIXTURE = 'test/e2e/fixtures/broken.report.json';
 const QUICK_INPUT = '.quick-input-widget';
@@ -163,12 +164,19 @@ async function newReportCheck(page, shotDir) {
   return 'typed over the first placeholder';
 }
 
-export async function runUiChecks(context, server, workspace, shotDir, step) {
+export async function runUiChecks(context, server, workspace, shotDir, step, dirs) {
   mkdirSync(shotDir, { recursive: true });
   const text = readFileSync(join(root, FIXTURE), 'utf8');
   const page = await context.newPage();
   const inflight = trackResourceLoads(page);
   const result = { passed: 0, failures: [] };
+  // REPORT_STUDIO_UI_GREP: only the checks whose title contains it (for working on one).
+  const only = process.env.REPORT_STUDIO_UI_GREP;
+  const restrictedTitle =
+    'UI: Restricted Mode — in a folder not trusted, the live view (its remote image not fetched), completion and validation work; trusting it fetches the image, no reload';
+  // Its own code-server starts now, while the checks before it run.
+  const restricted = !only || restrictedTitle.includes(only) ? startRestricted(dirs.runDir, dirs.extensionsDir) : undefined;
+  restricted?.catch(() => {}); // awaited (and reported) by its check
   try {
     await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
@@ -207,9 +215,8 @@ export async function runUiChecks(context, server, workspace, shotDir, step) {
         'UI: "Report Studio: Set API Key" asks in a password box with validation',
         () => apiKeyInputCheck(page, shotDir, { quickInput, openFile }),
       ],
+      [restrictedTitle, () => restrictedModeCheck(context, restricted, shotDir, { quickInput, goTo })],
     ];
-    // REPORT_STUDIO_UI_GREP: only the checks whose title contains it (for working on one).
-    const only = process.env.REPORT_STUDIO_UI_GREP;
     for (const [title, check] of checks.filter(([title]) => !only || title.includes(only))) {
       try {
         const detail = await check();
@@ -228,6 +235,7 @@ export async function runUiChecks(context, server, workspace, shotDir, step) {
     await inflight.settle();
     step(`UI checks: webview loads settled in ${Date.now() - t} ms`);
     await page.close().catch(() => {});
+    await (await restricted?.catch(() => undefined))?.stop();
   }
   return result;
 }

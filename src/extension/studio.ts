@@ -114,7 +114,7 @@ export function activateStudio(context: vscode.ExtensionContext): Studio {
     registerReportSymbols(),
     registerReportCodeLens(quota),
     registerPreviewOnSave(submissions, log),
-    watchServiceChanges({ keys, local, clients, quota, statusBar, panels }),
+    watchServiceChanges({ keys, local, clients, quota, statusBar, panels, live }),
     panels.onDidRequestRebuild(({ report, kind }) => void repeatInPanel(services, report, kind)),
     panels.onDidRequestUseLocal(({ report, kind }) => void useLocalServiceInPanel(services, report, kind)),
     submissions.onDidFinish(() => reports.update()),

@@ -82,6 +82,11 @@ export interface LocalServiceOptions {
    * networks, link-local, and loopback when the service listens beyond it; '*' allows any.
    */
   fetchAllowHosts?: string[];
+  /**
+   * Nothing is fetched or posted on a report's behalf — images become placeholders, webhooks
+   * are not sent: the extension's Restricted Mode (an untrusted workspace's reports). Default false.
+   */
+  restricted?: boolean;
   /** Delay before the first webhook retry; doubles each time. Default 30 s (as the hosted service). */
   webhookRetryBaseMs?: number;
   /** Webhook requests per event, the first try included. Default 9 (1 + the hosted service's 8 retries). */
@@ -133,6 +138,7 @@ export interface ResolvedOptions {
   bucketDir: string;
   webhookAllowHosts: string[];
   fetchAllowHosts: string[];
+  restricted: boolean;
   webhookRetryBaseMs: number;
   webhookAttempts: number;
   rateLimit: number;
@@ -227,6 +233,7 @@ export function resolveOptions(o: LocalServiceOptions): ResolvedOptions {
     bucketDir: o.bucketDir ?? `${o.dataDir}/bucket`,
     webhookAllowHosts: (o.webhookAllowHosts ?? []).map((h) => h.toLowerCase()),
     fetchAllowHosts: (o.fetchAllowHosts ?? []).map((h) => h.trim().toLowerCase()),
+    restricted: o.restricted ?? false,
     webhookRetryBaseMs: nonNegative('webhookRetryBaseMs', o.webhookRetryBaseMs, DEFAULTS.webhookRetryBaseMs),
     webhookAttempts: Math.max(1, Math.floor(nonNegative('webhookAttempts', o.webhookAttempts, DEFAULTS.webhookAttempts))),
     rateLimit: nonNegative('rateLimit', o.rateLimit, DEFAULTS.rateLimit),

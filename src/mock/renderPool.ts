@@ -98,7 +98,11 @@ export class WorkerRenderer implements ReportRenderer {
     const settings: WorkerSettings = {
       timeLimitMs: this.timeLimitMs,
       externalMemoryMb: this.externalMb,
-      images: { allowHosts: [...(this.extra.images?.allowHosts ?? [])], allowLoopback: this.extra.images?.allowLoopback ?? true },
+      images: {
+        allowHosts: [...(this.extra.images?.allowHosts ?? [])],
+        allowLoopback: this.extra.images?.allowLoopback ?? true,
+        restricted: this.extra.images?.restricted ?? false,
+      },
     };
     const w = new Worker(this.entry.file, {
       execArgv: this.entry.execArgv,

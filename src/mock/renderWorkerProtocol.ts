@@ -21,7 +21,7 @@ export interface WorkerSettings {
   /** External-memory budget in MB (watched between steps). */
   externalMemoryMb: number;
   /** Image fetch policy: hosts reached whatever they resolve to; whether loopback may be fetched. */
-  images: { allowHosts: string[]; allowLoopback: boolean };
+  images: { allowHosts: string[]; allowLoopback: boolean; restricted: boolean };
 }
 
 /** What a draft's check found (renderJobs.ts): its render-reuse key and the submit's verdict on its body. */

@@ -71,6 +71,7 @@ async function defaultRenderer(
 interface ImageFetchSettings {
   allowHosts: string[];
   allowLoopback: boolean;
+  restricted: boolean;
 }
 
 /**
@@ -79,7 +80,7 @@ interface ImageFetchSettings {
  * machine's report must not read this machine's local servers; plus --fetch-allow-host.
  */
 function imageFetchSettings(options: ResolvedOptions): ImageFetchSettings {
-  return { allowHosts: options.fetchAllowHosts, allowLoopback: isLoopbackAddress(options.host) };
+  return { allowHosts: options.fetchAllowHosts, allowLoopback: isLoopbackAddress(options.host), restricted: options.restricted };
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {
@@ -131,6 +132,7 @@ async function open(input: LocalServiceOptions, options: ResolvedOptions, unlock
   rendererPromise.catch(() => undefined);
   const webhooks = new WebhookSender({
     allowHosts: options.webhookAllowHosts,
+    restricted: options.restricted,
     attempts: options.webhookAttempts,
     baseDelayMs: options.webhookRetryBaseMs,
     // The documented `url`: this service's get-report URL (no key: the receiver authenticates).

@@ -56,6 +56,7 @@ export function checkUrl(url: string | URL, policy: OutboundPolicy): URL {
     throw new OutboundError('invalid URL');
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new OutboundError('not http(s)');
+  if (policy.restricted) throw new OutboundError('Restricted Mode');
   const host = bareHost(u);
   if (!host) throw new OutboundError('invalid URL');
   if (hostAllowed(host, policy)) return u;

@@ -17,6 +17,11 @@ export interface OutboundPolicy {
   allowHosts: readonly string[];
   /** Name resolution (tests inject one; default: the system resolver, dns.lookup). */
   lookup?: ResolveFn;
+  /**
+   * Nothing may be reached, whatever the other fields say: the report comes from a workspace
+   * the user has not trusted (VS Code's Restricted Mode), so nothing is fetched on its behalf.
+   */
+  restricted?: boolean;
 }
 
 export type ResolveFn = (hostname: string, callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
@@ -31,7 +36,8 @@ export type FetchFailure =
   | 'timed out'
   | 'too many redirects'
   | 'too large'
-  | 'HTTP error';
+  | 'HTTP error'
+  | 'Restricted Mode';
 
 export class OutboundError extends Error {
   /**
@@ -64,13 +70,21 @@ export interface OutboundRequest {
 }
 
 /** The policy for images: public addresses and (when the service is not open to others) loopback. */
-export function imageFetchPolicy(o: { allowHosts?: readonly string[]; allowLoopback?: boolean; lookup?: ResolveFn } = {}): OutboundPolicy {
-  return { allowLoopback: o.allowLoopback ?? true, allowPublic: true, allowHosts: normaliseHosts(o.allowHosts ?? []), lookup: o.lookup };
+export function imageFetchPolicy(
+  o: { allowHosts?: readonly string[]; allowLoopback?: boolean; lookup?: ResolveFn; restricted?: boolean } = {},
+): OutboundPolicy {
+  return {
+    allowLoopback: o.allowLoopback ?? true,
+    allowPublic: true,
+    allowHosts: normaliseHosts(o.allowHosts ?? []),
+    lookup: o.lookup,
+    restricted: o.restricted,
+  };
 }
 
 /** The policy for webhooks: loopback only, plus the hosts allowed by --webhook-allow-host. */
-export function webhookPolicy(allowHosts: readonly string[], lookup?: ResolveFn): OutboundPolicy {
-  return { allowLoopback: true, allowPublic: false, allowHosts: normaliseHosts(allowHosts), lookup };
+export function webhookPolicy(allowHosts: readonly string[], lookup?: ResolveFn, restricted?: boolean): OutboundPolicy {
+  return { allowLoopback: true, allowPublic: false, allowHosts: normaliseHosts(allowHosts), lookup, restricted };
 }
 
 function normaliseHosts(hosts: readonly string[]): string[] {

@@ -35,6 +35,8 @@ export interface ImageSettings extends Partial<ImageLimits> {
   allowLoopback?: boolean;
   /** Name resolution (tests). */
   lookup?: ResolveFn;
+  /** Nothing is fetched (VS Code's Restricted Mode): every URL image is a placeholder. */
+  restricted?: boolean;
 }
 
 export type LoadedImage =
@@ -172,7 +174,12 @@ export interface ImageLoad {
  */
 export async function loadImages(refs: ImageRef[], settings: ImageSettings = {}, signal?: AbortSignal): Promise<ImageLoad[]> {
   const limits: ImageLimits = { ...DEFAULT_IMAGE_LIMITS, ...definedOnly(settings) };
-  const policy = imageFetchPolicy({ allowHosts: settings.allowHosts, allowLoopback: settings.allowLoopback, lookup: settings.lookup });
+  const policy = imageFetchPolicy({
+    allowHosts: settings.allowHosts,
+    allowLoopback: settings.allowLoopback,
+    lookup: settings.lookup,
+    restricted: settings.restricted,
+  });
   // The same URL twice (a logo repeated in cells) is fetched once.
   const byUrl = new Map<string, Promise<Fetched>>();
   const fetched = await settleLimited(

@@ -218,6 +218,9 @@ export class TestUri {
   static joinPath(base: TestUri, ...parts: string[]): TestUri {
     return new TestUri(path.posix.join(base.path, ...parts), base.scheme);
   }
+  with(change: { scheme?: string; path?: string }): TestUri {
+    return new TestUri(change.path ?? this.path, change.scheme ?? this.scheme);
+  }
   get fsPath(): string {
     return this.path;
   }

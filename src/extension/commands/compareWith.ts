@@ -13,7 +13,7 @@ type Against = 'head' | 'lastBuild' | 'file';
 
 /** What to compare with, asked when the caller did not say. */
 async function pickAgainst(report: vscode.Uri): Promise<Against | undefined> {
-  const items: Array<vscode.QuickPickItem & { value: Against }> = [
+  const all: Array<vscode.QuickPickItem & { value: Against }> = [
     {
       label: '$(git-commit) HEAD',
       description: vscode.l10n.t('the last commit'),
@@ -23,6 +23,9 @@ async function pickAgainst(report: vscode.Uri): Promise<Against | undefined> {
     { label: `$(file-pdf) ${vscode.l10n.t('Last build')}`, description: vscode.l10n.t('the PDF of the last Build'), value: 'lastBuild' },
     { label: `$(file) ${vscode.l10n.t('Another file…')}`, description: vscode.l10n.t('a report or a PDF'), value: 'file' },
   ];
+  // git reads files on disk: a report in a virtual file system has no HEAD to offer; and git
+  // runs what a repository's config names, so not in Restricted Mode (VS Code's git is off there too).
+  const items = all.filter((item) => item.value !== 'head' || (report.scheme === 'file' && vscode.workspace.isTrusted));
   const picked = await vscode.window.showQuickPick(items, {
     title: vscode.l10n.t('Compare {0} with…', baseName(report)),
     placeHolder: vscode.l10n.t('What to compare the pages with'),

@@ -20,6 +20,15 @@ export function headVersion(file: vscode.Uri): Promise<OldSide> {
     return Promise.reject(
       new Error(vscode.l10n.t('{0} is not a file on disk, so git has no HEAD version of it.', path.basename(file.path))),
     );
+  if (!vscode.workspace.isTrusted)
+    return Promise.reject(
+      new Error(
+        vscode.l10n.t(
+          'Comparing {0} with HEAD runs git, which stays off in Restricted Mode: trust this folder first (Manage Workspace Trust).',
+          path.basename(file.path),
+        ),
+      ),
+    );
   const name = path.basename(file.fsPath);
   return new Promise((resolve, reject) => {
     execFile(

@@ -70,15 +70,23 @@ export class LivePreview implements vscode.Disposable {
     );
   }
 
-  /** The mode in force now: the setting, with `auto` decided by the service in use. */
-  async mode(): Promise<LiveMode> {
-    return liveMode(readSettings().livePreview, (await this.deps.clients.target()).mode);
+  /** The mode in force now for `report` (its folder's setting), with `auto` decided by the service in use. */
+  async mode(report?: vscode.Uri): Promise<LiveMode> {
+    return liveMode(readSettings(report).livePreview, (await this.deps.clients.target()).mode);
   }
 
   /** "Open Live Preview": draws the report now and opens its panel beside the editor. */
   open(document: vscode.TextDocument): Promise<LiveOutcome> {
     this.cancelTimer(document.uri);
     return this.render(document, true);
+  }
+
+  /** Draws every open live view again (trust was granted: its images can be fetched now). */
+  async redrawOpen(): Promise<void> {
+    for (const report of this.deps.panels.liveReports()) {
+      const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === report.toString());
+      if (document && !document.isClosed) await this.render(document, false);
+    }
   }
 
   dispose(): void {
@@ -92,7 +100,7 @@ export class LivePreview implements vscode.Disposable {
     // Saving an untitled copy empties it before VS Code closes it: nothing to draw (drawing it
     // paused the view of the saved file on "Missing required field body").
     if (document.uri.scheme === 'untitled' && document.getText() === '') return;
-    const mode = await this.mode();
+    const mode = await this.mode(document.uri);
     // onType also draws on save (a save can follow an undo to the saved text); onSave only then.
     if (mode === 'off' || (mode === 'onSave' && trigger === 'onType')) return;
     const state = this.state(document.uri);

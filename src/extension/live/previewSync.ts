@@ -70,7 +70,7 @@ export class PreviewSync implements vscode.Disposable {
 
   private cursorMoved(editor: vscode.TextEditor): void {
     const { document } = editor;
-    if (!this.panels.hasPanel(document.uri) || !readSettings().previewSync || !isReportDocument(document)) return;
+    if (!this.panels.hasPanel(document.uri) || !readSettings(document.uri).previewSync || !isReportDocument(document)) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = undefined;

@@ -77,7 +77,7 @@ export class ResultSourceMaps implements vscode.Disposable {
     const key = report.toString();
     // A newer result replaces the one being mapped, mapped or not.
     this.inFlight.get(key)?.abort(new Error('superseded by a newer result'));
-    const decision = mapDecision(mode, readSettings().previewSync, text);
+    const decision = mapDecision(mode, readSettings(report).previewSync, text);
     if (decision !== 'map') return decision;
     const controller = new AbortController();
     this.inFlight.set(key, controller);

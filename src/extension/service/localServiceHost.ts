@@ -27,6 +27,8 @@ export interface RunningLocalService {
 
 export class LocalServiceHost implements vscode.Disposable {
   private service: LocalService | undefined;
+  /** The running service was started for an untrusted workspace: it fetches nothing on a report's behalf. */
+  private restricted = false;
   private starting: Promise<LocalService> | undefined;
   private stopping: Promise<void> | undefined;
   private readonly changed = new vscode.EventEmitter<RunningLocalService | undefined>();
@@ -76,6 +78,16 @@ export class LocalServiceHost implements vscode.Disposable {
     return true;
   }
 
+  /**
+   * Trust was granted: a service started in Restricted Mode is stopped, so the next use starts
+   * one that fetches images again. True when it was stopped (tasks in flight end with it).
+   */
+  async trustGranted(): Promise<boolean> {
+    if (!this.restricted || !(this.service ?? this.starting)) return false;
+    this.log.info('The workspace is trusted now: restarting the local service so that reports can fetch their images');
+    return this.stop();
+  }
+
   private dataDir(): string {
     const configured = readSettings().localService.dataDir;
     if (!configured) return path.join(this.context.globalStorageUri.fsPath, 'local-service');
@@ -91,7 +103,10 @@ export class LocalServiceHost implements vscode.Disposable {
     const { startLocalService } = loadEngine(this.context.extensionPath);
     let service: LocalService;
     try {
-      service = await startLocalService({ port, dataDir, log: (line) => this.log.service(line) });
+      // Restricted Mode: a report of an untrusted workspace gets no image fetched, no webhook sent.
+      const restricted = !vscode.workspace.isTrusted;
+      service = await startLocalService({ port, dataDir, restricted, log: (line) => this.log.service(line) });
+      this.restricted = restricted;
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE') {

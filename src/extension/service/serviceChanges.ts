@@ -4,6 +4,9 @@
  * the quota numbers (they belong to the old service), clears result panels' error pages
  * about the old service (unreachable, key refused) and lets the status bar fetch anew.
  * Changing the local service's port or data folder while it runs offers a restart.
+ * Granting workspace trust is such a change too: the workspace's own values of the restricted
+ * settings count from then on, and the local service, started fetching nothing, starts in full
+ * at its next use — the open live views are drawn again, with their images.
  */
 import * as vscode from 'vscode';
 import type { QuotaStatusBar } from '../quota/quotaStatusBar';
@@ -12,6 +15,7 @@ import type { ApiKeyStore } from './apiKeyStore';
 import type { ClientFactory } from './clientFactory';
 import type { LocalServiceHost } from './localServiceHost';
 import type { ResultPanels } from '../viewer/resultPanels';
+import type { LivePreview } from '../live/livePreview';
 import { affectsService, SECTION } from './serviceConfig';
 
 export function watchServiceChanges(parts: {
@@ -21,8 +25,9 @@ export function watchServiceChanges(parts: {
   quota: QuotaStore;
   statusBar: QuotaStatusBar;
   panels: ResultPanels;
+  live: Pick<LivePreview, 'redrawOpen'>;
 }): vscode.Disposable {
-  const { keys, local, clients, quota, statusBar, panels } = parts;
+  const { keys, local, clients, quota, statusBar, panels, live } = parts;
   const changed = (): void => {
     clients.invalidate();
     quota.reset();
@@ -31,6 +36,11 @@ export function watchServiceChanges(parts: {
   };
   return vscode.Disposable.from(
     keys.onDidChange(changed),
+    vscode.workspace.onDidGrantWorkspaceTrust(async () => {
+      await local.trustGranted();
+      changed();
+      await live.redrawOpen();
+    }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (affectsService(e)) changed();
       const localChanged =

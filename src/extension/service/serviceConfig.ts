@@ -46,8 +46,63 @@ function bounded(value: unknown, fallback: number, min: number, max: number): nu
   return Math.min(max, Math.max(min, n));
 }
 
-export function readSettings(): Settings {
-  const c = vscode.workspace.getConfiguration(SECTION);
+/**
+ * Settings a workspace could abuse (send the key or the quota elsewhere, write files, run on
+ * its own): while the workspace is untrusted only the user's own values count. The same list
+ * is package.json's `capabilities.untrustedWorkspaces.restrictedConfigurations` (a unit test
+ * compares them); VS Code drops workspace values of those too, this covers the folder level and
+ * VS Code versions that do not.
+ * @public Read by its unit test, which require()s this module after the vscode stub (knip cannot follow that).
+ */
+export const RESTRICTED_SETTINGS = [
+  'service',
+  'customBaseUrl',
+  'previewOnSave',
+  'confirmBeforeBuild',
+  'export.build',
+  'export.preview',
+  'export.folder',
+  'localService.port',
+  'localService.dataDir',
+] as const;
+
+/**
+ * Settings that belong to a report's folder (package.json `"scope": "resource"`; a unit test
+ * compares them): read for the report, the others for the window.
+ * @public Read by its unit test, which require()s this module after the vscode stub (knip cannot follow that).
+ */
+export const FOLDER_SETTINGS = ['previewOnSave', 'livePreview', 'previewSync', 'export.build', 'export.preview', 'export.folder'] as const;
+
+type Reader = Pick<vscode.WorkspaceConfiguration, 'get'>;
+
+/**
+ * The configuration as the extension may use it now: folder settings for `scope`, the others
+ * for the window — VS Code logs a warning for a window setting read for a resource, and for a
+ * folder setting read with no resource at all (null: any resource, the workspace's value) — and
+ * the restricted ones from user settings only while the workspace is untrusted.
+ */
+function trustedReader(scope: vscode.Uri | undefined): Reader {
+  const folder = vscode.workspace.getConfiguration(SECTION, scope ?? null);
+  const windowWide = scope ? vscode.workspace.getConfiguration(SECTION, null) : folder;
+  const folderKeys = new Set<string>(FOLDER_SETTINGS);
+  const restricted = new Set<string>(RESTRICTED_SETTINGS);
+  const untrusted = vscode.workspace.isTrusted === false;
+  return {
+    get: <T>(key: string): T | undefined => {
+      const c = folderKeys.has(key) ? folder : windowWide;
+      if (!untrusted || !restricted.has(key)) return c.get<T>(key);
+      const values = c.inspect<T>(key);
+      return values?.globalValue ?? values?.defaultValue;
+    },
+  } as Reader;
+}
+
+/**
+ * The settings for a report: `scope` is its URI, so a multi-root workspace's folder settings
+ * (resource scope: preview on save, live view, sync, export) are the ones of the report's folder.
+ */
+export function readSettings(scope?: vscode.Uri): Settings {
+  const c = trustedReader(scope);
   const initialDelayMs = bounded(c.get('polling.initialDelayMs'), ADAPTIVE_POLLING.initialDelayMs, 0, 60_000);
   return {
     service: parseServiceSetting(c.get('service')),

@@ -15,7 +15,8 @@ export function registerPreviewOnSave(submissions: Submissions, log: ReportLog):
     log.error(`Preview on save of ${key} failed: ${(error as Error)?.message ?? error}`),
   );
   return vscode.workspace.onDidSaveTextDocument((document) => {
-    if (readSettings().previewOnSave !== 'onSave' || !isReportDocument(document)) return;
+    // In Restricted Mode nothing is sent on the workspace's behalf: Preview only on request.
+    if (!vscode.workspace.isTrusted || readSettings(document.uri).previewOnSave !== 'onSave' || !isReportDocument(document)) return;
     const result = queue.trigger(document.uri.toString(), async () => {
       await submissions.submit(document, 'preview', 'save');
     });

@@ -149,7 +149,7 @@ export class Submissions implements vscode.Disposable {
           session.label.replace(/^\w/, (c) => c.toLowerCase()),
         ),
       );
-      const settings = readSettings();
+      const settings = readSettings(uri);
       const file = resultFileFor(this.deps.context.globalStorageUri, uri, kind);
       log.info(`${LABEL[kind].noun} of ${uri.fsPath || uri.toString()} → ${session.label}`);
       const result = await session.engine.runTask(session.client, {

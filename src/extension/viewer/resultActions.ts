@@ -6,15 +6,16 @@ import * as vscode from 'vscode';
 import type { TaskKind } from '../../core/api/types';
 import { fileExists, fileName, resultExtension, resultStem } from './resultFiles';
 import type { RedactingLog } from '../log';
+import { folderOf } from '../untitledReportUri';
 
 const filters = (kind: TaskKind): Record<string, string[]> =>
   kind === 'build' ? { [vscode.l10n.t('PDF document')]: ['pdf'] } : { [vscode.l10n.t('JPEG image')]: ['jpg', 'jpeg'] };
 
-/** Next to the report when it is a saved file, else in the first workspace folder. */
+/** Next to the report when it is a saved file, else in the folder it will be saved to (else the first workspace folder). */
 function defaultSaveUri(report: vscode.Uri, kind: TaskKind): vscode.Uri | undefined {
   const name = `${resultStem(report)}.${resultExtension(kind)}`;
   if (report.scheme !== 'untitled') return vscode.Uri.joinPath(report, '..', name);
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const folder = folderOf(report) ?? vscode.workspace.workspaceFolders?.[0]?.uri;
   return folder ? vscode.Uri.joinPath(folder, name) : undefined;
 }
 

@@ -4,8 +4,9 @@
  * `reportStudio.export.folder` — like Tinymist's export on save. A file already there that this
  * setting did not write (its size and time are not the ones recorded when it was written) is
  * replaced only when the user says so. A status bar item opens the last written file.
+ * Written through vscode.workspace.fs, so a report in a virtual workspace (a remote repository,
+ * any FileSystemProvider) gets its copy beside it in that file system.
  */
-import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { TaskKind } from '../../core/api/types';
@@ -13,7 +14,7 @@ import { COMMANDS } from '../commands/commandIds';
 import type { RedactingLog } from '../log';
 import { readSettings } from '../service/serviceConfig';
 import type { ShownResult } from '../submit/submissions';
-import { fileName, resultExtension, resultStem } from './resultFiles';
+import { fileName, parentOf, resultExtension, resultStem } from './resultFiles';
 import { expandHome } from '../homePath';
 
 const WRITTEN_KEY = 'reportStudio.exportedFiles';
@@ -31,11 +32,23 @@ export interface ResultExportDeps {
   exported(report: vscode.Uri, file: vscode.Uri): void;
 }
 
-/** The export folder setting resolved for a report: '' → its folder; `~` → home; relative → from its folder. */
-function exportTarget(reportPath: string, stem: string, kind: TaskKind, folder: string): string {
+/**
+ * The export folder setting resolved for a report: '' → its folder; relative → from its folder
+ * (in the report's file system); absolute or `~` → that folder on this machine's disk.
+ */
+function exportTarget(report: vscode.Uri, stem: string, kind: TaskKind, folder: string): vscode.Uri {
   const expanded = expandHome(folder);
-  const dir = !expanded ? path.dirname(reportPath) : path.isAbsolute(expanded) ? expanded : path.join(path.dirname(reportPath), expanded);
-  return path.join(dir, `${stem}.${resultExtension(kind)}`);
+  const dir = !expanded
+    ? parentOf(report)
+    : path.isAbsolute(expanded)
+      ? vscode.Uri.file(expanded)
+      : vscode.Uri.joinPath(parentOf(report), ...expanded.split(/[\\/]+/));
+  return vscode.Uri.joinPath(dir, `${stem}.${resultExtension(kind)}`);
+}
+
+/** A file as a person reads it: the path on disk, else the URI. */
+function shown(uri: vscode.Uri): string {
+  return uri.scheme === 'file' ? uri.fsPath : uri.toString();
 }
 
 export class ResultExport implements vscode.Disposable {
@@ -65,23 +78,24 @@ export class ResultExport implements vscode.Disposable {
   }
 
   private async export(r: ShownResult): Promise<void> {
-    const settings = readSettings().export;
+    const settings = readSettings(r.report).export;
     if (!(r.kind === 'build' ? settings.build : settings.preview)) return;
     const { log } = this.deps;
-    if (r.report.scheme !== 'file') {
+    if (r.report.scheme === 'untitled') {
       log.info(`Export: ${r.report.toString()} is not saved in a folder; save it to export its ${r.kind === 'build' ? 'PDF' : 'JPEG'}`);
       return;
     }
-    const target = exportTarget(r.report.fsPath, resultStem(r.report), r.kind, settings.folder);
+    const file = exportTarget(r.report, resultStem(r.report), r.kind, settings.folder);
+    const target = shown(file);
     try {
-      if (!(await this.mayWrite(target))) return;
-      await fs.mkdir(path.dirname(target), { recursive: true });
-      const temp = `${target}.${process.pid}.tmp`;
-      await fs.copyFile(this.deps.resultFileFor(r.report, r.kind).fsPath, temp);
-      await fs.rename(temp, target);
-      const st = await fs.stat(target);
-      await this.record(target, { size: st.size, mtimeMs: st.mtimeMs });
-      const file = vscode.Uri.file(target);
+      if (!(await this.mayWrite(file))) return;
+      const fs = vscode.workspace.fs;
+      await fs.createDirectory(parentOf(file));
+      const temp = file.with({ path: `${file.path}.${process.pid}.tmp` });
+      await fs.copy(this.deps.resultFileFor(r.report, r.kind), temp, { overwrite: true });
+      await fs.rename(temp, file, { overwrite: true });
+      const st = await fs.stat(file);
+      await this.record(file, { size: st.size, mtimeMs: st.mtime });
       this.last.set(r.report.toString(), file);
       void vscode.commands.executeCommand('setContext', 'reportStudio.hasExport', true);
       log.info(`Export: wrote ${target}`);
@@ -91,17 +105,19 @@ export class ResultExport implements vscode.Disposable {
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       log.error(`Export: could not write ${target}: ${message}`);
-      void vscode.window.showErrorMessage(vscode.l10n.t('Could not write {0} (reportStudio.export): {1}', path.basename(target), message));
+      void vscode.window.showErrorMessage(vscode.l10n.t('Could not write {0} (reportStudio.export): {1}', fileName(file), message));
     }
   }
 
   /** Free, written by this setting and unchanged since, or the user says to replace it. */
-  private async mayWrite(target: string): Promise<boolean> {
-    const st = await fs.stat(target).catch(() => undefined);
+  private async mayWrite(file: vscode.Uri): Promise<boolean> {
+    const st = await Promise.resolve(vscode.workspace.fs.stat(file)).catch(() => undefined);
     if (!st) return true;
-    if (!st.isFile()) throw new Error(vscode.l10n.t('{0} exists and is not a file', target));
+    const target = shown(file);
+    if (!(st.type & vscode.FileType.File)) throw new Error(vscode.l10n.t('{0} exists and is not a file', target));
     const mine = this.deps.context.globalState.get<Written>(WRITTEN_KEY, {})[target];
-    if (mine && mine.size === st.size && mine.mtimeMs === st.mtimeMs) return true;
+    // Within a millisecond: records from before the file system API kept node's fractional mtimeMs.
+    if (mine && mine.size === st.size && Math.abs(mine.mtimeMs - st.mtime) < 1) return true;
     if (this.declined.has(target)) {
       this.deps.log.info(`Export: ${target} left as it is (not written by Report Studio; replacing it was declined)`);
       return false;
@@ -110,9 +126,9 @@ export class ResultExport implements vscode.Disposable {
     const choice = await vscode.window.showWarningMessage(
       vscode.l10n.t(
         "{0} already exists in {1} and was not written by Report Studio's export. Replace it with the new {2}?",
-        path.basename(target),
-        path.dirname(target),
-        path.extname(target).slice(1).toUpperCase(),
+        fileName(file),
+        shown(parentOf(file)),
+        path.extname(file.path).slice(1).toUpperCase(),
       ),
       replace,
       vscode.l10n.t('Keep It'),
@@ -122,8 +138,9 @@ export class ResultExport implements vscode.Disposable {
     return false;
   }
 
-  private async record(target: string, stat: { size: number; mtimeMs: number }): Promise<void> {
-    const all = { ...this.deps.context.globalState.get<Written>(WRITTEN_KEY, {}), [target]: stat };
+  /** Keyed by the path on disk (as before virtual file systems), else the URI. */
+  private async record(file: vscode.Uri, stat: { size: number; mtimeMs: number }): Promise<void> {
+    const all = { ...this.deps.context.globalState.get<Written>(WRITTEN_KEY, {}), [shown(file)]: stat };
     await this.deps.context.globalState.update(WRITTEN_KEY, all);
   }
 
@@ -137,8 +154,8 @@ export class ResultExport implements vscode.Disposable {
     const pdf = /\.pdf$/i.test(file.path);
     this.item.text = `$(${pdf ? 'file-pdf' : 'file-media'}) ${fileName(file)}`;
     this.item.tooltip = pdf
-      ? vscode.l10n.t('Exported to {0}\nClick to open it in the PDF viewer.', file.fsPath)
-      : vscode.l10n.t('Exported to {0}\nClick to open it.', file.fsPath);
+      ? vscode.l10n.t('Exported to {0}\nClick to open it in the PDF viewer.', shown(file))
+      : vscode.l10n.t('Exported to {0}\nClick to open it.', shown(file));
     this.item.command = pdf
       ? { title: vscode.l10n.t('Open in PDF Viewer'), command: COMMANDS.openPdf, arguments: [file] }
       : { title: vscode.l10n.t('Open'), command: 'vscode.open', arguments: [file] };

@@ -202,6 +202,14 @@ export class ResultPanels implements vscode.Disposable {
     this.registry.get(report)?.panel.reveal(column);
   }
 
+  /** The reports whose panel shows the live view (its rebuild button redraws it). */
+  liveReports(): vscode.Uri[] {
+    return this.registry
+      .all()
+      .filter((p) => p.rebuildAction() === 'live')
+      .map((p) => p.report);
+  }
+
   hasPanel(report: vscode.Uri): boolean {
     return this.registry.get(report) !== undefined;
   }

@@ -48,6 +48,8 @@ export interface WebhookOptions {
   log: (line: string) => void;
   /** Per-request time limit (tests). Default 10 s. */
   requestTimeoutMs?: number;
+  /** Nothing is posted (the extension's Restricted Mode): each delivery fails as not allowed. */
+  restricted?: boolean;
 }
 
 function webhookEvent(status: TaskStatus): WebhookEvent {
@@ -161,7 +163,7 @@ export class WebhookSender {
   private readonly policy: OutboundPolicy;
 
   constructor(private readonly o: WebhookOptions) {
-    this.policy = webhookPolicy(o.allowHosts);
+    this.policy = webhookPolicy(o.allowHosts, undefined, o.restricted);
   }
 
   /** Deliveries sending or waiting for a retry. */

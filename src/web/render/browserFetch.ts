@@ -7,7 +7,7 @@
  */
 import { OutboundError, type OutboundPolicy, type OutboundRequest } from '../../net/policy';
 
-export async function fetchBytes(url: string, _policy: OutboundPolicy, o: Omit<OutboundRequest, 'method' | 'body'>): Promise<Buffer> {
+export async function fetchBytes(url: string, policy: OutboundPolicy, o: Omit<OutboundRequest, 'method' | 'body'>): Promise<Buffer> {
   let u: URL;
   try {
     u = new URL(url);
@@ -15,6 +15,8 @@ export async function fetchBytes(url: string, _policy: OutboundPolicy, o: Omit<O
     throw new OutboundError('invalid URL');
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new OutboundError('not http(s)');
+  // A report from a workspace the user has not trusted fetches nothing, in the browser too.
+  if (policy.restricted) throw new OutboundError('Restricted Mode');
   const timeout = AbortSignal.timeout(o.timeoutMs);
   const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout;
   try {
