@@ -37,8 +37,9 @@ export function collect(child: ChildProcess, timeoutMs: number): Promise<CliRun>
   return new Promise((resolve, reject) => {
     let stdout = '';
     let stderr = '';
-    child.stdout?.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
-    child.stderr?.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+    // Decoded as a stream: a character split between two chunks stays one character.
+    child.stdout?.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stderr?.setEncoding('utf8').on('data', (c: string) => (stderr += c));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`CLI did not exit within ${timeoutMs} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
@@ -66,8 +67,8 @@ export function waitForOutput(
   return new Promise((resolve, reject) => {
     let seen = '';
     const timer = setTimeout(() => reject(new Error(`no ${pattern} on ${stream} within ${timeoutMs} ms; got: ${seen}`)), timeoutMs);
-    child[stream]?.on('data', (c: Buffer) => {
-      seen += c.toString('utf8');
+    child[stream]?.setEncoding('utf8').on('data', (c: string) => {
+      seen += c;
       const m = seen.match(pattern);
       if (m) {
         clearTimeout(timer);

@@ -219,9 +219,7 @@ describe('CLI: usage, validate, offline, serve', function () {
         const done = collect(child, 30_000);
         // Interrupt once the task was submitted: the verbose log shows the submit's answer as the
         // CLI starts waiting on the status (its first long-poll is logged only when it answers).
-        await new Promise<void>((resolve) =>
-          child.stderr?.on('data', (c: Buffer) => /preview-report → 200/.test(c.toString()) && resolve()),
-        );
+        await waitForOutput(child, /preview-report → 200/, 30_000, 'stderr');
         child.kill('SIGINT');
         const r = await done;
         assert.equal(r.code, 130, describeRun(r));
