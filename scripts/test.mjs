@@ -2,6 +2,7 @@
 // "N passed, N failed" (the line CI reads). Stops at the first stage that fails.
 //   node scripts/test.mjs [--only unit,integration,e2e] [--skip e2e]
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { ensureBuilt } from './freshness.mjs';
 import { isInstalled } from './e2e/install-code-server.mjs';
 
@@ -39,6 +40,14 @@ function run(stage, live) {
     // A background stage gets a process group of its own, so that it can be stopped whole.
     const child = spawn(stage.cmd, stage.args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env, detached: !!stage.background });
     stage.child = child;
+    // Background work takes the CPU the stages leave idle (their children inherit the niceness).
+    if (stage.background) {
+      try {
+        setPriority(child.pid, 19);
+      } catch {
+        /* not permitted here: it runs at normal priority */
+      }
+    }
     let out = '';
     const tee = (stream, sink) =>
       stream.on('data', (chunk) => {
@@ -108,10 +117,12 @@ for (let i = 0; i < stages.length;) {
   if (results.some((r) => r.code !== 0)) break;
 }
 
-// Stopped early (a stage failed): the install is redone next time (it writes its marker last).
-if (install && installStage.child.exitCode === null && installStage.child.signalCode === null) {
+// Stopped early (a stage failed): the install is stopped and redone next time (it writes its
+// marker last).
+const child = installStage.child;
+if (child && child.exitCode === null && child.signalCode === null) {
   try {
-    process.kill(-installStage.child.pid, 'SIGTERM');
+    process.kill(-child.pid, 'SIGTERM');
   } catch {
     /* already gone */
   }
