@@ -11,6 +11,7 @@ import { quickFixCheck, serviceQuickFixCheck } from './ui-quickfix.mjs';
 import { newUserWalkCheck } from './ui-newUser.mjs';
 import { apiKeyInputCheck, buildCheck, liveSyncCheck, previewCheck, quotaTooltipCheck } from './ui-studio.mjs';
 import { docShot } from './shots.mjs';
+import { suggestCardOptions } from './ui-editor.mjs';
 import { restrictedModeCheck, startRestricted } from './ui-restricted.mjs';
 
 const FIXTURE = 'test/e2e/fixtures/broken.report.json';
@@ -92,18 +93,7 @@ async function completionCheck(page, shotDir, text) {
   while (lines[line].trim() !== '') line++;
   await goTo(page, { line: line + 1, column: lines[line].length + 1 });
   const labels = page.locator('.suggest-widget.visible .monaco-list-row .label-name');
-  for (let attempt = 1; ; attempt++) {
-    await page.keyboard.press('Control+Space');
-    try {
-      // "highlighted" is a Card option that is no word of the document: the JSON language
-      // server answered, not VS Code's word-based fallback.
-      await page.locator('.suggest-widget.visible .monaco-list-row', { hasText: 'highlighted' }).first().waitFor({ timeout: 5_000 });
-      break;
-    } catch (e) {
-      if (attempt >= 5) throw new Error(`the suggest widget never listed "highlighted": ${e.message}`, { cause: e });
-      await page.keyboard.press('Escape');
-    }
-  }
+  await suggestCardOptions(page, 'the suggest widget never listed "highlighted"');
   const shown = (await labels.allInnerTexts()).map((s) => s.trim());
   await docShot(page, shotDir, 'completion-options.png');
   for (const want of ['units', 'icon', 'highlighted'])

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { prepareRunDirs, startCodeServer } from './code-server.mjs';
 import { viewerFrame, waitInFrame } from './ui-studio.mjs';
 import { docShot } from './shots.mjs';
+import { suggestCardOptions } from './ui-editor.mjs';
 
 const TRUST_ON = {
   'security.workspace.trust.enabled': true,
@@ -109,16 +110,7 @@ export async function restrictedModeCheck(context, setup, shotDir, { quickInput,
     const line = text.split('\n').findIndex((l) => l.includes('"title": "Orders"')) + 2;
     await page.keyboard.press('Control+1');
     await goTo(page, { line, column: 13 });
-    for (let attempt = 1; ; attempt++) {
-      await page.keyboard.press('Control+Space');
-      try {
-        await page.locator('.suggest-widget.visible .monaco-list-row', { hasText: 'highlighted' }).first().waitFor({ timeout: 5_000 });
-        break;
-      } catch (e) {
-        if (attempt >= 4) throw new Error(`no Card options were suggested in Restricted Mode: ${e.message}`, { cause: e });
-        await page.keyboard.press('Escape');
-      }
-    }
+    await suggestCardOptions(page, 'no Card options were suggested in Restricted Mode', 4);
     await page.locator('.monaco-editor .squiggly-warning').first().waitFor({ timeout: 30_000 });
     await docShot(page, shotDir, 'restricted-mode.png');
     await page.keyboard.press('Escape');
