@@ -42,8 +42,14 @@ function newest(path) {
   return best;
 }
 
-/** Why dist/ is stale ("dist/engine.js is older than src/…"), or undefined when it is fresh. */
-export function staleReason() {
+/** What scripts/build-viewer.mjs makes: the viewer's bundle and the pdf.js runtime it loads. */
+export const VIEWER_OUTPUTS = ['media/viewer/viewer.js', 'media/pdfjs/pdf.min.mjs', 'media/pdfjs/pdf.worker.min.mjs'];
+
+/**
+ * Why dist/ (or the `outputs` given, relative to the root) is stale ("dist/engine.js is older
+ * than src/…"), or undefined when it is fresh.
+ */
+export function staleReason(outputs = BUNDLES.map((b) => join('dist', b))) {
   let source = { path: '', mtimeMs: 0 };
   for (const s of SOURCES) {
     const p = join(root, s);
@@ -51,10 +57,10 @@ export function staleReason() {
     const n = newest(p);
     if (n.mtimeMs > source.mtimeMs) source = n;
   }
-  for (const b of BUNDLES) {
-    const p = join(root, 'dist', b);
-    if (!existsSync(p)) return `dist/${b} is missing`;
-    if (statSync(p).mtimeMs < source.mtimeMs) return `dist/${b} is older than ${relative(root, source.path)}`;
+  for (const b of outputs) {
+    const p = join(root, b);
+    if (!existsSync(p)) return `${b} is missing`;
+    if (statSync(p).mtimeMs < source.mtimeMs) return `${b} is older than ${relative(root, source.path)}`;
   }
   return undefined;
 }

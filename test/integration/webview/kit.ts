@@ -36,11 +36,21 @@ export interface Kit {
 
 let built: Promise<unknown> | undefined;
 
-/** Builds exactly what the extension ships (media/viewer/viewer.js + media/pdfjs/), once per run. */
+const importScript = <T>(file: string): Promise<T> =>
+  new Function('u', 'return import(u)')(pathToFileURL(join(root, 'scripts', file)).href) as Promise<T>;
+
+/**
+ * Builds exactly what the extension ships (media/viewer/viewer.js + media/pdfjs/), once per run
+ * and only when it is older than its sources: rewritten, it would make the .vsix that npm test's
+ * unit stage packaged stale, and the e2e stage would package (and build dist/) a second time.
+ */
 function buildOnce(): Promise<unknown> {
-  const url = pathToFileURL(join(root, 'scripts/build-viewer.mjs')).href;
-  built ??= (new Function('u', 'return import(u)')(url) as Promise<{ buildViewer(o: { quiet: boolean }): Promise<unknown> }>).then((m) =>
-    m.buildViewer({ quiet: true }),
+  built ??= importScript<{ staleReason(outputs: string[]): string | undefined; VIEWER_OUTPUTS: string[] }>('freshness.mjs').then(
+    async (f) => {
+      if (!f.staleReason(f.VIEWER_OUTPUTS)) return;
+      const m = await importScript<{ buildViewer(o: { quiet: boolean }): Promise<unknown> }>('build-viewer.mjs');
+      await m.buildViewer({ quiet: true });
+    },
   );
   return built;
 }
