@@ -57,6 +57,9 @@ export async function quickInput(page, key, text, rowText, what) {
       // The focused row, not any row: Enter takes the focused one, and until the list has
       // filtered what was typed, that can still be an entry of the editor history.
       if (rowText) await page.locator(`${QUICK_INPUT} .monaco-list-row.focused`, { hasText: rowText }).first().waitFor({ timeout: 3_000 });
+      // Closed meanwhile by a focus change, its box would pass the Enter on to the editor (a
+      // line break in the report): try again instead.
+      if (!(await page.locator(QUICK_INPUT).isVisible())) throw new Error('the quick input closed before Enter');
       await box.press('Enter');
       await page.locator(QUICK_INPUT).waitFor({ state: 'hidden', timeout: 3_000 });
       return;

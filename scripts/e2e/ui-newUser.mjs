@@ -157,6 +157,9 @@ async function walk(page, shotDir, quickInput, workspace, written) {
   written.push(saved);
   for (const deadline = Date.now() + 15_000; !existsSync(saved) && Date.now() < deadline;) await sleep(200);
   if (!existsSync(saved)) throw new Error(`Ctrl+S did not write ${saved}`);
+  // VS Code then swaps the untitled editor for the saved file's: a quick input opened during the
+  // swap closes at once. The saved file's tab, not dirty, is the end of it.
+  await page.locator('.tabs-container .tab.active:not(.dirty)', { hasText: name }).first().waitFor({ timeout: 15_000 });
   // Saving the untitled copy must not pause the live view on the emptied copy.
   await liveState(frame, 'the live view still Live after the save', 'Live');
   const stem = name.replace(/\.report\.json$/, '');
