@@ -29,7 +29,8 @@ function browserPlugin(root) {
   return {
     name: 'report-studio-browser',
     setup(build) {
-      build.onResolve({ filter: /^(node:zlib|node:crypto|node:os|pngjs)$/ }, (a) => ({ path: join(root, SHIMS[a.path]) }));
+      const shimmed = new RegExp(`^(${Object.keys(SHIMS).join('|')})$`);
+      build.onResolve({ filter: shimmed }, (a) => ({ path: join(root, SHIMS[a.path]) }));
       build.onResolve({ filter: /^(fs|path)$/ }, (a) =>
         EMPTY_FOR.test(a.importer) ? { path: join(root, 'src/web/shims/empty.ts') } : undefined,
       );

@@ -107,7 +107,7 @@ async function runBatchCommand(kind: TaskKind, ctx: CommandContext): Promise<Exi
       local: session.local,
     };
     printSummary(out, summary);
-    await appendStepSummary(`${stepSummaryMarkdown(summary, cwd)}\n`, cwd, out.io.env);
+    await appendStepSummary(stepSummaryMarkdown(summary, cwd), cwd, out.io.env);
     if (typeof args.options.junit === 'string') await writeJunit(summary, args.options.junit, cwd);
     return exitCode;
   } finally {

@@ -104,9 +104,9 @@ export class LocalServiceHost implements vscode.Disposable {
     let service: LocalService;
     try {
       // Restricted Mode: a report of an untrusted workspace gets no image fetched, no webhook sent.
-      const restricted = !vscode.workspace.isTrusted;
-      service = await startLocalService({ port, dataDir, restricted, log: (line) => this.log.service(line) });
-      this.restricted = restricted;
+      // Known before the start ends: trust granted while it starts must stop it too.
+      this.restricted = !vscode.workspace.isTrusted;
+      service = await startLocalService({ port, dataDir, restricted: this.restricted, log: (line) => this.log.service(line) });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE') {

@@ -9,7 +9,6 @@
 import type { ReportBody } from '../../core/report/types';
 import { cloudTargets } from '../delivery/cloudTargets';
 import type { WebhookTarget } from '../store/taskStore';
-import { laxAccepts } from '../validation/pyFormat';
 import { MISSING_BODY, notJsonEntry, validateReport } from '../validation/reportValidator';
 import { decodeBody, ValidationFailure } from './body';
 import { capErrors, type CappedDetail } from './errorCap';
@@ -44,7 +43,6 @@ export type BodyVerdict =
 
 /** True for the values pydantic's lax bool reads as true. */
 function laxTrue(v: unknown): boolean {
-  if (!laxAccepts('boolean', v)) return false;
   return v === true || v === 1 || (typeof v === 'string' && laxBoolWord(v) === true);
 }
 
