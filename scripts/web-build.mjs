@@ -13,6 +13,7 @@ export const SWAPS = {
   'src/net/outboundPolicy.ts': 'src/web/render/browserFetch.ts',
   'src/core/client/http.ts': 'src/web/client/http.ts',
   'src/core/client/download.ts': 'src/web/client/download.ts',
+  'src/mock/delivery/bucket.ts': 'src/web/service/bucket.ts',
 };
 
 /** Import specifier → browser shim. */
@@ -20,6 +21,7 @@ export const SHIMS = {
   'node:zlib': 'src/web/shims/zlib.ts',
   'node:crypto': 'src/web/shims/crypto.ts',
   'node:os': 'src/web/shims/os.ts',
+  'node:perf_hooks': 'src/web/shims/perfHooks.ts',
   pngjs: 'src/web/shims/pngjs.ts',
 };
 
