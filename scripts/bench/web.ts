@@ -29,11 +29,12 @@ const EXAMPLE = 'kpi-dashboard.report.json';
  */
 const BUDGET_KB = 1_500;
 /**
- * The budget of dist/web/engine.js, minified: 1,700 KB when it was set, the renderer's 1,400 KB
- * plus the client, the task runner, the service (routes, tasks, ledger, validation: ajv and the
- * schema). The web extension loads it with its own code, once per window.
+ * The budget of dist/web/engine.js, minified: 2,084 KB (634 KB gzipped) when it was set — the
+ * renderer's 1,223 KB, the report schema 614 KB and ajv 130 KB (the service's validation), the
+ * service and the client about 110 KB. The web extension loads it with its own code, once per
+ * window; the budget leaves a fifth for growth.
  */
-const ENGINE_BUDGET_KB = 2_100;
+const ENGINE_BUDGET_KB = 2_500;
 
 /** A production build of one of WEB_BUNDLES: minified and gzipped sizes in KB. */
 async function bundleKb(outfile: string): Promise<{ kb: number; gzipKb: number }> {
