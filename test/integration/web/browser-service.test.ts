@@ -134,6 +134,32 @@ const QUOTA = {
   subscription_active: true,
 };
 
+/** Page code: a deadline against a service that never answers, and a task cancelled while it renders in-process. */
+const DEADLINES = `async (hangingUrl) => {
+  const E = globalThis.ReportStudioEngine;
+  const kindOf = (p) => p.then(() => 'resolved', (err) => err.kind + ': ' + err.message);
+  const slow = new E.ReportClient({ apiKey: 'rs_hosted_key_123', baseUrl: hangingUrl, timeoutMs: 300, retry: { retries: 0 } });
+  const timedOut = await kindOf(slow.getRemainingQuota());
+  await slow.close();
+  const service = await E.startLocalService({
+    dataDir: 'ignored',
+    renderDelayMs: 30000,
+    assets: async (name) => new Uint8Array(await (await fetch('/' + name)).arrayBuffer()),
+  });
+  const client = new E.ReportClient({ apiKey: service.apiKeys[0], baseUrl: service.baseUrl });
+  const controller = new AbortController();
+  const task = E.runTask(client, {
+    kind: 'preview',
+    report: { type: 'Report', options: { report_title: 'Held' }, components: [{ type: 'Text', options: { text: 'rendering' } }] },
+    signal: controller.signal,
+    onProgress: (e) => e.phase === 'submitted' && setTimeout(() => controller.abort(), 50),
+  });
+  const cancelled = await kindOf(task);
+  await client.close();
+  await service.stop();
+  return { timedOut, cancelled };
+}`;
+
 describe('the local service in the browser (dist/web/engine.js)', function () {
   this.timeout(120_000);
   const page = new DistPage();
@@ -208,6 +234,24 @@ describe('the local service in the browser (dist/web/engine.js)', function () {
       );
     } finally {
       await Promise.all([open, closed].map((h) => new Promise<void>((resolve) => h.server.close(() => resolve()))));
+    }
+  });
+
+  it('keeps the client’s deadlines and cancellation in the browser: a timeout, and a task cancelled while held in-process', async () => {
+    const hanging = createServer((req, res) => {
+      // Preflights pass; the call itself is never answered.
+      if (req.method === 'OPTIONS')
+        res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'x-api-key, content-type, accept' }).end();
+    });
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`;
+    try {
+      const got = await page.call<{ timedOut: string; cancelled: string }>(DEADLINES, `${url}/api/v1`);
+      assert.match(got.timedOut, /^timeout: GET \/get-remaining-quota: no complete answer within 300 ms$/);
+      assert.match(got.cancelled, /^cancelled: /);
+    } finally {
+      hanging.closeAllConnections();
+      await new Promise<void>((resolve) => hanging.close(() => resolve()));
     }
   });
 });
