@@ -160,6 +160,32 @@ const DEADLINES = `async (hangingUrl) => {
   return { timedOut, cancelled };
 }`;
 
+/** Page code: a restricted service builds a report with a remote image and a webhook. */
+const RESTRICTED = `async (imageBase) => {
+  const E = globalThis.ReportStudioEngine;
+  const log = [];
+  const service = await E.startLocalService({
+    dataDir: 'ignored',
+    restricted: true,
+    log: (line) => log.push(line),
+    assets: async (name) => new Uint8Array(await (await fetch('/' + name)).arrayBuffer()),
+  });
+  const client = new E.ReportClient({ apiKey: service.apiKeys[0], baseUrl: service.baseUrl });
+  try {
+    const report = {
+      type: 'Report',
+      options: { report_title: 'Untrusted' },
+      components: [{ type: 'Image', options: { image_url: imageBase + '/logo.png' } }],
+      config: { webhooks: [{ url: imageBase + '/hook' }] },
+    };
+    const built = await E.runTask(client, { kind: 'build', report });
+    return { notes: built.notes.map((n) => n.kind + ': ' + n.message), log: log.filter((l) => l.includes('webhook')) };
+  } finally {
+    await client.close();
+    await service.stop();
+  }
+}`;
+
 describe('the local service in the browser (dist/web/engine.js)', function () {
   this.timeout(120_000);
   const page = new DistPage();
@@ -252,6 +278,21 @@ describe('the local service in the browser (dist/web/engine.js)', function () {
     } finally {
       hanging.closeAllConnections();
       await new Promise<void>((resolve) => hanging.close(() => resolve()));
+    }
+  });
+
+  it('honours restricted: no image fetched (a labelled placeholder), no webhook sent', async () => {
+    const other = await hostedService(true);
+    try {
+      const got = await page.call<{ notes: string[]; log: string[] }>(RESTRICTED, other.url);
+      assert.equal(got.notes.length, 1);
+      assert.match(got.notes[0], /^image-unavailable: .*not fetched: Restricted Mode/);
+      assert.deepEqual(got.log, [
+        `webhook for task ${/task (\S+)/.exec(got.log[0] ?? '')?.[1]} to ${other.url} not sent: Restricted Mode sends nothing on a report’s behalf`,
+      ]);
+      assert.deepEqual(other.calls, [], 'nothing reached the other server');
+    } finally {
+      await new Promise<void>((resolve) => other.server.close(() => resolve()));
     }
   });
 });
