@@ -15,8 +15,23 @@ import type * as NodeHttp from '../../../src/core/client/http';
 import type * as BrowserHttp from '../../../src/web/client/http';
 import type * as NodeDownload from '../../../src/core/client/download';
 import type * as BrowserDownload from '../../../src/web/client/download';
+import type * as CliEngine from '../../../src/cli/engine';
+import type * as WebEngine from '../../../src/web/engine';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
+
+type EngineUse =
+  | 'ReportClient'
+  | 'ReportServiceError'
+  | 'FileWriteError'
+  | 'runTask'
+  | 'longPollSecondsFor'
+  | 'pdfPageCount'
+  | 'jpegSize'
+  | 'redact'
+  | 'registerSecret'
+  | 'mapValidationErrors'
+  | 'startLocalService';
 
 // A twin that lost or changed an export fails the typecheck here (the bundle would fail only at run time).
 type Twin<Node, Browser> = Browser extends Node ? true : never;
@@ -25,7 +40,9 @@ const twins: [
   Twin<Pick<typeof NodeFetch, 'fetchBytes'>, typeof BrowserFetch>,
   Twin<typeof NodeHttp, typeof BrowserHttp>,
   Twin<typeof NodeDownload, typeof BrowserDownload>,
-] = [true, true, true, true];
+  // The browser's engine offers the extension what it uses of the Node engine, under the same names and types.
+  Twin<Pick<typeof CliEngine, EngineUse>, typeof WebEngine>,
+] = [true, true, true, true, true];
 
 interface WebBuild {
   webBuildOptions(root: string): esbuild.BuildOptions[];
