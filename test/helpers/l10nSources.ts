@@ -221,10 +221,13 @@ export function sourceOf(name: string, text: string): ts.SourceFile {
   return ts.createSourceFile(name, text, ts.ScriptTarget.ES2022, true);
 }
 
-/** A src/core module whose words reach people: it takes a Translator (core/l10n.ts). */
+/** A src/core module whose words reach people: it imports core/l10n.ts or calls l10n.t (a FixContext's). */
 export function translatesWords(source: ts.SourceFile): boolean {
-  return source.statements.some(
-    (s) => ts.isImportDeclaration(s) && ts.isStringLiteral(s.moduleSpecifier) && /(^|\/)l10n$/.test(s.moduleSpecifier.text),
+  const calls = (node: ts.Node): boolean => isL10nCall(node) || (ts.forEachChild(node, calls) ?? false);
+  return (
+    source.statements.some(
+      (s) => ts.isImportDeclaration(s) && ts.isStringLiteral(s.moduleSpecifier) && /(^|\/)l10n$/.test(s.moduleSpecifier.text),
+    ) || calls(source)
   );
 }
 

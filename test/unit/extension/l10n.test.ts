@@ -23,6 +23,7 @@ import type { Translator } from '../../../src/core/l10n';
 import { quotaSpokenLabel, quotaWords, snapshotFromRecord, statusBarText } from '../../../src/core/quota/quotaSummary';
 import { describeDraftProblem } from '../../../src/core/loc/draftProblem';
 import { mapValidationErrors } from '../../../src/core/loc/diagnostics';
+import { enableMultiPageFix } from '../../../src/core/fixes/enableMultiPage';
 
 type Strings = Record<string, string>;
 /** A JSON file of the repository; a missing one reads as empty (the checks then say what is missing). */
@@ -91,10 +92,14 @@ const NOT_WORDS: Array<{ where: RegExp; text: string; why: string }> = [
 /**
  * The src/core modules whose words the extension shows (grep src/extension for the core
  * functions that return text): each takes a Translator and writes no word outside l10n.t.
- * Not listed, and English everywhere for now: the quick-fix titles (core/fixes), the outline's
- * labels (core/outline), the compare summary (core/diff), schemaErrors.ts (the CLI's validate only).
+ * Not listed, and English everywhere for now: the outline's labels (core/outline), the compare
+ * summary (core/diff); schemaErrors.ts is the CLI's validate only.
  */
 const CORE_DISPLAY_MODULES = [
+  'src/core/fixes/convert.ts',
+  'src/core/fixes/enableMultiPage.ts',
+  'src/core/fixes/structureFixes.ts',
+  'src/core/fixes/valueFixes.ts',
   'src/core/loc/diagnostics.ts',
   'src/core/loc/draftProblem.ts',
   'src/core/loc/plainWords.ts',
@@ -264,6 +269,7 @@ export const fine = (l10n = ENGLISH) => l10n.t('{0} of {1}', key, 'x') + (key ==
       describeDraftProblem(text, [entry], de),
       'Zeile 3, Spalte 56: "vertical_margin" sollte höchstens 32 sein, erhalten: 99 (bei options.vertical_margin)',
     );
+    assert.equal(enableMultiPageFix(text, { l10n: de })?.title, 'Mehrseitige Berichte aktivieren');
   });
 
   it('says each fact of the quota status bar once to a screen reader, in the display language', () => {
