@@ -14,6 +14,7 @@ import { docShot } from './shots.mjs';
 import { suggestCardOptions } from './ui-editor.mjs';
 import { restrictedModeCheck, startRestricted } from './ui-restricted.mjs';
 import { LOCALE_CHECK_TITLE, localeCheck } from './ui-locale.mjs';
+import { MULTI_ROOT_CHECK_TITLE, multiRootCheck } from './ui-multiRoot.mjs';
 
 const FIXTURE = 'test/e2e/fixtures/broken.report.json';
 const QUICK_INPUT = '.quick-input-widget';
@@ -231,9 +232,10 @@ export async function runUiChecks(context, server, workspace, shotDir, step, dir
         () => apiKeyInputCheck(page, shotDir, { quickInput, openFile }),
       ],
       [restrictedTitle, () => restrictedModeCheck(context, startRestrictedOnce(), shotDir, { quickInput, goTo })],
-      // Last, in a Chromium window of its own once this one is closed (ui-locale.mjs): its
-      // extension host starts the local service on this window's data dir.
+      // Last, each in a Chromium window of its own once this one is closed (ui-locale.mjs,
+      // ui-multiRoot.mjs): their extension hosts start the local service on this window's data dir.
       [LOCALE_CHECK_TITLE, () => localeCheck(server, workspace, dirs, shotDir, { quickInput, openFile }), { ownWindow: true }],
+      [MULTI_ROOT_CHECK_TITLE, () => multiRootCheck(server, dirs, shotDir, { quickInput, openFile }), { ownWindow: true }],
     ];
     const chosen = checks.filter(([title]) => !only || title.includes(only));
     for (const [title, check] of chosen.filter(([, , o]) => !o?.ownWindow)) {

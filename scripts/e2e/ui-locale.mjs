@@ -152,7 +152,7 @@ export async function localeCheck(server, workspace, dirs, shotDir, { quickInput
 
     await page.close();
     page = undefined;
-    return { commands: [liveTitle, revealTitle, previewTitle], notification, toolbar, statusBar, problem, times };
+    return { times, statusBar, problem, commands: [liveTitle, revealTitle, previewTitle], notification, toolbar };
   } catch (e) {
     await page?.screenshot({ path: join(shotDir, 'failed-locale.png') }).catch(() => {});
     throw e;
