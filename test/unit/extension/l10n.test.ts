@@ -24,6 +24,7 @@ import { quotaSpokenLabel, quotaWords, snapshotFromRecord, statusBarText } from 
 import { describeDraftProblem } from '../../../src/core/loc/draftProblem';
 import { mapValidationErrors } from '../../../src/core/loc/diagnostics';
 import { enableMultiPageFix } from '../../../src/core/fixes/enableMultiPage';
+import { reportOutline } from '../../../src/core/outline/reportOutline';
 
 type Strings = Record<string, string>;
 /** A JSON file of the repository; a missing one reads as empty (the checks then say what is missing). */
@@ -92,10 +93,10 @@ const NOT_WORDS: Array<{ where: RegExp; text: string; why: string }> = [
 /**
  * The src/core modules whose words the extension shows (grep src/extension for the core
  * functions that return text): each takes a Translator and writes no word outside l10n.t.
- * Not listed, and English everywhere for now: the outline's labels (core/outline), the compare
- * summary (core/diff); schemaErrors.ts is the CLI's validate only.
+ * Not listed: schemaErrors.ts and diff/summary.ts (the CLI's validate and diff only).
  */
 const CORE_DISPLAY_MODULES = [
+  'src/core/diff/diffTypes.ts',
   'src/core/fixes/convert.ts',
   'src/core/fixes/enableMultiPage.ts',
   'src/core/fixes/structureFixes.ts',
@@ -103,6 +104,8 @@ const CORE_DISPLAY_MODULES = [
   'src/core/loc/diagnostics.ts',
   'src/core/loc/draftProblem.ts',
   'src/core/loc/plainWords.ts',
+  'src/core/outline/componentLabel.ts',
+  'src/core/outline/reportOutline.ts',
   'src/core/quota/quotaSummary.ts',
   'src/core/service/serviceChoice.ts',
   'src/core/service/unreachable.ts',
@@ -270,6 +273,8 @@ export const fine = (l10n = ENGLISH) => l10n.t('{0} of {1}', key, 'x') + (key ==
       'Zeile 3, Spalte 56: "vertical_margin" sollte höchstens 32 sein, erhalten: 99 (bei options.vertical_margin)',
     );
     assert.equal(enableMultiPageFix(text, { l10n: de })?.title, 'Mehrseitige Berichte aktivieren');
+    assert.equal(reportOutline(text, de)[0].detail, '0 Komponenten');
+    assert.equal(reportOutline(text)[0].detail, '0 components');
   });
 
   it('says each fact of the quota status bar once to a screen reader, in the display language', () => {
