@@ -113,11 +113,11 @@ export type QuotaFetch = 'fetching' | 'failed' | undefined;
  * which quota (the local service's), what is left, or why nothing is known; and the warning
  * the item's colour shows. `42 single · 9 multi (local)` read aloud would be noise.
  */
-export function quotaSpokenLabel(s: QuotaSnapshot | undefined, local: boolean, fetch: QuotaFetch, l10n = ENGLISH): string {
+export function quotaSpokenLabel(s: QuotaSnapshot | undefined, local: boolean, progress: QuotaFetch, l10n = ENGLISH): string {
   const which = local ? l10n.t('Report Studio quota of the local service') : l10n.t('Report Studio quota');
   if (!s) {
-    if (fetch === 'fetching') return l10n.t('{0}: fetching', which);
-    return fetch === 'failed' ? l10n.t('{0}: could not be fetched', which) : l10n.t('{0}: not fetched yet', which);
+    if (progress === 'fetching') return l10n.t('{0}: fetching', which);
+    return progress === 'failed' ? l10n.t('{0}: could not be fetched', which) : l10n.t('{0}: not fetched yet', which);
   }
   const count = (n: number | null) => (n === null ? l10n.t('unknown') : String(n));
   const left = l10n.t('{0}: {1} single-page and {2} multi-page reports left', which, count(s.singleRemaining), count(s.multiRemaining));

@@ -82,12 +82,12 @@ export class QuotaStatusBar implements vscode.Disposable {
     // The store's label once it has numbers for a service; else the service about to be used.
     const local = state.snapshot ? state.local : (this.target?.local ?? false);
     const label = (state.snapshot ? state.serviceLabel : undefined) ?? this.target?.label ?? vscode.l10n.t('Report service');
-    const fetch = state.snapshot ? undefined : state.refreshing ? 'fetching' : state.lastError ? 'failed' : undefined;
+    const progress = state.snapshot ? undefined : state.refreshing ? 'fetching' : state.lastError ? 'failed' : undefined;
     const name = quotaName(local, vscode.l10n);
     this.item.text =
-      fetch === 'fetching'
+      progress === 'fetching'
         ? `$(sync~spin) ${name}`
-        : fetch === 'failed'
+        : progress === 'failed'
           ? `$(warning) ${name}`
           : statusBarText(state.snapshot, local, vscode.l10n);
     const level = state.snapshot ? quotaLevel(state.snapshot) : 'ok';
@@ -111,7 +111,7 @@ export class QuotaStatusBar implements vscode.Disposable {
     );
     tooltip.isTrusted = { enabledCommands: TRUSTED_COMMANDS };
     this.item.tooltip = tooltip;
-    this.item.accessibilityInformation = { label: quotaSpokenLabel(state.snapshot, local, fetch, vscode.l10n) };
+    this.item.accessibilityInformation = { label: quotaSpokenLabel(state.snapshot, local, progress, vscode.l10n) };
   }
 
   dispose(): void {
