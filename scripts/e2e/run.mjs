@@ -12,8 +12,7 @@ import { installCodeServer } from './install-code-server.mjs';
 import { installVsix, launchBrowser, openWorkbenchWithTests, prepareRunDirs, startCodeServer } from './code-server.mjs';
 import { buildSuite, root } from './build-suite.mjs';
 import { ensureVsix } from '../package.mjs';
-import { quickInput, runUiChecks } from './ui-checks.mjs';
-import { LOCALE_CHECK_TITLE, localeCheck } from './ui-locale.mjs';
+import { runUiChecks } from './ui-checks.mjs';
 import { startUiDriver } from './ui-driver.mjs';
 import { makeWorkspace } from './workspace.mjs';
 
@@ -94,22 +93,6 @@ async function main() {
       // The UI checks leave an unsaved "New Report"; its backup would reopen it in the suite's
       // window, which must start with no report open (activation.test.ts: the bootstrap alone).
       rmSync(join(dirs.userDataDir, 'User', 'Backups'), { recursive: true, force: true });
-      // Then once in German, in a window of its own (scripts/e2e/ui-locale.mjs).
-      const only = process.env.REPORT_STUDIO_UI_GREP;
-      if (!only || LOCALE_CHECK_TITLE.includes(only)) {
-        const started = Date.now();
-        try {
-          const detail = await localeCheck(server, workspace, dirs, join(root, 'test-results', 'screenshots'), { quickInput });
-          results.passed++;
-          step(
-            `  ✔ ${LOCALE_CHECK_TITLE} (${((Date.now() - started) / 1000).toFixed(1)} s)\n      ${JSON.stringify(detail).slice(0, 600)}`,
-          );
-        } catch (e) {
-          results.failed++;
-          results.failures.push({ title: LOCALE_CHECK_TITLE, error: e instanceof Error ? e.stack : String(e) });
-          step(`  ✖ ${LOCALE_CHECK_TITLE}`);
-        }
-      }
     }
     context = await launchBrowser(join(dirs.runDir, 'chromium-profile'));
     // --ui-only: the screenshot checks alone (for working on them).

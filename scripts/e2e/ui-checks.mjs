@@ -13,6 +13,8 @@ import { apiKeyInputCheck, buildCheck, liveSyncCheck, previewCheck, quotaTooltip
 import { docShot } from './shots.mjs';
 import { suggestCardOptions } from './ui-editor.mjs';
 import { restrictedModeCheck, startRestricted } from './ui-restricted.mjs';
+import { LOCALE_CHECK_TITLE, localeCheck } from './ui-locale.mjs';
+import { MULTI_ROOT_CHECK_TITLE, multiRootCheck } from './ui-multiRoot.mjs';
 
 const FIXTURE = 'test/e2e/fixtures/broken.report.json';
 const QUICK_INPUT = '.quick-input-widget';
@@ -163,6 +165,20 @@ export async function runUiChecks(context, server, workspace, shotDir, step, dir
   const page = await context.newPage();
   const inflight = trackResourceLoads(page);
   const result = { passed: 0, failures: [] };
+  /** Runs one check and reports it; `shotPage`: the window to screenshot when it fails (an own-window check takes its own). */
+  const runCheck = async (title, check, shotPage) => {
+    const started = Date.now();
+    try {
+      const detail = await check();
+      result.passed++;
+      step(`  ✔ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)\n      ${JSON.stringify(detail).slice(0, 600)}`);
+    } catch (e) {
+      await shotPage?.screenshot({ path: join(shotDir, `failed-${result.failures.length + 1}.png`) }).catch(() => {});
+      result.failures.push({ title, error: e instanceof Error ? e.stack : String(e) });
+      step(`  ✖ ${title}`);
+    }
+  };
+  const ownWindow = [];
   // REPORT_STUDIO_UI_GREP: only the checks whose title contains it (for working on one).
   const only = process.env.REPORT_STUDIO_UI_GREP;
   const restrictedTitle =
@@ -216,19 +232,17 @@ export async function runUiChecks(context, server, workspace, shotDir, step, dir
         () => apiKeyInputCheck(page, shotDir, { quickInput, openFile }),
       ],
       [restrictedTitle, () => restrictedModeCheck(context, startRestrictedOnce(), shotDir, { quickInput, goTo })],
+      // Last, each in a Chromium window of its own once this one is closed (ui-locale.mjs,
+      // ui-multiRoot.mjs): their extension hosts start the local service on this window's data dir.
+      [LOCALE_CHECK_TITLE, () => localeCheck(server, workspace, dirs, shotDir, { quickInput, openFile }), { ownWindow: true }],
+      [MULTI_ROOT_CHECK_TITLE, () => multiRootCheck(server, dirs, shotDir, { quickInput, openFile }), { ownWindow: true }],
     ];
-    for (const [title, check] of checks.filter(([title]) => !only || title.includes(only))) {
-      try {
-        const detail = await check();
-        result.passed++;
-        step(`  ✔ ${title}\n      ${JSON.stringify(detail).slice(0, 300)}`);
-      } catch (e) {
-        await page.screenshot({ path: join(shotDir, `failed-${result.failures.length + 1}.png`) }).catch(() => {});
-        result.failures.push({ title, error: e instanceof Error ? e.stack : String(e) });
-        step(`  ✖ ${title}`);
-      }
+    const chosen = checks.filter(([title]) => !only || title.includes(only));
+    for (const [title, check] of chosen.filter(([, , o]) => !o?.ownWindow)) {
+      await runCheck(title, check, page);
       startRestrictedOnce();
     }
+    ownWindow.push(...chosen.filter(([, , o]) => o?.ownWindow));
   } finally {
     // Closed mid-load, the page would hold code-server's webview worker for 30 s (see
     // trackResourceLoads): the suite's first panel would stay blank that long.
@@ -238,5 +252,6 @@ export async function runUiChecks(context, server, workspace, shotDir, step, dir
     await page.close().catch(() => {});
     await (await restricted?.catch(() => undefined))?.stop();
   }
+  for (const [title, check] of ownWindow) await runCheck(title, check);
   return result;
 }

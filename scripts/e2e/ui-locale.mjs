@@ -5,15 +5,23 @@
 // here, so for this window the run writes an argv.json without a locale, installs an empty
 // pack (no translations: VS Code's own words stay English) and sends the cookie; the
 // extension's package.nls.de.json and l10n/bundle.l10n.de.json do the rest. Checked like a
-// person: a command title in the command palette, a notification, the viewer's toolbar.
+// person: a command title in the command palette, a notification, the viewer's toolbar, and
+// words made by src/core: the quota in the status bar (and what a screen reader hears of it)
+// and a rejected Preview's problem in plain words in the Problems panel.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBrowser } from './code-server.mjs';
 import { viewerFrame, waitInFrame } from './ui-studio.mjs';
 
-export const LOCALE_CHECK_TITLE = 'UI: in German, the command palette, a notification and the viewer toolbar speak German';
+export const LOCALE_CHECK_TITLE =
+  'UI: in German, the command palette, a notification, the viewer toolbar, the quota status bar and a Problems entry speak German';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// A report the service rejects, named so that no schema is attached (not *.report.json): its
+// 422 entry is then the only mark of the mistake, and Problems shows it (serviceDiagnostics.ts).
+const REJECTED = 'abgelehnt.json';
+const REJECTED_TEXT = `${JSON.stringify({ type: 'Report', options: { report_title: 'Abgelehnt', vertical_margin: 99 }, components: [] }, null, 2)}\n`;
 
 /**
  * Lets the cookie choose `language`: an argv.json without a locale, and an installed language
@@ -44,8 +52,10 @@ function allowLanguage(dirs, language) {
  * Opens the workbench in German in a Chromium profile of its own (the English window's webview
  * worker is not shared) and checks.
  */
-export async function localeCheck(server, workspace, dirs, shotDir, { quickInput }) {
+export async function localeCheck(server, workspace, dirs, shotDir, { quickInput, openFile }) {
   const undo = allowLanguage(dirs, 'de');
+  const rejected = join(workspace, 'examples', REJECTED);
+  writeFileSync(rejected, REJECTED_TEXT);
   const context = await launchBrowser(join(dirs.runDir, 'chromium-profile-de'));
   let page;
   const t0 = Date.now();
@@ -109,17 +119,46 @@ export async function localeCheck(server, workspace, dirs, shotDir, { quickInput
     await toast.waitFor({ state: 'visible', timeout: 30_000 });
     mark('notification');
     const notification = (await toast.innerText()).split('\n')[0];
+
+    // src/core's words: the quota in the status bar, in words and for a screen reader …
+    const quota = page.locator('.statusbar-item', { hasText: /\d+ einseitig · \d+ mehrseitig \(lokal\)/ }).first();
+    await quota.waitFor({ state: 'visible', timeout: 60_000 });
+    const statusBar = {
+      text: (await quota.innerText()).trim(),
+      spoken: await quota.evaluate((el) =>
+        [el, ...el.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label')).find(Boolean),
+      ),
+    };
+    if (!/^Report Studio-Kontingent des lokalen Dienstes: \d+ einseitige und \d+ mehrseitige Berichte übrig$/.test(statusBar.spoken ?? ''))
+      throw new Error(`the quota item's label: ${JSON.stringify(statusBar.spoken)}`);
+    mark('statusBar');
+    // … and a rejected Preview's entry in plain words (core/loc/plainWords.ts) in Problems.
+    await openFile(page, REJECTED);
+    const previewTitle = 'Report Studio: Berichtsvorschau anzeigen';
+    await quickInput(page, 'F1', previewTitle, previewTitle, `run "${previewTitle}"`);
+    await page.keyboard.press('Control+Shift+M');
+    const row = page.locator('.markers-panel .monaco-list-row', { hasText: 'sollte höchstens 32 sein' }).first();
+    await row.waitFor({ state: 'visible', timeout: 60_000 });
+    const problem = (await row.innerText()).split('\n')[0];
+    // The result panel lists the same words.
+    await waitInFrame(await viewerFrame(page, REJECTED), 'the rejected Preview’s list in the panel', () =>
+      document.body.innerText.includes('sollte höchstens 32 sein'),
+    );
+    if (problem !== '"vertical_margin" sollte höchstens 32 sein, erhalten: 99')
+      throw new Error(`the problem reads ${JSON.stringify(problem)}`);
+    mark('problems');
     await sleep(300);
     await page.screenshot({ path: join(shotDir, 'locale-de.png') });
 
     await page.close();
     page = undefined;
-    return { commands: [liveTitle, revealTitle], notification, toolbar, times };
+    return { times, statusBar, problem, commands: [liveTitle, revealTitle, previewTitle], notification, toolbar };
   } catch (e) {
     await page?.screenshot({ path: join(shotDir, 'failed-locale.png') }).catch(() => {});
     throw e;
   } finally {
     await context.close().catch(() => {});
     undo();
+    rmSync(rejected, { force: true });
   }
 }

@@ -4,8 +4,9 @@
  * the places where text a person reads is written as a plain string instead.
  *
  * A message is the first argument of `l10n.t` (vscode.l10n.t in src/extension, @vscode/l10n's
- * `t` in src/webview): a string literal with `{0}` placeholders, never a template literal,
- * so the exported key is the English text itself.
+ * `t` in src/webview, the Translator parameter `l10n` in src/core, core/l10n.ts): a string
+ * literal with `{0}` placeholders, never a template literal, so the exported key is the
+ * English text itself.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -14,8 +15,11 @@ import * as ts from 'typescript';
 // From __filename: under tsx's tsImport (scripts/l10n-export.mjs) __dirname is not this folder.
 export const ROOT = path.resolve(path.dirname(__filename), '..', '..');
 
-/** Where the extension (vscode.l10n) and the webviews (@vscode/l10n with l10n/bundle.l10n.json) take their words from. */
-const L10N_SOURCE_DIRS = ['src/extension', 'src/webview'];
+/**
+ * Where the extension (vscode.l10n) and the webviews (@vscode/l10n with l10n/bundle.l10n.json)
+ * take their words from; src/core's words are the extension's when it passes vscode.l10n in.
+ */
+const L10N_SOURCE_DIRS = ['src/core', 'src/extension', 'src/webview'];
 
 export interface Finding {
   /** Repository-relative path and 1-based line. */
@@ -28,6 +32,8 @@ export function sourceFiles(dirs: readonly string[] = L10N_SOURCE_DIRS): string[
   const walk = (dir: string): void => {
     for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
       const rel = `${dir}/${entry.name}`;
+      // The HTTP client's messages name endpoints and codes for logs and the CLI; they stay English.
+      if (entry.isDirectory() && rel === 'src/core/client') continue;
       if (entry.isDirectory()) walk(rel);
       else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) out.push(rel);
     }
@@ -213,4 +219,94 @@ export function moduleLevelL10nCalls(files: readonly string[]): Finding[] {
 /** A source text as the checks read it. */
 export function sourceOf(name: string, text: string): ts.SourceFile {
   return ts.createSourceFile(name, text, ts.ScriptTarget.ES2022, true);
+}
+
+/** A src/core module whose words reach people: it imports core/l10n.ts or calls l10n.t (a FixContext's). */
+export function translatesWords(source: ts.SourceFile): boolean {
+  const calls = (node: ts.Node): boolean => isL10nCall(node) || (ts.forEachChild(node, calls) ?? false);
+  return (
+    source.statements.some(
+      (s) => ts.isImportDeclaration(s) && ts.isStringLiteral(s.moduleSpecifier) && /(^|\/)l10n$/.test(s.moduleSpecifier.text),
+    ) || calls(source)
+  );
+}
+
+const COMPARISONS = new Set([
+  ts.SyntaxKind.EqualsEqualsEqualsToken,
+  ts.SyntaxKind.ExclamationEqualsEqualsToken,
+  ts.SyntaxKind.EqualsEqualsToken,
+  ts.SyntaxKind.ExclamationEqualsToken,
+]);
+
+/** Properties of src/core's results that are shown: the extension's, and a row's `value` (Check Quota). */
+const CORE_PROPERTIES = new Set([...EXTENSION_PROPERTIES, 'value']);
+
+/** The function a node is in, if any. */
+function enclosingFunction(node: ts.Node): ts.SignatureDeclaration | undefined {
+  for (let n = node.parent; n; n = n.parent) if (ts.isFunctionLike(n)) return n;
+  return undefined;
+}
+
+/**
+ * Where a single word is a value a person reads: returned from a function that returns text
+ * (not a union of codes like `'ok' | 'error'`), chosen or a fallback (`?? 'none'`) on its way
+ * there, or a property that is shown (`label`, `value`, `message`, …).
+ */
+function shownPosition(node: ts.Node): boolean {
+  const parent = node.parent;
+  const passesOn =
+    ts.isParenthesizedExpression(parent) ||
+    ts.isTemplateSpan(parent) ||
+    (ts.isConditionalExpression(parent) && parent.condition !== node) ||
+    (ts.isBinaryExpression(parent) &&
+      parent.right === node &&
+      (parent.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || parent.operatorToken.kind === ts.SyntaxKind.BarBarToken));
+  if (passesOn) return shownPosition(parent);
+  if (ts.isPropertyAssignment(parent)) return parent.initializer === node && CORE_PROPERTIES.has(propertyName(parent.name) ?? '');
+  if (ts.isReturnStatement(parent) || (ts.isArrowFunction(parent) && parent.body === node)) {
+    const returns = enclosingFunction(node)?.type;
+    return !returns || /\bstring\b/.test(returns.getText());
+  }
+  return false;
+}
+
+/**
+ * In a src/core module whose words reach people, the words written outside l10n.t: a string or
+ * template with a word and a space anywhere it is an expression (`, got ${n}`), and
+ * a single word where it is shown (shownPosition). Not flagged: import paths, keys, `case`
+ * labels, comparisons, types, and the message of l10n.t itself (its other arguments are
+ * checked: a word passed as a value would stay English).
+ */
+export function findCoreBypassesIn(source: ts.SourceFile): Finding[] {
+  const findings: Finding[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node) || ts.isTypeNode(node) || ts.isCaseClause(node)) {
+      if (ts.isCaseClause(node)) node.statements.forEach(visit);
+      return;
+    }
+    if (isL10nCall(node)) {
+      node.arguments.slice(1).forEach(visit);
+      return;
+    }
+    if (ts.isBinaryExpression(node) && COMPARISONS.has(node.operatorToken.kind)) return;
+    if (ts.isElementAccessExpression(node)) return visit(node.expression);
+    if (ts.isPropertyAssignment(node)) return visit(node.initializer);
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateExpression(node)) {
+      const text = literalText(node) ?? '';
+      // Codicons and Markdown command links are not words.
+      const words = text.replace(/\$\([\w~-]+\)|\(command:[\w.]+\)/g, '');
+      if (hasWords(words) && (/\s/.test(words) || shownPosition(node))) {
+        findings.push({ where: where(source, node), text: node.getText(source) });
+        return;
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return findings;
+}
+
+/** The same over files of src/core; `translatingOnly`: only the modules that take a Translator. */
+export function findCoreBypasses(files: readonly string[], translatingOnly = false): Finding[] {
+  return files.map(parse).flatMap((source) => (translatingOnly && !translatesWords(source) ? [] : findCoreBypassesIn(source)));
 }

@@ -7,6 +7,7 @@ import { nodeFetchScript } from './nodeFetch';
 import { newerSdkScript, webApiSdkScript } from './nodeSdk';
 import { pythonScript } from './python';
 import { describeRequest, type CodeInput, type CodeRequest } from './request';
+import type { Translator } from '../l10n';
 
 export { API_KEY_ENV, CodegenError, type CodeInput } from './request';
 export { isOnReportRoot } from './reportRoot';
@@ -14,36 +15,49 @@ export { isOnReportRoot } from './reportRoot';
 export interface CodeLanguage {
   id: 'curl' | 'node-fetch' | 'node-sdk' | 'node-sdk-api' | 'python';
   label: string;
-  detail: string;
+  /** What it needs, for the picker, in the caller's language. */
+  detail(l10n: Translator): string;
   /** VS Code's language id for the snippet (an untitled editor, syntax colours). */
   languageId: string;
   generate(request: CodeRequest): string;
 }
 
 export const CODE_LANGUAGES: readonly CodeLanguage[] = [
-  { id: 'curl', label: 'cURL', detail: 'bash script: curl, no other tool', languageId: 'shellscript', generate: curlScript },
+  {
+    id: 'curl',
+    label: 'cURL',
+    detail: (l10n) => l10n.t('bash script: curl, no other tool'),
+    languageId: 'shellscript',
+    generate: curlScript,
+  },
   {
     id: 'node-fetch',
     label: 'Node (fetch)',
-    detail: 'ES module, Node 18+, no dependency',
+    detail: (l10n) => l10n.t('ES module, Node 18+, no dependency'),
     languageId: 'javascript',
     generate: nodeFetchScript,
   },
   {
     id: 'node-sdk',
     label: 'Node SDK (@hybiscus/web-api)',
-    detail: 'the official Node SDK',
+    detail: (l10n) => l10n.t('the official Node SDK'),
     languageId: 'javascript',
     generate: webApiSdkScript,
   },
   {
     id: 'node-sdk-api',
     label: 'Node SDK (@hybiscus/api)',
-    detail: 'the newer official Node SDK, Node 20+',
+    detail: (l10n) => l10n.t('the newer official Node SDK, Node 20+'),
     languageId: 'javascript',
     generate: newerSdkScript,
   },
-  { id: 'python', label: 'Python (requests)', detail: 'Python 3.8+ with requests', languageId: 'python', generate: pythonScript },
+  {
+    id: 'python',
+    label: 'Python (requests)',
+    detail: (l10n) => l10n.t('Python 3.8+ with requests'),
+    languageId: 'python',
+    generate: pythonScript,
+  },
 ];
 
 export function codeLanguage(id: string): CodeLanguage | undefined {

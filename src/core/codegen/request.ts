@@ -9,6 +9,7 @@ import { API_PATHS, HEADER_API_KEY, type TaskKind } from '../api/types';
 import { FIXED_750_POLLING } from '../runner/polling';
 import { parseJsonc } from '../loc/jsoncText';
 import { LineIndex } from '../loc/lineIndex';
+import { ENGLISH, type Translator } from '../l10n';
 
 /** The environment variable every snippet reads the key from: the key itself is never in the code. */
 export const API_KEY_ENV = 'HYBISCUS_API_KEY';
@@ -21,6 +22,8 @@ export interface CodeInput {
   baseUrl: string;
   /** The report's file name (`sales.report.json`), for the comments and the output name. */
   fileName: string;
+  /** The language of a CodegenError's message (core/l10n.ts); the code itself stays English. */
+  l10n?: Translator;
 }
 
 export interface CodeRequest {
@@ -55,14 +58,24 @@ export class CodegenError extends Error {
 const MAX_WAIT_SECONDS = 300;
 
 export function describeRequest(input: CodeInput): CodeRequest {
+  const l10n = input.l10n ?? ENGLISH;
   const parsed = parseJsonc(input.text);
   const first = parsed.errors[0];
-  if (first || !parsed.root) {
-    const where = first ? lineAndColumn(input.text, first.offset) : 'the start';
-    const what = first ? first.message : 'The file is empty';
-    throw new CodegenError(`${input.fileName} is not valid JSON (${what} at ${where}): fix it before copying it as code.`);
+  if (first) {
+    const p = new LineIndex(input.text).positionAt(first.offset);
+    throw new CodegenError(
+      l10n.t(
+        '{0} is not valid JSON ({1} at line {2}, column {3}): fix it before copying it as code.',
+        input.fileName,
+        first.message,
+        p.line + 1,
+        p.character + 1,
+      ),
+    );
   }
-  if (parsed.root.type !== 'object') throw new CodegenError(`${input.fileName} is not a report: its top level is not a JSON object.`);
+  if (!parsed.root) throw new CodegenError(l10n.t('{0} is empty: there is no report to copy as code.', input.fileName));
+  if (parsed.root.type !== 'object')
+    throw new CodegenError(l10n.t('{0} is not a report: its top level is not a JSON object.', input.fileName));
   const stem = input.fileName.replace(/(\.report)?\.jsonc?$/i, '') || 'report';
   return {
     kind: input.kind,
@@ -86,11 +99,6 @@ export function describeRequest(input: CodeInput): CodeRequest {
 function safeFileStem(stem: string): string {
   const safe = stem.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '');
   return safe || 'report';
-}
-
-function lineAndColumn(text: string, offset: number): string {
-  const p = new LineIndex(text).positionAt(offset);
-  return `line ${p.line + 1}, column ${p.character + 1}`;
 }
 
 /** A comment's text cannot end it early: file names are the user's. */

@@ -2,6 +2,7 @@
  * What a visual diff of two renders found (`report-studio diff --json`, the extension's compare
  * view). Pages are matched by their number: page N of the old render with page N of the new one.
  */
+import { ENGLISH } from '../l10n';
 
 /** A rectangle in page pixels of the diff's raster (RasterScale px per PDF point). */
 export interface DiffRegion {
@@ -51,7 +52,13 @@ export function hasChanges(diff: ReportDiff): boolean {
 }
 
 /** "page 2 changed; page 4 added" — the changed pages in words, or "no change". */
-export function describeChanges(diff: ReportDiff): string {
-  const words = diff.pages.filter((p) => p.status !== 'unchanged').map((p) => `page ${p.page} ${p.status}`);
-  return words.length ? words.join('; ') : 'no change';
+export function describeChanges(diff: ReportDiff, l10n = ENGLISH): string {
+  const word = (p: { page: number; status: PageStatus }): string =>
+    p.status === 'added'
+      ? l10n.t('page {0} added', p.page)
+      : p.status === 'removed'
+        ? l10n.t('page {0} removed', p.page)
+        : l10n.t('page {0} changed', p.page);
+  const words = diff.pages.filter((p) => p.status !== 'unchanged').map(word);
+  return words.length ? words.join('; ') : l10n.t('no change');
 }

@@ -7,6 +7,7 @@ import type { SchemaIndex } from '../schema/schemaIndex';
 import type { FixableProblem } from './problems';
 import type { FormattingOptions, TextEdit } from './textEdits';
 import type { VerifyScope } from './verify';
+import type { Translator } from '../l10n';
 
 export type FixKind =
   | 'add-missing' // insert a required field with a placeholder
@@ -36,6 +37,8 @@ export interface FixContext {
   problem: FixableProblem;
   formatting: FormattingOptions;
   schema: SchemaIndex;
+  /** The language of the titles (core/l10n.ts). */
+  l10n: Translator;
 }
 
 export function nodeAtPath(root: Node, path: readonly PathSegment[]): Node | undefined {

@@ -14,6 +14,7 @@ import { detectFormatting, minimalEdit } from './textEdits';
 import type { FormattingOptions, TextEdit } from './textEdits';
 import { boundFixes, enumFixes, typeFixes, unknownTagFixes } from './valueFixes';
 import { errorsInScope, repairs } from './verify';
+import { ENGLISH, type Translator } from '../l10n';
 
 export type { FixKind } from './candidate';
 
@@ -37,6 +38,8 @@ export interface FixOptions {
   verify?: boolean;
   /** At most this many fixes (default 4). */
   limit?: number;
+  /** The language of the titles (core/l10n.ts); English without it. */
+  l10n?: Translator;
 }
 
 const BUILDERS: Record<FixableProblem['kind'], (ctx: FixContext) => Candidate[]> = {
@@ -56,7 +59,7 @@ export function computeFixes(schema: SchemaIndex, text: string, problem: Fixable
   // Half-typed JSON: edits computed on a broken tree could land anywhere.
   if (!root || source.parsed.errors.length > 0) return [];
   const formatting = { ...detectFormatting(text), ...options.formatting };
-  const ctx: FixContext = { text, source, root, problem, formatting, schema };
+  const ctx: FixContext = { text, source, root, problem, formatting, schema, l10n: options.l10n ?? ENGLISH };
   let candidates = BUILDERS[problem.kind](ctx).filter((c) => c.fixedText !== text);
   if (options.verify !== false) {
     const mode = validationModeOf(problem);

@@ -8,6 +8,7 @@ import { hasType, jsonTypeOf } from './jsonTypes';
 import type { JsonType } from './jsonTypes';
 import { shortJson } from './textEdits';
 import { laxBoolWord } from '../api/laxBool';
+import { ENGLISH, type Translator } from '../l10n';
 
 export interface Conversion {
   value: unknown;
@@ -52,69 +53,71 @@ function wants(expected: readonly JsonType[], type: JsonType): boolean {
   return expected.includes(type) || (type === 'integer' && expected.includes('number'));
 }
 
-function fromString(text: string, expected: readonly JsonType[]): Conversion[] {
+function fromString(text: string, expected: readonly JsonType[], l10n: Translator): Conversion[] {
   const out: Conversion[] = [];
   const shown = JSON.stringify(text);
   const n = looseNumber(text);
   if (n && Number.isFinite(n.value) && (expected.includes('number') || (expected.includes('integer') && Number.isInteger(n.value)))) {
-    out.push({ value: n.value, title: `Convert ${shown} to the number ${n.value}`, preferred: true });
+    out.push({ value: n.value, title: l10n.t('Convert {0} to the number {1}', shown, n.value), preferred: true });
   }
   const lower = text.trim().toLowerCase();
   const value = laxBoolWord(text);
   if (expected.includes('boolean') && value !== undefined) {
-    out.push({ value, title: `Convert ${shown} to ${value}`, preferred: true });
+    out.push({ value, title: l10n.t('Convert {0} to {1}', shown, String(value)), preferred: true });
   }
   if (expected.includes('null') && ['null', 'none', ''].includes(lower))
-    out.push({ value: null, title: `Replace ${shown} with null`, preferred: out.length === 0 });
-  if (expected.includes('array')) out.push({ value: [text], title: `Wrap ${shortJson(text)} in a list`, preferred: false });
+    out.push({ value: null, title: l10n.t('Replace {0} with null', shown), preferred: out.length === 0 });
+  if (expected.includes('array')) out.push({ value: [text], title: l10n.t('Wrap {0} in a list', shortJson(text)), preferred: false });
   return out;
 }
 
-function fromNumber(n: number, expected: readonly JsonType[]): Conversion[] {
+function fromNumber(n: number, expected: readonly JsonType[], l10n: Translator): Conversion[] {
   const out: Conversion[] = [];
-  if (expected.includes('string')) out.push({ value: String(n), title: `Convert ${n} to the string "${n}"`, preferred: true });
+  if (expected.includes('string')) out.push({ value: String(n), title: l10n.t('Convert {0} to the string "{1}"', n, n), preferred: true });
   if (expected.includes('integer') && !expected.includes('number') && !Number.isInteger(n)) {
     const rounded = Math.round(n);
-    out.push({ value: rounded, title: `Round ${n} to ${rounded}`, preferred: false });
+    out.push({ value: rounded, title: l10n.t('Round {0} to {1}', n, rounded), preferred: false });
     const truncated = Math.trunc(n);
-    if (truncated !== rounded) out.push({ value: truncated, title: `Truncate ${n} to ${truncated}`, preferred: false });
+    if (truncated !== rounded) out.push({ value: truncated, title: l10n.t('Truncate {0} to {1}', n, truncated), preferred: false });
   }
   if (expected.includes('boolean') && (n === 0 || n === 1))
-    out.push({ value: n === 1, title: `Convert ${n} to ${n === 1}`, preferred: true });
-  if (expected.includes('array')) out.push({ value: [n], title: `Wrap ${n} in a list`, preferred: false });
+    out.push({ value: n === 1, title: l10n.t('Convert {0} to {1}', n, String(n === 1)), preferred: true });
+  if (expected.includes('array')) out.push({ value: [n], title: l10n.t('Wrap {0} in a list', n), preferred: false });
   return out;
 }
 
-function fromBoolean(b: boolean, expected: readonly JsonType[]): Conversion[] {
+function fromBoolean(b: boolean, expected: readonly JsonType[], l10n: Translator): Conversion[] {
   const out: Conversion[] = [];
-  if (expected.includes('string')) out.push({ value: String(b), title: `Convert ${b} to the string "${b}"`, preferred: false });
-  if (wants(expected, 'integer')) out.push({ value: b ? 1 : 0, title: `Convert ${b} to ${b ? 1 : 0}`, preferred: false });
+  if (expected.includes('string'))
+    out.push({ value: String(b), title: l10n.t('Convert {0} to the string "{1}"', String(b), String(b)), preferred: false });
+  if (wants(expected, 'integer'))
+    out.push({ value: b ? 1 : 0, title: l10n.t('Convert {0} to {1}', String(b), b ? 1 : 0), preferred: false });
   return out;
 }
 
 /** The conversions of `value` to one of the `expected` types that are worth offering. */
-export function conversions(value: unknown, expected: readonly JsonType[]): Conversion[] {
+export function conversions(value: unknown, expected: readonly JsonType[], l10n = ENGLISH): Conversion[] {
   if (hasType(value, expected)) return [];
   switch (jsonTypeOf(value)) {
     case 'string':
-      return fromString(value as string, expected);
+      return fromString(value as string, expected, l10n);
     case 'integer':
     case 'number':
-      return fromNumber(value as number, expected);
+      return fromNumber(value as number, expected, l10n);
     case 'boolean':
-      return fromBoolean(value as boolean, expected);
+      return fromBoolean(value as boolean, expected, l10n);
     case 'array': {
       const list = value as unknown[];
       if (list.length !== 1) return [];
       const [only] = list;
-      if (hasType(only, expected)) return [{ value: only, title: `Unwrap the list: use ${shortJson(only)}`, preferred: true }];
+      if (hasType(only, expected)) return [{ value: only, title: l10n.t('Unwrap the list: use {0}', shortJson(only)), preferred: true }];
       // `["12"]` where a number is expected: unwrap and convert in one go.
-      return conversions(only, expected)
+      return conversions(only, expected, l10n)
         .filter((c) => c.preferred)
-        .map((c) => ({ value: c.value, title: `Unwrap the list: use ${shortJson(c.value)}`, preferred: false }));
+        .map((c) => ({ value: c.value, title: l10n.t('Unwrap the list: use {0}', shortJson(c.value)), preferred: false }));
     }
     case 'object':
-      return expected.includes('array') ? [{ value: [value], title: 'Wrap the object in a list', preferred: true }] : [];
+      return expected.includes('array') ? [{ value: [value], title: l10n.t('Wrap the object in a list'), preferred: true }] : [];
     default:
       return [];
   }

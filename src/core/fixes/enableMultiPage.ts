@@ -8,8 +8,7 @@ import type { QuickFix } from './computeFixes';
 import { addProperty, detectFormatting, minimalEdit, replaceRange, setValue } from './textEdits';
 import type { FormattingOptions } from './textEdits';
 import { findNodeAtLocation } from 'jsonc-parser';
-
-export const ENABLE_MULTI_PAGE_TITLE = 'Enable multi-page reports';
+import { ENGLISH, type Translator } from '../l10n';
 
 /** Keys a new `config` goes after at the top level of a report. */
 const BEFORE_CONFIG = new Set(['$schema', 'type', 'options']);
@@ -18,7 +17,10 @@ const BEFORE_CONFIG = new Set(['$schema', 'type', 'options']);
  * The edit that turns `enable_multi_page` on; undefined when the text is not a JSON object
  * (half-typed: an edit could land anywhere) or already asks for multiple pages.
  */
-export function enableMultiPageFix(text: string, options: { formatting?: Partial<FormattingOptions> } = {}): QuickFix | undefined {
+export function enableMultiPageFix(
+  text: string,
+  options: { formatting?: Partial<FormattingOptions>; l10n?: Translator } = {},
+): QuickFix | undefined {
   const source = new SourceText(text);
   const root = source.parsed.root;
   if (!root || root.type !== 'object' || source.parsed.errors.length > 0) return undefined;
@@ -37,5 +39,6 @@ export function enableMultiPageFix(text: string, options: { formatting?: Partial
     fixed = setValue(text, ['config', 'enable_multi_page'], true, { formatting, insertAt });
   }
   if (fixed === text) return undefined;
-  return { title: ENABLE_MULTI_PAGE_TITLE, kind: 'enable-multi-page', preferred: true, edit: minimalEdit(text, fixed) };
+  const l10n = options.l10n ?? ENGLISH;
+  return { title: l10n.t('Enable multi-page reports'), kind: 'enable-multi-page', preferred: true, edit: minimalEdit(text, fixed) };
 }

@@ -33,7 +33,7 @@ function renameCandidate(ctx: FixContext, from: string, to: string, preferred: b
   const key = prop?.children?.[0];
   if (!key) return undefined;
   return {
-    title: `Rename "${from}" to "${to}"`,
+    title: ctx.l10n.t('Rename "{0}" to "{1}"', from, to),
     kind: 'rename-key',
     preferred,
     fixedText: replaceRange(ctx.text, key.offset, key.offset + key.length, JSON.stringify(to)),
@@ -63,8 +63,17 @@ export function missingFixes(ctx: FixContext): Candidate[] {
     const snippet = tabStop && snippetEdit(ctx.text, addProperty(ctx.text, object, problem.path, name, VALUE_MARK, options), tabStop);
     // A number the schema did not give is a type name in the editor: the title says so too.
     const typed = snippet && typeof placeholder.value === 'number' && !/^\$\{1:-?\d/.test(tabStop);
+    const l10n = ctx.l10n;
+    const option = nounFor(problem.path) === 'option';
+    const title = typed
+      ? option
+        ? l10n.t('Add missing option "{0}"', name)
+        : l10n.t('Add missing field "{0}"', name)
+      : option
+        ? l10n.t('Add missing option "{0}": {1}', name, shortJson(placeholder.value))
+        : l10n.t('Add missing field "{0}": {1}', name, shortJson(placeholder.value));
     out.push({
-      title: `Add missing ${nounFor(problem.path)} "${name}"${typed ? '' : `: ${shortJson(placeholder.value)}`}`,
+      title,
       kind: 'add-missing',
       preferred: renames.length === 0,
       fixedText: addProperty(ctx.text, object, problem.path, name, placeholder.value, options),
@@ -86,7 +95,8 @@ export function unknownKeyFixes(ctx: FixContext): Candidate[] {
   const clear = isClearWinner(ranked);
   const out = ranked.map((r, i) => renameCandidate(ctx, name, r.value, clear && i === 0)).filter((c): c is Candidate => c !== undefined);
   out.push({
-    title: `Remove unknown ${nounFor(problem.path)} "${name}"`,
+    title:
+      nounFor(problem.path) === 'option' ? ctx.l10n.t('Remove unknown option "{0}"', name) : ctx.l10n.t('Remove unknown field "{0}"', name),
     kind: 'remove-key',
     // Deleting what the user wrote is never applied without asking.
     preferred: false,
@@ -123,7 +133,7 @@ export function missingTagFixes(ctx: FixContext): Candidate[] {
   const allowed = ctx.schema.unionTags(ctx.schema.schemaAt(problem.path, ctx.root)?.schema ?? {}) ?? [];
   const types = inferComponentTypes(ctx.schema.catalogue, allowed, getNodeValue(object) as Record<string, unknown>).slice(0, 3);
   return types.map((type) => ({
-    title: `Add "type": "${type}"`,
+    title: ctx.l10n.t('Add "type": "{0}"', type),
     kind: 'add-type' as const,
     preferred: types.length === 1,
     fixedText: addProperty(ctx.text, object, problem.path, 'type', type, { formatting: ctx.formatting, insertAt: () => 0 }),

@@ -25,7 +25,7 @@ export function unknownTagFixes(ctx: FixContext): Candidate[] {
   const ranked = rankValues(tag, allowed, { limit: 3 });
   const clear = isClearWinner(ranked);
   return ranked.map((r, i) => ({
-    title: `Change type "${tag}" to "${r.value}"`,
+    title: ctx.l10n.t('Change type "{0}" to "{1}"', tag, r.value),
     kind: 'replace-value' as const,
     preferred: clear && i === 0,
     fixedText: setValue(ctx.text, [...problem.path, 'type'], r.value, { formatting: ctx.formatting }),
@@ -40,7 +40,7 @@ export function enumFixes(ctx: FixContext): Candidate[] {
   if (!current.found) return [];
   const allowed = problem.allowed ?? [];
   const replace = (value: unknown, preferred: boolean): Candidate => ({
-    title: `Replace ${shortJson(current.value)} with ${JSON.stringify(value)}`,
+    title: ctx.l10n.t('Replace {0} with {1}', shortJson(current.value), JSON.stringify(value)),
     kind: 'replace-value',
     preferred,
     fixedText: setValue(ctx.text, problem.path, value, { formatting: ctx.formatting }),
@@ -65,7 +65,7 @@ export function typeFixes(ctx: FixContext): Candidate[] {
   const { problem } = ctx;
   const current = currentValue(ctx);
   if (!current.found || !problem.expected) return [];
-  return conversions(current.value, problem.expected).map((c) => ({
+  return conversions(current.value, problem.expected, ctx.l10n).map((c) => ({
     title: c.title,
     kind: 'convert' as const,
     preferred: c.preferred,
@@ -87,7 +87,7 @@ export function boundFixes(ctx: FixContext): Candidate[] {
   }
   return [
     {
-      title: `Set to ${target} (the ${bound.upper ? 'maximum' : 'minimum'})`,
+      title: bound.upper ? ctx.l10n.t('Set to {0} (the maximum)', target) : ctx.l10n.t('Set to {0} (the minimum)', target),
       kind: 'clamp',
       preferred: true,
       fixedText: setValue(ctx.text, problem.path, target, { formatting: ctx.formatting }),

@@ -13,6 +13,7 @@
 import { getNodeValue } from 'jsonc-parser';
 import type { ValidationErrorEntry } from '../api/types';
 import { Anchoring } from './anchoring';
+import type { Translator } from '../l10n';
 import type { AnchorRule } from './anchoring';
 import { DiagnosticMapper, locOf } from './diagnostics';
 import type { SourceDiagnostic } from './diagnostics';
@@ -33,6 +34,8 @@ export interface AnchoredEntry {
 export interface AnchorOptions {
   /** The text that was submitted; json_invalid offsets are only meaningful in it. */
   sentText?: string;
+  /** The language of the messages (core/l10n.ts); English without it. */
+  l10n?: Translator;
 }
 
 /**
@@ -84,7 +87,7 @@ export function anchorEntriesOn(
   entries: readonly ValidationErrorEntry[],
   options: AnchorOptions = {},
 ): Anchoring<ValidationErrorEntry, AnchoredEntry> {
-  return Anchoring.anchor(text, entries, ENTRY_RULE, options.sentText);
+  return Anchoring.anchor(text, entries, ENTRY_RULE, options.sentText, options.l10n);
 }
 
 /**

@@ -21,6 +21,7 @@
  * the exact text that was sent) are `volatile`: resolved again after every edit.
  */
 import { DiagnosticMapper } from './diagnostics';
+import { ENGLISH, type Translator } from '../l10n';
 import type { SourceDiagnostic } from './diagnostics';
 import type { EditRegion } from './jsoncTree';
 import type { SourceRange } from './locToRange';
@@ -83,9 +84,18 @@ export class Anchoring<I, A extends Anchored> {
     return this.mapper.text;
   }
 
-  /** Every input mapped onto `text`; `sentText` is the text the inputs were made about. */
-  static anchor<I, A extends Anchored>(text: string, inputs: readonly I[], rule: AnchorRule<I, A>, sentText?: string): Anchoring<I, A> {
-    const mapper = new DiagnosticMapper(text);
+  /**
+   * Every input mapped onto `text`; `sentText` is the text the inputs were made about; `l10n`
+   * the language of the messages (kept for update()).
+   */
+  static anchor<I, A extends Anchored>(
+    text: string,
+    inputs: readonly I[],
+    rule: AnchorRule<I, A>,
+    sentText?: string,
+    l10n: Translator = ENGLISH,
+  ): Anchoring<I, A> {
+    const mapper = new DiagnosticMapper(text, undefined, undefined, l10n);
     return new Anchoring(
       mapper,
       inputs,
@@ -102,7 +112,7 @@ export class Anchoring<I, A extends Anchored> {
    */
   update(text: string, changes: readonly TextChange[]): Anchoring<I, A> {
     if (changes.length === 0 && text === this.text) return this;
-    const full = () => Anchoring.anchor(text, this.inputs, this.rule, this.sentText);
+    const full = () => Anchoring.anchor(text, this.inputs, this.rule, this.sentText, this.mapper.l10n);
     const { tree, errors } = this.mapper.source.parsed;
     if (!tree || errors.length > 0 || changes.length === 0) return full();
     // The texts between the changes; the last must be the document's text, or an event was missed.
@@ -138,7 +148,7 @@ export class Anchoring<I, A extends Anchored> {
       }
     }
 
-    const mapper = new DiagnosticMapper(text, { root: current.root, errors: [], tree: current }, lines);
+    const mapper = new DiagnosticMapper(text, { root: current.root, errors: [], tree: current }, lines, this.mapper.l10n);
     let resolvedCount = 0;
     const slots = this.slots.map((s, i): Slot<A> => {
       if (dirty[i]) {

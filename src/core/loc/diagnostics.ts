@@ -12,6 +12,7 @@ import { clampRange, SourceText } from './locToRange';
 import type { LocMapping, SourceRange } from './locToRange';
 import { formatPath } from './treeWalk';
 import { describeInput, plainSentence } from './plainWords';
+import { ENGLISH, type Translator } from '../l10n';
 import type { PathSegment } from './treeWalk';
 
 export interface SourceDiagnostic {
@@ -35,11 +36,15 @@ export class DiagnosticMapper {
   readonly source: SourceText;
   private linesCache?: LineIndex;
 
-  /** `parsed`, `lines`: the tree and line index of `text` when the caller has them already (an edit followed). */
+  /**
+   * `parsed`, `lines`: the tree and line index of `text` when the caller has them already (an edit followed);
+   * `l10n`: the language of the messages (core/l10n.ts).
+   */
   constructor(
     readonly text: string,
     parsed?: ParsedJsonc,
     lines?: LineIndex,
+    readonly l10n: Translator = ENGLISH,
   ) {
     this.source = new SourceText(text, parsed);
     this.linesCache = lines;
@@ -62,7 +67,7 @@ export class DiagnosticMapper {
   fromValidationMapping(entry: ValidationErrorEntry, mapping: LocMapping): SourceDiagnostic {
     const loc = locOf(entry);
     // The message is built from the same normalised loc (a server may send anything).
-    return this.build(mapping, describeEntry({ ...entry, loc }, mapping), entry.type, loc);
+    return this.build(mapping, describeEntry({ ...entry, loc }, mapping, this.l10n), entry.type, loc);
   }
 
   fromValidationEntries(entries: readonly ValidationErrorEntry[]): SourceDiagnostic[] {
@@ -98,7 +103,7 @@ export class DiagnosticMapper {
       end: this.lines.positionAt(mapping.range.end),
       message,
       type,
-      path: mapping.target === 'offset' ? `offset ${mapping.range.start}` : formatPath(fieldPath),
+      path: mapping.target === 'offset' ? this.l10n.t('offset {0}', mapping.range.start) : formatPath(fieldPath),
       loc,
       exact: mapping.exact,
     };
@@ -111,8 +116,8 @@ export function locOf(entry: ValidationErrorEntry): LocSegment[] {
 }
 
 /** Convenience: map every entry of a 422 body against the text that was sent. */
-export function mapValidationErrors(text: string, entries: readonly ValidationErrorEntry[]): SourceDiagnostic[] {
-  return new DiagnosticMapper(text).fromValidationEntries(entries);
+export function mapValidationErrors(text: string, entries: readonly ValidationErrorEntry[], l10n = ENGLISH): SourceDiagnostic[] {
+  return new DiagnosticMapper(text, undefined, undefined, l10n).fromValidationEntries(entries);
 }
 
 /** The last segment that names a field, skipping union member names after it. */
@@ -122,32 +127,34 @@ function missingFieldName(mapping: LocMapping, loc: readonly LocSegment[]): stri
 }
 
 /** `Section options`, `Card`, `the report options`… — where the missing field belongs. */
-export function describeOwner(path: readonly PathSegment[], componentType?: string, ownType?: string): string {
+export function describeOwner(path: readonly PathSegment[], componentType?: string, ownType?: string, l10n = ENGLISH): string {
   const last = path[path.length - 1];
-  if (path.length === 0) return 'the report';
-  if (last === 'options' && path.length === 1) return 'the report options';
-  if (last === 'options' && componentType && componentType !== 'Report') return `${componentType} options`;
-  if (typeof last === 'number' && ownType) return `the ${ownType} component at ${formatPath(path)}`;
+  if (path.length === 0) return l10n.t('the report');
+  if (last === 'options' && path.length === 1) return l10n.t('the report options');
+  if (last === 'options' && componentType && componentType !== 'Report') return l10n.t('{0} options', componentType);
+  if (typeof last === 'number' && ownType) return l10n.t('the {0} component at {1}', ownType, formatPath(path));
   return formatPath(path);
 }
 
-function describeEntry(entry: ValidationErrorEntry, mapping: LocMapping): string {
+function describeEntry(entry: ValidationErrorEntry, mapping: LocMapping, l10n: Translator): string {
   switch (entry.type) {
     case 'missing': {
       const field = missingFieldName(mapping, entry.loc);
-      const owner = describeOwner(mapping.path, mapping.componentType, mapping.ownType);
-      const noun = mapping.path[mapping.path.length - 1] === 'options' ? 'option' : 'field';
-      return `Missing required ${noun} "${field}" in ${owner}`;
+      const owner = describeOwner(mapping.path, mapping.componentType, mapping.ownType, l10n);
+      return mapping.path[mapping.path.length - 1] === 'options'
+        ? l10n.t('Missing required option "{0}" in {1}', field, owner)
+        : l10n.t('Missing required field "{0}" in {1}', field, owner);
     }
     case 'json_invalid': {
+      // The service's own words (Python's json module), as for the types without plain words.
       const detail = typeof entry.ctx?.error === 'string' ? `: ${entry.ctx.error}` : '';
-      return `${entry.msg || 'JSON decode error'}${detail}`;
+      return `${entry.msg || l10n.t('JSON decode error')}${detail}`;
     }
     // too_many_errors: the local service's summary of the entries it did not list (its 422 is capped).
     case 'too_many_errors':
       return entry.msg;
     default:
       // In plain words where the type has them (plainWords.ts), else the service's own.
-      return plainSentence(entry, { path: mapping.path }) ?? `${entry.msg}${describeInput(entry.input)}`;
+      return plainSentence(entry, { path: mapping.path }, l10n) ?? `${entry.msg}${describeInput(entry.input, l10n)}`;
   }
 }

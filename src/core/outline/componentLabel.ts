@@ -5,6 +5,7 @@
  */
 import type { OutlineRole as CatalogueRole } from '../../catalogue/component';
 import { COMPONENT_META, type ComponentType } from '../report/componentTypes.generated';
+import { ENGLISH } from '../l10n';
 
 /** The catalogue's roles (each type's `outline.role`), and `unknown` for a type it does not know. */
 export type OutlineRole = CatalogueRole | 'unknown';
@@ -53,7 +54,11 @@ function firstString(options: Record<string, unknown>, keys: readonly string[]):
 }
 
 /** The option that names the component (its key and the text shown), if any. */
-export function labelOption(type: string | undefined, options: Record<string, unknown>): { key: string; text: string } | undefined {
+export function labelOption(
+  type: string | undefined,
+  options: Record<string, unknown>,
+  l10n = ENGLISH,
+): { key: string; text: string } | undefined {
   if (type === 'Text') {
     const text = typeof options.text === 'string' ? markdownTitle(options.text) : '';
     return text ? { key: 'text', text: clip(text) } : undefined;
@@ -74,17 +79,13 @@ export function labelOption(type: string | undefined, options: Record<string, un
   if (found) return { key: found.key, text: clip(found.text) };
   // Charts without a title: "Revenue by Month" from the axis labels.
   if (roleOf(type) === 'chart' && typeof options.y_label === 'string' && typeof options.x_label === 'string') {
-    return { key: 'y_label', text: clip(`${options.y_label} by ${options.x_label}`) };
+    return { key: 'y_label', text: clip(l10n.t('{0} by {1}', options.y_label, options.x_label)) };
   }
   return undefined;
 }
 
-function count(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
-}
-
 /** A short second line: value and units of a card, columns of a container, size of a table. */
-export function componentDetail(type: string | undefined, options: Record<string, unknown>): string {
+export function componentDetail(type: string | undefined, options: Record<string, unknown>, l10n = ENGLISH): string {
   switch (type) {
     case 'Card':
     case 'SparkChart.Ring': {
@@ -94,16 +95,19 @@ export function componentDetail(type: string | undefined, options: Record<string
     }
     case 'Section':
     case 'Row':
-      return typeof options.columns === 'number' ? count(options.columns, 'column') : '';
+      if (typeof options.columns !== 'number') return '';
+      return options.columns === 1 ? l10n.t('1 column') : l10n.t('{0} columns', options.columns);
     case 'Table':
     case 'Beta.DataTable':
-      return Array.isArray(options.rows) ? count(options.rows.length, 'row') : '';
+      if (!Array.isArray(options.rows)) return '';
+      return options.rows.length === 1 ? l10n.t('1 row') : l10n.t('{0} rows', options.rows.length);
     case 'ProgressBar':
       return typeof options.progress === 'number' ? `${options.progress}%` : '';
     case 'Spacer':
     case 'VerticalSpacer':
-      return typeof options.space === 'number' ? `space ${options.space}` : '';
+      return typeof options.space === 'number' ? l10n.t('space {0}', options.space) : '';
     default:
-      return Array.isArray(options.data) && roleOf(type) === 'chart' ? count(options.data.length, 'point') : '';
+      if (!Array.isArray(options.data) || roleOf(type) !== 'chart') return '';
+      return options.data.length === 1 ? l10n.t('1 point') : l10n.t('{0} points', options.data.length);
   }
 }

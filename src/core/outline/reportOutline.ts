@@ -12,6 +12,7 @@ import { propertyNode } from '../loc/treeWalk';
 import type { PathSegment } from '../loc/treeWalk';
 import { componentDetail, labelOption, roleOf } from './componentLabel';
 import type { OutlineRole } from './componentLabel';
+import { ENGLISH, type Translator } from '../l10n';
 
 export type OutlineKind = 'report' | 'options' | 'config' | 'cover' | OutlineRole;
 
@@ -47,32 +48,32 @@ function headRange(object: Node): SourceRange {
   return type ? rangeOf(type) : { start: object.offset, end: object.offset + 1 };
 }
 
-function componentSymbols(array: Node | undefined, path: PathSegment[]): OutlineSymbol[] {
+function componentSymbols(array: Node | undefined, path: PathSegment[], l10n: Translator): OutlineSymbol[] {
   if (array?.type !== 'array') return [];
   const out: OutlineSymbol[] = [];
   (array.children ?? []).forEach((item, index) => {
-    if (item.type === 'object') out.push(componentSymbol(item, [...path, index]));
+    if (item.type === 'object') out.push(componentSymbol(item, [...path, index], l10n));
   });
   return out;
 }
 
-function componentSymbol(node: Node, path: PathSegment[]): OutlineSymbol {
+function componentSymbol(node: Node, path: PathSegment[], l10n: Translator): OutlineSymbol {
   const typeNode = valueNode(node, 'type');
   const type = typeNode?.type === 'string' ? (typeNode.value as string) : undefined;
   const optionsNode = valueNode(node, 'options');
   const options = asRecord(optionsNode);
-  const label = labelOption(type, options);
+  const label = labelOption(type, options, l10n);
   const labelNode = label && optionsNode ? valueNode(optionsNode, label.key) : undefined;
-  const base = type ?? 'Component (no type)';
+  const base = type ?? l10n.t('Component (no type)');
   return {
     name: label ? `${base} "${label.text}"` : base,
-    detail: componentDetail(type, options),
+    detail: componentDetail(type, options, l10n),
     kind: roleOf(type),
     componentType: type,
     range: rangeOf(node),
     selectionRange: labelNode ? rangeOf(labelNode) : headRange(node),
     path,
-    children: componentSymbols(valueNode(node, 'components'), [...path, 'components']),
+    children: componentSymbols(valueNode(node, 'components'), [...path, 'components'], l10n),
   };
 }
 
@@ -90,18 +91,21 @@ function keyedSymbol(
   return { name, detail, kind, range: rangeOf(prop), selectionRange: rangeOf(keyNode), path: [key], children };
 }
 
-function configDetail(config: Record<string, unknown>): string {
+function configDetail(config: Record<string, unknown>, l10n: Translator): string {
   const parts: string[] = [];
   const theme = config.colour_theme ?? config.color_theme;
-  if (typeof theme === 'string') parts.push(`theme ${theme}`);
-  if (typeof config.typography_theme === 'string') parts.push(`type ${config.typography_theme}`);
-  if (config.landscape === true) parts.push('landscape');
-  if (config.enable_multi_page === true) parts.push(typeof config.n_pages === 'number' ? `${config.n_pages} pages` : 'multi-page');
+  if (typeof theme === 'string') parts.push(l10n.t('theme {0}', theme));
+  if (typeof config.typography_theme === 'string') parts.push(l10n.t('type {0}', config.typography_theme));
+  if (config.landscape === true) parts.push(l10n.t('landscape'));
+  if (config.enable_multi_page === true)
+    parts.push(typeof config.n_pages === 'number' ? l10n.t('{0} pages', config.n_pages) : l10n.t('multiple pages'));
   return parts.join(' · ');
 }
 
+const REPORT_TYPE = 'Report';
+
 /** The outline of a report text; empty when the top level is not an object. */
-export function reportOutline(text: string): OutlineSymbol[] {
+export function reportOutline(text: string, l10n = ENGLISH): OutlineSymbol[] {
   const root = parseJsonc(text).root;
   if (root?.type !== 'object') return [];
   const options = asRecord(valueNode(root, 'options'));
@@ -110,24 +114,25 @@ export function reportOutline(text: string): OutlineSymbol[] {
   const children: OutlineSymbol[] = [];
   const push = (s: OutlineSymbol | undefined) => s && children.push(s);
   push(keyedSymbol(root, 'options', 'Options', 'options', typeof options.report_byline === 'string' ? options.report_byline : ''));
-  push(keyedSymbol(root, 'config', 'Config', 'config', configDetail(asRecord(valueNode(root, 'config')))));
+  push(keyedSymbol(root, 'config', 'Config', 'config', configDetail(asRecord(valueNode(root, 'config')), l10n)));
   const coverNode = valueNode(root, 'cover_page');
   if (coverNode?.type === 'object') {
     push(
       keyedSymbol(
         root,
         'cover_page',
-        'Cover page',
+        l10n.t('Cover page'),
         'cover',
         '',
-        componentSymbols(valueNode(coverNode, 'components'), ['cover_page', 'components']),
+        componentSymbols(valueNode(coverNode, 'components'), ['cover_page', 'components'], l10n),
       ),
     );
   }
-  children.push(...componentSymbols(valueNode(root, 'components'), ['components']));
+  children.push(...componentSymbols(valueNode(root, 'components'), ['components'], l10n));
   const report: OutlineSymbol = {
-    name: title ? `Report "${title.replace(/\s+/g, ' ').trim()}"` : 'Report',
-    detail: countComponents(children),
+    // Named by its type, as components are (`Card "Views"`): a JSON name, not words to translate.
+    name: title ? `${REPORT_TYPE} "${title.replace(/\s+/g, ' ').trim()}"` : REPORT_TYPE,
+    detail: countComponents(children, l10n),
     kind: 'report',
     range: rangeOf(root),
     selectionRange: titleNode ? rangeOf(titleNode) : headRange(root),
@@ -137,14 +142,15 @@ export function reportOutline(text: string): OutlineSymbol[] {
   return [report];
 }
 
-function countComponents(symbols: readonly OutlineSymbol[]): string {
+function countComponents(symbols: readonly OutlineSymbol[], l10n: Translator): string {
   let n = 0;
   const visit = (list: readonly OutlineSymbol[]) => {
     for (const s of list) {
-      if (s.componentType !== undefined || s.name.startsWith('Component')) n++;
+      // A component is an item of a `components` list, with a type or not.
+      if (typeof s.path[s.path.length - 1] === 'number') n++;
       visit(s.children);
     }
   };
   visit(symbols);
-  return n === 1 ? '1 component' : `${n} components`;
+  return n === 1 ? l10n.t('1 component') : l10n.t('{0} components', n);
 }

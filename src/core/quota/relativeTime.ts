@@ -1,26 +1,35 @@
 /**
- * Dates as a person reads them in a tooltip: "in 12 days (2026-12-04 00:00 UTC)". English
- * and UTC on purpose: the quota period is defined in UTC by the service, and a fixed
- * wording keeps the status bar, the quota details and the tests in agreement.
+ * Dates as a person reads them in a tooltip: "in 12 days (2026-12-04 00:00 UTC)". UTC on
+ * purpose: the quota period is defined in UTC by the service. The relative part is in the
+ * display language the caller names (Intl: "in 12 Tagen", "12天后"), English by default.
  */
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-// Made on first use, not at load: creating it loads ICU's locale data, about 12 ms, which
-// every activation of the extension (this module is in dist/extension.js) would otherwise pay.
-let formatter: Intl.RelativeTimeFormat | undefined;
-const relative = (): Intl.RelativeTimeFormat => (formatter ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' }));
+// Made on first use, not at load: creating one loads ICU's locale data, about 12 ms, which
+// every activation of the extension would otherwise pay.
+const formatters = new Map<string, Intl.RelativeTimeFormat>();
+function relative(language: string): Intl.RelativeTimeFormat {
+  let formatter = formatters.get(language);
+  if (!formatter) {
+    // A tag ICU does not know falls back to English rather than throwing in a tooltip.
+    const [locale = 'en'] = Intl.RelativeTimeFormat.supportedLocalesOf([language]);
+    formatter = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    formatters.set(language, formatter);
+  }
+  return formatter;
+}
 
-/** "in 12 days", "tomorrow", "in 5 hours", "in 3 minutes", "now", "2 days ago". */
-export function relativeTime(target: Date, now: Date): string {
+/** "in 12 days", "tomorrow", "in 5 hours", "in 3 minutes", "now", "2 days ago" (`language`: `de` → "in 12 Tagen"). */
+export function relativeTime(target: Date, now: Date, language = 'en'): string {
   const delta = target.getTime() - now.getTime();
   const size = Math.abs(delta);
-  if (size < MINUTE) return 'now';
-  if (size < HOUR) return relative().format(Math.round(delta / MINUTE), 'minute');
-  if (size < DAY) return relative().format(Math.round(delta / HOUR), 'hour');
-  return relative().format(Math.round(delta / DAY), 'day');
+  if (size < MINUTE) return relative(language).format(0, 'second');
+  if (size < HOUR) return relative(language).format(Math.round(delta / MINUTE), 'minute');
+  if (size < DAY) return relative(language).format(Math.round(delta / HOUR), 'hour');
+  return relative(language).format(Math.round(delta / DAY), 'day');
 }
 
 const SERVICE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2})?)(?:\.(\d+))?(Z|[+-]\d{2}:?\d{2})?$/i;
@@ -54,8 +63,8 @@ export function formatUtc(value: string | Date): string {
 }
 
 /** `in 12 days (2026-12-04 00:00 UTC)`; the raw text when the service sent no valid date. */
-export function relativeWithUtc(iso: string, now: Date): string {
+export function relativeWithUtc(iso: string, now: Date, language?: string): string {
   const date = parseServiceTime(iso);
   if (!date) return iso;
-  return `${relativeTime(date, now)} (${formatUtc(date)})`;
+  return `${relativeTime(date, now, language)} (${formatUtc(date)})`;
 }

@@ -3,17 +3,18 @@
  * said in one plain sentence: what failed, which service (its name and host, never a URL
  * that could carry a key) and why, from the transport error's code — no code soup.
  */
+import { ENGLISH, type Translator } from '../l10n';
 
 /** Why a request never got an answer, by the transport error's code (Node's and undici's). */
-const REASONS: ReadonlyArray<[RegExp, string]> = [
-  [/^(ENOTFOUND|EAI_AGAIN|EAI_NONAME)$/, 'its host name could not be looked up (no network, or a mistyped address)'],
-  [/^ECONNREFUSED$/, 'nothing is listening at that address'],
-  [/^(ECONNRESET|EPIPE|UND_ERR_SOCKET|UND_ERR_CLOSED)$/, 'the connection was dropped'],
-  [/^(EHOSTUNREACH|ENETUNREACH|ENETDOWN|EADDRNOTAVAIL)$/, 'there is no network route to it'],
-  [/^(ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT)$/, 'the connection timed out'],
+const REASONS: ReadonlyArray<[RegExp, (l10n: Translator) => string]> = [
+  [/^(ENOTFOUND|EAI_AGAIN|EAI_NONAME)$/, (l10n) => l10n.t('its host name could not be looked up (no network, or a mistyped address)')],
+  [/^ECONNREFUSED$/, (l10n) => l10n.t('nothing is listening at that address')],
+  [/^(ECONNRESET|EPIPE|UND_ERR_SOCKET|UND_ERR_CLOSED)$/, (l10n) => l10n.t('the connection was dropped')],
+  [/^(EHOSTUNREACH|ENETUNREACH|ENETDOWN|EADDRNOTAVAIL)$/, (l10n) => l10n.t('there is no network route to it')],
+  [/^(ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT)$/, (l10n) => l10n.t('the connection timed out')],
   [
     /^(CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_VERIFY_LEAF_SIGNATURE|ERR_TLS_)/,
-    'its TLS certificate was not accepted',
+    (l10n) => l10n.t('its TLS certificate was not accepted'),
   ],
 ];
 
@@ -34,10 +35,10 @@ function transportCode(error: unknown): string | undefined {
 }
 
 /** Why the service did not answer, in words. */
-function unreachableReason(error: { kind: string; cause?: unknown }): string {
+function unreachableReason(error: { kind: string; cause?: unknown }, l10n: Translator): string {
   const code = transportCode(error.cause);
-  if (code) for (const [pattern, reason] of REASONS) if (pattern.test(code)) return reason;
-  return error.kind === 'timeout' ? 'it did not answer in time' : 'the network request failed';
+  if (code) for (const [pattern, reason] of REASONS) if (pattern.test(code)) return reason(l10n);
+  return error.kind === 'timeout' ? l10n.t('it did not answer in time') : l10n.t('the network request failed');
 }
 
 /**
@@ -45,6 +46,11 @@ function unreachableReason(error: { kind: string; cause?: unknown }): string {
  * host name could not be looked up (no network, or a mistyped address).`
  * `what`: the sentence's subject; `service`: a label like `Hosted service (api.hybiscus.dev)`.
  */
-export function unreachableSentence(what: string, service: string, error: { kind: string; cause?: unknown }): string {
-  return `${what} could not reach the ${service.replace(/^\w/, (c) => c.toLowerCase())}: ${unreachableReason(error)}.`;
+export function unreachableSentence(what: string, service: string, error: { kind: string; cause?: unknown }, l10n = ENGLISH): string {
+  return l10n.t(
+    '{0} could not reach the {1}: {2}.',
+    what,
+    service.replace(/^\w/, (c) => c.toLowerCase()),
+    unreachableReason(error, l10n),
+  );
 }

@@ -76,7 +76,7 @@ class ReportCodeActionProvider implements vscode.CodeActionProvider {
     const formatting = formattingFor(document);
     const actions: vscode.CodeAction[] = [];
     const overflows = context.diagnostics.filter((d) => d.source === RENDER_NOTE_SOURCE && codeOf(d) === 'overflow');
-    const multiPage = overflows.length > 0 ? enableMultiPageFix(text, { formatting }) : undefined;
+    const multiPage = overflows.length > 0 ? enableMultiPageFix(text, { formatting, l10n: vscode.l10n }) : undefined;
     if (multiPage) actions.push(toAction(document, multiPage, overflows, true));
     const relevant = context.diagnostics.filter((d) => d.source === SERVICE_DIAGNOSTIC_SOURCE || isSchemaDiagnostic(d));
     if (relevant.length === 0) return actions;
@@ -88,7 +88,7 @@ class ReportCodeActionProvider implements vscode.CodeActionProvider {
     for (const diagnostic of relevant) {
       let preferredTaken = false;
       for (const problem of this.problemsFor(fixes, schema, document, diagnostic)) {
-        for (const fix of fixes.computeFixes(schema, text, problem, { formatting })) {
+        for (const fix of fixes.computeFixes(schema, text, problem, { formatting, l10n: vscode.l10n })) {
           const key = `${fix.edit.offset}:${fix.edit.length}:${fix.edit.content}`;
           const existing = byEdit.get(key);
           if (existing) {

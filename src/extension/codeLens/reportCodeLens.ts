@@ -37,7 +37,7 @@ class ReportCodeLensProvider implements vscode.CodeLensProvider, vscode.Disposab
     ];
     const kind = buildCostKind(document.getText());
     const state = this.quota.current;
-    const left = remainingLensText(kind, state.snapshot);
+    const left = remainingLensText(kind, state.snapshot, vscode.l10n);
     const pages = kind === 'single' ? vscode.l10n.t('single-page') : vscode.l10n.t('multi-page');
     lenses.push(
       new vscode.CodeLens(top, {

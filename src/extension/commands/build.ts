@@ -43,8 +43,10 @@ async function readQuota(s: Services): Promise<unknown> {
 
 /** Where the quota could not be read: the plain reason in brackets. */
 function costWhenUnknown(documentText: string, reason: string | undefined): string {
-  const kind = buildCostKind(documentText) === 'multi' ? 'multi-page' : 'single-page';
-  return `Build uses 1 of your plan's ${kind} reports; the quota could not be read (${reason ?? 'no answer yet'}).`;
+  const why = reason ?? vscode.l10n.t('no answer yet');
+  return buildCostKind(documentText) === 'multi'
+    ? vscode.l10n.t("Build uses 1 of your plan's multi-page reports; the quota could not be read ({0}).", why)
+    : vscode.l10n.t("Build uses 1 of your plan's single-page reports; the quota could not be read ({0}).", why);
 }
 
 async function confirmBuild(s: Services, document: vscode.TextDocument): Promise<Verdict> {
@@ -59,7 +61,7 @@ async function confirmBuild(s: Services, document: vscode.TextDocument): Promise
   const state = s.quota.current;
   const service = (state.serviceLabel ?? target.label).replace(/^\w/, (c) => c.toLowerCase());
   const cost = state.snapshot
-    ? vscode.l10n.t('This uses {0} on the {1}.', buildCostSentence(buildCostKind(document.getText()), state.snapshot), service)
+    ? vscode.l10n.t('This uses {0} on the {1}.', buildCostSentence(buildCostKind(document.getText()), state.snapshot, vscode.l10n), service)
     : vscode.l10n.t('{0} Service: the {1}.', costWhenUnknown(document.getText(), state.lastError), service);
   const detail = `${cost} ${vscode.l10n.t('Preview is free.')}${document.isDirty ? `\n\n${vscode.l10n.t('Unsaved changes are included.')}` : ''}`;
   const choice = await Promise.resolve(

@@ -18,7 +18,7 @@ type Item = vscode.QuickPickItem & { action?: 'refresh' | 'selectService' | 'set
 function items(s: Services): Item[] {
   const state = s.quota.current;
   const rows: Item[] = state.snapshot
-    ? quotaDetailRows(state.snapshot, new Date()).map((r) => ({ label: r.label, description: r.value }))
+    ? quotaDetailRows(state.snapshot, new Date(), vscode.l10n, vscode.env.language).map((r) => ({ label: r.label, description: r.value }))
     : [{ label: `$(warning) ${vscode.l10n.t('Quota not known')}`, detail: state.lastError ?? vscode.l10n.t('Not fetched yet') }];
   if (state.snapshot && state.lastError)
     rows.push({ label: `$(warning) ${vscode.l10n.t('Last refresh failed')}`, detail: state.lastError });

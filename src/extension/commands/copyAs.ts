@@ -86,7 +86,7 @@ function lastFirst<T>(items: readonly T[], isLast: (item: T) => boolean): T[] {
 async function pickLanguage(context: vscode.ExtensionContext, fileName: string): Promise<CodeLanguage | undefined> {
   const last = context.globalState.get<LastChoice>(LAST_CHOICE)?.language;
   const ordered = lastFirst(CODE_LANGUAGES, (l) => l.id === last);
-  const items = ordered.map((language) => ({ label: language.label, description: language.detail, language }));
+  const items = ordered.map((language) => ({ label: language.label, description: language.detail(vscode.l10n), language }));
   const pick = await vscode.window.showQuickPick(items, {
     title: vscode.l10n.t('Copy {0} as… (1/2)', fileName),
     placeHolder: vscode.l10n.t('The code submits this report, waits for it and saves the result'),
@@ -124,7 +124,7 @@ export function copyAsCommand(s: Services): ReportStudioCommand {
       let code: string;
       try {
         target = await selectedService(s);
-        code = generateCode(language, { text: document.getText(), kind, baseUrl: target.baseUrl, fileName });
+        code = generateCode(language, { text: document.getText(), kind, baseUrl: target.baseUrl, fileName, l10n: vscode.l10n });
       } catch (error) {
         if (error instanceof CodegenError) return void vscode.window.showErrorMessage(error.message);
         const message = s.log.clean((error as Error).message);

@@ -20,7 +20,7 @@ async function askUrl(current: string): Promise<string | undefined> {
     value: current || 'http://127.0.0.1:8787/api/v1',
     ignoreFocusOut: true,
     validateInput: (value) => {
-      const problem = checkCustomBaseUrl(value);
+      const problem = checkCustomBaseUrl(value, vscode.l10n);
       if (!problem) return undefined;
       const severity = problem.severity === 'error' ? vscode.InputBoxValidationSeverity.Error : vscode.InputBoxValidationSeverity.Warning;
       return { message: problem.message, severity };
@@ -74,7 +74,7 @@ export function selectServiceCommand(s: Services): ReportStudioCommand {
       if (choice === 'custom') {
         const target = typeof url === 'string' ? normaliseCustomBaseUrl(url) : await askUrl(settings.customBaseUrl);
         if (target === undefined) return undefined;
-        const problem = checkCustomBaseUrl(target);
+        const problem = checkCustomBaseUrl(target, vscode.l10n);
         if (problem?.severity === 'error') {
           void vscode.window.showErrorMessage(vscode.l10n.t('Not a usable service URL: {0}', problem.message));
           return undefined;

@@ -12,7 +12,7 @@ import { COMMANDS } from './commandIds';
 import { markStepDone } from '../walkthrough/walkthroughSteps';
 
 function validate(value: string): vscode.InputBoxValidationMessage | undefined {
-  const problem = checkApiKey(value);
+  const problem = checkApiKey(value, vscode.l10n);
   return problem && { message: problem.message, severity: vscode.InputBoxValidationSeverity.Error };
 }
 

@@ -98,7 +98,7 @@ export async function compareReport(deps: CompareDeps, document: vscode.TextDocu
           newLabel: diff.newLabel,
           oldPages: diff.oldPages,
           newPages: diff.newPages,
-          summary: describeChanges(diff),
+          summary: describeChanges(diff, vscode.l10n),
           pageWidth: size.width,
           pageHeight: size.height,
           pages: diff.pages.map((p) => ({ ...p, old: dataUri(byPage.get(p.page)?.old), new: dataUri(byPage.get(p.page)?.new) })),

@@ -75,7 +75,7 @@ export abstract class AnchoredDiagnostics<Input, Anchored extends AnchoredRecord
     const key = document.uri.toString();
     const previous = this.files.get(key);
     if (previous?.timer) clearTimeout(previous.timer);
-    const anchoring = Anchoring.anchor(document.getText(), inputs, this.rule, sentText);
+    const anchoring = Anchoring.anchor(document.getText(), inputs, this.rule, sentText, vscode.l10n);
     const state: FileState<Input, Anchored> = { anchoring, diagnostics: [], changes: [] };
     this.files.set(key, state);
     this.display(document, state, anchoring);
@@ -140,7 +140,9 @@ export abstract class AnchoredDiagnostics<Input, Anchored extends AnchoredRecord
   private reanchor(document: vscode.TextDocument, state: FileState<Input, Anchored>): void {
     const { anchoring, changes } = state;
     const text = document.getText();
-    const next = changes ? anchoring.update(text, changes) : Anchoring.anchor(text, anchoring.inputs, this.rule, anchoring.sentText);
+    const next = changes
+      ? anchoring.update(text, changes)
+      : Anchoring.anchor(text, anchoring.inputs, this.rule, anchoring.sentText, vscode.l10n);
     state.changes = [];
     this.display(document, state, next);
   }

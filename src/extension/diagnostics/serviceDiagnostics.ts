@@ -101,11 +101,11 @@ function entryDiagnostic(document: vscode.TextDocument, anchored: AnchoredEntry)
   const diagnostic = sourceDiagnostic(document, mapped, vscode.DiagnosticSeverity.Error, SERVICE_DIAGNOSTIC_SOURCE, entry.type);
   const here = new vscode.Location(document.uri, diagnostic.range);
   // The message is in plain words (core/loc/plainWords.ts); the service's own entry stays at hand.
-  diagnostic.relatedInformation = [new vscode.DiagnosticRelatedInformation(here, rawEntryText(entry))];
+  diagnostic.relatedInformation = [new vscode.DiagnosticRelatedInformation(here, rawEntryText(entry, vscode.l10n))];
   if (!mapped.exact && Array.isArray(entry.loc)) {
     // The loc could not be followed to the end (a union member, or text changed): say where the service pointed.
     diagnostic.relatedInformation.push(
-      new vscode.DiagnosticRelatedInformation(here, `The service reported this at ${entry.loc.map(String).join(' → ')}`),
+      new vscode.DiagnosticRelatedInformation(here, vscode.l10n.t('The service reported this at {0}', entry.loc.map(String).join(' → '))),
     );
   }
   return diagnostic;

@@ -140,7 +140,11 @@ export class LivePreview implements vscode.Disposable {
       if (!reveal && this.deps.submitting?.(document.uri)) {
         outcome = { status: 'held', version };
       } else if (!draft.ok) {
-        panels.showLivePaused(document.uri, { problems: draft.problems, first: describeDraftProblem(text, draft.detail) }, reveal);
+        panels.showLivePaused(
+          document.uri,
+          { problems: draft.problems, first: describeDraftProblem(text, draft.detail, vscode.l10n) },
+          reveal,
+        );
         outcome = { status: 'paused', problems: draft.problems, version };
       } else {
         const file = liveFileFor(this.deps.context.globalStorageUri, document.uri);

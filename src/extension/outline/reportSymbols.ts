@@ -39,7 +39,7 @@ function toSymbol(document: vscode.TextDocument, symbol: OutlineSymbol): vscode.
 class ReportSymbolProvider implements vscode.DocumentSymbolProvider {
   provideDocumentSymbols(document: vscode.TextDocument): vscode.DocumentSymbol[] {
     if (!isReportDocument(document)) return [];
-    return reportOutline(document.getText()).map((s) => toSymbol(document, s));
+    return reportOutline(document.getText(), vscode.l10n).map((s) => toSymbol(document, s));
   }
 }
 

@@ -1,12 +1,12 @@
 /**
  * The quota in the status bar while a report is on screen: `$(graph) 42 single · 9 multi`
- * (quotaWords, as the CLI prints it), a Markdown tooltip with the whole record, warning colour under 10 %, error
+ * (quotaWords, as the CLI prints it, in the display language), a Markdown tooltip with the whole record, warning colour under 10 %, error
  * colour at 0. Fetched lazily the first time a report is shown, then every
  * reportStudio.quota.refreshIntervalMinutes (only while a report is visible); builds
  * update it from their response headers. Click → Check Quota.
  */
 import * as vscode from 'vscode';
-import { quotaLevel, quotaTooltipMarkdown, statusBarText } from '../../core/quota/quotaSummary';
+import { quotaLevel, quotaName, quotaSpokenLabel, quotaTooltipMarkdown, statusBarText } from '../../core/quota/quotaSummary';
 import type { ReportContext } from '../reportContext';
 import type { ClientFactory } from '../service/clientFactory';
 import { readSettings, SECTION } from '../service/serviceConfig';
@@ -82,11 +82,14 @@ export class QuotaStatusBar implements vscode.Disposable {
     // The store's label once it has numbers for a service; else the service about to be used.
     const local = state.snapshot ? state.local : (this.target?.local ?? false);
     const label = (state.snapshot ? state.serviceLabel : undefined) ?? this.target?.label ?? vscode.l10n.t('Report service');
-    let text = statusBarText(state.snapshot, local);
-    const quota = local ? vscode.l10n.t('Quota (local)') : vscode.l10n.t('Quota');
-    if (!state.snapshot && state.refreshing) text = `$(sync~spin) ${quota}`;
-    else if (!state.snapshot && state.lastError) text = `$(warning) ${quota}`;
-    this.item.text = text;
+    const progress = state.snapshot ? undefined : state.refreshing ? 'fetching' : state.lastError ? 'failed' : undefined;
+    const name = quotaName(local, vscode.l10n);
+    this.item.text =
+      progress === 'fetching'
+        ? `$(sync~spin) ${name}`
+        : progress === 'failed'
+          ? `$(warning) ${name}`
+          : statusBarText(state.snapshot, local, vscode.l10n);
     const level = state.snapshot ? quotaLevel(state.snapshot) : 'ok';
     this.item.backgroundColor =
       level === 'error'
@@ -95,27 +98,20 @@ export class QuotaStatusBar implements vscode.Disposable {
           ? new vscode.ThemeColor('statusBarItem.warningBackground')
           : undefined;
     const tooltip = new vscode.MarkdownString(
-      quotaTooltipMarkdown({ snapshot: state.snapshot, serviceLabel: label, local, lastError: state.lastError, now: new Date() }),
+      quotaTooltipMarkdown({
+        snapshot: state.snapshot,
+        serviceLabel: label,
+        local,
+        lastError: state.lastError,
+        now: new Date(),
+        l10n: vscode.l10n,
+        language: vscode.env.language,
+      }),
       true,
     );
     tooltip.isTrusted = { enabledCommands: TRUSTED_COMMANDS };
     this.item.tooltip = tooltip;
-    const s = state.snapshot;
-    this.item.accessibilityInformation = {
-      label: s
-        ? local
-          ? vscode.l10n.t(
-              'Report quota: {0} single-page and {1} multi-page reports left, local service',
-              s.singleRemaining ?? vscode.l10n.t('unknown'),
-              s.multiRemaining ?? vscode.l10n.t('unknown'),
-            )
-          : vscode.l10n.t(
-              'Report quota: {0} single-page and {1} multi-page reports left',
-              s.singleRemaining ?? vscode.l10n.t('unknown'),
-              s.multiRemaining ?? vscode.l10n.t('unknown'),
-            )
-        : vscode.l10n.t('Report quota not known yet'),
-    };
+    this.item.accessibilityInformation = { label: quotaSpokenLabel(state.snapshot, local, progress, vscode.l10n) };
   }
 
   dispose(): void {

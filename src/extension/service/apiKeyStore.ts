@@ -49,7 +49,7 @@ export class ApiKeyStore implements vscode.Disposable {
 
   /** Stores a key (trimmed); throws on input that cannot be a key. */
   async set(raw: string): Promise<void> {
-    const problem = checkApiKey(raw);
+    const problem = checkApiKey(raw, vscode.l10n);
     if (problem) throw new Error(problem.message);
     const key = raw.trim();
     this.log.addSecret(key);

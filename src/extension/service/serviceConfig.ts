@@ -135,7 +135,7 @@ export function readSettings(scope?: vscode.Uri): Settings {
 export function remoteBaseUrl(mode: Exclude<ServiceMode, 'local'>, settings: Settings): string {
   if (mode === 'hosted') return DEFAULT_HOSTED_BASE_URL;
   const problem = settings.customBaseUrl
-    ? checkCustomBaseUrl(settings.customBaseUrl)
+    ? checkCustomBaseUrl(settings.customBaseUrl, vscode.l10n)
     : { severity: 'error', message: vscode.l10n.t('no URL is set') };
   if (problem?.severity === 'error') {
     throw new ServiceSetupError(vscode.l10n.t('The custom service URL (reportStudio.customBaseUrl) is not usable: {0}', problem.message), [

@@ -138,7 +138,7 @@ export function describeFailure(
   // service, or the same task again). The client's own message (endpoint, code) goes to the log.
   if (isUnreachableKind(error.kind)) {
     const remote = f.session?.mode !== 'local';
-    const message = clean(unreachableSentence(what, f.session?.label ?? vscode.l10n.t('report service'), error));
+    const message = clean(unreachableSentence(what, f.session?.label ?? vscode.l10n.t('report service'), error, vscode.l10n));
     return {
       outcome: { status: 'error', taskId, errorKind: error.kind, message },
       log: { level: 'error', message: `${message} (${clean(error.message)})` },

@@ -94,8 +94,14 @@ describe('CLI: build, preview, status, quota', function () {
     assert.ok(r.stdout.startsWith('%PDF-'));
   });
 
-  it("a 422 → exit 1 and file:line:col lines on the user's text", async () => {
-    const r = await cli(['build', 'broken.report.json']);
+  it("a 422 → exit 1 and file:line:col lines on the user's text, in English under a German locale", async () => {
+    // The CLI keeps English (docs/extension.md, Languages): the locale variables and the one VS
+    // Code gives its child processes change nothing.
+    const r = await cli(['build', 'broken.report.json'], {
+      LANG: 'de_DE.UTF-8',
+      LC_ALL: 'de_DE.UTF-8',
+      VSCODE_NLS_CONFIG: JSON.stringify({ locale: 'de', osLocale: 'de', availableLanguages: {} }),
+    });
     assert.equal(r.code, 1, describeRun(r));
     const lines = r.stdout.trim().split('\n');
     assert.deepEqual(

@@ -2,7 +2,8 @@
 // the webviews. Fails when a translation misses a key or keeps a stale one, when a placeholder,
 // a command link or a setting reference is lost, when a %key% of package.json has no English
 // text, when l10n/bundle.l10n.json is not what the sources pass to l10n.t, and when text a person
-// reads is written as a plain string in src/extension or src/webview (docs/extension.md, Languages).
+// reads is written as a plain string in src/extension, src/webview or the src/core modules whose
+// words the extension shows (docs/extension.md, Languages).
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -11,10 +12,19 @@ import {
   collectMessages,
   findBypasses,
   findBypassesIn,
+  findCoreBypasses,
+  findCoreBypassesIn,
   moduleLevelL10nCalls,
   sourceFiles,
   sourceOf,
+  translatesWords,
 } from '../../helpers/l10nSources';
+import type { Translator } from '../../../src/core/l10n';
+import { quotaSpokenLabel, quotaWords, snapshotFromRecord, statusBarText } from '../../../src/core/quota/quotaSummary';
+import { describeDraftProblem } from '../../../src/core/loc/draftProblem';
+import { mapValidationErrors } from '../../../src/core/loc/diagnostics';
+import { enableMultiPageFix } from '../../../src/core/fixes/enableMultiPage';
+import { reportOutline } from '../../../src/core/outline/reportOutline';
 
 type Strings = Record<string, string>;
 /** A JSON file of the repository; a missing one reads as empty (the checks then say what is missing). */
@@ -73,12 +83,47 @@ const NOT_WORDS: Array<{ where: RegExp; text: string; why: string }> = [
     why: 'the log line of a shown message (the log stays English)',
   },
   { where: /submit\/failure\.ts/, text: '`HTTP ${error.status}`', why: 'a protocol status' },
+  { where: /codegen\/index\.ts/, text: "'cURL'", why: 'a tool name (Copy as…)' },
+  { where: /codegen\/index\.ts/, text: "'Node (fetch)'", why: 'a runtime and API name (Copy as…)' },
+  { where: /codegen\/index\.ts/, text: "'Node SDK (@hybiscus/", why: 'a package name (Copy as…), twice' },
+  { where: /codegen\/index\.ts/, text: "'Python (requests)'", why: 'a language and package name (Copy as…)' },
+  { where: /codegen\/request\.ts/, text: "'PDF, counts against the quota'", why: "the generated code's comment: code stays English" },
+  { where: /codegen\/request\.ts/, text: "'JPEG of the first page, free'", why: "the generated code's comment: code stays English" },
+  { where: /codegen\/request\.ts/, text: "'report'", why: 'the output file name when the report has none' },
   {
     where: /webview\/html\.ts/,
     text: "'Report result'",
     why: 'the default of a pure function; the extension passes l10n.t("Report result")',
   },
 ];
+
+/**
+ * The src/core modules whose words the extension shows (grep src/extension for the core
+ * functions that return text): each takes a Translator and writes no word outside l10n.t.
+ * Not listed: schemaErrors.ts and diff/summary.ts (the CLI's validate and diff only).
+ */
+const CORE_DISPLAY_MODULES = [
+  'src/core/codegen/index.ts',
+  'src/core/codegen/request.ts',
+  'src/core/diff/diffTypes.ts',
+  'src/core/fixes/convert.ts',
+  'src/core/fixes/enableMultiPage.ts',
+  'src/core/fixes/structureFixes.ts',
+  'src/core/fixes/valueFixes.ts',
+  'src/core/loc/diagnostics.ts',
+  'src/core/loc/draftProblem.ts',
+  'src/core/loc/plainWords.ts',
+  'src/core/outline/componentLabel.ts',
+  'src/core/outline/reportOutline.ts',
+  'src/core/quota/quotaSummary.ts',
+  'src/core/service/serviceChoice.ts',
+  'src/core/service/unreachable.ts',
+];
+
+/** What vscode.l10n does with a bundle: the translation (or the English) with its {0} filled. */
+function translatorOf(strings: Strings): Translator {
+  return { t: (message, ...args) => (strings[message] ?? message).replace(/\{(\d+)\}/g, (m, i: string) => String(args[Number(i)] ?? m)) };
+}
 
 function unexplained(findings: Array<{ where: string; text: string }>): string[] {
   return findings
@@ -145,7 +190,11 @@ describe('extension: the languages (package.nls*.json, l10n/)', () => {
   });
 
   it('keeps every exception in use', () => {
-    const all = [...findBypasses(sourceFiles(['src/extension']), 'extension'), ...findBypasses(sourceFiles(['src/webview']), 'webview')];
+    const all = [
+      ...findBypasses(sourceFiles(['src/extension']), 'extension'),
+      ...findBypasses(sourceFiles(['src/webview']), 'webview'),
+      ...findCoreBypasses(sourceFiles(['src/core']), true),
+    ];
     for (const n of NOT_WORDS)
       assert.ok(
         all.some((f) => n.where.test(f.where) && f.text.replace(/\s+/g, ' ').includes(n.text)),
@@ -177,5 +226,90 @@ h('p', { text: l10n.t('No result yet') });
 el.setAttribute('aria-label', l10n.t('Page {0}', n));`,
     );
     assert.equal(findBypassesIn(webview, 'webview').length, 5);
+  });
+
+  it('finds no word written outside l10n.t in the src/core modules whose words the extension shows', () => {
+    const translating = sourceFiles(['src/core']).filter((f) => translatesWords(sourceOf(f, fs.readFileSync(path.join(ROOT, f), 'utf8'))));
+    assert.deepEqual(
+      CORE_DISPLAY_MODULES.filter((f) => !translating.includes(f)),
+      [],
+      'these modules must take a Translator (core/l10n.ts)',
+    );
+    assert.deepEqual(unexplained(findCoreBypasses([...new Set([...CORE_DISPLAY_MODULES, ...translating])])), []);
+  });
+
+  it('catches a word in src/core outside l10n.t, and lets codes, keys and comparisons through', () => {
+    const core = sourceOf(
+      'src/core/planted.ts',
+      `import { ENGLISH } from '../l10n';
+export function words(n: number, l10n = ENGLISH): string {
+  if (n === 0) return 'none';
+  const got = \`, got \${n}\`;
+  return n > 1 ? \`\${n} reports left\` : l10n.t('{0} report left{1}', n, got);
+}
+export const rows = (l10n = ENGLISH) => [{ label: 'Period ends', value: l10n.t('soon') }, { label: l10n.t('Plan'), value: 'none' }];
+export function level(n: number): 'ok' | 'error' {
+  switch (String(n)) {
+    case 'Expecting value':
+      return 'error';
+  }
+  return n === 1 ? 'ok' : 'error';
+}
+const key = { 'single page': 1 }['single page'];
+export const fine = (l10n = ENGLISH) => l10n.t('{0} of {1}', key, 'x') + (key === 'two words' ? '' : '');`,
+    );
+    assert.deepEqual(
+      findCoreBypassesIn(core).map((f) => f.text),
+      ["'none'", '`, got ${n}`', '`${n} reports left`', "'Period ends'", "'none'"],
+    );
+  });
+
+  it("puts src/core's words in the display language through a Translator, and keeps English without one (the CLI)", () => {
+    const de = translatorOf(read('l10n/bundle.l10n.de.json'));
+    assert.equal(quotaWords(42, 9, true, de), '42 einseitig · 9 mehrseitig (lokal)');
+    assert.equal(quotaWords(42, 9, true), '42 single · 9 multi (local)');
+    const text = '{\n  "type": "Report",\n  "options": { "report_title": "T", "vertical_margin": 99 },\n  "components": []\n}\n';
+    const entry = {
+      type: 'less_than_equal',
+      loc: ['body', 'options', 'vertical_margin'],
+      msg: 'Input should be less than or equal to 32',
+      input: 99,
+      ctx: { le: 32 },
+    };
+    assert.equal(mapValidationErrors(text, [entry], de)[0].message, '"vertical_margin" sollte höchstens 32 sein, erhalten: 99');
+    assert.equal(mapValidationErrors(text, [entry])[0].message, '"vertical_margin" should be at most 32, got 99');
+    assert.equal(
+      describeDraftProblem(text, [entry], de),
+      'Zeile 3, Spalte 56: "vertical_margin" sollte höchstens 32 sein, erhalten: 99 (bei options.vertical_margin)',
+    );
+    assert.equal(enableMultiPageFix(text, { l10n: de })?.title, 'Mehrseitige Berichte aktivieren');
+    assert.equal(reportOutline(text, de)[0].detail, '0 Komponenten');
+    assert.equal(reportOutline(text)[0].detail, '0 components');
+  });
+
+  it('says each fact of the quota status bar once to a screen reader, in the display language', () => {
+    const de = translatorOf(read('l10n/bundle.l10n.de.json'));
+    const record = {
+      remaining_single_page_reports: 42,
+      remaining_multi_page_reports: 9,
+      max_single_page_reports: 100,
+      max_multi_page_reports: 10,
+      max_pages_per_report: 10,
+      period_start: '2026-11-01T00:00:00Z',
+      period_end: '2026-12-01T00:00:00Z',
+      subscription_active: true,
+      error: null,
+    };
+    const s = snapshotFromRecord(record, new Date('2026-11-20T00:00:00Z'));
+    const spoken = quotaSpokenLabel(s, true, undefined, de);
+    assert.equal(spoken, 'Report Studio-Kontingent des lokalen Dienstes: 42 einseitige und 9 mehrseitige Berichte übrig');
+    assert.equal(statusBarText(s, true, de), '$(graph) 42 einseitig · 9 mehrseitig (lokal)');
+    for (const fact of ['42', '9', 'lokal', 'Kontingent'])
+      assert.equal(spoken.split(fact).length - 1, 1, `"${fact}" is said once in: ${spoken}`);
+    assert.equal(quotaSpokenLabel(undefined, false, 'failed'), 'Report Studio quota: could not be fetched');
+    assert.equal(
+      quotaSpokenLabel(snapshotFromRecord({ ...record, remaining_multi_page_reports: 0 }, new Date()), false, undefined),
+      'Report Studio quota: 42 single-page and 0 multi-page reports left. Something is used up, or the subscription is inactive.',
+    );
   });
 });

@@ -1,11 +1,11 @@
 import { strict as assert } from 'node:assert';
 import { applyEdits, parse } from 'jsonc-parser';
-import { ENABLE_MULTI_PAGE_TITLE, enableMultiPageFix } from '../../../src/core/fixes/enableMultiPage';
+import { enableMultiPageFix } from '../../../src/core/fixes/enableMultiPage';
 
 const apply = (text: string): string => {
   const fix = enableMultiPageFix(text);
   assert.ok(fix, 'a fix is offered');
-  assert.equal(fix.title, ENABLE_MULTI_PAGE_TITLE);
+  assert.equal(fix.title, 'Enable multi-page reports');
   assert.equal(fix.kind, 'enable-multi-page');
   return applyEdits(text, [fix.edit]);
 };

@@ -1,0 +1,151 @@
+// A multi-root workspace (docs/extension.md, Settings): two folders whose `.vscode/settings.json`
+// differ in the settings that belong to a folder, opened as a `.code-workspace` in a Chromium
+// window of its own. The second folder is the one that matters: a default that fell back to the
+// first workspace folder would be caught there. Checked like a person, the files read from disk:
+// - north: preview on save on, previews exported to `previews/`;
+// - south: preview on save off, builds and previews exported to `pdfs/`;
+// - saving south's report previews nothing; its Build writes `south/pdfs/south.pdf`;
+// - New Report with south's report active makes an unsaved `new.report.json` that Ctrl+S writes
+//   into south; Save Report As… of its preview proposes `south/new.jpg`;
+// - saving north's report previews it into `north/previews/north.jpg`.
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { launchBrowser } from './code-server.mjs';
+import { viewerFrame, waitInFrame } from './ui-studio.mjs';
+
+export const MULTI_ROOT_CHECK_TITLE =
+  'UI: multi-root — each report uses its own folder’s settings; New Report and Save As start in the active report’s folder';
+
+const QUICK_INPUT = '.quick-input-widget';
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+const report = (title) =>
+  `${JSON.stringify({ type: 'Report', options: { report_title: title }, components: [{ type: 'Text', options: { text: title } }] }, null, 2)}\n`;
+
+const FOLDERS = {
+  north: { 'reportStudio.previewOnSave': 'onSave', 'reportStudio.export.preview': true, 'reportStudio.export.folder': 'previews' },
+  south: {
+    'reportStudio.previewOnSave': 'off',
+    'reportStudio.export.preview': true,
+    'reportStudio.export.build': true,
+    'reportStudio.export.folder': 'pdfs',
+  },
+};
+
+/** The two folders and the workspace file under `dir`; returns the workspace file. */
+function makeWorkspace(dir) {
+  rmSync(dir, { recursive: true, force: true });
+  for (const [name, settings] of Object.entries(FOLDERS)) {
+    mkdirSync(join(dir, name, '.vscode'), { recursive: true });
+    writeFileSync(join(dir, name, '.vscode', 'settings.json'), JSON.stringify(settings, null, 2));
+    writeFileSync(join(dir, name, `${name}.report.json`), report(name));
+  }
+  const file = join(dir, 'two-folders.code-workspace');
+  writeFileSync(file, JSON.stringify({ folders: [{ path: 'north' }, { path: 'south' }] }, null, 2));
+  return file;
+}
+
+async function fileAppears(file, what, timeoutMs = 30_000) {
+  for (const deadline = Date.now() + timeoutMs; !existsSync(file); await sleep(200))
+    if (Date.now() > deadline) throw new Error(`${what}: ${file} was not written`);
+}
+
+/** Every file under `dir`, relative, for the failure messages and the result. */
+function filesUnder(dir, prefix = '') {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.name === '.vscode' ? [] : e.isDirectory() ? filesUnder(join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`],
+  );
+}
+
+/** Types a space at the end of the active editor's text and saves it (a save of a changed file). */
+async function editAndSave(page) {
+  await page.locator('.monaco-editor .view-lines').first().click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(' ');
+  await page.keyboard.press('Control+S');
+  await page.locator('.tabs-container .tab.active:not(.dirty)').first().waitFor({ timeout: 10_000 });
+}
+
+export async function multiRootCheck(server, dirs, shotDir, { quickInput, openFile }) {
+  const root = join(dirs.runDir, 'multi-root');
+  const workspaceFile = makeWorkspace(root);
+  const north = join(root, 'north');
+  const south = join(root, 'south');
+  const context = await launchBrowser(join(dirs.runDir, 'chromium-profile-multi-root'));
+  let page;
+  const t0 = Date.now();
+  const times = {};
+  const mark = (name) => (times[name] = Date.now() - t0);
+  try {
+    page = await context.newPage();
+    const open = `vscode-remote://127.0.0.1:${server.port}${join(south, 'south.report.json')}`;
+    const payload = encodeURIComponent(JSON.stringify([['openFile', open]]));
+    await page.goto(`${server.url}/?workspace=${encodeURIComponent(workspaceFile)}&payload=${payload}`);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await page.locator('.tabs-container .tab.active', { hasText: 'south.report.json' }).waitFor({ timeout: 30_000 });
+    // The code lens: the extension is active and the editor has settled.
+    await page.locator('.monaco-editor .codelens-decoration', { hasText: 'Build' }).first().waitFor({ timeout: 30_000 });
+    mark('opened');
+
+    // South: a save previews nothing (its folder says off); its Build goes to its own export folder.
+    await editAndSave(page);
+    await page.keyboard.press('Control+Shift+Alt+P');
+    await fileAppears(join(south, 'pdfs', 'south.pdf'), "south's Build exported to south/pdfs");
+    mark('southBuild');
+
+    // New Report from south's report: the unsaved report belongs to south, and so does its result's Save As.
+    await quickInput(page, 'F1', 'Report Studio: New Report', 'Report Studio: New Report', 'run "Report Studio: New Report"');
+    await page.locator('.tabs-container .tab.active', { hasText: 'new.report.json' }).waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Escape'); // leave snippet mode
+    await page.keyboard.press('Control+Alt+P');
+    const frame = await viewerFrame(page, 'new.report.json');
+    await waitInFrame(frame, 'the unsaved report’s preview', () => {
+      const img = document.querySelector('img.jpeg-image');
+      return !!img && img.complete && img.naturalWidth > 0;
+    });
+    await page.keyboard.press('Control+1');
+    const saveAs = 'Report Studio: Save Report As';
+    await quickInput(page, 'F1', saveAs, saveAs, `run "${saveAs}"`);
+    const box = page.locator(`${QUICK_INPUT} input`).first();
+    await box.waitFor({ state: 'visible', timeout: 10_000 });
+    let proposed = '';
+    for (const deadline = Date.now() + 10_000; !proposed.endsWith('.jpg') && Date.now() < deadline; await sleep(100))
+      proposed = await box.inputValue();
+    if (!proposed.endsWith('/south/new.jpg')) throw new Error(`Save As proposes ${JSON.stringify(proposed)}, not south/new.jpg`);
+    await box.press('Enter');
+    await fileAppears(join(south, 'new.jpg'), 'Save As of the unsaved report’s preview');
+    // Ctrl+S writes the unsaved report where New Report named it: south, no dialog.
+    await page.locator('.tabs-container .tab', { hasText: 'new.report.json' }).first().click();
+    await page.keyboard.press('Control+S');
+    await fileAppears(join(south, 'new.report.json'), 'Ctrl+S of the new report');
+    await page.locator('.tabs-container .tab.active:not(.dirty)', { hasText: 'new.report.json' }).first().waitFor({ timeout: 15_000 });
+    mark('newReport');
+    // Both folders in the explorer, the new report saved in south beside its Save As copy, its preview drawn.
+    await sleep(300);
+    await page.screenshot({ path: join(shotDir, 'multi-root.png') });
+
+    // North: a save previews (its folder says on), exported to its own folder.
+    await openFile(page, 'north.report.json');
+    await editAndSave(page);
+    await fileAppears(join(north, 'previews', 'north.jpg'), "north's preview on save exported to north/previews");
+    mark('northSave');
+
+    // Each folder's files, and nothing else: south's save previewed nothing (no south.jpg),
+    // north's export folder is not south's.
+    const written = { north: filesUnder(north).sort(), south: filesUnder(south).sort() };
+    const expected = {
+      north: ['north.report.json', 'previews/north.jpg'],
+      south: ['new.jpg', 'new.report.json', 'pdfs/south.pdf', 'south.report.json'],
+    };
+    if (JSON.stringify(written) !== JSON.stringify(expected))
+      throw new Error(`the folders hold ${JSON.stringify(written)}, not ${JSON.stringify(expected)}`);
+    await page.close();
+    page = undefined;
+    return { times, proposed: proposed.slice(root.length), written };
+  } catch (e) {
+    await page?.screenshot({ path: join(shotDir, 'failed-multi-root.png') }).catch(() => {});
+    throw e;
+  } finally {
+    await context.close().catch(() => {});
+  }
+}
