@@ -4,6 +4,7 @@
  * and the long-poll rules per socket, and a client that goes away mid-request.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { ServiceContext } from './context';
 import { guardConnections, requestsInFlight, serverTimeouts, trackRequest } from './connections';
@@ -13,7 +14,6 @@ import { readBody } from './body';
 import { writeResponse } from './nodeResponse';
 import { jsonResponse } from './respond';
 import { createRouter, internalError } from './routes';
-import type { Socket } from 'node:net';
 
 /**
  * The client went away (reset, closed mid-body): nothing to answer and nothing wrong with
