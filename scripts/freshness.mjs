@@ -18,7 +18,7 @@ const BUNDLES = [
   'render-worker.js',
   'body-worker.js',
   'web/renderer.js',
-  'web/service.js',
+  'web/engine.js',
 ];
 const SOURCES = [
   'src',

@@ -1,6 +1,6 @@
 // The browser bundles (src/web/; docs/architecture.md, "The browser build"). The renderer and the
 // local service are written for Node; in the browser the few modules that touch Node are replaced at bundle time:
-// - SWAPS: a renderer module that does I/O → its browser twin in src/web/render/ (same exports);
+// - SWAPS: a module that does I/O → its browser twin in src/web/ (same exports);
 // - SHIMS: a Node built-in or Node-only package → the small browser equivalent in src/web/shims/;
 // - EMPTY: Emscripten glue's `require('fs')`/`require('path')`, reached only on its Node branch.
 // Anything else that resolves to a Node built-in fails the build (platform 'browser').
@@ -11,6 +11,9 @@ import { pdfkitBrowserPlugin } from './render-assets.mjs';
 export const SWAPS = {
   'src/render/assets.ts': 'src/web/render/assets.ts',
   'src/net/outboundPolicy.ts': 'src/web/render/browserFetch.ts',
+  'src/core/client/http.ts': 'src/web/client/http.ts',
+  'src/core/client/download.ts': 'src/web/client/download.ts',
+  'src/mock/delivery/bucket.ts': 'src/web/service/bucket.ts',
 };
 
 /** Import specifier → browser shim. */
@@ -18,6 +21,7 @@ export const SHIMS = {
   'node:zlib': 'src/web/shims/zlib.ts',
   'node:crypto': 'src/web/shims/crypto.ts',
   'node:os': 'src/web/shims/os.ts',
+  'node:perf_hooks': 'src/web/shims/perfHooks.ts',
   pngjs: 'src/web/shims/pngjs.ts',
 };
 
@@ -55,7 +59,7 @@ const BASE_URL_BANNER = `var __import_meta_url = (() => {
 /** The browser bundles: entry → file, and the global each defines (an IIFE: a page or a worker loads it). */
 export const WEB_BUNDLES = [
   { entry: 'src/web/renderer.ts', out: 'dist/web/renderer.js', globalName: 'ReportStudioRenderer' },
-  { entry: 'src/web/service.ts', out: 'dist/web/service.js', globalName: 'ReportStudioService' },
+  { entry: 'src/web/engine.ts', out: 'dist/web/engine.js', globalName: 'ReportStudioEngine' },
 ];
 
 /** The esbuild options of each of WEB_BUNDLES (the unit test and the bench build with them too). */

@@ -116,6 +116,13 @@ export interface LocalServiceOptions {
   log?: (line: string) => void;
   /** Replaces the default renderer (tests, the extension). The service disposes it on stop. */
   renderer?: ReportRenderer;
+  /**
+   * Reads one of the renderer's files (a name of RENDERER_FILES, e.g. `pdfium.wasm`,
+   * `fonts/inter/…`) from the extension's own `dist/`. The browser service reads every renderer
+   * file through it (required there; each read once, on the first render); the Node service
+   * reads them from disk and ignores it.
+   */
+  assets?: (name: string) => Promise<Uint8Array>;
   /** Random source for the fault flags (tests). */
   random?: () => number;
   /** Clock (tests of period roll-over and retention). */

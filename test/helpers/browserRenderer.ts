@@ -89,7 +89,7 @@ export class DistPage {
   private browser?: Browser;
   private page?: Page;
 
-  /** Serves dist/, opens a page and loads `bundle` (e.g. 'web/service.js') into it. */
+  /** Serves dist/, opens a page and loads `bundle` (e.g. 'web/engine.js') into it. */
   async start(bundle: string): Promise<void> {
     this.server = createServer((req, res) => {
       const path = normalize(join(DIST, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)));

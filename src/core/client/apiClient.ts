@@ -3,7 +3,6 @@
  * typed errors, retries for 503/network failures, a deadline per request and
  * cancellation by AbortSignal. Shared by the extension, the CLI and the tests.
  */
-import { Agent } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { QuotaRecord, SubmitResponse, TaskKind, TaskStatusResponse } from '../api/types';
 import { API_PATHS, DEFAULT_HOSTED_BASE_URL, HEADER_API_KEY, QUERY_API_KEY } from '../api/types';
@@ -11,7 +10,7 @@ import type { ReportBody } from '../report/types';
 import { jsoncToJson } from '../loc/jsoncText';
 import { redact, registerSecret } from '../redact';
 import { errorFromStatus, ReportServiceError } from './errors';
-import { discard, openRequest, readText } from './http';
+import { createDispatcher, discard, openRequest, readText } from './http';
 import type { OpenResponse } from './http';
 import { asQuotaRecord, asSubmitResponse, asTaskStatus, parseJsonBody, parseQuotaHeaders } from './responses';
 import type { QuotaHeaders } from './responses';
@@ -73,7 +72,7 @@ export class ReportClient {
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.ownsDispatcher = !options.dispatcher;
-    this.dispatcher = options.dispatcher ?? new Agent({ keepAliveTimeout: 4_000, connections: 16 });
+    this.dispatcher = options.dispatcher ?? createDispatcher();
   }
 
   /** POST /build-report (counts against quota) or /preview-report (free). */

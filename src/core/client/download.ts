@@ -1,10 +1,10 @@
 /**
- * The body of a 200 from get-report: the PDF of a build or the JPEG of a preview,
- * read into memory or streamed to disk. A file is first written next to its target
+ * A get-report file streamed to disk (Node). A file is first written next to its target
  * and renamed when complete, so an interrupted download never leaves half a PDF
  * where the user expects one (nor overwrites a good one). A target that is not a
  * regular file — a FIFO, a character device such as /dev/null, /dev/stdout — is
  * written into instead: renaming over it would replace the device with a file.
+ * In the browser this module is swapped for src/web/client/download.ts.
  */
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -12,84 +12,12 @@ import { basename, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
 import { ReportServiceError } from './errors';
-import { discard, readText } from './http';
-import type { OpenResponse } from './http';
-import { badResponse, isJsonContentType } from './responses';
-import { PDF_MAGIC } from '../pdfMagic';
+import { discard } from './transport';
+import type { OpenResponse } from './transport';
+import { checkFileType, checkMagic, FileWriteError, readReportBytes, type DownloadedFile } from './reportBytes';
 
-export interface ReportFile {
-  bytes: Uint8Array;
-  /** `application/pdf` or `image/jpeg` (parameters removed). */
-  contentType: string;
-}
-
-export interface DownloadedFile {
-  path: string;
-  size: number;
-  contentType: string;
-}
-
-/** File types get-report may answer with, and the magic bytes each starts with. */
-const FILE_TYPES: Record<string, number[]> = {
-  'application/pdf': [...PDF_MAGIC],
-  'image/jpeg': [0xff, 0xd8, 0xff],
-};
-
-function mediaType(res: OpenResponse): string {
-  return (res.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-}
-
-/** Rejects a JSON/HTML answer before any byte reaches the caller or the disk. */
-async function checkFileType(res: OpenResponse, endpoint: string): Promise<string> {
-  const type = mediaType(res);
-  if (FILE_TYPES[type] || type === 'application/octet-stream') return type;
-  if (isJsonContentType(type)) {
-    const text = await readText(res, 1024 * 1024).catch(() => '');
-    let detail = '';
-    try {
-      const d = (JSON.parse(text) as { detail?: unknown }).detail;
-      if (typeof d === 'string') detail = `: ${d}`;
-    } catch {
-      // not even JSON: the content type alone is reported
-    }
-    throw badResponse(endpoint, `expected a PDF or JPEG file, got JSON${detail}`, res.status);
-  }
-  await discard(res);
-  throw badResponse(endpoint, `expected a PDF or JPEG file, got ${type || 'no content type'}`, res.status);
-}
-
-function checkMagic(bytes: Uint8Array, type: string, endpoint: string): string {
-  const sniffed = Object.entries(FILE_TYPES).find(([, magic]) => magic.every((b, i) => bytes[i] === b))?.[0];
-  if (type === 'application/octet-stream' && sniffed) return sniffed;
-  if (!sniffed || sniffed !== type)
-    throw badResponse(endpoint, `the file is not a valid ${type === 'application/octet-stream' ? 'PDF or JPEG' : type}`);
-  return type;
-}
-
-export async function readReportBytes(res: OpenResponse, endpoint: string): Promise<ReportFile> {
-  const type = await checkFileType(res, endpoint);
-  try {
-    const chunks: Buffer[] = [];
-    for await (const chunk of res.body) chunks.push(chunk as Buffer);
-    const bytes = new Uint8Array(Buffer.concat(chunks));
-    return { bytes, contentType: checkMagic(bytes, type, endpoint) };
-  } catch (error) {
-    throw error instanceof ReportServiceError ? error : res.classify(error);
-  } finally {
-    res.done();
-  }
-}
-
-/** A failure writing the user's file: not the service's fault, so not a ReportServiceError. */
-export class FileWriteError extends Error {
-  constructor(
-    readonly path: string,
-    cause: unknown,
-  ) {
-    super(`cannot write ${path}: ${(cause as Error)?.message ?? String(cause)}`, { cause });
-    this.name = 'FileWriteError';
-  }
-}
+export { FileWriteError, readReportBytes } from './reportBytes';
+export type { DownloadedFile, ReportFile } from './reportBytes';
 
 /** Names of this process's own streams: written into whatever they stand for (a pipe, a terminal, a file). */
 const OWN_STREAM = /^\/(dev\/(stdout|stderr|fd\/\d+)|proc\/self\/fd\/\d+)$/;
@@ -150,7 +78,7 @@ export async function downloadToFile(res: OpenResponse, endpoint: string, filePa
     const file = createWriteStream(temp).on('error', (error) => (writeError ??= error));
     await pipeline(
       res.body,
-      async function* count(source: AsyncIterable<Buffer>) {
+      async function* count(source: AsyncIterable<Uint8Array>) {
         try {
           for await (const chunk of source) {
             size += chunk.length;

@@ -1,63 +1,27 @@
 /**
- * One HTTP exchange with undici under a deadline: the per-request timeout covers the
- * whole exchange (connect, headers and body), the caller's AbortSignal cancels it, and
- * every transport failure becomes a ReportServiceError of kind network, timeout or
- * cancelled. Status handling is the caller's business (apiClient.ts).
+ * One HTTP exchange with undici under a deadline (transport.ts): the transport of the Node
+ * client. Status handling is the caller's business (apiClient.ts). In the browser this module
+ * is swapped for src/web/client/http.ts (scripts/web-build.mjs), which exports the same.
  */
-import { request } from 'undici';
+import { Agent, request } from 'undici';
 import type { Dispatcher } from 'undici';
-import { ReportServiceError } from './errors';
-import { redact } from '../redact';
+import { openUnderDeadline, type HttpCall, type OpenResponse } from './transport';
 
-export interface HttpCall {
-  method: 'GET' | 'POST';
-  url: URL;
-  /** `POST /build-report`: used in messages instead of the URL. */
-  endpoint: string;
-  headers: Record<string, string>;
-  body?: string;
-  timeoutMs: number;
-  signal?: AbortSignal;
-  dispatcher?: Dispatcher;
+export { discard, readText } from './transport';
+export type { HttpCall, OpenResponse, ResponseBody } from './transport';
+
+/** The client's own connection pool (ReportClient closes it on close()). */
+export function createDispatcher(): Dispatcher {
+  return new Agent({ keepAliveTimeout: 4_000, connections: 16 });
 }
 
-export interface OpenResponse {
-  status: number;
-  /** Lower-case names, first value of each. */
-  headers: Record<string, string | undefined>;
-  body: Dispatcher.ResponseData['body'];
-  /** Aborted when the deadline passes or the caller cancels; pass to stream pipelines. */
-  signal: AbortSignal;
-  /** Turns an error thrown while reading the body into the right kind. */
-  classify(error: unknown): ReportServiceError;
-  /** Stops the deadline timer; call once the body is consumed or dropped. */
-  done(): void;
-}
-
-/** Error codes meaning the request never left this machine, so any request may be repeated. */
-const NOT_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EADDRNOTAVAIL',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-
-export async function openRequest(call: HttpCall): Promise<OpenResponse> {
-  const deadline = new Deadline(call.timeoutMs, call.signal);
-  const classify = (error: unknown): ReportServiceError => classifyTransportError(error, deadline, call);
-  if (call.signal?.aborted) {
-    deadline.dispose();
-    throw classify(call.signal.reason);
-  }
-  try {
+export function openRequest(call: HttpCall): Promise<OpenResponse> {
+  return openUnderDeadline(call, async (signal) => {
     const response = await request(call.url, {
       method: call.method,
       headers: call.headers,
       body: call.body,
-      signal: deadline.signal,
+      signal,
       dispatcher: call.dispatcher,
       // The deadline governs time; undici's own timers would race it with other messages.
       headersTimeout: 0,
@@ -67,110 +31,6 @@ export async function openRequest(call: HttpCall): Promise<OpenResponse> {
     for (const [name, value] of Object.entries(response.headers)) {
       headers[name.toLowerCase()] = Array.isArray(value) ? value[0] : value;
     }
-    return {
-      status: response.statusCode,
-      headers,
-      body: response.body,
-      signal: deadline.signal,
-      classify,
-      done: () => deadline.dispose(),
-    };
-  } catch (error) {
-    deadline.dispose();
-    throw classify(error);
-  }
-}
-
-/** Reads a whole body as text under the exchange's deadline. */
-export async function readText(response: OpenResponse, limitBytes = 16 * 1024 * 1024): Promise<string> {
-  try {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of response.body) {
-      size += (chunk as Buffer).length;
-      if (size > limitBytes) {
-        response.body.destroy();
-        throw new ReportServiceError({ kind: 'bad_response', message: `response larger than ${limitBytes} bytes` });
-      }
-      chunks.push(chunk as Buffer);
-    }
-    return Buffer.concat(chunks).toString('utf8');
-  } catch (error) {
-    throw error instanceof ReportServiceError ? error : response.classify(error);
-  } finally {
-    response.done();
-  }
-}
-
-/** Drains and discards a body so the connection can be reused. */
-export async function discard(response: OpenResponse): Promise<void> {
-  try {
-    await response.body.dump();
-  } catch {
-    // The body is of no interest; a broken connection is not worth reporting here.
-  } finally {
-    response.done();
-  }
-}
-
-class Deadline {
-  private readonly controller = new AbortController();
-  private readonly timer: NodeJS.Timeout;
-  private readonly onCallerAbort = (): void => this.controller.abort(this.caller?.reason);
-  timedOut = false;
-
-  constructor(
-    readonly timeoutMs: number,
-    private readonly caller?: AbortSignal,
-  ) {
-    this.timer = setTimeout(() => {
-      this.timedOut = true;
-      this.controller.abort(new Error(`timed out after ${timeoutMs} ms`));
-    }, timeoutMs);
-    caller?.addEventListener('abort', this.onCallerAbort, { once: true });
-  }
-
-  get signal(): AbortSignal {
-    return this.controller.signal;
-  }
-
-  dispose(): void {
-    clearTimeout(this.timer);
-    this.caller?.removeEventListener('abort', this.onCallerAbort);
-  }
-}
-
-function errorCode(error: unknown): string | undefined {
-  const e = error as { code?: unknown; cause?: { code?: unknown }; errors?: Array<{ code?: unknown }> };
-  const code = e?.code ?? e?.cause?.code ?? e?.errors?.[0]?.code;
-  return typeof code === 'string' ? code : undefined;
-}
-
-function classifyTransportError(error: unknown, deadline: Deadline, call: HttpCall): ReportServiceError {
-  if (error instanceof ReportServiceError) return error;
-  const endpoint = call.endpoint;
-  if (call.signal?.aborted) {
-    const reason = call.signal.reason;
-    const why = reason instanceof Error && reason.name !== 'AbortError' ? `: ${reason.message}` : '';
-    return new ReportServiceError({ kind: 'cancelled', message: `${endpoint}: cancelled${why}`, endpoint, cause: error });
-  }
-  if (deadline.timedOut) {
-    return new ReportServiceError({
-      kind: 'timeout',
-      message: `${endpoint}: no complete answer within ${deadline.timeoutMs} ms`,
-      endpoint,
-      cause: error,
-    });
-  }
-  const code = errorCode(error);
-  const origin = redact(call.url.origin);
-  const text = error instanceof Error ? error.message : String(error);
-  const what = code ? `${code}${text && !text.includes(code) ? `: ${text}` : ''}` : text;
-  return new ReportServiceError({
-    kind: 'network',
-    message: `${endpoint}: cannot reach ${origin} (${what})`,
-    endpoint,
-    requestSent: !(code && NOT_SENT_CODES.has(code)),
-    cause: error,
+    return { status: response.statusCode, headers, body: response.body };
   });
 }

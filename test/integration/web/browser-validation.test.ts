@@ -1,5 +1,5 @@
 /**
- * The local service's submit check in the browser (dist/web/service.js, checkSubmission) answers
+ * The local service's submit check in the browser (dist/web/engine.js, checkSubmission) answers
  * every body of the broken-report corpus, and the bodies the service treats specially (empty,
  * null, not JSON, NaN, too deep, not UTF-8, another content type, too large), with the very status and
  * `{"detail": …}` text the HTTP service answers for the same bytes — and accepts what it accepts.
@@ -23,7 +23,7 @@ interface Case {
 
 const CHECK = `async (cases) => cases.map((c) => {
   const bytes = Uint8Array.from(c.bytes, (ch) => ch.charCodeAt(0));
-  const r = globalThis.ReportStudioService.checkSubmission(bytes, c.contentType);
+  const r = globalThis.ReportStudioEngine.checkSubmission(bytes, c.contentType);
   return r.ok ? { status: 200 } : { status: r.status, body: r.body };
 }).map((answer, i) => ({ name: cases[i].name, ...answer }))`;
 
@@ -57,7 +57,7 @@ function cases(): Case[] {
   ];
 }
 
-describe('the local service check in the browser (dist/web/service.js)', function () {
+describe('the local service check in the browser (dist/web/engine.js)', function () {
   this.timeout(120_000);
   const page = new DistPage();
   let service: Harness;
@@ -65,7 +65,7 @@ describe('the local service check in the browser (dist/web/service.js)', functio
   before(async () => {
     ensureBuilt();
     service = await startHarness();
-    await page.start('web/service.js');
+    await page.start('web/engine.js');
   });
 
   after(async () => {
