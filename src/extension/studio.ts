@@ -37,13 +37,11 @@ import { PdfEditorProvider } from './viewer/pdfEditor';
 import { registerPdfDefault } from './viewer/pdfDefault';
 import { ResultExport } from './viewer/resultExport';
 import { ResultPanels } from './viewer/resultPanels';
-import { registerPdfLinks } from './tasks/pdfLinks';
-import { ReportTasks } from './tasks/reportTasks';
-import { TaskProblems } from './tasks/taskProblems';
 import { TrailingCommaDiagnostics } from './diagnostics/trailingCommaDiagnostics';
 import { registerTrailingCommaActions } from './codeActions/trailingCommaActions';
 import { trackWalkthrough } from './walkthrough/walkthroughSteps';
 import { ReportLanguageStatus } from './schema/reportLanguageStatus';
+import { nodeHostTasks } from './nodeHost';
 
 let localService: LocalServiceHost | undefined;
 
@@ -70,7 +68,7 @@ export function activateStudio(context: vscode.ExtensionContext): Studio {
   const panels = new ResultPanels(context, log);
   const diagnostics = new ServiceDiagnostics();
   const renderNotes = new RenderNoteDiagnostics();
-  const schemas = new SchemaProvider(context.extensionPath);
+  const schemas = new SchemaProvider(context.extensionUri);
   const submissions = new Submissions({ context, log, clients, quota, panels, diagnostics, renderNotes });
   const live = new LivePreview({ context, panels, local, clients, log, submitting: (uri) => submissions.isRunning(uri) });
   const sync = new PreviewSync(panels);
@@ -100,13 +98,12 @@ export function activateStudio(context: vscode.ExtensionContext): Studio {
     exports,
     pdfEditor,
   };
-  const taskProblems = new TaskProblems(context.extensionPath);
-  push(taskProblems, new TrailingCommaDiagnostics(), registerTrailingCommaActions());
+  push(new TrailingCommaDiagnostics(), registerTrailingCommaActions());
   const reports = new ReportContext(panels);
   const statusBar = new QuotaStatusBar(quota, clients, reports);
   const languageStatus = new ReportLanguageStatus(clients, context.extensionUri);
   push(log, keys, local, clients, quota, panels, diagnostics, renderNotes, submissions, live, sync, sourceMaps, reports, statusBar);
-  push(pdfEditor, exports, registerPdfDefault(log), registerPdfLinks());
+  push(pdfEditor, exports, registerPdfDefault(log));
 
   const commands = new Map(createCommands(services).map((command) => [command.id, command]));
   push(
@@ -135,18 +132,17 @@ export function activateStudio(context: vscode.ExtensionContext): Studio {
       // A failed refresh shows in the status bar's tooltip; the task has ended either way.
     }
   };
+  const tasks = nodeHostTasks(context, services, {
+    localService: () => local.ensureStarted({ announce: false }),
+    afterOfflineBuild: () => void refreshLocalQuota(),
+  });
+  push(...tasks.disposables);
   return {
     resultPanels: panels,
     livePreview: live,
     previewSync: sync,
     pdfEditor,
-    tasks: new ReportTasks({
-      context,
-      panels,
-      problems: taskProblems,
-      localService: () => local.ensureStarted({ announce: false }),
-      afterOfflineBuild: () => void refreshLocalQuota(),
-    }),
+    tasks: tasks.tasks,
     run(id, args) {
       const command = commands.get(id);
       if (!command) throw new Error(`Report Studio has no command ${id}`);

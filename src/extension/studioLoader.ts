@@ -35,12 +35,16 @@ import type { ResultPanels } from './viewer/resultPanels';
 /** dist/studio.js as the bootstrap requires it. */
 export type StudioModule = typeof import('./studio');
 
+export type ExtensionHostKind = 'node' | 'web';
+
 /** What loaded the full part. */
 export type LoadReason = 'report' | 'command' | 'panel' | 'api' | 'task' | 'pdf';
 
 /** Which stage is loaded, for tests and the bench (`api.activation`). */
 export interface ActivationState {
   stage: 'bootstrap' | 'full';
+  /** The extension host running this entry: Node (`main`, dist/extension.js) or the web worker (`browser`, dist/web/extension.js). */
+  host: ExtensionHostKind;
   /** Set once the full part is loaded. */
   loadedBy?: LoadReason;
   /** Milliseconds to require dist/studio.js and run activateStudio(). */
@@ -88,13 +92,15 @@ export class StudioLoader implements vscode.Disposable {
   private module: StudioModule | undefined;
   private failure: unknown;
   private activating = true;
-  private readonly state: ActivationState = { stage: 'bootstrap' };
+  private readonly state: ActivationState;
   readonly api: ReportStudioApi;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly load: () => StudioModule,
+    host: ExtensionHostKind = 'node',
   ) {
+    this.state = { stage: 'bootstrap', host };
     const studio = (): Studio => this.loadStudio('api');
     const state = (): ActivationState => ({ ...this.state });
     this.api = {
@@ -192,6 +198,7 @@ export class StudioLoader implements vscode.Disposable {
     }
     Object.assign(this.state, {
       stage: 'full',
+      host: this.state.host,
       loadedBy: reason,
       loadMs: performance.now() - t0,
       requireMs: required - t0,

@@ -3,15 +3,16 @@
  * bundle with the renderer is loaded only then), bound to 127.0.0.1 on the configured
  * port (0 = a free one), data in the configured folder or the extension's global storage,
  * one development key, stopped on deactivate. Its log lines go to the Report Studio log.
+ * In the web worker extension host the same call starts the in-browser service (src/web/engine.ts):
+ * no socket, its state in memory, the port and data folder settings ignored.
  */
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LocalService } from '../../mock/service';
 import type { ReportLog } from '../log';
 import { loadEngine } from './runtimeLoader';
 import { readSettings, ServiceSetupError } from './serviceConfig';
 import { COMMANDS } from '../commands/commandIds';
-import { expandHome, homeFolder } from '../homePath';
+import { expandHome, homeFolder, isAbsolutePath, joinPath } from '../homePath';
 
 const CONTEXT_LOCAL_RUNNING = 'reportStudio.localServiceRunning';
 const NOTICE_SHOWN = 'reportStudio.localServiceNoticeShown';
@@ -90,10 +91,10 @@ export class LocalServiceHost implements vscode.Disposable {
 
   private dataDir(): string {
     const configured = readSettings().localService.dataDir;
-    if (!configured) return path.join(this.context.globalStorageUri.fsPath, 'local-service');
+    if (!configured) return joinPath(this.context.globalStorageUri.fsPath, 'local-service');
     // `~/…` as a person would type it; relative paths are taken from the home folder too.
     const expanded = expandHome(configured);
-    return path.isAbsolute(expanded) ? expanded : path.join(homeFolder(), expanded);
+    return isAbsolutePath(expanded) ? expanded : joinPath(homeFolder(), expanded);
   }
 
   private async start(announce: boolean): Promise<LocalService> {
@@ -106,7 +107,15 @@ export class LocalServiceHost implements vscode.Disposable {
       // Restricted Mode: a report of an untrusted workspace gets no image fetched, no webhook sent.
       // Known before the start ends: trust granted while it starts must stop it too.
       this.restricted = !vscode.workspace.isTrusted;
-      service = await startLocalService({ port, dataDir, restricted: this.restricted, log: (line) => this.log.service(line) });
+      service = await startLocalService({
+        port,
+        dataDir,
+        restricted: this.restricted,
+        log: (line) => this.log.service(line),
+        // The renderer's files from the extension's own dist/ (the browser service reads them
+        // through this; the Node service reads them from disk itself).
+        assets: (name) => Promise.resolve(vscode.workspace.fs.readFile(vscode.Uri.joinPath(this.context.extensionUri, 'dist', name))),
+      });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE') {
