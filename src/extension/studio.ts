@@ -16,6 +16,7 @@ import { registerReportCodeLens } from './codeLens/reportCodeLens';
 import { repeatInPanel, useLocalServiceInPanel } from './submit/panelRequests';
 import { createCommands } from './commands';
 import type { CommandId } from './commands/commandIds';
+import type { ExtensionHostKind } from './studioLoader';
 import { registerPreviewOnSave } from './submit/previewOnSave';
 import { Submissions } from './submit/submissions';
 import { RenderNoteDiagnostics } from './diagnostics/renderNoteDiagnostics';
@@ -58,9 +59,11 @@ export interface Studio {
   run(id: CommandId, args: unknown[]): unknown;
 }
 
-export function activateStudio(context: vscode.ExtensionContext): Studio {
+export function activateStudio(context: vscode.ExtensionContext, host: ExtensionHostKind = 'node'): Studio {
   const push = (...d: vscode.Disposable[]): void => void context.subscriptions.push(...d);
   const log = new ReportLog();
+  // Which entry runs: the same extension behaves differently without Node (docs/extension.md, VS Code for the Web).
+  log.info(`Report Studio runs in the ${host === 'web' ? 'web worker' : 'Node'} extension host`);
   const keys = new ApiKeyStore(context.secrets, log);
   const local = (localService = new LocalServiceHost(context, log));
   const clients = new ClientFactory(context.extensionPath, keys, local, log);

@@ -191,7 +191,7 @@ export class StudioLoader implements vscode.Disposable {
     try {
       this.module = this.load();
       required = performance.now();
-      this.studio = this.module.activateStudio(this.context);
+      this.studio = this.module.activateStudio(this.context, this.state.host);
     } catch (error) {
       this.failure = error;
       throw error;

@@ -127,14 +127,16 @@ export class LocalServiceHost implements vscode.Disposable {
           ['openSettings', 'showLog'],
         );
       }
-      throw new ServiceSetupError(
-        vscode.l10n.t('The local service did not start (data folder {0}): {1}', dataDir, (error as Error).message),
-        ['openSettings', 'showLog'],
-      );
+      // Without a disk (the web worker extension host) the service keeps its data in memory: no folder to name.
+      const message = onDisk(this.context)
+        ? vscode.l10n.t('The local service did not start (data folder {0}): {1}', dataDir, (error as Error).message)
+        : vscode.l10n.t('The local service did not start: {0}', (error as Error).message);
+      throw new ServiceSetupError(message, ['openSettings', 'showLog']);
     }
     this.log.addSecret(service.apiKeys[0]);
     this.service = service;
-    this.log.info(`Local service started on ${service.url} in ${Date.now() - began} ms (data: ${service.dataDir})`);
+    const data = onDisk(this.context) ? service.dataDir : 'in memory';
+    this.log.info(`Local service started on ${service.url} in ${Date.now() - began} ms (data: ${data})`);
     void vscode.commands.executeCommand('setContext', CONTEXT_LOCAL_RUNNING, true);
     this.changed.fire(describe(service));
     if (announce) void this.announceOnce(service);
@@ -171,4 +173,9 @@ function describe(service: LocalService): RunningLocalService {
     dataDir: service.dataDir,
     renderDraft: (text, options) => service.renderDraft(text, options),
   };
+}
+
+/** The extension host has a disk for the service's data: its storage is file: (not so in the web worker host). */
+function onDisk(context: vscode.ExtensionContext): boolean {
+  return context.globalStorageUri.scheme === 'file';
 }

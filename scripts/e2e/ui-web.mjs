@@ -1,0 +1,103 @@
+// The `e2e-web` stage (`node scripts/e2e/run.mjs --web`): the packaged extension in code-server's
+// web worker extension host — its `browser` entry, dist/web/extension.js, as VS Code for the Web
+// runs it. code-server runs an extension with both entries in its Node extension host (it is a
+// remote setup); the user setting `remote.extensionKind` = ["web"] for the extension moves it to
+// the web worker host (docs/testing.md, _The browser build_). The mocha suite cannot follow it
+// there (it runs in the Node host, and an extension's API is not reachable from another host),
+// so the stage runs the UI checks of the authoring loop — the same functions as the e2e stage,
+// selected by title — after one that reads from the Report Studio log which host runs it and
+// that the local service it started is the in-browser one.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { installVsix, launchBrowser, prepareRunDirs, startCodeServer } from './code-server.mjs';
+import { completionCheck, FIXTURE, goTo, hoverCheck, openFile, positionOf, quickInput, readExample } from './ui-checks.mjs';
+import { buildCheck, liveSyncCheck, previewCheck } from './ui-studio.mjs';
+import { trackResourceLoads } from './ui-driver.mjs';
+import { docShot } from './shots.mjs';
+import { makeWorkspace } from './workspace.mjs';
+import { root } from './build-suite.mjs';
+
+/** The switch: this profile's settings run the extension in the web worker extension host. */
+export const WEB_HOST_SETTINGS = { 'remote.extensionKind': { 'report-studio.report-studio': ['web'] } };
+
+const HOST_LINE = 'Report Studio runs in the web worker extension host';
+
+/**
+ * After the checks that rendered: the Report Studio log, as a person opens it (Report Studio:
+ * Show Log), says the extension runs in the web worker host, and that the local service that
+ * served them is the in-browser one (no 127.0.0.1 port: nothing listens on a socket).
+ */
+async function webHostCheck(page, shotDir) {
+  await quickInput(page, 'F1', 'Report Studio: Show Log', 'Report Studio: Show Log', 'run "Report Studio: Show Log"');
+  const log = page.locator('.panel .view-lines').filter({ hasText: HOST_LINE }).first();
+  await log.waitFor({ timeout: 30_000 });
+  const text = (await log.innerText()).replace(/\s+/g, ' ');
+  if (!text.includes('Local service started on')) throw new Error(`the log names no local service start: ${text.slice(0, 600)}`);
+  const origin = text.match(/Local service started on (\S+)/)?.[1] ?? '';
+  if (/^https?:\/\/(127\.0\.0\.1|localhost):\d+/.test(origin)) throw new Error(`the local service listens on a port: ${origin}`);
+  await docShot(page, shotDir, 'web-host-log.png');
+  // The Node host's commands are disabled here: the palette does not offer them.
+  await page.keyboard.press('F1');
+  const box = page.locator('.quick-input-widget input').first();
+  await box.fill('>Report Studio: Compare with');
+  await page
+    .locator('.quick-input-widget .monaco-list-row')
+    .first()
+    .waitFor({ timeout: 5_000 })
+    .catch(() => {});
+  const offered = await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Compare with' }).count();
+  await page.keyboard.press('Escape');
+  if (offered > 0) throw new Error('the command palette offers "Compare with…" in the web worker host');
+  return { host: HOST_LINE, localService: origin };
+}
+
+/** The checks of the web stage: title → run(page). */
+function webChecks(page, shotDir, workspace) {
+  const text = readFileSync(join(root, FIXTURE), 'utf8');
+  const helpers = { quickInput, openFile, goTo, positionOf, readExample, workspace };
+  return [
+    ['web: completion inside a Card\'s "options" lists Card options only', () => completionCheck(page, shotDir, text)],
+    ['web: the squiggle under a bad enum shows the schema diagnostic', () => hoverCheck(page, shotDir, text)],
+    ['web: Preview Report shows the JPEG of the in-browser local service', () => previewCheck(page, shotDir, helpers)],
+    ['web: Build shows the PDF of the in-browser local service and the quota it spent', () => buildCheck(page, shotDir, helpers)],
+    ['web: Open Live Preview draws the report and outlines the Card the cursor is in', () => liveSyncCheck(page, shotDir, helpers)],
+    // Last: it reads what the checks before it logged.
+    ['web: the extension runs in the web worker extension host, with the in-browser local service', () => webHostCheck(page, shotDir)],
+  ];
+}
+
+/** Runs the web stage on its own code-server and profile; returns { passed, failures }. */
+export async function runWebStage({ vsix, runDir, shotDir, step }) {
+  mkdirSync(shotDir, { recursive: true });
+  const dirs = prepareRunDirs(runDir, WEB_HOST_SETTINGS);
+  installVsix(dirs, vsix);
+  const workspace = makeWorkspace(join(dirs.runDir, 'workspace'));
+  const server = await startCodeServer(dirs, workspace);
+  step(`code-server (web worker extension host) listening on ${server.url}`);
+  const context = await launchBrowser(join(dirs.runDir, 'chromium-profile'));
+  const page = await context.newPage();
+  const inflight = trackResourceLoads(page);
+  const result = { passed: 0, failures: [] };
+  try {
+    await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    const only = process.env.REPORT_STUDIO_UI_GREP;
+    for (const [title, check] of webChecks(page, shotDir, workspace).filter(([t]) => !only || t.includes(only))) {
+      const began = Date.now();
+      try {
+        const detail = await check();
+        result.passed++;
+        step(`  ✔ ${title} (${((Date.now() - began) / 1000).toFixed(1)} s)\n      ${JSON.stringify(detail).slice(0, 300)}`);
+      } catch (e) {
+        await page.screenshot({ path: join(shotDir, `failed-${result.failures.length + 1}.png`) }).catch(() => {});
+        result.failures.push({ title, error: e instanceof Error ? e.stack : String(e) });
+        step(`  ✖ ${title}`);
+      }
+    }
+  } finally {
+    await inflight.settle();
+    await context.close().catch(() => {});
+    await server.stop();
+  }
+  return result;
+}
