@@ -65,7 +65,7 @@ export function activateStudio(context: vscode.ExtensionContext, host: Extension
   // Which entry runs: the same extension behaves differently without Node (docs/extension.md, VS Code for the Web).
   log.info(`Report Studio runs in the ${host === 'web' ? 'web worker' : 'Node'} extension host`);
   const keys = new ApiKeyStore(context.secrets, log);
-  const local = (localService = new LocalServiceHost(context, log));
+  const local = (localService = new LocalServiceHost(context, log, host));
   const clients = new ClientFactory(context.extensionPath, keys, local, log);
   const quota = new QuotaStore(clients);
   const panels = new ResultPanels(context, log);
@@ -85,6 +85,7 @@ export function activateStudio(context: vscode.ExtensionContext, host: Extension
     exported: (r, file) => panels.showExported(r, file),
   });
   const services: Services = {
+    host,
     context,
     log,
     keys,

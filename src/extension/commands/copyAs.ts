@@ -57,6 +57,15 @@ interface Target {
 async function selectedService(s: Services): Promise<Target> {
   const settings = readSettings();
   const mode = resolveServiceMode(settings.service, await s.keys.has());
+  if (mode === 'local' && s.host === 'web') {
+    // The in-browser service has an address only this window's client knows: no script can call it.
+    throw new ServiceSetupError(
+      vscode.l10n.t(
+        'The local service runs inside this browser window, where no script or terminal can call it. Select the hosted or a custom service to copy code for it.',
+      ),
+      ['selectService'],
+    );
+  }
   if (mode === 'local') {
     // The snippet must work against the URL it names: the local service is started for it.
     const local = await s.local.ensureStarted({ announce: false });

@@ -9,6 +9,7 @@
 import * as vscode from 'vscode';
 import type { LocalService } from '../../mock/service';
 import type { ReportLog } from '../log';
+import type { ExtensionHostKind } from '../studioLoader';
 import { loadEngine } from './runtimeLoader';
 import { readSettings, ServiceSetupError } from './serviceConfig';
 import { COMMANDS } from '../commands/commandIds';
@@ -39,6 +40,8 @@ export class LocalServiceHost implements vscode.Disposable {
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly log: ReportLog,
+    /** In the web worker host the service keeps its data in memory: no data folder to name. */
+    private readonly host: ExtensionHostKind = 'node',
   ) {}
 
   get running(): RunningLocalService | undefined {
@@ -127,15 +130,15 @@ export class LocalServiceHost implements vscode.Disposable {
           ['openSettings', 'showLog'],
         );
       }
-      // Without a disk (the web worker extension host) the service keeps its data in memory: no folder to name.
-      const message = onDisk(this.context)
-        ? vscode.l10n.t('The local service did not start (data folder {0}): {1}', dataDir, (error as Error).message)
-        : vscode.l10n.t('The local service did not start: {0}', (error as Error).message);
+      const message =
+        this.host === 'node'
+          ? vscode.l10n.t('The local service did not start (data folder {0}): {1}', dataDir, (error as Error).message)
+          : vscode.l10n.t('The local service did not start: {0}', (error as Error).message);
       throw new ServiceSetupError(message, ['openSettings', 'showLog']);
     }
     this.log.addSecret(service.apiKeys[0]);
     this.service = service;
-    const data = onDisk(this.context) ? service.dataDir : 'in memory';
+    const data = this.host === 'node' ? service.dataDir : 'in memory';
     this.log.info(`Local service started on ${service.url} in ${Date.now() - began} ms (data: ${data})`);
     void vscode.commands.executeCommand('setContext', CONTEXT_LOCAL_RUNNING, true);
     this.changed.fire(describe(service));
@@ -173,9 +176,4 @@ function describe(service: LocalService): RunningLocalService {
     dataDir: service.dataDir,
     renderDraft: (text, options) => service.renderDraft(text, options),
   };
-}
-
-/** The extension host has a disk for the service's data: its storage is file: (not so in the web worker host). */
-function onDisk(context: vscode.ExtensionContext): boolean {
-  return context.globalStorageUri.scheme === 'file';
 }
