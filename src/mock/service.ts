@@ -19,6 +19,7 @@ import { TaskRunner } from './tasks/runner';
 import { RetentionSweeper } from './tasks/retention';
 import { WebhookSender } from './delivery/webhooks';
 import { createHttpServer } from './http/server';
+import { diskFiles } from './http/diskFiles';
 import { BodyChecker, locateBodyWorker } from './http/bodyPool';
 import type { ServiceContext } from './http/context';
 import { warmUpValidator } from './validation/reportValidator';
@@ -144,7 +145,7 @@ async function open(input: LocalServiceOptions, options: ResolvedOptions, unlock
   const retention = new RetentionSweeper(store, options);
   // Large bodies are decoded and validated in a worker thread: the event loop stays free.
   const bodies = new BodyChecker(locateBodyWorker(), options.log);
-  const ctx: ServiceContext = { options, keys, ledger, store, runner, retention, bodies, renders, origin: '' };
+  const ctx: ServiceContext = { options, keys, ledger, store, runner, retention, bodies, renders, files: diskFiles, origin: '' };
   const server = createHttpServer(ctx);
   let port: number;
   try {

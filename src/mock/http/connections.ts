@@ -10,7 +10,8 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { ResolvedOptions } from '../options';
 import { formatRequestLine } from './requestLog';
-import { sendJson } from './respond';
+import { writeResponse } from './nodeResponse';
+import { jsonResponse } from './respond';
 
 /** Node's default limit on the request line + headers (16 KiB), named in the 431 message. */
 const MAX_HEADER_BYTES = 16 * 1024;
@@ -140,6 +141,6 @@ export function guardConnections(server: Server, o: ResolvedOptions): void {
     o.log(formatRequestLine(req.method ?? '-', req.url ?? '/', 417, 0, undefined));
     req.resume();
     res.shouldKeepAlive = false;
-    sendJson(res, 417, { detail: `Expectation failed: only "Expect: 100-continue" is supported` });
+    void writeResponse(res, jsonResponse(417, { detail: `Expectation failed: only "Expect: 100-continue" is supported` }));
   });
 }

@@ -1,5 +1,4 @@
 /** What the HTTP handlers share: options, keys, stores, the task runner. */
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ResolvedOptions } from '../options';
 import type { ApiKey, KeyRing } from '../keys';
 import type { Ledger } from '../store/ledger';
@@ -8,6 +7,7 @@ import type { TaskRunner } from '../tasks/runner';
 import type { RetentionSweeper } from '../tasks/retention';
 import type { BodyChecker } from './bodyPool';
 import type { RecentRenders } from '../renderReuse';
+import type { FileAccess, ServiceRequest } from './exchange';
 
 export interface ServiceContext {
   options: ResolvedOptions;
@@ -16,17 +16,18 @@ export interface ServiceContext {
   store: TaskStore;
   runner: TaskRunner;
   retention: RetentionSweeper;
-  /** Decodes and validates submitted bodies (large ones in a worker thread). */
-  bodies: BodyChecker;
+  /** Decodes and validates submitted bodies (on Node, large ones in a worker thread). */
+  bodies: Pick<BodyChecker, 'check' | 'close'>;
+  /** The task files and bucket copies the handlers serve. */
+  files: FileAccess;
   /** Renders shared by identical bodies a moment apart (a live draft, then its Preview). */
   renders: RecentRenders;
-  /** http://127.0.0.1:PORT once listening. */
+  /** http://127.0.0.1:PORT once listening (in the browser: its in-process origin). */
   origin: string;
 }
 
 export interface ApiRequest {
-  req: IncomingMessage;
-  res: ServerResponse;
+  req: ServiceRequest;
   url: URL;
   key: ApiKey;
   ctx: ServiceContext;

@@ -10,8 +10,6 @@
  * answered at once with a plain status (no `waited_ms`: the client goes back to its poll schedule).
  * A connection left idle after its answer is closed by the idle timeout (connections.ts).
  */
-import type { Socket } from 'node:net';
-import { requestsInFlight } from './connections';
 
 /** A key may hold long-polls on at most this share of the connection cap (so four keys cannot exhaust it). */
 const LONG_POLL_CONNECTION_SHARE = 1 / 4;
@@ -26,14 +24,22 @@ export class LongPolls {
   /** Held answers per key at most: the option, never more than the key's share of the connections. */
   readonly capPerKey: number;
   private readonly perKey = new Map<string, number>();
-  private readonly bySocket = new WeakMap<Socket, { end(): void; controller: AbortController }>();
+  private readonly bySocket = new WeakMap<object, { end(): void; controller: AbortController }>();
 
-  constructor(maxPerKey: number, maxConnections: number) {
+  /**
+   * `requestsInFlight`: requests parsed from a connection and not answered yet (connections.ts on
+   * Node; always 1 in-process, where each call is its own connection).
+   */
+  constructor(
+    maxPerKey: number,
+    maxConnections: number,
+    private readonly requestsInFlight: (connection: object) => number,
+  ) {
     this.capPerKey = Math.max(1, Math.min(maxPerKey, Math.floor(maxConnections * LONG_POLL_CONNECTION_SHARE)));
   }
 
   /** Call for every request: a long-poll held on the same socket is answered now, so the new one's answer can follow. */
-  onRequest(socket: Socket): void {
+  onRequest(socket: object): void {
     const held = this.bySocket.get(socket);
     if (!held) return;
     held.end();
@@ -41,9 +47,9 @@ export class LongPolls {
   }
 
   /** A place for `keyId` to hold an answer on `socket`, or undefined: answer at once. */
-  hold(keyId: string, socket: Socket): HeldPoll | undefined {
+  hold(keyId: string, socket: object): HeldPoll | undefined {
     const count = this.perKey.get(keyId) ?? 0;
-    if (count >= this.capPerKey || this.bySocket.has(socket) || requestsInFlight(socket) > 1) return undefined;
+    if (count >= this.capPerKey || this.bySocket.has(socket) || this.requestsInFlight(socket) > 1) return undefined;
     this.perKey.set(keyId, count + 1);
     const controller = new AbortController();
     let ended = false;

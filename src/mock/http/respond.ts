@@ -1,7 +1,7 @@
-/** Writing responses: JSON bodies with exact lengths, FastAPI-style `{"detail": ...}` errors. */
-import type { ServerResponse } from 'node:http';
+/** Making responses: JSON bodies, FastAPI-style `{"detail": ...}` errors. */
+import type { Headers, ServiceResponse } from './exchange';
 
-export type Headers = Record<string, string | number>;
+export type { Headers } from './exchange';
 
 /** An error that becomes `{"detail": ...}` with its status (FastAPI's HTTPException). */
 export class HttpError extends Error {
@@ -35,16 +35,15 @@ export function errorText(detail: unknown): string {
   return stringify({ detail });
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Headers = {}): void {
-  const text = stringify(body);
-  res.writeHead(status, {
-    ...headers,
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(text),
-  });
-  res.end(res.req.method === 'HEAD' ? undefined : text);
+/** A JSON response from already serialised text. */
+export function jsonTextResponse(status: number, text: string, headers: Headers = {}): ServiceResponse {
+  return { status, headers: { ...headers, 'content-type': 'application/json' }, body: new TextEncoder().encode(text) };
 }
 
-export function sendError(res: ServerResponse, err: HttpError): void {
-  sendJson(res, err.status, { detail: err.detail }, err.headers);
+export function jsonResponse(status: number, body: unknown, headers: Headers = {}): ServiceResponse {
+  return jsonTextResponse(status, stringify(body), headers);
+}
+
+export function errorResponse(err: HttpError): ServiceResponse {
+  return jsonResponse(err.status, { detail: err.detail }, err.headers);
 }

@@ -8,7 +8,6 @@
  * Every build response of an authenticated key carries the X-*-REMAINING headers.
  */
 import { randomUUID } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
 import type { ReportBody } from '../../core/report/types';
 import type { SubmitResponse, TaskKind } from '../../core/api/types';
 import { HEADER_MULTI_REMAINING, HEADER_SINGLE_REMAINING } from '../../core/api/types';
@@ -17,11 +16,12 @@ import { SerializedJson } from '../store/volume';
 import { isStorageFull, storageFullReason } from '../store/storageFull';
 import { RecentRenders } from '../renderReuse';
 import type { QuotaKind, TaskRecord } from '../store/taskStore';
-import { readBody, ValidationFailure } from './body';
+import { ValidationFailure } from './body';
 import type { ReportFacts } from './bodyCheck';
 import type { ApiRequest } from './context';
 import type { CappedDetail } from './errorCap';
-import { detailJsonText, HttpError, sendJson, type Headers } from './respond';
+import type { ServiceResponse } from './exchange';
+import { detailJsonText, HttpError, jsonResponse, jsonTextResponse, type Headers } from './respond';
 
 function quotaHeaders(a: ApiRequest): Headers {
   const q = a.ctx.ledger.snapshot(a.key.id, a.key.plan);
@@ -58,10 +58,10 @@ interface AcceptedBody {
 
 async function decodeReport(a: ApiRequest): Promise<AcceptedBody> {
   const o = a.ctx.options;
-  const bytes = await readBody(a.req, o.bodyLimit);
+  const bytes = await a.req.readBody(o.bodyLimit);
   // Before the check: a large body is transferred to the body worker, which empties `bytes` here.
   const renderKey = RecentRenders.keyOf(a.key.id, bytes);
-  const verdict = await a.ctx.bodies.check({ bytes, contentType: a.req.headers['content-type'], maxDepth: o.maxDepth });
+  const verdict = await a.ctx.bodies.check({ bytes, contentType: a.req.header('content-type'), maxDepth: o.maxDepth });
   if (verdict.ok) {
     const stored = verdict.report ?? new SerializedJson(verdict.reportJson ?? 'null');
     return { facts: verdict.facts, stored, renderKey };
@@ -70,7 +70,7 @@ async function decodeReport(a: ApiRequest): Promise<AcceptedBody> {
   throw new CappedValidationFailure(verdict.detail);
 }
 
-async function submit(a: ApiRequest, kind: TaskKind): Promise<void> {
+async function submit(a: ApiRequest, kind: TaskKind): Promise<ServiceResponse> {
   const { facts, stored, renderKey } = await decodeReport(a);
   if (!a.key.plan.subscriptionActive) {
     throw new HttpError(402, 'Subscription inactive: this API key has no active plan, so reports cannot be built or previewed');
@@ -129,25 +129,17 @@ async function submit(a: ApiRequest, kind: TaskKind): Promise<void> {
   a.ctx.renders.expect(id, renderKey);
   a.ctx.runner.enqueue(record);
   const body: SubmitResponse = { task_id: id, status: 'QUEUED' };
-  sendJson(a.res, 200, body, quotaHeaders(a));
+  return jsonResponse(200, body, quotaHeaders(a));
 }
 
 /** Runs a submit; every answer to an authenticated key carries the quota headers. */
-export async function handleSubmit(a: ApiRequest, kind: TaskKind): Promise<void> {
+export async function handleSubmit(a: ApiRequest, kind: TaskKind): Promise<ServiceResponse> {
   try {
-    await submit(a, kind);
+    return await submit(a, kind);
   } catch (err) {
     if (err instanceof HttpError) throw new HttpError(err.status, err.detail, { ...err.headers, ...quotaHeaders(a) });
     if (err instanceof ValidationFailure) throw new HttpError(422, err.detail, quotaHeaders(a));
-    if (err instanceof CappedValidationFailure) return sendDetailJson(a.res, 422, err.detail.json, quotaHeaders(a));
+    if (err instanceof CappedValidationFailure) return jsonTextResponse(422, detailJsonText(err.detail.json), quotaHeaders(a));
     throw err;
   }
-}
-
-/** `{"detail": <json>}` from already serialised detail text. */
-function sendDetailJson(res: ServerResponse, status: number, detailJson: string, headers: Headers): void {
-  if (!res.req.readableEnded) res.req.resume();
-  const text = detailJsonText(detailJson);
-  res.writeHead(status, { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-  res.end(res.req.method === 'HEAD' ? undefined : text);
 }

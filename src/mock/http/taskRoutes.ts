@@ -5,16 +5,13 @@
  *   error_message; purged after retention → 410; uploaded to cloud storage → 303 to the
  *   bucket URL; otherwise 200 with the file.
  */
-import { createReadStream, promises as fs } from 'node:fs';
-import type { ServerResponse } from 'node:http';
-import { pipeline } from 'node:stream/promises';
 import { MAX_STATUS_WAIT_SECONDS, type QuotaRecord, type TaskStatusResponse } from '../../core/api/types';
 import { bucketPath } from '../delivery/bucket';
 import type { TaskRecord } from '../store/taskStore';
 import { queryParam, type ApiRequest, type ServiceContext } from './context';
 import type { LongPolls } from './longPolls';
-import { markFullySent } from './requestLog';
-import { HttpError, sendJson } from './respond';
+import type { ServedFile, ServiceResponse } from './exchange';
+import { HttpError, jsonResponse } from './respond';
 import { boundErrors } from '../validation/pydanticErrors';
 import { typeError } from '../validation/pyFormat';
 
@@ -72,7 +69,7 @@ function statusChange(a: ApiRequest, t: TaskRecord, ms: number, release: AbortSi
     const done = (): void => {
       clearTimeout(timer);
       cancel();
-      a.res.off('close', done);
+      a.req.closed.removeEventListener('abort', done);
       release.removeEventListener('abort', done);
       resolve();
     };
@@ -82,13 +79,13 @@ function statusChange(a: ApiRequest, t: TaskRecord, ms: number, release: AbortSi
       cancel = a.ctx.store.watch(t.id, rewatch);
     };
     const timer = setTimeout(done, ms);
-    a.res.once('close', done);
+    a.req.closed.addEventListener('abort', done, { once: true });
     release.addEventListener('abort', done, { once: true });
     rewatch();
   });
 }
 
-export async function handleTaskStatus(a: ApiRequest, longPolls: LongPolls): Promise<void> {
+export async function handleTaskStatus(a: ApiRequest, longPolls: LongPolls): Promise<ServiceResponse> {
   const id = requireTaskId(a);
   const wait = waitParam(a);
   let t = await findTask(a, id);
@@ -96,14 +93,15 @@ export async function handleTaskStatus(a: ApiRequest, longPolls: LongPolls): Pro
   if (wait !== undefined) {
     const started = Date.now();
     const unfinished = wait > 0 && (t.status === 'QUEUED' || t.status === 'RUNNING');
-    const held = unfinished ? longPolls.hold(a.key.id, a.req.socket) : undefined;
+    const held = unfinished ? longPolls.hold(a.key.id, a.req.connection) : undefined;
     if (held) {
       try {
         await statusChange(a, t, wait * 1000, held.signal);
       } finally {
         held.end();
       }
-      if (a.res.destroyed) return;
+      // The client is gone: nobody reads the answer (the adapter drops it).
+      if (a.req.closed.aborted) return jsonResponse(200, { status: t.status, error_message: t.error_message });
       // The record may have been purged meanwhile: answer as a fresh request would.
       t = await findTask(a, id);
     }
@@ -115,10 +113,10 @@ export async function handleTaskStatus(a: ApiRequest, longPolls: LongPolls): Pro
   if (waited !== undefined) body.waited_ms = waited;
   // A local extension of the API (hosted clients ignore unknown fields): see RenderNote.
   if (t.status === 'SUCCESS' && t.notes?.length) body.notes = t.notes;
-  sendJson(a.res, 200, body);
+  return jsonResponse(200, body);
 }
 
-export function handleRemainingQuota(a: ApiRequest): void {
+export function handleRemainingQuota(a: ApiRequest): ServiceResponse {
   const { plan } = a.key;
   const q = a.ctx.ledger.snapshot(a.key.id, plan);
   const body: QuotaRecord = {
@@ -134,47 +132,23 @@ export function handleRemainingQuota(a: ApiRequest): void {
     error: plan.subscriptionActive ? null : 'Subscription inactive',
     subscription_active: plan.subscriptionActive,
   };
-  sendJson(a.res, 200, body);
+  return jsonResponse(200, body);
 }
 
 function contentDisposition(name: string): string {
   return `inline; filename="${name.replace(/["\\]/g, '_')}"`;
 }
 
-async function sendFile(res: ServerResponse, path: string, contentType: string, fileName: string): Promise<void> {
-  let size: number;
-  try {
-    size = (await fs.stat(path)).size;
-  } catch {
-    throw new HttpError(410, 'The report file is no longer in the data dir');
-  }
-  res.writeHead(200, {
+function fileResponse(file: ServedFile, contentType: string, fileName: string): ServiceResponse {
+  const headers = {
     'content-type': contentType,
-    'content-length': size,
     'content-disposition': contentDisposition(fileName),
     'cache-control': 'private, no-store',
-  });
-  if (res.req.method === 'HEAD') {
-    res.end();
-    return;
-  }
-  // pipeline, not pipe: a client that hangs up must not leave the file open.
-  const stream = createReadStream(path);
-  let handed = 0;
-  stream.on('data', (chunk) => {
-    // The last chunk goes to the connection in this same event: the client may hang up before end().
-    handed += chunk.length;
-    if (handed >= size) markFullySent(res);
-  });
-  try {
-    await pipeline(stream, res);
-  } catch (err) {
-    // The client went away (logged 499 unless every byte was handed over); a read error is the service's.
-    if ((err as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw err;
-  }
+  };
+  return { status: 200, headers, body: file };
 }
 
-export async function handleGetReport(a: ApiRequest): Promise<void> {
+export async function handleGetReport(a: ApiRequest): Promise<ServiceResponse> {
   const id = requireTaskId(a);
   const t = await findTask(a, id);
   if (t.status === 'QUEUED' || t.status === 'RUNNING' || t.status === 'CREATED') {
@@ -187,13 +161,11 @@ export async function handleGetReport(a: ApiRequest): Promise<void> {
   if (t.cloud?.length) {
     const copy = t.cloud[0];
     const url = `${a.ctx.origin}/bucket/${copy.key}`;
-    sendJson(
-      a.res,
+    return jsonResponse(
       303,
       { detail: `The report was uploaded to cloud storage (${copy.provider}) and is not kept by the service`, url, path: copy.path },
       { location: url },
     );
-    return;
   }
   if (await a.ctx.retention.check(t)) {
     throw new HttpError(
@@ -203,18 +175,16 @@ export async function handleGetReport(a: ApiRequest): Promise<void> {
   }
   if (!t.file) throw new HttpError(410, `Report of task ${id} is no longer available`);
   const ext = t.kind === 'build' ? 'pdf' : 'jpg';
-  await sendFile(a.res, a.ctx.store.filePath(t.file), t.file.contentType, `${t.downloadName}.${ext}`);
+  const file = await a.ctx.files.open(a.ctx.store.filePath(t.file));
+  if (!file) throw new HttpError(410, 'The report file is no longer in the data dir');
+  return fileResponse(file, t.file.contentType, `${t.downloadName}.${ext}`);
 }
 
 /** GET /bucket/<provider>/<destination>/<file>: the local stand-in for a public bucket URL. */
-export async function handleBucket(ctx: ServiceContext, res: ServerResponse, key: string): Promise<void> {
+export async function handleBucket(ctx: ServiceContext, key: string): Promise<ServiceResponse> {
   const path = bucketPath(ctx.options.bucketDir, key);
-  if (!path) throw new HttpError(404, 'Not Found');
+  const file = path && (await ctx.files.open(path));
+  if (!path || !file) throw new HttpError(404, 'Not Found');
   const name = path.split(/[/\\]/).pop()!;
-  try {
-    await fs.access(path);
-  } catch {
-    throw new HttpError(404, 'Not Found');
-  }
-  await sendFile(res, path, name.endsWith('.pdf') ? 'application/pdf' : 'application/octet-stream', name);
+  return fileResponse(file, name.endsWith('.pdf') ? 'application/pdf' : 'application/octet-stream', name);
 }

@@ -2,17 +2,18 @@
 // connection cap, whichever is smaller; one held answer per socket; another request on the
 // socket answers the held one and frees its place.
 import { strict as assert } from 'node:assert';
-import type { Socket } from 'node:net';
 import { LongPolls } from '../../../src/mock/http/longPolls';
 
-const socket = (): Socket => ({}) as Socket;
+const socket = (): object => ({});
+/** Each socket has just the one request in flight (connections.ts counts them on Node). */
+const oneInFlight = (): number => 1;
 
 describe('local service: the long-poll gate', () => {
   it('caps held answers per key at the option or a quarter of the connections, whichever is smaller', () => {
-    assert.equal(new LongPolls(16, 1024).capPerKey, 16);
-    assert.equal(new LongPolls(16, 12).capPerKey, 3);
-    assert.equal(new LongPolls(16, 2).capPerKey, 1, 'at least one');
-    const gate = new LongPolls(2, 1024);
+    assert.equal(new LongPolls(16, 1024, oneInFlight).capPerKey, 16);
+    assert.equal(new LongPolls(16, 12, oneInFlight).capPerKey, 3);
+    assert.equal(new LongPolls(16, 2, oneInFlight).capPerKey, 1, 'at least one');
+    const gate = new LongPolls(2, 1024, oneInFlight);
     const a1 = gate.hold('a', socket());
     const a2 = gate.hold('a', socket());
     assert.ok(a1 && a2);
@@ -25,7 +26,7 @@ describe('local service: the long-poll gate', () => {
   });
 
   it('one held answer per socket; another request on it answers the held one and frees its place', () => {
-    const gate = new LongPolls(4, 1024);
+    const gate = new LongPolls(4, 1024, oneInFlight);
     const s = socket();
     const held = gate.hold('a', s);
     assert.ok(held);
