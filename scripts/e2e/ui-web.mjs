@@ -8,10 +8,11 @@
 // selected by title — after one that reads from the Report Studio log which host runs it and
 // that the local service it started is the in-browser one.
 import { mkdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { installVsix, launchBrowser, prepareRunDirs, startCodeServer } from './code-server.mjs';
 import { completionCheck, FIXTURE, goTo, hoverCheck, openFile, positionOf, quickInput, readExample } from './ui-checks.mjs';
-import { buildCheck, liveSyncCheck, previewCheck } from './ui-studio.mjs';
+import { buildCheck, liveSyncCheck, previewCheck, viewerFrame, waitInFrame } from './ui-studio.mjs';
 import { trackResourceLoads } from './ui-driver.mjs';
 import { docShot } from './shots.mjs';
 import { makeWorkspace } from './workspace.mjs';
@@ -51,6 +52,63 @@ async function webHostCheck(page, shotDir) {
   return { host: HOST_LINE, localService: origin };
 }
 
+/**
+ * A service that allows no calls from the page (no CORS headers: the browser refuses its
+ * answers), as the custom service with a key: Preview fails with the client's sentence naming
+ * it, and Use Local Service previews on the in-browser service instead.
+ */
+async function blockedServiceCheck(page, shotDir) {
+  let asked = 0;
+  const service = createServer((req, res) => {
+    asked++;
+    req.resume();
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+  });
+  await new Promise((r) => service.listen(0, '127.0.0.1', r));
+  const origin = `http://127.0.0.1:${service.address().port}`;
+  try {
+    // As a person chooses it: Select Service → Custom URL… → the address.
+    await quickInput(page, 'F1', 'Report Studio: Select Service', 'Report Studio: Select Service', 'run "Report Studio: Select Service"');
+    const box = page.locator('.quick-input-widget input').first();
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Custom URL' }).first().waitFor({ timeout: 10_000 });
+    await box.fill('Custom URL');
+    await page.locator('.quick-input-widget .monaco-list-row.focused', { hasText: 'Custom URL' }).waitFor({ timeout: 5_000 });
+    await box.press('Enter');
+    await page.locator('.quick-input-widget .monaco-list-row').first().waitFor({ state: 'hidden', timeout: 5_000 });
+    await box.fill(`${origin}/api/v1`);
+    await box.press('Enter');
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 5_000 });
+    await quickInput(page, 'F1', 'Report Studio: Set API Key', 'Report Studio: Set API Key', 'run "Report Studio: Set API Key"');
+    await page.keyboard.type('web-stage-key-0123456789');
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 5_000 });
+    await openFile(page, 'examples/invoice.report.json');
+    const blocked = page.locator('.notification-toast', { hasText: `The browser blocked the request to ${origin}` }).first();
+    for (let attempt = 1; ; attempt++) {
+      await quickInput(page, 'F1', 'Report Studio: Preview Report', 'Report Studio: Preview Report', 'run "Report Studio: Preview Report"');
+      try {
+        await blocked.waitFor({ timeout: 30_000 });
+        break;
+      } catch (e) {
+        // A Preview right after the settings changed can still meet the old client: once more.
+        if (attempt >= 2) throw e;
+      }
+    }
+    const sentence = (await blocked.innerText()).replace(/\s+/g, ' ').trim();
+    await page.screenshot({ path: join(shotDir, 'web-blocked-service.png') });
+    await blocked.locator('.monaco-button', { hasText: 'Use Local Service' }).click();
+    const frame = await viewerFrame(page, 'invoice.report.json');
+    await waitInFrame(frame, 'the preview on the local service', () => {
+      const img = document.querySelector('img.jpeg-image');
+      return !!img && img.complete && img.naturalWidth > 0;
+    });
+    return { sentence: sentence.slice(0, 300), requestsSeen: asked };
+  } finally {
+    service.closeAllConnections();
+    await new Promise((r) => service.close(r));
+  }
+}
+
 /** The checks of the web stage: title → run(page). */
 function webChecks(page, shotDir, workspace) {
   const text = readFileSync(join(root, FIXTURE), 'utf8');
@@ -63,6 +121,10 @@ function webChecks(page, shotDir, workspace) {
     ['web: Open Live Preview draws the report and outlines the Card the cursor is in', () => liveSyncCheck(page, shotDir, helpers)],
     // Last: it reads what the checks before it logged.
     ['web: the extension runs in the web worker extension host, with the in-browser local service', () => webHostCheck(page, shotDir)],
+    [
+      'web: a service the browser blocks (no CORS) fails with one sentence naming it, and Use Local Service previews instead',
+      () => blockedServiceCheck(page, shotDir),
+    ],
   ];
 }
 
