@@ -14,6 +14,7 @@ export const SWAPS = {
   'src/net/outboundPolicy.ts': 'src/web/render/browserFetch.ts',
   'src/core/client/http.ts': 'src/web/client/http.ts',
   'src/core/client/download.ts': 'src/web/client/download.ts',
+  'src/mock/delivery/bucket.ts': 'src/web/service/bucket.ts',
   // The extension's web entry (dist/web/extension.js): every part bundled statically, files
   // through vscode.workspace.fs, and without what needs the Node extension host.
   'src/extension/service/runtimeLoader.ts': 'src/extension/web/runtimeLoader.ts',
@@ -26,6 +27,7 @@ export const SHIMS = {
   'node:zlib': 'src/web/shims/zlib.ts',
   'node:crypto': 'src/web/shims/crypto.ts',
   'node:os': 'src/web/shims/os.ts',
+  'node:perf_hooks': 'src/web/shims/perfHooks.ts',
   pngjs: 'src/web/shims/pngjs.ts',
 };
 

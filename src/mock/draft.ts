@@ -19,7 +19,7 @@ import type { SourceBox } from '../core/report/sourceMap';
 import type { ServiceContext } from './http/context';
 import type { RenderedPdf, ReportRenderer } from '../render/renderer';
 import { RecentRenders } from './renderReuse';
-import { WorkerRenderer } from './renderPool';
+import type { WorkerRenderer } from './renderPool';
 import type { DraftCheck } from './renderWorkerProtocol';
 import { Interrupted, withTimeLimit } from './tasks/timeLimit';
 
@@ -87,7 +87,7 @@ export async function renderDraft(
     withTimeLimit(run, ctx.options.renderTimeoutMs, abandoned).catch((err: unknown) => {
       throw err instanceof Interrupted && signal ? signal.reason : err;
     });
-  if (!(r instanceof WorkerRenderer)) return limited((s) => draw(ctx, stepsHere(ctx, r, scope, text), s));
+  if (!hasDraftLeases(r)) return limited((s) => draw(ctx, stepsHere(ctx, r, scope, text), s));
   // The time limit counts from when the draft has its worker.
   const lease = await r.leaseForDraft({ signal, document: options.document });
   try {
@@ -100,6 +100,11 @@ export async function renderDraft(
   } finally {
     lease.release();
   }
+}
+
+/** The render pool (renderPool.ts) lends drafts a worker; any other renderer draws them here. */
+function hasDraftLeases(r: ReportRenderer): r is ReportRenderer & Pick<WorkerRenderer, 'leaseForDraft'> {
+  return typeof (r as Partial<WorkerRenderer>).leaseForDraft === 'function';
 }
 
 /** The steps on this thread, for a renderer without worker threads (it renders on this thread anyway). */

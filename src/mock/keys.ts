@@ -4,9 +4,7 @@
  * exit, so timing reveals neither a key nor how many characters matched.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { join } from 'node:path';
-import { readJson, writeJsonAtomic } from './store/atomicFile';
-import { resolvePlan, type KeyPlanInput, type Plan, type PlanInput } from './options';
+import { resolvePlan, type KeyPlanInput, type Plan } from './options';
 
 export interface ApiKey {
   /** Short, non-secret id (hash prefix) used in logs, task records and the ledger. */
@@ -46,23 +44,8 @@ export class KeyRing {
   }
 }
 
-interface DevKeyFile {
-  key: string;
-  createdAt: string;
-}
-
-/** Loads the development key kept in the data dir, creating it on first start. */
-async function loadOrCreateDevKey(dataDir: string): Promise<string> {
-  const path = join(dataDir, 'dev-key.json');
-  const existing = await readJson<DevKeyFile>(path).catch(() => undefined);
-  if (existing && typeof existing.key === 'string' && existing.key.length >= 8) return existing.key;
-  const key = `rs_dev_${randomBytes(18).toString('base64url')}`;
-  await writeJsonAtomic(path, { key, createdAt: new Date().toISOString() } satisfies DevKeyFile);
-  return key;
-}
-
-/** The keys the service accepts: the given ones, or the development key with `plan`. */
-export async function resolveKeys(dataDir: string, keys: KeyPlanInput[] | undefined, plan: PlanInput | undefined): Promise<KeyPlanInput[]> {
-  if (keys && keys.length > 0) return keys;
-  return [{ ...plan, key: await loadOrCreateDevKey(dataDir) }];
+/** A new development key: `rs_dev_` and 18 random bytes, base64url. */
+export function newDevKey(): string {
+  // base64 made URL-safe by hand: the browser's Buffer has no 'base64url'.
+  return `rs_dev_${randomBytes(18).toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`;
 }

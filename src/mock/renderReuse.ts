@@ -36,7 +36,8 @@ export type Schedule = (fn: () => void, ms: number) => () => void;
 
 const unrefTimeout: Schedule = (fn, ms) => {
   const timer = setTimeout(fn, ms);
-  timer.unref();
+  // A browser's timer is a number: there, nothing is kept alive by it anyway.
+  timer.unref?.();
   return () => clearTimeout(timer);
 };
 

@@ -7,26 +7,19 @@ import { promises as fs } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { KeyRing, keyIdOf, resolveKeys } from './keys';
-import { logLine } from '../core/redact';
+import { resolveKeys } from './devKey';
 import { DEFAULT_HOST, resolveOptions, type LocalServiceOptions, type ResolvedOptions } from './options';
 import { diskVolume, fileDocument, removeStaleTemps } from './store/atomicFile';
 import { lockDataDir } from './store/dataDirLock';
 import type { ReportRenderer } from '../render/renderer';
-import { Ledger } from './store/ledger';
-import { TaskStore } from './store/taskStore';
-import { TaskRunner } from './tasks/runner';
-import { RetentionSweeper } from './tasks/retention';
 import { WebhookSender } from './delivery/webhooks';
 import { createHttpServer } from './http/server';
 import { diskFiles } from './http/diskFiles';
 import { BodyChecker, locateBodyWorker } from './http/bodyPool';
-import type { ServiceContext } from './http/context';
-import { warmUpValidator } from './validation/reportValidator';
 import { locateRenderWorker, WorkerRenderer } from './renderPool';
 import { checkBindHost, isLoopbackAddress, localOrigin } from './bindHost';
-import { renderDraft, type DraftOptions, type DraftRender } from './draft';
-import { RecentRenders } from './renderReuse';
+import type { DraftOptions, DraftRender } from './draft';
+import { composeService } from './compose';
 
 export type { LocalServiceOptions } from './options';
 export type { DraftRender } from './draft';
@@ -111,56 +104,49 @@ async function open(input: LocalServiceOptions, options: ResolvedOptions, unlock
   // Under the lock no other process writes here: a temp file in the root (ledger.json, the
   // dev key) is what a process killed mid-write left behind.
   await removeStaleTemps(options.dataDir);
-  const keyInputs = await resolveKeys(options.dataDir, input.keys, input.plan);
-  const keys = new KeyRing(keyInputs);
-  const draftScope = keyIdOf(keyInputs[0].key);
-  // The request log masks api_key= values, but a key can arrive anywhere (pasted as a
-  // task id, in a path, percent-encoded): every line is scrubbed of credentials and the
-  // configured keys (after decoding), and its control characters escaped (one event, one
-  // line), before it is written. Every writer of the service logs through this sink.
-  const writeLog = options.log;
-  const secrets = keyInputs.map((k) => k.key);
-  options.log = (line) => writeLog(logLine(line, secrets));
-  const ledger = new Ledger(fileDocument(join(options.dataDir, 'ledger.json')), options.now);
-  await ledger.open();
-  const store = new TaskStore(diskVolume(), options.dataDir);
-  const found = await store.open(options.log);
-  warmUpValidator();
-
+  const keys = await resolveKeys(options.dataDir, input.keys, input.plan);
   const rendererPromise = input.renderer
     ? Promise.resolve(input.renderer)
     : defaultRenderer(options.renderTimeoutMs, options.concurrency, options.log, imageFetchSettings(options));
   rendererPromise.catch(() => undefined);
-  const webhooks = new WebhookSender({
-    allowHosts: options.webhookAllowHosts,
-    restricted: options.restricted,
-    attempts: options.webhookAttempts,
-    baseDelayMs: options.webhookRetryBaseMs,
-    // The documented `url`: this service's get-report URL (no key: the receiver authenticates).
-    reportUrl: (taskId) => `${ctx.origin}/api/v1/get-report?task_id=${encodeURIComponent(taskId)}`,
-    log: options.log,
-  });
-  const renders = new RecentRenders();
-  const runner = new TaskRunner({ store, ledger, keys, renderer: () => rendererPromise, options, webhooks, renders });
-  const retention = new RetentionSweeper(store, options);
   // Large bodies are decoded and validated in a worker thread: the event loop stays free.
   const bodies = new BodyChecker(locateBodyWorker(), options.log);
-  const ctx: ServiceContext = { options, keys, ledger, store, runner, retention, bodies, renders, files: diskFiles, origin: '' };
+  const service = await composeService({
+    options,
+    keys,
+    ledger: fileDocument(join(options.dataDir, 'ledger.json')),
+    volume: diskVolume(),
+    files: diskFiles,
+    renderer: () => rendererPromise,
+    bodies,
+    webhooks: (reportUrl) =>
+      new WebhookSender({
+        allowHosts: options.webhookAllowHosts,
+        restricted: options.restricted,
+        attempts: options.webhookAttempts,
+        baseDelayMs: options.webhookRetryBaseMs,
+        reportUrl,
+        log: options.log,
+      }),
+  }).catch(async (err: unknown) => {
+    await bodies.close();
+    await (await rendererPromise.catch(() => undefined))?.dispose().catch(() => undefined);
+    throw err;
+  });
+  const { ctx } = service;
   const server = createHttpServer(ctx);
   let port: number;
   try {
     // Before listening: the reservations of resumed tasks must count from the first request.
-    await runner.recover(found);
+    await service.recover();
     port = await listen(server, options.port, options.host);
   } catch (err) {
-    await runner.stop();
-    await bodies.close();
+    await service.stop();
     await (await rendererPromise.catch(() => undefined))?.dispose().catch(() => undefined);
     throw err;
   }
   ctx.origin = localOrigin(options.host, port);
-  runner.start();
-  retention.start();
+  service.start();
 
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> =>
@@ -169,15 +155,7 @@ async function open(input: LocalServiceOptions, options: ResolvedOptions, unlock
       // Keep-alive sockets turn idle as their last responses finish: close them as they do.
       const idle = setInterval(() => server.closeIdleConnections(), 25);
       server.closeIdleConnections();
-      // Long-polls of get-task-status answer now, with the status as it is.
-      store.releaseWaiters();
-      // Validations in progress are abandoned (their requests answer 503), never waited for.
-      await bodies.close();
-      await runner.stop();
-      renders.clear();
-      await retention.stop();
-      await webhooks.close();
-      await ledger.flush().catch(() => undefined);
+      await service.stop();
       // Requests still open a while after the tasks stopped are cut off.
       const hard = setTimeout(() => server.closeAllConnections(), 2_000);
       await closed;
@@ -193,13 +171,9 @@ async function open(input: LocalServiceOptions, options: ResolvedOptions, unlock
     host: options.host,
     baseUrl: `${ctx.origin}/api/v1`,
     port,
-    apiKeys: keyInputs.map((k) => k.key),
+    apiKeys: service.apiKeys,
     dataDir: options.dataDir,
-    renderDraft: (text, o) => {
-      if (stopping) return Promise.reject(new Error('the local service is stopping'));
-      // Drafts are the embedding process's own: render reuse is scoped to the key it uses.
-      return renderDraft(ctx, () => rendererPromise, draftScope, text, o);
-    },
+    renderDraft: (text, o) => (stopping ? Promise.reject(new Error('the local service is stopping')) : service.renderDraft(text, o)),
     stop,
   };
 }

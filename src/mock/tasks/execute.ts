@@ -28,7 +28,8 @@ export interface TaskContext {
   keys: KeyRing;
   renderer: () => Promise<ReportRenderer>;
   options: ResolvedOptions;
-  webhooks: WebhookSender;
+  /** Sends a finished task's webhooks (delivery/webhooks.ts; none from the browser). */
+  webhooks: Pick<WebhookSender, 'send' | 'close'>;
   /** Renders of the same body made a moment ago (a live draft), taken instead of rendering again. */
   renders: RecentRenders;
 }

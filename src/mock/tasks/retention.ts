@@ -19,7 +19,8 @@ export class RetentionSweeper {
   start(): void {
     const every = Math.min(60_000, Math.max(50, Math.floor(this.o.retentionMs / 2)));
     this.timer = setInterval(() => void this.sweep(), every);
-    this.timer.unref();
+    // A browser's timer is a number: there, nothing is kept alive by it anyway.
+    this.timer.unref?.();
     void this.sweep();
   }
 
