@@ -153,10 +153,15 @@ export class LocalServiceHost implements vscode.Disposable {
     await state.update(NOTICE_SHOWN, true);
     const setKey = vscode.l10n.t('Set API Key');
     const choice = await vscode.window.showInformationMessage(
-      vscode.l10n.t(
-        'Report Studio is using its bundled local service ({0}): reports are rendered on this machine, offline, with a development quota. Set an API key to use the hosted service.',
-        service.url.replace('http://', ''),
-      ),
+      this.host === 'web'
+        ? // Its address is an in-process origin, of no use to a person.
+          vscode.l10n.t(
+            'Report Studio is using its bundled local service, inside this browser window: reports are rendered here, offline, with a development quota. Set an API key to use the hosted service.',
+          )
+        : vscode.l10n.t(
+            'Report Studio is using its bundled local service ({0}): reports are rendered on this machine, offline, with a development quota. Set an API key to use the hosted service.',
+            service.url.replace('http://', ''),
+          ),
       setKey,
     );
     if (choice === setKey) await vscode.commands.executeCommand(COMMANDS.setApiKey);
