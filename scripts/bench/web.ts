@@ -50,9 +50,10 @@ async function bundleKb(outfile: string): Promise<{ kb: number; gzipKb: number }
 /**
  * The budget of dist/web/extension.js (the `browser` entry), minified: the whole extension, the
  * browser engine with the local service and the renderer, the fix engine and the formatter in one
- * file, as a web worker cannot load a second. 1,902 KB when it was set; loaded once per window.
+ * file, as a web worker cannot load a second. 2,259 KB when it was set: the browser engine's
+ * 2,084 KB and the extension's own code; loaded once per window. The budget leaves a fifth for growth.
  */
-const EXTENSION_BUDGET_KB = 2_400;
+const EXTENSION_BUDGET_KB = 2_800;
 
 async function webExtensionKb(): Promise<{ kb: number; gzipKb: number }> {
   const url = pathToFileURL(join(ROOT, 'scripts/web-build.mjs')).href;
