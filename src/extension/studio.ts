@@ -16,7 +16,7 @@ import { registerReportCodeLens } from './codeLens/reportCodeLens';
 import { repeatInPanel, useLocalServiceInPanel } from './submit/panelRequests';
 import { createCommands } from './commands';
 import type { CommandId } from './commands/commandIds';
-import type { ExtensionHostKind } from './studioLoader';
+import type { ExtensionHostKind } from './hostKind';
 import { registerPreviewOnSave } from './submit/previewOnSave';
 import { Submissions } from './submit/submissions';
 import { RenderNoteDiagnostics } from './diagnostics/renderNoteDiagnostics';

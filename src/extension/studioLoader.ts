@@ -27,6 +27,7 @@ import { registerReportFormatter } from './format/reportFormatter';
 import { COMMANDS, TASK_TYPE, type CommandId } from './commands/commandIds';
 import type { LivePreview } from './live/livePreview';
 import type { PreviewSync } from './live/previewSync';
+import type { ExtensionHostKind } from './hostKind';
 import { isReportDocument } from './reportDocument';
 import type { Studio } from './studio';
 import type { PdfEditorProvider } from './viewer/pdfEditor';
@@ -34,8 +35,6 @@ import type { ResultPanels } from './viewer/resultPanels';
 
 /** dist/studio.js as the bootstrap requires it. */
 export type StudioModule = typeof import('./studio');
-
-export type ExtensionHostKind = 'node' | 'web';
 
 /** What loaded the full part. */
 export type LoadReason = 'report' | 'command' | 'panel' | 'api' | 'task' | 'pdf';

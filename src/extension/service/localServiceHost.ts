@@ -9,7 +9,7 @@
 import * as vscode from 'vscode';
 import type { LocalService } from '../../mock/service';
 import type { ReportLog } from '../log';
-import type { ExtensionHostKind } from '../studioLoader';
+import type { ExtensionHostKind } from '../hostKind';
 import { loadEngine } from './runtimeLoader';
 import { readSettings, ServiceSetupError } from './serviceConfig';
 import { COMMANDS } from '../commands/commandIds';
