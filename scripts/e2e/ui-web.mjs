@@ -33,11 +33,18 @@ async function webHostCheck(page, shotDir) {
   // The log's filter box shows the lines that say it, however many requests were logged since.
   const filter = page.locator('.panel input[placeholder="Filter"]').first();
   const lines = page.locator('.panel .view-lines');
+  // Typed while the output view is still settling, the filter can be dropped: typed again then.
   const logLine = async (words, timeout = 30_000) => {
-    await filter.fill(words);
     const line = lines.filter({ hasText: words }).first();
-    await line.waitFor({ timeout });
-    return (await line.innerText()).replace(/\s+/g, ' ');
+    for (let left = Math.ceil(timeout / 5_000); ; left--) {
+      await filter.fill(words);
+      try {
+        await line.waitFor({ timeout: 5_000 });
+        return (await line.innerText()).replace(/\s+/g, ' ');
+      } catch (e) {
+        if (left <= 1) throw e;
+      }
+    }
   };
   const started = 'Local service started on';
   let text = await logLine(started, 10_000).catch(() => undefined);
