@@ -27,6 +27,16 @@ function boundary(files, forbidden, extraPaths = []) {
 }
 
 const UP = 'Arrows point downwards (docs/architecture.md, Rooms):';
+
+/** What no module of the extension imports (src/extension/web/ may add the browser engine of src/web). */
+const EXTENSION_PATTERNS = [
+  { group: ['render', 'net'].flatMap(room), message: 'The extension never imports the renderer or the fetch policy.' },
+  {
+    group: ['mock', 'cli'].flatMap(room),
+    message: 'The local service and the CLI reach the extension only through the lazily loaded bundle: import type only.',
+    allowTypeImports: true,
+  },
+];
 const WEB_NO_NODE = 'src/web runs in a browser: no Node modules (src/web/shims/ holds their browser stand-ins).';
 
 export default tseslint.config(
@@ -187,14 +197,25 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['render', 'net'].flatMap(room), message: 'The extension never imports the renderer or the fetch policy.' },
+            ...EXTENSION_PATTERNS,
             {
-              group: ['mock', 'cli'].flatMap(room),
-              message: 'The local service and the CLI reach the extension only through the lazily loaded bundle: import type only.',
+              group: room('web'),
+              message: 'Only the web entry (src/extension/web/) bundles the browser engine of src/web: import type only.',
               allowTypeImports: true,
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // The web entry and the twins it swaps in (dist/web/extension.js, VS Code's web worker
+    // extension host): the browser engine statically, and no Node module.
+    files: ['src/extension/web/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...EXTENSION_PATTERNS, { group: NODE_BUILTINS, message: 'The web entry runs in a web worker: no Node modules.' }] },
       ],
     },
   },

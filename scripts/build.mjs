@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { pdfkitBrowserPlugin, importMetaUrl, copyRenderAssets } from './render-assets.mjs';
 import { buildViewer, VIEWER_ENTRY } from './build-viewer.mjs';
 import { vscodeOnce } from './esbuild-vscode.mjs';
-import { webBuildOptions } from './web-build.mjs';
+import { webBuildOptions, webExtensionBuildOptions, WEB_EXTENSION } from './web-build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
@@ -77,7 +77,9 @@ const common = {
 // Every entry must exist: a bundle silently skipped would ship an extension or CLI without it.
 /** The compare view's webview script, for the browser (src/extension/compare/comparePanel.ts loads it). */
 const compareView = { entry: 'src/webview/compare/main.ts', out: 'media/compare/compare.js' };
-const missing = [...bundles.map((b) => b.entry), VIEWER_ENTRY, compareView.entry].filter((entry) => !existsSync(join(root, entry)));
+const missing = [...bundles.map((b) => b.entry), VIEWER_ENTRY, compareView.entry, WEB_EXTENSION.entry].filter(
+  (entry) => !existsSync(join(root, entry)),
+);
 if (missing.length > 0) {
   console.error(
     `build: missing bundle entr${missing.length === 1 ? 'y' : 'ies'}: ${missing.join(', ')} (restore it, or remove its bundle from scripts/build.mjs)`,
@@ -117,5 +119,7 @@ results.push(
   }),
 );
 // The browser bundles (src/web/): the renderer, reading the same files from dist/ as bytes handed in, and the local service.
-results.push(...(await Promise.all(webBuildOptions(root, { production, quiet }).map((o) => esbuild.build(o)))));
+// And the extension's `browser` entry (dist/web/extension.js), which bundles the browser engine.
+const webOptions = [...webBuildOptions(root, { production, quiet }), webExtensionBuildOptions(root, { production, quiet })];
+results.push(...(await Promise.all(webOptions.map((o) => esbuild.build(o)))));
 if (!quiet) console.log(`built ${results.length} bundle(s)${production ? ' (production)' : ''}`);

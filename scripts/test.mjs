@@ -31,6 +31,8 @@ const stages = [
   { name: 'unit', cmd: npx, args: ['mocha', '--config', '.mocharc.unit.json'], counts: true },
   { name: 'integration', fresh: true, cmd: npx, args: ['mocha', '--config', '.mocharc.integration.json'], counts: true },
   { name: 'e2e', fresh: true, cmd: process.execPath, args: ['scripts/e2e/run.mjs'], counts: true },
+  // The extension's `browser` entry in code-server's web worker extension host (scripts/e2e/ui-web.mjs).
+  { name: 'e2e-web', fresh: true, cmd: process.execPath, args: ['scripts/e2e/run.mjs', '--web'], counts: true },
 ].filter((s) => (!only || only.has(s.name)) && !skip.has(s.name));
 
 /** Runs one stage; `live` streams its output, otherwise it is printed whole at the end. */
@@ -78,7 +80,8 @@ const installStage = {
   cmd: process.execPath,
   args: ['scripts/e2e/install-code-server.mjs'],
 };
-const install = stages.some((s) => s.name === 'e2e') && !isInstalled() ? run(installStage, false) : undefined;
+const usesCodeServer = (s) => s.name === 'e2e' || s.name === 'e2e-web';
+let install = stages.some(usesCodeServer) && !isInstalled() ? run(installStage, false) : undefined;
 
 const results = [];
 for (let i = 0; i < stages.length;) {
@@ -88,8 +91,9 @@ for (let i = 0; i < stages.length;) {
   while (stage.group && end < stages.length && stages[end].group === stage.group) end++;
   const group = stages.slice(i, end);
   i = end;
-  if (install && stage.name === 'e2e') {
+  if (install && usesCodeServer(stage)) {
     const r = await install;
+    install = undefined;
     console.log(`\n=== ${installStage.name} (in the background, ${r.seconds.toFixed(1)} s) ===`);
     process.stdout.write(r.out);
     if (r.code !== 0) {

@@ -5,6 +5,7 @@
 // - EMPTY: Emscripten glue's `require('fs')`/`require('path')`, reached only on its Node branch.
 // Anything else that resolves to a Node built-in fails the build (platform 'browser').
 import { join } from 'node:path';
+import { vscodeOnce } from './esbuild-vscode.mjs';
 import { pdfkitBrowserPlugin } from './render-assets.mjs';
 
 /** Module (path from the repo root) → its browser twin. */
@@ -14,6 +15,11 @@ export const SWAPS = {
   'src/core/client/http.ts': 'src/web/client/http.ts',
   'src/core/client/download.ts': 'src/web/client/download.ts',
   'src/mock/delivery/bucket.ts': 'src/web/service/bucket.ts',
+  // The extension's web entry (dist/web/extension.js): every part bundled statically, files
+  // through vscode.workspace.fs, and without what needs the Node extension host.
+  'src/extension/service/runtimeLoader.ts': 'src/extension/web/runtimeLoader.ts',
+  'src/extension/hostFiles.ts': 'src/extension/web/hostFiles.ts',
+  'src/extension/nodeHost.ts': 'src/extension/web/nodeHost.ts',
 };
 
 /** Import specifier → browser shim. */
@@ -62,6 +68,9 @@ export const WEB_BUNDLES = [
   { entry: 'src/web/engine.ts', out: 'dist/web/engine.js', globalName: 'ReportStudioEngine' },
 ];
 
+/** The extension's `browser` entry, for VS Code's web worker extension host (CommonJS, `vscode` from the host). */
+export const WEB_EXTENSION = { entry: 'src/extension/web/extension.ts', out: 'dist/web/extension.js' };
+
 /** The esbuild options of each of WEB_BUNDLES (the unit test and the bench build with them too). */
 export function webBuildOptions(root, { production = false, quiet = true } = {}) {
   return WEB_BUNDLES.map((b) => ({
@@ -87,4 +96,18 @@ export function webBuildOptions(root, { production = false, quiet = true } = {})
     metafile: true,
     plugins: [pdfkitBrowserPlugin(root), browserPlugin(root)],
   }));
+}
+
+/** The esbuild options of WEB_EXTENSION: the browser bundles' swaps, shims and globals, as a CommonJS module VS Code loads. */
+export function webExtensionBuildOptions(root, { production = false, quiet = true } = {}) {
+  const [base] = webBuildOptions(root, { production, quiet });
+  return {
+    ...base,
+    entryPoints: [WEB_EXTENSION.entry],
+    outfile: WEB_EXTENSION.out,
+    format: 'cjs',
+    globalName: undefined,
+    external: ['vscode'],
+    plugins: [...base.plugins, vscodeOnce],
+  };
 }

@@ -6,6 +6,9 @@
 //   REPORT_STUDIO_E2E_RUN_DIR=<dir>    its own code-server profile and workspace (default
 //                                      .vscode-test/run), so two runs can go side by side
 //   --no-ui                            skip the UI checks
+//   --web                              the `e2e-web` stage instead: the extension in the web worker
+//                                      extension host, its authoring, live-view, Preview and Build
+//                                      UI checks (scripts/e2e/ui-web.mjs; REPORT_STUDIO_UI_GREP filters)
 import { appendFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { installCodeServer } from './install-code-server.mjs';
@@ -15,6 +18,7 @@ import { ensureVsix } from '../package.mjs';
 import { runUiChecks } from './ui-checks.mjs';
 import { startUiDriver } from './ui-driver.mjs';
 import { makeWorkspace } from './workspace.mjs';
+import { runWebStage } from './ui-web.mjs';
 
 const RESULT_PREFIX = 'REPORT_STUDIO_E2E_RESULT ';
 const SUITE_TIMEOUT_MS = 480_000; // the whole suite (now ~4 min with the command, quota and viewer suites)
@@ -58,9 +62,28 @@ async function runSuite(context, server, workspace, suiteIndex, workbenchLog, dr
   return summary;
 }
 
+/** Mocha-style totals (read by scripts/test.mjs), then the plain closing line; the exit code. */
+function report(results) {
+  for (const f of results.failures) console.log(`\nFAILED: ${f.title}\n${f.error}`);
+  console.log(`\ne2e finished in ${elapsed()}`);
+  console.log(`  ${results.passed} passing`);
+  if (results.failed) console.log(`  ${results.failed} failing`);
+  if (results.pending) console.log(`  ${results.pending} pending`);
+  console.log(`e2e: ${results.passed} passed, ${results.failed} failed`);
+  return results.failed === 0 && results.passed > 0 ? 0 : 1;
+}
+
 async function main() {
   step('code-server: checking install');
   installCodeServer();
+  if (args.has('--web')) {
+    step('packaging the .vsix');
+    const vsix = ensureVsix({ quiet: true });
+    const base = process.env.REPORT_STUDIO_E2E_RUN_DIR || join(root, '.vscode-test', 'run');
+    const web = await runWebStage({ vsix, runDir: join(base, 'web'), shotDir: join(root, 'test-results', 'screenshots', 'web'), step });
+    step('code-server stopped');
+    return report({ passed: web.passed, failed: web.failures.length, pending: 0, failures: web.failures });
+  }
   step('bundling the suite and packaging the .vsix');
   const suiteIndex = await buildSuite();
   const vsix = ensureVsix({ quiet: true });
@@ -110,14 +133,7 @@ async function main() {
     await driver.stop();
     step('code-server stopped');
   }
-  for (const f of results.failures) console.log(`\nFAILED: ${f.title}\n${f.error}`);
-  console.log(`\ne2e finished in ${elapsed()}`);
-  // Mocha-style totals (read by scripts/test.mjs), then the plain closing line.
-  console.log(`  ${results.passed} passing`);
-  if (results.failed) console.log(`  ${results.failed} failing`);
-  if (results.pending) console.log(`  ${results.pending} pending`);
-  console.log(`e2e: ${results.passed} passed, ${results.failed} failed`);
-  return results.failed === 0 && results.passed > 0 ? 0 : 1;
+  return report(results);
 }
 
 main().then(

@@ -16,7 +16,7 @@ import { restrictedModeCheck, startRestricted } from './ui-restricted.mjs';
 import { LOCALE_CHECK_TITLE, localeCheck } from './ui-locale.mjs';
 import { MULTI_ROOT_CHECK_TITLE, multiRootCheck } from './ui-multiRoot.mjs';
 
-const FIXTURE = 'test/e2e/fixtures/broken.report.json';
+export const FIXTURE = 'test/e2e/fixtures/broken.report.json';
 const QUICK_INPUT = '.quick-input-widget';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -35,7 +35,7 @@ async function restMouseOn(page, cursor, hover, what) {
 }
 
 /** 1-based line/column of a JSON node (its key with part 'key'). */
-function positionOf(text, path, part = 'value') {
+export function positionOf(text, path, part = 'value') {
   const node = findNodeAtLocation(parseTree(text), path);
   const target = part === 'key' ? node.parent.children[0] : node;
   const before = text.slice(0, target.offset).split('\n');
@@ -73,7 +73,7 @@ export async function quickInput(page, key, text, rowText, what) {
   }
 }
 
-async function openFile(page, relPath) {
+export async function openFile(page, relPath) {
   const name = relPath.split('/').pop();
   await quickInput(page, 'Control+P', relPath, name, `open ${relPath}`);
   await page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ timeout: 10_000 });
@@ -81,15 +81,15 @@ async function openFile(page, relPath) {
 }
 
 /** An example report's text as the e2e workspace holds it (a copy of examples/). */
-function readExample(name) {
+export function readExample(name) {
   return readFileSync(join(root, 'examples', name), 'utf8');
 }
 
-async function goTo(page, { line, column }) {
+export async function goTo(page, { line, column }) {
   await quickInput(page, 'Control+G', `${line}:${column}`, null, `go to ${line}:${column}`);
 }
 
-async function completionCheck(page, shotDir, text) {
+export async function completionCheck(page, shotDir, text) {
   await openFile(page, 'broken/broken.report.json');
   // The blank line inside the second Card's options.
   const options = positionOf(text, ['components', 0, 'components', 1, 'options']);
@@ -110,7 +110,7 @@ async function completionCheck(page, shotDir, text) {
   return shown;
 }
 
-async function hoverCheck(page, shotDir, text) {
+export async function hoverCheck(page, shotDir, text) {
   const enumValue = positionOf(text, ['config', 'colour_theme']);
   await goTo(page, { line: enumValue.line, column: enumValue.column + 3 });
   // The squiggle under "rainbow" must be drawn before hovering it.

@@ -11,8 +11,11 @@ import type { LivePreview } from './live/livePreview';
 import type { PreviewSync } from './live/previewSync';
 import type { ResultExport } from './viewer/resultExport';
 import type { PdfEditorProvider } from './viewer/pdfEditor';
+import type { ExtensionHostKind } from './hostKind';
 
 export interface Services extends SubmitDeps {
+  /** The extension host running this window's extension: some commands mean something else without Node (docs/extension.md, VS Code for the Web). */
+  host: ExtensionHostKind;
   keys: ApiKeyStore;
   local: LocalServiceHost;
   submissions: Submissions;

@@ -16,6 +16,7 @@ import { registerReportCodeLens } from './codeLens/reportCodeLens';
 import { repeatInPanel, useLocalServiceInPanel } from './submit/panelRequests';
 import { createCommands } from './commands';
 import type { CommandId } from './commands/commandIds';
+import type { ExtensionHostKind } from './hostKind';
 import { registerPreviewOnSave } from './submit/previewOnSave';
 import { Submissions } from './submit/submissions';
 import { RenderNoteDiagnostics } from './diagnostics/renderNoteDiagnostics';
@@ -37,13 +38,11 @@ import { PdfEditorProvider } from './viewer/pdfEditor';
 import { registerPdfDefault } from './viewer/pdfDefault';
 import { ResultExport } from './viewer/resultExport';
 import { ResultPanels } from './viewer/resultPanels';
-import { registerPdfLinks } from './tasks/pdfLinks';
-import { ReportTasks } from './tasks/reportTasks';
-import { TaskProblems } from './tasks/taskProblems';
 import { TrailingCommaDiagnostics } from './diagnostics/trailingCommaDiagnostics';
 import { registerTrailingCommaActions } from './codeActions/trailingCommaActions';
 import { trackWalkthrough } from './walkthrough/walkthroughSteps';
 import { ReportLanguageStatus } from './schema/reportLanguageStatus';
+import { nodeHostTasks } from './nodeHost';
 
 let localService: LocalServiceHost | undefined;
 
@@ -60,17 +59,19 @@ export interface Studio {
   run(id: CommandId, args: unknown[]): unknown;
 }
 
-export function activateStudio(context: vscode.ExtensionContext): Studio {
+export function activateStudio(context: vscode.ExtensionContext, host: ExtensionHostKind = 'node'): Studio {
   const push = (...d: vscode.Disposable[]): void => void context.subscriptions.push(...d);
   const log = new ReportLog();
+  // Which entry runs: the same extension behaves differently without Node (docs/extension.md, VS Code for the Web).
+  log.info(`Report Studio runs in the ${host === 'web' ? 'web worker' : 'Node'} extension host`);
   const keys = new ApiKeyStore(context.secrets, log);
-  const local = (localService = new LocalServiceHost(context, log));
+  const local = (localService = new LocalServiceHost(context, log, host));
   const clients = new ClientFactory(context.extensionPath, keys, local, log);
   const quota = new QuotaStore(clients);
   const panels = new ResultPanels(context, log);
   const diagnostics = new ServiceDiagnostics();
   const renderNotes = new RenderNoteDiagnostics();
-  const schemas = new SchemaProvider(context.extensionPath);
+  const schemas = new SchemaProvider(context.extensionUri);
   const submissions = new Submissions({ context, log, clients, quota, panels, diagnostics, renderNotes });
   const live = new LivePreview({ context, panels, local, clients, log, submitting: (uri) => submissions.isRunning(uri) });
   const sync = new PreviewSync(panels);
@@ -84,6 +85,7 @@ export function activateStudio(context: vscode.ExtensionContext): Studio {
     exported: (r, file) => panels.showExported(r, file),
   });
   const services: Services = {
+    host,
     context,
     log,
     keys,
@@ -100,13 +102,12 @@ export function activateStudio(context: vscode.ExtensionContext): Studio {
     exports,
     pdfEditor,
   };
-  const taskProblems = new TaskProblems(context.extensionPath);
-  push(taskProblems, new TrailingCommaDiagnostics(), registerTrailingCommaActions());
+  push(new TrailingCommaDiagnostics(), registerTrailingCommaActions());
   const reports = new ReportContext(panels);
   const statusBar = new QuotaStatusBar(quota, clients, reports);
   const languageStatus = new ReportLanguageStatus(clients, context.extensionUri);
   push(log, keys, local, clients, quota, panels, diagnostics, renderNotes, submissions, live, sync, sourceMaps, reports, statusBar);
-  push(pdfEditor, exports, registerPdfDefault(log), registerPdfLinks());
+  push(pdfEditor, exports, registerPdfDefault(log));
 
   const commands = new Map(createCommands(services).map((command) => [command.id, command]));
   push(
@@ -135,18 +136,17 @@ export function activateStudio(context: vscode.ExtensionContext): Studio {
       // A failed refresh shows in the status bar's tooltip; the task has ended either way.
     }
   };
+  const tasks = nodeHostTasks(context, services, {
+    localService: () => local.ensureStarted({ announce: false }),
+    afterOfflineBuild: () => void refreshLocalQuota(),
+  });
+  push(...tasks.disposables);
   return {
     resultPanels: panels,
     livePreview: live,
     previewSync: sync,
     pdfEditor,
-    tasks: new ReportTasks({
-      context,
-      panels,
-      problems: taskProblems,
-      localService: () => local.ensureStarted({ announce: false }),
-      afterOfflineBuild: () => void refreshLocalQuota(),
-    }),
+    tasks: tasks.tasks,
     run(id, args) {
       const command = commands.get(id);
       if (!command) throw new Error(`Report Studio has no command ${id}`);

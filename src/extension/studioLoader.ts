@@ -27,6 +27,7 @@ import { registerReportFormatter } from './format/reportFormatter';
 import { COMMANDS, TASK_TYPE, type CommandId } from './commands/commandIds';
 import type { LivePreview } from './live/livePreview';
 import type { PreviewSync } from './live/previewSync';
+import type { ExtensionHostKind } from './hostKind';
 import { isReportDocument } from './reportDocument';
 import type { Studio } from './studio';
 import type { PdfEditorProvider } from './viewer/pdfEditor';
@@ -41,6 +42,8 @@ export type LoadReason = 'report' | 'command' | 'panel' | 'api' | 'task' | 'pdf'
 /** Which stage is loaded, for tests and the bench (`api.activation`). */
 export interface ActivationState {
   stage: 'bootstrap' | 'full';
+  /** The extension host running this entry: Node (`main`, dist/extension.js) or the web worker (`browser`, dist/web/extension.js). */
+  host: ExtensionHostKind;
   /** Set once the full part is loaded. */
   loadedBy?: LoadReason;
   /** Milliseconds to require dist/studio.js and run activateStudio(). */
@@ -88,13 +91,15 @@ export class StudioLoader implements vscode.Disposable {
   private module: StudioModule | undefined;
   private failure: unknown;
   private activating = true;
-  private readonly state: ActivationState = { stage: 'bootstrap' };
+  private readonly state: ActivationState;
   readonly api: ReportStudioApi;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly load: () => StudioModule,
+    host: ExtensionHostKind = 'node',
   ) {
+    this.state = { stage: 'bootstrap', host };
     const studio = (): Studio => this.loadStudio('api');
     const state = (): ActivationState => ({ ...this.state });
     this.api = {
@@ -185,13 +190,14 @@ export class StudioLoader implements vscode.Disposable {
     try {
       this.module = this.load();
       required = performance.now();
-      this.studio = this.module.activateStudio(this.context);
+      this.studio = this.module.activateStudio(this.context, this.state.host);
     } catch (error) {
       this.failure = error;
       throw error;
     }
     Object.assign(this.state, {
       stage: 'full',
+      host: this.state.host,
       loadedBy: reason,
       loadMs: performance.now() - t0,
       requireMs: required - t0,

@@ -1,8 +1,7 @@
 // Where an unsaved new report or example copy lives: an untitled URI whose name matches the
 // schema's `*.report.json` association, so the document validates before it is ever saved.
-import * as os from 'node:os';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { homeFolder } from './homePath';
 
 async function exists(uri: vscode.Uri): Promise<boolean> {
   try {
@@ -22,9 +21,9 @@ export function folderOf(near: vscode.Uri | undefined): vscode.Uri | undefined {
   if (!near) return undefined;
   if (near.scheme === 'untitled') {
     // Its path is where Save writes it; the workspace folder under it gives back its file system.
-    const dir = path.posix.dirname(near.path);
+    const dir = vscode.Uri.joinPath(near, '..').path;
     const folder = vscode.workspace.workspaceFolders?.find((f) => dir === f.uri.path || dir.startsWith(`${f.uri.path}/`));
-    return folder && vscode.Uri.joinPath(folder.uri, path.posix.relative(folder.uri.path, dir));
+    return folder && vscode.Uri.joinPath(folder.uri, dir.slice(folder.uri.path.length));
   }
   if (near.scheme === 'file' || vscode.workspace.getWorkspaceFolder(near)) return vscode.Uri.joinPath(near, '..');
   return undefined;
@@ -38,7 +37,9 @@ export function folderOf(near: vscode.Uri | undefined): vscode.Uri | undefined {
  */
 export async function untitledReportUri(fileName: string): Promise<vscode.Uri> {
   const base =
-    folderOf(vscode.window.activeTextEditor?.document.uri) ?? vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(os.homedir());
+    folderOf(vscode.window.activeTextEditor?.document.uri) ??
+    vscode.workspace.workspaceFolders?.[0]?.uri ??
+    vscode.Uri.file(homeFolder() || '/');
   const stem = fileName.replace(/\.report\.json$/, '');
   const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.path));
   for (let n = 1; ; n++) {

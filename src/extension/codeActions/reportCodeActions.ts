@@ -83,7 +83,7 @@ class ReportCodeActionProvider implements vscode.CodeActionProvider {
     // The fix engine (schema index, ajv) is loaded on the first request that has a diagnostic
     // to fix, not when the extension activates for any JSON file.
     const fixes = this.schemas.fixEngine();
-    const schema = this.schemas.schemaIndex();
+    const schema = await this.schemas.schemaIndex();
     const byEdit = new Map<string, vscode.CodeAction>();
     for (const diagnostic of relevant) {
       let preferredTaken = false;
@@ -208,11 +208,11 @@ function warmUpWhenReportOpens(schemas: SchemaProvider): vscode.Disposable {
     if (done || !editor || !isReportDocument(editor.document)) return;
     done = true;
     setTimeout(() => {
-      try {
-        schemas.schemaIndex().validator('strict');
-      } catch {
-        // A missing or broken schema file is reported by the code action that needs it.
-      }
+      // A missing or broken schema file is reported by the code action that needs it.
+      void schemas
+        .schemaIndex()
+        .then((index) => index.validator('strict'))
+        .catch(() => undefined);
     }, 0);
   };
   check(vscode.window.activeTextEditor);

@@ -33,3 +33,15 @@ export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
  * the extension (`onTaskType:report-studio`, implied by the contribution) and needs an answer.
  */
 export const TASK_TYPE = 'report-studio';
+
+/**
+ * Set to true by the web entry (src/extension/web/extension.ts). Not `isWeb`: code-server's
+ * workbench is a web one while its extension host is Node. The commands of NODE_HOST_COMMANDS
+ * are disabled on it (`enablement` in package.json). The `report-studio` task type keeps no `when`
+ * (one would make VS Code ask for tasks, loading the full part, as every window opens): the
+ * web entry's provider offers none.
+ */
+export const WEB_HOST_CONTEXT = 'reportStudio.webExtensionHost';
+
+/** Commands that only the Node extension host can run: one opens the result in the OS's own application, one runs git. */
+export const NODE_HOST_COMMANDS: readonly CommandId[] = [COMMANDS.openReportExternally, COMMANDS.compareWith];

@@ -1,11 +1,11 @@
 // "Report Studio: Copy as…": the report as a cURL, Node or Python snippet for the app, on
 // the clipboard. The snippet targets the selected service and reads the key from an
 // environment variable; the key itself is never given to the generator.
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { API_PATHS, type TaskKind } from '../../core/api/types';
 import { API_KEY_ENV, CODE_LANGUAGES, codeLanguage, CodegenError, generateCode, type CodeLanguage } from '../../core/codegen';
 import { resolveServiceMode, type ServiceMode } from '../../core/service/serviceChoice';
+import { joinPath } from '../homePath';
 import { notifyProblem } from '../problemActions';
 import { baseName, findReportTarget, uriArg } from '../reportTarget';
 import { readSettings, remoteBaseUrl, ServiceSetupError } from '../service/serviceConfig';
@@ -57,6 +57,15 @@ interface Target {
 async function selectedService(s: Services): Promise<Target> {
   const settings = readSettings();
   const mode = resolveServiceMode(settings.service, await s.keys.has());
+  if (mode === 'local' && s.host === 'web') {
+    // The in-browser service has an address only this window's client knows: no script can call it.
+    throw new ServiceSetupError(
+      vscode.l10n.t(
+        'The local service runs inside this browser window, where no script or terminal can call it. Select the hosted or a custom service to copy code for it.',
+      ),
+      ['selectService'],
+    );
+  }
   if (mode === 'local') {
     // The snippet must work against the URL it names: the local service is started for it.
     const local = await s.local.ensureStarted({ announce: false });
@@ -64,7 +73,7 @@ async function selectedService(s: Services): Promise<Target> {
       mode,
       baseUrl: local.baseUrl,
       label: vscode.l10n.t('the local service ({0})', new URL(local.baseUrl).host),
-      keyFile: path.join(local.dataDir, 'dev-key.json'),
+      keyFile: joinPath(local.dataDir, 'dev-key.json'),
     };
   }
   const baseUrl = remoteBaseUrl(mode, settings);

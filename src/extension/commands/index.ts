@@ -2,7 +2,6 @@ import type { Services } from '../services';
 import { buildCommand } from './build';
 import { checkQuotaCommand } from './checkQuota';
 import { clearApiKeyCommand } from './clearApiKey';
-import { compareWithCommand } from './compareWith';
 import { copyAsCommand } from './copyAs';
 import type { ReportStudioCommand } from './command';
 import { newReportCommand } from './newReport';
@@ -11,7 +10,6 @@ import { openLivePreviewCommand } from './openLivePreview';
 import { openPdfCommand } from './openPdf';
 import { findInPdfCommand } from './findInPdf';
 import { revealInPreviewCommand } from './revealInPreview';
-import { openReportExternallyCommand } from './openReportExternally';
 import { previewCommand } from './preview';
 import { saveReportAsCommand } from './saveReportAs';
 import { selectServiceCommand } from './selectService';
@@ -19,6 +17,7 @@ import { setApiKeyCommand } from './setApiKey';
 import { showLogCommand } from './showLog';
 import { startLocalServiceCommand } from './startLocalService';
 import { stopLocalServiceCommand } from './stopLocalService';
+import { nodeHostCommands } from '../nodeHost';
 
 /** Every command the extension registers; each id matches a `contributes.commands` entry. */
 export function createCommands(s: Services): ReportStudioCommand[] {
@@ -36,11 +35,11 @@ export function createCommands(s: Services): ReportStudioCommand[] {
     startLocalServiceCommand(s),
     stopLocalServiceCommand(s),
     saveReportAsCommand(s),
-    openReportExternallyCommand(s),
     showLogCommand(s),
-    compareWithCommand(s),
     copyAsCommand(s),
     openPdfCommand(s),
     findInPdfCommand(s),
+    // Open Externally and Compare with… (their web twins say why they are off there).
+    ...nodeHostCommands(s),
   ];
 }

@@ -16,7 +16,7 @@ export const newReportCommand = (s: Pick<Services, 'schemas'>): ReportStudioComm
   id: COMMANDS.newReport,
   async run(): Promise<vscode.Uri> {
     // Read on first use, not at activation: the schema is a 700 KB file.
-    const template = snippetText(findDefaultSnippet(s.schemas.schema(), NEW_REPORT_SNIPPET_LABEL));
+    const template = snippetText(findDefaultSnippet(await s.schemas.schema(), NEW_REPORT_SNIPPET_LABEL));
     const document = await vscode.workspace.openTextDocument(await untitledReportUri('new.report.json'));
     if (document.languageId !== 'json') await vscode.languages.setTextDocumentLanguage(document, 'json');
     const activeTab = vscode.window.tabGroups.activeTabGroup.activeTab;

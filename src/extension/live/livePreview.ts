@@ -6,9 +6,8 @@
  * the service would refuse) keeps the last good pages under a quiet "Paused: N problems" badge. Only reports whose panel is open follow; "Open Live
  * Preview" opens one. The explicit Preview command still asks the service for its JPEG.
  */
-import { promises as fs } from 'node:fs';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { writeHostFileAtomically } from '../hostFiles';
 import { describeDraftProblem } from '../../core/loc/draftProblem';
 import type { DraftRender } from '../../mock/service';
 import type { ReportLog } from '../log';
@@ -148,7 +147,7 @@ export class LivePreview implements vscode.Disposable {
         outcome = { status: 'paused', problems: draft.problems, version };
       } else {
         const file = liveFileFor(this.deps.context.globalStorageUri, document.uri);
-        await writeAtomically(file.fsPath, draft.pdf);
+        await writeHostFileAtomically(file, draft.pdf);
         if (seq !== state.seq) return { status: 'superseded' };
         // The bytes go along: the viewer draws them without fetching the file it was written to.
         await panels.showLive(
@@ -190,12 +189,4 @@ export class LivePreview implements vscode.Disposable {
     s.controller?.abort(new Error('the document was closed'));
     this.docs.delete(uri.toString());
   }
-}
-
-/** Written beside, then renamed over: the viewer never reads a half-written PDF. */
-async function writeAtomically(file: string, bytes: Uint8Array): Promise<void> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
-  await fs.writeFile(temp, bytes);
-  await fs.rename(temp, file);
 }

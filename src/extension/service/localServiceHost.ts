@@ -3,15 +3,17 @@
  * bundle with the renderer is loaded only then), bound to 127.0.0.1 on the configured
  * port (0 = a free one), data in the configured folder or the extension's global storage,
  * one development key, stopped on deactivate. Its log lines go to the Report Studio log.
+ * In the web worker extension host the same call starts the in-browser service (src/web/engine.ts):
+ * no socket, its state in memory, the port and data folder settings ignored.
  */
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LocalService } from '../../mock/service';
 import type { ReportLog } from '../log';
+import type { ExtensionHostKind } from '../hostKind';
 import { loadEngine } from './runtimeLoader';
 import { readSettings, ServiceSetupError } from './serviceConfig';
 import { COMMANDS } from '../commands/commandIds';
-import { expandHome, homeFolder } from '../homePath';
+import { expandHome, homeFolder, isAbsolutePath, joinPath } from '../homePath';
 
 const CONTEXT_LOCAL_RUNNING = 'reportStudio.localServiceRunning';
 const NOTICE_SHOWN = 'reportStudio.localServiceNoticeShown';
@@ -38,6 +40,8 @@ export class LocalServiceHost implements vscode.Disposable {
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly log: ReportLog,
+    /** In the web worker host the service keeps its data in memory: no data folder to name. */
+    private readonly host: ExtensionHostKind = 'node',
   ) {}
 
   get running(): RunningLocalService | undefined {
@@ -90,10 +94,10 @@ export class LocalServiceHost implements vscode.Disposable {
 
   private dataDir(): string {
     const configured = readSettings().localService.dataDir;
-    if (!configured) return path.join(this.context.globalStorageUri.fsPath, 'local-service');
+    if (!configured) return joinPath(this.context.globalStorageUri.fsPath, 'local-service');
     // `~/…` as a person would type it; relative paths are taken from the home folder too.
     const expanded = expandHome(configured);
-    return path.isAbsolute(expanded) ? expanded : path.join(homeFolder(), expanded);
+    return isAbsolutePath(expanded) ? expanded : joinPath(homeFolder(), expanded);
   }
 
   private async start(announce: boolean): Promise<LocalService> {
@@ -106,7 +110,15 @@ export class LocalServiceHost implements vscode.Disposable {
       // Restricted Mode: a report of an untrusted workspace gets no image fetched, no webhook sent.
       // Known before the start ends: trust granted while it starts must stop it too.
       this.restricted = !vscode.workspace.isTrusted;
-      service = await startLocalService({ port, dataDir, restricted: this.restricted, log: (line) => this.log.service(line) });
+      service = await startLocalService({
+        port,
+        dataDir,
+        restricted: this.restricted,
+        log: (line) => this.log.service(line),
+        // The renderer's files from the extension's own dist/ (the browser service reads them
+        // through this; the Node service reads them from disk itself).
+        assets: (name) => Promise.resolve(vscode.workspace.fs.readFile(vscode.Uri.joinPath(this.context.extensionUri, 'dist', name))),
+      });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE') {
@@ -118,14 +130,16 @@ export class LocalServiceHost implements vscode.Disposable {
           ['openSettings', 'showLog'],
         );
       }
-      throw new ServiceSetupError(
-        vscode.l10n.t('The local service did not start (data folder {0}): {1}', dataDir, (error as Error).message),
-        ['openSettings', 'showLog'],
-      );
+      const message =
+        this.host === 'node'
+          ? vscode.l10n.t('The local service did not start (data folder {0}): {1}', dataDir, (error as Error).message)
+          : vscode.l10n.t('The local service did not start: {0}', (error as Error).message);
+      throw new ServiceSetupError(message, ['openSettings', 'showLog']);
     }
     this.log.addSecret(service.apiKeys[0]);
     this.service = service;
-    this.log.info(`Local service started on ${service.url} in ${Date.now() - began} ms (data: ${service.dataDir})`);
+    const data = this.host === 'node' ? service.dataDir : 'in memory';
+    this.log.info(`Local service started on ${service.url} in ${Date.now() - began} ms (data: ${data})`);
     void vscode.commands.executeCommand('setContext', CONTEXT_LOCAL_RUNNING, true);
     this.changed.fire(describe(service));
     if (announce) void this.announceOnce(service);
@@ -139,10 +153,15 @@ export class LocalServiceHost implements vscode.Disposable {
     await state.update(NOTICE_SHOWN, true);
     const setKey = vscode.l10n.t('Set API Key');
     const choice = await vscode.window.showInformationMessage(
-      vscode.l10n.t(
-        'Report Studio is using its bundled local service ({0}): reports are rendered on this machine, offline, with a development quota. Set an API key to use the hosted service.',
-        service.url.replace('http://', ''),
-      ),
+      this.host === 'web'
+        ? // Its address is an in-process origin, of no use to a person.
+          vscode.l10n.t(
+            'Report Studio is using its bundled local service, inside this browser window: reports are rendered here, offline, with a development quota. Set an API key to use the hosted service.',
+          )
+        : vscode.l10n.t(
+            'Report Studio is using its bundled local service ({0}): reports are rendered on this machine, offline, with a development quota. Set an API key to use the hosted service.',
+            service.url.replace('http://', ''),
+          ),
       setKey,
     );
     if (choice === setKey) await vscode.commands.executeCommand(COMMANDS.setApiKey);

@@ -3,12 +3,34 @@
  * engine (dist/engine.js: HTTP client, task runner, redaction registry, client errors, the
  * local service and its renderer) and the fix engine (dist/fixEngine.js, via
  * src/extension/schema/schemaProvider.ts). Only types are imported statically, so esbuild keeps
- * them out of dist/extension.js.
+ * them out of dist/extension.js. The web entry swaps this module for
+ * src/extension/web/runtimeLoader.ts (same exports), which has every part in its one bundle.
  */
 import * as path from 'node:path';
 import type * as EngineModule from '../../cli/engine';
 
 export type Engine = typeof EngineModule;
+
+/**
+ * What the extension uses of an engine in both hosts: the web entry's engine
+ * (src/web/engine.ts, bundled statically by src/extension/web/runtimeLoader.ts) exports these
+ * names with compatible types. The rest (`runCli`, `createVisualDiffer`) serves the tasks and
+ * Compare with…, which only the Node extension host has (src/extension/nodeHost.ts).
+ */
+export type EngineSurface = Pick<
+  Engine,
+  | 'ReportClient'
+  | 'ReportServiceError'
+  | 'FileWriteError'
+  | 'runTask'
+  | 'longPollSecondsFor'
+  | 'pdfPageCount'
+  | 'jpegSize'
+  | 'redact'
+  | 'registerSecret'
+  | 'mapValidationErrors'
+  | 'startLocalService'
+>;
 
 let engine: Engine | undefined;
 

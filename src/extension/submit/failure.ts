@@ -138,7 +138,11 @@ export function describeFailure(
   // service, or the same task again). The client's own message (endpoint, code) goes to the log.
   if (isUnreachableKind(error.kind)) {
     const remote = f.session?.mode !== 'local';
-    const message = clean(unreachableSentence(what, f.session?.label ?? vscode.l10n.t('report service'), error, vscode.l10n));
+    const message = clean(
+      blockedByBrowser(error)
+        ? vscode.l10n.t('{0} did not run. {1}', what, error.message)
+        : unreachableSentence(what, f.session?.label ?? vscode.l10n.t('report service'), error, vscode.l10n),
+    );
     return {
       outcome: { status: 'error', taskId, errorKind: error.kind, message },
       log: { level: 'error', message: `${message} (${clean(error.message)})` },
@@ -160,6 +164,15 @@ export function describeFailure(
     },
     notify: { severity: 'error', message, actions: actionsForKind(error.kind) },
   };
+}
+
+/**
+ * fetch's bare TypeError — no cause, no error code, unlike Node's "fetch failed" — is the browser
+ * refusing the exchange (a service that allows no calls from this page: CORS). The browser
+ * engine's client says so in its message, naming the service (src/web/client/http.ts).
+ */
+function blockedByBrowser(error: { kind: string; cause?: unknown }): boolean {
+  return error.kind === 'network' && error.cause instanceof TypeError && error.cause.cause === undefined;
 }
 
 /** The same task again, through its command (a hosted Build asks first, as from the palette). */

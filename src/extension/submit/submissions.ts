@@ -5,8 +5,8 @@
  * write the result under global storage and show it in the report's result panel.
  * A newer submission of the same file supersedes an older one still in flight.
  */
-import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
+import { readHostFile, writeHostFileAtomically } from '../hostFiles';
 import type { TaskStatus } from '../../core/api/types';
 import type { TaskProgress } from '../../core/runner/taskRunner';
 import { longPollSecondsFor } from '../../core/runner/polling';
@@ -155,7 +155,8 @@ export class Submissions implements vscode.Disposable {
       const result = await session.engine.runTask(session.client, {
         kind,
         report: text,
-        output: { to: 'file', path: file.fsPath },
+        // On disk the client writes the file itself; elsewhere (a web or remote host's storage) it hands the bytes here.
+        output: file.scheme === 'file' ? { to: 'file', path: file.fsPath } : { to: 'bytes' },
         polling: { initialDelayMs: settings.polling.initialDelayMs, maxDelayMs: settings.polling.maxIntervalMs },
         longPollSeconds: longPollSecondsFor(session.baseUrl),
         requestTimeoutMs: settings.requestTimeoutMs,
@@ -174,6 +175,7 @@ export class Submissions implements vscode.Disposable {
             panels.showStatus(uri, { kind, status: p.status, taskId: p.taskId, elapsedMs: p.elapsedMs });
         },
       });
+      if (result.bytes) await this.write(session, file, result.bytes);
       step(vscode.l10n.t('Done'), PROGRESS_AT.done);
       if (kind === 'build') this.deps.quota.updateFromHeaders(session, result.quota);
       this.deps.diagnostics.clear(uri);
@@ -181,8 +183,8 @@ export class Submissions implements vscode.Disposable {
       for (const note of result.notes)
         log.warn(`${LABEL[kind].noun} of ${baseName(uri)}: ${note.message} (at ${note.path.join('.') || 'the report'})`);
       this.deps.renderNotes.set(document, text, result.notes);
-      const pageCount = await this.countPages(session, kind, file.fsPath);
-      await panels.showResult(uri, { kind, file, pageCount, data: await this.inlineBytes(kind, file.fsPath) });
+      const pageCount = await this.countPages(session, kind, file, result.bytes);
+      await panels.showResult(uri, { kind, file, pageCount, data: await this.inlineBytes(kind, file, result.bytes) });
       this.shown.fire({ report: uri, kind, text, mode: session.mode });
       const seconds = `${(result.timings.totalMs / 1000).toFixed(1)} s`;
       const ready =
@@ -200,21 +202,35 @@ export class Submissions implements vscode.Disposable {
     }
   }
 
+  /** Bytes the client handed back, written where the client would have written them (a failure names the file, as the client's would). */
+  private async write(session: ServiceSession, file: vscode.Uri, bytes: Uint8Array): Promise<void> {
+    try {
+      await writeHostFileAtomically(file, bytes);
+    } catch (error) {
+      throw new session.engine.FileWriteError(file.scheme === 'file' ? file.fsPath : file.toString(), error);
+    }
+  }
+
   /** A preview's JPEG goes to the panel with its message (small; saves the webview a fetch of the file). */
-  private async inlineBytes(kind: TaskKind, path: string): Promise<Uint8Array | undefined> {
+  private async inlineBytes(kind: TaskKind, file: vscode.Uri, bytes: Uint8Array | undefined): Promise<Uint8Array | undefined> {
     if (kind !== 'preview') return undefined;
     try {
-      const bytes = await fs.readFile(path);
-      return bytes.length <= MAX_INLINE_BYTES ? new Uint8Array(bytes) : undefined;
+      const data = bytes ?? (await readHostFile(file));
+      return data.length <= MAX_INLINE_BYTES ? data : undefined;
     } catch {
       return undefined; // showResult says the file is missing
     }
   }
 
-  private async countPages(session: ServiceSession, kind: TaskKind, path: string): Promise<number | undefined> {
+  private async countPages(
+    session: ServiceSession,
+    kind: TaskKind,
+    file: vscode.Uri,
+    bytes: Uint8Array | undefined,
+  ): Promise<number | undefined> {
     if (kind !== 'build') return 1;
     try {
-      return session.engine.pdfPageCount(await fs.readFile(path));
+      return session.engine.pdfPageCount(bytes ?? (await readHostFile(file)));
     } catch {
       return undefined;
     }

@@ -7,7 +7,6 @@
  * Written through vscode.workspace.fs, so a report in a virtual workspace (a remote repository,
  * any FileSystemProvider) gets its copy beside it in that file system.
  */
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { TaskKind } from '../../core/api/types';
 import { COMMANDS } from '../commands/commandIds';
@@ -15,7 +14,8 @@ import type { RedactingLog } from '../log';
 import { readSettings } from '../service/serviceConfig';
 import type { ShownResult } from '../submit/submissions';
 import { fileName, parentOf, resultExtension, resultStem } from './resultFiles';
-import { expandHome } from '../homePath';
+import { expandHome, isAbsolutePath } from '../homePath';
+import { uniqueSuffix } from '../uniqueSuffix';
 
 const WRITTEN_KEY = 'reportStudio.exportedFiles';
 
@@ -40,7 +40,7 @@ function exportTarget(report: vscode.Uri, stem: string, kind: TaskKind, folder: 
   const expanded = expandHome(folder);
   const dir = !expanded
     ? parentOf(report)
-    : path.isAbsolute(expanded)
+    : isAbsolutePath(expanded)
       ? vscode.Uri.file(expanded)
       : vscode.Uri.joinPath(parentOf(report), ...expanded.split(/[\\/]+/));
   return vscode.Uri.joinPath(dir, `${stem}.${resultExtension(kind)}`);
@@ -91,7 +91,7 @@ export class ResultExport implements vscode.Disposable {
       if (!(await this.mayWrite(file))) return;
       const fs = vscode.workspace.fs;
       await fs.createDirectory(parentOf(file));
-      const temp = file.with({ path: `${file.path}.${process.pid}.tmp` });
+      const temp = file.with({ path: `${file.path}.${uniqueSuffix()}.tmp` });
       await fs.copy(this.deps.resultFileFor(r.report, r.kind), temp, { overwrite: true });
       await fs.rename(temp, file, { overwrite: true });
       const st = await fs.stat(file);
@@ -128,7 +128,7 @@ export class ResultExport implements vscode.Disposable {
         "{0} already exists in {1} and was not written by Report Studio's export. Replace it with the new {2}?",
         fileName(file),
         shown(parentOf(file)),
-        path.extname(file.path).slice(1).toUpperCase(),
+        (fileName(file).match(/\.([^.]+)$/)?.[1] ?? '').toUpperCase(),
       ),
       replace,
       vscode.l10n.t('Keep It'),

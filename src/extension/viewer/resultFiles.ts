@@ -4,10 +4,11 @@
  * a webview resource root, and two reports with the same file name never overwrite each
  * other's results. The commands that run tasks write here; the panels read from here.
  */
-import { createHash } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { sha256 } from '@noble/hashes/sha2';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 import * as vscode from 'vscode';
 import type { TaskKind } from '../../core/api/types';
+import { isHostFile } from '../hostFiles';
 
 /** `<globalStorage>/results`: the parent of every report's result folder. */
 function resultsRoot(globalStorageUri: vscode.Uri): vscode.Uri {
@@ -16,7 +17,8 @@ function resultsRoot(globalStorageUri: vscode.Uri): vscode.Uri {
 
 /** The report's own result folder. The hash keeps paths short and free of odd characters. */
 export function resultFolderFor(globalStorageUri: vscode.Uri, report: vscode.Uri): vscode.Uri {
-  const hash = createHash('sha256').update(report.toString()).digest('hex').slice(0, 16);
+  // @noble/hashes, not node:crypto: the web worker extension host has no Node (same digest).
+  const hash = bytesToHex(sha256(utf8ToBytes(report.toString()))).slice(0, 16);
   return vscode.Uri.joinPath(resultsRoot(globalStorageUri), hash);
 }
 
@@ -71,18 +73,5 @@ export function isInside(child: vscode.Uri, parent: vscode.Uri): boolean {
   return child.path === parent.path || child.path.startsWith(base);
 }
 
-/**
- * True when `uri` is a file. Results live on the extension host's disk (global storage), so a
- * file: URI is checked there directly: vscode.workspace.fs goes through the window (in a remote
- * or web workbench, a round trip to the browser and back), which cost tens of milliseconds
- * between a finished task and its result on screen.
- */
-export async function fileExists(uri: vscode.Uri): Promise<boolean> {
-  try {
-    if (uri.scheme === 'file') return (await fs.stat(uri.fsPath)).isFile();
-    const stat = await vscode.workspace.fs.stat(uri);
-    return (stat.type & vscode.FileType.File) !== 0;
-  } catch {
-    return false;
-  }
-}
+/** True when `uri` is a file (on disk directly where the host has one: hostFiles.ts). */
+export const fileExists = isHostFile;

@@ -2,7 +2,6 @@
  * The result viewer's webview setup: options (scripts on, resources limited to media/ and the
  * report's result folder) and the HTML page with a fresh CSP nonce every time it is set.
  */
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { makeNonce, viewerHtml } from '../../webview/html';
 import type { ViewerSettingsMessage } from '../../webview/protocol';
@@ -25,7 +24,7 @@ export function viewerPageHtml(webview: vscode.Webview, extensionUri: vscode.Uri
   const media = (...p: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', ...p)).toString();
   return viewerHtml({
     cspSource: webview.cspSource,
-    nonce: makeNonce((n) => randomBytes(n)),
+    nonce: makeNonce((n) => globalThis.crypto.getRandomValues(new Uint8Array(n))),
     scriptUri: media('viewer', 'viewer.js'),
     cssUri: media('viewer', 'viewer.css'),
     pdfjsUri: media('pdfjs', 'pdf.min.mjs'),

@@ -50,7 +50,7 @@ describe('the installed extension', () => {
     plain = await vscode.window.showTextDocument(vscode.Uri.file(file));
     // No ext.activate() here: the activation events in the manifest must do it.
     await waitFor('the extension to activate', () => ext.isActive);
-    assert.deepEqual(ext.exports.activation, { stage: 'bootstrap' });
+    assert.deepEqual(ext.exports.activation, { stage: 'bootstrap', host: 'node' });
   });
 
   it('registers every contributed command before the full part loads', async () => {
@@ -68,7 +68,7 @@ describe('the installed extension', () => {
     const untitled = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'json', content: '[1, 2]' }));
     assert.ok(await untitled.edit((e) => e.insert(new vscode.Position(0, 1), '{"type": "Reports"}, ')));
     // openTextDocument and edit() resolve after the extension host saw the document and the change.
-    assert.deepEqual(api().activation, { stage: 'bootstrap' });
+    assert.deepEqual(api().activation, { stage: 'bootstrap', host: 'node' });
   });
 
   it('loads the full part when a report opens', async () => {

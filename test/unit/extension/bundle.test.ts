@@ -120,7 +120,7 @@ describe('the extension bundle', function () {
       const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
       const contributed: string[] = manifest.contributes.commands.map((c: { command: string }) => c.command);
       assert.deepEqual([...stub.registeredCommands].sort(), [...contributed].sort(), 'registered = contributed');
-      assert.deepEqual(api.activation, { stage: 'bootstrap' }, 'no report open: the bootstrap alone');
+      assert.deepEqual(api.activation, { stage: 'bootstrap', host: 'node' }, 'no report open: the bootstrap alone');
       assert.ok(!loaded('studio.js'), 'dist/studio.js is not loaded at activation');
       assert.deepEqual(
         stub.calls,

@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { COMMANDS } from '../../../src/extension/commands/commandIds';
+import { COMMANDS, NODE_HOST_COMMANDS, WEB_HOST_CONTEXT } from '../../../src/extension/commands/commandIds';
 
 const root = join(__dirname, '..', '..', '..');
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -35,5 +35,17 @@ describe('extension: the command id table', () => {
       .filter((f) => !f.endsWith('commandIds.ts'))
       .filter((f) => ids.test(readFileSync(f, 'utf8')));
     assert.deepEqual(spelled, []);
+  });
+
+  it('disables on the web extension host exactly the commands that need the Node one (enablement on its context key)', () => {
+    assert.equal(manifest.browser, 'dist/web/extension.js');
+    const off = `!${WEB_HOST_CONTEXT}`;
+    const disabled = manifest.contributes.commands
+      .filter((c: { enablement?: string }) => c.enablement?.includes(WEB_HOST_CONTEXT))
+      .map((c: { command: string; enablement: string }) => {
+        assert.equal(c.enablement, off, c.command);
+        return c.command;
+      });
+    assert.deepEqual(disabled.sort(), [...NODE_HOST_COMMANDS].sort());
   });
 });

@@ -127,6 +127,23 @@ describe('extension: describeFailure', () => {
       hosted.outcome.message,
       'The build of sales.report.json could not reach the hosted service (api.hybiscus.dev): its host name could not be looked up (no network, or a mistyped address).',
     );
+    // In the browser, fetch's bare TypeError: the service allows no calls from this page (CORS). The client's sentence is shown.
+    const blocked = new ReportServiceError({
+      kind: 'network',
+      message:
+        'The browser blocked the request to https://api.hybiscus.dev: that service does not allow calls from this page (or cannot be reached from it), but the bundled local service works here.',
+      cause: new TypeError('Failed to fetch'),
+    });
+    const web = failure.describeFailure(
+      ctx({ error: blocked, session: { label: 'Hosted service (api.hybiscus.dev)', mode: 'hosted' } }),
+      clean,
+    );
+    assert.equal(
+      web.outcome.message,
+      'The preview of sales.report.json did not run. The browser blocked the request to https://api.hybiscus.dev: that service does not allow calls from this page (or cannot be reached from it), but the bundled local service works here.',
+    );
+    assert.deepEqual(web.notify?.actions, ['useLocal', 'retry']);
+    assert.equal((web.panel as { offerLocal?: boolean } | undefined)?.offerLocal, true);
     const slow = new ReportServiceError({ kind: 'timeout', message: 'GET /get-task-status: no complete answer within 30000 ms' });
     const timedOut = failure.describeFailure(
       ctx({ error: slow, session: { label: 'Local service (127.0.0.1:4000)', mode: 'local' } }),

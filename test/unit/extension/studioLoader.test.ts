@@ -136,7 +136,7 @@ describe('extension: the bootstrap (StudioLoader)', () => {
     const { api, log } = activate();
     assert.deepEqual([...commands.keys()].sort(), Object.values(COMMANDS).sort());
     assert.deepEqual(log, []);
-    assert.deepEqual(api.activation, { stage: 'bootstrap' });
+    assert.deepEqual(api.activation, { stage: 'bootstrap', host: 'node' });
     assert.deepEqual(Object.keys(listeners).sort(), ['change', 'groups', 'open', 'tabs']);
     assert.deepEqual([...taskProviders.keys()], [TASK_TYPE], 'the task provider, for the fetch that activated it');
   });
@@ -182,7 +182,7 @@ describe('extension: the bootstrap (StudioLoader)', () => {
     fire('open', doc('file:///w/q3.report.jsonc', '// draft', 'jsonc'));
     assert.deepEqual(log, ['load', 'activateStudio']);
     const { loadMs, requireMs, ...rest } = api.activation;
-    assert.deepEqual(rest, { stage: 'full', loadedBy: 'report', duringActivate: false });
+    assert.deepEqual(rest, { stage: 'full', host: 'node', loadedBy: 'report', duringActivate: false });
     assert.ok(loadMs !== undefined && requireMs !== undefined && requireMs <= loadMs, `${requireMs} of ${loadMs} ms`);
     assert.equal(listening(), 0);
   });

@@ -44,6 +44,7 @@ describe('extension: Submissions', () => {
   let mod: SubmissionsModule;
   let loader: Loader;
   let uninstall: () => void;
+  let vscodeWorkspace: unknown;
 
   before(() => {
     const stub = createVscodeStub();
@@ -54,6 +55,7 @@ describe('extension: Submissions', () => {
     (vscodeModule.window as Record<string, unknown>).withProgress = (_o: unknown, task: (p: unknown, t: unknown) => unknown) =>
       task({ report: () => undefined }, { onCancellationRequested: () => ({ dispose: () => undefined }) });
     uninstall = installVscodeStub(stub);
+    vscodeWorkspace = vscodeModule.workspace;
     /* eslint-disable @typescript-eslint/no-require-imports -- loaded after the vscode stub is in place */
     mod = require('../../../src/extension/submit/submissions');
     loader = require('../../../src/extension/service/runtimeLoader');
@@ -65,19 +67,20 @@ describe('extension: Submissions', () => {
     uninstall();
   });
 
-  function setup(scripts: Script[]) {
+  function setup(scripts: Script[], globalStorageUri = TestUri.file('/storage')) {
     const runner = scriptedRunner(scripts);
     const shown: string[] = [];
     const marked: unknown[][] = [];
     const session = { label: 'Local service (127.0.0.1:1)', mode: 'local', target: 't', client: {}, engine: runner };
     const deps = {
-      context: { globalStorageUri: TestUri.file('/storage') },
+      context: { globalStorageUri },
       log: { info: () => undefined, warn: () => undefined, error: () => undefined, clean: (t: string) => t },
       clients: { acquire: async () => session },
       quota: { known: false, updateFromHeaders: () => undefined, refresh: async () => undefined },
       panels: {
         showStatus: (_u: unknown, s: { status: string }) => shown.push(`status ${s.status}`),
-        showResult: async (_u: unknown, r: { kind: string; file: TestUri }) => void shown.push(`result ${r.kind} ${r.file.path}`),
+        showResult: async (_u: unknown, r: { kind: string; file: TestUri; data?: Uint8Array }) =>
+          void shown.push(`result ${r.kind} ${r.file.toString()}${r.data ? ` with ${r.data.length} bytes` : ''}`),
         showError: (_u: unknown, e: { kind: string }) => shown.push(`error ${e.kind}`),
         showFailed: () => shown.push('failed'),
         showValidationErrors: (_u: unknown, errors: unknown[]) => shown.push(`validation ${errors.length}`),
@@ -107,9 +110,32 @@ describe('extension: Submissions', () => {
     assert.equal(outcome.pageCount, 1);
     assert.match(outcome.file!, /^\/storage\/results\/[0-9a-f]{16}\/sales\.jpg$/);
     assert.equal(t.runner.runs[0].report, '{"type": "Report", /* unsaved */ }');
-    assert.deepEqual(t.shown, ['status QUEUED', 'status RUNNING', `result preview ${outcome.file}`]);
+    assert.deepEqual(t.shown, ['status QUEUED', 'status RUNNING', `result preview file://${outcome.file}`]);
     assert.deepEqual(finished, ['success']);
     assert.equal(t.submissions.isRunning(doc.uri as never), false);
+  });
+
+  it('with global storage off the disk (the web worker extension host), the result comes back as bytes and is written through vscode.workspace.fs', async () => {
+    const written: string[] = [];
+    const workspace = vscodeWorkspace as { fs?: unknown };
+    workspace.fs = {
+      writeFile: async (uri: TestUri, bytes: Uint8Array) =>
+        void written.push(`write ${uri.toString().replace(/\.[\w-]+\.tmp$/, '.<temp>')} ${bytes.length}`),
+      rename: async (from: TestUri, to: TestUri) => void written.push(`rename ${from.path.endsWith('.tmp')} → ${to.toString()}`),
+    };
+    try {
+      const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xd9]);
+      const t = setup([async (o) => ({ ...((await succeeds(o)) as object), bytes: jpeg })], TestUri.parse('vscode-userdata:/storage'));
+      const outcome = await t.submissions.submit(t.document('sales.report.json') as never, 'preview', 'command');
+      assert.equal(outcome.status, 'success');
+      assert.deepEqual(t.runner.runs[0].output, { to: 'bytes' });
+      const file = `vscode-userdata:${outcome.file}`;
+      assert.match(file, /^vscode-userdata:\/storage\/results\/[0-9a-f]{16}\/sales\.jpg$/);
+      assert.deepEqual(written, [`write ${file}.<temp> 4`, `rename true → ${file}`]);
+      assert.deepEqual(t.shown.at(-1), `result preview ${file} with 4 bytes`);
+    } finally {
+      delete workspace.fs;
+    }
   });
 
   it('a newer submission of the same file supersedes the older one; each reports its own outcome', async () => {

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
 const ROOT = join(__dirname, '..', '..', '..');
-const BUILD = readFileSync(join(ROOT, 'scripts', 'build.mjs'), 'utf8');
+// build.mjs's own bundles, and the browser ones it builds with scripts/web-build.mjs's options.
+const BUILD = ['build.mjs', 'web-build.mjs'].map((f) => readFileSync(join(ROOT, 'scripts', f), 'utf8')).join('\n');
 const BUNDLE_ENTRIES = [...BUILD.matchAll(/entry: '([^']+)'/g)].map((m) => m[1]);
 const VIEWER_ENTRY = /VIEWER_ENTRY = '([^']+)'/.exec(readFileSync(join(ROOT, 'scripts', 'build-viewer.mjs'), 'utf8'))![1];
 

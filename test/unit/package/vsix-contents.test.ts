@@ -93,6 +93,8 @@ describe('the packaged .vsix', function () {
       'dist/engine.js',
       'dist/fixEngine.js',
       'dist/formatter.js',
+      // The `browser` entry (VS Code for the Web), with the browser engine inside.
+      'dist/web/extension.js',
       'schemas/report.schema.json',
       'dist/render-worker.js',
       'dist/body-worker.js',

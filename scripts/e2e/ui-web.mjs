@@ -1,0 +1,191 @@
+// The `e2e-web` stage (`node scripts/e2e/run.mjs --web`): the packaged extension in code-server's
+// web worker extension host — its `browser` entry, dist/web/extension.js, as VS Code for the Web
+// runs it. code-server runs an extension with both entries in its Node extension host (it is a
+// remote setup); the user setting `remote.extensionKind` = ["web"] for the extension moves it to
+// the web worker host (docs/testing.md, _The browser build_). The mocha suite cannot follow it
+// there (it runs in the Node host, and an extension's API is not reachable from another host),
+// so the stage runs the UI checks of the authoring loop — the same functions as the e2e stage,
+// selected by title — after one that reads from the Report Studio log which host runs it and
+// that the local service it started is the in-browser one.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { installVsix, launchBrowser, prepareRunDirs, startCodeServer } from './code-server.mjs';
+import { completionCheck, FIXTURE, goTo, hoverCheck, openFile, positionOf, quickInput, readExample } from './ui-checks.mjs';
+import { buildCheck, liveSyncCheck, previewCheck, viewerFrame, waitInFrame } from './ui-studio.mjs';
+import { trackResourceLoads } from './ui-driver.mjs';
+import { docShot } from './shots.mjs';
+import { makeWorkspace } from './workspace.mjs';
+import { root } from './build-suite.mjs';
+
+/** The switch: this profile's settings run the extension in the web worker extension host. */
+export const WEB_HOST_SETTINGS = { 'remote.extensionKind': { 'report-studio.report-studio': ['web'] } };
+
+const HOST_LINE = 'Report Studio runs in the web worker extension host';
+
+/**
+ * After the checks that rendered: the Report Studio log, as a person opens it (Report Studio:
+ * Show Log), says the extension runs in the web worker host, and that the local service that
+ * served them is the in-browser one (no 127.0.0.1 port: nothing listens on a socket).
+ */
+async function webHostCheck(page, shotDir) {
+  await quickInput(page, 'F1', 'Report Studio: Show Log', 'Report Studio: Show Log', 'run "Report Studio: Show Log"');
+  // The log's filter box shows the lines that say it, however many requests were logged since.
+  const filter = page.locator('.panel input[placeholder="Filter"]').first();
+  const lines = page.locator('.panel .view-lines');
+  // Typed while the output view is still settling, the filter can be dropped: typed again then.
+  const logLine = async (words, timeout = 30_000) => {
+    const line = lines.filter({ hasText: words }).first();
+    for (let left = Math.ceil(timeout / 5_000); ; left--) {
+      await filter.fill(words);
+      try {
+        await line.waitFor({ timeout: 5_000 });
+        return (await line.innerText()).replace(/\s+/g, ' ');
+      } catch (e) {
+        if (left <= 1) throw e;
+      }
+    }
+  };
+  const started = 'Local service started on';
+  let text = await logLine(started, 10_000).catch(() => undefined);
+  if (!text) {
+    // Run alone, no check before this one started the service.
+    await quickInput(page, 'F1', 'Report Studio: Start Local Service', 'Report Studio: Start Local Service', 'run "Start Local Service"');
+    text = await logLine(started);
+  }
+  const origin = text.match(/Local service started on (\S+)/)?.[1] ?? '';
+  if (/^https?:\/\/(127\.0\.0\.1|localhost):\d+/.test(origin)) throw new Error(`the local service listens on a port: ${origin}`);
+  if (!text.includes('(data: in memory)')) throw new Error(`the local service keeps its data elsewhere: ${text}`);
+  await logLine(HOST_LINE);
+  await docShot(page, shotDir, 'web-host-log.png');
+  // The Node host's commands are disabled here: the palette does not offer Compare with… even for
+  // a report (its palette entry is for reports).
+  await openFile(page, 'examples/invoice.report.json');
+  await page.keyboard.press('F1');
+  const box = page.locator('.quick-input-widget input').first();
+  // "C" lists Check Quota (so the list has filtered), and Compare with… would be beside it.
+  await box.fill('>Report Studio: C');
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Check Quota' }).first().waitFor({ timeout: 10_000 });
+  const offered = await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Compare with' }).count();
+  await page.keyboard.press('Escape');
+  if (offered > 0) throw new Error('the command palette offers "Compare with…" in the web worker host');
+  return { host: HOST_LINE, localService: origin };
+}
+
+/**
+ * A service that allows no calls from the page (no CORS headers: the browser refuses its
+ * answers), as the custom service with a key: Preview fails with the client's sentence naming
+ * it, and Use Local Service previews on the in-browser service instead.
+ */
+async function blockedServiceCheck(page, shotDir) {
+  let asked = 0;
+  const service = createServer((req, res) => {
+    asked++;
+    req.resume();
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+  });
+  await new Promise((r) => service.listen(0, '127.0.0.1', r));
+  const origin = `http://127.0.0.1:${service.address().port}`;
+  try {
+    await openFile(page, 'examples/invoice.report.json');
+    // As a person chooses it: Select Service → Custom URL… → the address, then Set API Key. Each
+    // command's box opens in place of the palette, so each step waits for the box's own title.
+    const widget = page.locator('.quick-input-widget');
+    const box = widget.locator('input').first();
+    const choose = async (text, row, nextTitle) => {
+      await box.fill(text);
+      await widget.locator('.monaco-list-row.focused', { hasText: row }).waitFor({ timeout: 10_000 });
+      await box.press('Enter');
+      await widget.locator('.quick-input-title', { hasText: nextTitle }).waitFor({ timeout: 10_000 });
+    };
+    await page.keyboard.press('F1');
+    await choose('>Report Studio: Select Service', 'Select Service', 'Select Service');
+    await choose('Custom URL', 'Custom URL', 'Custom Service URL');
+    await box.fill(`${origin}/api/v1`);
+    await box.press('Enter');
+    await widget.waitFor({ state: 'hidden', timeout: 5_000 });
+    // The extension reads the new setting a moment later in this host: it logs the custom URL once it does.
+    const filter = page.locator('.panel input[placeholder="Filter"]').first();
+    const chosen = `Service set to custom (${origin}/api/v1)`;
+    await quickInput(page, 'F1', 'Report Studio: Show Log', 'Report Studio: Show Log', 'run "Report Studio: Show Log"');
+    await filter.fill(chosen);
+    await page.locator('.panel .view-lines', { hasText: chosen }).first().waitFor({ timeout: 15_000 });
+    // Then the key (before the custom service is chosen, a key would select the hosted service,
+    // which a test must never call).
+    await page.keyboard.press('F1');
+    await choose('>Report Studio: Set API Key', 'Set API Key', 'Set API Key');
+    await box.fill('web-stage-key-0123456789');
+    await box.press('Enter');
+    await widget.waitFor({ state: 'hidden', timeout: 5_000 });
+    const blocked = page.locator('.notification-toast', { hasText: `The browser blocked the request to ${origin}` }).first();
+    await quickInput(page, 'F1', 'Report Studio: Preview Report', 'Report Studio: Preview Report', 'run "Report Studio: Preview Report"');
+    await blocked.waitFor({ timeout: 30_000 });
+    const sentence = (await blocked.innerText()).replace(/\s+/g, ' ').trim();
+    await page.screenshot({ path: join(shotDir, 'web-blocked-service.png') });
+    await blocked.locator('.monaco-button', { hasText: 'Use Local Service' }).click();
+    const frame = await viewerFrame(page, 'invoice.report.json');
+    await waitInFrame(frame, 'the preview on the local service', () => {
+      const img = document.querySelector('img.jpeg-image');
+      return !!img && img.complete && img.naturalWidth > 0;
+    });
+    return { sentence: sentence.slice(0, 300), requestsSeen: asked };
+  } finally {
+    service.closeAllConnections();
+    await new Promise((r) => service.close(r));
+  }
+}
+
+/** The checks of the web stage: title → run(page). */
+function webChecks(page, shotDir, workspace) {
+  const text = readFileSync(join(root, FIXTURE), 'utf8');
+  const helpers = { quickInput, openFile, goTo, positionOf, readExample, workspace };
+  return [
+    ['web: completion inside a Card\'s "options" lists Card options only', () => completionCheck(page, shotDir, text)],
+    ['web: the squiggle under a bad enum shows the schema diagnostic', () => hoverCheck(page, shotDir, text)],
+    ['web: Preview Report shows the JPEG of the in-browser local service', () => previewCheck(page, shotDir, helpers)],
+    ['web: Build shows the PDF of the in-browser local service and the quota it spent', () => buildCheck(page, shotDir, helpers)],
+    ['web: Open Live Preview draws the report and outlines the Card the cursor is in', () => liveSyncCheck(page, shotDir, helpers)],
+    // Last: it reads what the checks before it logged.
+    ['web: the extension runs in the web worker extension host, with the in-browser local service', () => webHostCheck(page, shotDir)],
+    [
+      'web: a service the browser blocks (no CORS) fails with one sentence naming it, and Use Local Service previews instead',
+      () => blockedServiceCheck(page, shotDir),
+    ],
+  ];
+}
+
+/** Runs the web stage on its own code-server and profile; returns { passed, failures }. */
+export async function runWebStage({ vsix, runDir, shotDir, step }) {
+  mkdirSync(shotDir, { recursive: true });
+  const dirs = prepareRunDirs(runDir, WEB_HOST_SETTINGS);
+  installVsix(dirs, vsix);
+  const workspace = makeWorkspace(join(dirs.runDir, 'workspace'));
+  const server = await startCodeServer(dirs, workspace);
+  step(`code-server (web worker extension host) listening on ${server.url}`);
+  const context = await launchBrowser(join(dirs.runDir, 'chromium-profile'));
+  const page = await context.newPage();
+  const inflight = trackResourceLoads(page);
+  const result = { passed: 0, failures: [] };
+  try {
+    await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    const only = process.env.REPORT_STUDIO_UI_GREP;
+    for (const [title, check] of webChecks(page, shotDir, workspace).filter(([t]) => !only || t.includes(only))) {
+      const began = Date.now();
+      try {
+        const detail = await check();
+        result.passed++;
+        step(`  ✔ ${title} (${((Date.now() - began) / 1000).toFixed(1)} s)\n      ${JSON.stringify(detail).slice(0, 300)}`);
+      } catch (e) {
+        await page.screenshot({ path: join(shotDir, `failed-${result.failures.length + 1}.png`) }).catch(() => {});
+        result.failures.push({ title, error: e instanceof Error ? e.stack : String(e) });
+        step(`  ✖ ${title}`);
+      }
+    }
+  } finally {
+    await inflight.settle();
+    await context.close().catch(() => {});
+    await server.stop();
+  }
+  return result;
+}
