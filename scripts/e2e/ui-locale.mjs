@@ -150,13 +150,13 @@ export async function localeCheck(server, workspace, dirs, shotDir, { quickInput
     await sleep(300);
     await page.screenshot({ path: join(shotDir, 'locale-de.png') });
 
-    await page.close();
-    page = undefined;
     return { times, statusBar, problem, commands: [liveTitle, revealTitle, previewTitle], notification, toolbar };
   } catch (e) {
     await page?.screenshot({ path: join(shotDir, 'failed-locale.png') }).catch(() => {});
     throw e;
   } finally {
+    // The page first, on failure too (ui-multiRoot.mjs says why).
+    await page?.close().catch(() => {});
     await context.close().catch(() => {});
     undo();
     rmSync(rejected, { force: true });

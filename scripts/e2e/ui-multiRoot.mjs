@@ -57,6 +57,18 @@ function filesUnder(dir, prefix = '') {
   );
 }
 
+/** True once the explorer lists both folders of the workspace (false after 20 s). */
+async function foldersShown(page) {
+  const row = (name) => page.locator('.explorer-folders-view .monaco-list-row', { hasText: name }).first();
+  try {
+    await row('north').waitFor({ timeout: 20_000 });
+    await row('south').waitFor({ timeout: 5_000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Types a space at the end of the active editor's text and saves it (a save of a changed file). */
 async function editAndSave(page) {
   await page.locator('.monaco-editor .view-lines').first().click();
@@ -82,6 +94,14 @@ export async function multiRootCheck(server, dirs, shotDir, { quickInput, openFi
     const payload = encodeURIComponent(JSON.stringify([['openFile', open]]));
     await page.goto(`${server.url}/?workspace=${encodeURIComponent(workspaceFile)}&payload=${payload}`);
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    // Both folders in the explorer before anything is judged by them. Once in a run here the window
+    // came up titled with the workspace but holding no folder (the explorer said "no folder
+    // opened"), so nothing read a folder's settings: a reload reads the workspace file again.
+    if (!(await foldersShown(page))) {
+      await page.reload();
+      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+      if (!(await foldersShown(page))) throw new Error('the workspace window shows no north and south folders in the explorer');
+    }
     await page.locator('.tabs-container .tab.active', { hasText: 'south.report.json' }).waitFor({ timeout: 30_000 });
     // The code lens: the extension is active and the editor has settled.
     await page.locator('.monaco-editor .codelens-decoration', { hasText: 'Build' }).first().waitFor({ timeout: 30_000 });
@@ -139,13 +159,14 @@ export async function multiRootCheck(server, dirs, shotDir, { quickInput, openFi
     };
     if (JSON.stringify(written) !== JSON.stringify(expected))
       throw new Error(`the folders hold ${JSON.stringify(written)}, not ${JSON.stringify(expected)}`);
-    await page.close();
-    page = undefined;
     return { times, proposed: proposed.slice(root.length), written };
   } catch (e) {
     await page?.screenshot({ path: join(shotDir, 'failed-multi-root.png') }).catch(() => {});
     throw e;
   } finally {
+    // The page first, on failure too: a window closed with its browser leaves its extension host
+    // running for a while, holding the local service's data folder the suite's window needs.
+    await page?.close().catch(() => {});
     await context.close().catch(() => {});
   }
 }
