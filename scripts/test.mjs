@@ -2,9 +2,7 @@
 // "N passed, N failed" (the line CI reads). Stops at the first stage that fails.
 //   node scripts/test.mjs [--only unit,integration,e2e] [--skip e2e]
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { setPriority, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { setPriority } from 'node:os';
 import { ensureBuilt } from './freshness.mjs';
 import { isInstalled } from './e2e/install-code-server.mjs';
 
@@ -32,11 +30,9 @@ const stages = [
   // sure dist/ is newer than its sources.
   { name: 'unit', cmd: npx, args: ['mocha', '--config', '.mocharc.unit.json'], counts: true },
   { name: 'integration', fresh: true, cmd: npx, args: ['mocha', '--config', '.mocharc.integration.json'], counts: true },
-  // The e2e stages run side by side (group 'e2e'): the extension's `browser` entry in code-server's
-  // web worker extension host (e2e-web, scripts/e2e/ui-web.mjs) starts once the e2e stage's UI
-  // checks are over (REPORT_STUDIO_E2E_UI_DONE), beside its suite, which leaves the cores mostly idle.
-  { name: 'e2e', group: 'e2e', fresh: true, cmd: process.execPath, args: ['scripts/e2e/run.mjs'], counts: true, signals: true },
-  { name: 'e2e-web', group: 'e2e', fresh: true, cmd: process.execPath, args: ['scripts/e2e/run.mjs', '--web'], counts: true },
+  { name: 'e2e', fresh: true, cmd: process.execPath, args: ['scripts/e2e/run.mjs'], counts: true },
+  // The extension's `browser` entry in code-server's web worker extension host (scripts/e2e/ui-web.mjs).
+  { name: 'e2e-web', fresh: true, cmd: process.execPath, args: ['scripts/e2e/run.mjs', '--web'], counts: true },
 ].filter((s) => (!only || only.has(s.name)) && !skip.has(s.name));
 
 /** Runs one stage; `live` streams its output, otherwise it is printed whole at the end. */
@@ -111,14 +107,9 @@ for (let i = 0; i < stages.length;) {
     results.push({ stage, ...(await run(stage, true)) });
   } else {
     console.log(`\n=== ${group.map((s) => s.name).join(' + ')} (side by side) ===`);
-    if (group.some((s) => s.fresh) && ensureBuilt()) console.log('(dist/ rebuilt: it was older than its sources)');
-    const signal = group.find((s) => s.signals) && join(mkdtempSync(join(tmpdir(), 'report-studio-test-')), 'ui-checks-done');
-    if (signal) process.env.REPORT_STUDIO_E2E_UI_DONE = signal;
     const done = await Promise.all(
       group.map((s) =>
         run(s, false).then((r) => {
-          // The stage that signals has ended, however it ended: nobody waits for it any longer.
-          if (signal && s.signals) writeFileSync(signal, 'done\n');
           console.log(`\n=== ${s.name} (${r.seconds.toFixed(1)} s) ===`);
           process.stdout.write(r.out || '(no output)\n');
           return { stage: s, ...r };
@@ -126,7 +117,6 @@ for (let i = 0; i < stages.length;) {
       ),
     );
     results.push(...done);
-    if (signal) rmSync(dirname(signal), { recursive: true, force: true });
   }
   if (results.some((r) => r.code !== 0)) break;
 }

@@ -9,8 +9,8 @@
 //   --web                              the `e2e-web` stage instead: the extension in the web worker
 //                                      extension host, its authoring, live-view, Preview and Build
 //                                      UI checks (scripts/e2e/ui-web.mjs; REPORT_STUDIO_UI_GREP filters)
-import { appendFileSync, existsSync, rmSync, watch, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { appendFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { installCodeServer } from './install-code-server.mjs';
 import { installVsix, launchBrowser, openWorkbenchWithTests, prepareRunDirs, startCodeServer } from './code-server.mjs';
 import { buildSuite, root } from './build-suite.mjs';
@@ -73,40 +73,10 @@ function report(results) {
   return results.failed === 0 && results.passed > 0 ? 0 : 1;
 }
 
-/**
- * `npm test` runs the e2e-web stage beside the e2e stage's suite (scripts/test.mjs): the suite
- * leaves most of the two cores idle, but the UI checks, which drive the keyboard, must not share
- * the machine. REPORT_STUDIO_E2E_UI_DONE names the file the e2e stage writes once its UI checks
- * are over (scripts/test.mjs writes it too when the e2e stage ends, whatever happened).
- */
-const UI_DONE = process.env.REPORT_STUDIO_E2E_UI_DONE;
-
-function signalUiChecksDone() {
-  if (UI_DONE) writeFileSync(UI_DONE, 'done\n');
-}
-
-async function uiChecksDone() {
-  if (!UI_DONE || existsSync(UI_DONE)) return;
-  step('waiting for the e2e stage to finish its UI checks');
-  await new Promise((resolve) => {
-    const watcher = watch(dirname(UI_DONE), () => {
-      if (!existsSync(UI_DONE)) return;
-      watcher.close();
-      resolve();
-    });
-    // Written between the check above and the watch's start.
-    if (existsSync(UI_DONE)) {
-      watcher.close();
-      resolve();
-    }
-  });
-}
-
 async function main() {
   step('code-server: checking install');
   installCodeServer();
   if (args.has('--web')) {
-    await uiChecksDone();
     step('packaging the .vsix');
     const vsix = ensureVsix({ quiet: true });
     const base = process.env.REPORT_STUDIO_E2E_RUN_DIR || join(root, '.vscode-test', 'run');
@@ -147,7 +117,6 @@ async function main() {
       // window, which must start with no report open (activation.test.ts: the bootstrap alone).
       rmSync(join(dirs.userDataDir, 'User', 'Backups'), { recursive: true, force: true });
     }
-    signalUiChecksDone();
     context = await launchBrowser(join(dirs.runDir, 'chromium-profile'));
     // --ui-only: the screenshot checks alone (for working on them).
     const suite = args.has('--ui-only')

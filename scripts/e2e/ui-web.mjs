@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { installVsix, launchBrowser, prepareRunDirs, startCodeServer } from './code-server.mjs';
 import { completionCheck, FIXTURE, goTo, hoverCheck, openFile, positionOf, quickInput, readExample } from './ui-checks.mjs';
 import { buildCheck, liveSyncCheck, previewCheck, viewerFrame, waitInFrame } from './ui-studio.mjs';
+import { quickFixCheck, serviceQuickFixCheck } from './ui-quickfix.mjs';
 import { trackResourceLoads } from './ui-driver.mjs';
 import { docShot } from './shots.mjs';
 import { makeWorkspace } from './workspace.mjs';
@@ -135,6 +136,23 @@ async function blockedServiceCheck(page, shotDir) {
   }
 }
 
+/**
+ * The outline as a person reaches it: Go to Symbol in Editor (Ctrl+Shift+O) on the fixture lists
+ * the report and its components by the labels the extension's symbol provider gives them.
+ */
+async function outlineCheck(page, shotDir) {
+  await openFile(page, 'broken/broken.report.json');
+  await page.locator('.monaco-editor .view-lines').first().click();
+  await page.keyboard.press('Control+Shift+O');
+  const rows = page.locator('.quick-input-widget .monaco-list-row');
+  await rows.filter({ hasText: 'Quarterly KPIs' }).first().waitFor({ timeout: 15_000 });
+  await rows.filter({ hasText: 'Key metrics' }).first().waitFor({ timeout: 5_000 });
+  const labels = (await rows.allInnerTexts()).map((t) => t.split('\n')[0]);
+  await page.screenshot({ path: join(shotDir, 'outline.png') });
+  await page.keyboard.press('Escape');
+  return labels.slice(0, 6);
+}
+
 /** The checks of the web stage: title → run(page). */
 function webChecks(page, shotDir, workspace) {
   const text = readFileSync(join(root, FIXTURE), 'utf8');
@@ -142,9 +160,18 @@ function webChecks(page, shotDir, workspace) {
   return [
     ['web: completion inside a Card\'s "options" lists Card options only', () => completionCheck(page, shotDir, text)],
     ['web: the squiggle under a bad enum shows the schema diagnostic', () => hoverCheck(page, shotDir, text)],
+    [
+      'web: Ctrl+. on a schema diagnostic offers and applies the closest-enum quick fix',
+      () => quickFixCheck(page, shotDir, { ...helpers, text }),
+    ],
+    ['web: Go to Symbol lists the report and its components (the outline)', () => outlineCheck(page, shotDir)],
     ['web: Preview Report shows the JPEG of the in-browser local service', () => previewCheck(page, shotDir, helpers)],
     ['web: Build shows the PDF of the in-browser local service and the quota it spent', () => buildCheck(page, shotDir, helpers)],
     ['web: Open Live Preview draws the report and outlines the Card the cursor is in', () => liveSyncCheck(page, shotDir, helpers)],
+    [
+      'web: a Preview\'s 422 from the in-browser local service lands on its node; "Add missing option" fixes it',
+      () => serviceQuickFixCheck(page, shotDir, { ...helpers, text }),
+    ],
     // Last: it reads what the checks before it logged.
     ['web: the extension runs in the web worker extension host, with the in-browser local service', () => webHostCheck(page, shotDir)],
     [
