@@ -101,7 +101,17 @@ export class Harness {
       page,
       context,
       problems,
-      send: (message) => page.evaluate((m) => window.postMessage(m, '*'), message),
+      // Resolves once the viewer's own listener has run: a listener added now runs after it in the
+      // same dispatch. (Resolving at postMessage let the next read race the message's task under load.)
+      send: (message) =>
+        page.evaluate(
+          (m) =>
+            new Promise<void>((resolve) => {
+              window.addEventListener('message', () => resolve(), { once: true });
+              window.postMessage(m, '*');
+            }),
+          message,
+        ),
       posted: () => page.evaluate(() => (window as unknown as TestWindow).__posted),
       state: () => page.evaluate(() => (window as unknown as TestWindow).__state()),
       waitReady: async () => {
