@@ -27,6 +27,30 @@ function exportBuilds(workspace) {
   };
 }
 
+/**
+ * The live view's viewer. Twice in fresh-clone runs here (a1b8189, c7e54b1) its panel opened and
+ * stayed blank for 60 s, its tab in place and no page inside, while the walkthrough's webview
+ * beside it had drawn; the cause is not found. A person closes such a panel and opens the live
+ * view again: so does the walk, once, leaving a screenshot of the blank panel and a line in the
+ * log, so that it stays visible.
+ */
+async function liveViewFrame(page, name, shotDir) {
+  try {
+    return await viewerFrame(page, name, 25_000);
+  } catch {
+    await page.screenshot({ path: join(shotDir, 'walk-blank-live-view.png') }).catch(() => {});
+    console.log(`e2e: the live view of ${name} stayed blank for 25 s; closing it and opening it again`);
+    const tab = page.locator('.tabs-container .tab', { hasText: `Report: ${name}` }).first();
+    await tab.hover();
+    await tab.locator('.codicon-close').click();
+    await tab.waitFor({ state: 'detached', timeout: 10_000 });
+    await page.locator('.tabs-container .tab', { hasText: name }).first().click();
+    await page.keyboard.press('Control+K');
+    await page.keyboard.press('V');
+    return viewerFrame(page, name);
+  }
+}
+
 /** Waits for `fn` in the viewer of `name`, finding the frame again if the webview reloads meanwhile. */
 async function inViewer(page, name, what, fn, timeoutMs = 60_000) {
   for (let attempt = 1; ; attempt++) {
@@ -100,7 +124,7 @@ async function walk(page, shotDir, quickInput, workspace, written) {
   // 2. The live view, the Markdown preview's key.
   await page.keyboard.press('Control+K');
   await page.keyboard.press('V');
-  const frame = await viewerFrame(page, name);
+  const frame = await liveViewFrame(page, name, shotDir);
   await liveState(frame, 'the live view marked Live', 'Live');
   await waitInFrame(frame, 'the title drawn', () => /Weekly sales/.test(document.querySelector('.pdf-page .textLayer')?.textContent ?? ''));
   await sleep(300);
