@@ -79,7 +79,7 @@ export function compareWithCommand(s: Services): ReportStudioCommand {
         return undefined;
       }
       if (!panels) {
-        panels = new ComparePanels(context.extensionUri);
+        panels = new ComparePanels(context.extensionUri, s.log);
         context.subscriptions.push(panels);
       }
       return compareReport({ context, local: s.local, log: s.log, panels }, target.document, old);

@@ -7,6 +7,8 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { l10nAttribute, makeNonce, webviewPage } from '../../webview/html';
 import type { CompareFromWebview, CompareToWebview } from '../../webview/compare/compareProtocol';
+import type { RedactingLog } from '../log';
+import { watchWebviewStart } from '../viewer/viewerPage';
 
 const COMPARE_VIEW_TYPE = 'reportStudio.compare';
 
@@ -38,13 +40,18 @@ function compareHtml(webview: vscode.Webview, extensionUri: vscode.Uri): string 
 interface OpenPanel {
   panel: vscode.WebviewPanel;
   ready: boolean;
+  /** Loads the page again when it never says `ready` (webviewStartWatch.ts). */
+  startWatch: ReturnType<typeof watchWebviewStart>;
   pending?: CompareToWebview;
 }
 
 export class ComparePanels implements vscode.Disposable {
   private readonly open = new Map<string, OpenPanel>();
 
-  constructor(private readonly extensionUri: vscode.Uri) {}
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly log: RedactingLog,
+  ) {}
 
   /** Shows (creating or revealing) the compare view of `report` with `message`. */
   show(report: vscode.Uri, title: string, message: CompareToWebview): void {
@@ -63,17 +70,29 @@ export class ComparePanels implements vscode.Disposable {
           localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'media', 'compare')],
         },
       );
-      const created: OpenPanel = { panel, ready: false };
+      const html = () => compareHtml(panel.webview, this.extensionUri);
+      const startWatch = watchWebviewStart(panel, html, () => title, this.log);
+      const created: OpenPanel = { panel, ready: false, startWatch };
       entry = created;
       this.open.set(key, created);
       panel.webview.onDidReceiveMessage((m: CompareFromWebview) => {
         if (m?.type !== 'ready') return;
         // A panel hidden and shown again reloads its page: send the newest message again.
         created.ready = true;
+        startWatch.ready();
         if (created.pending) void panel.webview.postMessage(created.pending);
       });
-      panel.onDidDispose(() => this.open.delete(key));
-      panel.webview.html = compareHtml(panel.webview, this.extensionUri);
+      panel.onDidChangeViewState(() => {
+        // A hidden page is torn down; what is posted meanwhile waits for its next `ready`.
+        if (!panel.visible) created.ready = false;
+        startWatch.visibilityChanged();
+      });
+      panel.onDidDispose(() => {
+        startWatch.dispose();
+        this.open.delete(key);
+      });
+      panel.webview.html = html();
+      startWatch.loading();
     } else {
       entry.panel.title = title;
       entry.panel.reveal(undefined, true);

@@ -11,7 +11,7 @@ import { isViewerToHostMessage } from '../../webview/protocolGuards';
 import type { RedactingLog } from '../log';
 import { openResultExternally, saveResultAs } from './resultActions';
 import { fileName, parentOf } from './resultFiles';
-import { onViewerSettingsChanged, viewerPageHtml, viewerSettingsMessage, viewerWebviewOptions } from './viewerPage';
+import { onViewerSettingsChanged, viewerPageHtml, viewerSettingsMessage, viewerWebviewOptions, watchWebviewStart } from './viewerPage';
 
 export const PDF_VIEW_TYPE = 'reportStudio.pdf';
 
@@ -21,6 +21,8 @@ const RELOAD_QUIET_MS = 150;
 /** One open PDF editor: its webview, the file watcher, the viewer's messages. */
 class PdfFileView implements vscode.Disposable {
   private ready = false;
+  /** Loads the page again when it never says `ready` (webviewStartWatch.ts). */
+  private readonly startWatch: ReturnType<typeof watchWebviewStart>;
   private reload: ReturnType<typeof setTimeout> | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
   /** What the viewer last reported (page, zoom); read by the tests. */
@@ -34,6 +36,9 @@ class PdfFileView implements vscode.Disposable {
   ) {
     panel.webview.options = viewerWebviewOptions(extensionUri, [parentOf(file)]);
     panel.webview.html = viewerPageHtml(panel.webview, extensionUri);
+    const startWatch = watchWebviewStart(panel, () => viewerPageHtml(panel.webview, extensionUri), () => fileName(file), log);
+    startWatch.loading();
+    this.startWatch = startWatch;
     const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(parentOf(file), fileName(file)));
     const changed = (): void => this.scheduleReload();
     this.subscriptions.push(
@@ -43,7 +48,9 @@ class PdfFileView implements vscode.Disposable {
       panel.webview.onDidReceiveMessage((m: unknown) => this.onMessage(m)),
       panel.onDidChangeViewState(() => {
         if (!panel.visible) this.ready = false;
+        startWatch.visibilityChanged();
       }),
+      startWatch,
       onViewerSettingsChanged(() => this.post(viewerSettingsMessage())),
     );
   }
@@ -86,6 +93,7 @@ class PdfFileView implements vscode.Disposable {
     switch (m.type) {
       case 'ready':
         this.ready = true;
+        this.startWatch.ready();
         if (m.restored) this.viewerState = m.restored;
         this.post(viewerSettingsMessage());
         // `file` mode: no Rebuild (a PDF on its own has no report to build from here).

@@ -19,7 +19,7 @@ import {
   type ViewerState,
 } from '../../webview/protocol';
 import { fileName, isInside, parentOf } from './resultFiles';
-import { onViewerSettingsChanged, viewerPageHtml, viewerSettingsMessage, viewerWebviewOptions } from './viewerPage';
+import { onViewerSettingsChanged, viewerPageHtml, viewerSettingsMessage, viewerWebviewOptions, watchWebviewStart } from './viewerPage';
 import { rebuildActionFor, rebuildLabels, SERVICE_ERROR_KINDS, type RebuildAction } from './rebuildAction';
 
 export type { RebuildAction } from './rebuildAction';
@@ -75,6 +75,8 @@ export interface PanelHandlers {
 
 export class ResultPanel {
   private ready = false;
+  /** Loads the page again when it never says `ready` (webviewStartWatch.ts). */
+  private readonly startWatch: ReturnType<typeof watchWebviewStart>;
   private content: ContentMessage | null = null;
   /** What the viewer's rebuild button was last told it repeats. */
   private labelled: RebuildAction | undefined;
@@ -115,18 +117,22 @@ export class ResultPanel {
     this.folders = [resultFolder];
     this.panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'icon.png');
     this.updateTitle();
+    this.startWatch = watchWebviewStart(panel, () => viewerPageHtml(panel.webview, extensionUri), () => fileName(this.reportUri), log);
     this.subscriptions.push(
       panel.webview.onDidReceiveMessage((m: unknown) => this.onMessage(m)),
       panel.onDidChangeViewState(() => {
         // A hidden webview is destroyed: nothing can be delivered until it says `ready` again.
         if (!panel.visible) this.ready = false;
+        this.startWatch.visibilityChanged();
       }),
+      this.startWatch,
       panel.onDidDispose(() => this.dispose()),
       onViewerSettingsChanged(() => this.post(viewerSettingsMessage())),
     );
     // The options come with the panel (createWebviewPanel, or set before restoring): setting
     // them again here could reload a page that is still loading its first HTML.
     panel.webview.html = viewerPageHtml(panel.webview, extensionUri);
+    this.startWatch.loading();
   }
 
   get report(): vscode.Uri {
@@ -275,6 +281,7 @@ export class ResultPanel {
     // New options reload the page; the viewer comes back from its state and says `ready`.
     this.ready = false;
     this.panel.webview.options = viewerWebviewOptions(this.extensionUri, this.folders);
+    this.startWatch.loading();
   }
 
   reveal(column: vscode.ViewColumn | undefined): void {
@@ -302,6 +309,7 @@ export class ResultPanel {
 
   private onReady(restored: ViewerState | null): void {
     this.ready = true;
+    this.startWatch.ready();
     this.labelled = undefined;
     if (restored) this.viewerState = restored;
     this.post(viewerSettingsMessage());

@@ -5,7 +5,9 @@
 import * as vscode from 'vscode';
 import { makeNonce, viewerHtml } from '../../webview/html';
 import type { ViewerSettingsMessage } from '../../webview/protocol';
+import type { RedactingLog } from '../log';
 import { SECTION, readSettings } from '../service/serviceConfig';
+import { WebviewStartWatch } from './webviewStartWatch';
 
 export const RESULT_VIEW_TYPE = 'reportStudio.result';
 
@@ -44,5 +46,38 @@ export function viewerSettingsMessage(): ViewerSettingsMessage {
 export function onViewerSettingsChanged(changed: () => void): vscode.Disposable {
   return vscode.workspace.onDidChangeConfiguration((e) => {
     if (e.affectsConfiguration(`${SECTION}.viewer`)) changed();
+  });
+}
+
+/**
+ * Watches a webview page until it says `ready`, and sets `html()` again when it does not
+ * (webviewStartWatch.ts); `name` is what the page shows, for the log and the message.
+ */
+export function watchWebviewStart(
+  panel: vscode.WebviewPanel,
+  html: () => string,
+  name: () => string,
+  log: RedactingLog,
+): WebviewStartWatch & vscode.Disposable {
+  return new WebviewStartWatch({
+    get visible() {
+      return panel.visible;
+    },
+    reload: () => {
+      panel.webview.html = html();
+    },
+    log: (message) => log.warn(`${panel.viewType} page of ${name()}: ${message}`),
+    gaveUp: () => {
+      const reload = vscode.l10n.t('Reload Window');
+      void vscode.window
+        .showWarningMessage(
+          vscode.l10n.t(
+            'The viewer of {0} stays blank: VS Code did not load its page. Close it and open it again, or reload the window.',
+            name(),
+          ),
+          reload,
+        )
+        .then((picked) => picked === reload && vscode.commands.executeCommand('workbench.action.reloadWindow'));
+    },
   });
 }

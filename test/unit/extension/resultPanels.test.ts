@@ -7,6 +7,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { HostToViewerMessage, ViewerState, ViewerToHostMessage } from '../../../src/webview/protocol';
+import { mock } from 'node:test';
+import { WEBVIEW_START_TIMEOUT_MS } from '../../../src/extension/viewer/webviewStartWatch';
 import { createVscodeStub, installVscodeStub, TestEventEmitter, TestUri } from '../../helpers/vscodeStub';
 import type { TaskKind } from '../../../src/core/api/types';
 
@@ -97,6 +99,8 @@ class ScriptedPanel {
     return this.record.posted.splice(0).map((m) => (m.type === 'showStatus' ? `showStatus ${m.status}` : m.type));
   }
 }
+
+const mockTimers = mock.timers;
 
 describe('extension: result panels', () => {
   let mod: PanelsModule;
@@ -247,6 +251,32 @@ describe('extension: result panels', () => {
     p.ready(); // the page reloaded without state: content again, no status (the task ended)
     assert.deepEqual(p.take(), ['viewerSettings', 'setReportName', 'showJpeg']);
     assert.equal(panels.lastResult(r as never)?.file.toString(), file.toString());
+  });
+
+  it('a page that never says ready is loaded again (webviewStartWatch.ts); once it does, it gets everything', () => {
+    // Node's own fake timers: the watch reads setTimeout when it arms.
+    mockTimers.enable({ apis: ['setTimeout'] });
+    try {
+      const r = report('blank.report.json');
+      panels.showStatus(r as never, { kind: 'preview', status: 'QUEUED', taskId: 't1' });
+      const p = only();
+      assert.equal(p.record.htmlSets, 1);
+      mockTimers.tick(WEBVIEW_START_TIMEOUT_MS - 1);
+      assert.equal(p.record.htmlSets, 1, 'not before the timeout');
+      mockTimers.tick(1);
+      assert.equal(p.record.htmlSets, 2, 'set again');
+      p.ready();
+      assert.deepEqual(p.take(), ['viewerSettings', 'setReportName', 'showStatus QUEUED']);
+      mockTimers.tick(WEBVIEW_START_TIMEOUT_MS * 3);
+      assert.equal(p.record.htmlSets, 2, 'a started page is left alone');
+      // Hidden and shown: VS Code reloads it; silent again, it is set again.
+      p.hide();
+      p.show();
+      mockTimers.tick(WEBVIEW_START_TIMEOUT_MS);
+      assert.equal(p.record.htmlSets, 3);
+    } finally {
+      mockTimers.reset();
+    }
   });
 
   it('a hidden page gets nothing; back with its state it gets only what changed meanwhile', async () => {
