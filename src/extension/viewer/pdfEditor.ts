@@ -36,7 +36,12 @@ class PdfFileView implements vscode.Disposable {
   ) {
     panel.webview.options = viewerWebviewOptions(extensionUri, [parentOf(file)]);
     panel.webview.html = viewerPageHtml(panel.webview, extensionUri);
-    const startWatch = watchWebviewStart(panel, () => viewerPageHtml(panel.webview, extensionUri), () => fileName(file), log);
+    const startWatch = watchWebviewStart(
+      panel,
+      () => viewerPageHtml(panel.webview, extensionUri),
+      () => fileName(file),
+      log,
+    );
     startWatch.loading();
     this.startWatch = startWatch;
     const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(parentOf(file), fileName(file)));

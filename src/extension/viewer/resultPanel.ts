@@ -117,7 +117,12 @@ export class ResultPanel {
     this.folders = [resultFolder];
     this.panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'icon.png');
     this.updateTitle();
-    this.startWatch = watchWebviewStart(panel, () => viewerPageHtml(panel.webview, extensionUri), () => fileName(this.reportUri), log);
+    this.startWatch = watchWebviewStart(
+      panel,
+      () => viewerPageHtml(panel.webview, extensionUri),
+      () => fileName(this.reportUri),
+      log,
+    );
     this.subscriptions.push(
       panel.webview.onDidReceiveMessage((m: unknown) => this.onMessage(m)),
       panel.onDidChangeViewState(() => {
