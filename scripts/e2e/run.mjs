@@ -9,7 +9,7 @@
 //   --web                              the `e2e-web` stage instead: the extension in the web worker
 //                                      extension host, its authoring, live-view, Preview and Build
 //                                      UI checks (scripts/e2e/ui-web.mjs; REPORT_STUDIO_UI_GREP filters)
-import { appendFileSync, rmSync } from 'node:fs';
+import { appendFileSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { installCodeServer } from './install-code-server.mjs';
 import { installVsix, launchBrowser, openWorkbenchWithTests, prepareRunDirs, startCodeServer } from './code-server.mjs';
@@ -73,6 +73,20 @@ function report(results) {
   return results.failed === 0 && results.passed > 0 ? 0 : 1;
 }
 
+/**
+ * The extension's log lines about a webview page it had to load again (webviewStartWatch.ts):
+ * VS Code's resource service worker stalls now and then; each time is printed, so that how
+ * often stays visible in CI's output.
+ */
+function printViewerReloads(runDir) {
+  const logs = readdirSync(runDir, { recursive: true }).filter((f) => String(f).endsWith('Report Studio.log'));
+  for (const file of logs) {
+    for (const line of readFileSync(join(runDir, String(file)), 'utf8').split('\n')) {
+      if (/did not start/.test(line)) console.log(`e2e: webview reloaded by the extension: ${line.trim()}`);
+    }
+  }
+}
+
 async function main() {
   step('code-server: checking install');
   installCodeServer();
@@ -82,6 +96,7 @@ async function main() {
     const base = process.env.REPORT_STUDIO_E2E_RUN_DIR || join(root, '.vscode-test', 'run');
     const web = await runWebStage({ vsix, runDir: join(base, 'web'), shotDir: join(root, 'test-results', 'screenshots', 'web'), step });
     step('code-server stopped');
+    printViewerReloads(join(base, 'web'));
     return report({ passed: web.passed, failed: web.failures.length, pending: 0, failures: web.failures });
   }
   step('bundling the suite and packaging the .vsix');
@@ -132,6 +147,7 @@ async function main() {
     await server.stop();
     await driver.stop();
     step('code-server stopped');
+    printViewerReloads(dirs.runDir);
   }
   return report(results);
 }
