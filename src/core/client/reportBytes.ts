@@ -6,6 +6,7 @@
 import { ReportServiceError } from './errors';
 import { discard, readText, type OpenResponse } from './transport';
 import { badResponse, isJsonContentType } from './responses';
+import { concatBytes } from '../bytes';
 import { PDF_MAGIC } from '../pdfMagic';
 
 export interface ReportFile {
@@ -60,9 +61,9 @@ export function checkMagic(bytes: Uint8Array, type: string, endpoint: string): s
 export async function readReportBytes(res: OpenResponse, endpoint: string): Promise<ReportFile> {
   const type = await checkFileType(res, endpoint);
   try {
-    const chunks: Buffer[] = [];
-    for await (const chunk of res.body) chunks.push(chunk as Buffer);
-    const bytes = new Uint8Array(Buffer.concat(chunks));
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of res.body) chunks.push(chunk);
+    const bytes = concatBytes(chunks);
     return { bytes, contentType: checkMagic(bytes, type, endpoint) };
   } catch (error) {
     throw error instanceof ReportServiceError ? error : res.classify(error);

@@ -8,6 +8,7 @@
  */
 import type { Dispatcher } from 'undici';
 import { ReportServiceError } from './errors';
+import { concatBytes } from '../bytes';
 import { redact } from '../redact';
 
 export interface HttpCall {
@@ -87,17 +88,17 @@ export async function openUnderDeadline(
 /** Reads a whole body as text under the exchange's deadline. */
 export async function readText(response: OpenResponse, limitBytes = 16 * 1024 * 1024): Promise<string> {
   try {
-    const chunks: Buffer[] = [];
+    const chunks: Uint8Array[] = [];
     let size = 0;
     for await (const chunk of response.body) {
-      size += (chunk as Buffer).length;
+      size += chunk.length;
       if (size > limitBytes) {
         response.body.destroy();
         throw new ReportServiceError({ kind: 'bad_response', message: `response larger than ${limitBytes} bytes` });
       }
-      chunks.push(chunk as Buffer);
+      chunks.push(chunk);
     }
-    return Buffer.concat(chunks).toString('utf8');
+    return new TextDecoder().decode(concatBytes(chunks));
   } catch (error) {
     throw error instanceof ReportServiceError ? error : response.classify(error);
   } finally {

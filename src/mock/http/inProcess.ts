@@ -9,6 +9,7 @@ import type { PlainHandler, PlainRequest, PlainResponse, ServiceRequest, Service
 import { bodyTooLarge } from './body';
 import { formatRequestLine } from './requestLog';
 import { createRouter, internalError } from './routes';
+import { concatBytes } from '../../core/bytes';
 
 function serviceRequest(plain: PlainRequest, url: URL): ServiceRequest {
   const headers = new Map(Object.entries(plain.headers).map(([name, value]) => [name.toLowerCase(), value]));
@@ -34,20 +35,10 @@ async function plainResponse(answer: ServiceResponse, head: boolean): Promise<Pl
   else {
     const chunks: Uint8Array[] = [];
     for await (const chunk of answer.body.chunks()) chunks.push(chunk);
-    body = concat(chunks);
+    body = concatBytes(chunks);
   }
   headers['content-length'] = String(body.length);
   return { status: answer.status, headers, body: head ? new Uint8Array(0) : body };
-}
-
-function concat(chunks: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
 }
 
 export function createInProcessHandler(ctx: ServiceContext): PlainHandler {
