@@ -1,5 +1,5 @@
-// `npm test`: every stage, each as a child process, then one closing line "N passed, N failed"
-// (the line CI reads). Stops at the first failure (a lane at its own: see below).
+// `npm test`: every stage in order, each as a child process, then one closing line
+// "N passed, N failed" (the line CI reads). Stops at the first stage that fails.
 //   node scripts/test.mjs [--only unit,integration,e2e] [--skip e2e]
 import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
@@ -25,33 +25,15 @@ const stages = [
   // Unused files, exports, types and dependencies (knip.jsonc).
   { name: 'knip', group: 'static', cmd: npx, args: ['knip'] },
   { name: 'build', cmd: process.execPath, args: ['scripts/build.mjs', '--quiet'] },
-  // The .vsix that e2e installs and a unit test opens: made once here, so that the two lanes
-  // below never write it at the same time (package.mjs reuses a fresh one).
-  { name: 'package', cmd: process.execPath, args: ['scripts/package.mjs', '--if-stale', '--quiet'], for: ['unit', 'e2e', 'e2e-web'] },
-  // Two lanes at once (the stages of each in order): e2e spends most of its time waiting on
-  // the workbench (1.2–1.4 of 2 cores idle), so the mocha stages run beside it at the lowest
-  // priority and take only what it leaves. Measured on 2 cores: unit + integration beside e2e
-  // added ~50 s to e2e and hid ~250 s of their own.
   // Unit and integration tests run two files at a time (.mocharc.*.json: parallel, 2 jobs);
   // unit tests from the sources, integration and e2e the bundles: each of those first makes
   // sure dist/ is newer than its sources.
-  { name: 'unit', lane: 'mocha', niced: true, cmd: npx, args: ['mocha', '--config', '.mocharc.unit.json'], counts: true },
-  {
-    name: 'integration',
-    lane: 'mocha',
-    niced: true,
-    fresh: true,
-    cmd: npx,
-    args: ['mocha', '--config', '.mocharc.integration.json'],
-    counts: true,
-  },
-  { name: 'e2e', lane: 'workbench', fresh: true, cmd: process.execPath, args: ['scripts/e2e/run.mjs'], counts: true },
+  { name: 'unit', cmd: npx, args: ['mocha', '--config', '.mocharc.unit.json'], counts: true },
+  { name: 'integration', fresh: true, cmd: npx, args: ['mocha', '--config', '.mocharc.integration.json'], counts: true },
+  { name: 'e2e', fresh: true, cmd: process.execPath, args: ['scripts/e2e/run.mjs'], counts: true },
   // The extension's `browser` entry in code-server's web worker extension host (scripts/e2e/ui-web.mjs).
-  { name: 'e2e-web', lane: 'workbench', fresh: true, cmd: process.execPath, args: ['scripts/e2e/run.mjs', '--web'], counts: true },
-]
-  // A stage made `for` others runs whenever one of them does (unless skipped by name).
-  .filter((s) => (s.for || !only || only.has(s.name)) && !skip.has(s.name))
-  .filter((s, _, kept) => !s.for || kept.some((k) => s.for.includes(k.name)));
+  { name: 'e2e-web', fresh: true, cmd: process.execPath, args: ['scripts/e2e/run.mjs', '--web'], counts: true },
+].filter((s) => (!only || only.has(s.name)) && !skip.has(s.name));
 
 /** Runs one stage; `live` streams its output, otherwise it is printed whole at the end. */
 function run(stage, live) {
@@ -60,9 +42,8 @@ function run(stage, live) {
     // A background stage gets a process group of its own, so that it can be stopped whole.
     const child = spawn(stage.cmd, stage.args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env, detached: !!stage.background });
     stage.child = child;
-    // Background work and the mocha lane take the CPU the others leave idle (their children
-    // inherit the niceness; a niced lane stays in this session, where it counts against e2e).
-    if (stage.background || stage.niced) {
+    // Background work takes the CPU the stages leave idle (their children inherit the niceness).
+    if (stage.background) {
       try {
         setPriority(child.pid, 19);
       } catch {
@@ -103,62 +84,39 @@ const usesCodeServer = (s) => s.name === 'e2e' || s.name === 'e2e-web';
 let install = stages.some(usesCodeServer) && !isInstalled() ? run(installStage, false) : undefined;
 
 const results = [];
-
-/** Waits for the code-server install (once) before a stage that needs it; false if it failed. */
-async function codeServerReady(stage) {
-  if (!install || !usesCodeServer(stage)) return true;
-  const pending = install;
-  install = undefined;
-  const r = await pending;
-  console.log(`\n=== ${installStage.name} (in the background, ${r.seconds.toFixed(1)} s) ===`);
-  process.stdout.write(r.out);
-  if (r.code !== 0) results.push({ stage: installStage, ...r });
-  return r.code === 0;
-}
-
-/** Runs stages at once (printed whole as each ends), or one after another in each lane. */
-async function runLanes(lanes) {
-  const freshNeeded = lanes.flat().some((s) => s.fresh);
-  if (freshNeeded && ensureBuilt()) console.log('(dist/ rebuilt: it was older than its sources)');
-  const live = lanes.length === 1 && lanes[0].length === 1;
-  await Promise.all(
-    lanes.map(async (lane) => {
-      for (const s of lane) {
-        if (!(await codeServerReady(s))) return;
-        if (live) console.log(`\n=== ${s.name} ===`);
-        const r = await run(s, live);
-        if (!live) {
-          console.log(`\n=== ${s.name} (${r.seconds.toFixed(1)} s) ===`);
-          process.stdout.write(r.out || '(no output)\n');
-        }
-        results.push({ stage: s, ...r });
-        if (r.code !== 0) return;
-      }
-    }),
-  );
-}
-
 for (let i = 0; i < stages.length;) {
   const stage = stages[i];
-  // A stage and the stages of the same group (or with a lane) right after it run at once.
-  const key = (s) => s.group ?? (s.lane ? 'lanes' : undefined);
+  // A stage and the stages of the same group right after it run at once.
   let end = i + 1;
-  while (key(stage) && end < stages.length && key(stages[end]) === key(stage)) end++;
-  const block = stages.slice(i, end);
+  while (stage.group && end < stages.length && stages[end].group === stage.group) end++;
+  const group = stages.slice(i, end);
   i = end;
-  const lanes = stage.lane ? [...new Set(block.map((s) => s.lane))].map((n) => block.filter((s) => s.lane === n)) : [];
-  if (lanes.length > 1) {
-    console.log(`\n=== ${lanes.map((l) => l.map((s) => s.name).join(' → ')).join(' | ')} (two lanes at once) ===`);
-    await runLanes(lanes);
-  } else if (block.length > 1 && !stage.lane) {
-    console.log(`\n=== ${block.map((s) => s.name).join(' + ')} (side by side) ===`);
-    await runLanes(block.map((s) => [s]));
-  } else {
-    // One stage, or one lane: in order, streamed as they run.
-    for (const s of block) {
-      await runLanes([[s]]);
-      if (results.some((r) => r.code !== 0)) break;
+  if (install && usesCodeServer(stage)) {
+    const r = await install;
+    install = undefined;
+    console.log(`\n=== ${installStage.name} (in the background, ${r.seconds.toFixed(1)} s) ===`);
+    process.stdout.write(r.out);
+    if (r.code !== 0) {
+      results.push({ stage: installStage, ...r });
+      break;
     }
+  }
+  if (group.length === 1) {
+    console.log(`\n=== ${stage.name} ===`);
+    if (stage.fresh && ensureBuilt()) console.log('(dist/ rebuilt: it was older than its sources)');
+    results.push({ stage, ...(await run(stage, true)) });
+  } else {
+    console.log(`\n=== ${group.map((s) => s.name).join(' + ')} (side by side) ===`);
+    const done = await Promise.all(
+      group.map((s) =>
+        run(s, false).then((r) => {
+          console.log(`\n=== ${s.name} (${r.seconds.toFixed(1)} s) ===`);
+          process.stdout.write(r.out || '(no output)\n');
+          return { stage: s, ...r };
+        }),
+      ),
+    );
+    results.push(...done);
   }
   if (results.some((r) => r.code !== 0)) break;
 }
@@ -175,8 +133,6 @@ if (child && child.exitCode === null && child.signalCode === null) {
 }
 
 console.log('\n=== summary ===');
-// In the stages' order (lanes end in any order); the install first.
-results.sort((a, b) => stages.indexOf(a.stage) - stages.indexOf(b.stage));
 let passed = 0;
 let failed = 0;
 let pending = 0;
