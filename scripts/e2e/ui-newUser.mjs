@@ -30,16 +30,16 @@ function exportBuilds(workspace) {
 /**
  * The live view's viewer. Twice in fresh-clone runs here (a1b8189, c7e54b1) its panel opened and
  * stayed blank for 60 s, its tab in place and no page inside, while the walkthrough's webview
- * beside it had drawn. The extension now loads a page that does not start within 10 s again
+ * beside it had drawn. The extension now loads a page that does not start within 15 s again
  * (webviewStartWatch.ts); should that not help either, a person closes the panel and opens the
  * live view again: so does the walk, once, leaving a screenshot and a line in the log.
  */
 async function liveViewFrame(page, name, shotDir) {
   try {
-    return await viewerFrame(page, name, 35_000);
+    return await viewerFrame(page, name, 40_000);
   } catch {
     await page.screenshot({ path: join(shotDir, 'walk-blank-live-view.png') }).catch(() => {});
-    console.log(`e2e: the live view of ${name} stayed blank for 35 s; closing it and opening it again`);
+    console.log(`e2e: the live view of ${name} stayed blank for 40 s; closing it and opening it again`);
     const tab = page.locator('.tabs-container .tab', { hasText: `Report: ${name}` }).first();
     await tab.hover();
     await tab.locator('.codicon-close').click();

@@ -7,10 +7,14 @@
  * fake timers in the unit tests.
  */
 
-/** How long a visible page may take to say `ready` before it is loaded again. */
-export const WEBVIEW_START_TIMEOUT_MS = 10_000;
+/**
+ * How long a visible page may take to say `ready` before it is loaded again. A page that is only
+ * slow must not be reloaded (that starts its work over): on a loaded 2-core machine pages took
+ * over 10 s to start; a stalled one never does.
+ */
+export const WEBVIEW_START_TIMEOUT_MS = 15_000;
 /** Loads in a row that may fail before the user is told; each one waits the timeout again. */
-export const WEBVIEW_START_RELOADS = 3;
+export const WEBVIEW_START_RELOADS = 2;
 
 export interface WatchedWebview {
   /** Whether its page is on screen now: a hidden page is torn down and cannot start. */

@@ -65,7 +65,7 @@ describe('extension: webview start watch', () => {
     watch.loading();
     timers.advance(WEBVIEW_START_TIMEOUT_MS);
     assert.equal(view.reloads, 1);
-    assert.match(view.lines[0], /did not start within 10 s; loading it again \(1 of 3\)/);
+    assert.match(view.lines[0], /did not start within 15 s; loading it again \(1 of 2\)/);
     watch.ready();
     timers.advance(WEBVIEW_START_TIMEOUT_MS * 5);
     assert.equal(view.reloads, 1);
@@ -78,7 +78,7 @@ describe('extension: webview start watch', () => {
     timers.advance(WEBVIEW_START_TIMEOUT_MS * (WEBVIEW_START_RELOADS + 1));
     assert.equal(view.reloads, WEBVIEW_START_RELOADS);
     assert.equal(view.gaveUp, 1);
-    assert.match(view.lines.at(-1) ?? '', /did not start after 3 reloads/);
+    assert.match(view.lines.at(-1) ?? '', /did not start after 2 reloads/);
     timers.advance(WEBVIEW_START_TIMEOUT_MS * 10);
     assert.equal(view.gaveUp, 1, 'told once');
     assert.equal(timers.pending, 0);
