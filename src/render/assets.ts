@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isWoff, woffToSfnt } from './woff';
+import { SfntCache } from './woff';
 
 /** Directories searched, in order: next to the bundle (dist/), then the repo (tsx runs). */
 function roots(): string[] {
@@ -28,17 +28,11 @@ function locateAsset(...candidates: string[]): string {
   throw new Error(`Renderer asset not found: ${candidates.join(' or ')} (looked beside ${__dirname})`);
 }
 
-const cache = new Map<string, Buffer>();
+const fonts = new SfntCache();
 
 /** Reads (once) a font file from assets/fonts (repo) or fonts/ (beside the bundle); WOFF comes back as SFNT. */
 export function fontFile(relative: string): Buffer {
-  let buf = cache.get(relative);
-  if (!buf) {
-    buf = readFileSync(locateAsset(join('fonts', relative), join('assets', 'fonts', relative)));
-    if (isWoff(buf)) buf = woffToSfnt(buf);
-    cache.set(relative, buf);
-  }
-  return buf;
+  return fonts.get(relative, () => readFileSync(locateAsset(join('fonts', relative), join('assets', 'fonts', relative))));
 }
 
 /** The bytes of the first of `candidates` found (e.g. 'pdfium.wasm', 'dist/pdfium.wasm', 'node_modules/…'). */

@@ -7,11 +7,30 @@
  */
 import { inflateSync } from 'node:zlib';
 
-export function isWoff(data: Buffer): boolean {
+/** Fonts by name, read and (from WOFF) converted once: both hosts' assets.ts keep one. */
+export class SfntCache {
+  private readonly fonts = new Map<string, Buffer>();
+
+  get(name: string, read: () => Buffer): Buffer {
+    let font = this.fonts.get(name);
+    if (!font) {
+      font = read();
+      if (isWoff(font)) font = woffToSfnt(font);
+      this.fonts.set(name, font);
+    }
+    return font;
+  }
+
+  clear(): void {
+    this.fonts.clear();
+  }
+}
+
+function isWoff(data: Buffer): boolean {
   return data.length > 44 && data.toString('ascii', 0, 4) === 'wOFF';
 }
 
-export function woffToSfnt(woff: Buffer): Buffer {
+function woffToSfnt(woff: Buffer): Buffer {
   const flavor = woff.readUInt32BE(4);
   const numTables = woff.readUInt16BE(12);
   const tables: Array<{ tag: number; checksum: number; data: Buffer }> = [];

@@ -9,6 +9,7 @@
 import type { ReportBody } from '../../core/report/types';
 import { cloudTargets } from '../delivery/cloudTargets';
 import type { WebhookTarget } from '../store/taskStore';
+import { jsonText } from '../store/volume';
 import { MISSING_BODY, notJsonEntry, validateReport } from '../validation/reportValidator';
 import { decodeBody, ValidationFailure } from './body';
 import { capErrors, type CappedDetail } from './errorCap';
@@ -77,7 +78,7 @@ export function checkBody(job: BodyJob, serialize: boolean): BodyVerdict {
     if (errors.length) return invalid(errors);
     const report = decoded.value as ReportBody;
     const facts = reportFacts(report);
-    return serialize ? { ok: true, facts, reportJson: JSON.stringify(report, null, 1) + '\n' } : { ok: true, facts, report };
+    return serialize ? { ok: true, facts, reportJson: jsonText(report) } : { ok: true, facts, report };
   } catch (err) {
     if (err instanceof ValidationFailure) return invalid(err.detail);
     if (err instanceof HttpError && err.status === 400) return { ok: false, status: 400, detail: String(err.detail) };

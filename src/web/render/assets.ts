@@ -4,10 +4,10 @@
  * the host handed to installRenderAssets() (the extension reads them from its own dist/), so
  * nothing is fetched from anywhere else.
  */
-import { isWoff, woffToSfnt } from '../../render/woff';
+import { SfntCache } from '../../render/woff';
 
 const files = new Map<string, Uint8Array>();
-const fonts = new Map<string, Buffer>();
+const fonts = new SfntCache();
 
 /** The renderer's files by their name under dist/ (RENDERER_FILES lists them). */
 export function installRenderAssets(given: Iterable<readonly [string, Uint8Array]>): void {
@@ -26,13 +26,7 @@ export function rendererFile(...candidates: string[]): Uint8Array {
 
 /** A font under fonts/, WOFF converted to SFNT once (as in Node). */
 export function fontFile(relative: string): Buffer {
-  let font = fonts.get(relative);
-  if (!font) {
-    font = Buffer.from(rendererFile(`fonts/${relative}`));
-    if (isWoff(font)) font = woffToSfnt(font);
-    fonts.set(relative, font);
-  }
-  return font;
+  return fonts.get(relative, () => Buffer.from(rendererFile(`fonts/${relative}`)));
 }
 
 export function iconTableText(): string | undefined {
