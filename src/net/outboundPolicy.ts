@@ -17,7 +17,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
 import { Agent, request, errors as undiciErrors } from 'undici';
 import { classifyAddress, isLocalhostName } from './addresses';
-import { OutboundError, type FetchFailure, type OutboundPolicy, type OutboundRequest, type ResolveFn } from './policy';
+import { OutboundError, parseOutboundUrl, type FetchFailure, type OutboundPolicy, type OutboundRequest, type ResolveFn } from './policy';
 
 // The policy itself (shared with the browser renderer); re-exported for the local service's webhooks and the tests.
 export { imageFetchPolicy, OutboundError, webhookPolicy } from './policy';
@@ -49,14 +49,7 @@ function addressAllowed(address: string, policy: OutboundPolicy): boolean {
  * resolving its name (scheme, IP literal); throws OutboundError otherwise.
  */
 export function checkUrl(url: string | URL, policy: OutboundPolicy): URL {
-  let u: URL;
-  try {
-    u = typeof url === 'string' ? new URL(url) : url;
-  } catch {
-    throw new OutboundError('invalid URL');
-  }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new OutboundError('not http(s)');
-  if (policy.restricted) throw new OutboundError('Restricted Mode');
+  const u = parseOutboundUrl(url, policy);
   const host = bareHost(u);
   if (!host) throw new OutboundError('invalid URL');
   if (hostAllowed(host, policy)) return u;

@@ -53,6 +53,23 @@ export class OutboundError extends Error {
   }
 }
 
+/**
+ * What every host checks first (the Node policy, the browser's fetch): the URL parses, is
+ * http(s), and the report's workspace is trusted. Throws OutboundError otherwise.
+ */
+export function parseOutboundUrl(url: string | URL, policy: OutboundPolicy): URL {
+  let u: URL;
+  try {
+    u = typeof url === 'string' ? new URL(url) : url;
+  } catch {
+    throw new OutboundError('invalid URL');
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new OutboundError('not http(s)');
+  // A report from a workspace the user has not trusted fetches nothing.
+  if (policy.restricted) throw new OutboundError('Restricted Mode');
+  return u;
+}
+
 export interface OutboundRequest {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;

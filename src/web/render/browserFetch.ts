@@ -5,18 +5,10 @@
  * browser decides what may be reached (its CORS and private-network rules); a refusal looks
  * like any network failure to a page, so it is 'connection failed'.
  */
-import { OutboundError, type OutboundPolicy, type OutboundRequest } from '../../net/policy';
+import { OutboundError, parseOutboundUrl, type OutboundPolicy, type OutboundRequest } from '../../net/policy';
 
 export async function fetchBytes(url: string, policy: OutboundPolicy, o: Omit<OutboundRequest, 'method' | 'body'>): Promise<Buffer> {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    throw new OutboundError('invalid URL');
-  }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new OutboundError('not http(s)');
-  // A report from a workspace the user has not trusted fetches nothing, in the browser too.
-  if (policy.restricted) throw new OutboundError('Restricted Mode');
+  const u = parseOutboundUrl(url, policy);
   const timeout = AbortSignal.timeout(o.timeoutMs);
   const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout;
   try {
