@@ -14,6 +14,7 @@
  * one width and with the same tables (the same encoder settings); every strip but the last the
  * same height, a multiple of 8 rows; the last no higher; one strip's MCU count at most 65535.
  */
+import { concatBytes } from '../core/bytes';
 
 const SOF0 = 0xc0;
 const DHT = 0xc4;
@@ -111,11 +112,5 @@ export function joinJpegStrips(strips: readonly Uint8Array[]): Uint8Array {
   });
   parts.push(Uint8Array.of(0xff, 0xd9));
 
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concatBytes(parts);
 }
