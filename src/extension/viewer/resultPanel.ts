@@ -1,5 +1,6 @@
 /**
- * One result panel (one report). Owns the webview: options, page, and the message traffic.
+ * One result panel (one report). Owns the webview: options, page, and what it is sent; the
+ * viewer's requests (its buttons and clicks) go to the owner's handlers (viewerRequests.ts).
  * The viewer keeps its own state through `vscode.setState`, so the panel needs no
  * retainContextWhenHidden: a hidden webview is torn down and, when shown again, restores
  * itself and says `ready`; only what changed meanwhile is sent then.
@@ -24,6 +25,7 @@ import { rebuildActionFor, rebuildLabels, SERVICE_ERROR_KINDS, type RebuildActio
 
 export type { RebuildAction } from './rebuildAction';
 import type { RedactingLog } from '../log';
+import { answerViewerRequest, type PanelHandlers } from './viewerRequests';
 
 /** What the panel shows as its main content (status is tracked apart: it floats over results). */
 export type ContentMessage = Exclude<
@@ -55,22 +57,6 @@ export interface ResultExtras {
   pageKeys?: string[];
   /** The file's bytes, when the caller holds them. */
   data?: Uint8Array;
-}
-
-/** What the panel asks its owner to do; the owner (ResultPanels, with PanelActions) holds the logic. */
-export interface PanelHandlers {
-  rebuild(panel: ResultPanel, action: RebuildAction): void;
-  /** The error page's "Use Local Service" button. */
-  useLocalService(panel: ResultPanel): void;
-  cancel(panel: ResultPanel, taskId: string | undefined): void;
-  saveAs(panel: ResultPanel, url: string): void;
-  openExternally(panel: ResultPanel, url: string): void;
-  revealError(panel: ResultPanel, index: number): void;
-  /** A click on a component in the live view (source ↔ preview sync). */
-  selectSource(panel: ResultPanel, path: ReportPath, whole: boolean): void;
-  /** The toolbar's link to the exported file. */
-  openExported(panel: ResultPanel): void;
-  disposed(panel: ResultPanel): void;
 }
 
 export class ResultPanel {
@@ -349,25 +335,8 @@ export class ResultPanel {
       case 'stateChanged':
         this.viewerState = m.state;
         return;
-      case 'rebuild':
-        return this.handlers.rebuild(this, this.rebuildAction(m.kind));
-      case 'useLocalService':
-        return this.handlers.useLocalService(this);
-      case 'cancelTask':
-        return this.handlers.cancel(this, m.taskId);
-      case 'saveAs':
-        return this.handlers.saveAs(this, m.url);
-      case 'openExternally':
-        return this.handlers.openExternally(this, m.url);
-      case 'revealError':
-        return this.handlers.revealError(this, m.index);
-      case 'selectSource':
-        return this.handlers.selectSource(this, m.path, m.whole === true);
-      case 'openExported':
-        return this.handlers.openExported(this);
-      case 'viewerError':
-        this.log.warn(`result viewer (${fileName(this.reportUri)}): ${m.message}`);
-        return;
+      default:
+        return answerViewerRequest(m, this, this.handlers, this.log);
     }
   }
 
