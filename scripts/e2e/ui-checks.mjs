@@ -159,14 +159,12 @@ async function newReportCheck(page, shotDir) {
   return 'typed over the first placeholder';
 }
 
-export async function runUiChecks(context, server, workspace, shotDir, step, dirs) {
-  mkdirSync(shotDir, { recursive: true });
-  const text = readFileSync(join(root, FIXTURE), 'utf8');
-  const page = await context.newPage();
-  const inflight = trackResourceLoads(page);
-  const result = { passed: 0, failures: [] };
-  /** Runs one check and reports it; `shotPage`: the window to screenshot when it fails (an own-window check takes its own). */
-  const runCheck = async (title, check, shotPage) => {
+/**
+ * Runs one check at a time and counts it into `result`; each prints its title, time and what it
+ * found. `shotPage`: the window to screenshot when it fails (an own-window check takes its own).
+ */
+export function checkRunner(result, shotDir, step) {
+  return async (title, check, shotPage) => {
     const started = Date.now();
     try {
       const detail = await check();
@@ -178,6 +176,15 @@ export async function runUiChecks(context, server, workspace, shotDir, step, dir
       step(`  ✖ ${title}`);
     }
   };
+}
+
+export async function runUiChecks(context, server, workspace, shotDir, step, dirs) {
+  mkdirSync(shotDir, { recursive: true });
+  const text = readFileSync(join(root, FIXTURE), 'utf8');
+  const page = await context.newPage();
+  const inflight = trackResourceLoads(page);
+  const result = { passed: 0, failures: [] };
+  const runCheck = checkRunner(result, shotDir, step);
   const ownWindow = [];
   // REPORT_STUDIO_UI_GREP: only the checks whose title contains it (for working on one).
   const only = process.env.REPORT_STUDIO_UI_GREP;

@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { installVsix, launchBrowser, prepareRunDirs, startCodeServer } from './code-server.mjs';
-import { completionCheck, FIXTURE, goTo, hoverCheck, openFile, positionOf, quickInput, readExample } from './ui-checks.mjs';
+import { checkRunner, completionCheck, FIXTURE, goTo, hoverCheck, openFile, positionOf, quickInput, readExample } from './ui-checks.mjs';
 import { buildCheck, liveSyncCheck, previewCheck, viewerFrame, waitInFrame } from './ui-studio.mjs';
 import { quickFixCheck, serviceQuickFixCheck } from './ui-quickfix.mjs';
 import { trackResourceLoads } from './ui-driver.mjs';
@@ -197,17 +197,9 @@ export async function runWebStage({ vsix, runDir, shotDir, step }) {
     await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     const only = process.env.REPORT_STUDIO_UI_GREP;
+    const runCheck = checkRunner(result, shotDir, step);
     for (const [title, check] of webChecks(page, shotDir, workspace).filter(([t]) => !only || t.includes(only))) {
-      const began = Date.now();
-      try {
-        const detail = await check();
-        result.passed++;
-        step(`  ✔ ${title} (${((Date.now() - began) / 1000).toFixed(1)} s)\n      ${JSON.stringify(detail).slice(0, 300)}`);
-      } catch (e) {
-        await page.screenshot({ path: join(shotDir, `failed-${result.failures.length + 1}.png`) }).catch(() => {});
-        result.failures.push({ title, error: e instanceof Error ? e.stack : String(e) });
-        step(`  ✖ ${title}`);
-      }
+      await runCheck(title, check, page);
     }
   } finally {
     await inflight.settle();
