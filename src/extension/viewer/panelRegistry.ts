@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { RedactingLog } from '../log';
 import { fileName, resultFolderFor } from './resultFiles';
 import { ResultPanel } from './resultPanel';
-import type { PanelHandlers } from './viewerRequests';
+import type { PanelHandlers } from './resultPanel';
 import { RESULT_VIEW_TYPE, viewerWebviewOptions } from './viewerPage';
 
 /** The parts of the extension context the panels need. */

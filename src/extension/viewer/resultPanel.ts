@@ -25,7 +25,7 @@ import { rebuildActionFor, rebuildLabels, SERVICE_ERROR_KINDS, type RebuildActio
 
 export type { RebuildAction } from './rebuildAction';
 import type { RedactingLog } from '../log';
-import { answerViewerRequest, type PanelHandlers } from './viewerRequests';
+import { answerViewerRequest, type ViewerRequestHandlers } from './viewerRequests';
 
 /** What the panel shows as its main content (status is tracked apart: it floats over results). */
 export type ContentMessage = Exclude<
@@ -58,6 +58,9 @@ export interface ResultExtras {
   /** The file's bytes, when the caller holds them. */
   data?: Uint8Array;
 }
+
+/** What the panel asks its owner to do; the owner (ResultPanels, with PanelActions) holds the logic. */
+export type PanelHandlers = ViewerRequestHandlers<ResultPanel>;
 
 export class ResultPanel {
   private ready = false;

@@ -3,34 +3,45 @@
  * the panel passes each request to its owner's handlers (ResultPanels, with PanelActions),
  * which hold the logic. The panel itself keeps only the traffic about its own page (ready, state).
  */
-import type { ReportPath } from '../../core/api/types';
+import type * as vscode from 'vscode';
+import type { ReportPath, TaskKind } from '../../core/api/types';
 import type { ViewerToHostMessage } from '../../webview/protocol';
 import type { RedactingLog } from '../log';
 import type { RebuildAction } from './rebuildAction';
 import { fileName } from './resultFiles';
-import type { ResultPanel } from './resultPanel';
 
-/** What the panel asks its owner to do. */
-export interface PanelHandlers {
-  rebuild(panel: ResultPanel, action: RebuildAction): void;
+/** What a request needs of the panel it came from (the panel is ResultPanel; named here so that this module does not import it). */
+export interface RequestingPanel {
+  readonly report: vscode.Uri;
+  rebuildAction(asked?: TaskKind): RebuildAction;
+}
+
+/** What the panel asks its owner to do (resultPanel.ts: `PanelHandlers`, with the panel's own type). */
+export interface ViewerRequestHandlers<P extends RequestingPanel> {
+  rebuild(panel: P, action: RebuildAction): void;
   /** The error page's "Use Local Service" button. */
-  useLocalService(panel: ResultPanel): void;
-  cancel(panel: ResultPanel, taskId: string | undefined): void;
-  saveAs(panel: ResultPanel, url: string): void;
-  openExternally(panel: ResultPanel, url: string): void;
-  revealError(panel: ResultPanel, index: number): void;
+  useLocalService(panel: P): void;
+  cancel(panel: P, taskId: string | undefined): void;
+  saveAs(panel: P, url: string): void;
+  openExternally(panel: P, url: string): void;
+  revealError(panel: P, index: number): void;
   /** A click on a component in the live view (source ↔ preview sync). */
-  selectSource(panel: ResultPanel, path: ReportPath, whole: boolean): void;
+  selectSource(panel: P, path: ReportPath, whole: boolean): void;
   /** The toolbar's link to the exported file. */
-  openExported(panel: ResultPanel): void;
-  disposed(panel: ResultPanel): void;
+  openExported(panel: P): void;
+  disposed(panel: P): void;
 }
 
 /** The viewer's messages that are requests, not news about its page. */
 export type ViewerRequest = Exclude<ViewerToHostMessage, { type: 'ready' } | { type: 'stateChanged' }>;
 
 /** Passes one request from `panel`'s viewer to the handler that answers it. */
-export function answerViewerRequest(m: ViewerRequest, panel: ResultPanel, handlers: PanelHandlers, log: RedactingLog): void {
+export function answerViewerRequest<P extends RequestingPanel>(
+  m: ViewerRequest,
+  panel: P,
+  handlers: ViewerRequestHandlers<P>,
+  log: RedactingLog,
+): void {
   switch (m.type) {
     case 'rebuild':
       return handlers.rebuild(panel, panel.rebuildAction(m.kind));
