@@ -27,10 +27,10 @@ export const ASSETS = ['pdfium.wasm', 'webp_dec.wasm', 'libjpegturbowasm.wasm', 
 const BIN = 'dist/cli.js';
 
 /** The package's own package.json: the CLI's facts from the root one, no dependencies. */
-function manifest(rootPkg) {
+function manifest(rootPkg, version) {
   const pkg = {
     name: 'report-studio',
-    version: rootPkg.version,
+    version,
     description:
       'Validate JSON report definitions against the Report Studio schema, build them to PDF — offline with the bundled local report service — and run that service, from a terminal or CI.',
     license: rootPkg.license,
@@ -64,8 +64,11 @@ function npm(args, cwd) {
   return r.stdout;
 }
 
-/** Builds (when stale), assembles and packs; returns the tarball's path and npm's list of its files. */
-export async function packCli({ outDir = join(root, 'out', 'npm'), quiet = false } = {}) {
+/**
+ * Builds (when stale), assembles and packs; returns the tarball's path and npm's list of its files.
+ * `version` packs another version than package.json's (the release script's checks).
+ */
+export async function packCli({ outDir = join(root, 'out', 'npm'), quiet = false, version } = {}) {
   ensureBuilt(quiet ? () => {} : undefined);
   const rootPkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const pkgDir = join(outDir, 'package');
@@ -82,7 +85,7 @@ export async function packCli({ outDir = join(root, 'out', 'npm'), quiet = false
   cpSync(join(root, 'schemas', 'report.schema.json'), join(pkgDir, 'schemas', 'report.schema.json'));
   cpSync(join(root, 'docs', 'npm-README.md'), join(pkgDir, 'README.md'));
   cpSync(join(root, 'LICENSE'), join(pkgDir, 'LICENSE'));
-  writeFileSync(join(pkgDir, 'package.json'), `${JSON.stringify(manifest(rootPkg), null, 2)}\n`);
+  writeFileSync(join(pkgDir, 'package.json'), `${JSON.stringify(manifest(rootPkg, version ?? rootPkg.version), null, 2)}\n`);
   normaliseModes(pkgDir);
 
   // Pack beside the target and rename, so a reader never sees half a tarball.

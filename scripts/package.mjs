@@ -4,6 +4,9 @@
 //   node scripts/package.mjs --if-stale reuse the .vsix when it is newer than every input
 // The unit test of the .vsix contents and the e2e harness share the file this way, so one
 // test run packages at most once. Prints the .vsix path as the last line.
+// The packaged README's relative links become absolute, pinned to the release's tag (releaseTag):
+// the Marketplace and Open VSX show the pictures from github.com, not from the package.
+// scripts/release.mjs packages through packageVsix() too.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -12,6 +15,12 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
 export const vsixPath = join(root, `report-studio-${version}.vsix`);
+
+/** The git tag a version is released from; the packaged README's links point into it. */
+export const releaseTag = (v) => `v${v}`;
+
+/** VS Code's convention: an odd minor goes out as a pre-release (0.3.x), an even one as a release (0.2.x). */
+export const isPreRelease = (v) => Number(v.split('.')[1]) % 2 === 1;
 
 // What ends up in (or decides) the package; a change to any of them makes the .vsix stale.
 const INPUT_FILES = [
@@ -57,29 +66,36 @@ function run(cmd, args, quiet) {
   }
 }
 
-export function packageVsix({ quiet = false } = {}) {
+/**
+ * Builds for production and packages. `as` packages another version than package.json's (the
+ * release script's checks; package.json is left as it is) into `out`.
+ */
+export function packageVsix({ quiet = false, as = version, out = join(root, `report-studio-${as}.vsix`) } = {}) {
   run(process.execPath, ['scripts/build.mjs', '--production', '--quiet'], quiet);
   // Write beside the target and rename, so a reader never sees a half-written zip.
-  const tmp = `${vsixPath}.${process.pid}.tmp`;
+  const tmp = `${out}.${process.pid}.tmp`;
   try {
     run(
       process.execPath,
       [
         join(root, 'node_modules', '@vscode', 'vsce', 'vsce'),
         'package',
+        ...(as === version ? [] : [as, '--no-update-package-json', '--no-git-tag-version']),
         '--no-dependencies', // bundled by esbuild: node_modules stays out
-        '--allow-missing-repository',
-        '--no-rewrite-relative-links', // README links are relative to the repo
+        // Relative README links → https://github.com/<repository>/{raw,blob}/<tag>/…
+        '--githubBranch',
+        releaseTag(as),
+        ...(isPreRelease(as) ? ['--pre-release'] : []),
         '--out',
         tmp,
       ],
       quiet,
     );
-    renameSync(tmp, vsixPath);
+    renameSync(tmp, out);
   } finally {
     rmSync(tmp, { force: true });
   }
-  return vsixPath;
+  return out;
 }
 
 /** Packages unless a fresh .vsix exists; returns its path. */
