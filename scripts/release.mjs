@@ -121,7 +121,8 @@ async function release(argv) {
 
   // The packaged README's pictures point into the tag: it must exist before the listing does.
   const unmet = [];
-  if (!tagExists(tag)) unmet.push(`tag ${tag} does not exist here: the listing's pictures and links point into it; tag the release commit and push the tag`);
+  if (!tagExists(tag))
+    unmet.push(`tag ${tag} does not exist here: the listing's pictures and links point into it; tag the release commit and push the tag`);
   for (const { name, token } of REGISTRIES) {
     if (token && !process.env[token]) unmet.push(`${token} is not set: the ${name} token`);
   }

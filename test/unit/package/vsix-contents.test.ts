@@ -2,28 +2,11 @@
 // Packages via scripts/package.mjs --if-stale: reused when newer than every input, so a test
 // run (this test and the e2e harness) packages at most once.
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import * as yauzl from 'yauzl';
+import { packagedVsix, vsixEntries } from '../../helpers/vsix';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
-
-function listEntries(zipPath: string): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(zipPath, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err ?? new Error(`cannot open ${zipPath}`));
-      const names: string[] = [];
-      zip.on('entry', (entry: yauzl.Entry) => {
-        names.push(entry.fileName);
-        zip.readEntry();
-      });
-      zip.on('end', () => resolve(names));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 describe('the packaged .vsix', function () {
   this.timeout(180_000); // a cold package runs the production build and vsce
@@ -32,9 +15,8 @@ describe('the packaged .vsix', function () {
   let files: string[]; // paths inside the extension folder
 
   before(async () => {
-    const out = execFileSync(process.execPath, ['scripts/package.mjs', '--if-stale', '--quiet'], { cwd: ROOT, encoding: 'utf8' });
-    vsix = out.trim().split('\n').pop() ?? '';
-    entries = await listEntries(vsix);
+    vsix = packagedVsix();
+    entries = await vsixEntries(vsix);
     files = entries.filter((e) => e.startsWith('extension/')).map((e) => e.slice('extension/'.length));
   });
 
