@@ -2,7 +2,9 @@
  * The README's pictures (docs/images/, refreshed by `npm run docs:images` from the e2e
  * screenshots): each one the script makes is in the README, is a real PNG within the size cap,
  * and every picture the README shows exists; package.json names the repository, so `vsce
- * package` can turn the relative image links into absolute ones (the .vsix test packages it).
+ * package --githubBranch v<version>` (scripts/package.mjs) turns the relative image links into
+ * absolute ones pinned to the release's tag (test/integration/package/release.test.ts reads the
+ * packaged readme).
  */
 import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
