@@ -93,27 +93,41 @@ function tagExists(tag) {
 
 const mb = (path) => `${(statSync(path).size / 1024 / 1024).toFixed(1)} MB`;
 
+const USAGE = 'usage: node scripts/release.mjs [--dry-run] [--changelog <file>] [--version <x.y.z>] [--out <dir>]';
+
+/** The options, or undefined when they cannot be read (said on stderr). */
+function options(argv) {
+  try {
+    return parseArgs({
+      args: argv,
+      options: {
+        'dry-run': { type: 'boolean', default: false },
+        changelog: { type: 'string', default: join(root, 'CHANGELOG.md') },
+        version: { type: 'string', default: JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version },
+        out: { type: 'string', default: join(root, 'out', 'release') },
+      },
+    }).values;
+  } catch (e) {
+    console.error(`release: ${e.message}\n${USAGE}`);
+    return undefined;
+  }
+}
+
 async function release(argv) {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      'dry-run': { type: 'boolean', default: false },
-      changelog: { type: 'string', default: join(root, 'CHANGELOG.md') },
-      version: { type: 'string', default: JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version },
-      out: { type: 'string', default: join(root, 'out', 'release') },
-    },
-  });
+  const values = options(argv);
+  if (!values) return 2;
   const dryRun = values['dry-run'];
   const { version } = values;
   const problems = [];
   const notes = [];
 
-  if (!/^\d+\.\d+\.\d+$/.test(version)) {
-    problems.push(`version "${version}" is not major.minor.patch (the Marketplace takes nothing else)`);
-  }
   const pre = isPreRelease(version);
   const tag = releaseTag(version);
-  console.log(`release: report-studio ${version}, ${pre ? 'a pre-release (odd minor)' : 'a release (even minor)'}, tag ${tag}`);
+  if (!/^\d+\.\d+\.\d+$/.test(version)) {
+    problems.push(`version "${version}" is not major.minor.patch (the Marketplace takes nothing else)`);
+  } else {
+    console.log(`release: report-studio ${version}, ${pre ? 'a pre-release (odd minor)' : 'a release (even minor)'}, tag ${tag}`);
+  }
 
   const section = changelogSection(resolve(values.changelog), version);
   if (section.problem) problems.push(section.problem);
