@@ -57,7 +57,8 @@ describe('package: the store listing (the packaged README)', function () {
       [],
       'relative links are broken on the Marketplace and Open VSX',
     );
-    const intoRepo = all.filter((l) => l.target.startsWith(`${REPO}/`));
+    // Links to the repository's files (not its issues or home page): raw/, blob/ or tree/.
+    const intoRepo = all.filter((l) => /^(raw|blob|tree)\//.test(l.target.slice(REPO.length + 1)) && l.target.startsWith(`${REPO}/`));
     assert.ok(intoRepo.length >= 7, `the pictures link into ${REPO}`);
     for (const { image, target } of intoRepo) {
       const prefix = `${REPO}/${image ? 'raw' : 'blob'}/v${pkg.version}/`;
