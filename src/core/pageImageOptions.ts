@@ -24,14 +24,17 @@ export const MAX_PAGE_SPANS = 100;
 
 /** A selection that names a page the report does not have (the caller's argument is wrong, not the report). */
 export class PageSelectionError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(
+    readonly page: number,
+    readonly pageCount: number,
+  ) {
+    super(`the report has ${pageCount} page${pageCount === 1 ? '' : 's'}: page ${page} was asked for`);
     this.name = 'PageSelectionError';
   }
 }
 
 /** Across bundles (the CLI and dist/engine.js each have the class) the name tells. */
-export function isPageSelectionError(error: unknown): boolean {
+export function isPageSelectionError(error: unknown): error is PageSelectionError {
   return error instanceof Error && error.name === 'PageSelectionError';
 }
 
@@ -71,10 +74,7 @@ export function selectedPages(spans: readonly PageSpan[] | undefined, pageCount:
   const pages = new Set<number>();
   for (const { from, to } of spans) {
     const last = to ?? pageCount;
-    const highest = Math.max(from, last);
-    if (highest > pageCount) {
-      throw new PageSelectionError(`page ${highest} is past the end: the report has ${pageCount} page${pageCount === 1 ? '' : 's'}`);
-    }
+    if (Math.max(from, last) > pageCount) throw new PageSelectionError(Math.max(from, last), pageCount);
     for (let p = from; p <= last; p++) pages.add(p);
   }
   return [...pages].sort((a, b) => a - b);

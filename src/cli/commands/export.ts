@@ -49,6 +49,8 @@ interface Exported {
 interface ExportOptions {
   dpi: number;
   pages?: PageSpan[];
+  /** `--pages` as given, for messages. */
+  pagesText?: string;
   signal: AbortSignal;
   cwd: string;
 }
@@ -63,6 +65,7 @@ export async function runExportCommand(ctx: CommandContext): Promise<ExitCode> {
   const options: ExportOptions = {
     dpi: typeof args.options.dpi === 'string' ? argument(parseDpi, args.options.dpi) : DEFAULT_DPI,
     pages: typeof args.options.pages === 'string' ? argument(parsePageSelection, args.options.pages) : undefined,
+    pagesText: args.options.pages as string | undefined,
     signal,
     cwd,
   };
@@ -143,7 +146,10 @@ async function exportOne(imager: PageImager, input: BatchInput, options: ExportO
   } catch (error) {
     if (options.signal.aborted) return result(EXIT.cancelled, { error: `${name}: interrupted` });
     const message = (error as Error).message;
-    if (isPageSelectionError(error)) return result(EXIT.usage, { error: `${name}: --pages ${message}` });
+    if (isPageSelectionError(error)) {
+      const pages = plural(error.pageCount, 'page');
+      return result(EXIT.usage, { error: `${name} has ${pages}: --pages ${options.pagesText} asks for page ${error.page}` });
+    }
     return result(EXIT.validation, { error: message });
   }
   const written: WrittenPage[] = [];
@@ -152,7 +158,11 @@ async function exportOne(imager: PageImager, input: BatchInput, options: ExportO
     try {
       await replaceFile(path, image.png);
     } catch (error) {
-      return result(EXIT.usage, { error: `cannot write ${printableName(path)}: ${(error as Error).message}`, written, notes: images.notes });
+      return result(EXIT.usage, {
+        error: `cannot write ${printableName(path)}: ${(error as Error).message}`,
+        written,
+        notes: images.notes,
+      });
     }
     written.push({ page: image.page, path, width: image.width, height: image.height, size: image.png.byteLength });
   }
