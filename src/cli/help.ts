@@ -31,7 +31,7 @@ Commands:
   schema [--print]                Print the schema file's path (or the schema) for other editors
   serve [flags]                   Run the local service (same flags as npm run mock)
   diff <old> <new> [--out DIR]    Which pages a change added, removed or changed (free)
-  export <files|dirs|globs…> --png  One PNG per page, <report>-p<N>.png (free, offline)
+  export <files|dirs…> --png      One PNG per page, <report>-p<N>.png (free, offline)
 
 ${GLOBAL}
 

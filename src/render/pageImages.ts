@@ -10,7 +10,7 @@ import { rgbaToPng } from './images/raster';
 import { initPdfium, renderPage, type PdfiumLibrary } from './pdfium';
 import { renderReportText } from './reportText';
 
-export interface PageImageOptions {
+interface PageImageOptions {
   /** Dots per inch, MIN_DPI–MAX_DPI (default DEFAULT_DPI). */
   dpi?: number;
   /** Which pages (default: all); a page past the end throws a PageSelectionError. */
@@ -18,7 +18,7 @@ export interface PageImageOptions {
   signal?: AbortSignal;
 }
 
-export interface PageImage {
+interface PageImage {
   /** 1-based. */
   page: number;
   width: number;
@@ -26,7 +26,7 @@ export interface PageImage {
   png: Uint8Array;
 }
 
-export interface RenderedPages {
+interface RenderedPages {
   /** Pages of the whole report (also when only some were drawn). */
   pageCount: number;
   pages: PageImage[];

@@ -122,6 +122,19 @@ describe('CLI: export --png', function () {
     assert.deepEqual(await readFile(join(dir, 'mixed', 'long.report.json')), before);
   });
 
+  it("the renderer's notes are warning lines where they point, and the page is still exported (exit 0)", async () => {
+    const report = JSON.parse(flowText()) as { config: Record<string, unknown> };
+    report.config.enable_multi_page = false;
+    await writeFile(join(dir, 'single.report.json'), `${JSON.stringify(report, null, 2)}\n`);
+    const r = await run(['export', 'single.report.json', '--png', '--dpi', '36']);
+    assert.equal(r.code, 0, describeRun(r));
+    assert.match(
+      r.stdout,
+      /^single\.report\.json:\d+:\d+: warning: Section "Section \d+" and everything after it did not fit .* \[overflow\]/m,
+    );
+    assert.match(r.stdout, /^single\.report\.json → single-p1\.png {2}\(1 of 1 page, 297×420, /m);
+  });
+
   it('wrong arguments are one sentence each, exit 2, before anything is drawn', async () => {
     const cases: Array<[string[], RegExp]> = [
       [['export', 'x.report.json'], /"export" needs --png/],
