@@ -20,6 +20,7 @@ import { CliError, EXIT, type ExitCode } from '../exitCodes';
 import { InvalidUtf8Error, readReportInput } from '../inputFile';
 import type { PageImager } from '../localService';
 import { diagnosticJson, formatBytes, formatMs, shown, type Output, type Problem } from '../output';
+import { isStdoutName } from '../outputTarget';
 import { replaceFile } from '../replaceFile';
 import { printableName } from '../terminalText';
 import type { CommandContext } from './report';
@@ -194,7 +195,7 @@ function printResult(out: Output, r: Exported): void {
 async function outputFolder(arg: string, cwd: string): Promise<string> {
   const path = resolve(cwd, arg);
   const info = await stat(path).catch(() => undefined);
-  if (info && !info.isDirectory()) {
+  if (isStdoutName(arg) || (info && !info.isDirectory())) {
     throw new CliError(`-o ${printableName(arg)} is not a folder: export writes one image per page into a folder (made if missing)`);
   }
   return path;

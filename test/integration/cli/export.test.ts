@@ -136,6 +136,7 @@ describe('CLI: export --png', function () {
   });
 
   it('wrong arguments are one sentence each, exit 2, before anything is drawn', async () => {
+    await writeFile(join(dir, 'x.report.json'), flowText());
     const cases: Array<[string[], RegExp]> = [
       [['export', 'x.report.json'], /"export" needs --png/],
       [['export', 'x.report.json', '--png', '--dpi', '1000'], /--dpi takes a whole number from 18 to 600, got "1000"/],
@@ -143,7 +144,8 @@ describe('CLI: export --png', function () {
         ['export', 'x.report.json', '--png', '--pages', '3-1'],
         /--pages takes page numbers and ranges such as 2, 1-3, 2- or 1,3 .*got "3-1"/,
       ],
-      [['export', 'examples', '--png', '-o', 'examples/invoice.report.json'], /-o examples\/invoice\.report\.json is not a folder/],
+      [['export', 'x.report.json', '--png', '-o', 'x.report.json'], /-o x\.report\.json is not a folder/],
+      [['export', 'x.report.json', '--png', '-o', '-'], /-o - is not a folder/],
     ];
     for (const [args, message] of cases) {
       const r = await run(args);
