@@ -12,6 +12,7 @@ import { createRenderer } from '../../src/render';
 import { PREVIEW_MAX_PAGES } from '../../src/render/preview';
 import { locateRenderWorker, MAX_PREVIEW_PARTS, WorkerRenderer } from '../../src/mock/renderPool';
 import type { ReportBody, ReportComponent } from '../../src/core/report/types';
+import { createPageImager } from '../../src/render/pageImages';
 import { median, type BenchRow } from './table';
 
 function page(i: number): ReportComponent[] {
@@ -145,6 +146,38 @@ export async function runRenderBench(runs = 7): Promise<BenchRow[]> {
   } finally {
     await pool.dispose();
     await oneThread.dispose();
+  }
+  rows.push(...(await pageImageRows(runs)));
+  return rows;
+}
+
+/** `export --png` at its default 144 dpi: layout, PDFium and PNG encoding (pngjs) of every page, on one thread. */
+async function pageImageRows(runs: number): Promise<BenchRow[]> {
+  const imager = await createPageImager();
+  const rows: BenchRow[] = [];
+  try {
+    for (const pages of [1, 10]) {
+      const text = JSON.stringify(reportOf(pages));
+      await imager.render(text, 'bench');
+      const times: number[] = [];
+      let bytes = 0;
+      for (let i = 0; i < runs; i++) {
+        const t = performance.now();
+        const { pages: images } = await imager.render(text, 'bench');
+        times.push(performance.now() - t);
+        bytes = images.reduce((n, p) => n + p.png.byteLength, 0);
+      }
+      rows.push({
+        group: 'render',
+        figure: `export ${pages} page${pages === 1 ? '' : 's'} → PNG (144 dpi)`,
+        median: median(times),
+        unit: 'ms',
+        note: `layout + PDFium + pngjs, A4 1190×1682, ${(bytes / 1024).toFixed(0)} KiB in all, one thread, ${runs} runs`,
+      });
+      console.log(`renderer: export ${pages} page(s) → PNG median ${median(times).toFixed(0)} ms (${(bytes / 1024).toFixed(0)} KiB)`);
+    }
+  } finally {
+    imager.dispose();
   }
   return rows;
 }

@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { CliError } from './exitCodes';
 
-const COMMANDS = ['preview', 'build', 'status', 'quota', 'validate', 'schema', 'serve', 'diff', 'help'] as const;
+const COMMANDS = ['preview', 'build', 'status', 'quota', 'validate', 'schema', 'serve', 'diff', 'export', 'help'] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
 type OptionSpec = { type: 'string' | 'boolean'; short?: string };
@@ -55,6 +55,7 @@ const COMMAND_OPTIONS: Record<CommandName, Record<string, OptionSpec>> = {
   schema: { print: { type: 'boolean' } },
   serve: {},
   diff: { base: { type: 'string' }, out: { type: 'string' }, format: FORMAT },
+  export: { png: { type: 'boolean' }, dpi: { type: 'string' }, pages: { type: 'string' }, output: { type: 'string', short: 'o' } },
   help: {},
 };
 

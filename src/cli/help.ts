@@ -3,6 +3,7 @@ import type { CommandName } from './args';
 import { MAX_BATCH_FILES } from './batch/inputs';
 import { MAX_JOBS } from './batch/pool';
 import { DEFAULT_REMOTE_JOBS } from './commands/batch';
+import { DEFAULT_DPI, MAX_DPI, MIN_DPI, PAGES_SYNTAX } from '../core/pageImageOptions';
 
 const GLOBAL = `Options (any command):
   --base-url <url>     Service base URL (env REPORT_STUDIO_BASE_URL; default https://api.hybiscus.dev/api/v1)
@@ -30,6 +31,7 @@ Commands:
   schema [--print]                Print the schema file's path (or the schema) for other editors
   serve [flags]                   Run the local service (same flags as npm run mock)
   diff <old> <new> [--out DIR]    Which pages a change added, removed or changed (free)
+  export <files|dirs…> --png      One PNG per page, <report>-p<N>.png (free, offline)
 
 ${GLOBAL}
 
@@ -120,6 +122,18 @@ first, then pixels). Exit code 0 when nothing changed, 1 when something did,
                            framed in red), summary.md and summary.html
   --format text|github     One line per report (default) or a GitHub Actions notice
                            per changed report (and summary.md to $GITHUB_STEP_SUMMARY)`,
+  export: `Usage: report-studio export <files|dirs|globs…> --png [--dpi N] [--pages 1-3] [-o DIR]
+
+Writes one PNG per page, <report>-p<N>.png, laid out and rasterised by the bundled
+renderer here: free, offline, no key, no watermark. Folders are searched for
+*.report.json(c); at most ${MAX_BATCH_FILES} reports per run. A report the service would reject
+gets its problem lines and no images (exit 1); the other reports are still exported.
+Existing images of the same name are replaced (written to a temporary name, then renamed).
+  --png                    Page images as PNG (required: the only format so far)
+  --dpi <n>                Resolution, ${MIN_DPI}–${MAX_DPI} (default ${DEFAULT_DPI}: an A4 page is 1190 px wide)
+  --pages <list>           Only these pages: ${PAGES_SYNTAX} (a page past the end: exit 2)
+  -o, --output <dir>       Write into this folder, keeping the reports' folders below it
+                           (default: beside each report)`,
   help: MAIN_HELP,
 };
 

@@ -12,3 +12,5 @@ export { createMinimalRenderer } from '../render/minimalRenderer';
 export { remoteBindWarning } from '../mock/bindHost';
 export { createVisualDiffer } from '../render/diff/visualDiff';
 export type { DiffSide, PageImages, VisualDiffer } from '../render/diff/visualDiff';
+export { createPageImager } from '../render/pageImages';
+export type { PageImager } from '../render/pageImages';

@@ -7,6 +7,7 @@ import { parseCommandLine } from './args';
 import type { CommandName, ParsedArgs } from './args';
 import { runBuildOrPreview } from './commands/batch';
 import { runDiffCommand } from './commands/diff';
+import { runExportCommand } from './commands/export';
 import type { CommandContext } from './commands/report';
 import { runSchemaCommand } from './commands/schema';
 import { runServeCommand } from './commands/serve';
@@ -29,6 +30,7 @@ const COMMANDS: Record<Exclude<CommandName, 'help' | 'serve'>, (ctx: CommandCont
   validate: runValidateCommand,
   schema: runSchemaCommand,
   diff: runDiffCommand,
+  export: runExportCommand,
 };
 
 export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSignal): Promise<number> {

@@ -12,11 +12,14 @@ import { printableName } from './terminalText';
 /** `-o` values that mean this process's standard output. */
 const STDOUT_NAMES: ReadonlySet<string> = new Set(['-', '/dev/stdout', '/dev/fd/1', '/proc/self/fd/1']);
 
+/** Whether `-o` names this process's standard output. */
+export const isStdoutName = (arg: string): boolean => STDOUT_NAMES.has(arg);
+
 export type OutputTarget = { to: 'stdout' } | { to: 'file'; path: string };
 
 /** `example`: a file name to suggest inside a folder given by mistake (`q3.pdf`). */
 export async function outputTarget(arg: string, cwd: string, example: string): Promise<OutputTarget> {
-  if (STDOUT_NAMES.has(arg)) return { to: 'stdout' };
+  if (isStdoutName(arg)) return { to: 'stdout' };
   const path = resolve(cwd, arg);
   const info = await stat(path).catch(() => undefined);
   if (info?.isDirectory()) {

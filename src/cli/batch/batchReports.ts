@@ -3,9 +3,7 @@
  * `$GITHUB_STEP_SUMMARY` names, shown on the run's page) and a JUnit XML file (`--junit FILE`,
  * one test case per report) that GitLab, Jenkins, Buildkite and others show as test results.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import junit from 'junit-report-builder';
 import { quotaWords } from '../../core/quota/quotaSummary';
 import { formatDiagnostic, formatMs, printable, printableLine } from '../output';
@@ -13,6 +11,7 @@ import { counts, plural, whatWasWritten } from './batchOutput';
 import type { BatchSummary } from './batchOutput';
 import { shown } from '../output';
 import type { ReportOutcome } from './result';
+import { replaceFile } from '../replaceFile';
 
 /** A value inside a Markdown table cell: redacted, no control sequence or line break, no cell end, no code span end. */
 function cell(text: string): string {
@@ -64,14 +63,5 @@ function junitXml(s: BatchSummary): string {
 
 /** Written to a temporary name and renamed: an interrupted run never leaves half an XML file. */
 export async function writeJunit(s: BatchSummary, path: string, cwd: string): Promise<void> {
-  const target = resolve(cwd, path);
-  await mkdir(dirname(target), { recursive: true });
-  const temp = join(dirname(target), `.${basename(target)}.${randomBytes(4).toString('hex')}.tmp`);
-  try {
-    await writeFile(temp, junitXml(s), 'utf8');
-    await rename(temp, target);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
+  await replaceFile(resolve(cwd, path), junitXml(s));
 }

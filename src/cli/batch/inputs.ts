@@ -24,7 +24,7 @@ export interface BatchInput {
   file: string;
   /** Absolute path of the report. */
   path: string;
-  /** Absolute path of the file it writes. */
+  /** Absolute path of the file it writes (`export`: the path its page images' names start with). */
   output: string;
 }
 
@@ -93,13 +93,19 @@ export function commonFolder(folders: readonly string[]): string {
 /**
  * Pairs each report with its output: with --out-dir the tree below the arguments' common folder is
  * kept (`build reports --out-dir out`: reports/a/q.report.json → out/a/q.pdf). Two reports writing
- * one file is a usage error, caught before anything is sent.
+ * one file is a usage error, caught before anything is sent. `kind`: a task's file, or how a
+ * command names its output beside the report (`export`).
  */
-export function planOutputs(inputs: ExpandedInputs, kind: TaskKind, cwd: string, outDir: string | undefined): BatchInput[] {
+export function planOutputs(
+  inputs: ExpandedInputs,
+  kind: TaskKind | ((report: string) => string),
+  cwd: string,
+  outDir: string | undefined,
+): BatchInput[] {
   const root = commonFolder(inputs.roots);
   const seen = new Map<string, string>();
   return inputs.files.map((path) => {
-    const beside = defaultOutputPath(path, kind);
+    const beside = typeof kind === 'function' ? kind(path) : defaultOutputPath(path, kind);
     const output = outDir === undefined ? beside : join(resolve(cwd, outDir), relative(root, beside));
     const file = shown(path, cwd);
     const other = seen.get(output);

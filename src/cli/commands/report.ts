@@ -44,10 +44,14 @@ function invalidUtf8(out: Output, kind: TaskKind, file: string, error: InvalidUt
   return EXIT.validation;
 }
 
+/** `reports/q3.report.json` → `reports/q3`: what the files made of a report are named after. */
+export function reportStem(file: string): string {
+  return join(dirname(file), basename(file).replace(/(\.report)?\.jsonc?$/i, ''));
+}
+
 /** `reports/q3.report.json` → `reports/q3.pdf` / `reports/q3.preview.jpg`. */
 export function defaultOutputPath(file: string, kind: TaskKind): string {
-  const stem = basename(file).replace(/(\.report)?\.jsonc?$/i, '');
-  return join(dirname(file), kind === 'build' ? `${stem}.pdf` : `${stem}.preview.jpg`);
+  return `${reportStem(file)}${kind === 'build' ? '.pdf' : '.preview.jpg'}`;
 }
 
 export async function runReportCommand(kind: TaskKind, ctx: CommandContext): Promise<ExitCode> {

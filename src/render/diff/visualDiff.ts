@@ -5,11 +5,9 @@
  * and only pages whose keys differ (or that have none: a PDF given as it is) are rasterised by
  * PDFium and compared pixel by pixel, so a change that draws the same pixels is no change.
  */
-import type { ReportBody } from '../../core/report/types';
-import { jsoncToJson } from '../../core/loc/jsoncText';
 import type { PageDiff, ReportDiff } from '../../core/diff/diffTypes';
 import { initPdfium, renderPage, type PdfiumLibrary, type RgbaImage } from '../pdfium';
-import { renderReportPdf } from '../renderPdf';
+import { renderReportText } from '../reportText';
 import { rgbaToPng } from '../images/raster';
 import { sideBySide } from './diffImage';
 import { pixelDiff } from './pixelDiff';
@@ -59,19 +57,8 @@ export async function createVisualDiffer(): Promise<VisualDiffer> {
 }
 
 async function renderSide(text: string, label: string, signal?: AbortSignal): Promise<DiffSide> {
-  let body: ReportBody;
-  try {
-    body = JSON.parse(jsoncToJson(text).body) as ReportBody;
-  } catch (error) {
-    throw new Error(`${label} is not valid JSON: ${(error as Error).message}`, { cause: error });
-  }
-  try {
-    const { pdf, pageKeys } = await renderReportPdf(body, { signal });
-    return { label, pdf, pageKeys };
-  } catch (error) {
-    signal?.throwIfAborted();
-    throw new Error(`${label} could not be rendered: ${(error as Error).message}`, { cause: error });
-  }
+  const { pdf, pageKeys } = await renderReportText(text, label, signal);
+  return { label, pdf, pageKeys };
 }
 
 async function diffSides(
