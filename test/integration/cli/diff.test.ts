@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { renderReportPdf } from '../../../src/render/renderPdf';
+import { blankPdf } from '../../helpers/blankPdf';
 import { componentAdded, flowReport, flowText, retitled } from '../../helpers/diffFixture';
 import { buildOnce, cleanEnv, describeRun, runCli } from './cliHarness';
 
@@ -113,6 +114,26 @@ describe('CLI: diff', function () {
     assert.ok(!md.includes('\u202e'), 'the bidi override is an escape');
     const html = await readFile(join(dir, 'forged', 'summary.html'), 'utf8');
     assert.ok(html.includes('<h2><code>q3\\n\\n---\\n@octocat look `here` | &lt;b&gt;x&lt;b&gt;\\u202e.report.json</code></h2>'), html);
+  });
+
+  it('a PDF page too large to rasterise (14,400 pt square, a few hundred bytes): exit 2 naming the file and the page, before drawing it', async () => {
+    const huge = blankPdf({ width: 14_400, height: 14_400 });
+    assert.ok(huge.length < 700, `${huge.length} bytes`);
+    await writeFile(join(dir, 'a4.pdf'), blankPdf({}));
+    await writeFile(join(dir, 'huge.pdf'), huge);
+    const r = await run(['diff', 'a4.pdf', 'huge.pdf']);
+    assert.equal(r.code, 2, describeRun(r));
+    assert.equal(
+      r.stderr.trim().split('\n')[0],
+      'report-studio: huge.pdf: page 1 of huge.pdf is 14400 × 14400 pt, 207 megapixels at 72 dpi: more than the 25 megapixels a rasterised page may have',
+    );
+  });
+
+  it('a PDF of 3,000 pages: exit 2 naming the file and the cap, before drawing a page', async () => {
+    await writeFile(join(dir, 'many.pdf'), blankPdf({ pages: 3000 }));
+    const { r, doc } = await json(['diff', 'a4.pdf', 'many.pdf']);
+    assert.equal(r.code, 2, describeRun(r));
+    assert.equal(doc.reports[0].error, 'many.pdf has 3000 pages: at most 1000 pages of a PDF are rasterised');
   });
 
   it('a side that is not a report: exit 2 naming the file', async () => {
