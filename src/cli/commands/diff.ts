@@ -68,11 +68,11 @@ export async function runDiffCommand(ctx: CommandContext): Promise<ExitCode> {
   }
   const github = out.format === 'github';
   for (const e of entries) {
-    if (e.error) out.error(`${e.name}: ${e.error}`);
+    if (e.error) out.error(`${printableName(e.name)}: ${e.error}`);
     else if (github && e.diff && hasChanges(e.diff)) {
       const file = printable(printableName(workspacePath(e.name, cwd, out.io.env.GITHUB_WORKSPACE)));
       out.io.stdout.write(`${workflowCommand('notice', { file, title: 'report-studio diff' }, printable(describeChanges(e.diff)))}\n`);
-    } else if (!github) out.line(`${e.name}: ${e.diff ? describeChanges(e.diff) : ''}`);
+    } else if (!github) out.line(`${printableName(e.name)}: ${e.diff ? describeChanges(e.diff) : ''}`);
   }
   if (github) await appendStepSummary(markdownSummary(entries), cwd, out.io.env);
   out.info(summaryHeadline(entries) + (outDir ? ` (summary in ${outDir})` : ''));
