@@ -6,6 +6,7 @@
  * stripControlSequences(); values that belong on one line pass oneLine() first, and file
  * names and paths (which anyone who can create a file chooses) pass printableName().
  */
+import { escapeControls } from '../core/markdownText';
 
 /**
  * ESC-introduced sequences (CSI `ESC [ … final`, OSC `ESC ] … BEL|ST`, DCS/SOS/PM/APC
@@ -31,10 +32,6 @@ export function oneLine(text: string): string {
   return stripControlSequences(text.replace(BREAKS, ' '));
 }
 
-/** What printableName() writes as an escape: every control, line break, bidi override and DEL. */
-// eslint-disable-next-line no-control-regex -- control characters are what this pattern finds
-const NAME_UNSAFE = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-const NAME_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 /**
  * A name at the start of a line that a CI runner would read as a workflow command
  * (`::error …`, the runner trims leading spaces first; `##[…]` is the older spelling).
@@ -48,7 +45,7 @@ const COMMAND_START = /^\s*(::|##\[)/;
  * gets `./` in front (the same file).
  */
 export function printableName(name: string): string {
-  const escaped = name.replace(NAME_UNSAFE, (c) => NAME_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const escaped = escapeControls(name);
   return COMMAND_START.test(escaped) ? `./${escaped}` : escaped;
 }
 

@@ -6,9 +6,13 @@
 
 /** Resolution of page images in dots per inch: 144 makes an A4 page 1,190 px wide (PDFium rounds down). */
 export const DEFAULT_DPI = 144;
-/** 18 dpi: a thumbnail (A4 ≈ 148 px wide); 600 dpi: print quality (A4 ≈ 4,960 px wide, ~140 MB of pixels per page). */
+/**
+ * 18 dpi: a thumbnail (A4 ≈ 148 px wide); 500 dpi: print quality (A4 ≈ 4,134 × 5,847 px, 24 megapixels),
+ * the most that keeps an A4 or Letter page within the rasteriser's cap of 25 megapixels a page
+ * (src/render/pdfium.ts; test/unit/cli/exportOptions.test.ts holds the two together).
+ */
 export const MIN_DPI = 18;
-export const MAX_DPI = 600;
+export const MAX_DPI = 500;
 
 /** Pages `from` to `to` (1-based, inclusive); no `to`: to the last page. */
 export interface PageSpan {

@@ -60,7 +60,7 @@ async function pageImages(pdfium: PdfiumLibrary, text: string, label: string, op
     const pages: PageImage[] = [];
     for (const page of selectedPages(options.pages, pageCount)) {
       signal?.throwIfAborted();
-      const rgba = await renderPage(doc, page - 1, dpi / 72).catch((error: Error) => {
+      const rgba = await renderPage(doc, page - 1, dpi / 72, label).catch((error: Error) => {
         throw new Error(`${label} page ${page} could not be rasterised at ${dpi} dpi: ${error.message}`, { cause: error });
       });
       pages.push({ page, width: rgba.width, height: rgba.height, png: rgbaToPng(rgba) });

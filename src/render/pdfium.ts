@@ -29,11 +29,44 @@ export interface RgbaImage {
 type PdfiumDocument = Awaited<ReturnType<PdfiumLibrary['loadDocument']>>;
 
 /**
- * One page at `scale` px per pt, RGBA. PDFium is asked for `BGRA` because the wrapper renders
- * with FPDF_REVERSE_BYTE_ORDER: the bytes come back in RGBA order.
+ * Pages of one PDF that are rasterised (a side of `diff` or of the compare view, an export): a
+ * PDF given as it is can have thousands, each drawn and kept as a picture. docs/cli.md, "diff".
  */
-export async function renderPage(doc: PdfiumDocument, index: number, scale: number): Promise<RgbaImage> {
-  const r = await doc.getPage(index).render({ scale, render: 'bitmap', colorSpace: 'BGRA' });
+const MAX_RASTER_PAGES = 1000;
+/**
+ * Pixels of one rasterised page (width × height at the scale asked): 25 megapixels are 100 MB of
+ * RGBA, and a diff holds three such pictures at once. A0 at 72 dpi is 8 megapixels; a PDF page
+ * may be 14,400 pt square (207 megapixels at 72 dpi, from a file of a few hundred bytes).
+ */
+export const MAX_RASTER_PAGE_PIXELS = 25_000_000;
+
+/** Refuses, before any page is drawn, to rasterise more than MAX_RASTER_PAGES pages of `label`. */
+export function checkRasterPages(label: string, pages: number): void {
+  if (pages > MAX_RASTER_PAGES) {
+    throw new Error(`${label} has ${pages} pages: at most ${MAX_RASTER_PAGES} pages of a PDF are rasterised`);
+  }
+}
+
+const megapixels = (pixels: number) => `${Number((pixels / 1e6).toPrecision(pixels >= 1e7 ? 3 : 2))} megapixels`;
+
+/**
+ * One page at `scale` px per pt, RGBA. PDFium is asked for `BGRA` because the wrapper renders
+ * with FPDF_REVERSE_BYTE_ORDER: the bytes come back in RGBA order. A page over
+ * MAX_RASTER_PAGE_PIXELS is refused from its size in points, before PDFium allocates the bitmap;
+ * `label` names the PDF in that sentence.
+ */
+export async function renderPage(doc: PdfiumDocument, index: number, scale: number, label = 'the PDF'): Promise<RgbaImage> {
+  const page = doc.getPage(index);
+  const { originalWidth, originalHeight } = page.getOriginalSize();
+  // What PDFium's render() makes of them (as preview.ts computes its strips).
+  const pixels = Math.floor(Math.floor(originalWidth) * scale) * Math.floor(Math.floor(originalHeight) * scale);
+  if (pixels > MAX_RASTER_PAGE_PIXELS) {
+    const size = `${Math.round(originalWidth)} × ${Math.round(originalHeight)} pt`;
+    throw new Error(
+      `page ${index + 1} of ${label} is ${size}, ${megapixels(pixels)} at ${Math.round(scale * 72)} dpi: more than the ${megapixels(MAX_RASTER_PAGE_PIXELS)} a rasterised page may have`,
+    );
+  }
+  const r = await page.render({ scale, render: 'bitmap', colorSpace: 'BGRA' });
   return { width: r.width, height: r.height, data: r.data };
 }
 
@@ -48,6 +81,7 @@ export async function rasterise(
   const doc = await lib.loadDocument(pdf);
   try {
     const pageCount = doc.getPageCount();
+    checkRasterPages('the PDF', Math.min(pageCount, maxPages));
     const pages: RgbaImage[] = [];
     for (let i = 0; i < Math.min(pageCount, maxPages); i++) {
       signal?.throwIfAborted();

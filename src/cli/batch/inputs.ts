@@ -4,7 +4,7 @@
  * folders, as `validate` does), each with the file it writes. With `--out-dir` the output tree
  * mirrors the inputs' tree below their common folder; without it each file goes next to its report.
  */
-import { stat } from 'node:fs/promises';
+import { lstat, realpath, stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { glob, isDynamicPattern } from 'tinyglobby';
 import type { TaskKind } from '../../core/api/types';
@@ -34,23 +34,61 @@ export interface ExpandedInputs {
   files: string[];
   /** A folder given, the static part of a pattern (`reports` of the pattern `reports/{2025,2026}/q3.report.json`), a file's folder. */
   roots: string[];
+  /** Symbolic links to a folder that holds them (absolute, in name order): walked once, named once. */
+  loops: string[];
 }
 
 /** Files as given, folders and patterns expanded. */
 export async function expandInputs(args: readonly string[], cwd: string): Promise<ExpandedInputs> {
-  const found = new Set<string>();
+  /** Real path → the path it is taken by: a file reached twice (a symlinked folder, a loop, given twice) is one report. */
+  const found = new Map<string, string>();
   const roots: string[] = [];
+  const loops = new Set<string>();
   for (const arg of args) {
     const { files, root } = await expandOne(arg, cwd);
     roots.push(root);
-    for (const f of files) found.add(f);
+    for (const f of await byDirectPathFirst(files, root)) {
+      const real = await realpath(f).catch(() => f);
+      if (!found.has(real)) found.set(real, f);
+      else for (const loop of await loopsOnPath(f, root)) loops.add(loop);
+    }
     if (found.size > MAX_BATCH_FILES) {
       throw new CliError(
         `more than ${MAX_BATCH_FILES} report files match (at ${printableName(arg)}): a run builds at most ${MAX_BATCH_FILES}; split it into several runs`,
       );
     }
   }
-  return { files: [...found].sort((a, b) => a.localeCompare(b)), roots };
+  return { files: [...found.values()].sort((a, b) => a.localeCompare(b)), roots, loops: [...loops].sort((a, b) => a.localeCompare(b)) };
+}
+
+/**
+ * The files in the order they are taken: those reached without a symbolic link to a folder first
+ * (the path the user knows), then the fewest folders deep, then by name — so a file also reached
+ * through a link or a loop keeps its own path.
+ */
+async function byDirectPathFirst(files: readonly string[], root: string): Promise<string[]> {
+  const realRoot = await realpath(root).catch(() => root);
+  const keyed = await Promise.all(
+    files.map(async (f) => {
+      const realFolder = await realpath(dirname(f)).catch(() => dirname(f));
+      return { f, direct: realFolder === join(realRoot, relative(root, dirname(f))), depth: f.split(sep).length };
+    }),
+  );
+  keyed.sort((a, b) => Number(b.direct) - Number(a.direct) || a.depth - b.depth || a.f.localeCompare(b.f));
+  return keyed.map((k) => k.f);
+}
+
+/** The folders on `file`'s path below `root` that are symbolic links to a folder holding them. */
+async function loopsOnPath(file: string, root: string): Promise<string[]> {
+  const loops: string[] = [];
+  let folder = root;
+  for (const part of relative(root, dirname(file)).split(sep).filter(Boolean)) {
+    folder = join(folder, part);
+    if (!(await lstat(folder).catch(() => undefined))?.isSymbolicLink()) continue;
+    const [target, parent] = await Promise.all([realpath(folder), realpath(dirname(folder))]).catch(() => ['', '']);
+    if (target && (parent === target || parent.startsWith(target + sep))) loops.push(folder);
+  }
+  return loops;
 }
 
 async function expandOne(arg: string, cwd: string): Promise<{ files: string[]; root: string }> {

@@ -33,6 +33,8 @@ import { pollingOptions } from '../submitReport';
 import { readReportInput } from '../inputFile';
 import type { CommandContext } from './report';
 import { printableName } from '../terminalText';
+import { shown } from '../output';
+import { checkOutputPath } from '../safeWrite';
 
 /** Tasks in flight by default against a hosted or custom service (the local service: two per core). */
 export const DEFAULT_REMOTE_JOBS = 4;
@@ -74,7 +76,18 @@ async function runBatchCommand(kind: TaskKind, ctx: CommandContext): Promise<Exi
   }
   const jobs = jobsOption(args.options.jobs, args.global.offline);
   const polling = pollingOptions(args);
-  const inputs = planOutputs(await expandInputs(args.positionals, cwd), kind, cwd, outDir);
+  const expanded = await expandInputs(args.positionals, cwd);
+  for (const loop of expanded.loops) {
+    out.info(`${printableName(shown(loop, cwd))}: a symbolic link to a folder that holds it (a loop); each report is taken once`);
+  }
+  const inputs = planOutputs(expanded, kind, cwd, outDir);
+  // Before anything is sent: a refused output costs no quota.
+  for (const input of inputs) {
+    const option = outDir === undefined ? `${printableName(input.file)}'s output` : `--out-dir ${printableName(outDir)}`;
+    await checkOutputPath(input.output, cwd, { option, besideReport: outDir === undefined });
+  }
+  if (typeof args.options.junit === 'string')
+    await checkOutputPath(args.options.junit, cwd, { option: `--junit ${printableName(args.options.junit)}` });
   const costs = kind === 'build' ? await costsOf(inputs, cwd) : new Map<BatchInput, BuildCostKind>();
   const started = performance.now();
   const { session, cleanup } = await openBatchSession(args, ctx, costs, jobs);

@@ -6,7 +6,7 @@
  * pixel (src/render/diff/). Exit 0: nothing changed; 1: something did; 2: a side could not be
  * read or rendered, or wrong arguments. docs/cli.md, "diff".
  */
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { describeChanges, hasChanges } from '../../core/diff/diffTypes';
 import { htmlSummary, markdownSummary, summaryHeadline, totals, type SummaryEntry } from '../../core/diff/summary';
@@ -17,9 +17,13 @@ import { readReportInput } from '../inputFile';
 import type { DiffSide, VisualDiffer } from '../localService';
 import { printable, printableLine } from '../output';
 import { printableName } from '../terminalText';
+import { checkOutputPath, writeOutputFile } from '../safeWrite';
 import { changedReports, checkRevision, parseRange, repositoryRoot, textAt, type RevisionRange } from './diffGit';
 import type { CommandContext } from './report';
 import { isPdf } from '../../core/pdfMagic';
+
+const SUMMARY_MD = 'summary.md';
+const SUMMARY_HTML = 'summary.html';
 
 /** The largest PDF read for a comparison. */
 const MAX_PDF_BYTES = 100 * 1024 * 1024;
@@ -35,15 +39,21 @@ export async function runDiffCommand(ctx: CommandContext): Promise<ExitCode> {
   const { args, out, signal } = ctx;
   const cwd = out.io.cwd;
   const pairs = await plan(args.positionals, args.options.base as string | undefined, cwd, signal);
-  const outDir = args.options.out === undefined ? undefined : resolve(cwd, String(args.options.out));
-  if (outDir) await mkdir(outDir, { recursive: true }).catch((e: Error) => fail(`cannot create ${printableName(outDir)}: ${e.message}`));
+  const outArg = args.options.out === undefined ? undefined : String(args.options.out);
+  const outDir = outArg === undefined ? undefined : resolve(cwd, outArg);
+  const option = `--out ${printableName(outArg ?? '')}`;
+  if (outDir) {
+    // Checked before drawing anything; each file is checked again as it is written (writeOutputFile).
+    for (const path of [outDir, join(outDir, SUMMARY_MD), join(outDir, SUMMARY_HTML)]) await checkOutputPath(path, cwd, { option });
+    await mkdir(outDir, { recursive: true }).catch((e: Error) => fail(`cannot create ${printableName(outDir)}: ${e.message}`));
+  }
 
   const differ = await loadEngine().createVisualDiffer();
   const entries: SummaryEntry[] = [];
   try {
     for (const pair of pairs) {
       signal.throwIfAborted();
-      entries.push(await compare(differ, pair, outDir, signal));
+      entries.push(await compare(differ, pair, outDir === undefined ? undefined : { dir: outDir, option, cwd }, signal));
     }
   } catch (error) {
     if (signal.aborted) return EXIT.cancelled;
@@ -53,16 +63,16 @@ export async function runDiffCommand(ctx: CommandContext): Promise<ExitCode> {
   }
 
   if (outDir) {
-    await writeFile(join(outDir, 'summary.md'), markdownSummary(entries));
-    await writeFile(join(outDir, 'summary.html'), htmlSummary(entries));
+    await writeOutputFile(join(outDir, SUMMARY_MD), markdownSummary(entries), option, cwd);
+    await writeOutputFile(join(outDir, SUMMARY_HTML), htmlSummary(entries), option, cwd);
   }
   const github = out.format === 'github';
   for (const e of entries) {
-    if (e.error) out.error(`${e.name}: ${e.error}`);
+    if (e.error) out.error(`${printableName(e.name)}: ${e.error}`);
     else if (github && e.diff && hasChanges(e.diff)) {
       const file = printable(printableName(workspacePath(e.name, cwd, out.io.env.GITHUB_WORKSPACE)));
       out.io.stdout.write(`${workflowCommand('notice', { file, title: 'report-studio diff' }, printable(describeChanges(e.diff)))}\n`);
-    } else if (!github) out.line(`${e.name}: ${e.diff ? describeChanges(e.diff) : ''}`);
+    } else if (!github) out.line(`${printableName(e.name)}: ${e.diff ? describeChanges(e.diff) : ''}`);
   }
   if (github) await appendStepSummary(markdownSummary(entries), cwd, out.io.env);
   out.info(summaryHeadline(entries) + (outDir ? ` (summary in ${outDir})` : ''));
@@ -80,23 +90,31 @@ export async function runDiffCommand(ctx: CommandContext): Promise<ExitCode> {
   return code;
 }
 
-async function compare(differ: VisualDiffer, pair: Pair, outDir: string | undefined, signal: AbortSignal): Promise<SummaryEntry> {
+/** Where --out writes: the folder, and how it was given (for a refusal's message). */
+interface OutFolder {
+  dir: string;
+  option: string;
+  cwd: string;
+}
+
+async function compare(differ: VisualDiffer, pair: Pair, out: OutFolder | undefined, signal: AbortSignal): Promise<SummaryEntry> {
   try {
     const [old, next] = [await pair.old(differ), await pair.next(differ)];
-    const { diff, images } = await differ.diff(old, next, { images: outDir ? 'changed' : 'none', signal });
+    const { diff, images } = await differ.diff(old, next, { images: out ? 'changed' : 'none', signal });
     const entry: SummaryEntry = { name: pair.name, diff };
-    if (outDir) {
+    if (out) {
       entry.images = {};
       for (const image of images) {
         if (!image.sideBySide) continue;
         const file = `${slug(pair.name)}-p${image.page}.png`;
-        await writeFile(join(outDir, file), image.sideBySide);
+        await writeOutputFile(join(out.dir, file), image.sideBySide, out.option, out.cwd);
         entry.images[image.page] = file;
       }
     }
     return entry;
   } catch (error) {
     signal.throwIfAborted();
+    if (error instanceof CliError) throw error; // an output refused: the run stops
     return { name: pair.name, error: printableLine((error as Error).message) };
   }
 }

@@ -75,7 +75,7 @@ export async function runReportCommand(kind: TaskKind, ctx: CommandContext): Pro
   }
   const outputArg = typeof args.options.output === 'string' ? args.options.output : defaultOutputPath(file, kind);
   // Checked before submitting: a folder given as -o must not cost a build.
-  const target = await outputTarget(outputArg, io.cwd, basename(defaultOutputPath(file, kind)));
+  const target = await outputTarget(outputArg, io.cwd, basename(defaultOutputPath(file, kind)), args.options.output === undefined);
   const polling = pollingOptions(args);
   const session = await openSession(args.global, io);
   const progress = ProgressLine.for(io.stderr, `${kind} ${printableName(file)}`, out.quiet || out.json);

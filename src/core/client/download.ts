@@ -3,15 +3,17 @@
  * and renamed when complete, so an interrupted download never leaves half a PDF
  * where the user expects one (nor overwrites a good one). A target that is not a
  * regular file — a FIFO, a character device such as /dev/null, /dev/stdout — is
- * written into instead: renaming over it would replace the device with a file.
+ * written into instead: renaming over it would replace the device with a file. A symbolic link
+ * is replaced, never written through (the CLI refuses one before submitting: cli/safeWrite.ts).
  * In the browser this module is swapped for src/web/client/download.ts.
  */
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
 import { ReportServiceError } from './errors';
+import { isOwnStream } from './ownStream';
 import { discard } from './transport';
 import type { OpenResponse } from './transport';
 import { checkFileType, checkMagic, FileWriteError, readReportBytes, type DownloadedFile } from './reportBytes';
@@ -19,17 +21,15 @@ import { checkFileType, checkMagic, FileWriteError, readReportBytes, type Downlo
 export { FileWriteError, readReportBytes } from './reportBytes';
 export type { DownloadedFile, ReportFile } from './reportBytes';
 
-/** Names of this process's own streams: written into whatever they stand for (a pipe, a terminal, a file). */
-const OWN_STREAM = /^\/(dev\/(stdout|stderr|fd\/\d+)|proc\/self\/fd\/\d+)$/;
-
 type Target = 'replace' | 'write-into';
 
 /** How `filePath` is written: replaced by a complete file (a regular file, or none yet) or written into. */
 async function targetOf(filePath: string): Promise<Target> {
-  if (OWN_STREAM.test(filePath)) return 'write-into';
+  if (isOwnStream(filePath)) return 'write-into';
   let info;
   try {
-    info = await stat(filePath);
+    // lstat: a symbolic link is replaced by the renamed file, never written through to what it points at.
+    info = await lstat(filePath);
   } catch {
     return 'replace';
   }
@@ -75,7 +75,7 @@ export async function downloadToFile(res: OpenResponse, endpoint: string, filePa
       writeError = error;
       throw error;
     });
-    const file = createWriteStream(temp).on('error', (error) => (writeError ??= error));
+    const file = createWriteStream(temp, { flags: 'wx' }).on('error', (error) => (writeError ??= error));
     await pipeline(
       res.body,
       async function* count(source: AsyncIterable<Uint8Array>) {

@@ -14,9 +14,13 @@ ${nodePrelude(r)}
 
 const report = ${printLiteral(r.root, r.source, JSON_DIALECT)};
 
-/** One request to the service; an HTTP error stops the script with the service's answer. */
+/**
+ * One request to the service; an HTTP error stops the script with the service's answer. A redirect
+ * is not followed: fetch would send the key header wherever it points.
+ */
 async function call(path, init = {}) {
-  const response = await fetch(baseUrl + path, { ...init, headers: { ${quote(r.keyHeader)}: apiKey, ...init.headers } });
+  const headers = { ${quote(r.keyHeader)}: apiKey, ...init.headers };
+  const response = await fetch(baseUrl + path, { ...init, headers, redirect: "manual" });
   if (!response.ok) throw new Error(\`\${init.method ?? "GET"} \${path} answered \${response.status}: \${await response.text()}\`);
   return response.json();
 }

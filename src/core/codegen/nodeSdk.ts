@@ -18,14 +18,15 @@ export function webApiSdkScript(r: CodeRequest): string {
   const hosted = new URL(DEFAULT_HOSTED_BASE_URL);
   const elsewhere = r.baseUrl !== DEFAULT_HOSTED_BASE_URL;
   const method = r.kind === 'build' ? 'buildReport' : 'previewReport';
-  const redirect = elsewhere
+  const sdkFetch = elsewhere
     ? `
 // @hybiscus/web-api always calls ${hosted.origin}${hosted.pathname}; its second argument (a fetch)
-// sends those calls to ${r.baseUrl} instead.
-const sdkFetch = (url, init) => fetch(String(url).replace(${quote(DEFAULT_HOSTED_BASE_URL)}, baseUrl), init);
-const client = new HybiscusClient(apiKey, sdkFetch);`
+// sends those calls to ${r.baseUrl} instead, and follows no redirect (it would take the key header along).
+const sdkFetch = (url, init) =>
+  fetch(String(url).replace(${quote(DEFAULT_HOSTED_BASE_URL)}, baseUrl), { ...init, redirect: "manual" });`
     : `
-const client = new HybiscusClient(apiKey);`;
+// The SDK's fetch follows no redirect: it would take the key header along.
+const sdkFetch = (url, init) => fetch(url, { ...init, redirect: "manual" });`;
   return `${nodeHeader(r, 'Node 18 or later and npm install @hybiscus/web-api')}
 import { writeFile } from "node:fs/promises";
 import { HybiscusClient } from "@hybiscus/web-api";
@@ -33,7 +34,8 @@ import { HybiscusClient } from "@hybiscus/web-api";
 ${nodePrelude(r)}
 
 const report = ${printLiteral(r.root, r.source, JSON_DIALECT)};
-${redirect}
+${sdkFetch}
+const client = new HybiscusClient(apiKey, sdkFetch);
 // The SDK asks for the status until SUCCESS or FAILED, with no time limit of its own.
 const timer = setTimeout(() => {
   console.error("The task did not finish within ${r.maxWaitSeconds} s.");

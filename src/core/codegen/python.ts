@@ -27,9 +27,12 @@ HEADERS = {${quote(r.keyHeader)}: API_KEY}
 report = ${printLiteral(r.root, r.source, PYTHON_DIALECT)}
 
 
-def call(method, path, **kwargs):
-    """One request to the service; an HTTP error stops the script with the service's answer."""
-    response = requests.request(method, BASE_URL + path, headers=HEADERS, timeout=60, **kwargs)
+def call(method, path, redirect_ok=False, **kwargs):
+    """One request to the service; an HTTP error stops the script with the service's answer.
+    A redirect is not followed: requests would send the key header wherever it points."""
+    response = requests.request(method, BASE_URL + path, headers=HEADERS, timeout=60, allow_redirects=False, **kwargs)
+    if response.is_redirect and not redirect_ok:
+        sys.exit(f"{method} {path} answered {response.status_code}: a redirect to {response.headers['Location']}, not followed with the key")
     if not response.ok:
         sys.exit(f"{method} {path} answered {response.status_code}: {response.text}")
     return response
@@ -48,7 +51,7 @@ while True:
     time.sleep(${r.pollSeconds})
 
 # A cloud-upload service answers with a redirect to the file: that URL is fetched without the key.
-file = call("GET", ${quote(r.reportPath)}, params={"task_id": task_id}, allow_redirects=False)
+file = call("GET", ${quote(r.reportPath)}, params={"task_id": task_id}, redirect_ok=True)
 if file.is_redirect:
     file = requests.get(urljoin(BASE_URL, file.headers["Location"]), timeout=60)
     file.raise_for_status()

@@ -3,7 +3,7 @@
  * summary) and as a self-contained HTML page beside the PNGs. Pure text: the caller writes it.
  */
 import { describeChanges, diffCounts, hasChanges, type ReportDiff } from './diffTypes';
-import { escapeMarkdown } from '../markdownText';
+import { escapeControls, markdownCode } from '../markdownText';
 
 export interface SummaryEntry {
   /** The report as the user knows it (a path in the repository, a file name). */
@@ -31,12 +31,13 @@ export function markdownSummary(entries: readonly SummaryEntry[]): string {
   const lines = ['## Report Studio: visual diff', '', summaryHeadline(entries), ''];
   if (!entries.length) return `${lines.join('\n')}\n`;
   lines.push('| Report | Pages | What changed |', '| --- | --- | --- |');
+  // Names and errors (which quote names) are code spans: a pull request chooses its file names.
   for (const e of entries) {
-    const what = e.error ? `could not be compared: ${e.error}` : describeChanges(e.diff as ReportDiff);
-    lines.push(`| ${escapeMarkdown(e.name)} | ${e.diff ? pagesCell(e.diff) : '—'} | ${escapeMarkdown(what).replace(/\n/g, ' ')} |`);
+    const what = e.error ? `could not be compared: ${markdownCode(e.error, { inTable: true })}` : describeChanges(e.diff as ReportDiff);
+    lines.push(`| ${markdownCode(e.name, { inTable: true })} | ${e.diff ? pagesCell(e.diff) : '—'} | ${what} |`);
   }
   const pictures = entries.flatMap((e) =>
-    Object.entries(e.images ?? {}).map(([page, file]) => `- ${escapeMarkdown(e.name)}, page ${page}: \`${file}\``),
+    Object.entries(e.images ?? {}).map(([page, file]) => `- ${markdownCode(e.name)}, page ${page}: ${markdownCode(file)}`),
   );
   if (pictures.length) lines.push('', 'Old page left, new page right, changes framed in red:', '', ...pictures);
   return `${lines.join('\n')}\n`;
@@ -55,7 +56,7 @@ export function htmlSummary(entries: readonly SummaryEntry[]): string {
       )
       .join('\n');
     const status = e.error ? 'error' : e.diff && hasChanges(e.diff) ? 'changed' : 'unchanged';
-    return `<section class="${status}"><h2>${htmlEscape(e.name)}</h2><p>${htmlEscape(what)}${e.diff ? ` (${htmlEscape(pagesCell(e.diff))} pages)` : ''}</p>\n${figures}</section>`;
+    return `<section class="${status}"><h2><code>${htmlEscape(escapeControls(e.name))}</code></h2><p>${htmlEscape(escapeControls(what))}${e.diff ? ` (${htmlEscape(pagesCell(e.diff))} pages)` : ''}</p>\n${figures}</section>`;
   });
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Report Studio: visual diff</title>

@@ -6,7 +6,7 @@
  * PDFium and compared pixel by pixel, so a change that draws the same pixels is no change.
  */
 import type { PageDiff, ReportDiff } from '../../core/diff/diffTypes';
-import { initPdfium, renderPage, type PdfiumLibrary, type RgbaImage } from '../pdfium';
+import { checkRasterPages, initPdfium, renderPage, type PdfiumLibrary, type RgbaImage } from '../pdfium';
 import { renderReportText } from '../reportText';
 import { rgbaToPng } from '../images/raster';
 import { sideBySide } from './diffImage';
@@ -69,7 +69,14 @@ async function diffSides(
 ): Promise<{ diff: ReportDiff; images: PageImages[] }> {
   const scale = options.scale ?? 1;
   const want = options.images ?? 'changed';
-  const [a, b] = await Promise.all([openPages(pdfium, old), openPages(pdfium, next)]);
+  const a = await openPages(pdfium, old);
+  let b: OpenPdf;
+  try {
+    b = await openPages(pdfium, next);
+  } catch (error) {
+    a.close();
+    throw error;
+  }
   try {
     const pages: PageDiff[] = [];
     const images: PageImages[] = [];
@@ -129,9 +136,16 @@ async function openPages(pdfium: PdfiumLibrary, side: DiffSide | undefined): Pro
   } catch (error) {
     throw new Error(`${label} is not a PDF that can be read: ${(error as Error).message}`, { cause: error });
   }
+  const count = doc.getPageCount();
+  try {
+    checkRasterPages(label, count);
+  } catch (error) {
+    doc.destroy();
+    throw error;
+  }
   return {
-    count: doc.getPageCount(),
-    raster: (index, scale) => renderPage(doc, index, scale),
+    count,
+    raster: (index, scale) => renderPage(doc, index, scale, label),
     close: () => doc.destroy(),
   };
 }

@@ -3,7 +3,7 @@
  * real local service (or a hosted-like proxy in front of it), PDFs read back.
  */
 import { strict as assert } from 'node:assert';
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeJpeg } from '../../helpers/jpeg';
@@ -263,6 +263,26 @@ describe('CLI: batch build and preview', function () {
     assert.equal([...r.stderr.matchAll(/POST \/api\/v1\/build-report 200/g)].length, 2, r.stderr);
     assert.deepEqual(await filesUnder(join(dir, 'out10')), ['deep/two.pdf', 'one.pdf']);
     assert.deepEqual(await filesUnder(state), []);
+  });
+
+  it('a symbolic link loop and a linked folder: each report built once (quota spent once), the loop named once', async () => {
+    await mkdir(join(dir, 'looped', 'sub'), { recursive: true });
+    await writeFile(join(dir, 'looped', 'one.report.json'), single('One'));
+    await writeFile(join(dir, 'looped', 'sub', 'two.report.json'), single('Two'));
+    await symlink('..', join(dir, 'looped', 'sub', 'up'));
+    await symlink('sub', join(dir, 'looped', 'alias'));
+    const state = join(dir, 'state-loop');
+    const r = await runCli(['build', 'looped', '--offline', '--out-dir', 'out11', '--verbose'], {
+      cwd: dir,
+      env: cleanEnv({ XDG_STATE_HOME: state, HOME: state }),
+      timeoutMs: 180_000,
+    });
+    assert.equal(r.code, 0, describeRun(r));
+    assert.equal([...r.stderr.matchAll(/POST \/api\/v1\/build-report 200/g)].length, 2, r.stderr);
+    assert.match(r.stderr, /^2 reports in .*: 2 built$/m);
+    assert.deepEqual(await filesUnder(join(dir, 'out11')), ['one.pdf', 'sub/two.pdf']);
+    const named = r.stderr.split('\n').filter((line) => line.includes('(a loop)'));
+    assert.deepEqual(named, ['looped/sub/up: a symbolic link to a folder that holds it (a loop); each report is taken once'], r.stderr);
   });
 
   it('usage: -o with several reports, --jobs out of range, a pattern that matches nothing → exit 2 before anything is sent', async () => {

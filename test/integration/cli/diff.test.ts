@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { renderReportPdf } from '../../../src/render/renderPdf';
+import { blankPdf } from '../../helpers/blankPdf';
 import { componentAdded, flowReport, flowText, retitled } from '../../helpers/diffFixture';
 import { buildOnce, cleanEnv, describeRun, runCli } from './cliHarness';
 
@@ -89,9 +90,50 @@ describe('CLI: diff', function () {
     }
     assert.ok(red[0] > 0 && red[1] > 0, `the change is framed on both pages: ${red}`);
     const md = await readFile(join(out, 'summary.md'), 'utf8');
-    assert.match(md, /\| title\.report\.json \| 3 \| page 2 changed \|/);
+    assert.match(md, /\| `title\.report\.json` \| 3 \| page 2 changed \|/);
     assert.match(md, /`title-p2\.png`/);
     assert.match(await readFile(join(out, 'summary.html'), 'utf8'), /<img src="title-p2\.png"/);
+  });
+
+  it('--out: a file name from a pull request cannot add lines, a rule or a mention to summary.md or summary.html', async () => {
+    // A newline, a rule, a live mention, backticks, a table bar, HTML and a bidi override, all in one file name.
+    const name = 'q3\n\n---\n@octocat look `here` | <b>x<b>\u202e.report.json';
+    await writeFile(join(dir, name), flowText(retitled()));
+    const r = await run(['diff', 'old.report.json', name, '--out', 'forged']);
+    assert.equal(r.code, 1, describeRun(r));
+    const md = await readFile(join(dir, 'forged', 'summary.md'), 'utf8');
+    const row = md.split('\n').find((line) => line.includes('octocat'));
+    assert.equal(
+      row,
+      '| ``q3\\n\\n---\\n@octocat look `here` \\| <b>x<b>\\u202e.report.json`` | 3 | page 2 changed |',
+      `the name is one code span on the table's row:\n${md}`,
+    );
+    assert.ok(!md.split('\n').some((line) => /^(---|@)/.test(line)), `no line of the name's own:\n${md}`);
+    const picture = md.split('\n').find((line) => line.startsWith('- '));
+    assert.match(picture ?? '', /^- ``q3\\n\\n---\\n@octocat look `here` \| <b>x<b>\\u202e\.report\.json``, page 2: `[\w.-]+\.png`$/, md);
+    assert.ok(!md.includes('\u202e'), 'the bidi override is an escape');
+    const html = await readFile(join(dir, 'forged', 'summary.html'), 'utf8');
+    assert.ok(html.includes('<h2><code>q3\\n\\n---\\n@octocat look `here` | &lt;b&gt;x&lt;b&gt;\\u202e.report.json</code></h2>'), html);
+  });
+
+  it('a PDF page too large to rasterise (14,400 pt square, a few hundred bytes): exit 2 naming the file and the page, before drawing it', async () => {
+    const huge = blankPdf({ width: 14_400, height: 14_400 });
+    assert.ok(huge.length < 700, `${huge.length} bytes`);
+    await writeFile(join(dir, 'a4.pdf'), blankPdf({}));
+    await writeFile(join(dir, 'huge.pdf'), huge);
+    const r = await run(['diff', 'a4.pdf', 'huge.pdf']);
+    assert.equal(r.code, 2, describeRun(r));
+    assert.equal(
+      r.stderr.trim().split('\n')[0],
+      'report-studio: huge.pdf: page 1 of huge.pdf is 14400 × 14400 pt, 207 megapixels at 72 dpi: more than the 25 megapixels a rasterised page may have',
+    );
+  });
+
+  it('a PDF of 3,000 pages: exit 2 naming the file and the cap, before drawing a page', async () => {
+    await writeFile(join(dir, 'many.pdf'), blankPdf({ pages: 3000 }));
+    const { r, doc } = await json(['diff', 'a4.pdf', 'many.pdf']);
+    assert.equal(r.code, 2, describeRun(r));
+    assert.equal(doc.reports[0].error, 'many.pdf has 3000 pages: at most 1000 pages of a PDF are rasterised');
   });
 
   it('a side that is not a report: exit 2 naming the file', async () => {

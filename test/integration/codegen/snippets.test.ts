@@ -3,6 +3,8 @@
 // 127.0.0.1, with the key only in HYBISCUS_API_KEY; the file each saves is read back.
 import { strict as assert } from 'node:assert';
 import { execFile } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,9 +74,15 @@ describe('Copy as… snippets run against the local service', function () {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  async function runSnippet(id: string, kind: TaskKind, out: string, env: NodeJS.ProcessEnv = { [API_KEY_ENV]: h.key }) {
+  async function runSnippet(
+    id: string,
+    kind: TaskKind,
+    out: string,
+    env: NodeJS.ProcessEnv = { [API_KEY_ENV]: h.key },
+    baseUrl = h.service.baseUrl,
+  ) {
     const language = codeLanguage(id)!;
-    const code = generateCode(language, { text: REPORT, kind, baseUrl: h.service.baseUrl, fileName: 'snippet test.report.json' });
+    const code = generateCode(language, { text: REPORT, kind, baseUrl, fileName: 'snippet test.report.json' });
     assert.ok(!code.includes(h.key), `${id}: the snippet contains the key`);
     const { file, command } = RUNNERS[id];
     writeFileSync(join(dir, file), code);
@@ -134,5 +142,53 @@ describe('Copy as… snippets run against the local service', function () {
     assert.notEqual(result.code, 0);
     assert.match(result.stderr, /POST \/build-report answered 401/);
     assert.doesNotMatch(result.stderr, /Traceback/);
+  });
+
+  describe('a service that redirects to another origin', () => {
+    /** Answers everything with a 307 to `elsewhere` (another port: another origin). */
+    let redirector: Server;
+    /** Records the key header of every request that reaches it. */
+    let elsewhere: Server;
+    const keysSeen: Array<string | undefined> = [];
+
+    const listen = async (server: Server) => {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    };
+    let redirectorUrl: string;
+    before(async () => {
+      elsewhere = createServer((req, res) => {
+        keysSeen.push(req.headers['x-api-key'] as string | undefined);
+        req.resume();
+        res.writeHead(500, { 'Content-Type': 'application/json' }).end('{"detail":"elsewhere"}');
+      });
+      const elsewhereUrl = await listen(elsewhere);
+      redirector = createServer((req, res) => {
+        req.resume();
+        res.writeHead(307, { Location: `${elsewhereUrl}${req.url}` }).end();
+      });
+      redirectorUrl = `${await listen(redirector)}/api/v1`;
+    });
+    after(async () => {
+      for (const server of [redirector, elsewhere]) {
+        server?.closeAllConnections();
+        await new Promise((resolve) => server?.close(resolve));
+      }
+    });
+
+    for (const id of Object.keys(RUNNERS)) {
+      const label = CODE_LANGUAGES.find((l) => l.id === id)!.label;
+      it(`${label}: stops at the redirect; the key never reaches the other origin`, async () => {
+        keysSeen.length = 0;
+        const result = await runSnippet(id, 'build', 'out.pdf', undefined, redirectorUrl);
+        assert.notEqual(result.code, 0, `${label} saved a file through a redirect:\n${result.stdout}`);
+        assert.deepEqual(
+          keysSeen.filter((k) => k !== undefined),
+          [],
+          `${label} sent the key to the other origin (${keysSeen.length} requests there)`,
+        );
+        assert.ok(!existsSync(join(dir, 'out.pdf')));
+      });
+    }
   });
 });

@@ -33,25 +33,25 @@ describe('CLI batch: inputs and outputs', () => {
   it("--out-dir mirrors the tree below the arguments' common folder; without it each file goes beside its report", () => {
     const files = ['/w/reports/a/x.report.json', '/w/reports/a/b/c/y.report.jsonc'];
     assert.deepEqual(
-      planOutputs({ files, roots: ['/w/reports'] }, 'build', '/w', 'out').map((i) => [i.file, i.output]),
+      planOutputs({ files, roots: ['/w/reports'], loops: [] }, 'build', '/w', 'out').map((i) => [i.file, i.output]),
       [
         ['reports/a/x.report.json', '/w/out/a/x.pdf'],
         ['reports/a/b/c/y.report.jsonc', '/w/out/a/b/c/y.pdf'],
       ],
     );
     assert.deepEqual(
-      planOutputs({ files, roots: ['/w/reports/a', '/w/reports/a/b/c'] }, 'build', '/w', 'out').map((i) => i.output),
+      planOutputs({ files, roots: ['/w/reports/a', '/w/reports/a/b/c'], loops: [] }, 'build', '/w', 'out').map((i) => i.output),
       ['/w/out/x.pdf', '/w/out/b/c/y.pdf'],
     );
     assert.deepEqual(
-      planOutputs({ files, roots: ['/w'] }, 'preview', '/elsewhere', undefined).map((i) => i.output),
+      planOutputs({ files, roots: ['/w'], loops: [] }, 'preview', '/elsewhere', undefined).map((i) => i.output),
       ['/w/reports/a/x.preview.jpg', '/w/reports/a/b/c/y.preview.jpg'],
     );
   });
 
   it('two reports writing one file are refused before anything is sent', () => {
     assert.throws(
-      () => planOutputs({ files: ['/w/q.report.json', '/w/q.report.jsonc'], roots: ['/w'] }, 'build', '/w', undefined),
+      () => planOutputs({ files: ['/w/q.report.json', '/w/q.report.jsonc'], roots: ['/w'], loops: [] }, 'build', '/w', undefined),
       (e: unknown) => e instanceof CliError && e.message === 'q.report.json and q.report.jsonc would both write q.pdf: rename one',
     );
   });
@@ -73,10 +73,12 @@ describe('CLI batch: inputs and outputs', () => {
       assert.deepEqual(await expandInputs(['r'], dir), {
         files: [join(dir, 'r/a.report.json'), join(dir, 'r/s/b.report.jsonc')],
         roots: [join(dir, 'r')],
+        loops: [],
       });
       assert.deepEqual(await expandInputs(['r/*', 'r/s/b.report.jsonc', 'r/**/b.*.jsonc'], dir), {
         files: [join(dir, 'r/a.report.json'), join(dir, 'r/c.json'), join(dir, 'r/s/b.report.jsonc')],
         roots: [join(dir, 'r'), join(dir, 'r/s'), join(dir, 'r')],
+        loops: [],
       });
       await assert.rejects(expandInputs(['r/*.txt'], dir), /r\/\*\.txt: no \.json or \.jsonc file matches this pattern/);
       const many = join(dir, 'many');

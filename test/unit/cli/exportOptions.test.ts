@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { parseCommandLine } from '../../../src/cli/args';
 import { CliError, EXIT } from '../../../src/cli/exitCodes';
+import { MAX_RASTER_PAGE_PIXELS } from '../../../src/render/pdfium';
 import {
   isPageSelectionError,
   MAX_DPI,
@@ -51,12 +52,23 @@ describe('export --png options', () => {
     assert.equal(parseDpi('144'), 144);
     assert.equal(parseDpi(String(MIN_DPI)), MIN_DPI);
     assert.equal(parseDpi(String(MAX_DPI)), MAX_DPI);
-    for (const bad of ['17', '601', '72.5', 'abc', '', '-100', '1e2']) {
+    for (const bad of ['17', '501', '72.5', 'abc', '', '-100', '1e2']) {
       assert.throws(
         () => parseDpi(bad),
-        (e: Error) => e.message === `--dpi takes a whole number from 18 to 600, got "${bad}"`,
+        (e: Error) => e.message === `--dpi takes a whole number from 18 to 500, got "${bad}"`,
         bad,
       );
+    }
+  });
+
+  it('--dpi stops where an A4 or Letter page would pass the rasteriser\'s cap of pixels a page', () => {
+    const pixels = (wPt: number, hPt: number, dpi: number) => Math.floor((wPt * dpi) / 72) * Math.floor((hPt * dpi) / 72);
+    for (const [w, h] of [
+      [595.28, 841.89],
+      [612, 792],
+    ]) {
+      assert.ok(pixels(w, h, MAX_DPI) <= MAX_RASTER_PAGE_PIXELS, `${w}×${h} pt at ${MAX_DPI} dpi`);
+      assert.ok(pixels(w, h, MAX_DPI + 100) > MAX_RASTER_PAGE_PIXELS, `${MAX_DPI} is near the cap, not far below it`);
     }
   });
 

@@ -115,11 +115,12 @@ describe('Copy as… code generators', () => {
     assert.ok(literal.includes('"space": 1.0'), 'a float stays a float');
   });
 
-  it('@hybiscus/web-api: pointed at another service through its fetch argument; the hosted service needs none', () => {
+  it('@hybiscus/web-api: pointed at another service through its fetch argument, which follows no redirect', () => {
     assert.match(code('node-sdk'), /new HybiscusClient\(apiKey, sdkFetch\)/);
+    assert.match(code('node-sdk'), /\.replace\("https:\/\/api\.hybiscus\.dev\/api\/v1", baseUrl\), \{ \.\.\.init, redirect: "manual" \}\)/);
     const hosted = code('node-sdk', { baseUrl: DEFAULT_HOSTED_BASE_URL });
-    assert.match(hosted, /new HybiscusClient\(apiKey\);/);
-    assert.ok(!hosted.includes('sdkFetch'));
+    assert.match(hosted, /const sdkFetch = \(url, init\) => fetch\(url, \{ \.\.\.init, redirect: "manual" \}\);/);
+    assert.ok(!hosted.includes('.replace('));
     assert.match(code('node-sdk'), /reportSchema: report/);
   });
 

@@ -80,12 +80,12 @@ describe('visual diff', () => {
     ];
     assert.equal(summaryHeadline(entries), '3 reports compared: 1 changed, 1 unchanged, 1 could not be compared');
     const md = markdownSummary(entries);
-    assert.match(md, /\| reports\/q3\\\|x\.report\.json \| 3 \| page 2 changed; page 3 added \|/);
-    assert.match(md, /\| bad\.report\.json \| — \| could not be compared: not valid JSON \|/);
+    assert.match(md, /\| `reports\/q3\\\|x\.report\.json` \| 3 \| page 2 changed; page 3 added \|/);
+    assert.match(md, /\| `bad\.report\.json` \| — \| could not be compared: `not valid JSON` \|/);
     assert.match(md, /page 2: `reports_q3_x-p2\.png`/);
     const html = htmlSummary(entries);
     assert.match(html, /<img src="reports_q3_x-p2\.png" alt="Page 2: old left, new right">/);
-    assert.match(html, /<h2>reports\/q3\|x\.report\.json<\/h2>/);
+    assert.match(html, /<h2><code>reports\/q3\|x\.report\.json<\/code><\/h2>/);
     assert.doesNotMatch(htmlSummary([{ name: '<script>', error: 'x' }]), /<script>/);
   });
 
