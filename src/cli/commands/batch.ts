@@ -33,6 +33,7 @@ import { pollingOptions } from '../submitReport';
 import { readReportInput } from '../inputFile';
 import type { CommandContext } from './report';
 import { printableName } from '../terminalText';
+import { exitWithWarnings, maxWarningsOption, warningVerdict } from '../warnings';
 
 /** Tasks in flight by default against a hosted or custom service (the local service: two per core). */
 export const DEFAULT_REMOTE_JOBS = 4;
@@ -74,6 +75,7 @@ async function runBatchCommand(kind: TaskKind, ctx: CommandContext): Promise<Exi
   }
   const jobs = jobsOption(args.options.jobs, args.global.offline);
   const polling = pollingOptions(args);
+  const maxWarnings = maxWarningsOption(args.options['max-warnings']);
   const inputs = planOutputs(await expandInputs(args.positionals, cwd), kind, cwd, outDir);
   const costs = kind === 'build' ? await costsOf(inputs, cwd) : new Map<BatchInput, BuildCostKind>();
   const started = performance.now();
@@ -96,12 +98,17 @@ async function runBatchCommand(kind: TaskKind, ctx: CommandContext): Promise<Exi
         onDone: (o) => printOutcome(out, o),
       },
     );
-    const exitCode = worstExitCode(outcomes);
+    const warnings = warningVerdict(
+      outcomes.reduce((n, o) => n + o.notes.length, 0),
+      maxWarnings,
+    );
+    const exitCode = exitWithWarnings(worstExitCode(outcomes), warnings);
     const summary = {
       kind,
       jobs,
       ms: Math.round(performance.now() - started),
       exitCode,
+      warnings,
       outcomes,
       quota: quotaLeft(outcomes),
       local: session.local,

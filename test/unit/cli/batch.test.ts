@@ -19,6 +19,7 @@ const outcome = (file: string, rest: Partial<ReportOutcome> = {}): ReportOutcome
   exitCode: EXIT.ok,
   ms: 5,
   diagnostics: [],
+  notes: [],
   ...rest,
 });
 
@@ -205,6 +206,7 @@ describe('CLI batch: exit code and step summary', () => {
         ],
         quota: { singlePageRemaining: 9, multiPageRemaining: 3 },
         local: true,
+        warnings: { count: 0, exceeded: false },
       },
       '/w',
     );
