@@ -163,38 +163,39 @@ describe('CLI: render notes as warnings, --max-warnings', function () {
       assert.equal((await readPdf(await readFile(join(dir, 'out-notes', pdf)))).pageCount, 1);
   });
 
-  it('batch: JUnit (read by a strict XML parser) and the step summary carry the warnings; forged text and names stay one case each, shown as escapes', async () => {
-    const summary = join(dir, 'summary.md');
-    const r = await cli(['build', 'notes', 'hostile', '--out-dir', 'out-all', '--junit', 'junit.xml', '--max-warnings', '2'], {
-      GITHUB_STEP_SUMMARY: summary,
-    });
-    // The forged report is invalid (exit 1); the warnings are within the limit.
-    assert.equal(r.code, 1, describeRun(r));
-    assert.match(r.stderr, /^5 reports in [\d.]+ m?s \(\d+ jobs?\): 4 built, 1 failed, 2 warnings$/m);
-    const cases = strictJunitCases(await readFile(join(dir, 'junit.xml'), 'utf8'));
+  it("batch: the JUnit XML (read by a strict XML parser) and the step summary carry each report's warnings", async () => {
+    const summary = join(dir, 'summary-notes.md');
+    const r = await cli(['build', 'notes', '--out-dir', 'out-junit', '--junit', 'junit-notes.xml'], { GITHUB_STEP_SUMMARY: summary });
+    assert.equal(r.code, 0, describeRun(r));
+    assert.match(r.stderr, /^2 reports in [\d.]+ m?s \(\d+ jobs?\): 2 built, 2 warnings$/m);
+    const cases = strictJunitCases(await readFile(join(dir, 'junit-notes.xml'), 'utf8'));
     assert.deepEqual(
       cases.map((c) => c.attributes.name),
-      [
-        'hostile/del\\u007f\\u202egnp.report.json',
-        'hostile/forged.report.json',
-        'hostile/new\\nline @team.report.json',
-        'notes/image.report.json',
-        'notes/overflow.report.json',
-      ],
+      ['notes/image.report.json', 'notes/overflow.report.json'],
+    );
+    assert.match(cases[0].systemOut, /\nnotes\/image\.report\.json:\d+:\d+: warning: image_url .* \(image-unavailable\)$/);
+    assert.match(cases[1].systemOut, /\nnotes\/overflow\.report\.json:\d+:\d+: warning: Section "Part \d+" .* \(overflow\)$/);
+    const md = await readFile(summary, 'utf8');
+    assert.match(md, /^\| Report \| Result \| Warnings \| File \| Time \| Output \|$/m);
+    assert.match(md, /^\| `notes\/overflow\.report\.json` \| ✅ built \| ⚠️ 1 \| 1 page \| [\d.]+ m?s \| `out-junit\/overflow\.pdf` \|$/m);
+    assert.match(md, /^[\d.]+ m?s, \d+ jobs?, exit code 0\. 2 warnings\./m);
+  });
+
+  it('a hostile pull request: forged `]]>` text, DEL and RLO in names keep one JUnit case per report, shown as escapes; a newline in a name adds no line to the step summary', async () => {
+    const summary = join(dir, 'summary-hostile.md');
+    const r = await cli(['build', 'hostile', '--out-dir', 'out-hostile', '--junit', 'junit-hostile.xml'], { GITHUB_STEP_SUMMARY: summary });
+    assert.equal(r.code, 1, describeRun(r));
+    const cases = strictJunitCases(await readFile(join(dir, 'junit-hostile.xml'), 'utf8'));
+    assert.deepEqual(
+      cases.map((c) => c.attributes.name),
+      ['hostile/del\\u007f\\u202egnp.report.json', 'hostile/forged.report.json', 'hostile/new\\nline @team.report.json'],
     );
     const forged = cases[1];
     assert.equal(forged.failure?.message, 'the service rejected the report (1 error)');
     assert.ok(forged.systemErr.includes('Unknown component type "X]]\\u003eY]]\\u003e</system-err></testcase>'), forged.systemErr);
-    assert.match(cases[3].systemOut, /\nnotes\/image\.report\.json:\d+:\d+: warning: image_url .* \(image-unavailable\)$/);
-    assert.match(cases[4].systemOut, /\nnotes\/overflow\.report\.json:\d+:\d+: warning: Section "Part \d+" .* \(overflow\)$/);
-
     const md = await readFile(summary, 'utf8');
-    assert.match(md, /^\| Report \| Result \| Warnings \| File \| Time \| Output \|$/m);
-    assert.match(
-      md,
-      /^\| `notes\/overflow\.report\.json` \| ✅ built \| ⚠️ 1 \| 1 page \| [\d.]+ m?s \| `out-all\/notes\/overflow\.pdf` \|$/m,
-    );
     assert.match(md, /^\| `hostile\/new\\nline @team\.report\.json` \| ✅ built \| {2}\| 1 page \|/m);
+    assert.match(md, /^\| `hostile\/del\\u007f\\u202egnp\.report\.json` \| ✅ built \|/m);
     // Every line of the summary is the title, a table row, the tail or empty: the name added none.
     for (const line of md.trimEnd().split('\n')) assert.match(line, /^(|### .*|\| .* \||[\d.]+ m?s, .*)$/, line);
   });
