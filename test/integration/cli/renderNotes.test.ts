@@ -6,9 +6,9 @@
  */
 import { strict as assert } from 'node:assert';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { closedPort } from '../../helpers/loopback';
 import { readPdf } from '../../helpers/pdf';
 import { strictJunitCases } from '../../helpers/strictXml';
 import { buildOnce, cleanEnv, describeRun, runCli } from './cliHarness';
@@ -39,15 +39,6 @@ const FORGED = `${JSON.stringify({ type: 'Report', options: { report_title: 'F' 
 function lineCol(text: string, offset: number): string {
   const before = text.slice(0, offset).split('\n');
   return `${before.length}:${before.at(-1)!.length + 1}`;
-}
-
-/** A loopback port nothing listens on: the image there cannot be fetched. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe('CLI: render notes as warnings, --max-warnings', function () {
