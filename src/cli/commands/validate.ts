@@ -3,7 +3,7 @@
  * or the service, one `file:line:col: error:` (or `warning:`) line per problem, so CI annotates
  * the exact line and a problem matcher jumps there. Errors are what the service would reject,
  * warnings what only the editor's schema finds (src/core/schema/reportProblems.ts); only
- * errors fail the run, unless --warnings-as-errors.
+ * errors fail the run, unless --warnings-as-errors (exit 1) or more than --max-warnings (exit 7).
  */
 import { readdir, stat } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
