@@ -19,6 +19,11 @@ export const EXIT = {
   taskFailed: 5,
   /** Service unreachable, timed out, busy (503 after retries), 5xx or a malformed answer. */
   network: 6,
+  /**
+   * More warnings (render notes; `validate`'s schema warnings) than --max-warnings allows.
+   * The files were written; only a run that would otherwise exit 0 gets this code.
+   */
+  warnings: 7,
   /** A bug in report-studio (please report it). */
   internal: 70,
   /** Interrupted (Ctrl-C), as shells report SIGINT. */

@@ -16,7 +16,8 @@ const GLOBAL = `Options (any command):
   -v, --verbose        Log each request (keys redacted) to stderr
   -h, --help           Show help;  -V, --version  Show the version`;
 
-const EXIT_CODES = `Exit codes: 0 ok, 1 invalid report, 2 usage, 3 auth, 4 quota, 5 task failed, 6 network/service, 130 interrupted
+const EXIT_CODES = `Exit codes: 0 ok, 1 invalid report, 2 usage, 3 auth, 4 quota, 5 task failed, 6 network/service,
+7 more warnings than --max-warnings, 130 interrupted
 A batch exits with the worst code of its reports (130 when Ctrl-C stopped it).`;
 
 export const MAIN_HELP = `Usage: report-studio <command> [options]
@@ -55,12 +56,14 @@ const COMMAND_HELP: Record<CommandName, string> = {
 
 Submits the report to /preview-report, waits for it and saves the JPEG
 (default: next to the input, <name>.preview.jpg; "-o -" writes to stdout).
-Previews are free. A 422 is printed as file:line:col: lines.
+Previews are free. A 422 is printed as file:line:col: lines, what the renderer
+could not draw as asked as file:line:col: warning: lines.
   -o, --output <file>      Where to save the JPEG
   --no-wait                Only submit; print the task id
   --poll-initial-ms <ms>   First status check after submit (default 100)
   --poll-max-ms <ms>       Longest interval between checks (default 750)
   --format text|github     Problem lines as text (default) or GitHub Actions annotations
+  --max-warnings <n>       Exit 7 on more than n render warnings; the JPEG is still written
 
 ${batchHelp()}`,
   build: `Usage: report-studio build <file> [-o out.pdf] [--no-wait]
@@ -68,12 +71,15 @@ ${batchHelp()}`,
 
 Submits the report to /build-report, waits for it and saves the PDF
 (default: next to the input, <name>.pdf; "-o -" writes to stdout).
-Builds count against the quota; the quota left is printed afterwards.
+Builds count against the quota; the quota left is printed afterwards. What the
+renderer could not draw as asked is printed as file:line:col: warning: lines.
   -o, --output <file>      Where to save the PDF
   --no-wait                Only submit; print the task id
   --poll-initial-ms <ms>   First status check after submit (default 100)
   --poll-max-ms <ms>       Longest interval between checks (default 750)
   --format text|github     Problem lines as text (default) or GitHub Actions annotations
+  --max-warnings <n>       Exit 7 on more than n render warnings (content cut, an image
+                           not fetched, a font replaced); the PDF is still written
 
 ${batchHelp(`
   --allow-partial          Build as many as the quota allows; without it a run the
@@ -96,6 +102,7 @@ Errors are what the service would reject; warnings (file:line:col: warning: …)
 only the editor's strict schema finds: unknown options and icon names, older forms.
 Exit code 1 when any file has errors.
   --warnings-as-errors     Exit code 1 on warnings too
+  --max-warnings <n>       Exit code 7 on more than n warnings (and no errors)
   --format text|github     Problem lines as text (default) or GitHub Actions annotations
                            (::error file=…,line=…::message)`,
   schema: `Usage: report-studio schema [--print]

@@ -41,8 +41,11 @@ export interface CliIo {
 /** How problem lines are printed: `file:line:col: error: …` or GitHub Actions workflow commands. */
 export type ProblemFormat = 'text' | 'github';
 
-/** A diagnostic to print; without a severity it is an error (JSON syntax, a 422). */
-export type Problem = SourceDiagnostic & { severity?: Severity };
+/**
+ * A diagnostic to print; without a severity it is an error (JSON syntax, a 422). A render note
+ * (warnings.ts) has `renderNote` and reads `message (kind)`: its words say what happened.
+ */
+export type Problem = SourceDiagnostic & { severity?: Severity; renderNote?: boolean };
 
 export class Output {
   constructor(
@@ -77,10 +80,13 @@ export class Output {
     if (this.json) this.io.stdout.write(`${escapeJsonForTerminal(redact(JSON.stringify(value, null, 2)))}\n`);
   }
 
-  /** Diagnostics always go to stdout, one per line (also in --quiet). */
-  diagnostics(file: string, list: readonly Problem[]): void {
+  /**
+   * Diagnostics go to stdout, one per line (also in --quiet); to stderr when stdout carries
+   * the file itself (`-o -`).
+   */
+  diagnostics(file: string, list: readonly Problem[], to: 'stdout' | 'stderr' = 'stdout'): void {
     if (this.json) return;
-    for (const d of list) this.io.stdout.write(`${this.problemLine(file, d)}\n`);
+    for (const d of list) this.io[to].write(`${this.problemLine(file, d)}\n`);
   }
 
   private problemLine(file: string, d: Problem): string {
@@ -91,8 +97,12 @@ export class Output {
   }
 }
 
-/** `message [type] (path)`: message, type and path may carry a server's text (a 422 entry), kept on one line. */
-function problemText(d: SourceDiagnostic): string {
+/**
+ * `message [type] (path)`, or a render note's `message (kind)`: message, type and path may carry
+ * a server's text (a 422 entry), kept on one line.
+ */
+function problemText(d: Problem): string {
+  if (d.renderNote) return `${oneLine(d.message)} (${oneLine(d.type)})`;
   const where = d.path && d.path !== '(document)' ? ` (${oneLine(d.path)})` : '';
   return `${oneLine(d.message)} [${oneLine(d.type)}]${where}`;
 }

@@ -19,6 +19,7 @@ import type { ParsedArgs } from './args';
 import { InvalidUtf8Error, readReportInput } from './inputFile';
 import type { Problem } from './output';
 import type { Session } from './session';
+import { noteProblems } from './warnings';
 
 /** The report's text, ready to send; or why it is not sent (an unreadable file throws a CliError). */
 export type ReadReport = { text: string; mapper: DiagnosticMapper } | { invalidUtf8: InvalidUtf8Error } | { syntax: Problem[] };
@@ -42,8 +43,12 @@ export interface FileFacts {
   height?: number;
 }
 
-/** The task done and its file read back, or the service's 422 as problems on the report's text. */
-export type Submitted = { result: TaskResult; facts: FileFacts } | { rejected: ReportServiceError; diagnostics: Problem[] };
+/**
+ * The task done, its file read back and the render's notes as warnings on the report's text;
+ * or the service's 422 as problems on that text.
+ */
+export type Submitted =
+  { result: TaskResult; facts: FileFacts; notes: Problem[] } | { rejected: ReportServiceError; diagnostics: Problem[] };
 
 export interface SubmitOptions extends Pick<RunTaskOptions, 'output' | 'timeoutMs' | 'signal' | 'onProgress'> {
   kind: TaskKind;
@@ -62,7 +67,7 @@ export async function submitAndWait(
       report: report.text,
       longPollSeconds: longPollSecondsFor(session.baseUrl),
     });
-    return { result, facts: await describeFile(result) };
+    return { result, facts: await describeFile(result), notes: noteProblems(report.text, result.notes) };
   } catch (error) {
     if (isReportServiceError(error) && error.kind === 'validation' && error.details.length > 0) {
       return { rejected: error, diagnostics: report.mapper.fromValidationEntries(error.details) };

@@ -14,6 +14,8 @@ import type { Output } from '../output';
 import { printableName } from '../terminalText';
 import { shown } from '../output';
 import type { ReportOutcome } from './result';
+import { tooManyWarningsWords, warningLimitJson } from '../warnings';
+import type { WarningVerdict } from '../warnings';
 
 export interface BatchSummary {
   kind: TaskKind;
@@ -24,6 +26,8 @@ export interface BatchSummary {
   quota?: QuotaHeaders;
   /** The run used the local service: its quota reads "(local)", as in the status bar. */
   local: boolean;
+  /** The reports' render notes against --max-warnings. */
+  warnings: WarningVerdict;
 }
 
 export const plural = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
@@ -41,6 +45,7 @@ export function printOutcome(out: Output, o: ReportOutcome): void {
   const output = shown(o.output, out.io.cwd);
   if (o.state === 'built') {
     out.line(`${printableName(o.file)} → ${printableName(output)}  (${whatWasWritten(o)}, ${formatBytes(o.size ?? 0)}, ${formatMs(o.ms)})`);
+    out.diagnostics(o.file, o.notes);
     return;
   }
   out.diagnostics(o.file, o.diagnostics);
@@ -61,11 +66,18 @@ export function counts(outcomes: readonly ReportOutcome[]): { built: number; fai
 /** `5 reports in 3.2 s (4 jobs): 4 built, 1 failed` and the quota left, on stderr. */
 export function printSummary(out: Output, s: BatchSummary): void {
   const c = counts(s.outcomes);
-  const parts = [`${c.built} built`, c.failed ? `${c.failed} failed` : '', c.skipped ? `${c.skipped} not sent` : ''].filter(Boolean);
+  const w = s.warnings.count;
+  const parts = [
+    `${c.built} built`,
+    c.failed ? `${c.failed} failed` : '',
+    c.skipped ? `${c.skipped} not sent` : '',
+    w ? plural(w, 'warning') : '',
+  ].filter(Boolean);
   out.info(`${plural(s.outcomes.length, 'report')} in ${formatMs(s.ms)} (${plural(s.jobs, 'job')}): ${parts.join(', ')}`);
   if (s.quota) {
     out.info(`Quota left: ${quotaWords(s.quota.singlePageRemaining, s.quota.multiPageRemaining, s.local)}`);
   }
+  if (s.warnings.exceeded) out.error(tooManyWarningsWords(s.warnings));
   out.document(batchJson(s, out.io.cwd));
 }
 
@@ -77,7 +89,8 @@ function batchJson(s: BatchSummary, cwd: string): Record<string, unknown> {
     command: s.kind,
     exit_code: s.exitCode,
     jobs: s.jobs,
-    summary: { reports: s.outcomes.length, ...c, ms: s.ms },
+    summary: { reports: s.outcomes.length, ...c, warnings: s.warnings.count, ms: s.ms },
+    ...warningLimitJson(s.warnings),
     quota: s.quota ? { single_page_remaining: s.quota.singlePageRemaining, multi_page_remaining: s.quota.multiPageRemaining } : null,
     reports: s.outcomes.map((o) => ({
       file: o.file,
@@ -95,6 +108,7 @@ function batchJson(s: BatchSummary, cwd: string): Record<string, unknown> {
       ms: o.ms,
       error: o.error ? { kind: o.error.kind, message: o.error.message } : null,
       diagnostics: o.diagnostics.map((d) => diagnosticJson(o.file, d)),
+      notes: o.notes.map((d) => diagnosticJson(o.file, d)),
     })),
   };
 }

@@ -86,5 +86,14 @@ export async function runPool(
 }
 
 function notSent(input: BatchInput, exitCode: ReportOutcome['exitCode'], kind: string, message: string): ReportOutcome {
-  return { file: input.file, output: input.output, state: 'skipped', exitCode, ms: 0, error: { kind, message }, diagnostics: [] };
+  return {
+    file: input.file,
+    output: input.output,
+    state: 'skipped',
+    exitCode,
+    ms: 0,
+    error: { kind, message },
+    diagnostics: [],
+    notes: [],
+  };
 }

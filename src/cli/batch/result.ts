@@ -24,6 +24,8 @@ export interface ReportOutcome {
   error?: { kind: string; message: string; hint?: string; retryAfterMs?: number };
   /** Problems in the report (JSON syntax, bytes that are not UTF-8, a 422), on the user's text. */
   diagnostics: Problem[];
+  /** The render's notes (content cut, an image not drawn, a font replaced): warnings on the user's text. */
+  notes: Problem[];
 }
 
 /**

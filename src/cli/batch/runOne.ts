@@ -29,7 +29,7 @@ export interface RunOneOptions {
 
 export async function runOne(input: BatchInput, o: RunOneOptions): Promise<ReportOutcome> {
   const t0 = performance.now();
-  const base = { file: input.file, output: input.output, diagnostics: [] };
+  const base = { file: input.file, output: input.output, diagnostics: [], notes: [] };
   const done = (rest: Omit<ReportOutcome, keyof typeof base | 'ms'> & Partial<ReportOutcome>): ReportOutcome => ({
     ...base,
     ms: Math.round(performance.now() - t0),
@@ -72,10 +72,11 @@ export async function runOne(input: BatchInput, o: RunOneOptions): Promise<Repor
       const message = rejectedWords(diagnostics.length);
       return done({ state: 'failed', exitCode: EXIT.validation, error: { kind: 'validation', message }, diagnostics });
     }
-    const { result, facts } = submitted;
+    const { result, facts, notes } = submitted;
     return done({
       state: 'built',
       exitCode: EXIT.ok,
+      notes,
       taskId: result.taskId,
       contentType: result.contentType,
       size: result.size,

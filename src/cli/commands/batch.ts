@@ -35,6 +35,7 @@ import type { CommandContext } from './report';
 import { printableName } from '../terminalText';
 import { shown } from '../output';
 import { checkOutputPath } from '../safeWrite';
+import { exitWithWarnings, maxWarningsOption, warningVerdict } from '../warnings';
 
 /** Tasks in flight by default against a hosted or custom service (the local service: two per core). */
 export const DEFAULT_REMOTE_JOBS = 4;
@@ -76,6 +77,7 @@ async function runBatchCommand(kind: TaskKind, ctx: CommandContext): Promise<Exi
   }
   const jobs = jobsOption(args.options.jobs, args.global.offline);
   const polling = pollingOptions(args);
+  const maxWarnings = maxWarningsOption(args.options['max-warnings']);
   const expanded = await expandInputs(args.positionals, cwd);
   for (const loop of expanded.loops) {
     out.info(`${printableName(shown(loop, cwd))}: a symbolic link to a folder that holds it (a loop); each report is taken once`);
@@ -109,12 +111,17 @@ async function runBatchCommand(kind: TaskKind, ctx: CommandContext): Promise<Exi
         onDone: (o) => printOutcome(out, o),
       },
     );
-    const exitCode = worstExitCode(outcomes);
+    const warnings = warningVerdict(
+      outcomes.reduce((n, o) => n + o.notes.length, 0),
+      maxWarnings,
+    );
+    const exitCode = exitWithWarnings(worstExitCode(outcomes), warnings);
     const summary = {
       kind,
       jobs,
       ms: Math.round(performance.now() - started),
       exitCode,
+      warnings,
       outcomes,
       quota: quotaLeft(outcomes),
       local: session.local,

@@ -22,6 +22,7 @@ import type { InvalidUtf8Error } from '../inputFile';
 import { pollingOptions, readForSubmit, rejectedWords, submitAndWait, syntaxWords } from '../submitReport';
 import type { FileFacts } from '../submitReport';
 import { oneLine, printableName } from '../terminalText';
+import { exitWithWarnings, maxWarningsOption, tooManyWarningsWords, warningLimitJson, warningVerdict } from '../warnings';
 
 export interface CommandContext {
   args: ParsedArgs;
@@ -58,6 +59,7 @@ export async function runReportCommand(kind: TaskKind, ctx: CommandContext): Pro
   const { args, out } = ctx;
   expectPositionals(kind, args.positionals, 1, 1, 'one report file');
   const file = args.positionals[0];
+  const maxWarnings = maxWarningsOption(args.options['max-warnings']);
   const io = out.io;
   const read = await readForSubmit(file, io.cwd);
   if ('invalidUtf8' in read) return invalidUtf8(out, kind, file, read.invalidUtf8);
@@ -109,10 +111,25 @@ export async function runReportCommand(kind: TaskKind, ctx: CommandContext): Pro
       out.error(`${printableName(file)}: ${rejectedWords(done.diagnostics.length)}`);
       return EXIT.validation;
     }
-    const { result, facts } = done;
-    if (target.to === 'stdout' && result.bytes) io.stdout.write(result.bytes);
-    else printResult(out, kind, file, outputArg, result, facts, session.local);
-    return EXIT.ok;
+    const { result, facts, notes } = done;
+    const verdict = warningVerdict(notes.length, maxWarnings);
+    if (target.to === 'stdout' && result.bytes) {
+      // stdout is the file: its warnings go to stderr, and there is no document.
+      io.stdout.write(result.bytes);
+      out.diagnostics(file, notes, 'stderr');
+    } else {
+      printResult(out, outputArg, result, facts, session.local);
+      out.diagnostics(file, notes);
+      out.document({
+        ...resultJson(kind, file, outputArg, result, facts, io.cwd),
+        ok: !verdict.exceeded,
+        notes: notes.map((d) => diagnosticJson(file, d)),
+        warnings: notes.length,
+        ...warningLimitJson(verdict),
+      });
+    }
+    if (verdict.exceeded) out.error(`${printableName(file)}: ${tooManyWarningsWords(verdict)}`);
+    return exitWithWarnings(EXIT.ok, verdict);
   } catch (error) {
     progress.stop();
     if (error instanceof FileWriteError) throw fileWriteFailure(error);
@@ -122,15 +139,8 @@ export async function runReportCommand(kind: TaskKind, ctx: CommandContext): Pro
   }
 }
 
-function printResult(
-  out: Output,
-  kind: TaskKind,
-  file: string,
-  outputArg: string,
-  result: TaskResult,
-  facts: FileFacts,
-  local: boolean,
-): void {
+/** `q3.pdf  (2 pages, 34.2 KB, 1.3 s)` and the quota left. */
+function printResult(out: Output, outputArg: string, result: TaskResult, facts: FileFacts, local: boolean): void {
   const written = shown(resolve(out.io.cwd, outputArg), out.io.cwd);
   const what =
     facts.pages !== undefined
@@ -144,13 +154,24 @@ function printResult(
     // The status bar's words (quotaWords), so a build task and the status bar read alike.
     out.info(`Quota left: ${quotaWords(q.singlePageRemaining, q.multiPageRemaining, local)}`);
   }
-  out.document({
+}
+
+/** The --json document of a finished task (the caller adds its notes). */
+function resultJson(
+  kind: TaskKind,
+  file: string,
+  outputArg: string,
+  result: TaskResult,
+  facts: FileFacts,
+  cwd: string,
+): Record<string, unknown> {
+  return {
     ok: true,
     command: kind,
     file,
     task_id: result.taskId,
     status: 'SUCCESS',
-    output: resolve(out.io.cwd, outputArg),
+    output: resolve(cwd, outputArg),
     content_type: result.contentType,
     size: result.size,
     pages: facts.pages ?? null,
@@ -161,5 +182,5 @@ function printResult(
       : null,
     polls: result.polls,
     timings_ms: result.timings,
-  });
+  };
 }

@@ -3,7 +3,7 @@
  * or the service, one `file:line:col: error:` (or `warning:`) line per problem, so CI annotates
  * the exact line and a problem matcher jumps there. Errors are what the service would reject,
  * warnings what only the editor's schema finds (src/core/schema/reportProblems.ts); only
- * errors fail the run, unless --warnings-as-errors.
+ * errors fail the run, unless --warnings-as-errors (exit 1) or more than --max-warnings (exit 7).
  */
 import { readdir, stat } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
@@ -18,6 +18,7 @@ import { readReportInput } from '../inputFile';
 import { InvalidUtf8Error } from '../inputFile';
 import type { CommandContext } from './report';
 import { printableName } from '../terminalText';
+import { exitWithWarnings, maxWarningsOption, tooManyWarningsWords, warningLimitJson, warningVerdict } from '../warnings';
 
 const REPORT_FILE = /\.report\.jsonc?$/i;
 
@@ -60,6 +61,7 @@ const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' :
 export async function runValidateCommand(ctx: CommandContext): Promise<ExitCode> {
   const { args, out } = ctx;
   expectPositionals('validate', args.positionals, 1, Infinity, 'one or more report files or folders');
+  const maxWarnings = maxWarningsOption(args.options['max-warnings']);
   const files = await expand(args.positionals, out.io.cwd);
   const index = reportSchemaIndex();
   const results: FileResult[] = [];
@@ -90,11 +92,14 @@ export async function runValidateCommand(ctx: CommandContext): Promise<ExitCode>
       (unreadable ? `, ${unreadable} unreadable` : ''),
   );
   const failing = errorCount + (args.options['warnings-as-errors'] ? warningCount : 0);
+  const verdict = warningVerdict(warningCount, maxWarnings);
+  if (verdict.exceeded) out.error(tooManyWarningsWords(verdict));
   out.document({
-    ok: failing === 0 && unreadable === 0,
+    ok: failing === 0 && unreadable === 0 && !verdict.exceeded,
     command: 'validate',
     error_count: errorCount,
     warning_count: warningCount,
+    ...warningLimitJson(verdict),
     files: results.map((r) => ({
       file: r.file,
       valid: !r.unreadable && !r.problems.some((p) => p.severity === 'error'),
@@ -103,5 +108,5 @@ export async function runValidateCommand(ctx: CommandContext): Promise<ExitCode>
     })),
   });
   if (unreadable) return EXIT.usage;
-  return failing ? EXIT.validation : EXIT.ok;
+  return exitWithWarnings(failing ? EXIT.validation : EXIT.ok, verdict);
 }

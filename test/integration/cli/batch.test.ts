@@ -88,7 +88,7 @@ describe('CLI: batch build and preview', function () {
     assert.equal(doc.command, 'preview');
     assert.equal(doc.exit_code, 0);
     assert.equal(doc.jobs, 2);
-    assert.deepEqual({ ...doc.summary, ms: 0 }, { reports: 4, built: 4, failed: 0, skipped: 0, ms: 0 });
+    assert.deepEqual({ ...doc.summary, ms: 0 }, { reports: 4, built: 4, failed: 0, skipped: 0, warnings: 0, ms: 0 });
     assert.deepEqual(
       doc.reports.map((x: { file: string }) => x.file),
       ['reports/a/analytics.report.json', 'reports/a/invoice.report.json', 'reports/b/deep/two.report.jsonc', 'reports/b/one.report.json'],
@@ -134,10 +134,13 @@ describe('CLI: batch build and preview', function () {
     );
     const summary = await readFile(summaryFile, 'utf8');
     assert.ok(summary.startsWith('earlier step\n### report-studio build: 2 of 5 reports built\n'), summary);
-    assert.match(summary, /^\| `reports\/b\/one\.report\.json` \| ✅ built \| 1 page \| [\d.]+ m?s \| `out3\/reports\/b\/one\.pdf` \|$/m);
     assert.match(
       summary,
-      /^\| `bad\/broken\.report\.json` \| ❌ failed \(exit 1\): the service rejected the report \(1 error\) \| {2}\| {2}\| {2}\|$/m,
+      /^\| `reports\/b\/one\.report\.json` \| ✅ built \| {2}\| 1 page \| [\d.]+ m?s \| `out3\/reports\/b\/one\.pdf` \|$/m,
+    );
+    assert.match(
+      summary,
+      /^\| `bad\/broken\.report\.json` \| ❌ failed \(exit 1\): the service rejected the report \(1 error\) \| {2}\| {2}\| {2}\| {2}\|$/m,
     );
     assert.match(summary, /exit code 2\./);
   });

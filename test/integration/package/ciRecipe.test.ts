@@ -143,7 +143,7 @@ describe('CI recipe (docs/ci.md): the workflow and the shell version, run locall
     assert.match(build.stderr, new RegExp(`^${EXAMPLES.length + 1} reports in .*: ${EXAMPLES.length} built, 1 failed$`, 'm'));
     const summary = await readFile(join(runnerTemp, 'step-summary.md'), 'utf8');
     assert.match(summary, new RegExp(`^### report-studio build: ${EXAMPLES.length} of ${EXAMPLES.length + 1} reports built$`, 'm'));
-    assert.match(summary, /^\| `reports\/invoice\.report\.json` \| ✅ built \| 1 page \| /m);
+    assert.match(summary, /^\| `reports\/invoice\.report\.json` \| ✅ built \| {2}\| 1 page \| /m);
 
     const upload = steps.find((s) => s.uses?.startsWith('actions/upload-artifact'));
     assert.ok(upload?.with?.path && /!cancelled\(\)/.test(upload.if ?? ''), 'the upload runs after a failed step too');

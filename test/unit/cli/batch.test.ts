@@ -19,6 +19,7 @@ const outcome = (file: string, rest: Partial<ReportOutcome> = {}): ReportOutcome
   exitCode: EXIT.ok,
   ms: 5,
   diagnostics: [],
+  notes: [],
   ...rest,
 });
 
@@ -207,6 +208,7 @@ describe('CLI batch: exit code and step summary', () => {
         ],
         quota: { singlePageRemaining: 9, multiPageRemaining: 3 },
         local: true,
+        warnings: { count: 0, exceeded: false },
       },
       '/w',
     );
@@ -215,10 +217,10 @@ describe('CLI batch: exit code and step summary', () => {
       [
         '### report-studio build: 1 of 2 reports built',
         '',
-        '| Report | Result | File | Time | Output |',
-        '| --- | --- | --- | --- | --- |',
-        "| `a\\|b'.report.json` | ✅ built | 2 pages | 5 ms | `out/a.pdf` |",
-        '| `x.report.json` | ❌ failed (exit 1): bad \\| forged |  |  |  |',
+        '| Report | Result | Warnings | File | Time | Output |',
+        '| --- | --- | --- | --- | --- | --- |',
+        '| ``a\\|b`.report.json`` | ✅ built |  | 2 pages | 5 ms | `out/a.pdf` |',
+        '| `x.report.json` | ❌ failed (exit 1): bad \\| forged |  |  |  |  |',
         '',
         '1.5 s, 2 jobs, exit code 1. Quota left: 9 single · 3 multi (local).',
         '',
