@@ -7,14 +7,14 @@
  * it exists, must be a regular file — except where -o writes into a FIFO or a device
  * (docs/cli.md, output files). Refused with exit 2 before anything is sent or drawn.
  */
-import { lstat, rename, rm, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CliError } from './exitCodes';
 import { shown } from './output';
 import { printableName } from './terminalText';
 
-interface OutputCheck {
+export interface OutputCheck {
   /** How the user gave it, for the message: `-o out.pdf`, `--junit r.xml`, `--out report-diff`. */
   option: string;
   /** -o only: an existing FIFO or device is written into. Elsewhere it is refused. */
@@ -46,12 +46,14 @@ export async function checkOutputPath(path: string, cwd: string, check: OutputCh
 }
 
 /**
- * Writes a whole file that checkOutputPath() allowed: to a new temporary name beside it (created
- * exclusively, so never an existing file or link) and renamed over it, which replaces a link
- * made since rather than writing through it.
+ * Writes a whole file that checkOutputPath() allows (its folders made when missing): to a new
+ * temporary name beside it (created exclusively, so never an existing file or link) and renamed
+ * over it when complete — an interrupted run never leaves half a file, and a link made since the
+ * check is replaced rather than written through.
  */
-export async function writeOutputFile(target: string, data: string | Uint8Array, option: string, cwd: string): Promise<void> {
-  await checkOutputPath(target, cwd, { option });
+export async function writeOutputFile(target: string, data: string | Uint8Array, cwd: string, check: OutputCheck): Promise<void> {
+  await checkOutputPath(target, cwd, check);
+  await mkdir(dirname(target), { recursive: true });
   const temp = join(dirname(target), `.${basename(target)}.${randomBytes(4).toString('hex')}.tmp`);
   try {
     await writeFile(temp, data, { flag: 'wx' });

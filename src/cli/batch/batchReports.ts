@@ -15,7 +15,7 @@ import { counts, plural, whatWasWritten } from './batchOutput';
 import type { BatchSummary } from './batchOutput';
 import { shown } from '../output';
 import type { ReportOutcome } from './result';
-import { replaceFile } from '../replaceFile';
+import { writeOutputFile } from '../safeWrite';
 
 /** A value inside a Markdown table cell: redacted, no control sequence or line break, no cell end, no code span end. */
 function cell(text: string): string {
@@ -94,7 +94,7 @@ export function junitXml(s: BatchSummary): string {
   return builder.build();
 }
 
-/** Written to a temporary name and renamed: an interrupted run never leaves half an XML file. */
+/** Written to a temporary name and renamed (safeWrite.ts): an interrupted run never leaves half an XML file. */
 export async function writeJunit(s: BatchSummary, path: string, cwd: string): Promise<void> {
-  await replaceFile(resolve(cwd, path), junitXml(s));
+  await writeOutputFile(resolve(cwd, path), junitXml(s), cwd, { option: `--junit ${printableName(path)}` });
 }

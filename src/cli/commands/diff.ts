@@ -63,8 +63,8 @@ export async function runDiffCommand(ctx: CommandContext): Promise<ExitCode> {
   }
 
   if (outDir) {
-    await writeOutputFile(join(outDir, SUMMARY_MD), markdownSummary(entries), option, cwd);
-    await writeOutputFile(join(outDir, SUMMARY_HTML), htmlSummary(entries), option, cwd);
+    await writeOutputFile(join(outDir, SUMMARY_MD), markdownSummary(entries), cwd, { option });
+    await writeOutputFile(join(outDir, SUMMARY_HTML), htmlSummary(entries), cwd, { option });
   }
   const github = out.format === 'github';
   for (const e of entries) {
@@ -107,7 +107,7 @@ async function compare(differ: VisualDiffer, pair: Pair, out: OutFolder | undefi
       for (const image of images) {
         if (!image.sideBySide) continue;
         const file = `${slug(pair.name)}-p${image.page}.png`;
-        await writeOutputFile(join(out.dir, file), image.sideBySide, out.option, out.cwd);
+        await writeOutputFile(join(out.dir, file), image.sideBySide, out.cwd, { option: out.option });
         entry.images[image.page] = file;
       }
     }

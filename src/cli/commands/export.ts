@@ -8,7 +8,6 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { RenderNote } from '../../core/api/types';
-import { anchorNotes, recordNotes } from '../../core/loc/renderNotes';
 import { DEFAULT_DPI, isPageSelectionError, parseDpi, parsePageSelection, type PageSpan } from '../../core/pageImageOptions';
 import { reportProblems } from '../../core/schema/reportProblems';
 import { reportSchemaIndex } from '../../core/schema/reportSchema';
@@ -21,7 +20,8 @@ import { InvalidUtf8Error, readReportInput } from '../inputFile';
 import type { PageImager } from '../localService';
 import { diagnosticJson, formatBytes, formatMs, shown, type Output, type Problem } from '../output';
 import { isStdoutName } from '../outputTarget';
-import { replaceFile } from '../replaceFile';
+import { writeOutputFile } from '../safeWrite';
+import { noteProblems } from '../warnings';
 import { printableName } from '../terminalText';
 import type { CommandContext } from './report';
 import { reportStem } from './report';
@@ -54,6 +54,8 @@ interface ExportOptions {
   pagesText?: string;
   signal: AbortSignal;
   cwd: string;
+  /** `-o DIR` as given, for messages; absent: the images go beside each report. */
+  outOption?: string;
 }
 
 export async function runExportCommand(ctx: CommandContext): Promise<ExitCode> {
@@ -69,6 +71,7 @@ export async function runExportCommand(ctx: CommandContext): Promise<ExitCode> {
     pagesText: args.options.pages as string | undefined,
     signal,
     cwd,
+    outOption: typeof args.options.output === 'string' ? `-o ${printableName(args.options.output)}` : undefined,
   };
   const outDir = typeof args.options.output === 'string' ? await outputFolder(args.options.output, cwd) : undefined;
   const inputs = planOutputs(await expandInputs(args.positionals, cwd), reportStem, cwd, outDir);
@@ -157,19 +160,18 @@ async function exportOne(imager: PageImager, input: BatchInput, options: ExportO
   for (const image of images.pages) {
     const path = `${input.output}-p${image.page}.png`;
     try {
-      await replaceFile(path, image.png);
+      const check = { option: options.outOption ?? `${printableName(input.file)}'s page image`, besideReport: !options.outOption };
+      await writeOutputFile(path, image.png, options.cwd, check);
     } catch (error) {
       return result(EXIT.usage, {
-        error: `cannot write ${printableName(path)}: ${(error as Error).message}`,
+        error: error instanceof CliError ? error.message : `cannot write ${printableName(path)}: ${(error as Error).message}`,
         written,
         notes: images.notes,
       });
     }
     written.push({ page: image.page, path, width: image.width, height: image.height, size: image.png.byteLength });
   }
-  const diagnostics = anchorNotes(text, recordNotes(text, images.notes))
-    .filter((n) => n.severity === 'warning')
-    .map((n): Problem => ({ ...n.diagnostic, severity: 'warning' }));
+  const diagnostics = noteProblems(text, images.notes);
   return result(EXIT.ok, { pageCount: images.pageCount, written, notes: images.notes, diagnostics });
 }
 

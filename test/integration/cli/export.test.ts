@@ -130,7 +130,7 @@ describe('CLI: export --png', function () {
     assert.equal(r.code, 0, describeRun(r));
     assert.match(
       r.stdout,
-      /^single\.report\.json:\d+:\d+: warning: Section "Section \d+" and everything after it did not fit .* \[overflow\]/m,
+      /^single\.report\.json:\d+:\d+: warning: Section "Section \d+" and everything after it did not fit .* \(overflow\)$/m,
     );
     assert.match(r.stdout, /^single\.report\.json → single-p1\.png {2}\(1 of 1 page, 297×420, /m);
   });

@@ -137,4 +137,18 @@ describe('CLI: no output is written through a symbolic link', function () {
     assert.ok(!existsSync(join(work, 'q3.pdf')));
     await untouched();
   });
+
+  it('export -o and the default page images beside the report: a link is refused, its target untouched', async () => {
+    await mkdir(join(work, 'pages'));
+    await symlink(victim, join(work, 'pages', 'q3-p1.png'));
+    const explicit = await cli(['export', 'q3.report.json', '--png', '--dpi', '36', '-o', 'pages']);
+    assert.equal(explicit.code, 2, describeRun(explicit));
+    assert.match(explicit.stderr, /report-studio: -o pages: pages\/q3-p1\.png is a symbolic link; output is never written through one/);
+    await symlink(victim, join(work, 'q3-p1.png'));
+    const beside = await cli(['export', 'q3.report.json', '--png', '--dpi', '36']);
+    assert.equal(beside.code, 2, describeRun(beside));
+    assert.match(beside.stderr, /q3-p1\.png is a symbolic link; output is never written through one/);
+    assert.ok(lstatSync(join(work, 'q3-p1.png')).isSymbolicLink());
+    await untouched();
+  });
 });
