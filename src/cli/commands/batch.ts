@@ -128,8 +128,10 @@ async function costsOf(inputs: readonly BatchInput[], cwd: string): Promise<Map<
 
 /**
  * One session for the run. Offline, the local service gets a data folder of the run's own (unless
- * --data-dir), a development plan that covers every build of the run, and as many renders at once
- * as the machine has cores: offline builds are free, the quota there only simulates the hosted one.
+ * --data-dir), a development plan that covers every build of the run, as many renders at once
+ * as the machine has cores, and no rate limit: offline builds are free, the quota there only
+ * simulates the hosted one, and the run's own service has no other client to protect (its limit
+ * made a big run answer itself 503 and wait a second per report).
  */
 async function openBatchSession(
   args: ParsedArgs,
@@ -145,6 +147,7 @@ async function openBatchSession(
     dataDir: temp,
     plan: { quotaSingle: Math.max(DEFAULT_PLAN.quotaSingle, need('single')), quotaMulti: Math.max(DEFAULT_PLAN.quotaMulti, need('multi')) },
     concurrency: Math.max(1, Math.min(jobs, availableParallelism())),
+    rateLimit: 0,
   };
   const cleanup = async (): Promise<void> => {
     if (temp) await rm(temp, { recursive: true, force: true });
