@@ -26,7 +26,7 @@ const TARGET_RATIO = 0.1;
 const TARGET_RSS_RATIO = 1.5;
 
 /** `n` report files in `dir`, in folders of 25 (a tree to mirror). */
-export function copies(dir: string, n: number): void {
+function copies(dir: string, n: number): void {
   for (let i = 0; i < n; i++) {
     const folder = join(dir, `part-${Math.floor(i / 25)}`);
     mkdirSync(folder, { recursive: true });

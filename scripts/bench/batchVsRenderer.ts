@@ -5,10 +5,10 @@
  * local service starts, no HTTP, no tasks, no files written. Both are timed whole, from nothing to
  * the last report: the process (Node, bundles, local service, workers, quota check, N tasks) and
  * the pool (workers started, each report file read and drawn). Medians of RUNS runs, the two sides
- * taking turns. One more batch run with `-v` counts the status requests (long-poll: ~1 a report).
+ * taking turns. Every report differs (numbered titles). One more batch run with `-v` counts the status requests (long-poll: ~1 a report).
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -16,7 +16,6 @@ import { batchRenderWorkers, defaultJobs } from '../../src/cli/commands/batch';
 import { DEFAULTS } from '../../src/mock/options';
 import { WorkerRenderer } from '../../src/mock/renderPool';
 import { locateWorkerScript } from '../../src/mock/workerScript';
-import { copies } from './batch';
 import { median, type BenchRow } from './table';
 
 const ROOT = join(__dirname, '..', '..');
@@ -26,23 +25,39 @@ const RUNS = 3;
 /** Batch time / renderer-alone time, at most. */
 const TARGET_RATIO = 1.5;
 
-function reportFiles(dir: string): string[] {
-  return readdirSync(dir, { recursive: true })
-    .map(String)
+/**
+ * `n` distinct reports in `dir`: the five examples in turn, each titled with its number. Copies
+ * alike would be drawn once: the local service hands a body it drew a moment ago to the next task
+ * with the same body (renderReuse.ts), which the renderer alone does not.
+ */
+function distinctReports(dir: string, n: number): string[] {
+  mkdirSync(dir, { recursive: true });
+  const examples = readdirSync(join(ROOT, 'examples'))
     .filter((f) => f.endsWith('.report.json'))
-    .map((f) => join(dir, f));
+    .sort();
+  return Array.from({ length: n }, (_, i) => {
+    const name = examples[i % examples.length];
+    const report = JSON.parse(readFileSync(join(ROOT, 'examples', name), 'utf8')) as { options: { report_title?: string } };
+    report.options.report_title = `${report.options.report_title ?? name} #${i}`;
+    const file = join(dir, `${i}-${name}`);
+    writeFileSync(file, JSON.stringify(report, null, 2));
+    return file;
+  });
 }
 
 /** One `build <dir> --offline` process; its stderr (with `-v`, the HTTP log). */
 function batchRun(dir: string, out: string, verbose: boolean): { ms: number; stderr: string } {
   rmSync(out, { recursive: true, force: true });
   const t0 = performance.now();
-  const stderr = execFileSync(process.execPath, [CLI, 'build', dir, '--offline', '--out-dir', out, verbose ? '-v' : '-q'], {
+  const run = spawnSync(process.execPath, [CLI, 'build', dir, '--offline', '--out-dir', out, verbose ? '-v' : '-q'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'pipe'],
     maxBuffer: 256 * 1024 * 1024,
-  }).toString();
-  return { ms: performance.now() - t0, stderr };
+  });
+  const ms = performance.now() - t0;
+  const stderr = run.stderr.toString();
+  if (run.status !== 0) throw new Error(`batch exited ${run.status}: ${stderr.slice(-2000)}`);
+  return { ms, stderr };
 }
 
 /** The same files drawn by a fresh pool of `workers`, all handed to it at once (it queues them). */
@@ -64,8 +79,7 @@ export async function runBatchVsRendererBench(): Promise<BenchRow[]> {
   try {
     const dir = join(work, 'reports');
     const out = join(work, 'out');
-    copies(dir, REPORTS);
-    const files = reportFiles(dir);
+    const files = distinctReports(dir, REPORTS);
     const workers = batchRenderWorkers(defaultJobs(true));
     const batch: number[] = [];
     const alone: number[] = [];
@@ -91,7 +105,7 @@ export async function runBatchVsRendererBench(): Promise<BenchRow[]> {
         peer: { label: `renderer alone, ${workers} workers`, median: perReport(median(alone)) },
         target: TARGET_RATIO,
         targetRatio: true,
-        note: `the five examples × ${REPORTS / 5}; whole process vs pool start + renders; median of ${RUNS} runs each; ${(statusRequests / REPORTS).toFixed(2)} status requests a report`,
+        note: `the five examples × ${REPORTS / 5}, titles numbered (no render reuse); whole process vs pool start + renders; median of ${RUNS} runs each; ${(statusRequests / REPORTS).toFixed(2)} status requests a report`,
       },
     ];
   } finally {
