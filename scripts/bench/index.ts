@@ -4,13 +4,14 @@
  * goes to .bench/latest.md for the README's performance section. Performance is measured
  * here, never asserted in tests. A bench that fails is reported and the others still run
  * (exit code 1).
- *   npm run bench [-- render,polling,throughput,batch,loc,activation,web,harness]
+ *   npm run bench [-- render,polling,throughput,batch,batch-renderer,loc,activation,web,harness]
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { runActivationBench } from './activation';
 import { runBatchBench } from './batch';
+import { runBatchVsRendererBench } from './batchVsRenderer';
 import { runHarnessBench } from './harness';
 import { runLocBench } from './loc';
 import { runPollingBench } from './polling';
@@ -27,6 +28,7 @@ const all: Record<string, () => Promise<BenchRow[]>> = {
   polling: () => runPollingBench(),
   throughput: () => runTaskStatusThroughputBench(3, 1),
   batch: () => runBatchBench(),
+  'batch-renderer': () => runBatchVsRendererBench(),
   loc: () => runLocBench(),
   activation: () => runActivationBench(),
   web: () => runWebBench(),

@@ -28,8 +28,8 @@ export interface Session {
   close(): Promise<void>;
 }
 
-/** What a batch asks of the --offline service: its own data folder, a plan covering the run, more renders at once. */
-export type LocalServiceTuning = Partial<Pick<LocalServiceOptions, 'dataDir' | 'plan' | 'concurrency'>>;
+/** What a batch asks of the --offline service: its own data folder, a plan covering the run, more renders at once, no rate limit. */
+export type LocalServiceTuning = Partial<Pick<LocalServiceOptions, 'dataDir' | 'plan' | 'concurrency' | 'rateLimit'>>;
 
 export async function openSession(global: GlobalOptions, io: CliIo, tuning: LocalServiceTuning = {}): Promise<Session> {
   const log = global.verbose ? (line: string): void => void io.stderr.write(`[http] ${printable(oneLine(line))}\n`) : undefined;

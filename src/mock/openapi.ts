@@ -221,6 +221,14 @@ export function buildOpenApi(origin: string): Json {
               description: `Local extension (the hosted service ignores it): hold the answer while the task is QUEUED or RUNNING until its status changes or this many seconds pass (0–${MAX_STATUS_WAIT_SECONDS}). The answer then carries waited_ms. An API key holds a few such answers at once (--max-long-polls-per-key) and a connection one, with nothing pipelined behind it; beyond that the status is answered at once, without waited_ms.`,
               schema: { type: 'number', minimum: 0, maximum: MAX_STATUS_WAIT_SECONDS },
             },
+            {
+              name: 'until',
+              in: 'query',
+              required: false,
+              description:
+                'Local extension, with wait: `finished` holds the answer past QUEUED → RUNNING, until the task is SUCCESS or FAILED (or the wait is up): one request per task for a client that shows no intermediate status.',
+              schema: { type: 'string', enum: ['finished'] },
+            },
           ],
           responses: {
             '200': {

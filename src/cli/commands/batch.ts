@@ -55,9 +55,18 @@ export async function runBuildOrPreview(kind: TaskKind, ctx: CommandContext): Pr
   return (await isBatchRun(ctx.args, ctx.out.io.cwd)) ? runBatchCommand(kind, ctx) : runReportCommand(kind, ctx);
 }
 
+/** Tasks in flight without --jobs. */
+export function defaultJobs(offline: boolean): number {
+  return offline ? Math.min(MAX_JOBS, 2 * availableParallelism()) : DEFAULT_REMOTE_JOBS;
+}
+
+/** Renders at once in the run's own local service (--offline): one per core, at most the tasks in flight. */
+export function batchRenderWorkers(jobs: number): number {
+  return Math.max(1, Math.min(jobs, availableParallelism()));
+}
+
 function jobsOption(value: string | boolean | undefined, offline: boolean): number {
-  if (value === undefined || typeof value === 'boolean')
-    return offline ? Math.min(MAX_JOBS, 2 * availableParallelism()) : DEFAULT_REMOTE_JOBS;
+  if (value === undefined || typeof value === 'boolean') return defaultJobs(offline);
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > MAX_JOBS)
     throw new CliError(`--jobs takes a whole number from 1 to ${MAX_JOBS}, got "${value}"`);
@@ -148,8 +157,10 @@ async function costsOf(inputs: readonly BatchInput[], cwd: string): Promise<Map<
 
 /**
  * One session for the run. Offline, the local service gets a data folder of the run's own (unless
- * --data-dir), a development plan that covers every build of the run, and as many renders at once
- * as the machine has cores: offline builds are free, the quota there only simulates the hosted one.
+ * --data-dir), a development plan that covers every build of the run, as many renders at once
+ * as the machine has cores, and no rate limit: offline builds are free, the quota there only
+ * simulates the hosted one, and the run's own service has no other client to protect (its limit
+ * made a big run answer itself 503 and wait a second per report).
  */
 async function openBatchSession(
   args: ParsedArgs,
@@ -164,7 +175,8 @@ async function openBatchSession(
   const tuning: LocalServiceTuning = {
     dataDir: temp,
     plan: { quotaSingle: Math.max(DEFAULT_PLAN.quotaSingle, need('single')), quotaMulti: Math.max(DEFAULT_PLAN.quotaMulti, need('multi')) },
-    concurrency: Math.max(1, Math.min(jobs, availableParallelism())),
+    concurrency: batchRenderWorkers(jobs),
+    rateLimit: 0,
   };
   const cleanup = async (): Promise<void> => {
     if (temp) await rm(temp, { recursive: true, force: true });

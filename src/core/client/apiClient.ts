@@ -99,14 +99,19 @@ export class ReportClient {
   /**
    * GET /get-task-status. `waitSeconds` asks the local service to hold the answer until the
    * status changes or that time passes (long-poll, a local extension: the answer then carries
-   * `waited_ms`); other services ignore the parameter and answer at once.
+   * `waited_ms`); other services ignore the parameter and answer at once. With `untilFinished`
+   * the held answer waits past QUEUED → RUNNING, for SUCCESS or FAILED (`until=finished`).
    */
-  getTaskStatus(taskId: string, opts: RequestOptions & { waitSeconds?: number } = {}): Promise<TaskStatusResponse> {
-    const { waitSeconds, ...rest } = opts;
+  getTaskStatus(
+    taskId: string,
+    opts: RequestOptions & { waitSeconds?: number; untilFinished?: boolean } = {},
+  ): Promise<TaskStatusResponse> {
+    const { waitSeconds, untilFinished, ...rest } = opts;
     const query: Record<string, string> = { task_id: taskId };
     let request = rest;
     if (waitSeconds !== undefined && waitSeconds > 0) {
       query.wait = String(waitSeconds);
+      if (untilFinished) query.until = 'finished';
       // The held answer must not run into the per-request deadline.
       request = { ...rest, timeoutMs: Math.max(rest.timeoutMs ?? this.timeoutMs, waitSeconds * 1000 + 10_000) };
     }

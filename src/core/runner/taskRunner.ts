@@ -35,6 +35,8 @@ export interface WaitOptions {
    * status changes (the local service's `wait=`), instead of polling on the schedule. A
    * service whose answer shows it did not wait (no `waited_ms`) gets the schedule for the rest
    * of the task. Off (undefined or 0) by default; the callers turn it on for the local service.
+   * Without `onProgress` the answer is held until the task has finished (`until=finished`):
+   * nobody would see QUEUED → RUNNING, so a task costs one status request, not two.
    */
   longPollSeconds?: number;
   /** Overall deadline of the whole operation. Default 5 minutes. */
@@ -206,7 +208,11 @@ class Operation {
         await this.guard(() => sleep(Math.max(0, due - Date.now()), this.controller.signal));
       }
       const asked = waitSeconds;
-      const answer = await this.guard(() => client.getTaskStatus(taskId, { ...this.request(), ...(asked ? { waitSeconds: asked } : {}) }));
+      // Nobody shows QUEUED → RUNNING without a progress listener (a batch): one held answer per task, at its end.
+      const untilFinished = !this.options.onProgress;
+      const answer = await this.guard(() =>
+        client.getTaskStatus(taskId, { ...this.request(), ...(asked ? { waitSeconds: asked, untilFinished } : {}) }),
+      );
       this.polls++;
       // A service that did not hold the answer does not long-poll: back to the schedule.
       if (asked && answer.waited_ms === undefined) waitSeconds = 0;

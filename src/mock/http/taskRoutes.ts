@@ -44,6 +44,23 @@ async function findTask(a: ApiRequest, id: string): Promise<TaskRecord> {
 /** The `wait` parameter as FastAPI would declare it (a float from 0 to 30). */
 const WAIT_SCHEMA = { type: 'number', minimum: 0, maximum: MAX_STATUS_WAIT_SECONDS };
 
+/**
+ * `until=finished` (a local extension, with `wait`): hold the answer past QUEUED → RUNNING, until
+ * the task has finished. A client that shows no intermediate status (a batch) asks once per task.
+ */
+const UNTIL_FINISHED = 'finished';
+
+/** Whether the answer waits for the task's end (`until=finished`) rather than any status change. */
+function untilFinishedParam(a: ApiRequest): boolean {
+  const raw = queryParam(a.url, 'until');
+  if (raw === undefined) return false;
+  if (raw === UNTIL_FINISHED) return true;
+  const expected = `'${UNTIL_FINISHED}'`;
+  throw new HttpError(422, [
+    { type: 'literal_error', loc: ['query', 'until'], msg: `Input should be ${expected}`, input: raw, ctx: { expected } },
+  ]);
+}
+
 function waitParam(a: ApiRequest): number | undefined {
   const raw = queryParam(a.url, 'wait');
   if (raw === undefined) return undefined;
@@ -59,11 +76,14 @@ function waitParam(a: ApiRequest): number | undefined {
 }
 
 /**
- * Resolves when the task's status differs from `from`, `ms` have passed, the client hung up,
- * or `release` aborts (the place is needed: another request on the socket).
+ * Resolves when the task's status differs from `from` (with `untilFinished`: when it is SUCCESS or
+ * FAILED), `ms` have passed, the client hung up, or `release` aborts (the place is needed: another
+ * request on the socket).
  */
-function statusChange(a: ApiRequest, t: TaskRecord, ms: number, release: AbortSignal): Promise<void> {
+function statusChange(a: ApiRequest, t: TaskRecord, ms: number, release: AbortSignal, untilFinished: boolean): Promise<void> {
   const from = t.status;
+  const changed = (status: TaskRecord['status'] | undefined): boolean =>
+    untilFinished ? status !== 'QUEUED' && status !== 'RUNNING' : status !== from;
   return new Promise((resolve) => {
     let cancel = (): void => undefined;
     const done = (): void => {
@@ -75,7 +95,7 @@ function statusChange(a: ApiRequest, t: TaskRecord, ms: number, release: AbortSi
     };
     const rewatch = (released = false): void => {
       // A commit that kept the status (e.g. notes saved) is not the change asked for.
-      if (released || a.ctx.store.get(t.id)?.status !== from) return done();
+      if (released || changed(a.ctx.store.get(t.id)?.status)) return done();
       cancel = a.ctx.store.watch(t.id, rewatch);
     };
     const timer = setTimeout(done, ms);
@@ -88,6 +108,7 @@ function statusChange(a: ApiRequest, t: TaskRecord, ms: number, release: AbortSi
 export async function handleTaskStatus(a: ApiRequest, longPolls: LongPolls): Promise<ServiceResponse> {
   const id = requireTaskId(a);
   const wait = waitParam(a);
+  const untilFinished = untilFinishedParam(a);
   let t = await findTask(a, id);
   let waited: number | undefined;
   if (wait !== undefined) {
@@ -96,7 +117,7 @@ export async function handleTaskStatus(a: ApiRequest, longPolls: LongPolls): Pro
     const held = unfinished ? longPolls.hold(a.key.id, a.req.connection) : undefined;
     if (held) {
       try {
-        await statusChange(a, t, wait * 1000, held.signal);
+        await statusChange(a, t, wait * 1000, held.signal, untilFinished);
       } finally {
         held.end();
       }

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeJpeg } from '../../helpers/jpeg';
 import { filesUnder } from '../../helpers/files';
-import { readPdf } from '../../helpers/pdf';
+import { allText, readPdf } from '../../helpers/pdf';
+import { LOCAL_LONG_POLL_SECONDS } from '../../../src/core/runner/polling';
 import { SIMPLE_REPORT, startTestService } from '../client/helpers';
 import type { TestService } from '../client/helpers';
 import { startBatchProxy } from './batchProxy';
@@ -286,6 +287,35 @@ describe('CLI: batch build and preview', function () {
     assert.deepEqual(await filesUnder(join(dir, 'out11')), ['one.pdf', 'sub/two.pdf']);
     const named = r.stderr.split('\n').filter((line) => line.includes('(a loop)'));
     assert.deepEqual(named, ['looped/sub/up: a symbolic link to a folder that holds it (a loop); each report is taken once'], r.stderr);
+  });
+
+  it('--offline, 120 reports: the run is never answered 503 by its own service, and each task costs one status request', async () => {
+    const many = join(dir, 'many');
+    await mkdir(many, { recursive: true });
+    const count = 120;
+    for (let i = 0; i < count; i++) await writeFile(join(many, `r${i}.report.json`), single(`Many ${i}`));
+    // 16 tasks in flight on this machine's cores: most wait QUEUED before they run.
+    const r = await runCli(['build', 'many', '--offline', '--out-dir', 'out12', '--jobs', '16', '--verbose'], {
+      cwd: dir,
+      env: cleanEnv({}),
+      timeoutMs: 180_000,
+    });
+    assert.equal(r.code, 0, describeRun(r));
+    // ~3 requests a report, over the standalone service's 50 a second (bursts of 100).
+    assert.doesNotMatch(r.stderr, /rate_limited|→ 503/, 'the run is not throttled by its own service');
+    // Status answers the service gave before the wait was up (a change, not a held answer that
+    // timed out on a loaded machine): one per task, at its end — not one at RUNNING and one at SUCCESS.
+    const held = [...r.stderr.matchAll(/^\[local service\] .* GET \/api\/v1\/get-task-status\?\S* 200 ([\d.]+)ms/gm)];
+    const early = held.filter((m) => Number(m[1]) < LOCAL_LONG_POLL_SECONDS * 1000 - 100).length;
+    assert.ok(held.length >= count, r.stderr.slice(-2000));
+    assert.ok(early <= count, `${early} status answers before the wait was up, for ${count} reports`);
+    const written = await filesUnder(join(dir, 'out12'));
+    assert.equal(written.length, count);
+    for (const i of [0, 59, 119]) {
+      const pdf = await readPdf(new Uint8Array(await readFile(join(dir, 'out12', `r${i}.pdf`))));
+      assert.equal(pdf.pageCount, 1);
+      assert.match(allText(pdf), new RegExp(`Many ${i}\\b`));
+    }
   });
 
   it('usage: -o with several reports, --jobs out of range, a pattern that matches nothing → exit 2 before anything is sent', async () => {

@@ -89,6 +89,31 @@ describe('local service: long-poll of get-task-status', () => {
     }
   });
 
+  it('until=finished holds the answer past QUEUED → RUNNING until the task has ended; another value is a 422', async () => {
+    // Two renders at once (the default): the first two tasks hold the workers, the third waits QUEUED.
+    await submit(h, report('first'));
+    await submit(h, report('second'));
+    const { taskId } = await submit(h, report('third'));
+    await untilStarted(2);
+    const { probe, done } = status(taskId, '10&until=finished');
+    gate.releaseOne();
+    await untilStarted(3);
+    await sleep(150);
+    assert.equal(probe.answered, false, 'RUNNING now, not finished: still held');
+    gate.releaseOne();
+    gate.releaseOne();
+    const body = await done;
+    assert.equal(body.status, 'SUCCESS');
+    assert.equal(typeof body.waited_ms, 'number');
+    const bad = await h.api(`/get-task-status?task_id=${taskId}&wait=1&until=soon`);
+    assert.equal(bad.status, 422);
+    const { detail } = (await bad.json()) as { detail: Array<{ type: string; loc: unknown[]; msg: string; input: unknown }> };
+    assert.deepEqual(
+      detail.map((d) => [d.type, d.loc, d.msg, d.input]),
+      [['literal_error', ['query', 'until'], "Input should be 'finished'", 'soon']],
+    );
+  });
+
   it('a held answer goes out at once when the service stops', async () => {
     const { taskId } = await submit(h, report('stopping'));
     await untilStarted(1);
@@ -118,6 +143,25 @@ describe('local service: long-poll of get-task-status', () => {
       const result = await run;
       assert.ok(result.polls <= 2, `${result.polls} status requests`);
       assert.deepEqual(seen.slice(-1), ['SUCCESS']);
+    } finally {
+      await client.close();
+    }
+  });
+  it('the task runner without a progress listener asks once per task, even for a task that waited QUEUED', async () => {
+    await submit(h, report('busy one'));
+    await submit(h, report('busy two'));
+    await untilStarted(2);
+    const client = new ReportClient({ apiKey: h.key, baseUrl: h.service.baseUrl });
+    try {
+      const run = runTask(client, { kind: 'build', report: report('batch-like'), longPollSeconds: 5 });
+      await sleep(100);
+      gate.releaseOne();
+      await untilStarted(3);
+      await sleep(100);
+      gate.releaseOne();
+      gate.releaseOne();
+      const result = await run;
+      assert.equal(result.polls, 1, `${result.polls} status requests`);
     } finally {
       await client.close();
     }
