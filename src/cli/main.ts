@@ -8,6 +8,8 @@ import type { CommandName, ParsedArgs } from './args';
 import { runBuildOrPreview } from './commands/batch';
 import { runDiffCommand } from './commands/diff';
 import type { CommandContext } from './commands/report';
+import { runMergeCommand } from './commands/merge';
+import { runPlanCommand } from './commands/plan';
 import { runSchemaCommand } from './commands/schema';
 import { runServeCommand } from './commands/serve';
 import { runQuotaCommand, runStatusCommand } from './commands/status';
@@ -29,6 +31,8 @@ const COMMANDS: Record<Exclude<CommandName, 'help' | 'serve'>, (ctx: CommandCont
   validate: runValidateCommand,
   schema: runSchemaCommand,
   diff: runDiffCommand,
+  plan: runPlanCommand,
+  merge: runMergeCommand,
 };
 
 export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSignal): Promise<number> {

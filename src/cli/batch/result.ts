@@ -32,16 +32,24 @@ export interface ReportOutcome {
  * one invalid report (1).
  */
 export function worstExitCode(outcomes: readonly ReportOutcome[]): ExitCode {
-  const codes = outcomes.map((o) => o.exitCode);
+  return worstOf(outcomes.map((o) => o.exitCode));
+}
+
+/** The worst of several exit codes, by the rule above (also the worst of a run's shards). */
+export function worstOf(codes: readonly ExitCode[]): ExitCode {
   if (codes.includes(EXIT.cancelled)) return EXIT.cancelled;
   return codes.reduce<ExitCode>((worst, c) => (c > worst ? c : worst), EXIT.ok);
 }
 
 /** The quota left after the run: the least any build reported (builds finish in any order). */
 export function quotaLeft(outcomes: readonly ReportOutcome[]): QuotaHeaders | undefined {
+  return leastQuota(outcomes.map((o) => o.quota));
+}
+
+/** The least of several quotas seen (also of a run's shards, which shared one quota). */
+export function leastQuota(quotas: ReadonlyArray<QuotaHeaders | undefined>): QuotaHeaders | undefined {
   const left = (q: QuotaHeaders): number => (q.singlePageRemaining ?? Infinity) + (q.multiPageRemaining ?? Infinity);
-  return outcomes
-    .map((o) => o.quota)
+  return quotas
     .filter((q): q is QuotaHeaders => q !== undefined)
     .reduce<QuotaHeaders | undefined>((least, q) => (least === undefined || left(q) < left(least) ? q : least), undefined);
 }

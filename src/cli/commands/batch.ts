@@ -21,6 +21,7 @@ import type { BatchInput } from '../batch/inputs';
 import { MAX_JOBS, runPool } from '../batch/pool';
 import { quotaLeft, worstExitCode } from '../batch/result';
 import { runOne } from '../batch/runOne';
+import { inShard, shardKey, shardOption } from '../batch/shard';
 import { loadEngine } from '../engineLoader';
 import { CliError } from '../exitCodes';
 import type { ExitCode } from '../exitCodes';
@@ -37,7 +38,7 @@ import { printableName } from '../terminalText';
 /** Tasks in flight by default against a hosted or custom service (the local service: two per core). */
 export const DEFAULT_REMOTE_JOBS = 4;
 
-const BATCH_OPTIONS = ['out-dir', 'jobs', 'junit', 'allow-partial'] as const;
+const BATCH_OPTIONS = ['out-dir', 'jobs', 'junit', 'allow-partial', 'shard'] as const;
 
 /** Several inputs, a folder, a pattern, or a batch option: the batch form. One plain file keeps the single form. */
 async function isBatchRun(args: ParsedArgs, cwd: string): Promise<boolean> {
@@ -74,7 +75,10 @@ async function runBatchCommand(kind: TaskKind, ctx: CommandContext): Promise<Exi
   }
   const jobs = jobsOption(args.options.jobs, args.global.offline);
   const polling = pollingOptions(args);
-  const inputs = planOutputs(await expandInputs(args.positionals, cwd), kind, cwd, outDir);
+  const shard = shardOption(args.options.shard);
+  // Outputs are planned on the whole run, so every shard writes where one run would.
+  const all = planOutputs(await expandInputs(args.positionals, cwd, shard?.total), kind, cwd, outDir);
+  const inputs = inShard(all, (input) => shardKey(input.path, cwd), shard);
   const costs = kind === 'build' ? await costsOf(inputs, cwd) : new Map<BatchInput, BuildCostKind>();
   const started = performance.now();
   const { session, cleanup } = await openBatchSession(args, ctx, costs, jobs);
@@ -105,6 +109,7 @@ async function runBatchCommand(kind: TaskKind, ctx: CommandContext): Promise<Exi
       outcomes,
       quota: quotaLeft(outcomes),
       local: session.local,
+      shard,
     };
     printSummary(out, summary);
     await appendStepSummary(stepSummaryMarkdown(summary, cwd), cwd, out.io.env);
@@ -117,7 +122,7 @@ async function runBatchCommand(kind: TaskKind, ctx: CommandContext): Promise<Exi
 }
 
 /** What each build costs (single- or multi-page, from `config.enable_multi_page`); unreadable files cost nothing: they are not sent. */
-async function costsOf(inputs: readonly BatchInput[], cwd: string): Promise<Map<BatchInput, BuildCostKind>> {
+export async function costsOf(inputs: readonly BatchInput[], cwd: string): Promise<Map<BatchInput, BuildCostKind>> {
   const costs = new Map<BatchInput, BuildCostKind>();
   for (const input of inputs) {
     const text = await readReportInput(input.file, cwd).catch(() => undefined);
