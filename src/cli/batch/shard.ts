@@ -29,8 +29,8 @@ export function parseShardCount(flag: string, text: string): number {
 export function parseShard(text: string): Shard {
   const m = /^(\d+)\/(\d+)$/.exec(text);
   if (!m) throw new CliError(`--shard takes i/n, the shard i of n to run (e.g. 2/4), got "${text}"`);
-  const total = parseShardCount('--shard i/n', m[2]);
-  const index = Number(m[1]);
+  const [index, total] = [Number(m[1]), Number(m[2])];
+  if (total < 1 || total > MAX_SHARDS) throw new CliError(`--shard ${text}: n, the number of shards, is 1 to ${MAX_SHARDS}, got ${total}`);
   if (index < 1 || index > total) throw new CliError(`--shard ${text}: i counts from 1 to ${total}, got ${index}`);
   return { index, total };
 }

@@ -54,7 +54,7 @@ export async function runPlanCommand(ctx: CommandContext): Promise<ExitCode> {
 
   out.line(JSON.stringify(matrix));
   const rows = shards.map((s) => [s.shard, String(s.reports), String(s.single_page), String(s.multi_page)]);
-  out.info(table([['shard', 'reports', 'single-page', 'multi-page'], ...rows]));
+  for (const line of table([['shard', 'reports', 'single-page', 'multi-page'], ...rows]).split('\n')) out.info(line);
   out.info(`${inputs.length} reports in ${total} shards: ${needSentence(need, remaining)}`);
   if (!enough)
     out.error('the remaining quota cannot cover this run; no shard should start', [
