@@ -99,7 +99,7 @@ interface BatchReportJson {
 }
 
 /** The --json document of a batch (docs/cli.md, _Batch builds_). */
-export interface BatchJson {
+interface BatchJson {
   ok: boolean;
   command: TaskKind;
   exit_code: number;
@@ -111,7 +111,7 @@ export interface BatchJson {
   reports: BatchReportJson[];
 }
 
-export function batchJson(s: BatchSummary, cwd: string): BatchJson {
+function batchJson(s: BatchSummary, cwd: string): BatchJson {
   const c = counts(s.outcomes);
   return {
     ok: s.exitCode === 0,
