@@ -33,8 +33,8 @@ Commands:
   schema [--print]                Print the schema file's path (or the schema) for other editors
   serve [flags]                   Run the local service (same flags as npm run mock)
   diff <old> <new> [--out DIR]    Which pages a change added, removed or changed (free)
-  plan <files|dirs|globs…> --shards n   The CI matrix of a run split over n machines, its quota
-  merge <shard.json…> [--junit f] Join the --json documents of a run's shards into one run
+  plan <inputs…> --shards n      The CI matrix of a run split over n machines, and its quota
+  merge <shard.json…>             Join the --json documents of a run's shards into one run
 
 ${GLOBAL}
 
