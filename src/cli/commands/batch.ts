@@ -16,6 +16,7 @@ import type { ParsedArgs } from '../args';
 import { stepSummaryMarkdown, writeJunit } from '../batch/batchReports';
 import { appendStepSummary } from '../githubFormat';
 import { printOutcome, printSummary } from '../batch/batchOutput';
+import type { BatchSummary } from '../batch/batchOutput';
 import { expandInputs, planOutputs } from '../batch/inputs';
 import type { BatchInput } from '../batch/inputs';
 import { MAX_JOBS, runPool } from '../batch/pool';
@@ -23,7 +24,7 @@ import { quotaLeft, worstExitCode } from '../batch/result';
 import { runOne } from '../batch/runOne';
 import { inShard, shardKey, shardOption } from '../batch/shard';
 import { loadEngine } from '../engineLoader';
-import { CliError } from '../exitCodes';
+import { CliError, EXIT } from '../exitCodes';
 import type { ExitCode } from '../exitCodes';
 import { openSession } from '../session';
 import type { LocalServiceTuning, Session } from '../session';
@@ -79,6 +80,8 @@ async function runBatchCommand(kind: TaskKind, ctx: CommandContext): Promise<Exi
   // Outputs are planned on the whole run, so every shard writes where one run would.
   const all = planOutputs(await expandInputs(args.positionals, cwd, shard?.total), kind, cwd, outDir);
   const inputs = inShard(all, (input) => shardKey(input.path, cwd), shard);
+  // An empty shard (more shards than reports) has nothing to send: no service is started.
+  if (inputs.length === 0) return finish({ kind, jobs, ms: 0, exitCode: EXIT.ok, outcomes: [], local: args.global.offline, shard }, ctx);
   const costs = kind === 'build' ? await costsOf(inputs, cwd) : new Map<BatchInput, BuildCostKind>();
   const started = performance.now();
   const { session, cleanup } = await openBatchSession(args, ctx, costs, jobs);
@@ -100,25 +103,23 @@ async function runBatchCommand(kind: TaskKind, ctx: CommandContext): Promise<Exi
         onDone: (o) => printOutcome(out, o),
       },
     );
-    const exitCode = worstExitCode(outcomes);
-    const summary = {
-      kind,
-      jobs,
-      ms: Math.round(performance.now() - started),
-      exitCode,
-      outcomes,
-      quota: quotaLeft(outcomes),
-      local: session.local,
-      shard,
-    };
-    printSummary(out, summary);
-    await appendStepSummary(stepSummaryMarkdown(summary, cwd), cwd, out.io.env);
-    if (typeof args.options.junit === 'string') await writeJunit(summary, args.options.junit, cwd);
-    return exitCode;
+    const ms = Math.round(performance.now() - started);
+    return await finish(
+      { kind, jobs, ms, exitCode: worstExitCode(outcomes), outcomes, quota: quotaLeft(outcomes), local: session.local, shard },
+      ctx,
+    );
   } finally {
     await session.close();
     await cleanup();
   }
+}
+
+/** The summary, the step summary and the JUnit file of a finished run; its exit code. */
+async function finish(summary: BatchSummary, { args, out }: CommandContext): Promise<ExitCode> {
+  printSummary(out, summary);
+  await appendStepSummary(stepSummaryMarkdown(summary, out.io.cwd), out.io.cwd, out.io.env);
+  if (typeof args.options.junit === 'string') await writeJunit(summary, args.options.junit, out.io.cwd);
+  return summary.exitCode;
 }
 
 /** What each build costs (single- or multi-page, from `config.enable_multi_page`); unreadable files cost nothing: they are not sent. */
