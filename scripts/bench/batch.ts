@@ -26,7 +26,7 @@ const TARGET_RATIO = 0.1;
 const TARGET_RSS_RATIO = 1.5;
 
 /** `n` report files in `dir`, in folders of 25 (a tree to mirror). */
-function copies(dir: string, n: number): void {
+export function copies(dir: string, n: number): void {
   for (let i = 0; i < n; i++) {
     const folder = join(dir, `part-${Math.floor(i / 25)}`);
     mkdirSync(folder, { recursive: true });
@@ -39,7 +39,7 @@ function cli(args: string[], env: NodeJS.ProcessEnv = {}): void {
   execFileSync(process.execPath, [CLI, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
 }
 
-function countPdfs(dir: string): number {
+export function countPdfs(dir: string): number {
   return readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('.pdf')).length;
 }
 

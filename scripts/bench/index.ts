@@ -4,7 +4,7 @@
  * goes to .bench/latest.md for the README's performance section. Performance is measured
  * here, never asserted in tests. A bench that fails is reported and the others still run
  * (exit code 1).
- *   npm run bench [-- render,polling,throughput,batch,batch-renderer,loc,activation,web,harness]
+ *   npm run bench [-- render,polling,throughput,batch,batch-renderer,shard,loc,activation,web,harness]
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +16,7 @@ import { runHarnessBench } from './harness';
 import { runLocBench } from './loc';
 import { runPollingBench } from './polling';
 import { runRenderBench } from './render';
+import { runShardBench } from './shard';
 import { machineLine, markdownTable, type BenchRow } from './table';
 import { runWebBench } from './web';
 import { runTaskStatusThroughputBench } from './task-status-throughput';
@@ -29,6 +30,7 @@ const all: Record<string, () => Promise<BenchRow[]>> = {
   throughput: () => runTaskStatusThroughputBench(3, 1),
   batch: () => runBatchBench(),
   'batch-renderer': () => runBatchVsRendererBench(),
+  shard: () => runShardBench(),
   loc: () => runLocBench(),
   activation: () => runActivationBench(),
   web: () => runWebBench(),

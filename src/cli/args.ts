@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { CliError } from './exitCodes';
 
-const COMMANDS = ['preview', 'build', 'status', 'quota', 'validate', 'schema', 'serve', 'diff', 'export', 'help'] as const;
+const COMMANDS = ['preview', 'build', 'status', 'quota', 'validate', 'schema', 'serve', 'diff', 'export', 'plan', 'merge', 'help'] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
 type OptionSpec = { type: 'string' | 'boolean'; short?: string };
@@ -27,9 +27,16 @@ const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
 /** `--format text|github`: how the commands that print problem lines print them. */
 const PROBLEM_FORMATS = ['text', 'github'] as const;
 const FORMAT: OptionSpec = { type: 'string' };
+/** `--shard i/n`: this machine's part of a run split over n (batch/shard.ts). */
+const SHARD: OptionSpec = { type: 'string' };
 
 /** The batch form of build and preview (commands/batch.ts). */
-const BATCH: Record<string, OptionSpec> = { 'out-dir': { type: 'string' }, jobs: { type: 'string' }, junit: { type: 'string' } };
+const BATCH: Record<string, OptionSpec> = {
+  'out-dir': { type: 'string' },
+  jobs: { type: 'string' },
+  junit: { type: 'string' },
+  shard: SHARD,
+};
 
 const COMMAND_OPTIONS: Record<CommandName, Record<string, OptionSpec>> = {
   preview: {
@@ -53,11 +60,13 @@ const COMMAND_OPTIONS: Record<CommandName, Record<string, OptionSpec>> = {
   },
   status: { wait: { type: 'boolean' }, output: { type: 'string', short: 'o' } },
   quota: {},
-  validate: { 'warnings-as-errors': { type: 'boolean' }, format: FORMAT, 'max-warnings': { type: 'string' } },
+  validate: { 'warnings-as-errors': { type: 'boolean' }, format: FORMAT, 'max-warnings': { type: 'string' }, shard: SHARD },
   schema: { print: { type: 'boolean' } },
   serve: {},
-  diff: { base: { type: 'string' }, out: { type: 'string' }, format: FORMAT },
+  diff: { base: { type: 'string' }, out: { type: 'string' }, format: FORMAT, shard: SHARD },
   export: { png: { type: 'boolean' }, dpi: { type: 'string' }, pages: { type: 'string' }, output: { type: 'string', short: 'o' } },
+  plan: { shards: { type: 'string' } },
+  merge: { junit: { type: 'string' } },
   help: {},
 };
 

@@ -4,6 +4,9 @@ import { MAX_BATCH_FILES } from './batch/inputs';
 import { MAX_JOBS } from './batch/pool';
 import { DEFAULT_REMOTE_JOBS } from './commands/batch';
 import { DEFAULT_DPI, MAX_DPI, MIN_DPI, PAGES_SYNTAX } from '../core/pageImageOptions';
+import { MAX_SHARDS } from './batch/shard';
+
+const SHARD_LINE = `  --shard <i/n>            Only shard i of n: the reports split by their sorted paths`;
 
 const GLOBAL = `Options (any command):
   --base-url <url>     Service base URL (env REPORT_STUDIO_BASE_URL; default https://api.hybiscus.dev/api/v1)
@@ -33,6 +36,8 @@ Commands:
   serve [flags]                   Run the local service (same flags as npm run mock)
   diff <old> <new> [--out DIR]    Which pages a change added, removed or changed (free)
   export <files|dirs…> --png      One PNG per page, <report>-p<N>.png (free, offline)
+  plan <inputs…> --shards n      The CI matrix of a run split over n machines, and its quota
+  merge <shard.json…>             Join the --json documents of a run's shards into one run
 
 ${GLOBAL}
 
@@ -46,7 +51,8 @@ const batchHelp = (
 quoted) build in one process, at most ${MAX_BATCH_FILES} reports per run:
   --out-dir <dir>          Write the files here, in the reports' folders (default: beside each report)
   --jobs <n>               Tasks in flight, 1–${MAX_JOBS} (default: 2 per core offline, ${DEFAULT_REMOTE_JOBS} otherwise)
-  --junit <file>           Also write a JUnit XML file, one test case per report${more}
+  --junit <file>           Also write a JUnit XML file, one test case per report
+  --shard <i/n>            Only shard i of n (CI machines): at most ${MAX_BATCH_FILES} reports per shard${more}
 A line per report, a summary, the worst exit code; in GitHub Actions ($GITHUB_STEP_SUMMARY set)
 a table of the run is added to the job's summary. Ctrl-C leaves no partial file (exit 130).`;
 
@@ -103,6 +109,7 @@ only the editor's strict schema finds: unknown options and icon names, older for
 Exit code 1 when any file has errors.
   --warnings-as-errors     Exit code 1 on warnings too
   --max-warnings <n>       Exit code 7 on more than n warnings (and no errors)
+${SHARD_LINE}
   --format text|github     Problem lines as text (default) or GitHub Actions annotations
                            (::error file=…,line=…::message)`,
   schema: `Usage: report-studio schema [--print]
@@ -125,6 +132,7 @@ Pages are matched by number: added, removed, changed or unchanged (page keys
 first, then pixels). Exit code 0 when nothing changed, 1 when something did,
 2 when a side could not be read or rendered.
   --base <rev>             Compare the reports changed since <rev> with the work tree
+${SHARD_LINE}
   --out <dir>              Write a PNG per changed page (old left, new right, changes
                            framed in red), summary.md and summary.html
   --format text|github     One line per report (default) or a GitHub Actions notice
@@ -141,6 +149,22 @@ Existing images of the same name are replaced (written to a temporary name, then
   --pages <list>           Only these pages: ${PAGES_SYNTAX} (a page past the end: exit 2)
   -o, --output <dir>       Write into this folder, keeping the reports' folders below it
                            (default: beside each report)`,
+  plan: `Usage: report-studio plan <files|dirs|globs…> --shards <n> [--json] [--offline]
+
+Before a build is split over n CI machines (build --shard i/n on each): prints the
+matrix for them on stdout, {"shard":["1/n",…]} (strategy.matrix: fromJSON(…)), the
+reports and single-/multi-page builds of each shard and of the whole run, and the
+quota left (--offline: none is needed). Nothing is built.
+Exit code 4 when the remaining quota cannot cover the whole run.
+  --shards <n>             Machines to split the run over, 1–${MAX_SHARDS}`,
+  merge: `Usage: report-studio merge <shard.json…> [--junit FILE] [--json]
+
+Joins the --json documents of a build or preview run split with --shard i/n into
+the one run they are parts of: a line per report, the summary, the GitHub step
+summary, --json one document, --junit one JUnit file (written from the documents).
+Exit code: the joined run's (the worst of its reports); 2 when the files are not
+every shard of one run (another command, a shard missing or twice, a report twice).
+  --junit <file>           Also write the joined run's JUnit XML`,
   help: MAIN_HELP,
 };
 

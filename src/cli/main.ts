@@ -9,6 +9,8 @@ import { runBuildOrPreview } from './commands/batch';
 import { runDiffCommand } from './commands/diff';
 import { runExportCommand } from './commands/export';
 import type { CommandContext } from './commands/report';
+import { runMergeCommand } from './commands/merge';
+import { runPlanCommand } from './commands/plan';
 import { runSchemaCommand } from './commands/schema';
 import { runServeCommand } from './commands/serve';
 import { runQuotaCommand, runStatusCommand } from './commands/status';
@@ -31,6 +33,8 @@ const COMMANDS: Record<Exclude<CommandName, 'help' | 'serve'>, (ctx: CommandCont
   schema: runSchemaCommand,
   diff: runDiffCommand,
   export: runExportCommand,
+  plan: runPlanCommand,
+  merge: runMergeCommand,
 };
 
 export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSignal): Promise<number> {

@@ -38,12 +38,16 @@ export interface ExpandedInputs {
   loops: string[];
 }
 
-/** Files as given, folders and patterns expanded. */
-export async function expandInputs(args: readonly string[], cwd: string): Promise<ExpandedInputs> {
+/**
+ * Files as given, folders and patterns expanded. The cap is per process: a run split into
+ * `shards` (--shard i/n) may match MAX_BATCH_FILES per shard, and each shard builds at most that.
+ */
+export async function expandInputs(args: readonly string[], cwd: string, shards = 1): Promise<ExpandedInputs> {
   /** Real path → the path it is taken by: a file reached twice (a symlinked folder, a loop, given twice) is one report. */
   const found = new Map<string, string>();
   const roots: string[] = [];
   const loops = new Set<string>();
+  const limit = MAX_BATCH_FILES * shards;
   for (const arg of args) {
     const { files, root } = await expandOne(arg, cwd);
     roots.push(root);
@@ -52,9 +56,10 @@ export async function expandInputs(args: readonly string[], cwd: string): Promis
       if (!found.has(real)) found.set(real, f);
       else for (const loop of await loopsOnPath(f, root)) loops.add(loop);
     }
-    if (found.size > MAX_BATCH_FILES) {
+    if (found.size > limit) {
+      const perShard = shards > 1 ? ` per shard (${shards} shards: ${limit})` : '';
       throw new CliError(
-        `more than ${MAX_BATCH_FILES} report files match (at ${printableName(arg)}): a run builds at most ${MAX_BATCH_FILES}; split it into several runs`,
+        `more than ${limit} report files match (at ${printableName(arg)}): a run builds at most ${MAX_BATCH_FILES}${perShard}; split it into several runs or more shards (--shard i/n)`,
       );
     }
   }

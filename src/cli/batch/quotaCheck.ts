@@ -17,6 +17,24 @@ export type QuotaBudget = Record<BuildCostKind, number>;
 
 export type QuotaVerdict = { refusal: ExitCode } | { budget?: QuotaBudget };
 
+/** How many single- and multi-page builds the costs add up to. */
+export function quotaNeed(costs: Iterable<BuildCostKind>): QuotaBudget {
+  const need: QuotaBudget = { single: 0, multi: 0 };
+  for (const c of costs) need[c]++;
+  return need;
+}
+
+export const covers = (left: QuotaBudget, need: QuotaBudget): boolean => need.single <= left.single && need.multi <= left.multi;
+
+/** `2 single-page builds and 1 multi-page build` */
+export const buildsWords = (need: QuotaBudget): string =>
+  `${plural(need.single, 'single-page build')} and ${plural(need.multi, 'multi-page build')}`;
+
+/** `2 single-page builds and 1 multi-page build, the quota has 1 single-page and 0 multi-page left (period ending …)` */
+export function needWords(need: QuotaBudget, left: QuotaBudget, periodEnd: string): string {
+  return `${buildsWords(need)}, the quota has ${left.single} single-page and ${left.multi} multi-page left (period ending ${periodEnd})`;
+}
+
 export async function checkQuota(
   session: Session,
   costs: Iterable<BuildCostKind>,
@@ -24,8 +42,7 @@ export async function checkQuota(
   out: Output,
   signal: AbortSignal,
 ): Promise<QuotaVerdict> {
-  const need: QuotaBudget = { single: 0, multi: 0 };
-  for (const c of costs) need[c]++;
+  const need = quotaNeed(costs);
   if (need.single + need.multi === 0) return {};
   let left: QuotaBudget;
   let periodEnd: string;
@@ -36,10 +53,8 @@ export async function checkQuota(
   } catch (error) {
     return { refusal: reportFailure(out, 'build', error) };
   }
-  if (need.single <= left.single && need.multi <= left.multi) return {};
-  const message =
-    `this run needs ${plural(need.single, 'single-page build')} and ${plural(need.multi, 'multi-page build')}, ` +
-    `the quota has ${left.single} single-page and ${left.multi} multi-page left (period ending ${periodEnd})`;
+  if (covers(left, need)) return {};
+  const message = `this run needs ${needWords(need, left, periodEnd)}`;
   if (allowPartial) {
     const budget = { single: Math.min(need.single, left.single), multi: Math.min(need.multi, left.multi) };
     out.info(`${message}: building ${budget.single + budget.multi} of ${need.single + need.multi} (--allow-partial)`);

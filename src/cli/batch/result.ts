@@ -3,6 +3,8 @@ import type { QuotaHeaders } from '../../core/client/apiClient';
 import { EXIT } from '../exitCodes';
 import type { ExitCode } from '../exitCodes';
 import type { Problem } from '../output';
+import { exitWithWarnings, warningVerdict } from '../warnings';
+import type { WarningVerdict } from '../warnings';
 
 export interface ReportOutcome {
   /** The report as printed (relative to the working folder when inside it). */
@@ -34,16 +36,39 @@ export interface ReportOutcome {
  * one invalid report (1).
  */
 export function worstExitCode(outcomes: readonly ReportOutcome[]): ExitCode {
-  const codes = outcomes.map((o) => o.exitCode);
+  return worstOf(outcomes.map((o) => o.exitCode));
+}
+
+/** The worst of several exit codes, by the rule above (also the worst of a run's shards). */
+/**
+ * A run's warnings (its reports' render notes) against --max-warnings and its exit code: one rule
+ * for a run and for the shards of one joined by `merge`, which may pass the limit only together.
+ */
+export function concludeRun(
+  outcomes: readonly ReportOutcome[],
+  maxWarnings: number | undefined,
+): { warnings: WarningVerdict; exitCode: ExitCode } {
+  const warnings = warningVerdict(
+    outcomes.reduce((n, o) => n + o.notes.length, 0),
+    maxWarnings,
+  );
+  return { warnings, exitCode: exitWithWarnings(worstExitCode(outcomes), warnings) };
+}
+
+export function worstOf(codes: readonly ExitCode[]): ExitCode {
   if (codes.includes(EXIT.cancelled)) return EXIT.cancelled;
   return codes.reduce<ExitCode>((worst, c) => (c > worst ? c : worst), EXIT.ok);
 }
 
 /** The quota left after the run: the least any build reported (builds finish in any order). */
 export function quotaLeft(outcomes: readonly ReportOutcome[]): QuotaHeaders | undefined {
+  return leastQuota(outcomes.map((o) => o.quota));
+}
+
+/** The least of several quotas seen (also of a run's shards, which shared one quota). */
+export function leastQuota(quotas: ReadonlyArray<QuotaHeaders | undefined>): QuotaHeaders | undefined {
   const left = (q: QuotaHeaders): number => (q.singlePageRemaining ?? Infinity) + (q.multiPageRemaining ?? Infinity);
-  return outcomes
-    .map((o) => o.quota)
+  return quotas
     .filter((q): q is QuotaHeaders => q !== undefined)
     .reduce<QuotaHeaders | undefined>((least, q) => (least === undefined || left(q) < left(least) ? q : least), undefined);
 }

@@ -16,11 +16,13 @@ import type { ParsedArgs } from '../args';
 import { stepSummaryMarkdown, writeJunit } from '../batch/batchReports';
 import { appendStepSummary } from '../githubFormat';
 import { printOutcome, printSummary } from '../batch/batchOutput';
+import type { BatchSummary } from '../batch/batchOutput';
 import { expandInputs, planOutputs } from '../batch/inputs';
 import type { BatchInput } from '../batch/inputs';
 import { MAX_JOBS, runPool } from '../batch/pool';
-import { quotaLeft, worstExitCode } from '../batch/result';
+import { concludeRun, quotaLeft } from '../batch/result';
 import { runOne } from '../batch/runOne';
+import { inShard, shardKey, shardOption } from '../batch/shard';
 import { loadEngine } from '../engineLoader';
 import { CliError } from '../exitCodes';
 import type { ExitCode } from '../exitCodes';
@@ -35,12 +37,12 @@ import type { CommandContext } from './report';
 import { printableName } from '../terminalText';
 import { shown } from '../output';
 import { checkOutputPath } from '../safeWrite';
-import { exitWithWarnings, maxWarningsOption, warningVerdict } from '../warnings';
+import { maxWarningsOption } from '../warnings';
 
 /** Tasks in flight by default against a hosted or custom service (the local service: two per core). */
 export const DEFAULT_REMOTE_JOBS = 4;
 
-const BATCH_OPTIONS = ['out-dir', 'jobs', 'junit', 'allow-partial'] as const;
+const BATCH_OPTIONS = ['out-dir', 'jobs', 'junit', 'allow-partial', 'shard'] as const;
 
 /** Several inputs, a folder, a pattern, or a batch option: the batch form. One plain file keeps the single form. */
 async function isBatchRun(args: ParsedArgs, cwd: string): Promise<boolean> {
@@ -87,11 +89,13 @@ async function runBatchCommand(kind: TaskKind, ctx: CommandContext): Promise<Exi
   const jobs = jobsOption(args.options.jobs, args.global.offline);
   const polling = pollingOptions(args);
   const maxWarnings = maxWarningsOption(args.options['max-warnings']);
-  const expanded = await expandInputs(args.positionals, cwd);
+  const shard = shardOption(args.options.shard);
+  const expanded = await expandInputs(args.positionals, cwd, shard?.total);
   for (const loop of expanded.loops) {
     out.info(`${printableName(shown(loop, cwd))}: a symbolic link to a folder that holds it (a loop); each report is taken once`);
   }
-  const inputs = planOutputs(expanded, kind, cwd, outDir);
+  // Outputs are planned on the whole run, so every shard writes where one run would.
+  const inputs = inShard(planOutputs(expanded, kind, cwd, outDir), (input) => shardKey(input.path, cwd), shard);
   // Before anything is sent: a refused output costs no quota.
   for (const input of inputs) {
     const option = outDir === undefined ? `${printableName(input.file)}'s output` : `--out-dir ${printableName(outDir)}`;
@@ -99,6 +103,10 @@ async function runBatchCommand(kind: TaskKind, ctx: CommandContext): Promise<Exi
   }
   if (typeof args.options.junit === 'string')
     await checkOutputPath(args.options.junit, cwd, { option: `--junit ${printableName(args.options.junit)}` });
+  // An empty shard (more shards than reports) has nothing to send: no service is started.
+  if (inputs.length === 0) {
+    return finish({ kind, jobs, ms: 0, ...concludeRun([], maxWarnings), outcomes: [], local: args.global.offline, shard }, ctx);
+  }
   const costs = kind === 'build' ? await costsOf(inputs, cwd) : new Map<BatchInput, BuildCostKind>();
   const started = performance.now();
   const { session, cleanup } = await openBatchSession(args, ctx, costs, jobs);
@@ -120,33 +128,34 @@ async function runBatchCommand(kind: TaskKind, ctx: CommandContext): Promise<Exi
         onDone: (o) => printOutcome(out, o),
       },
     );
-    const warnings = warningVerdict(
-      outcomes.reduce((n, o) => n + o.notes.length, 0),
-      maxWarnings,
-    );
-    const exitCode = exitWithWarnings(worstExitCode(outcomes), warnings);
-    const summary = {
+    const ms = Math.round(performance.now() - started);
+    const run = {
       kind,
       jobs,
-      ms: Math.round(performance.now() - started),
-      exitCode,
-      warnings,
+      ms,
+      ...concludeRun(outcomes, maxWarnings),
       outcomes,
       quota: quotaLeft(outcomes),
       local: session.local,
+      shard,
     };
-    printSummary(out, summary);
-    await appendStepSummary(stepSummaryMarkdown(summary, cwd), cwd, out.io.env);
-    if (typeof args.options.junit === 'string') await writeJunit(summary, args.options.junit, cwd);
-    return exitCode;
+    return await finish(run, ctx);
   } finally {
     await session.close();
     await cleanup();
   }
 }
 
+/** The summary, the step summary and the JUnit file of a finished run; its exit code. */
+async function finish(summary: BatchSummary, { args, out }: CommandContext): Promise<ExitCode> {
+  printSummary(out, summary);
+  await appendStepSummary(stepSummaryMarkdown(summary, out.io.cwd), out.io.cwd, out.io.env);
+  if (typeof args.options.junit === 'string') await writeJunit(summary, args.options.junit, out.io.cwd);
+  return summary.exitCode;
+}
+
 /** What each build costs (single- or multi-page, from `config.enable_multi_page`); unreadable files cost nothing: they are not sent. */
-async function costsOf(inputs: readonly BatchInput[], cwd: string): Promise<Map<BatchInput, BuildCostKind>> {
+export async function costsOf(inputs: readonly BatchInput[], cwd: string): Promise<Map<BatchInput, BuildCostKind>> {
   const costs = new Map<BatchInput, BuildCostKind>();
   for (const input of inputs) {
     const text = await readReportInput(input.file, cwd).catch(() => undefined);

@@ -18,6 +18,7 @@ import type { DiffSide, VisualDiffer } from '../localService';
 import { printable, printableLine } from '../output';
 import { printableName } from '../terminalText';
 import { checkOutputPath, writeOutputFile } from '../safeWrite';
+import { inShard, shardKey, shardOption } from '../batch/shard';
 import { changedReports, checkRevision, parseRange, repositoryRoot, textAt, type RevisionRange } from './diffGit';
 import type { CommandContext } from './report';
 import { isPdf } from '../../core/pdfMagic';
@@ -31,6 +32,8 @@ const MAX_PDF_BYTES = 100 * 1024 * 1024;
 /** One comparison to make: how to get each side (undefined: the report does not exist there). */
 interface Pair {
   name: string;
+  /** Absolute path of the (new) report: its rank for --shard. */
+  path: string;
   old: (differ: VisualDiffer) => Promise<DiffSide | undefined>;
   next: (differ: VisualDiffer) => Promise<DiffSide | undefined>;
 }
@@ -38,7 +41,12 @@ interface Pair {
 export async function runDiffCommand(ctx: CommandContext): Promise<ExitCode> {
   const { args, out, signal } = ctx;
   const cwd = out.io.cwd;
-  const pairs = await plan(args.positionals, args.options.base as string | undefined, cwd, signal);
+  const shard = shardOption(args.options.shard);
+  const pairs = inShard(
+    await plan(args.positionals, args.options.base as string | undefined, cwd, signal),
+    (p) => shardKey(p.path, cwd),
+    shard,
+  );
   const outArg = args.options.out === undefined ? undefined : String(args.options.out);
   const outDir = outArg === undefined ? undefined : resolve(cwd, outArg);
   const option = `--out ${printableName(outArg ?? '')}`;
@@ -82,6 +90,7 @@ export async function runDiffCommand(ctx: CommandContext): Promise<ExitCode> {
   out.document({
     ok: code !== EXIT.usage,
     command: 'diff',
+    shard: shard ?? null,
     changed,
     totals: totals(entries),
     out: outDir,
@@ -137,7 +146,7 @@ async function plan(positionals: string[], base: string | undefined, cwd: string
     throw new CliError('"diff" needs two files (old new), --base <rev> or <rev>..<rev>. See: report-studio diff --help');
   }
   const [oldFile, newFile] = positionals;
-  return [{ name: newFile, old: (d) => fileSide(d, oldFile, cwd), next: (d) => fileSide(d, newFile, cwd) }];
+  return [{ name: newFile, path: resolve(cwd, newFile), old: (d) => fileSide(d, oldFile, cwd), next: (d) => fileSide(d, newFile, cwd) }];
 }
 
 /** `a..b` names a range unless a file of that name exists. */
@@ -160,7 +169,7 @@ async function revisionPairs(range: RevisionRange, paths: string[], cwd: string,
     const text = await textAt(root, rev, file, signal);
     return text === undefined ? undefined : d.renderReport(text, rev ? `${rev}:${file}` : file, signal);
   };
-  return files.map((file) => ({ name: file, old: side(range.base, file), next: side(range.head, file) }));
+  return files.map((file) => ({ name: file, path: join(root, file), old: side(range.base, file), next: side(range.head, file) }));
 }
 
 async function fileSide(differ: VisualDiffer, file: string, cwd: string): Promise<DiffSide> {

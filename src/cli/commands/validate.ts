@@ -14,6 +14,7 @@ import { expectPositionals } from '../args';
 import { CliError, EXIT } from '../exitCodes';
 import type { ExitCode } from '../exitCodes';
 import { diagnosticJson } from '../output';
+import { inShard, shardKey, shardOption } from '../batch/shard';
 import { readReportInput } from '../inputFile';
 import { InvalidUtf8Error } from '../inputFile';
 import type { CommandContext } from './report';
@@ -62,7 +63,8 @@ export async function runValidateCommand(ctx: CommandContext): Promise<ExitCode>
   const { args, out } = ctx;
   expectPositionals('validate', args.positionals, 1, Infinity, 'one or more report files or folders');
   const maxWarnings = maxWarningsOption(args.options['max-warnings']);
-  const files = await expand(args.positionals, out.io.cwd);
+  const shard = shardOption(args.options.shard);
+  const files = inShard(await expand(args.positionals, out.io.cwd), (f) => shardKey(resolve(out.io.cwd, f), out.io.cwd), shard);
   const index = reportSchemaIndex();
   const results: FileResult[] = [];
   for (const file of files) {
@@ -97,6 +99,7 @@ export async function runValidateCommand(ctx: CommandContext): Promise<ExitCode>
   out.document({
     ok: failing === 0 && unreadable === 0 && !verdict.exceeded,
     command: 'validate',
+    shard: shard ?? null,
     error_count: errorCount,
     warning_count: warningCount,
     ...warningLimitJson(verdict),

@@ -61,7 +61,7 @@ describe('export --png options', () => {
     }
   });
 
-  it('--dpi stops where an A4 or Letter page would pass the rasteriser\'s cap of pixels a page', () => {
+  it("--dpi stops where an A4 or Letter page would pass the rasteriser's cap of pixels a page", () => {
     const pixels = (wPt: number, hPt: number, dpi: number) => Math.floor((wPt * dpi) / 72) * Math.floor((hPt * dpi) / 72);
     for (const [w, h] of [
       [595.28, 841.89],
