@@ -13,17 +13,7 @@ import { readPdf } from '../../helpers/pdf';
 import { strictJunitCases } from '../../helpers/strictXml';
 import { buildOnce, cleanEnv, describeRun, runCli } from './cliHarness';
 import type { CliRun } from './cliHarness';
-
-/** Twelve sections of long text on one page: the renderer cuts all it cannot fit. */
-function overflowingReport(): string {
-  const text = 'Quarterly revenue grew in every region while costs held steady; the board asked about churn and pricing. '.repeat(6);
-  const components = Array.from({ length: 12 }, (_, i) => ({
-    type: 'Section',
-    options: { section_title: `Part ${i + 1}` },
-    components: [{ type: 'Text', options: { text } }],
-  }));
-  return `${JSON.stringify({ type: 'Report', options: { report_title: 'Overflow' }, components }, null, 2)}\n`;
-}
+import { overflowingReport } from '../../helpers/overflowReport';
 
 const imageReport = (url: string): string =>
   `${JSON.stringify({ type: 'Report', options: { report_title: 'Logo' }, components: [{ type: 'Image', options: { image_url: url } }] }, null, 2)}\n`;

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { flowText, retitled } from '../../helpers/diffFixture';
 import { filesUnder } from '../../helpers/files';
+import { overflowingReport } from '../../helpers/overflowReport';
 import { readPdf } from '../../helpers/pdf';
 import { SIMPLE_REPORT, startTestService } from '../client/helpers';
 import type { TestService } from '../client/helpers';
@@ -162,6 +163,26 @@ describe('CLI: --shard, plan and merge', function () {
     assert.equal(m.stdout.match(/^reports\/\S+ → pdfs\/\S+\.pdf {2}\(\d+ pages?, /gm)?.length, 5, m.stdout);
     assert.match(m.stdout, /^reports\/c\/broken\.report\.json:16:11: error: /m);
     assert.match(m.stderr, /^6 reports in [\d.]+ m?s \(\d+ jobs\): 5 built, 1 failed$/m);
+  });
+
+  it('merge counts --max-warnings over the joined run: two shards within the limit each, over it together (exit 7)', async () => {
+    const notes = join(dir, 'notes');
+    await mkdir(notes);
+    await writeFile(join(notes, 'a.report.json'), overflowingReport('A'));
+    await writeFile(join(notes, 'b.report.json'), overflowingReport('B'));
+    const docs: string[] = [];
+    for (const i of [1, 2]) {
+      const s = await cli(['build', 'notes', '--offline', '--out-dir', 'notes-pdfs', '--json', '--max-warnings', '1', '--shard', `${i}/2`]);
+      assert.equal(s.code, 0, describeRun(s));
+      docs.push(join(dir, 'shards', `notes-${i}.json`));
+      await writeFile(docs[i - 1], s.stdout);
+    }
+    const m = await cli(['merge', ...docs]);
+    assert.equal(m.code, 7, describeRun(m));
+    assert.equal(m.stdout.match(/^notes\/[ab]\.report\.json:\d+:\d+: warning: Section "Part \d+" .* \(overflow\)$/gm)?.length, 2, m.stdout);
+    assert.match(m.stderr, /2 warnings found, more than --max-warnings 1 allows/);
+    const joined = JSON.parse((await cli(['merge', ...docs, '--json'])).stdout) as BatchDoc & { summary: { warnings: number } };
+    assert.equal(joined.summary.warnings, 2);
   });
 
   it('an empty shard exits 0 and builds nothing', async () => {
