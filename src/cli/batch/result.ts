@@ -36,10 +36,11 @@ export interface ReportOutcome {
  * one invalid report (1).
  */
 export function worstExitCode(outcomes: readonly ReportOutcome[]): ExitCode {
-  return worstOf(outcomes.map((o) => o.exitCode));
+  const codes = outcomes.map((o) => o.exitCode);
+  if (codes.includes(EXIT.cancelled)) return EXIT.cancelled;
+  return codes.reduce<ExitCode>((worst, c) => (c > worst ? c : worst), EXIT.ok);
 }
 
-/** The worst of several exit codes, by the rule above (also the worst of a run's shards). */
 /**
  * A run's warnings (its reports' render notes) against --max-warnings and its exit code: one rule
  * for a run and for the shards of one joined by `merge`, which may pass the limit only together.
@@ -53,11 +54,6 @@ export function concludeRun(
     maxWarnings,
   );
   return { warnings, exitCode: exitWithWarnings(worstExitCode(outcomes), warnings) };
-}
-
-export function worstOf(codes: readonly ExitCode[]): ExitCode {
-  if (codes.includes(EXIT.cancelled)) return EXIT.cancelled;
-  return codes.reduce<ExitCode>((worst, c) => (c > worst ? c : worst), EXIT.ok);
 }
 
 /** The quota left after the run: the least any build reported (builds finish in any order). */
