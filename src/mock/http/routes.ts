@@ -37,7 +37,9 @@ function apiRoutes(longPolls: LongPolls): Routes {
     '/api/v1/get-remaining-quota': { method: 'GET', handler: handleRemainingQuota },
   };
   // A client configured for a Managed Cloud deployment reaches the same handlers (docs/local-service.md).
-  const managedCloud = Object.entries(routes).map(([path, r]) => [MANAGED_CLOUD_ASYNC_BASE_PATH + path.slice(API_BASE_PATH.length), r] as const);
+  const managedCloud = Object.entries(routes).map(
+    ([path, r]) => [MANAGED_CLOUD_ASYNC_BASE_PATH + path.slice(API_BASE_PATH.length), r] as const,
+  );
   return { ...routes, ...Object.fromEntries(managedCloud) };
 }
 

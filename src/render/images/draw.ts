@@ -48,7 +48,11 @@ export function drawPlaceholder(
   const inner = Math.max(0, width - 12);
   const lines: Array<{ text: string; font: string; size: number }> = [
     { text: `${what} not loaded`, font: theme.fonts.bold, size: 9 },
-    { text: height < 60 || img.reason === NO_IMAGE_SOURCE ? img.reason : `not fetched: ${img.reason}`, font: theme.fonts.regular, size: 7.5 },
+    {
+      text: height < 60 || img.reason === NO_IMAGE_SOURCE ? img.reason : `not fetched: ${img.reason}`,
+      font: theme.fonts.regular,
+      size: 7.5,
+    },
     { text: img.source, font: theme.fonts.regular, size: 7 },
   ];
   // A small box (a logo) shows what and why; a larger one also where from.

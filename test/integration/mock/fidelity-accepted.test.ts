@@ -66,7 +66,10 @@ describe('local service: what the hosted service takes (Fidelity IV), real rende
     ],
     [
       'progress 150',
-      { type: 'ProgressBar', options: { title: 'Migration', progress: 150, stages: [{ name: 'Plan' }, { name: 'Build' }, { name: 'Ship' }] } },
+      {
+        type: 'ProgressBar',
+        options: { title: 'Migration', progress: 150, stages: [{ name: 'Plan' }, { name: 'Build' }, { name: 'Ship' }] },
+      },
       ['Migration', 'Plan', 'Build', 'Ship'],
     ],
   ];

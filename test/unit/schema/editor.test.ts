@@ -382,7 +382,10 @@ describe('schema: Fidelity IV — what the hosted service takes warns at most (v
       got.map(([, at]) => at),
       ['"column_spacing": 2.5', '"margin": 10.5', '"progress": 150'],
     );
-    assert.match(String(got[0][2]), /^A fraction: the docs' Row page \(1 – 12, 14 or 16\) gives whole numbers only\. It is accepted and drawn as written/);
+    assert.match(
+      String(got[0][2]),
+      /^A fraction: the docs' Row page \(1 – 12, 14 or 16\) gives whole numbers only\. It is accepted and drawn as written/,
+    );
     assert.match(String(got[2][2]), /^Outside 0–100: accepted, but drawn as 0 \(below\) or 100 \(above\)/);
     // Outside the range a spacing warns too; whole numbers inside it say nothing.
     assert.deepEqual(await problems(report('{"type": "Row", "options": {"column_spacing": 40}, "components": []}')), [
