@@ -146,7 +146,7 @@ export interface Webhook {
 }
 
 const OLDER_AUTH_HEADER =
-  'Older spelling of `auth_header` (the older SDK, v0.2.7–v0.3.0, sent it unchanged). It still works — the token is sent as `Authorization: Bearer <authHeader>` — but write `auth_header`.';
+  'Older spelling of `auth_header` (the older SDK, v0.2.7–v0.3.0, sent it unchanged). It still works (its token is sent as that of `auth_header`), but write `auth_header`.';
 
 /** The options of one webhook: `authHeader` is read as `auth_header` (resolveWebhook, ../resolve.ts). */
 export const webhookOptions = {
