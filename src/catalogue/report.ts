@@ -141,7 +141,27 @@ const colourTheme = (note: string) =>
 export interface Webhook {
   url: string;
   auth_header?: string | null;
+  /** The older SDK's spelling of `auth_header` (v0.2.7–v0.3.0). */
+  authHeader?: string | null;
 }
+
+const OLDER_AUTH_HEADER =
+  'Older spelling of `auth_header` (the older SDK, v0.2.7–v0.3.0, sent it unchanged). It still works (its token is sent as that of `auth_header`), but write `auth_header`.';
+
+/** The options of one webhook: `authHeader` is read as `auth_header` (resolveWebhook, ../resolve.ts). */
+export const webhookOptions = {
+  url: str('**Required.** The address to POST to, e.g. `"https://example.com/hooks/report-done"`.', { format: 'uri' }).from(
+    'D',
+    'N, O IWebhooks',
+  ),
+  auth_header: nullableStr('Token sent as `Authorization: Bearer <auth_header>` with each call, e.g. `"s3cr3t"`.').from(
+    'D',
+    'N, O (string | null)',
+  ),
+  authHeader: nullableStr('Older spelling of `auth_header`.', { deprecationMessage: OLDER_AUTH_HEADER })
+    .spellingOf('auth_header')
+    .from('O v0.2.7–v0.3.0 src/Report.ts IWebhooks (authHeader, sent as written)'),
+};
 
 export const reportConfig = object({
   markdownDescription: 'Rendering configuration: themes, orientation, paging, cloud upload and webhooks.',
@@ -195,16 +215,7 @@ export const reportConfig = object({
       items: strict({
         type: 'object',
         markdownDescription: 'A webhook: `url` to POST to, and an optional `auth_header` token.',
-        properties: properties({
-          url: str('**Required.** The address to POST to, e.g. `"https://example.com/hooks/report-done"`.', { format: 'uri' }).from(
-            'D',
-            'N, O IWebhooks',
-          ),
-          auth_header: nullableStr('Token sent as `Authorization: Bearer <auth_header>` with each call, e.g. `"s3cr3t"`.').from(
-            'D',
-            'N, O (string | null)',
-          ),
-        }),
+        properties: properties(webhookOptions),
         required: ['url'],
       }),
     }).from('D reports/webhooks', 'N, O IWebhooks'),

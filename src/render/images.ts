@@ -44,8 +44,15 @@ export type LoadedImage =
   | { kind: 'raster'; format: ImageFormat; data: Buffer; width: number; height: number }
   /** Width/height in CSS px. */
   | { kind: 'vector'; format: 'svg'; vector: VectorImage; width: number; height: number }
-  /** Not fetched: drawn as a labelled box. */
-  | { kind: 'placeholder'; reason: FetchFailure; source: string };
+  /** Not fetched, or no picture named: drawn as a labelled box. */
+  | { kind: 'placeholder'; reason: FetchFailure | typeof NO_IMAGE_SOURCE; source: string };
+
+/**
+ * Why an Image whose `image_url` and `base64` are both null or empty is a placeholder: the newer
+ * SDK types `image_url` as a required key that may be null, so such a body passes validation here
+ * as there; it is drawn as a labelled box, never a failed build (docs/local-service.md).
+ */
+export const NO_IMAGE_SOURCE = 'no image_url or base64';
 
 /** One image reference in the report. */
 export interface ImageRef {

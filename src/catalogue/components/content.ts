@@ -4,7 +4,9 @@ import { SPACING_UNIT_PT, properties, type Opt, type OptionSet } from '../option
 import {
   ALIGNMENTS,
   COLOUR_VARIABLES,
+  MARGIN_VALUES,
   alignment,
+  anyNumber,
   arrayOf,
   bool,
   colourPair,
@@ -83,15 +85,15 @@ const headingCell = shaped<string | TableCellObject>({
 const OLDER_HEADINGS_MARGIN =
   'Older form of `headings_margin`. It still works; the current form is a margin from 0 to 32, e.g. `4` (`false` ≈ `0`).';
 
-/** No default: unset draws 4 pt (rows) and 5 pt (headings), which no integer of the spacing scale gives. */
+/**
+ * No default: unset draws 4 pt (rows) and 5 pt (headings), which no integer of the spacing scale
+ * gives. N types a plain `number`: any number is accepted, drawn within 0–32 steps.
+ */
 const padding = (what: string, unset: string): Opt<number> =>
-  int(
-    `Vertical padding of ${what}, an integer from 0 to 32 on the spacing scale (${SPACING_UNIT_PT} pt each), e.g. \`2\`; unset: ${unset}.`,
-    {
-      minimum: 0,
-      maximum: 32,
-    },
-  ).from('N');
+  anyNumber(
+    `Vertical padding of ${what} on the spacing scale (${SPACING_UNIT_PT} pt each), from 0 to 32, e.g. \`2\` or \`2.5\`; unset: ${unset}.`,
+    MARGIN_VALUES,
+  ).from('N (number)');
 
 export const Card = component({
   markdownDescription:

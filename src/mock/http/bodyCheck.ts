@@ -7,6 +7,7 @@
  * thread costs as much as parsing it there).
  */
 import type { ReportBody } from '../../core/report/types';
+import { resolveWebhook } from '../../catalogue';
 import { cloudTargets } from '../delivery/cloudTargets';
 import type { WebhookTarget } from '../store/taskStore';
 import { jsonText } from '../store/volume';
@@ -53,7 +54,11 @@ export function reportFacts(report: ReportBody): ReportFacts {
   const webhooks = (Array.isArray(hooks) ? hooks : [])
     .filter((h) => h && typeof h.url === 'string')
     .slice(0, MAX_WEBHOOK_TARGETS)
-    .map((h) => ({ url: h.url, auth_header: typeof h.auth_header === 'string' ? h.auth_header : null }));
+    .map((h) => {
+      // The catalogue's other spellings apply (the older SDK's `authHeader`).
+      const token = resolveWebhook(h).auth_header;
+      return { url: h.url, auth_header: typeof token === 'string' ? token : null };
+    });
   const facts: ReportFacts = {
     title: typeof title === 'string' ? title : undefined,
     multiPage: laxTrue(report.config?.enable_multi_page),
