@@ -15,7 +15,7 @@ import type { LayoutNode } from './nodes';
 import type { PagePlan } from './plan';
 import { sectionHeader } from '../components/sectionHeader';
 
-/** Thrown when a single-page report needs a second page: layout stops there. */
+/** Thrown when a report needs more pages than it may have: layout stops there. */
 export class OverflowStop extends Error {
   constructor(
     /** The first component that was not (completely) placed on the page. */
@@ -23,7 +23,7 @@ export class OverflowStop extends Error {
     /** True when a first part of it was placed (a split Table or Text, a Section whose first rows fit). */
     readonly partial: boolean,
   ) {
-    super(`${node.path} did not fit on the single page`);
+    super(`${node.path} did not fit on the pages the report may have`);
     this.name = 'OverflowStop';
   }
 }
