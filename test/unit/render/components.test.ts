@@ -52,9 +52,23 @@ describe('renderer: components', () => {
     assert.ok(Buffer.from(r.pdf).toString('latin1').includes('https://example.com/docs'));
   });
 
-  it('Text with markdown_format false prints the source as is', async () => {
+  it('Text with markdown_format false prints Markdown syntax as is but reads HTML: no tags or entities, <a href> a link', async () => {
     const r = await render(report([{ type: 'Text', options: { text: 'Literal **stars**', markdown_format: false } }]));
     assert.ok(r.text.includes('Literal **stars**'), r.text);
+    const html = await render(
+      report([
+        {
+          type: 'Text',
+          options: {
+            text: '<h2>Opening hours</h2><p>Fish &amp; chips&nbsp;daily, <b>11:30</b>.</p>See the <a href="https://kiosk.example/book">booking page</a>.',
+            markdown_format: false,
+          },
+        },
+      ]),
+    );
+    assert.match(html.text, /Opening hours Fish & chips\s+daily, 11:30 ?\. See the booking page\./);
+    assert.doesNotMatch(html.text, /<|&amp;|&nbsp;/);
+    assert.ok(Buffer.from(html.pdf).toString('latin1').includes('/URI (https://kiosk.example/book)'), 'a link annotation');
   });
 
   it('Table: title, headings, string/number/object cells in reading order', async () => {
