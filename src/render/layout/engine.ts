@@ -152,9 +152,9 @@ export class LayoutEngine {
     const innerX = x + box.insetX + box.padding;
     const innerW = Math.max(10, width - 2 * box.insetX - 2 * box.padding);
     const rows = gridRows(node.children, box.columns, innerX, innerW, box.gap, box.align);
-    // Keep the title with (the start of) its first row.
-    const firstRow = rows.length ? Math.min(120, this.rowHeight(rows[0])) : 0;
-    if (!plan.atTop && box.marginTop + 2 * box.padding + box.headerHeight + box.headerGap + firstRow > plan.remaining) this.newPage(node);
+    // A title moves with its first component: when that cannot start here, both go to the next page.
+    const head = box.marginTop + 2 * box.padding + box.headerHeight + box.headerGap;
+    if (!plan.atTop && !(head <= plan.remaining && this.startsWithin(rows[0], innerW, plan.remaining - head))) this.newPage(node);
     if (!plan.atTop) plan.y += box.marginTop;
     const bg = box.highlighted
       ? {
@@ -188,6 +188,29 @@ export class LayoutEngine {
     plan.y = Math.min(plan.bottom, plan.y + box.padding);
     if (bg) plan.closeBackground(bg, plan.y);
     plan.y = Math.min(plan.bottom, plan.y + box.marginBottom);
+  }
+
+  /**
+   * Whether a container's first row can start in `avail` pt, as flowContainer would place it:
+   * a grid row or an unsplittable leaf whole, a splittable leaf by a first part, a nested
+   * container by its own title and first row.
+   */
+  private startsWithin(row: GridCell[] | undefined, innerW: number, avail: number): boolean {
+    if (!row) return true;
+    const only = row[0];
+    if (row.length !== 1 || Math.abs(only.width - innerW) >= 0.5 || !this.flowable(only.node)) return this.rowHeight(row) <= avail + 0.01;
+    const node = only.node;
+    if (node.kind === 'leaf') {
+      if (this.measure(node, only.width) <= avail + 0.01) return true;
+      const ctx = this.ctx(node.path);
+      return avail > 24 && this.guard(node.path, () => node.painter.split!(node.options, only.width, avail, ctx)) !== null;
+    }
+    if (node.kind !== 'container') return true;
+    const box = this.guard(node.path, () => containerBox(node.type, node.options, only.width, this.ctx(node.path)));
+    const innerX = only.x + box.insetX + box.padding;
+    const w = Math.max(10, only.width - 2 * box.insetX - 2 * box.padding);
+    const head = box.marginTop + box.padding + box.headerHeight + box.headerGap;
+    return head <= avail && this.startsWithin(gridRows(node.children, box.columns, innerX, w, box.gap, box.align)[0], w, avail - head);
   }
 
   private flowable(node: LayoutNode): boolean {

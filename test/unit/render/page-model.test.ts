@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { render, report } from '../../helpers/render';
+import { itemOf, render, report, textItems } from '../../helpers/render';
 import { firstOutOfOrder } from '../../helpers/pdf';
 
 const card = (title: string, value: string | number) => ({ type: 'Card', options: { title, value } });
@@ -86,6 +86,26 @@ describe('renderer: page model', () => {
     );
     assert.equal(tall.pageCount, 1);
     assert.ok(tall.text.includes('enable_multi_page'), 'the overflow notice names the setting');
+  });
+
+  it('a section title moves with its first component: an unsplittable chart, a chart inside a Row', async () => {
+    const filler = Array.from({ length: 5 }, () => ({ type: 'VerticalSpacer', options: { space: 32 } }));
+    const chart = (title: string) => ({
+      type: 'Chart.Bar',
+      options: { chart_title: title, data: ['A', 'B', 'C'].map((x, i) => ({ x, y: 10 + i, label: 's' })) },
+    });
+    const cases = [
+      { title: 'Spend by quarter', first: chart('Quarterly spend chart') },
+      { title: 'Spend in a row', first: { type: 'Row', options: { columns: 1 }, components: [chart('Row spend chart')] } },
+    ];
+    for (const { title, first } of cases) {
+      const r = await render(report([...filler, { type: 'Section', options: { section_title: title }, components: [first] }]));
+      const items = await textItems(r.pdf);
+      const heading = itemOf(items, title);
+      const firstText = items.find((i) => /spend chart$/.test(i.str))!;
+      assert.equal(r.pageCount, 2, title);
+      assert.equal(heading.page, firstText.page, `"${title}" on page ${heading.page}, its chart on page ${firstText.page}`);
+    }
   });
 
   it('margins from the report options move the content inwards', async () => {
