@@ -70,7 +70,14 @@ export async function renderReportPdf(report: ReportBody, options: PdfRenderOpti
   const chrome = await preloadImages(report, [coverNodes, nodes], options.images ?? {}, notes, signal);
   checkTime();
 
-  const env = (plan: PagePlan): LayoutEnv => ({ doc, theme, plan, fontSize, checkTime });
+  // Layout measures a row more than once (and a cut page is laid out twice): one note per component.
+  const noted = new Set<string>();
+  const note = (n: RenderNote) => {
+    const key = `${n.kind} ${n.path.join('.')}`;
+    if (!noted.has(key)) notes.push(n);
+    noted.add(key);
+  };
+  const env = (plan: PagePlan): LayoutEnv => ({ doc, theme, plan, fontSize, checkTime, note });
   const pages: PlannedPage[] = [];
   if (cover) pages.push(...layoutCover(coverNodes, coverGeometry(cover, model.width, model.height), env));
   const layoutContent = (bottom: number) => {

@@ -40,7 +40,11 @@ function pageLimitWords(maxPages: number): { where: string; remedy: string } {
 export function overflowNote(stop: OverflowStop, maxPages: number): RenderNote {
   const what = stop.partial ? `The rest of ${describe(stop.node)}` : describe(stop.node);
   const { where, remedy } = pageLimitWords(maxPages);
-  return { kind: 'overflow', path: reportPathOf(stop.node.path), message: `${what} and everything after it did not fit on ${where}; ${remedy}` };
+  return {
+    kind: 'overflow',
+    path: reportPathOf(stop.node.path),
+    message: `${what} and everything after it did not fit on ${where}; ${remedy}`,
+  };
 }
 
 export function paintOverflowNotice(doc: PDFKit.PDFDocument, theme: RenderTheme, model: PageModel): void {

@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { itemOf, render, report, textItems } from '../../helpers/render';
 import { firstOutOfOrder } from '../../helpers/pdf';
+import { renderReportPdf } from '../../../src/render/renderPdf';
 
 const card = (title: string, value: string | number) => ({ type: 'Card', options: { title, value } });
 
@@ -106,6 +107,42 @@ describe('renderer: page model', () => {
       assert.equal(r.pageCount, 2, title);
       assert.equal(heading.page, firstText.page, `"${title}" on page ${heading.page}, its chart on page ${firstText.page}`);
     }
+  });
+
+  it('a narrow column keeps its longest word whole: the spacing gives way, then its neighbours, and a note says so', async () => {
+    const row = (spacing: number | undefined, narrow: string, wide: string, text: string) => ({
+      type: 'Row',
+      options: spacing === undefined ? {} : { column_spacing: spacing },
+      components: [
+        { type: 'Text', options: { width: narrow, text } },
+        { type: 'Text', options: { width: wide, text: 'Revenue grew in every region this quarter, led by the coastal stores.' } },
+      ],
+    });
+    const body = report([row(16, '1/12', '5/12', 'Quarterly'), row(undefined, '1/12', '11/12', 'Throughput')]);
+    const r = await renderReportPdf(body);
+    const items = await textItems(r.pdf);
+    // Each word is one text item: present and never broken between characters.
+    for (const word of ['Quarterly', 'Throughput'])
+      assert.ok(
+        items.some((i) => i.str.includes(word)),
+        `"${word}" whole in the PDF`,
+      );
+    const notes = r.notes.filter((n) => n.kind === 'column-squeezed');
+    assert.deepEqual(
+      notes.map((n) => n.path),
+      [
+        ['components', 0, 'components', 0],
+        ['components', 1, 'components', 0],
+      ],
+    );
+    assert.match(
+      notes[0].message,
+      /^Text at width "1\/12" would be 0 pt wide but its longest word needs \d+ pt; the column spacing shrank from 48 pt to 3 pt/,
+    );
+    assert.match(notes[1].message, /the other columns of its row were narrowed/);
+    // Wide enough columns are laid out as asked, without a note.
+    const roomy = await renderReportPdf(report([row(undefined, '1/4', '3/4', 'Quarterly')]));
+    assert.equal(roomy.notes.length, 0);
   });
 
   it('margins from the report options move the content inwards', async () => {
