@@ -170,7 +170,10 @@ function drawInside(ctx: PaintContext, o: Options, style: ChartStyle, cx: number
   const title = str(o, 'inside_title');
   const subtitle = str(o, 'inside_subtitle');
   const room = inner * 1.6;
-  const tSize = clamp(inner * 0.42 * scale, 7, 40);
+  // In proportion to the hole; a small ring (a third-width column's charting area) still gets
+  // the chart's title size when the title fits across the hole at it.
+  const fits = title !== undefined && withFont(doc, style.fonts.bold, style.title, () => doc.widthOfString(title)) <= room;
+  const tSize = clamp(Math.max(inner * 0.42 * scale, fits ? style.title : 0), 7, 40);
   const sSize = clamp(inner * 0.16 * scale, 6, 14);
   const tH = title ? lineHeight(tSize) : 0;
   const sH = subtitle ? lineHeight(sSize) : 0;
