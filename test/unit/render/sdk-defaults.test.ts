@@ -120,7 +120,9 @@ describe('options as the SDKs send them (docs/sdk-defaults.md)', () => {
       for (const title of ['72%', '38%', '55%']) {
         const it = itemOf(its, title.slice(0, 2));
         assert.equal(it.str, title, 'the inside title is not cut');
-        assert.ok(it.size >= 11, `${title} is drawn at ${it.size.toFixed(1)} pt`);
+        // At least the chart title size: the ring fills its charting area (width / 1.6 tall), so a third-wide
+        // ring is small, but its title is never the 7 pt floor a ring read as 0.9 % of its box gets.
+        assert.ok(it.size >= 10, `${title} is drawn at ${it.size.toFixed(1)} pt`);
       }
     });
 
