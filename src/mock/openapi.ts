@@ -153,7 +153,7 @@ export function buildOpenApi(origin: string): Json {
             type: 'object',
             required: ['kind', 'path', 'message'],
             properties: {
-              kind: { type: 'string', enum: ['image-unavailable', 'overflow', 'font-fallback'] },
+              kind: { type: 'string', enum: ['image-unavailable', 'overflow', 'font-fallback', 'column-squeezed'] },
               path: { type: 'array', items: { type: ['string', 'integer'] }, description: 'JSON path into the submitted report.' },
               message: { type: 'string' },
             },

@@ -210,9 +210,11 @@ export async function loadImages(refs: ImageRef[], settings: ImageSettings = {},
       const f = r.value;
       if (!f.ok) {
         const option = String(ref.path[ref.path.length - 1]);
+        // A cover background is not replaced by a placeholder (it would hide the cover's content).
+        const drawn = option === 'bg_image' ? 'the cover keeps its background colour' : 'a placeholder was drawn';
         out.push({
           image: { kind: 'placeholder', reason: f.failure.reason, source: f.origin },
-          note: `${option} ${f.origin} ${f.failure.message} — a placeholder was drawn`,
+          note: `${option} ${f.origin} ${f.failure.message} — ${drawn}`,
         });
         continue;
       }

@@ -33,7 +33,7 @@ import {
   v2Options,
 } from './chartOptions';
 
-export { V2_CHART_MARGINS } from './chartOptions';
+export { V2_CHART_MARGINS, ASPECT_RATIO as CHART_ASPECT_RATIO } from './chartOptions';
 
 /** An arc of a DoughnutRing (N, O IDoughnutRingData). */
 export interface RingArc {

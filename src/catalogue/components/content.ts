@@ -135,7 +135,7 @@ export const Text = component({
   snippetOptions: { text: '${1:Markdown text}' },
   options: {
     text: str(
-      '**Required.** The text, in Markdown or HTML (unless `markdown_format` is `false`), e.g. `"## Summary\\nRevenue grew **12%**."`.',
+      '**Required.** The text, in Markdown or HTML (HTML only when `markdown_format` is `false`), e.g. `"## Summary\\nRevenue grew **12%**."`.',
     ).from('N, O core/Text.ts', 'D components/text'),
     align: alignment('the text').default('left').from('N, O'),
     // No default: drawn at 10 pt, which no size keyword of the schema gives (`sm` is 9 pt).
@@ -156,7 +156,11 @@ export const Text = component({
         maximum: 17,
       },
     ).from('N (1–17)', 'O (number | null)'),
-    markdown_format: bool('Interpret `text` as Markdown; `false` prints it verbatim.').default(true).from('N'),
+    markdown_format: bool(
+      'Read `text` as Markdown; `false` turns Markdown syntax off, not HTML (tags such as `<b>` and entities such as `&amp;` are still read).',
+    )
+      .default(true)
+      .from('N'),
     align_list: bool('Apply `align` to list items as well as paragraphs.').default(false).from('N'),
     // N types a MarginValue 0–32; A had a boolean (kept, with a warning).
     headings_margin: shaped<number | boolean>({

@@ -26,7 +26,7 @@ export type ReportPath = Array<string | number>;
  * get-task-status that hosted clients ignore); `path` points at the JSON node concerned.
  */
 export interface RenderNote {
-  kind: 'image-unavailable' | 'overflow' | 'font-fallback';
+  kind: 'image-unavailable' | 'overflow' | 'font-fallback' | 'column-squeezed';
   path: ReportPath;
   message: string;
 }

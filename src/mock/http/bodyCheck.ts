@@ -15,7 +15,7 @@ import { MISSING_BODY, notJsonEntry, validateReport } from '../validation/report
 import { decodeBody, ValidationFailure } from './body';
 import { capErrors, type CappedDetail } from './errorCap';
 import { HttpError } from './respond';
-import { laxBoolWord } from '../../core/api/laxBool';
+import { isMultiPage } from '../../core/report/pageSwitch';
 
 /** Webhooks kept per task, whatever the body holds (the schema allows 3; a list drives requests). */
 export const MAX_WEBHOOK_TARGETS = 3;
@@ -30,7 +30,7 @@ export interface BodyJob {
 export interface ReportFacts {
   /** options.report_title when it is a string. */
   title: string | undefined;
-  /** config.enable_multi_page read as pydantic's lax bool. */
+  /** Whether the report may take more than one page (core/report/pageSwitch.ts): its quota category. */
   multiPage: boolean;
   /** config.webhooks with a string url, at most MAX_WEBHOOK_TARGETS. */
   webhooks: WebhookTarget[];
@@ -42,11 +42,6 @@ export type BodyVerdict =
   | { ok: true; facts: ReportFacts; report?: ReportBody; reportJson?: string }
   | { ok: false; status: 400; detail: string }
   | { ok: false; status: 422; detail: CappedDetail };
-
-/** True for the values pydantic's lax bool reads as true. */
-function laxTrue(v: unknown): boolean {
-  return v === true || v === 1 || (typeof v === 'string' && laxBoolWord(v) === true);
-}
 
 export function reportFacts(report: ReportBody): ReportFacts {
   const title = report.options?.report_title;
@@ -61,7 +56,7 @@ export function reportFacts(report: ReportBody): ReportFacts {
     });
   const facts: ReportFacts = {
     title: typeof title === 'string' ? title : undefined,
-    multiPage: laxTrue(report.config?.enable_multi_page),
+    multiPage: isMultiPage(report.config),
     webhooks,
   };
   if (cloudTargets(report.config).length > 0) facts.cloudStorage = { value: report.config?.cloud_storage };

@@ -203,6 +203,12 @@ describe('renderer: images (formats, sources, placeholders, errors)', () => {
         ['cover_page', 'bg_image'],
       ],
     );
+    // Each note says what was drawn instead: a placeholder for the logo, the cover colour for the background.
+    assert.match(notes[0].message, /— a placeholder was drawn$/);
+    assert.match(
+      notes[1].message,
+      /^bg_image http:\/\/127\.0\.0\.1:\d+\/cover\.jpg not fetched: connection failed — the cover keeps its background colour$/,
+    );
     const text = await textOf(pdf);
     assert.ok(text.includes('Logo not loaded'));
     assert.ok(!text.includes('Image not loaded'), 'no placeholder box on the cover');

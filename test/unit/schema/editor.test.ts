@@ -341,16 +341,16 @@ describe('schema: in the editor (vscode-json-languageservice)', () => {
     assert.doesNotMatch(await hover('{"type": "Text", "options": {"text": "t", "si|ze": "sm"}}'), /Default:/);
   });
 
-  it("config.n_pages above 1 without enable_multi_page: true warns (the older SDK's page switch); with it, or 1, no problem", async () => {
+  it("config.n_pages above 1 with enable_multi_page: false warns (the explicit switch wins); alone (the older SDK's page switch) or with true, no problem", async () => {
     const config = (c: string) => `{"type": "Report", "options": {"report_title": "T"}, "config": ${c}, "components": []}`;
-    const [p, ...rest] = await editorProblems(config('{"n_pages": 3}'));
+    const [p, ...rest] = await editorProblems(config('{"n_pages": 3, "enable_multi_page": false}'));
     assert.equal(rest.length, 0);
     assert.equal(p.severity, 2, 'a warning');
     assert.equal(p.text, '"n_pages": 3');
-    assert.match(p.message, /no effect without "enable_multi_page": true/);
-    assert.equal((await editorProblems(config('{"n_pages": 3, "enable_multi_page": false}'))).length, 1);
+    assert.match(p.message, /no effect with "enable_multi_page": false/);
+    assert.deepEqual(await editorProblems(config('{"n_pages": 3}')), []);
     assert.deepEqual(await editorProblems(config('{"n_pages": 3, "enable_multi_page": true}')), []);
-    assert.deepEqual(await editorProblems(config('{"n_pages": 1}')), []);
+    assert.deepEqual(await editorProblems(config('{"n_pages": 1, "enable_multi_page": false}')), []);
   });
 
   it('hover shows the option documentation', async () => {
