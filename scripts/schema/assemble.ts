@@ -45,6 +45,25 @@ function snippetBody(c: NamedComponent): SchemaObject {
 
 const snippet = (c: NamedComponent) => ({ label: c.type, description: firstSentence(c.markdownDescription), body: snippetBody(c) });
 
+const BLANK = { anyOf: [{ type: 'null' }, { type: 'string', pattern: '^\\s*$' }] };
+
+/**
+ * A warning when the options of a requiredOneOf are all there but null or empty (an Image with
+ * `"image_url": null`): the service accepts that, as the hosted one does (the newer SDK types
+ * `image_url` as a required key that may be null), and the renderer draws a labelled placeholder.
+ * It is shown on the first of them written.
+ */
+function noneGivenWarning(names: readonly string[]): SchemaObject {
+  const quoted = names.map((n) => `\`${n}\``);
+  const none = quoted.length === 2 ? `Neither ${quoted[0]} nor ${quoted[1]}` : `None of ${quoted.join(', ')}`;
+  const message = `${none} is set (null or empty): the build draws a labelled placeholder instead of an image. Give one of them.`;
+  const on = (i: number): SchemaObject =>
+    i === names.length - 1
+      ? { properties: { [names[i]]: { deprecationMessage: message } } }
+      : { if: { required: [names[i]] }, then: { properties: { [names[i]]: { deprecationMessage: message } } }, else: on(i + 1) };
+  return { if: { properties: Object.fromEntries(names.map((n) => [n, BLANK])) }, then: on(0) };
+}
+
 /** The definition of one component type; `itemRef` is what its `components` may hold. */
 function componentDefinition(c: NamedComponent, itemRef: string): Record<string, unknown> {
   const options: Record<string, unknown> = {
@@ -61,6 +80,7 @@ function componentDefinition(c: NamedComponent, itemRef: string): Record<string,
   if (c.requiredOneOf) {
     // Either of these options will do (Image: image_url or base64).
     options.anyOf = c.requiredOneOf.map((name) => ({ required: [name] }));
+    Object.assign(options, noneGivenWarning(c.requiredOneOf));
   }
   const props: Record<string, unknown> = {
     type: { const: c.type, markdownDescription: `Component type \`${c.type}\`.` },

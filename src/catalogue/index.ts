@@ -16,12 +16,13 @@ export {
   type ReportObjectValues,
   type Resolved,
 } from './catalogue';
-export { defaultsOf, numberFromText, resolveOptions, resolveReportObject, resolveTableCell } from './resolve';
+export { defaultsOf, numberFromText, resolveOptions, resolveReportObject, resolveTableCell, resolveWebhook } from './resolve';
 export type { ComponentEntry } from './component';
 export type { OptionSet, SchemaObject } from './option';
 export { PX_PT, SPACING_UNIT_PT, properties } from './option';
 export { newReportSnippet, objectSchema } from './report';
-export { V2_CHART_MARGINS } from './components/charts';
+export { CHART_ASPECT_RATIO, V2_CHART_MARGINS } from './components/charts';
+export { SPARK_CHART_HEIGHT_PT } from './components/premium';
 export { SOURCES } from './sources';
 export { COLOUR_THEMES, TYPOGRAPHY_THEMES, type ColourTheme, type TypographyTheme } from './themes';
 export { COLOR_SCHEMES, COLOUR_VARIABLES, CURVE_FORMATS, FONT_SIZES, WIDTHS } from './vocabulary';

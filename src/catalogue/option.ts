@@ -33,6 +33,12 @@ export type Unit =
   /** 0–1 of some whole (the older SDK's DoughnutRing); a value above 1 is read as a percentage. */
   | 'fraction';
 
+/** The values a number option is drawn with: one outside is drawn at the nearest end. */
+export interface DrawnRange {
+  readonly minimum: number;
+  readonly maximum: number;
+}
+
 export interface OptionMeta<T> {
   /** The value used when the option is omitted or null (what the renderer draws). */
   readonly default?: T;
@@ -41,6 +47,8 @@ export interface OptionMeta<T> {
   readonly spellingOf?: string;
   /** A colour: besides its enum (theme variables) the renderer takes any CSS colour string. */
   readonly colour?: boolean;
+  /** A number accepted whatever its value but drawn within this range (../resolve.ts clamps it; vocabulary.ts `anyNumber`). */
+  readonly drawnRange?: DrawnRange;
   readonly sources: readonly Source[];
 }
 

@@ -141,7 +141,27 @@ const colourTheme = (note: string) =>
 export interface Webhook {
   url: string;
   auth_header?: string | null;
+  /** The older SDK's spelling of `auth_header` (v0.2.7–v0.3.0). */
+  authHeader?: string | null;
 }
+
+const OLDER_AUTH_HEADER =
+  'Older spelling of `auth_header` (the older SDK, v0.2.7–v0.3.0, sent it unchanged). It still works (its token is sent as that of `auth_header`), but write `auth_header`.';
+
+/** The options of one webhook: `authHeader` is read as `auth_header` (resolveWebhook, ../resolve.ts). */
+export const webhookOptions = {
+  url: str('**Required.** The address to POST to, e.g. `"https://example.com/hooks/report-done"`.', { format: 'uri' }).from(
+    'D',
+    'N, O IWebhooks',
+  ),
+  auth_header: nullableStr('Token sent as `Authorization: Bearer <auth_header>` with each call, e.g. `"s3cr3t"`.').from(
+    'D',
+    'N, O (string | null)',
+  ),
+  authHeader: nullableStr('Older spelling of `auth_header`.', { deprecationMessage: OLDER_AUTH_HEADER })
+    .spellingOf('auth_header')
+    .from('O v0.2.7–v0.3.0 src/Report.ts IWebhooks (authHeader, sent as written)'),
+};
 
 export const reportConfig = object({
   markdownDescription: 'Rendering configuration: themes, orientation, paging, cloud upload and webhooks.',
@@ -165,7 +185,7 @@ export const reportConfig = object({
       .default(true)
       .from('N, O IReportConfig'),
     n_pages: int(
-      'Number of pages of a multi-page report, e.g. `3`. Capped by your plan\u2019s `max_pages_per_report`. Only with `enable_multi_page: true`: on its own (as the older SDK sent it) a report stays single-page.',
+      'The most pages the content may take when `enable_multi_page` is not set (the older SDK\u2019s only page switch), e.g. `3`; when it is set, `enable_multi_page` decides.',
       { minimum: 1 },
     )
       .default(1)
@@ -195,33 +215,23 @@ export const reportConfig = object({
       items: strict({
         type: 'object',
         markdownDescription: 'A webhook: `url` to POST to, and an optional `auth_header` token.',
-        properties: properties({
-          url: str('**Required.** The address to POST to, e.g. `"https://example.com/hooks/report-done"`.', { format: 'uri' }).from(
-            'D',
-            'N, O IWebhooks',
-          ),
-          auth_header: nullableStr('Token sent as `Authorization: Bearer <auth_header>` with each call, e.g. `"s3cr3t"`.').from(
-            'D',
-            'N, O (string | null)',
-          ),
-        }),
+        properties: properties(webhookOptions),
         required: ['url'],
       }),
     }).from('D reports/webhooks', 'N, O IWebhooks'),
   },
-  // n_pages > 1 without enable_multi_page: true is the older SDK's multi-page request; the
-  // report stays single-page (content that does not fit is cut, with a render note): warn.
+  // n_pages > 1 with enable_multi_page: false says two things: the explicit switch wins
+  // (core/report/pageSwitch.ts), so the report stays single-page: warn.
   extra: {
     if: {
-      required: ['n_pages'],
-      properties: { n_pages: { type: 'integer', minimum: 2 } },
-      not: { required: ['enable_multi_page'], properties: { enable_multi_page: { const: true } } },
+      required: ['n_pages', 'enable_multi_page'],
+      properties: { n_pages: { type: 'integer', minimum: 2 }, enable_multi_page: { const: false } },
     },
     then: {
       properties: {
         n_pages: {
           deprecationMessage:
-            'n_pages has no effect without "enable_multi_page": true — this report is laid out on a single page (the older SDK\u2019s nPages); add "enable_multi_page": true for more pages.',
+            'n_pages has no effect with "enable_multi_page": false \u2014 this report is laid out on a single page; remove enable_multi_page (or set it to true) for more pages.',
         },
       },
     },

@@ -5,8 +5,8 @@
  * For each option (under either spelling, the declared one first):
  * - a value its option accepts is kept: the JSON type; an enum member (a keyword in any
  *   case, returned as declared); for a colour, any non-blank string (the renderer takes CSS
- *   colours too); a number clamped into the option's minimum/maximum (one on or past an
- *   exclusive bound is not accepted); a number written as text for a number option, and a
+ *   colours too); a number clamped into the option's minimum/maximum, or into its drawn range
+ *   (one on or past an exclusive bound is not accepted); a number written as text for a number option, and a
  *   number for a text option (spreadsheet exports);
  * - anything else (omitted, null, a wrong type, an unknown keyword) becomes the declared
  *   default. An option without a default keeps whatever was written (its painter reads it
@@ -17,6 +17,7 @@
  */
 import { COMPONENTS, REPORT_OBJECTS, type ComponentType, type Defaulted, type ReportObject, type Resolved } from './catalogue';
 import { cellOptions } from './components/content';
+import { webhookOptions, type Webhook } from './report';
 import type { Opt, OptionSet, SchemaObject } from './option';
 
 const MISSING = Symbol('missing');
@@ -81,7 +82,10 @@ function accepted(schema: SchemaObject, value: unknown): unknown {
 
 function acceptedOption(opt: Opt<unknown, boolean>, value: unknown): unknown {
   if (opt.meta.colour && typeof value === 'string' && value.trim() !== '') return value;
-  return accepted(opt.schema, value);
+  const v = accepted(opt.schema, value);
+  // A number the service takes whatever its value (vocabulary.ts anyNumber) is drawn within its range.
+  const range = opt.meta.drawnRange;
+  return range && typeof v === 'number' ? Math.min(range.maximum, Math.max(range.minimum, v)) : v;
 }
 
 /** Each declared option with the other spellings that mean it (`bg_color` ← `bg_colour`). */
@@ -135,6 +139,11 @@ export function resolveReportObject<K extends keyof typeof REPORT_OBJECTS>(
 /** A styled Table cell or heading (`{content, col_span, col_bg, col_align, valign}`) with defaults and bounds applied. */
 export function resolveTableCell(raw: Readonly<Record<string, unknown>>): Defaulted<typeof cellOptions> {
   return resolveSet(cellOptions, raw);
+}
+
+/** A webhook of `config.webhooks` with its other spelling read (`authHeader` → `auth_header`). */
+export function resolveWebhook(raw: Webhook): Defaulted<typeof webhookOptions> {
+  return resolveSet(webhookOptions, raw as unknown as Readonly<Record<string, unknown>>);
 }
 
 /** The declared defaults of a type's options: the defaults table. */

@@ -8,7 +8,7 @@
 // Where they disagree the docs win and the schema takes the union: the local service must
 // never reject what the hosted one accepts. A form that only an older source uses is kept
 // and marked with `olderForm` (a warning in the editor, never an error).
-import { Opt, type SchemaObject, type Source } from './option';
+import { Opt, type DrawnRange, type SchemaObject, type Source } from './option';
 
 /** [value, description] pairs of an enum. */
 export type Pairs<V extends string> = readonly (readonly [V, string])[];
@@ -219,14 +219,43 @@ const colourEnum = (...args: Parameters<typeof enumOf<ColourVariable>>) => enumO
 
 export const alignment = (what: string) => enumOf(ALIGNMENTS, `Alignment of ${what}, e.g. \`"centre"\`.`);
 
+/**
+ * A number the newer SDK types as a plain `number` (no integer, no range; docs/sdk-defaults.md,
+ * _Numbers the SDK types as plain numbers_): the service accepts any number, as the hosted one
+ * does, and the renderer draws it within `range` (../resolve.ts clamps it). The editor warns on a
+ * value outside the range, and on a fraction when `wholeIn` names a source that gives whole numbers
+ * only — a fraction is drawn as written (2.5 steps = 7.5 pt), never rounded.
+ */
+export function anyNumber(markdownDescription: string, range: DrawnRange, wholeIn?: string): Opt<number> {
+  const { minimum, maximum } = range;
+  const warnings: SchemaObject[] = [
+    {
+      if: { type: 'number', not: { type: 'number', minimum, maximum } },
+      then: {
+        deprecationMessage: `Outside ${minimum}–${maximum}: accepted, but drawn as ${minimum} (below) or ${maximum} (above), the nearest end of that range.`,
+      },
+    },
+  ];
+  if (wholeIn)
+    warnings.push({
+      if: { type: 'number', not: { type: 'integer' } },
+      then: {
+        deprecationMessage: `A fraction: ${wholeIn} gives whole numbers only. It is accepted and drawn as written here; the hosted service may round it.`,
+      },
+    });
+  return new Opt<number>({ type: 'number', markdownDescription, allOf: warnings }, { sources: [], drawnRange: range });
+}
+
 // Margins: N types MarginValue 0–32 (types.ts); D gives narrower ranges per component.
 // Every painter draws an omitted margin as 0 (src/render/margins.ts), except where noted.
+/** N types.ts MarginValue: the integers 0–32. */
+export const MARGIN_VALUES = { minimum: 0, maximum: 32 } as const;
 const marginText = (side: string) => `${side} margin around the component, an integer from 0 to 32 on the spacing scale, e.g. \`4\`.`;
 /** A margin without a fixed default (it falls back to another option). */
-export const inheritedMargin = (side: string) => int(marginText(side), { minimum: 0, maximum: 32 }).unit('spacing');
+export const inheritedMargin = (side: string) => int(marginText(side), MARGIN_VALUES).unit('spacing');
 /** A margin drawn as `dflt` when omitted (0 unless the component's docs page says otherwise). */
-export const margin = (side: string, dflt = 0) => int(marginText(side), { minimum: 0, maximum: 32 }).unit('spacing').default(dflt);
-const nullableMargin = (side: string) => nullableInt(marginText(side), { minimum: 0, maximum: 32 }).unit('spacing').default(0);
+export const margin = (side: string, dflt = 0) => int(marginText(side), MARGIN_VALUES).unit('spacing').default(dflt);
+const nullableMargin = (side: string) => nullableInt(marginText(side), MARGIN_VALUES).unit('spacing').default(0);
 
 /** vertical_margin + horizontal_margin — every margin is an integer 0–32. */
 export const margins = (...sources: Source[]) => ({
@@ -250,8 +279,10 @@ export const allMargins = (...sources: Source[]) => ({
   margin: margin('Uniform (all sides)').from(...sources),
 });
 
+/** column_spacing: N `number`; the docs' Row page lists whole steps ("1 – 12, 14 or 16"). */
 export const spacing = (what: string) =>
-  int(`Spacing between ${what}, an integer from 0 to 32 on the spacing scale, e.g. \`4\`.`, {
-    minimum: 0,
-    maximum: 32,
-  }).unit('spacing');
+  anyNumber(
+    `Spacing between ${what} on the spacing scale, from 0 to 32, e.g. \`4\` (the docs list 1–12, 14 and 16).`,
+    MARGIN_VALUES,
+    "the docs' Row page (1 – 12, 14 or 16)",
+  ).unit('spacing');

@@ -4,7 +4,7 @@
  * (its definitions hoisted into components.schemas), so generated clients validate the
  * same way the editor does.
  */
-import { MAX_STATUS_WAIT_SECONDS } from '../core/api/types';
+import { MANAGED_CLOUD_ASYNC_BASE_PATH, MAX_STATUS_WAIT_SECONDS } from '../core/api/types';
 import { reportSchema } from '../core/schema/reportSchema';
 
 type Json = Record<string, unknown>;
@@ -153,7 +153,7 @@ export function buildOpenApi(origin: string): Json {
             type: 'object',
             required: ['kind', 'path', 'message'],
             properties: {
-              kind: { type: 'string', enum: ['image-unavailable', 'overflow', 'font-fallback'] },
+              kind: { type: 'string', enum: ['image-unavailable', 'overflow', 'font-fallback', 'column-squeezed'] },
               path: { type: 'array', items: { type: ['string', 'integer'] }, description: 'JSON path into the submitted report.' },
               message: { type: 'string' },
             },
@@ -201,7 +201,7 @@ export function buildOpenApi(origin: string): Json {
     info: {
       title: 'Report Studio local report service',
       version: '1.0.0',
-      description: 'Offline implementation of the report service API. See docs/local-service.md.',
+      description: `Offline implementation of the report service API. Every path is also served under ${MANAGED_CLOUD_ASYNC_BASE_PATH} (a Managed Cloud deployment's async endpoint group). See docs/local-service.md.`,
     },
     servers: [{ url: origin }],
     security,

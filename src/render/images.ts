@@ -44,8 +44,15 @@ export type LoadedImage =
   | { kind: 'raster'; format: ImageFormat; data: Buffer; width: number; height: number }
   /** Width/height in CSS px. */
   | { kind: 'vector'; format: 'svg'; vector: VectorImage; width: number; height: number }
-  /** Not fetched: drawn as a labelled box. */
-  | { kind: 'placeholder'; reason: FetchFailure; source: string };
+  /** Not fetched, or no picture named: drawn as a labelled box. */
+  | { kind: 'placeholder'; reason: FetchFailure | typeof NO_IMAGE_SOURCE; source: string };
+
+/**
+ * Why an Image whose `image_url` and `base64` are both null or empty is a placeholder: the newer
+ * SDK types `image_url` as a required key that may be null, so such a body passes validation here
+ * as there; it is drawn as a labelled box, never a failed build (docs/local-service.md).
+ */
+export const NO_IMAGE_SOURCE = 'no image_url or base64';
 
 /** One image reference in the report. */
 export interface ImageRef {
@@ -203,9 +210,11 @@ export async function loadImages(refs: ImageRef[], settings: ImageSettings = {},
       const f = r.value;
       if (!f.ok) {
         const option = String(ref.path[ref.path.length - 1]);
+        // A cover background is not replaced by a placeholder (it would hide the cover's content).
+        const drawn = option === 'bg_image' ? 'the cover keeps its background colour' : 'a placeholder was drawn';
         out.push({
           image: { kind: 'placeholder', reason: f.failure.reason, source: f.origin },
-          note: `${option} ${f.origin} ${f.failure.message} — a placeholder was drawn`,
+          note: `${option} ${f.origin} ${f.failure.message} — ${drawn}`,
         });
         continue;
       }

@@ -79,6 +79,11 @@ export interface ComponentPainter {
     height: number,
     ctx: PaintContext,
   ): { first: Record<string, unknown>; rest: Record<string, unknown> } | null;
+  /**
+   * Optional: the narrowest width (points, its own padding and margins included) at which the
+   * content breaks only between words. A grid cell is never made narrower (layout/grid.ts).
+   */
+  minWidth?(options: Record<string, unknown>, ctx: PaintContext): number;
 }
 
 /** One margin unit (the schema: integers 0–32 for margins and spacings) in points: the catalogue's spacing step. */

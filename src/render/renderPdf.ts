@@ -70,11 +70,18 @@ export async function renderReportPdf(report: ReportBody, options: PdfRenderOpti
   const chrome = await preloadImages(report, [coverNodes, nodes], options.images ?? {}, notes, signal);
   checkTime();
 
-  const env = (plan: PagePlan): LayoutEnv => ({ doc, theme, plan, fontSize, checkTime });
+  // Layout measures a row more than once (and a cut page is laid out twice): one note per component.
+  const noted = new Set<string>();
+  const note = (n: RenderNote) => {
+    const key = `${n.kind} ${n.path.join('.')}`;
+    if (!noted.has(key)) notes.push(n);
+    noted.add(key);
+  };
+  const env = (plan: PagePlan): LayoutEnv => ({ doc, theme, plan, fontSize, checkTime, note });
   const pages: PlannedPage[] = [];
   if (cover) pages.push(...layoutCover(coverNodes, coverGeometry(cover, model.width, model.height), env));
   const layoutContent = (bottom: number) => {
-    const plan = new PagePlan(model.contentTop, bottom, model.multiPage);
+    const plan = new PagePlan(model.contentTop, bottom, model.maxPages);
     plan.newPage();
     try {
       new LayoutEngine(env(plan)).flowAll(nodes, model.contentLeft, model.contentWidth);
@@ -88,7 +95,7 @@ export async function renderReportPdf(report: ReportBody, options: PdfRenderOpti
   // Cut content: lay the page out again above a band of its own for the notice, so the
   // notice never covers what did fit; the note names the first component cut then.
   if (content.stop) content = layoutContent(model.contentBottom - OVERFLOW_NOTICE_BAND);
-  if (content.stop) notes.push(overflowNote(content.stop, config.n_pages));
+  if (content.stop) notes.push(overflowNote(content.stop, model.maxPages));
   const { plan } = content;
   pages.push(...plan.pages);
 
@@ -124,7 +131,7 @@ export async function renderReportPdf(report: ReportBody, options: PdfRenderOpti
 }
 
 function layoutCover(nodes: LayoutNode[], g: ReturnType<typeof coverGeometry>, env: (plan: PagePlan) => LayoutEnv): PlannedPage[] {
-  const plan = new PagePlan(g.top, g.bottom, false);
+  const plan = new PagePlan(g.top, g.bottom, 1);
   plan.addCoverPage();
   const engine = new LayoutEngine(env(plan));
   const GAP = 14;

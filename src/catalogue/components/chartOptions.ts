@@ -68,8 +68,8 @@ export const threePointSnippet = (xs: readonly [string, string, string], xLabel:
 
 const CLASSIC_SNIPPET = threePointSnippet(['Jan', 'Feb', 'Mar'], 'Month');
 
-/** The docs' default aspect ratio of the charts (chart-timeseries page). */
-const ASPECT_RATIO = 1.6;
+/** The docs' default aspect ratio of the charts (chart-timeseries page); a DoughnutRing's charting area has it too. */
+export const ASPECT_RATIO = 1.6;
 
 export const CHART_OUTLINE = { role: 'chart', label: ['chart_title', 'caption'] } as const;
 

@@ -3,7 +3,9 @@
 import { component } from '../component';
 import { PX_PT, properties } from '../option';
 import {
+  MARGIN_VALUES,
   allMargins,
+  anyNumber,
   arrayOf,
   bool,
   colourPair,
@@ -31,7 +33,7 @@ import {
   v2Options,
 } from './chartOptions';
 
-export { V2_CHART_MARGINS } from './chartOptions';
+export { V2_CHART_MARGINS, ASPECT_RATIO as CHART_ASPECT_RATIO } from './chartOptions';
 
 /** An arc of a DoughnutRing (N, O IDoughnutRingData). */
 export interface RingArc {
@@ -173,13 +175,13 @@ export const DoughnutRing = component({
     width: width().from('N, O'),
     // The chart's own margin inside its drawing, as a d3 chart's (the older SDK: "Margin on the
     // chart", beside a font size "in pixels"), not a layout spacing step: 10 steps would be 30 pt
-    // a side and shrink every SDK ring (docs/sdk-defaults.md, DoughnutRing).
-    margin: int(
-      `Margin inside the chart drawing, around the ring, in pixels of the chart (1 px = ${PX_PT} pt), an integer from 0 to 32, e.g. \`10\`.`,
-      {
-        minimum: 0,
-        maximum: 32,
-      },
+    // a side and shrink every SDK ring (docs/sdk-defaults.md, DoughnutRing). O v1.3.0 types a plain
+    // number: any is accepted, drawn within N's 0–32.
+    margin: anyNumber(
+      `Margin inside the chart drawing, around the ring, in pixels of the chart (1 px = ${PX_PT} pt), from 0 to 32, e.g. \`10\`. ` +
+        "Pixels, unlike the `margin` of the other charts (spacing steps of 3 pt): the older SDK's ring margin, 10 by default, is a drawing margin in pixels.",
+      MARGIN_VALUES,
+      "the newer SDK's MarginValue (0–32)",
     )
       .unit('px')
       .default(10)

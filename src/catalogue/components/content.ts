@@ -4,7 +4,9 @@ import { SPACING_UNIT_PT, properties, type Opt, type OptionSet } from '../option
 import {
   ALIGNMENTS,
   COLOUR_VARIABLES,
+  MARGIN_VALUES,
   alignment,
+  anyNumber,
   arrayOf,
   bool,
   colourPair,
@@ -83,15 +85,15 @@ const headingCell = shaped<string | TableCellObject>({
 const OLDER_HEADINGS_MARGIN =
   'Older form of `headings_margin`. It still works; the current form is a margin from 0 to 32, e.g. `4` (`false` ≈ `0`).';
 
-/** No default: unset draws 4 pt (rows) and 5 pt (headings), which no integer of the spacing scale gives. */
+/**
+ * No default: unset draws 4 pt (rows) and 5 pt (headings), which no integer of the spacing scale
+ * gives. N types a plain `number`: any number is accepted, drawn within 0–32 steps.
+ */
 const padding = (what: string, unset: string): Opt<number> =>
-  int(
-    `Vertical padding of ${what}, an integer from 0 to 32 on the spacing scale (${SPACING_UNIT_PT} pt each), e.g. \`2\`; unset: ${unset}.`,
-    {
-      minimum: 0,
-      maximum: 32,
-    },
-  ).from('N');
+  anyNumber(
+    `Vertical padding of ${what} on the spacing scale (${SPACING_UNIT_PT} pt each), from 0 to 32, e.g. \`2\` or \`2.5\`; unset: ${unset}.`,
+    MARGIN_VALUES,
+  ).from('N (number)');
 
 export const Card = component({
   markdownDescription:
@@ -133,7 +135,7 @@ export const Text = component({
   snippetOptions: { text: '${1:Markdown text}' },
   options: {
     text: str(
-      '**Required.** The text, in Markdown or HTML (unless `markdown_format` is `false`), e.g. `"## Summary\\nRevenue grew **12%**."`.',
+      '**Required.** The text, in Markdown or HTML (HTML only when `markdown_format` is `false`), e.g. `"## Summary\\nRevenue grew **12%**."`.',
     ).from('N, O core/Text.ts', 'D components/text'),
     align: alignment('the text').default('left').from('N, O'),
     // No default: drawn at 10 pt, which no size keyword of the schema gives (`sm` is 9 pt).
@@ -154,7 +156,11 @@ export const Text = component({
         maximum: 17,
       },
     ).from('N (1–17)', 'O (number | null)'),
-    markdown_format: bool('Interpret `text` as Markdown; `false` prints it verbatim.').default(true).from('N'),
+    markdown_format: bool(
+      'Read `text` as Markdown; `false` turns Markdown syntax off, not HTML (tags such as `<b>` and entities such as `&amp;` are still read).',
+    )
+      .default(true)
+      .from('N'),
     align_list: bool('Apply `align` to list items as well as paragraphs.').default(false).from('N'),
     // N types a MarginValue 0–32; A had a boolean (kept, with a warning).
     headings_margin: shaped<number | boolean>({

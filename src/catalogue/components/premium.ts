@@ -3,13 +3,13 @@ import { component } from '../component';
 import { properties } from '../option';
 import {
   COLOUR_VARIABLES,
+  anyNumber,
   arrayOf,
   bool,
   colourPair,
   colourVar,
   enumOf,
   fontSize,
-  int,
   margins,
   nullableStr,
   num,
@@ -35,6 +35,9 @@ const sparkCommon = () => ({
   subtitle_font_size: fontSize('the subtitle').default('xl').from('N'),
   width: width().from('N types.ts IComponentOptions'),
 });
+
+/** How tall a SparkChart.Line's chart is drawn, in points (a `chart_height` outside is drawn at the nearest end). */
+export const SPARK_CHART_HEIGHT_PT = { minimum: 8, maximum: 300 } as const;
 
 const CATEGORY_COLOURS = [
   ['green', 'Green pill.'],
@@ -112,7 +115,12 @@ export const SparkChartLine = component({
       'Width divided by height of the chart, used when `chart_height` is not set, e.g. `4` (without either, the chart is 40 pt tall).',
       { exclusiveMinimum: 0 },
     ).from('N (no default given)'),
-    chart_height: int('Height of the chart in points, e.g. `60`.', { minimum: 1 }).unit('pt').from('N'),
+    chart_height: anyNumber(
+      `Height of the chart in points, from ${SPARK_CHART_HEIGHT_PT.minimum} to ${SPARK_CHART_HEIGHT_PT.maximum}, e.g. \`60\` or \`40.5\`.`,
+      SPARK_CHART_HEIGHT_PT,
+    )
+      .unit('pt')
+      .from('N (number)'),
   },
   outline: { role: 'card', label: ['title', 'subtitle'] },
 });
@@ -135,9 +143,13 @@ export const ProgressBar = component({
   required: ['progress', 'stages'],
   snippetOptions: { progress: '^${1:50}', stages: [{ name: '${2:Plan}' }, { name: '${3:Build}' }, { name: '${4:Ship}' }] },
   options: {
-    progress: num('**Required.** How far along the bar is filled, in percent (0–100), e.g. `60`.', { minimum: 0, maximum: 100 })
+    // N types a plain number: 150 is accepted and drawn full, -5 empty.
+    progress: anyNumber('**Required.** How far along the bar is filled, in percent (0–100), e.g. `60` or `62.5`.', {
+      minimum: 0,
+      maximum: 100,
+    })
       .unit('percent')
-      .from('N premium/ProgressBar.ts'),
+      .from('N premium/ProgressBar.ts (number)'),
     stages: arrayOf(
       shaped<{ name: string }>({
         type: 'object',

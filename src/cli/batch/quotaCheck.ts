@@ -1,6 +1,6 @@
 /**
  * Before a batch spends any quota: does the remaining quota cover every build of the run? A
- * build counts as multi-page when its `config.enable_multi_page` is true (as the service counts
+ * build counts as multi-page when it may take more than one page (`buildCostKind`, as the service counts
  * it), so the need is known exactly before anything is sent. A run that does not fit is refused
  * (exit 4) — or with --allow-partial gets a budget: the first reports of each kind, in name order,
  * up to what is left.

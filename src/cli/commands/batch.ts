@@ -154,7 +154,7 @@ async function finish(summary: BatchSummary, { args, out }: CommandContext): Pro
   return summary.exitCode;
 }
 
-/** What each build costs (single- or multi-page, from `config.enable_multi_page`); unreadable files cost nothing: they are not sent. */
+/** What each build costs (single- or multi-page: `buildCostKind`); unreadable files cost nothing: they are not sent. */
 export async function costsOf(inputs: readonly BatchInput[], cwd: string): Promise<Map<BatchInput, BuildCostKind>> {
   const costs = new Map<BatchInput, BuildCostKind>();
   for (const input of inputs) {

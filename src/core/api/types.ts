@@ -26,7 +26,7 @@ export type ReportPath = Array<string | number>;
  * get-task-status that hosted clients ignore); `path` points at the JSON node concerned.
  */
 export interface RenderNote {
-  kind: 'image-unavailable' | 'overflow' | 'font-fallback';
+  kind: 'image-unavailable' | 'overflow' | 'font-fallback' | 'column-squeezed';
   path: ReportPath;
   message: string;
 }
@@ -99,3 +99,12 @@ export const API_PATHS = {
 } as const;
 
 export const DEFAULT_HOSTED_BASE_URL = 'https://api.hybiscus.dev/api/v1';
+
+/** The path of every base URL of the API (DEFAULT_HOSTED_BASE_URL's). */
+export const API_BASE_PATH = '/api/v1';
+
+/**
+ * Where a Managed Cloud deployment serves the same endpoints: its async endpoint group (the newer
+ * SDK's README: `asyncBaseURL` is `https://<app>/api/v1/async`). The local service answers there too.
+ */
+export const MANAGED_CLOUD_ASYNC_BASE_PATH = `${API_BASE_PATH}/async`;

@@ -70,7 +70,7 @@ export function asTaskStatus(value: unknown, endpoint: string): TaskStatusRespon
   };
 }
 
-const NOTE_KINDS: ReadonlyArray<RenderNote['kind']> = ['image-unavailable', 'overflow', 'font-fallback'];
+const NOTE_KINDS: ReadonlyArray<RenderNote['kind']> = ['image-unavailable', 'overflow', 'font-fallback', 'column-squeezed'];
 
 /** The well-formed notes of a local-service answer; anything else (hosted services send none) is dropped. */
 function asNotes(value: unknown): RenderNote[] {

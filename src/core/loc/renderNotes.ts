@@ -25,6 +25,8 @@ export const NOTE_SEVERITY: Record<RenderNote['kind'], NoteSeverity> = {
   overflow: 'warning',
   'image-unavailable': 'warning',
   'font-fallback': 'information',
+  // A narrow column was given room for its longest word: the layout differs from the fractions asked.
+  'column-squeezed': 'information',
 };
 
 /** A note with what its node held in the text that was rendered. */

@@ -10,6 +10,7 @@ import type { QuotaHeaders } from '../client/responses';
 import { formatUtc, relativeWithUtc } from './relativeTime';
 import { escapeMarkdown } from '../markdownText';
 import { ENGLISH, type Translator } from '../l10n';
+import { isMultiPage } from '../report/pageSwitch';
 
 /** Where the numbers came from: a get-remaining-quota answer or a build's response headers. */
 type QuotaSource = 'fetch' | 'build';
@@ -181,10 +182,10 @@ export function quotaTooltipMarkdown(t: TooltipInput): string {
 
 export type BuildCostKind = 'single' | 'multi';
 
-/** What a build of this report text counts against: multi-page when `config.enable_multi_page` is true. */
+/** What a build of this report text counts against: multi-page when it may take more than one page (`pageSwitch.ts`). */
 export function buildCostKind(reportText: string): BuildCostKind {
-  const report = parse(reportText, [], { allowTrailingComma: true }) as { config?: { enable_multi_page?: unknown } } | undefined;
-  return report?.config?.enable_multi_page === true ? 'multi' : 'single';
+  const report = parse(reportText, [], { allowTrailingComma: true }) as { config?: unknown } | undefined;
+  return isMultiPage(report?.config) ? 'multi' : 'single';
 }
 
 /** `1 single-page report of 98 left`, or `1 multi-page report (remaining quota unknown)`. */

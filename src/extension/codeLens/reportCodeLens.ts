@@ -1,7 +1,7 @@
 /**
  * The line above a report: "$(eye) Preview · $(file-pdf) Build · 42 single-page left".
  * The quota part counts what a Build of this file would use (multi-page when
- * config.enable_multi_page is true) and follows the quota store; click → Check Quota.
+ * it may take more than one page: buildCostKind) and follows the quota store; click → Check Quota.
  */
 import * as vscode from 'vscode';
 import { buildCostKind, remainingLensText } from '../../core/quota/quotaSummary';

@@ -7,6 +7,7 @@
  * thread costs as much as parsing it there).
  */
 import type { ReportBody } from '../../core/report/types';
+import { resolveWebhook } from '../../catalogue';
 import { cloudTargets } from '../delivery/cloudTargets';
 import type { WebhookTarget } from '../store/taskStore';
 import { jsonText } from '../store/volume';
@@ -14,7 +15,7 @@ import { MISSING_BODY, notJsonEntry, validateReport } from '../validation/report
 import { decodeBody, ValidationFailure } from './body';
 import { capErrors, type CappedDetail } from './errorCap';
 import { HttpError } from './respond';
-import { laxBoolWord } from '../../core/api/laxBool';
+import { isMultiPage } from '../../core/report/pageSwitch';
 
 /** Webhooks kept per task, whatever the body holds (the schema allows 3; a list drives requests). */
 export const MAX_WEBHOOK_TARGETS = 3;
@@ -29,7 +30,7 @@ export interface BodyJob {
 export interface ReportFacts {
   /** options.report_title when it is a string. */
   title: string | undefined;
-  /** config.enable_multi_page read as pydantic's lax bool. */
+  /** Whether the report may take more than one page (core/report/pageSwitch.ts): its quota category. */
   multiPage: boolean;
   /** config.webhooks with a string url, at most MAX_WEBHOOK_TARGETS. */
   webhooks: WebhookTarget[];
@@ -42,21 +43,20 @@ export type BodyVerdict =
   | { ok: false; status: 400; detail: string }
   | { ok: false; status: 422; detail: CappedDetail };
 
-/** True for the values pydantic's lax bool reads as true. */
-function laxTrue(v: unknown): boolean {
-  return v === true || v === 1 || (typeof v === 'string' && laxBoolWord(v) === true);
-}
-
 export function reportFacts(report: ReportBody): ReportFacts {
   const title = report.options?.report_title;
   const hooks = report.config?.webhooks;
   const webhooks = (Array.isArray(hooks) ? hooks : [])
     .filter((h) => h && typeof h.url === 'string')
     .slice(0, MAX_WEBHOOK_TARGETS)
-    .map((h) => ({ url: h.url, auth_header: typeof h.auth_header === 'string' ? h.auth_header : null }));
+    .map((h) => {
+      // The catalogue's other spellings apply (the older SDK's `authHeader`).
+      const token = resolveWebhook(h).auth_header;
+      return { url: h.url, auth_header: typeof token === 'string' ? token : null };
+    });
   const facts: ReportFacts = {
     title: typeof title === 'string' ? title : undefined,
-    multiPage: laxTrue(report.config?.enable_multi_page),
+    multiPage: isMultiPage(report.config),
     webhooks,
   };
   if (cloudTargets(report.config).length > 0) facts.cloudStorage = { value: report.config?.cloud_storage };

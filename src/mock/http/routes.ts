@@ -5,7 +5,14 @@
  * trailing slash → 307 to the path without it. Two adapters carry it: the Node HTTP server
  * (server.ts) and calls in-process (inProcess.ts, the service in the browser).
  */
-import { HEADER_API_KEY, HEADER_MULTI_REMAINING, HEADER_SINGLE_REMAINING, QUERY_API_KEY } from '../../core/api/types';
+import {
+  API_BASE_PATH,
+  HEADER_API_KEY,
+  HEADER_MULTI_REMAINING,
+  HEADER_SINGLE_REMAINING,
+  MANAGED_CLOUD_ASYNC_BASE_PATH,
+  QUERY_API_KEY,
+} from '../../core/api/types';
 import type { ApiKey } from '../keys';
 import { buildOpenApi } from '../openapi';
 import { queryParam, type ApiRequest, type ServiceContext } from './context';
@@ -22,13 +29,18 @@ type Routes = Record<string, { method: 'GET' | 'POST'; handler: Handler; queues?
 
 /** `queues`: the route creates a task, so the per-key cap on waiting tasks applies. */
 function apiRoutes(longPolls: LongPolls): Routes {
-  return {
+  const routes: Routes = {
     '/api/v1/build-report': { method: 'POST', handler: (a) => handleSubmit(a, 'build'), queues: true },
     '/api/v1/preview-report': { method: 'POST', handler: (a) => handleSubmit(a, 'preview'), queues: true },
     '/api/v1/get-task-status': { method: 'GET', handler: (a) => handleTaskStatus(a, longPolls) },
     '/api/v1/get-report': { method: 'GET', handler: handleGetReport },
     '/api/v1/get-remaining-quota': { method: 'GET', handler: handleRemainingQuota },
   };
+  // A client configured for a Managed Cloud deployment reaches the same handlers (docs/local-service.md).
+  const managedCloud = Object.entries(routes).map(
+    ([path, r]) => [MANAGED_CLOUD_ASYNC_BASE_PATH + path.slice(API_BASE_PATH.length), r] as const,
+  );
+  return { ...routes, ...Object.fromEntries(managedCloud) };
 }
 
 const delay = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

@@ -3,7 +3,7 @@
  *
  * Reserve-then-charge keeps the ledger exact under concurrency:
  * - submit: a build reserves one unit of the kind its config predicts (multi when
- *   `enable_multi_page` is set, else single). The check and the reservation happen in
+ *   the report may take more than one page: core/report/pageSwitch.ts). The check and the reservation happen in
  *   one synchronous step, so parallel submits can never both take the last unit;
  *   remaining = max − charged − reserved is therefore never negative.
  * - success: the reservation turns into a charge of the kind the rendered page count

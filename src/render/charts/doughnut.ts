@@ -14,11 +14,11 @@
  * would cover each other and hide all but the longest.
  */
 import { arc } from 'd3-shape';
-import { PX_PT, defaultsOf, resolveOptions, type Resolved } from '../../catalogue';
+import { CHART_ASPECT_RATIO, PX_PT, defaultsOf, resolveOptions, type Resolved } from '../../catalogue';
 import type { ComponentPainter, PaintContext, Rect } from '../painter';
 import { RenderError } from '../renderer';
 import { dataArray, describe } from './data';
-import { chromeOf, measureFramed, paintFrame } from './frame';
+import { bodyHeight, chromeOf, measureFramed, paintFrame } from './frame';
 import type { LegendItem } from './legend';
 import { clamp, str, toNumber } from './opts';
 import { compactNumber } from './scales';
@@ -101,11 +101,15 @@ function geometry(o: Options, width: number, style: ChartStyle) {
   const ticks = Math.min(60, o.ticks_count);
   const tickRoom = ticks > 0 ? lineHeight(style.tick) + 8 : 0;
   const margin = o.margin * PX_PT;
-  const box = Math.min(width, 230 * style.scale) - 2 * margin;
+  // The SDKs size the ring relative to its charting area ("what percent of the charting area the
+  // ring occupies"): that area is a chart's of the same width (width / the charts' aspect ratio,
+  // within bodyHeight's bounds), so two rings to a row are as tall as two charts, not as wide.
+  const area = bodyHeight(width, CHART_ASPECT_RATIO);
+  const box = Math.min(width, area) - 2 * margin;
   // Layout bounds: a ring below a tenth of its box, or thinner than 1 %, is no longer a ring.
   const radius = Math.max(10, box / 2 - tickRoom) * clamp(percentOption(o.chart_radius_percent), 0.1, 1);
   const thickness = Math.max(1.5, radius * clamp(percentOption(o.arc_thickness_percent), 0.01, 1));
-  return { radius, thickness, ticks, tickRoom, height: 2 * (radius + tickRoom + margin) + 4 };
+  return { radius, thickness, ticks, tickRoom, height: Math.max(area, 2 * (radius + tickRoom + margin) + 4) };
 }
 
 /** The frame's options: the ring's `margin` belongs to its drawing (geometry), not to the frame. */
@@ -166,7 +170,10 @@ function drawInside(ctx: PaintContext, o: Options, style: ChartStyle, cx: number
   const title = str(o, 'inside_title');
   const subtitle = str(o, 'inside_subtitle');
   const room = inner * 1.6;
-  const tSize = clamp(inner * 0.42 * scale, 7, 40);
+  // In proportion to the hole; a small ring (a third-width column's charting area) still gets
+  // the chart's title size when the title fits across the hole at it.
+  const fits = title !== undefined && withFont(doc, style.fonts.bold, style.title, () => doc.widthOfString(title)) <= room;
+  const tSize = clamp(Math.max(inner * 0.42 * scale, fits ? style.title : 0), 7, 40);
   const sSize = clamp(inner * 0.16 * scale, 6, 14);
   const tH = title ? lineHeight(tSize) : 0;
   const sH = subtitle ? lineHeight(sSize) : 0;

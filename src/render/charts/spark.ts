@@ -6,7 +6,7 @@
  * for `value` (percent) with title/subtitle beside it. Both: bg_color (default
  * background-subtle), border (default false), chart_color (default accent).
  */
-import { defaultsOf, resolveOptions, type Resolved } from '../../catalogue';
+import { SPARK_CHART_HEIGHT_PT, defaultsOf, resolveOptions, type Resolved } from '../../catalogue';
 import { FONT_SCALE } from '../fontScale';
 import type { ComponentPainter, PaintContext, Rect } from '../painter';
 import { RenderError } from '../renderer';
@@ -142,10 +142,11 @@ function sparkValues(o: Options, ctx: PaintContext): number[] {
 }
 
 function chartHeightOf(o: Options, innerWidth: number): number {
+  const { minimum, maximum } = SPARK_CHART_HEIGHT_PT;
   const h = num(o, 'chart_height');
-  if (h !== undefined && h > 0) return clamp(h, 8, 300);
+  if (h !== undefined && h > 0) return clamp(h, minimum, maximum);
   const aspect = num(o, 'aspect_ratio');
-  if (aspect !== undefined && aspect > 0) return clamp(innerWidth / aspect, 8, 300);
+  if (aspect !== undefined && aspect > 0) return clamp(innerWidth / aspect, minimum, maximum);
   return 40;
 }
 

@@ -7,7 +7,7 @@
  * stray tags). Rendered: <b> <strong> (bold), <i> <em> (italic), <u> <ins>
  * (underline), <br> (line break), <a href> (a link annotation, underlined, in the
  * link colour; only targets the link policy allows become links, ../links.ts). Block
- * elements (<p>, <div>, <li>, …) start a new line. Any other tag is dropped and
+ * elements (<p>, <div>, <li>, …) start a new line; headings (<h1>–<h6>) are bold too. Any other tag is dropped and
  * its text kept; <script>/<style> content is not text and is dropped. Entities
  * are decoded. A string without '<' or '&' skips the parser (big tables).
  */
@@ -48,6 +48,7 @@ const BLOCK = new Set([
   'header',
   'footer',
 ]);
+const HEADING = /^h[1-6]$/;
 const NOT_TEXT = new Set(['script', 'style', 'head', 'title', 'template']);
 
 function fontOf(theme: RenderTheme, bold: boolean, italic: boolean): string {
@@ -105,7 +106,10 @@ export function cellRuns(source: string, theme: RenderTheme, style: CellTextStyl
         else if (UNDERLINE.has(name)) underline++;
         else if (name === 'a') links.push(safeHref(attribs.href));
         else if (name === 'br') push('\n');
-        else if (BLOCK.has(name)) pendingBreak = true;
+        else if (BLOCK.has(name)) {
+          pendingBreak = true;
+          if (HEADING.test(name)) bold++;
+        }
       },
       ontext(text) {
         if (hidden === 0) push(text);
@@ -116,7 +120,10 @@ export function cellRuns(source: string, theme: RenderTheme, style: CellTextStyl
         else if (ITALIC.has(name)) italic = Math.max(0, italic - 1);
         else if (UNDERLINE.has(name)) underline = Math.max(0, underline - 1);
         else if (name === 'a') links.pop();
-        else if (BLOCK.has(name)) pendingBreak = true;
+        else if (BLOCK.has(name)) {
+          pendingBreak = true;
+          if (HEADING.test(name)) bold = Math.max(0, bold - 1);
+        }
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: true },

@@ -166,15 +166,11 @@ function spaceAtxHeadings(source: string): string {
 
 export function parseMarkdown(source: string, markdown: boolean, theme: RenderTheme, style: TextStyle): Block[] {
   const plain: Style = { bold: false, italic: false };
+  // `markdown_format: false` turns Markdown syntax off, not HTML (the docs: `text` may be Markdown
+  // or HTML): the text is read as the cell HTML subset, so tags and entities are never printed.
   if (!markdown) {
-    return [
-      {
-        kind: 'paragraph',
-        indent: 0,
-        gapBefore: 0,
-        runs: [{ text: source, font: theme.fonts.regular, size: style.size, colour: style.colour }],
-      },
-    ];
+    const runs = cellRuns(source, theme, { size: style.size, colour: style.colour, linkColour: style.linkColour, bold: false });
+    return [{ kind: 'paragraph', indent: 0, gapBefore: 0, runs }];
   }
   const blocks: Block[] = [];
   const para = style.size * 0.6;

@@ -111,6 +111,13 @@ export function breakLines(doc: PDFKit.PDFDocument, runs: Run[], width: number):
   return lines;
 }
 
+/** The widest word of `runs`: the narrowest width breakLines can use without splitting a word. */
+export function widestWord(doc: PDFKit.PDFDocument, runs: Run[]): number {
+  let widest = 0;
+  for (const run of runs) for (const word of run.text.split(/[\s]+/)) if (word) widest = Math.max(widest, measure(doc, run, word));
+  return widest;
+}
+
 /** Draws lines from (x, y) within `width`, aligned; returns the total height. */
 export function drawLines(doc: PDFKit.PDFDocument, lines: Line[], x: number, y: number, width: number, align: string): number {
   let cy = y;

@@ -110,17 +110,15 @@ export const tablePainter: ComponentPainter = {
     // Where each painted row sits: the column borders are drawn per row, between its cells, so a
     // cell with col_span is not crossed by the borders of the columns it spans.
     const painted: Array<{ row: RowBox; y: number }> = [];
+    // The rules between rows are stroked after every row is painted: a rule is centred on the
+    // edge, so a cell's col_bg (or a stripe) painted later would cover its lower half.
+    const rules: Array<{ y: number; lineWidth: number; colour: string }> = [];
     if (b.heading) {
       painted.push({ row: b.heading, y });
       doc.rect(x, y, width, b.heading.height).fill(theme.colours['light-background']);
       paintRow(doc, b.heading, x, y, b);
       y += b.heading.height;
-      doc
-        .moveTo(x, y)
-        .lineTo(x + width, y)
-        .lineWidth(1)
-        .strokeColor(theme.colours.accent)
-        .stroke();
+      rules.push({ y, lineWidth: 1, colour: theme.colours.accent });
     }
     const last = Math.min(part.to, b.rows.length);
     for (let i = part.from; i < last; i++) {
@@ -129,14 +127,15 @@ export const tablePainter: ComponentPainter = {
       if (striped && i % 2 === 1) doc.rect(x, y, width, row.height).fill(theme.colours['background-subtle']);
       paintRow(doc, row, x, y, b);
       y += row.height;
-      if (i < last - 1)
-        doc
-          .moveTo(x, y)
-          .lineTo(x + width, y)
-          .lineWidth(0.5)
-          .strokeColor(theme.colours['background-muted'])
-          .stroke();
+      if (i < last - 1) rules.push({ y, lineWidth: 0.5, colour: theme.colours['background-muted'] });
     }
+    for (const rule of rules.reverse())
+      doc
+        .moveTo(x, rule.y)
+        .lineTo(x + width, rule.y)
+        .lineWidth(rule.lineWidth)
+        .strokeColor(rule.colour)
+        .stroke();
     const borderColour = theme.colours['background-faded'];
     // col_borders (the invoice sample's spelling) is resolved into col_border.
     if (o.col_border) {

@@ -11,7 +11,7 @@ import type { ComponentPainter, PaintContext } from '../painter';
 import { MARGIN_UNIT_PT } from '../painter';
 import { componentMargins } from '../margins';
 import { parseMarkdown, type Block } from './markdown';
-import { breakLines, drawLines, type Line } from './richtext';
+import { breakLines, drawLines, widestWord, type Line } from './richtext';
 import { nonBlank } from '../values';
 
 interface FlatLine {
@@ -58,10 +58,12 @@ function headingsMargin(v: unknown, size: number): { above: number; below: numbe
 
 const layoutCache = new WeakMap<object, Map<number, FlatLine[]>>();
 
-/** The laid-out lines of a Text, cached by its options as written (`raw`). */
-function flatLines({ raw, o }: Source, width: number, ctx: PaintContext): FlatLine[] {
-  let byWidth = layoutCache.get(raw);
-  const hit = byWidth?.get(width);
+/** Parsed blocks by the options as written: measured at several widths and for the narrowest line, parsed once. */
+const blockCache = new WeakMap<object, { blocks: Block[]; size: number }>();
+
+/** The Text's Markdown (or HTML) as styled blocks, and its body text size. */
+function blocksOf({ raw, o }: Source, ctx: PaintContext): { blocks: Block[]; size: number } {
+  const hit = blockCache.get(raw);
   if (hit) return hit;
   const { theme } = ctx;
   // No size keyword gives the 10 pt body text drawn when `size` is omitted (the catalogue says so).
@@ -76,6 +78,18 @@ function flatLines({ raw, o }: Source, width: number, ctx: PaintContext): FlatLi
     headingColour: own ? colour : theme.colours.headline,
     headingGaps,
   });
+  const parsed = { blocks, size };
+  blockCache.set(raw, parsed);
+  return parsed;
+}
+
+/** The laid-out lines of a Text, cached by its options as written (`raw`). */
+function flatLines(src: Source, width: number, ctx: PaintContext): FlatLine[] {
+  const { raw } = src;
+  let byWidth = layoutCache.get(raw);
+  const hit = byWidth?.get(width);
+  if (hit) return hit;
+  const { blocks, size } = blocksOf(src, ctx);
   const flat: FlatLine[] = [];
   for (const block of blocks) {
     if (block.kind === 'rule') {
@@ -126,6 +140,12 @@ function marginY(g: ReturnType<typeof geometry>): number {
 }
 
 export const textPainter: ComponentPainter = {
+  minWidth(options, ctx) {
+    const src = source(options as Opts);
+    const g = geometry(src.o, ctx);
+    const words = blocksOf(src, ctx).blocks.map((b) => b.indent + widestWord(ctx.doc, b.runs));
+    return Math.max(0, ...words) + 2 * g.pad + g.margin.left + g.margin.right;
+  },
   measure(options, width, ctx) {
     const o = options as Opts;
     const src = source(o);

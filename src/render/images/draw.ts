@@ -5,7 +5,7 @@
  */
 import type { RenderTheme, Rect } from '../painter';
 import { RenderError } from '../renderer';
-import type { LoadedImage } from '../images';
+import { NO_IMAGE_SOURCE, type LoadedImage } from '../images';
 import { drawSvg } from './svg';
 
 /** Draws a raster or vector image stretched to `box` (callers keep the aspect ratio). */
@@ -48,7 +48,11 @@ export function drawPlaceholder(
   const inner = Math.max(0, width - 12);
   const lines: Array<{ text: string; font: string; size: number }> = [
     { text: `${what} not loaded`, font: theme.fonts.bold, size: 9 },
-    { text: height < 60 ? img.reason : `not fetched: ${img.reason}`, font: theme.fonts.regular, size: 7.5 },
+    {
+      text: height < 60 || img.reason === NO_IMAGE_SOURCE ? img.reason : `not fetched: ${img.reason}`,
+      font: theme.fonts.regular,
+      size: 7.5,
+    },
     { text: img.source, font: theme.fonts.regular, size: 7 },
   ];
   // A small box (a logo) shows what and why; a larger one also where from.

@@ -10,12 +10,14 @@
 import type { PaintContext, Rect, RenderTheme } from '../painter';
 import { RenderError } from '../renderer';
 import { containerBox, paintHighlight } from './containerBox';
-import { gridRows, type GridCell } from './grid';
+import { gridRows, type Fit, type GridCell } from './grid';
+import { squeezeNote } from './squeezeNote';
+import type { RenderNote } from '../../core/api/types';
 import type { LayoutNode } from './nodes';
 import type { PagePlan } from './plan';
 import { sectionHeader } from '../components/sectionHeader';
 
-/** Thrown when a single-page report needs a second page: layout stops there. */
+/** Thrown when a report needs more pages than it may have: layout stops there. */
 export class OverflowStop extends Error {
   constructor(
     /** The first component that was not (completely) placed on the page. */
@@ -23,7 +25,7 @@ export class OverflowStop extends Error {
     /** True when a first part of it was placed (a split Table or Text, a Section whose first rows fit). */
     readonly partial: boolean,
   ) {
-    super(`${node.path} did not fit on the single page`);
+    super(`${node.path} did not fit on the pages the report may have`);
     this.name = 'OverflowStop';
   }
 }
@@ -35,6 +37,8 @@ export interface LayoutEnv {
   fontSize: PaintContext['fontSize'];
   /** Throws when the render's time is up or it was aborted. */
   checkTime(): void;
+  /** Where notes for the author go (a squeezed column); each component's once. */
+  note?(note: RenderNote): void;
 }
 
 /** Gap between stacked components at the top level. */
@@ -48,7 +52,29 @@ export class LayoutEngine {
    */
   private breakPending = false;
 
+  private readonly minWidths = new Map<LayoutNode, number>();
+  /** Cells keep their content's narrowest line (grid.ts); what gave way is noted (env.note keeps one per component). */
+  private readonly fit: Fit = {
+    minWidth: (node) => {
+      let w = this.minWidths.get(node);
+      if (w === undefined) this.minWidths.set(node, (w = this.minWidthOf(node)));
+      return w;
+    },
+    squeezed: (s) => this.env.note?.(squeezeNote(s)),
+  };
+
   constructor(private readonly env: LayoutEnv) {}
+
+  /** The narrowest width a node's content takes without breaking a word: its painter's, or a container's widest child's. */
+  private minWidthOf(node: LayoutNode): number {
+    if (node.kind === 'leaf') {
+      const ctx = this.ctx(node.path);
+      return node.painter.minWidth ? this.guard(node.path, () => node.painter.minWidth!(node.options, ctx)) : 0;
+    }
+    if (node.kind !== 'container') return 0;
+    const box = this.guard(node.path, () => containerBox(node.type, node.options, 0, this.ctx(node.path)));
+    return Math.max(0, ...node.children.map((c) => this.fit.minWidth(c))) + 2 * (box.insetX + box.padding);
+  }
 
   ctx(path: string): PaintContext {
     return { doc: this.env.doc, theme: this.env.theme, path, fontSize: this.env.fontSize };
@@ -151,10 +177,10 @@ export class LayoutEngine {
     const box = this.guard(node.path, () => containerBox(node.type, node.options, width, ctx));
     const innerX = x + box.insetX + box.padding;
     const innerW = Math.max(10, width - 2 * box.insetX - 2 * box.padding);
-    const rows = gridRows(node.children, box.columns, innerX, innerW, box.gap, box.align);
-    // Keep the title with (the start of) its first row.
-    const firstRow = rows.length ? Math.min(120, this.rowHeight(rows[0])) : 0;
-    if (!plan.atTop && box.marginTop + 2 * box.padding + box.headerHeight + box.headerGap + firstRow > plan.remaining) this.newPage(node);
+    const rows = gridRows(node.children, box.columns, innerX, innerW, box.gap, box.align, this.fit);
+    // A title moves with its first component: when that cannot start here, both go to the next page.
+    const head = box.marginTop + 2 * box.padding + box.headerHeight + box.headerGap;
+    if (!plan.atTop && !(head <= plan.remaining && this.startsWithin(rows[0], innerW, plan.remaining - head))) this.newPage(node);
     if (!plan.atTop) plan.y += box.marginTop;
     const bg = box.highlighted
       ? {
@@ -188,6 +214,31 @@ export class LayoutEngine {
     plan.y = Math.min(plan.bottom, plan.y + box.padding);
     if (bg) plan.closeBackground(bg, plan.y);
     plan.y = Math.min(plan.bottom, plan.y + box.marginBottom);
+  }
+
+  /**
+   * Whether a container's first row can start in `avail` pt, as flowContainer would place it:
+   * a grid row or an unsplittable leaf whole, a splittable leaf by a first part, a nested
+   * container by its own title and first row.
+   */
+  private startsWithin(row: GridCell[] | undefined, innerW: number, avail: number): boolean {
+    if (!row) return true;
+    const only = row[0];
+    if (row.length !== 1 || Math.abs(only.width - innerW) >= 0.5 || !this.flowable(only.node)) return this.rowHeight(row) <= avail + 0.01;
+    const node = only.node;
+    if (node.kind === 'leaf') {
+      if (this.measure(node, only.width) <= avail + 0.01) return true;
+      const ctx = this.ctx(node.path);
+      return avail > 24 && this.guard(node.path, () => node.painter.split!(node.options, only.width, avail, ctx)) !== null;
+    }
+    if (node.kind !== 'container') return true;
+    const box = this.guard(node.path, () => containerBox(node.type, node.options, only.width, this.ctx(node.path)));
+    const innerX = only.x + box.insetX + box.padding;
+    const w = Math.max(10, only.width - 2 * box.insetX - 2 * box.padding);
+    const head = box.marginTop + box.padding + box.headerHeight + box.headerGap;
+    return (
+      head <= avail && this.startsWithin(gridRows(node.children, box.columns, innerX, w, box.gap, box.align, this.fit)[0], w, avail - head)
+    );
   }
 
   private flowable(node: LayoutNode): boolean {
@@ -231,7 +282,7 @@ export class LayoutEngine {
       y += box.headerHeight + box.headerGap;
     }
     const bottom = rect.y + rect.height;
-    gridRows(node.children, box.columns, innerX, innerW, box.gap, box.align).forEach((row, i) => {
+    gridRows(node.children, box.columns, innerX, innerW, box.gap, box.align, this.fit).forEach((row, i) => {
       if (i > 0) y += box.gap;
       const h = this.rowHeight(row);
       if (emit) {

@@ -3,7 +3,12 @@
  * a child's `width` option ('n/d', d = 2, 3, 4, 5, 6 or 12) wins; otherwise 1/columns,
  * or with AUTO_COLUMNS a share of what the sized children leave. Cells in a row are
  * separated by `gap`; a row that is not full is placed by `align`.
+ *
+ * A cell never gets narrower than its content's narrowest line (`Fit.minWidth`: the longest
+ * word of a Text): the spacing gives way first, then the row's free space and the other cells'
+ * room beyond their own minimum; `Fit.squeezed` is told what gave way (a render note).
  */
+import { SPACING_UNIT_PT } from '../../catalogue';
 import type { LayoutNode } from './nodes';
 
 export interface GridCell {
@@ -52,12 +57,41 @@ function autoShares(children: LayoutNode[]): number[] {
   return shares;
 }
 
-export function gridRows(children: LayoutNode[], columns: number, x: number, width: number, gap: number, align: string): GridCell[][] {
+/** What a cell needs and whom to tell when a row had to give way for it. */
+export interface Fit {
+  /** The narrowest width the node's content can take without breaking a word (0: no need). */
+  minWidth(node: LayoutNode): number;
+  squeezed(s: Squeeze): void;
+}
+
+/** A cell that its fraction and the spacing made narrower than its content's narrowest line. */
+export interface Squeeze {
+  node: LayoutNode;
+  /** Its width from the fraction, the width its content needs, and the width it got. */
+  asked: number;
+  needs: number;
+  got: number;
+  /** The spacing asked for and the spacing used. */
+  gap: number;
+  gapUsed: number;
+  /** True when the other cells of the row were narrowed for it (after the spacing and the row's free room). */
+  neighbours: boolean;
+}
+
+export function gridRows(
+  children: LayoutNode[],
+  columns: number,
+  x: number,
+  width: number,
+  gap: number,
+  align: string,
+  fit?: Fit,
+): GridCell[][] {
   const rows: GridCell[][] = [];
   let current: Array<{ node: LayoutNode; f: number }> = [];
   let used = 0;
   const flush = () => {
-    if (current.length) rows.push(place(current, x, width, gap, align));
+    if (current.length) rows.push(place(current, x, width, gap, align, fit));
     current = [];
     used = 0;
   };
@@ -74,17 +108,69 @@ export function gridRows(children: LayoutNode[], columns: number, x: number, wid
   return rows;
 }
 
-function place(items: Array<{ node: LayoutNode; f: number }>, x: number, width: number, gap: number, align: string): GridCell[] {
+function place(items: Array<{ node: LayoutNode; f: number }>, x: number, width: number, gap: number, align: string, fit?: Fit): GridCell[] {
+  const needs = items.map(({ node }) => (items.length > 1 && fit ? fit.minWidth(node) : 0));
+  const widths = fitWidths(
+    items.map((i) => i.f),
+    needs,
+    width,
+    gap,
+  );
+  if (widths.squeezed !== undefined && fit)
+    for (const i of widths.squeezed)
+      fit.squeezed({
+        node: items[i].node,
+        asked: Math.max(0, items[i].f * (width + gap) - gap),
+        needs: needs[i],
+        got: widths.widths[i],
+        gap,
+        gapUsed: widths.gap,
+        neighbours: widths.neighbours,
+      });
   const cells: GridCell[] = [];
   let cx = x;
-  for (const { node, f } of items) {
-    const w = Math.max(1, f * (width + gap) - gap);
+  items.forEach(({ node }, i) => {
+    const w = widths.widths[i];
     cells.push({ node, x: cx, width: w });
-    cx += w + gap;
-  }
-  const usedWidth = cx - gap - x;
+    cx += w + widths.gap;
+  });
+  const usedWidth = cx - widths.gap - x;
   const free = width - usedWidth;
   const shift = align === 'right' ? free : align === 'center' || align === 'centre' ? free / 2 : 0;
   if (shift > 0.5) for (const c of cells) c.x += shift;
   return cells;
+}
+
+/**
+ * Cell widths for fractions `f` of a row `width`, `gap` apart, each at least `needs[i]`: the
+ * gap shrinks first (to the largest that still gives every cell its need, down to one spacing
+ * unit so words of neighbouring cells never touch), then the row's free space and the other
+ * cells' room above their own needs go to the cells short of theirs. `squeezed` lists the
+ * cells that were short at the asked gap.
+ */
+function fitWidths(
+  f: number[],
+  needs: number[],
+  width: number,
+  gap: number,
+): { widths: number[]; gap: number; squeezed?: number[]; neighbours: boolean } {
+  const at = (g: number) => f.map((fi) => Math.max(1, fi * (width + g) - g));
+  const asked = at(gap);
+  const short = asked.flatMap((w, i) => (w + 0.01 < needs[i] ? [i] : []));
+  if (!short.length) return { widths: asked, gap, neighbours: false };
+  const floor = Math.min(gap, SPACING_UNIT_PT);
+  // The largest gap at which every cell still gets its need (fi·(W + g) − g ≥ need).
+  const fits = f.map((fi, i) => (fi < 1 ? (fi * width - needs[i]) / (1 - fi) : Infinity));
+  const g = Math.max(floor, Math.min(gap, ...fits));
+  const widths = at(g);
+  if (widths.every((w, i) => w + 0.01 >= needs[i])) return { widths, gap: g, squeezed: short, neighbours: false };
+  // The gap is at its floor: the free space of the row, then the others' room above their needs.
+  const deficit = widths.reduce((d, w, i) => d + Math.max(0, needs[i] - w), 0);
+  const free = Math.max(0, width - widths.reduce((a, b) => a + b, 0) - (f.length - 1) * g);
+  const slack = widths.reduce((d, w, i) => d + Math.max(0, w - needs[i]), 0);
+  const fromFree = Math.min(free, deficit);
+  const take = slack > 0 ? Math.min(1, (deficit - fromFree) / slack) : 0;
+  const share = (fromFree + take * slack) / deficit;
+  const out = widths.map((w, i) => (w < needs[i] ? w + (needs[i] - w) * share : w - (w - needs[i]) * take));
+  return { widths: out, gap: g, squeezed: short, neighbours: take > 0 };
 }

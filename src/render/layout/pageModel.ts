@@ -5,6 +5,7 @@
  */
 import { resolveReportObject } from '../../catalogue';
 import type { ReportBody } from '../../core/report/types';
+import { maxContentPages } from '../../core/report/pageSwitch';
 import { MARGIN_UNIT_PT } from '../painter';
 
 const A4 = { width: 595.28, height: 841.89 };
@@ -30,7 +31,8 @@ export interface PageModel {
   footer: boolean;
   headerHeight: number;
   footerHeight: number;
-  multiPage: boolean;
+  /** The most content pages (Infinity with `enable_multi_page`; `n_pages` for the older SDK's bodies). */
+  maxPages: number;
 }
 
 /** Whether content pages carry the header band (painted by chrome.ts): on unless options or config turn it off. */
@@ -62,6 +64,6 @@ export function pageModel(report: ReportBody): PageModel {
     footer,
     headerHeight: HEADER_HEIGHT,
     footerHeight: FOOTER_HEIGHT,
-    multiPage: config.enable_multi_page,
+    maxPages: maxContentPages(report.config),
   };
 }

@@ -40,16 +40,16 @@ export class PagePlan {
   constructor(
     readonly top: number,
     readonly bottom: number,
-    /** False for single-page reports: new pages are refused and content is cut. */
-    private readonly allowNewPages: boolean,
+    /** The most pages this plan may have (core/report/pageSwitch.ts): further pages are refused and content is cut. */
+    readonly maxPages: number,
   ) {}
 
-  /** Set when a single-page report had content that did not fit. */
+  /** Set when content did not fit on the pages the report may have. */
   overflowed = false;
 
-  /** False when the next newPage() will be refused (a single-page report's page is in use). */
+  /** False when the next newPage() will be refused (the report's last allowed page is in use). */
   get mayAddPage(): boolean {
-    return this.allowNewPages || this.pages.length === 0;
+    return this.pages.length < this.maxPages;
   }
 
   get page(): PlannedPage {

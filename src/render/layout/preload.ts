@@ -8,7 +8,8 @@ import { resolveReportObject } from '../../catalogue';
 import type { ReportBody } from '../../core/report/types';
 import type { RenderNote } from '../renderer';
 import { reportPathOf } from './jsonPath';
-import { attachImage, loadImages, type ImageRef, type ImageSettings, type LoadedImage } from '../images';
+import { NO_IMAGE_SOURCE, attachImage, loadImages, type ImageRef, type ImageSettings, type LoadedImage } from '../images';
+import { formatPath } from '../../core/loc/treeWalk';
 import { headerEnabled } from './pageModel';
 import type { LayoutNode } from './nodes';
 import { nonBlank } from '../values';
@@ -51,10 +52,19 @@ export async function preloadImages(
     const base = [...reportPathOf(node.path), 'options'];
     const base64 = nonBlank(o.base64);
     const url = nonBlank(o.image_url);
-    // A component without either is caught by validation; the painter says so if it gets here.
     if (base64) refs.push({ path: [...base, 'base64'], source: { kind: 'base64', text: base64 } });
     else if (url) refs.push({ path: [...base, 'image_url'], source: { kind: 'url', url } });
-    else continue;
+    else {
+      // Both null or empty (the service accepts that, as the hosted one does): a labelled box and a note.
+      attachImage(o, { kind: 'placeholder', reason: NO_IMAGE_SOURCE, source: formatPath(base) });
+      const key = 'base64' in o && !('image_url' in o) ? 'base64' : 'image_url';
+      notes.push({
+        kind: 'image-unavailable',
+        path: [...base, key],
+        message: 'image_url and base64 are both empty — a placeholder was drawn',
+      });
+      continue;
+    }
     targets.push((img) => attachImage(o, img));
   }
   const loaded = await loadImages(refs, settings, signal);

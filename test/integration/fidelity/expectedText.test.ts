@@ -114,13 +114,13 @@ describe('fidelity corpus checks: the strings a report carries', () => {
     assert.deepEqual(hidden, []);
   });
 
-  it('takes every link: cell <a href>, Markdown links, Image link_url, DataTable url_link, spark buttons with a text', () => {
+  it('takes every link: cell <a href>, Markdown links, <a href> in Text without Markdown, Image link_url, DataTable url_link, spark buttons with a text', () => {
     const links = expectedLinks({
       type: 'Report',
       components: [
         { type: 'Table', options: { rows: [['<a href="https://a.example">a</a>', { content: '<a href="https://b.example">b</a>' }]] } },
         { type: 'Text', options: { text: 'See [the guide](https://c.example).' } },
-        { type: 'Text', options: { text: '[not a link](https://x.example)', markdown_format: false } },
+        { type: 'Text', options: { text: '[not a link](https://x.example) <a href="https://g.example">g</a>', markdown_format: false } },
         {
           type: 'Row',
           components: [{ type: 'Image', options: { image_url: 'https://img.example/p.png', link_url: 'https://d.example' } }],
@@ -132,9 +132,17 @@ describe('fidelity corpus checks: the strings a report carries', () => {
     });
     assert.deepEqual(
       links.map((l) => l.url),
-      ['https://a.example', 'https://b.example', 'https://c.example', 'https://d.example', 'https://e.example', 'https://f.example'],
+      [
+        'https://a.example',
+        'https://b.example',
+        'https://c.example',
+        'https://g.example',
+        'https://d.example',
+        'https://e.example',
+        'https://f.example',
+      ],
     );
-    assert.equal(links[3].path, 'components[3].components[0].options.link_url');
+    assert.equal(links[4].path, 'components[3].components[0].options.link_url');
   });
 
   it('reads URI link targets out of a PDF', () => {

@@ -20,7 +20,7 @@ export interface ExpectedString {
   words: boolean;
   /** Card titles: `title_uppercase` may set them in capitals. */
   anyCase?: boolean;
-  /** The string is printed literally, markup included (Text with `markdown_format: false`). */
+  /** The string is printed literally, Markdown syntax included (Text with `markdown_format: false`: HTML is still read). */
   literal?: boolean;
 }
 
@@ -114,7 +114,8 @@ export function expectedStrings(report: Json): ExpectedString[] {
           add(o.units, at('units'));
           break;
         case 'Text':
-          if (o.markdown_format === false) add(o.text, at('text'), { words: true, literal: true });
+          if (o.markdown_format === false)
+            add(typeof o.text === 'string' ? htmlToText(o.text) : undefined, at('text'), { words: true, literal: true });
           else add(typeof o.text === 'string' ? markdownToText(o.text) : undefined, at('text'), { words: true });
           break;
         case 'Table':
@@ -209,8 +210,10 @@ export function expectedLinks(report: Json): Array<{ url: string; path: string }
           (Array.isArray(row) ? row : []).forEach((cell, j) => cellLinks(cell, `${at}.rows[${r}][${j}]`)),
         );
       }
-      if (comp.type === 'Text' && o.markdown_format !== false && typeof o.text === 'string') {
-        for (const url of hrefs(marked.parse(o.text, { async: false, gfm: true }) as string)) out.push({ url, path: `${at}.text` });
+      if (comp.type === 'Text' && typeof o.text === 'string') {
+        // Without Markdown the text is still HTML: its <a href> are links.
+        const html = o.markdown_format === false ? o.text : (marked.parse(o.text, { async: false, gfm: true }) as string);
+        for (const url of hrefs(html)) out.push({ url, path: `${at}.text` });
       }
       if (comp.type === 'Image' && str(o.link_url)) out.push({ url: o.link_url as string, path: `${at}.link_url` });
       if ((comp.type === 'SparkChart.Line' || comp.type === 'SparkChart.Ring') && str(o.button_link) && str(o.button_text))

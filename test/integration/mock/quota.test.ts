@@ -133,6 +133,24 @@ describe('local service: quota ledger', function () {
     }
   });
 
+  it("config.n_pages above 1 without enable_multi_page (the older SDK's page switch) reserves a multi-page report", async () => {
+    const h = await startHarness({ plan: { quotaSingle: 5, quotaMulti: 1 } });
+    try {
+      const a = await submit(h, reportWithPages(2, { n_pages: 3 }));
+      assert.deepEqual(headerInts(a.res), [5, 0], 'reserved as multi-page at submit');
+      assert.equal((await h.waitFor(a.taskId)).status, 'SUCCESS');
+      const again = await h.post('/build-report', reportWithPages(2, { n_pages: 3 }));
+      assert.equal(again.status, 429);
+      assert.match((await again.json()).detail, /^Multi-page report quota exhausted/);
+      // The explicit switch wins: single-page.
+      const off = await submit(h, reportWithPages(1, { n_pages: 3, enable_multi_page: false }));
+      assert.deepEqual(headerInts(off.res), [4, 0]);
+      await h.waitFor(off.taskId);
+    } finally {
+      await h.stop();
+    }
+  });
+
   it('rendered as multi-page while the multi-page quota is used up → FAILED, nothing charged', async () => {
     const h = await startHarness({ plan: { quotaSingle: 5, quotaMulti: 0 } });
     try {

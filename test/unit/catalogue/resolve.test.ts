@@ -6,6 +6,7 @@ import {
   resolveOptions,
   resolveReportObject,
   resolveTableCell,
+  resolveWebhook,
   type Options,
   type ReportConfig,
   type Resolved,
@@ -55,6 +56,23 @@ describe('catalogue: resolveOptions', () => {
     assert.equal(resolveOptions('Table', { rows: [], vertical_margin: 99 }).vertical_margin, 32);
     assert.equal(resolveOptions('Table', { rows: [], vertical_margin: -3 }).vertical_margin, 0);
     assert.equal(resolveOptions('DoughnutRing', { data: [], chart_radius_percent: 140 }).chart_radius_percent, 100);
+  });
+
+  it('Fidelity IV: a plain number (anyNumber) is drawn as written, fractions included, and clamped into its drawn range', () => {
+    const row = (v: unknown) => resolveOptions('Row', { column_spacing: v }).column_spacing;
+    assert.deepEqual([row(2.5), row(40), row(-1), row('2.5')], [2.5, 32, 0, 2.5]);
+    const bar = (v: unknown) => resolveOptions('ProgressBar', { progress: v, stages: [] }).progress;
+    assert.deepEqual([bar(150), bar(62.5), bar(-5)], [100, 62.5, 0]);
+    assert.equal(resolveOptions('DoughnutRing', { data: [], margin: 10.5 }).margin, 10.5);
+    const table = resolveOptions('Table', { rows: [], rows_vertical_padding: 2.5, headings_vertical_padding: 99 });
+    assert.deepEqual([table.rows_vertical_padding, table.headings_vertical_padding], [2.5, 32]);
+    const spark = (v: unknown) => resolveOptions('SparkChart.Line', { data: [], title: 't', subtitle: 's', chart_height: v }).chart_height;
+    assert.deepEqual([spark(40.5), spark(2), spark(1000)], [40.5, 8, 300]);
+  });
+
+  it('a webhook\u2019s authHeader (the older SDK) is read as auth_header; auth_header wins when both are given', () => {
+    assert.equal(resolveWebhook({ url: 'http://127.0.0.1/h', authHeader: 'old' }).auth_header, 'old');
+    assert.equal(resolveWebhook({ url: 'http://127.0.0.1/h', auth_header: 'new', authHeader: 'old' }).auth_header, 'new');
   });
 
   it('reads the other spelling into the declared one; a colour takes any CSS colour', () => {

@@ -102,6 +102,6 @@ describe('core: render notes → diagnostics', () => {
   });
 
   it('has a severity for every note kind', () => {
-    assert.deepEqual(Object.keys(NOTE_SEVERITY).sort(), ['font-fallback', 'image-unavailable', 'overflow']);
+    assert.deepEqual(Object.keys(NOTE_SEVERITY).sort(), ['column-squeezed', 'font-fallback', 'image-unavailable', 'overflow']);
   });
 });

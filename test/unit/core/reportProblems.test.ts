@@ -72,4 +72,27 @@ describe('report problems: errors and warnings', () => {
       assert.equal(errors + warnings > 0, c.strict.length > 0, `${c.file}: ${errors + warnings} problems`);
     }
   });
+  it('Fidelity IV: plain numbers, an Image with image_url null, webhooks[].authHeader are warnings only (the service takes them)', () => {
+    const text = report(
+      [
+        '    { "type": "Row", "options": { "column_spacing": 2.5 }, "components": [] },',
+        '    { "type": "SparkChart.Line", "options": { "data": [1], "title": "t", "subtitle": "s", "chart_height": 40.5 } },',
+        '    { "type": "Table", "options": { "rows": [["a"]], "rows_vertical_padding": 2.5, "headings_vertical_padding": 2.5 } },',
+        '    { "type": "DoughnutRing", "options": { "data": [{ "end": 50 }], "margin": 10.5 } },',
+        '    { "type": "ProgressBar", "options": { "progress": 150, "stages": [{ "name": "A" }] } },',
+        '    { "type": "Image", "options": { "image_url": null } }',
+      ].join('\n'),
+      '\n  "config": { "webhooks": [{ "url": "http://127.0.0.1:9/hook", "authHeader": "tok" }] },',
+    );
+    assert.deepEqual(
+      reportProblems(SCHEMA, text).map((p) => `${p.severity} ${p.path}`),
+      [
+        'warning config.webhooks[0].authHeader',
+        'warning components[0].options.column_spacing',
+        'warning components[3].options.margin',
+        'warning components[4].options.progress',
+        'warning components[5].options.image_url',
+      ],
+    );
+  });
 });

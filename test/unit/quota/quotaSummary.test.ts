@@ -158,11 +158,15 @@ describe('quota summary', () => {
   });
 
   describe('build cost', () => {
-    it('is single-page unless config.enable_multi_page is true (comments allowed)', () => {
+    it('is single-page unless config.enable_multi_page is true, or n_pages above 1 without it (comments allowed)', () => {
       assert.equal(buildCostKind('{"type":"Report"}'), 'single');
       assert.equal(buildCostKind('{"config": {"enable_multi_page": false}}'), 'single');
       assert.equal(buildCostKind('{ // c\n "config": {"enable_multi_page": true,},}'), 'multi');
       assert.equal(buildCostKind('{ not json'), 'single');
+      // The older SDK's page switch: n_pages above 1 without enable_multi_page may take more pages.
+      assert.equal(buildCostKind('{"config": {"n_pages": 3}}'), 'multi');
+      assert.equal(buildCostKind('{"config": {"n_pages": 3, "enable_multi_page": false}}'), 'single');
+      assert.equal(buildCostKind('{"config": {"n_pages": 1}}'), 'single');
     });
 
     it('says how much it uses', () => {

@@ -5,6 +5,7 @@ import { PNG } from 'pngjs';
 import type { ReportBody } from '../../../src/core/report/types';
 import { itemOf, render, report, textItems } from '../../helpers/render';
 import { firstOutOfOrder } from '../../helpers/pdf';
+import { contentStreams } from './charts/helpers';
 
 /** A small PNG (solid colour) as base64, made with pngjs. */
 export function pngBase64(width = 40, height = 20, rgb: [number, number, number] = [200, 30, 30]): string {
@@ -52,9 +53,23 @@ describe('renderer: components', () => {
     assert.ok(Buffer.from(r.pdf).toString('latin1').includes('https://example.com/docs'));
   });
 
-  it('Text with markdown_format false prints the source as is', async () => {
+  it('Text with markdown_format false prints Markdown syntax as is but reads HTML: no tags or entities, <a href> a link', async () => {
     const r = await render(report([{ type: 'Text', options: { text: 'Literal **stars**', markdown_format: false } }]));
     assert.ok(r.text.includes('Literal **stars**'), r.text);
+    const html = await render(
+      report([
+        {
+          type: 'Text',
+          options: {
+            text: '<h2>Opening hours</h2><p>Fish &amp; chips&nbsp;daily, <b>11:30</b>.</p>See the <a href="https://kiosk.example/book">booking page</a>.',
+            markdown_format: false,
+          },
+        },
+      ]),
+    );
+    assert.match(html.text, /Opening hours Fish & chips\s+daily, 11:30 ?\. See the booking page\./);
+    assert.doesNotMatch(html.text, /<|&amp;|&nbsp;/);
+    assert.ok(Buffer.from(html.pdf).toString('latin1').includes('/URI (https://kiosk.example/book)'), 'a link annotation');
   });
 
   it('Table: title, headings, string/number/object cells in reading order', async () => {
@@ -118,6 +133,17 @@ describe('renderer: components', () => {
       undefined,
     );
     for (const row of rows) assert.equal(r.text.split(`${row[0]} `).length - 1, 1, `${row[0]} appears once`);
+  });
+
+  it("Table: a body cell's col_bg is painted under the heading rule, not over its lower half", async () => {
+    const r = await render(
+      report([{ type: 'Table', options: { headings: ['Site', 'Plots'], rows: [[{ content: 'Mill Lane', col_bg: '#ff0000' }, '24']] } }]),
+    );
+    const red = '\n1 0 0 scn\n';
+    const page = contentStreams(r.pdf).find((c) => c.includes(red))!;
+    const fill = page.indexOf(red);
+    // The heading rule is the table's only 1 pt line: it must be stroked after the cell's fill.
+    assert.ok(page.lastIndexOf('\n1 w\n') > fill, 'the heading rule is stroked after the cell background');
   });
 
   it('Image: base64 PNG with caption and border', async () => {

@@ -203,6 +203,12 @@ describe('renderer: images (formats, sources, placeholders, errors)', () => {
         ['cover_page', 'bg_image'],
       ],
     );
+    // Each note says what was drawn instead: a placeholder for the logo, the cover colour for the background.
+    assert.match(notes[0].message, /— a placeholder was drawn$/);
+    assert.match(
+      notes[1].message,
+      /^bg_image http:\/\/127\.0\.0\.1:\d+\/cover\.jpg not fetched: connection failed — the cover keeps its background colour$/,
+    );
     const text = await textOf(pdf);
     assert.ok(text.includes('Logo not loaded'));
     assert.ok(!text.includes('Image not loaded'), 'no placeholder box on the cover');
@@ -253,9 +259,24 @@ describe('renderer: images (formats, sources, placeholders, errors)', () => {
     assert.equal(werr.message, 'components[0].options.base64: not an image (the WebP data is damaged)');
   });
 
-  it('an Image with no source fails naming the component', async () => {
-    const none = await failure([image({ caption: 'no source' })]);
-    assert.match(none.message, /^components\[0\] \(Image\): no image given/);
+  it('an Image with no source (image_url null, empty, or neither key) is a labelled placeholder with a note, not a failure', async () => {
+    const { pdf, notes } = await render([
+      image({ image_url: null, caption: 'null url' }),
+      image({ image_url: '  ', base64: null, caption: 'blank url' }),
+      image({ base64: '', caption: 'only base64, empty' }),
+      image({ caption: 'no source' }),
+    ]);
+    const text = await textOf(pdf);
+    for (const caption of ['null url', 'blank url', 'only base64, empty', 'no source']) assert.ok(text.includes(caption), caption);
+    assert.equal(text.match(/Image not loaded no image_url or base64 components\[\d\]\.options/g)?.length, 4, text);
+    assert.deepEqual(
+      notes.map((n) => [n.kind, n.path.join('.'), n.message]),
+      [0, 1, 2, 3].map((i) => [
+        'image-unavailable',
+        `components.${i}.options.${i === 2 ? 'base64' : 'image_url'}`,
+        'image_url and base64 are both empty — a placeholder was drawn',
+      ]),
+    );
   });
 });
 

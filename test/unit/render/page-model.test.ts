@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { render, report } from '../../helpers/render';
+import { itemOf, render, report, textItems } from '../../helpers/render';
 import { firstOutOfOrder } from '../../helpers/pdf';
+import { renderReportPdf } from '../../../src/render/renderPdf';
 
 const card = (title: string, value: string | number) => ({ type: 'Card', options: { title, value } });
 
@@ -86,6 +87,62 @@ describe('renderer: page model', () => {
     );
     assert.equal(tall.pageCount, 1);
     assert.ok(tall.text.includes('enable_multi_page'), 'the overflow notice names the setting');
+  });
+
+  it('a section title moves with its first component: an unsplittable chart, a chart inside a Row', async () => {
+    const filler = Array.from({ length: 5 }, () => ({ type: 'VerticalSpacer', options: { space: 32 } }));
+    const chart = (title: string) => ({
+      type: 'Chart.Bar',
+      options: { chart_title: title, data: ['A', 'B', 'C'].map((x, i) => ({ x, y: 10 + i, label: 's' })) },
+    });
+    const cases = [
+      { title: 'Spend by quarter', first: chart('Quarterly spend chart') },
+      { title: 'Spend in a row', first: { type: 'Row', options: { columns: 1 }, components: [chart('Row spend chart')] } },
+    ];
+    for (const { title, first } of cases) {
+      const r = await render(report([...filler, { type: 'Section', options: { section_title: title }, components: [first] }]));
+      const items = await textItems(r.pdf);
+      const heading = itemOf(items, title);
+      const firstText = items.find((i) => /spend chart$/.test(i.str))!;
+      assert.equal(r.pageCount, 2, title);
+      assert.equal(heading.page, firstText.page, `"${title}" on page ${heading.page}, its chart on page ${firstText.page}`);
+    }
+  });
+
+  it('a narrow column keeps its longest word whole: the spacing gives way, then its neighbours, and a note says so', async () => {
+    const row = (spacing: number | undefined, narrow: string, wide: string, text: string) => ({
+      type: 'Row',
+      options: spacing === undefined ? {} : { column_spacing: spacing },
+      components: [
+        { type: 'Text', options: { width: narrow, text } },
+        { type: 'Text', options: { width: wide, text: 'Revenue grew in every region this quarter, led by the coastal stores.' } },
+      ],
+    });
+    const body = report([row(16, '1/12', '5/12', 'Quarterly'), row(undefined, '1/12', '11/12', 'Throughput')]);
+    const r = await renderReportPdf(body);
+    const items = await textItems(r.pdf);
+    // Each word is one text item: present and never broken between characters.
+    for (const word of ['Quarterly', 'Throughput'])
+      assert.ok(
+        items.some((i) => i.str.includes(word)),
+        `"${word}" whole in the PDF`,
+      );
+    const notes = r.notes.filter((n) => n.kind === 'column-squeezed');
+    assert.deepEqual(
+      notes.map((n) => n.path),
+      [
+        ['components', 0, 'components', 0],
+        ['components', 1, 'components', 0],
+      ],
+    );
+    assert.match(
+      notes[0].message,
+      /^Text at width "1\/12" would be 0 pt wide but its longest word needs \d+ pt; the column spacing shrank from 48 pt to 3 pt/,
+    );
+    assert.match(notes[1].message, /the other columns of its row were narrowed/);
+    // Wide enough columns are laid out as asked, without a note.
+    const roomy = await renderReportPdf(report([row(undefined, '1/4', '3/4', 'Quarterly')]));
+    assert.equal(roomy.notes.length, 0);
   });
 
   it('margins from the report options move the content inwards', async () => {

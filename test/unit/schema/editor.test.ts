@@ -341,19 +341,88 @@ describe('schema: in the editor (vscode-json-languageservice)', () => {
     assert.doesNotMatch(await hover('{"type": "Text", "options": {"text": "t", "si|ze": "sm"}}'), /Default:/);
   });
 
-  it("config.n_pages above 1 without enable_multi_page: true warns (the older SDK's page switch); with it, or 1, no problem", async () => {
+  it("config.n_pages above 1 with enable_multi_page: false warns (the explicit switch wins); alone (the older SDK's page switch) or with true, no problem", async () => {
     const config = (c: string) => `{"type": "Report", "options": {"report_title": "T"}, "config": ${c}, "components": []}`;
-    const [p, ...rest] = await editorProblems(config('{"n_pages": 3}'));
+    const [p, ...rest] = await editorProblems(config('{"n_pages": 3, "enable_multi_page": false}'));
     assert.equal(rest.length, 0);
     assert.equal(p.severity, 2, 'a warning');
     assert.equal(p.text, '"n_pages": 3');
-    assert.match(p.message, /no effect without "enable_multi_page": true/);
-    assert.equal((await editorProblems(config('{"n_pages": 3, "enable_multi_page": false}'))).length, 1);
+    assert.match(p.message, /no effect with "enable_multi_page": false/);
+    assert.deepEqual(await editorProblems(config('{"n_pages": 3}')), []);
     assert.deepEqual(await editorProblems(config('{"n_pages": 3, "enable_multi_page": true}')), []);
-    assert.deepEqual(await editorProblems(config('{"n_pages": 1}')), []);
+    assert.deepEqual(await editorProblems(config('{"n_pages": 1, "enable_multi_page": false}')), []);
   });
 
   it('hover shows the option documentation', async () => {
     assert.match(await editorHover(report('{"type": "Card", "options": {"ti|tle": "Vans", "value": 3}}')), /Small caption above the value/);
+  });
+});
+
+describe('schema: Fidelity IV — what the hosted service takes warns at most (vscode-json-languageservice)', () => {
+  const problems = async (text: string) => (await editorProblems(text)).map((p) => [p.severity, p.text, p.message]);
+  const WARNING = 2; // DiagnosticSeverity.Warning
+
+  it('numbers the newer SDK types as plain numbers: no error; a warning where the drawing differs or a source says whole numbers', async () => {
+    const text = report(
+      [
+        '{"type": "Row", "options": {"column_spacing": 2.5}, "components": []}',
+        '{"type": "SparkChart.Line", "options": {"data": [1, 2], "title": "t", "subtitle": "s", "chart_height": 40.5}}',
+        '{"type": "Table", "options": {"rows": [["a"]], "rows_vertical_padding": 2.5, "headings_vertical_padding": 2.5}}',
+        '{"type": "DoughnutRing", "options": {"data": [{"end": 50}], "margin": 10.5}}',
+        '{"type": "ProgressBar", "options": {"progress": 150, "stages": [{"name": "A"}]}}',
+        '{"type": "ProgressBar", "options": {"progress": 62.5, "stages": [{"name": "A"}]}}',
+      ].join(', '),
+    );
+    const got = await problems(text);
+    assert.ok(
+      got.every(([severity]) => severity === WARNING),
+      JSON.stringify(got),
+    );
+    assert.deepEqual(
+      got.map(([, at]) => at),
+      ['"column_spacing": 2.5', '"margin": 10.5', '"progress": 150'],
+    );
+    assert.match(
+      String(got[0][2]),
+      /^A fraction: the docs' Row page \(1 – 12, 14 or 16\) gives whole numbers only\. It is accepted and drawn as written/,
+    );
+    assert.match(String(got[2][2]), /^Outside 0–100: accepted, but drawn as 0 \(below\) or 100 \(above\)/);
+    // Outside the range a spacing warns too; whole numbers inside it say nothing.
+    assert.deepEqual(await problems(report('{"type": "Row", "options": {"column_spacing": 40}, "components": []}')), [
+      [WARNING, '"column_spacing": 40', 'Outside 0–32: accepted, but drawn as 0 (below) or 32 (above), the nearest end of that range.'],
+    ]);
+    assert.deepEqual(await problems(report('{"type": "Row", "options": {"column_spacing": 4}, "components": []}')), []);
+  });
+
+  it('the ring margin is in pixels and says so, unlike the charts\u2019 margin (spacing steps)', async () => {
+    const ring = await editorHover(report('{"type": "DoughnutRing", "options": {"data": [{"end": 50}], "mar|gin": 10}}'));
+    assert.match(ring, /in pixels of the chart/);
+    assert.match(ring, /unlike the `margin` of the other charts \(spacing steps of 3 pt\)/);
+    const bar = await editorHover(report('{"type": "Chart.Bar", "options": {"data": [], "x_label": "x", "y_label": "y", "mar|gin": 2}}'));
+    assert.match(bar, /on the spacing scale/);
+  });
+
+  it('an Image whose image_url is null (and no base64): a warning that a placeholder is drawn, not an error', async () => {
+    const got = await problems(report('{"type": "Image", "options": {"image_url": null, "caption": "Logo"}}'));
+    assert.deepEqual(got, [
+      [
+        WARNING,
+        '"image_url": null',
+        'Neither `image_url` nor `base64` is set (null or empty): the build draws a labelled placeholder instead of an image. Give one of them.',
+      ],
+    ]);
+    assert.equal((await problems(report('{"type": "Image", "options": {"image_url": null, "base64": "  "}}'))).length, 1);
+    assert.deepEqual(await problems(report('{"type": "Image", "options": {"image_url": null, "base64": "iVBORw0KGgo="}}')), []);
+    // Neither key at all is still what both the editor and the service refuse (422 missing).
+    const [missing] = await problems(report('{"type": "Image", "options": {"caption": "Logo"}}'));
+    assert.equal(missing[2], 'Missing property "image_url".');
+  });
+
+  it('webhooks[].authHeader (the older SDK v0.2.7–v0.3.0): a warning naming auth_header, not "not allowed"', async () => {
+    const got = await problems(report('', '\n  "config": {"webhooks": [{"url": "https://example.com/h", "authHeader": "tok"}]},'));
+    assert.equal(got.length, 1, JSON.stringify(got));
+    assert.equal(got[0][0], WARNING);
+    assert.equal(got[0][1], '"authHeader": "tok"');
+    assert.match(String(got[0][2]), /^Older spelling of `auth_header`/);
   });
 });
