@@ -1,10 +1,13 @@
-/** Twelve sections of long text on one page: the renderer cuts all it cannot fit (one overflow note). */
+/**
+ * Twelve sections on one page, each a Card (which never splits): the renderer cuts everything
+ * from the first section that does not fit, whole, and says so in one overflow note on that
+ * section.
+ */
 export function overflowingReport(title = 'Overflow'): string {
-  const text = 'Quarterly revenue grew in every region while costs held steady; the board asked about churn and pricing. '.repeat(6);
   const components = Array.from({ length: 12 }, (_, i) => ({
     type: 'Section',
     options: { section_title: `Part ${i + 1}` },
-    components: [{ type: 'Text', options: { text } }],
+    components: [{ type: 'Card', options: { title: `Revenue in region ${i + 1}`, value: `$${(i + 1) * 120}k` } }],
   }));
   return `${JSON.stringify({ type: 'Report', options: { report_title: title }, components }, null, 2)}\n`;
 }
