@@ -1,7 +1,7 @@
 // Bundles the extension, the local service and the CLI with esbuild.
 //   node scripts/build.mjs [--production] [--quiet] [--watch]
 import * as esbuild from 'esbuild';
-import { existsSync, mkdirSync, cpSync } from 'node:fs';
+import { existsSync, mkdirSync, cpSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pdfkitBrowserPlugin, importMetaUrl, copyRenderAssets } from './render-assets.mjs';
@@ -87,17 +87,35 @@ if (missing.length > 0) {
   process.exit(1);
 }
 
+/**
+ * Writes a build's files only where they changed, each whole (a temporary name, then a rename):
+ * the integration stage runs dist/cli.js in one test while another packages the extension (a
+ * production build of the same dist/), and a process starting then must never read half a bundle.
+ */
+function writeChanged(result) {
+  for (const file of result.outputFiles) {
+    if (existsSync(file.path) && Buffer.from(file.contents).equals(readFileSync(file.path))) continue;
+    const temp = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(temp, file.contents);
+    renameSync(temp, file.path);
+  }
+  return result;
+}
+
 mkdirSync(join(root, 'dist'), { recursive: true });
 const results = await Promise.all(
   bundles.map((b) =>
-    esbuild.build({
-      ...common,
-      entryPoints: [b.entry],
-      outfile: b.out,
-      banner: { js: (b.banner ? `${b.banner}\n` : '') + importMetaUrl.banner },
-      plugins: b.lazy ? [...common.plugins, lazyPlugin(b.lazy)] : common.plugins,
-      metafile: true,
-    }),
+    esbuild
+      .build({
+        ...common,
+        entryPoints: [b.entry],
+        outfile: b.out,
+        banner: { js: (b.banner ? `${b.banner}\n` : '') + importMetaUrl.banner },
+        plugins: b.lazy ? [...common.plugins, lazyPlugin(b.lazy)] : common.plugins,
+        metafile: true,
+        write: false,
+      })
+      .then(writeChanged),
   ),
 );
 copyRenderAssets(root);
