@@ -3,18 +3,7 @@ import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
 import { inShard, MAX_SHARDS, parseShard, parseShardCount, shardKey } from '../../../src/cli/batch/shard';
 import { CliError } from '../../../src/cli/exitCodes';
-
-/** mulberry32: the same "random" path lists on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng as seeded } from '../render/charts/random';
 
 function paths(random: () => number, count: number): string[] {
   const names = new Set<string>();
