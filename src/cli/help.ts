@@ -20,7 +20,7 @@ const GLOBAL = `Options (any command):
   -h, --help           Show help;  -V, --version  Show the version`;
 
 const EXIT_CODES = `Exit codes: 0 ok, 1 invalid report, 2 usage, 3 auth, 4 quota, 5 task failed, 6 network/service,
-7 more warnings than --max-warnings, 130 interrupted
+7 more warnings than --max-warnings, 70 internal error, 130 interrupted
 A batch exits with the worst code of its reports (130 when Ctrl-C stopped it).`;
 
 export const MAIN_HELP = `Usage: report-studio <command> [options]
@@ -36,7 +36,7 @@ Commands:
   serve [flags]                   Run the local service (same flags as npm run mock)
   diff <old> <new> [--out DIR]    Which pages a change added, removed or changed (free)
   export <files|dirs…> --png      One PNG per page, <report>-p<N>.png (free, offline)
-  plan <inputs…> --shards n      The CI matrix of a run split over n machines, and its quota
+  plan <inputs…> --shards n       The CI matrix of a run split over n machines, and its quota
   merge <shard.json…>             Join the --json documents of a run's shards into one run
 
 ${GLOBAL}
