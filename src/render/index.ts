@@ -1,7 +1,7 @@
 /**
  * The renderer behind the local service: renderPdf lays a report out with pdfkit;
  * renderPreviewJpeg rasterises that PDF into the watermarked preview (or one part of it,
- * renderPreviewPart, for renderers working side by side; joinPreviewParts joins them).
+ * renderPreviewPart, for renderers working side by side; jpegStrips.ts joinPreviewParts joins them).
  * PDFium (WASM, ~0.5–0.9 s of CPU to compile) is initialised once, on the first preview: a
  * render worker that only builds PDFs — every worker of a `build` batch — never pays for it.
  */
@@ -12,7 +12,6 @@ import { renderPreview, renderPreviewPart } from './preview';
 
 export { RenderError } from './renderer';
 export type { ReportRenderer } from './renderer';
-export { joinPreviewParts } from './preview';
 
 export interface RendererSettings {
   /** Time limit of one renderPdf call (default 60 s). */
