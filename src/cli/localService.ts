@@ -4,13 +4,27 @@
  * also carries the whole CLI (`runCli`): typed by the engine itself, the CLI's commands would
  * import their own entry point (an import cycle). Only engine.ts imports it at run time.
  */
+import type { VisualDiffer } from '../render/diff/visualDiff';
+import type { PageImager } from '../render/pageImages';
+
 export { startLocalService } from '../mock/service';
 export type { DraftRender, LocalService, LocalServiceOptions } from '../mock/service';
 export { defaultDataDir, FlagError, parseFlags, USAGE } from '../mock/flags';
 export { DEFAULT_PLAN } from '../mock/options';
 export { createMinimalRenderer } from '../render/minimalRenderer';
 export { remoteBindWarning } from '../mock/bindHost';
-export { createVisualDiffer } from '../render/diff/visualDiff';
 export type { DiffSide, PageImages, VisualDiffer } from '../render/diff/visualDiff';
-export { createPageImager } from '../render/pageImages';
 export type { PageImager } from '../render/pageImages';
+
+/*
+ * The differ and the page imager draw reports with the whole renderer (pdfkit, fontkit, fonts,
+ * PDFium): required when first asked for, so loading the engine for --offline or serve, whose
+ * drawing is done by the render workers, does not evaluate it on the main thread. esbuild keeps
+ * a require()d module and what only it imports unevaluated until the call.
+ */
+/* eslint-disable @typescript-eslint/no-require-imports -- lazy on purpose, see above */
+export const createVisualDiffer = (): Promise<VisualDiffer> =>
+  (require('../render/diff/visualDiff') as typeof import('../render/diff/visualDiff')).createVisualDiffer();
+export const createPageImager = (): Promise<PageImager> =>
+  (require('../render/pageImages') as typeof import('../render/pageImages')).createPageImager();
+/* eslint-enable @typescript-eslint/no-require-imports */

@@ -27,7 +27,8 @@ import { locateWorkerScript, type WorkerScript } from './workerScript';
 import { WorkerQueue, type QueueSlot } from './workerQueue';
 import type { ReportBody } from '../core/report/types';
 import { RenderError, ReportUnreadable, type RenderedPdf, type RenderOptions, type ReportRenderer } from '../render/renderer';
-import { joinPreviewParts } from '../render/index';
+// From jpegStrips, not render/index: the main thread only joins the workers' strips, it never loads the renderer.
+import { joinPreviewParts } from '../render/jpegStrips';
 import {
   DEFAULT_WORKER_EXTERNAL_MB,
   EXIT_OVER_MEMORY_BUDGET,

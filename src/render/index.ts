@@ -1,17 +1,17 @@
 /**
- * The renderer behind the local service: createRenderer() initialises PDFium
- * (WASM, ~0.5–0.9 s) once; renderPdf lays a report out with pdfkit;
+ * The renderer behind the local service: renderPdf lays a report out with pdfkit;
  * renderPreviewJpeg rasterises that PDF into the watermarked preview (or one part of it,
- * renderPreviewPart, for renderers working side by side; joinPreviewParts joins them).
+ * renderPreviewPart, for renderers working side by side; jpegStrips.ts joinPreviewParts joins them).
+ * PDFium (WASM, ~0.5–0.9 s of CPU to compile) is initialised once, on the first preview: a
+ * render worker that only builds PDFs — every worker of a `build` batch — never pays for it.
  */
 import type { ReportRenderer } from './renderer';
-import { initPdfium } from './pdfium';
+import { initPdfium, type PdfiumLibrary } from './pdfium';
 import { renderReportPdf, type PdfRenderOptions } from './renderPdf';
 import { renderPreview, renderPreviewPart } from './preview';
 
 export { RenderError } from './renderer';
 export type { ReportRenderer } from './renderer';
-export { joinPreviewParts } from './preview';
 
 export interface RendererSettings {
   /** Time limit of one renderPdf call (default 60 s). */
@@ -25,7 +25,8 @@ export interface RendererSettings {
 export async function createRenderer(
   settings: RendererSettings = {},
 ): Promise<ReportRenderer & Required<Pick<ReportRenderer, 'renderPreviewPart'>>> {
-  const pdfium = await initPdfium();
+  let pdfium: Promise<PdfiumLibrary> | undefined;
+  const library = (): Promise<PdfiumLibrary> => (pdfium ??= initPdfium());
   let disposed = false;
   return {
     renderPdf(report, options) {
@@ -39,16 +40,17 @@ export async function createRenderer(
     },
     renderPreviewJpeg(pdf, options) {
       if (disposed) return Promise.reject(new Error('renderer disposed'));
-      return renderPreview(pdfium, pdf, options?.signal);
+      return library().then((lib) => renderPreview(lib, pdf, options?.signal));
     },
     renderPreviewPart(pdf, part, parts, options) {
       if (disposed) return Promise.reject(new Error('renderer disposed'));
-      return renderPreviewPart(pdfium, pdf, part, parts, options?.signal);
+      return library().then((lib) => renderPreviewPart(lib, pdf, part, parts, options?.signal));
     },
     async dispose() {
       if (disposed) return;
       disposed = true;
-      pdfium.destroy();
+      // A failed initialisation has nothing to destroy; its error went to the preview that asked.
+      (await pdfium?.catch(() => undefined))?.destroy();
     },
   };
 }

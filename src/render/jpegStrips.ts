@@ -15,6 +15,7 @@
  * same height, a multiple of 8 rows; the last no higher; one strip's MCU count at most 65535.
  */
 import { concatBytes } from '../core/bytes';
+import type { PreviewPart } from './renderer';
 
 const SOF0 = 0xc0;
 const DHT = 0xc4;
@@ -113,4 +114,13 @@ export function joinJpegStrips(strips: readonly Uint8Array[]): Uint8Array {
   parts.push(Uint8Array.of(0xff, 0xd9));
 
   return concatBytes(parts);
+}
+
+/** The preview JPEG from all the parts of one preview (any order). */
+export function joinPreviewParts(parts: readonly PreviewPart[]): Uint8Array {
+  const strips = parts.flatMap((p) => p.strips).sort((x, y) => x.index - y.index);
+  const count = parts[0]?.count ?? 0;
+  if (strips.length !== count || strips.some((s, i) => s.index !== i) || parts.some((p) => p.count !== count))
+    throw new Error(`the preview's parts do not add up to its ${count} strips`);
+  return joinJpegStrips(strips.map((s) => s.jpeg));
 }

@@ -22,7 +22,7 @@ import { newDocument, documentBytes } from './pdfkitSetup';
 import { registerFonts, FALLBACK_FILES } from './fonts';
 import { rasterise, type PdfiumLibrary, type RgbaImage } from './pdfium';
 import { jpegEncoder } from './jpegEncoder';
-import { joinJpegStrips } from './jpegStrips';
+import { joinPreviewParts } from './jpegStrips';
 import type { PreviewPart } from './renderer';
 
 /** The layout the viewer also reads (source ↔ preview sync finds the pages inside the image by it). */
@@ -265,15 +265,6 @@ export async function renderPreviewPart(
     for (const page of open) await page.render({ scale: PREVIEW_SCALE, width: 1, height: 1 }).catch(() => undefined);
     doc.destroy();
   }
-}
-
-/** The preview JPEG from all the parts of one preview (any order). */
-export function joinPreviewParts(parts: readonly PreviewPart[]): Uint8Array {
-  const strips = parts.flatMap((p) => p.strips).sort((x, y) => x.index - y.index);
-  const count = parts[0]?.count ?? 0;
-  if (strips.length !== count || strips.some((s, i) => s.index !== i) || parts.some((p) => p.count !== count))
-    throw new Error(`the preview's parts do not add up to its ${count} strips`);
-  return joinJpegStrips(strips.map((s) => s.jpeg));
 }
 
 /** The whole preview JPEG in this thread. */

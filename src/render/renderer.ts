@@ -57,7 +57,7 @@ export interface ReportRenderer {
   /**
    * Part `part` of `parts` of the preview of `pdf`, for renderers running side by side (the
    * render pool's workers): every part plans the same horizontal strips, renders and encodes
-   * its share of them, and joinPreviewParts() (index.ts) joins all the parts into the JPEG that
+   * its share of them, and joinPreviewParts() (jpegStrips.ts) joins all the parts into the JPEG that
    * renderPreviewJpeg returns. The real renderer (index.ts) has it; the render pool's workers use it.
    */
   renderPreviewPart?(pdf: Uint8Array, part: number, parts: number, options?: RenderOptions): Promise<PreviewPart>;

@@ -2,7 +2,8 @@ import { strict as assert } from 'node:assert';
 import { sharedRenderer, report } from '../../helpers/render';
 import { decodeJpeg, isJpeg, meanLuminance, type DecodedImage } from '../../helpers/jpeg';
 import { initPdfium } from '../../../src/render/pdfium';
-import { PREVIEW_MAX_PAGES, joinPreviewParts, planStrips, renderPreviewPart } from '../../../src/render/preview';
+import { PREVIEW_MAX_PAGES, planStrips, renderPreviewPart } from '../../../src/render/preview';
+import { joinPreviewParts } from '../../../src/render/jpegStrips';
 
 /** `pages` nearly blank pages: a tiny label at the top of each, nothing in the middle. */
 const blank = (pages: number) =>
