@@ -4,12 +4,13 @@
  * numbers the newer SDK types as plain numbers, an Image whose image_url is null, the older
  * SDK's webhooks[].authHeader, and the Managed Cloud deployment's /api/v1/async paths.
  */
+import { waitFor } from '../../helpers/waitFor';
 import assert from 'node:assert/strict';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RenderNote, TaskStatusResponse } from '../../../src/core/api/types';
 import { allText, readPdf } from '../../helpers/pdf';
-import { report, sleep, startHarness, submit, type Harness } from './helpers';
+import { report, startHarness, submit, type Harness } from './helpers';
 import type { UncheckedComponent } from '../../../src/core/report/types';
 
 /** Builds `components`, expects SUCCESS, and returns the PDF's text and the task's notes. */
@@ -110,7 +111,7 @@ describe('local service: what the hosted service takes (Fidelity IV), real rende
       const url = `http://127.0.0.1:${(rx.address() as AddressInfo).port}/hook`;
       const { taskId } = await submit(h, report('Hooked, camelCase', undefined, { webhooks: [{ url, authHeader: 'legacy-token-27' }] }));
       assert.equal((await h.waitFor(taskId)).status, 'SUCCESS');
-      for (let i = 0; i < 250 && received.length === 0; i++) await sleep(20);
+      await waitFor('the webhook at the loopback receiver', () => received.length > 0);
       assert.equal(received.length, 1);
       assert.equal(received[0].authorization, 'Bearer legacy-token-27');
       assert.ok(!h.logs.join('\n').includes('legacy-token-27'), 'the token is never logged');

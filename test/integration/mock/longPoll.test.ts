@@ -96,9 +96,13 @@ describe('local service: long-poll of get-task-status', () => {
     const { taskId } = await submit(h, report('third'));
     await untilStarted(2);
     const { probe, done } = status(taskId, '10&until=finished');
+    // A control held without `until`: it is answered at QUEUED → RUNNING, in the same turn that
+    // would answer the other if it were not held until the end; one more request after it settles it.
+    const control = status(taskId, '10');
     gate.releaseOne();
     await untilStarted(3);
-    await sleep(150);
+    assert.equal((await control.done).status, 'RUNNING');
+    await h.api(`/get-task-status?task_id=${taskId}`);
     assert.equal(probe.answered, false, 'RUNNING now, not finished: still held');
     gate.releaseOne();
     gate.releaseOne();
