@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import type { TaskStatusResponse } from '../../../src/core/api/types';
 import { ReportClient } from '../../../src/core/client/apiClient';
 import { runTask } from '../../../src/core/runner/taskRunner';
+import { waitFor } from '../../helpers/waitFor';
 import { gatedRenderer, report, sleep, startHarness, submit, type Harness } from './helpers';
 
 describe('local service: long-poll of get-task-status', () => {
@@ -156,12 +157,23 @@ describe('local service: long-poll of get-task-status', () => {
     await submit(h, report('busy two'));
     await untilStarted(2);
     const client = new ReportClient({ apiKey: h.key, baseUrl: h.service.baseUrl });
+    // The runner's status requests, as it sends them (the real client, only watched).
+    const asked: string[] = [];
+    const getTaskStatus = client.getTaskStatus.bind(client);
+    client.getTaskStatus = (taskId, options) => {
+      asked.push(taskId);
+      return getTaskStatus(taskId, options);
+    };
     try {
       const run = runTask(client, { kind: 'build', report: report('batch-like'), longPollSeconds: 5 });
-      await sleep(100);
+      await waitFor('the runner to ask for its task while it waits QUEUED', () => asked.length > 0);
+      // A control held without `until`, answered at QUEUED → RUNNING: the turn that would answer the
+      // runner too if it were not held until the end. One more request after it settles it.
+      const control = status(asked[0], '10');
       gate.releaseOne();
       await untilStarted(3);
-      await sleep(100);
+      assert.equal((await control.done).status, 'RUNNING');
+      await h.api(`/get-task-status?task_id=${asked[0]}`);
       gate.releaseOne();
       gate.releaseOne();
       const result = await run;
