@@ -159,6 +159,17 @@ async function newReportCheck(page, shotDir) {
   return 'typed over the first placeholder';
 }
 
+/** Closes every editor without saving (undo history is all a failed check leaves) and the panel. */
+async function resetWorkbench(page) {
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Escape');
+  await quickInput(page, 'F1', 'View: Revert and Close Editor', 'Revert and Close Editor', 'revert the active editor').catch(() => {});
+  await quickInput(page, 'F1', 'View: Close All Editors', 'View: Close All Editors', 'close all editors');
+  const dontSave = page.locator('.monaco-dialog-box .monaco-button', { hasText: "Don't Save" });
+  for (let i = 0; i < 5 && (await dontSave.isVisible().catch(() => false)); i++) await dontSave.click();
+  await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10_000 });
+  await quickInput(page, 'F1', 'View: Hide Panel', 'View: Hide Panel', 'hide the panel').catch(() => {});
+}
+
 /**
  * Runs one check at a time and counts it into `result`; each prints its title, time and what it
  * found. `shotPage`: the window to screenshot when it fails (an own-window check takes its own).
@@ -174,6 +185,8 @@ export function checkRunner(result, shotDir, step) {
       await shotPage?.screenshot({ path: join(shotDir, `failed-${result.failures.length + 1}.png`) }).catch(() => {});
       result.failures.push({ title, error: e instanceof Error ? e.stack : String(e) });
       step(`  ✖ ${title}`);
+      // What the failed check left open (an unsaved copy, a panel, a dialog) must not fail the next.
+      if (shotPage) await resetWorkbench(shotPage).catch((r) => step(`  (the workbench could not be reset: ${r?.message ?? r})`));
     }
   };
 }

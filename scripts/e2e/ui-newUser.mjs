@@ -51,13 +51,20 @@ async function liveViewFrame(page, name, shotDir) {
   }
 }
 
-/** Waits for `fn` in the viewer of `name`, finding the frame again if the webview reloads meanwhile. */
+/**
+ * Waits for `fn` in the viewer of `name`, finding the frame again every 15 s: the panel's page
+ * may be loaded again meanwhile (new resource roots once the report is saved, the start watch),
+ * leaving the frame found first detached or hidden while a new one draws the result.
+ */
 async function inViewer(page, name, what, fn, timeoutMs = 60_000) {
-  for (let attempt = 1; ; attempt++) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const left = deadline - Date.now();
     try {
-      return await waitInFrame(await viewerFrame(page, name), what, fn, undefined, timeoutMs);
+      const frame = await viewerFrame(page, name, Math.max(left, 1_000));
+      return await waitInFrame(frame, what, fn, undefined, Math.max(Math.min(left, 15_000), 1_000));
     } catch (e) {
-      if (attempt >= 3 || !/detached/i.test(String(e))) throw e;
+      if (Date.now() >= deadline) throw e;
     }
   }
 }
