@@ -183,7 +183,13 @@ export function checkRunner(result, shotDir, step) {
       step(`  ✔ ${title} (${((Date.now() - started) / 1000).toFixed(1)} s)\n      ${JSON.stringify(detail).slice(0, 600)}`);
     } catch (e) {
       await shotPage?.screenshot({ path: join(shotDir, `failed-${result.failures.length + 1}.png`) }).catch(() => {});
-      result.failures.push({ title, error: e instanceof Error ? e.stack : String(e) });
+      // The notifications on screen often say why (a failed Preview, a stalled viewer).
+      const toasts = await shotPage
+        ?.locator('.notification-toast')
+        .allInnerTexts()
+        .catch(() => []);
+      const shown = toasts?.length ? `\n      notifications: ${JSON.stringify(toasts.map((t) => t.replace(/\s+/g, ' ').trim()))}` : '';
+      result.failures.push({ title, error: (e instanceof Error ? e.stack : String(e)) + shown });
       step(`  ✖ ${title}`);
       // What the failed check left open (an unsaved copy, a panel, a dialog) must not fail the next.
       if (shotPage) await resetWorkbench(shotPage).catch((r) => step(`  (the workbench could not be reset: ${r?.message ?? r})`));

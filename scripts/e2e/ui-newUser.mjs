@@ -60,11 +60,15 @@ async function inViewer(page, name, what, fn, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const left = deadline - Date.now();
+    let frame;
     try {
-      const frame = await viewerFrame(page, name, Math.max(left, 1_000));
+      frame = await viewerFrame(page, name, Math.max(left, 1_000));
       return await waitInFrame(frame, what, fn, undefined, Math.max(Math.min(left, 15_000), 1_000));
     } catch (e) {
-      if (Date.now() >= deadline) throw e;
+      if (Date.now() < deadline) continue;
+      // What the viewer shows instead, for the log of a failed run.
+      const shown = await frame?.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 400)).catch(() => null);
+      throw new Error(`${e.message}\n      the viewer shows: ${JSON.stringify(shown)}`, { cause: e });
     }
   }
 }
@@ -197,10 +201,18 @@ async function walk(page, shotDir, quickInput, workspace, written) {
 
   // 5. Preview (free): the JPEG in the panel.
   await quickInput(page, 'F1', 'Report Studio: Preview Report', 'Report Studio: Preview Report', 'run "Report Studio: Preview Report"');
-  await inViewer(page, name, 'the preview JPEG', () => {
-    const img = document.querySelector('img.jpeg-image');
-    return !!img && img.complete && img.naturalWidth > 0;
-  });
+  // 90 s, as the Build's: the panel's page may load again (the saved file's folder joins its
+  // resource roots), and a page that stalls is loaded again after 15 s (webviewStartWatch.ts).
+  await inViewer(
+    page,
+    name,
+    'the preview JPEG',
+    () => {
+      const img = document.querySelector('img.jpeg-image');
+      return !!img && img.complete && img.naturalWidth > 0;
+    },
+    90_000,
+  );
   await sleep(300);
   await docShot(page, shotDir, 'walk-4-preview.png');
 
