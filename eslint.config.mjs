@@ -5,39 +5,66 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 import importX from 'eslint-plugin-import-x';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+
+/**
+ * The rooms and what each may import, read from the one declaration tsc keeps: the project
+ * references of src/<room>/tsconfig.json. A room may import itself and what it references;
+ * an import of any other room fails here as it fails `tsc -b` (TS6307), so a new room or a new
+ * reference needs no edit in this file. test/unit/health/roomRules.test.ts probes every pair.
+ */
+const SRC = new URL('./src/', import.meta.url);
+const ROOMS = Object.fromEntries(
+  readdirSync(SRC, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(new URL(`${d.name}/tsconfig.json`, SRC)))
+    .map((d) => {
+      const config = JSON.parse(readFileSync(new URL(`${d.name}/tsconfig.json`, SRC), 'utf8'));
+      return [d.name, (config.references ?? []).map((r) => r.path.replace(/^\.\.\//, ''))];
+    }),
+);
 
 /** Relative-import patterns that reach each room from anywhere below src/. */
 const room = (name) => [`**/${name}/**`, `**/${name}`].flatMap((p) => [`../${p}`, `../../${p}`, `../../../${p}`]);
 const NODE_BUILTINS = ['node:*', 'fs', 'path', 'os', 'http', 'https', 'net', 'child_process', 'worker_threads'];
+const UP = 'Arrows point downwards (docs/architecture.md, Rooms):';
+const VSCODE = { name: 'vscode', message: 'Only src/extension/ imports vscode (docs/architecture.md, Rooms).' };
 
-/** One block per room: what it may not import, and why. */
-function boundary(files, forbidden, extraPaths = []) {
+/**
+ * The one `no-restricted-imports` of `files` in room `name` (a later block for the same files
+ * replaces an earlier one whole, so each block says everything): the rooms it does not
+ * reference; `typeOnly`, rooms it references for their types only (their code comes in a
+ * lazily loaded bundle); `paths` and `patterns`, what else the room may not import.
+ */
+function roomRule(name, files, { ignores, typeOnly = [], paths = [], patterns = [] } = {}) {
+  const allowed = ROOMS[name];
+  if (!allowed) throw new Error(`eslint.config.mjs: src/${name} is not a room (no src/${name}/tsconfig.json)`);
+  const refused = Object.keys(ROOMS).filter((r) => r !== name && !allowed.includes(r));
+  const reach = allowed.length ? allowed.map((r) => `src/${r}`).join(', ') : 'nothing outside itself';
   return {
     files,
+    ...(ignores ? { ignores } : {}),
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'vscode', message: 'Only src/extension/ imports vscode (docs/architecture.md, Rooms).' }, ...extraPaths],
-          patterns: forbidden.map(([rooms, message]) => ({ group: rooms.flatMap(room), message })),
+          paths: [...(name === 'extension' ? [] : [VSCODE]), ...paths],
+          patterns: [
+            ...(refused.length ? [{ group: refused.flatMap(room), message: `${UP} src/${name} imports ${reach}.` }] : []),
+            ...typeOnly.map(([rooms, message]) => ({ group: rooms.flatMap(room), message, allowTypeImports: true })),
+            ...patterns,
+          ],
         },
       ],
     },
   };
 }
 
-const UP = 'Arrows point downwards (docs/architecture.md, Rooms):';
-
-/** What no module of the extension imports (src/extension/web/ may add the browser engine of src/web). */
-const EXTENSION_PATTERNS = [
-  { group: ['render', 'net'].flatMap(room), message: 'The extension never imports the renderer or the fetch policy.' },
-  {
-    group: ['mock', 'cli'].flatMap(room),
-    message: 'The local service and the CLI reach the extension only through the lazily loaded bundle: import type only.',
-    allowTypeImports: true,
-  },
-];
 const WEB_NO_NODE = 'src/web runs in a browser: no Node modules (src/web/shims/ holds their browser stand-ins).';
+
+/** What the extension imports for types only (src/extension/web/ may add the browser engine of src/web). */
+const EXTENSION_TYPE_ONLY = [
+  [['mock', 'cli'], 'The local service and the CLI reach the extension only through the lazily loaded bundle: import type only.'],
+];
 
 export default tseslint.config(
   {
@@ -73,150 +100,59 @@ export default tseslint.config(
   { files: ['test/**/*.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   // CommonJS tooling files.
   { files: ['**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
-  {
-    // The catalogue is pure data below every room: it imports only itself.
-    files: ['src/catalogue/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'vscode', message: 'Only src/extension/ imports vscode.' }],
-          patterns: [
-            {
-              group: ['core', 'extension', 'mock', 'render', 'net', 'cli', 'webview'].flatMap(room),
-              message: `${UP} src/catalogue is the bottom room: it imports only itself.`,
-            },
-            { group: [...NODE_BUILTINS, 'undici', 'prettier'], message: 'src/catalogue is pure data: no I/O and no packages.' },
-          ],
-        },
-      ],
-    },
-  },
-  boundary(
-    ['src/core/**/*.ts'],
-    [[['extension', 'mock', 'render', 'net', 'cli', 'webview'], `${UP} src/core imports only src/core, src/catalogue and schemas/.`]],
-  ),
-  {
-    // Core outside client/ is pure: it runs anywhere (extension host, CLI, service) with no I/O.
-    files: ['src/core/**/*.ts'],
+  // The rooms (docs/architecture.md, Rooms): what each does not reference is refused by roomRule.
+  roomRule('catalogue', ['src/catalogue/**/*.ts'], {
+    patterns: [{ group: [...NODE_BUILTINS, 'undici', 'prettier'], message: 'src/catalogue is pure data: no I/O and no packages.' }],
+  }),
+  // The HTTP client is core's one door to the network.
+  roomRule('core', ['src/core/client/**/*.ts']),
+  // Core outside client/ is pure: it runs anywhere (extension host, CLI, service) with no I/O.
+  roomRule('core', ['src/core/**/*.ts'], {
     ignores: ['src/core/client/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'vscode', message: 'Only src/extension/ imports vscode.' },
-            { name: 'undici', message: 'Network I/O lives in src/core/client/.' },
-          ],
-          patterns: [
-            {
-              group: ['extension', 'mock', 'render', 'net', 'cli', 'webview'].flatMap(room),
-              message: `${UP} src/core imports only src/core, src/catalogue and schemas/.`,
-            },
-            {
-              group: NODE_BUILTINS,
-              message: 'src/core outside client/ is pure: no Node I/O (pass data in, or move the I/O to the caller).',
-            },
-          ],
-        },
+    paths: [{ name: 'undici', message: 'Network I/O lives in src/core/client/.' }],
+    patterns: [
+      { group: NODE_BUILTINS, message: 'src/core outside client/ is pure: no Node I/O (pass data in, or move the I/O to the caller).' },
+    ],
+  }),
+  roomRule('net', ['src/net/**/*.ts']),
+  roomRule('render', ['src/render/**/*.ts']),
+  roomRule('mock', ['src/mock/**/*.ts']),
+  // The browser build (src/web/): runs in a browser or VS Code's web worker extension host, so no
+  // Node module; it stands in for the Node-only parts of the renderer (scripts/web-build.mjs).
+  roomRule('web', ['src/web/**/*.ts'], {
+    // By name, not as patterns: the pattern `net` would match the src/net room too.
+    paths: NODE_BUILTINS.filter((n) => !n.includes('*')).map((name) => ({ name, message: WEB_NO_NODE })),
+    patterns: [{ group: ['node:*'], message: WEB_NO_NODE }],
+  }),
+  // The CLI starts fast without the local service: only cli/localService.ts imports it (and the
+  // renderer), and engineLoader.ts requires that file lazily (dist/engine.js in the bundle).
+  roomRule('cli', ['src/cli/**/*.ts'], {
+    ignores: ['src/cli/localService.ts'],
+    typeOnly: [
+      [
+        ['mock', 'render'],
+        'src/cli reaches the local service only through cli/localService.ts, loaded lazily by engineLoader.ts: import type here.',
       ],
-    },
-  },
-  boundary(['src/net/**/*.ts'], [[['extension', 'mock', 'render', 'cli', 'webview'], `${UP} src/net imports only src/core.`]]),
-  boundary(['src/render/**/*.ts'], [[['extension', 'mock', 'cli', 'webview'], `${UP} src/render imports src/core and src/net only.`]]),
-  boundary(['src/mock/**/*.ts'], [[['extension', 'cli', 'webview'], `${UP} src/mock imports src/core, src/net and src/render.`]]),
-  {
-    // The browser build (src/web/): runs in a browser or VS Code's web worker extension host, so no
-    // Node module; it stands in for the Node-only parts of the renderer (scripts/web-build.mjs).
-    files: ['src/web/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          // By name, not as patterns: the pattern `net` would match the src/net room too.
-          paths: [
-            { name: 'vscode', message: 'Only src/extension/ imports vscode.' },
-            ...NODE_BUILTINS.filter((n) => !n.includes('*')).map((name) => ({ name, message: WEB_NO_NODE })),
-          ],
-          patterns: [
-            { group: ['extension', 'cli', 'webview'].flatMap(room), message: `${UP} src/web imports src/core, src/net and src/render.` },
-            { group: ['node:*'], message: WEB_NO_NODE },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The CLI starts fast without the local service: only cli/localService.ts imports it (and the
-    // renderer), and engineLoader.ts requires that file lazily (dist/engine.js in the bundle).
-    files: ['src/cli/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'vscode', message: 'Only src/extension/ imports vscode.' }],
-          patterns: [
-            { group: ['extension', 'webview'].flatMap(room), message: `${UP} src/cli imports src/core.` },
-            {
-              group: ['mock', 'render'].flatMap(room),
-              message:
-                'src/cli reaches the local service only through cli/localService.ts, loaded lazily by engineLoader.ts: import type here.',
-              allowTypeImports: true,
-            },
-          ],
-        },
-      ],
-    },
-  },
-  boundary(['src/cli/localService.ts'], [[['extension', 'webview'], `${UP} src/cli imports src/core and, here only, the local service.`]]),
-  {
-    files: ['src/webview/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'vscode', message: 'Only src/extension/ imports vscode.' }],
-          patterns: [
-            {
-              group: ['extension', 'mock', 'render', 'net', 'cli'].flatMap(room),
-              message: `${UP} the webview imports its own files and core types.`,
-            },
-            { group: NODE_BUILTINS, message: 'The webview runs in a browser: no Node modules.' },
-            { group: room('core'), message: 'The webview may import core types only (import type).', allowTypeImports: true },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The extension reaches the client, the local service and the renderer only through the
-    // lazily loaded engine bundle: static imports of them must be type-only.
-    files: ['src/extension/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            ...EXTENSION_PATTERNS,
-            {
-              group: room('web'),
-              message: 'Only the web entry (src/extension/web/) bundles the browser engine of src/web: import type only.',
-              allowTypeImports: true,
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The web entry and the twins it swaps in (dist/web/extension.js, VS Code's web worker
-    // extension host): the browser engine statically, and no Node module.
-    files: ['src/extension/web/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [...EXTENSION_PATTERNS, { group: NODE_BUILTINS, message: 'The web entry runs in a web worker: no Node modules.' }] },
-      ],
-    },
-  },
+    ],
+  }),
+  roomRule('cli', ['src/cli/localService.ts']),
+  roomRule('webview', ['src/webview/**/*.ts'], {
+    typeOnly: [[['core'], 'The webview may import core types only (import type).']],
+    patterns: [{ group: NODE_BUILTINS, message: 'The webview runs in a browser: no Node modules.' }],
+  }),
+  // The extension reaches the client, the local service and the renderer only through the
+  // lazily loaded engine bundle: static imports of them must be type-only.
+  roomRule('extension', ['src/extension/**/*.ts'], {
+    ignores: ['src/extension/web/**'],
+    typeOnly: [
+      ...EXTENSION_TYPE_ONLY,
+      [['web'], 'Only the web entry (src/extension/web/) bundles the browser engine of src/web: import type only.'],
+    ],
+  }),
+  // The web entry and the twins it swaps in (dist/web/extension.js, VS Code's web worker
+  // extension host): the browser engine statically, and no Node module.
+  roomRule('extension', ['src/extension/web/**/*.ts'], {
+    typeOnly: EXTENSION_TYPE_ONLY,
+    patterns: [{ group: NODE_BUILTINS, message: 'The web entry runs in a web worker: no Node modules.' }],
+  }),
 );
