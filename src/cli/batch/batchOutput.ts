@@ -9,7 +9,8 @@ import type { TaskKind } from '../../core/api/types';
 import type { QuotaHeaders } from '../../core/client/apiClient';
 import { quotaWords } from '../../core/quota/quotaSummary';
 import { workflowCommand, workspacePath } from '../githubFormat';
-import { diagnosticJson, formatBytes, formatMs, printable } from '../output';
+import { diagnosticJson, formatBytes, printable } from '../output';
+import { formatDuration } from '../../core/duration';
 import type { Output, Problem } from '../output';
 import { EXIT } from '../exitCodes';
 import type { ExitCode } from '../exitCodes';
@@ -50,7 +51,7 @@ export function printOutcome(out: Output, o: ReportOutcome): void {
   if (out.json) return;
   const output = shown(o.output, out.io.cwd);
   if (o.state === 'built') {
-    out.line(`${printableName(o.file)} → ${printableName(output)}  (${whatWasWritten(o)}, ${formatBytes(o.size ?? 0)}, ${formatMs(o.ms)})`);
+    out.line(`${printableName(o.file)} → ${printableName(output)}  (${whatWasWritten(o)}, ${formatBytes(o.size ?? 0)}, ${formatDuration(o.ms)})`);
     out.diagnostics(o.file, o.notes);
     return;
   }
@@ -80,7 +81,7 @@ export function printSummary(out: Output, s: BatchSummary): void {
     w ? plural(w, 'warning') : '',
   ].filter(Boolean);
   const shard = s.shard ? `, shard ${shardName(s.shard)}` : '';
-  out.info(`${plural(s.outcomes.length, 'report')} in ${formatMs(s.ms)} (${plural(s.jobs, 'job')}${shard}): ${parts.join(', ')}`);
+  out.info(`${plural(s.outcomes.length, 'report')} in ${formatDuration(s.ms)} (${plural(s.jobs, 'job')}${shard}): ${parts.join(', ')}`);
   if (s.quota) {
     out.info(`Quota left: ${quotaWords(s.quota.singlePageRemaining, s.quota.multiPageRemaining, s.local)}`);
   }

@@ -18,7 +18,8 @@ import { loadEngine } from '../engineLoader';
 import { CliError, EXIT, type ExitCode } from '../exitCodes';
 import { InvalidUtf8Error, readReportInput } from '../inputFile';
 import type { PageImager } from '../localService';
-import { diagnosticJson, formatBytes, formatMs, shown, type Output, type Problem } from '../output';
+import { diagnosticJson, formatBytes, shown, type Output, type Problem } from '../output';
+import { formatDuration } from '../../core/duration';
 import { isStdoutName } from '../outputTarget';
 import { writeOutputFile } from '../safeWrite';
 import { noteProblems } from '../warnings';
@@ -93,7 +94,7 @@ export async function runExportCommand(ctx: CommandContext): Promise<ExitCode> {
   const failed = results.filter((r) => r.error).length;
   const images = results.reduce((n, r) => n + r.written.length, 0);
   out.info(
-    `${plural(inputs.length, 'report')} in ${formatMs(Date.now() - started)}: ${results.length - failed} exported (${plural(images, 'page image')})` +
+    `${plural(inputs.length, 'report')} in ${formatDuration(Date.now() - started)}: ${results.length - failed} exported (${plural(images, 'page image')})` +
       (failed ? `, ${failed} failed` : '') +
       (results.length < inputs.length ? `, ${inputs.length - results.length} not started` : ''),
   );
@@ -189,7 +190,7 @@ function printResult(out: Output, r: Exported): void {
   const size = r.written.reduce((n, w) => n + w.size, 0);
   out.line(
     `${printableName(r.file)} → ${listed}  (${r.written.length} of ${plural(r.pageCount ?? 0, 'page')}, ` +
-      `${first ? `${first.width}×${first.height}, ` : ''}${formatBytes(size)}, ${formatMs(r.ms)})`,
+      `${first ? `${first.width}×${first.height}, ` : ''}${formatBytes(size)}, ${formatDuration(r.ms)})`,
   );
 }
 

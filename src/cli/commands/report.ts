@@ -11,7 +11,8 @@ import { expectPositionals } from '../args';
 import type { ParsedArgs } from '../args';
 import { EXIT } from '../exitCodes';
 import type { ExitCode } from '../exitCodes';
-import { diagnosticJson, formatBytes, formatMs, shown } from '../output';
+import { diagnosticJson, formatBytes, shown } from '../output';
+import { formatDuration } from '../../core/duration';
 import type { Output } from '../output';
 import { outputTarget } from '../outputTarget';
 import { ProgressLine } from '../progress';
@@ -148,7 +149,7 @@ function printResult(out: Output, outputArg: string, result: TaskResult, facts: 
       : facts.width
         ? `${facts.width}×${facts.height}`
         : result.contentType;
-  out.line(`${printableName(written)}  (${what}, ${formatBytes(result.size)}, ${formatMs(result.timings.totalMs)})`);
+  out.line(`${printableName(written)}  (${what}, ${formatBytes(result.size)}, ${formatDuration(result.timings.totalMs)})`);
   if (result.quota) {
     const q = result.quota;
     // The status bar's words (quotaWords), so a build task and the status bar read alike.
