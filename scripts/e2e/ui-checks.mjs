@@ -16,6 +16,7 @@ import { restrictedModeCheck, startRestricted } from './ui-restricted.mjs';
 import { LOCALE_CHECK_TITLE, localeCheck } from './ui-locale.mjs';
 import { MULTI_ROOT_CHECK_TITLE, multiRootCheck } from './ui-multiRoot.mjs';
 import { WALKTHROUGH_CHECK_TITLE, walkthroughCheck } from './ui-walkthrough.mjs';
+import { BUILD_TIME_CHECK_TITLE, buildTimeCheck } from './ui-buildTime.mjs';
 
 export const FIXTURE = 'test/e2e/fixtures/broken.report.json';
 const QUICK_INPUT = '.quick-input-widget';
@@ -241,6 +242,7 @@ export async function runUiChecks(context, server, workspace, shotDir, step, dir
         () => buildCheck(page, shotDir, { quickInput, openFile }),
       ],
       ['UI: the quota status bar tooltip lists the whole quota record', () => quotaTooltipCheck(page, shotDir)],
+      [BUILD_TIME_CHECK_TITLE, () => buildTimeCheck(page, shotDir, { openFile, quickInput })],
       [
         'UI: Open Live Preview on the KPI dashboard outlines the Card the cursor is in',
         () => liveSyncCheck(page, shotDir, { quickInput, openFile, goTo, positionOf, readExample }),

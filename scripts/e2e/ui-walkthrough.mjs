@@ -93,6 +93,8 @@ async function sampleWidths(page, heading) {
     // The wheel over the walkthrough's title scrolls its slide (over the webview it would not).
     await page.locator('.gettingStartedSlideDetails h2.category-title').first().hover();
     await page.mouse.wheel(0, below);
+    // What the slide cannot scroll further, the page in the webview does.
+    await frame.evaluate(() => document.querySelector('pre').scrollIntoView({ block: 'start' }));
   }
   return blocks.map(({ top: _top, ...widths }) => widths);
 }

@@ -49,9 +49,11 @@ export function whatWasWritten(o: ReportOutcome): string {
 /** The line (or lines) of one finished report. */
 export function printOutcome(out: Output, o: ReportOutcome): void {
   if (out.json) return;
-  const output = shown(o.output, out.io.cwd);
+  const output = shown(o.output, out.io.cwd, o.outputGiven);
   if (o.state === 'built') {
-    out.line(`${printableName(o.file)} → ${printableName(output)}  (${whatWasWritten(o)}, ${formatBytes(o.size ?? 0)}, ${formatDuration(o.ms)})`);
+    out.line(
+      `${printableName(o.file)} → ${printableName(output)}  (${whatWasWritten(o)}, ${formatBytes(o.size ?? 0)}, ${formatDuration(o.ms)})`,
+    );
     out.diagnostics(o.file, o.notes);
     return;
   }
@@ -204,6 +206,8 @@ function outcomeFromJson(value: unknown, at: string, cwd: string): ReportOutcome
   return {
     file,
     output: resolve(cwd, text(r.output_relative, `${at}.output_relative`)),
+    // The documents name outputs relative to the folder each shard ran in: so does merge.
+    outputGiven: text(r.output_relative, `${at}.output_relative`),
     state: oneOf(r.state, ['built', 'failed', 'skipped'] as const, `${at}.state`),
     exitCode: exitCode(r.exit_code, `${at}.exit_code`),
     ms: count(r.ms, `${at}.ms`),

@@ -32,7 +32,7 @@ export function stepSummaryMarkdown(s: BatchSummary, cwd: string): string {
   const c = counts(s.outcomes);
   const rows = s.outcomes.map((o) => {
     const result = o.state === 'built' ? RESULT.built : `${RESULT[o.state]} (exit ${o.exitCode}): ${cell(o.error?.message ?? '')}`;
-    const output = o.state === 'built' ? fileCell(shown(o.output, cwd)) : '';
+    const output = o.state === 'built' ? fileCell(shown(o.output, cwd, o.outputGiven)) : '';
     const what = o.state === 'built' ? cell(whatWasWritten(o)) : '';
     const warnings = o.notes.length ? `⚠️ ${o.notes.length}` : '';
     return `| ${fileCell(o.file)} | ${result} | ${warnings} | ${what} | ${o.state === 'built' ? formatDuration(o.ms) : ''} | ${output} |`;

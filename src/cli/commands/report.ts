@@ -142,7 +142,7 @@ export async function runReportCommand(kind: TaskKind, ctx: CommandContext): Pro
 
 /** `q3.pdf  (2 pages, 34.2 KB, 1.3 s)` and the quota left. */
 function printResult(out: Output, outputArg: string, result: TaskResult, facts: FileFacts, local: boolean): void {
-  const written = shown(resolve(out.io.cwd, outputArg), out.io.cwd);
+  const written = shown(resolve(out.io.cwd, outputArg), out.io.cwd, outputArg);
   const what =
     facts.pages !== undefined
       ? `${facts.pages} page${facts.pages === 1 ? '' : 's'}`
