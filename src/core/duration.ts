@@ -19,11 +19,12 @@ function oneDecimal(language: string): Intl.NumberFormat {
 }
 
 /** `language` if ICU knows it, else English: a status bar message must not throw over a tag. */
-function knownLocale(language: string): string {
+function knownLocale(language: string, fallback = 'en'): string {
   try {
-    return Intl.NumberFormat.supportedLocalesOf([language])[0] ?? 'en';
+    const [locale = fallback] = Intl.NumberFormat.supportedLocalesOf([language]);
+    return locale;
   } catch {
-    return 'en'; // not a well-formed tag at all
+    return fallback; // not a well-formed tag at all
   }
 }
 

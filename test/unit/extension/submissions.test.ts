@@ -121,8 +121,10 @@ describe('extension: Submissions', () => {
     assert.equal(t.submissions.isRunning(doc.uri as never), false);
   });
 
-  it("the status bar says how long a fast build took in ms, not \"0.0 s\"; a longer one in seconds, in the display language's digits", async () => {
-    const took = (totalMs: number): Script => async (o) => ({ ...((await succeeds(o)) as object), timings: { totalMs } });
+  it('the status bar says how long a fast build took in ms, not "0.0 s"; a longer one in seconds, in the display language\'s digits', async () => {
+    const took =
+      (totalMs: number): Script =>
+      async (o) => ({ ...((await succeeds(o)) as object), timings: { totalMs } });
     const t = setup([took(38), took(1234)]);
     statusMessages.length = 0;
     await t.submissions.submit(t.document('fast.report.json') as never, 'build', 'command');
@@ -132,7 +134,10 @@ describe('extension: Submissions', () => {
     } finally {
       vscodeEnv.language = 'en';
     }
-    assert.deepEqual(statusMessages, ['$(check) Build of fast.report.json ready · 38 ms', '$(check) Build of slow.report.json ready · 1,2 s']);
+    assert.deepEqual(statusMessages, [
+      '$(check) Build of fast.report.json ready · 38 ms',
+      '$(check) Build of slow.report.json ready · 1,2 s',
+    ]);
   });
 
   it('with global storage off the disk (the web worker extension host), the result comes back as bytes and is written through vscode.workspace.fs', async () => {
