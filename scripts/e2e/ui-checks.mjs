@@ -15,6 +15,8 @@ import { suggestCardOptions } from './ui-editor.mjs';
 import { restrictedModeCheck, startRestricted } from './ui-restricted.mjs';
 import { LOCALE_CHECK_TITLE, localeCheck } from './ui-locale.mjs';
 import { MULTI_ROOT_CHECK_TITLE, multiRootCheck } from './ui-multiRoot.mjs';
+import { WALKTHROUGH_CHECK_TITLE, walkthroughCheck } from './ui-walkthrough.mjs';
+import { BUILD_TIME_CHECK_TITLE, buildTimeCheck } from './ui-buildTime.mjs';
 
 export const FIXTURE = 'test/e2e/fixtures/broken.report.json';
 const QUICK_INPUT = '.quick-input-widget';
@@ -228,6 +230,7 @@ export async function runUiChecks(context, server, workspace, shotDir, step, dir
         "UI: a new user's path — New Report from the walkthrough, live view, a mistake and its fix, Preview, Build, the written PDF opened",
         () => newUserWalkCheck(page, shotDir, { quickInput, workspace }),
       ],
+      [WALKTHROUGH_CHECK_TITLE, () => walkthroughCheck(page, shotDir, { quickInput })],
       ['UI: completion inside a Card\'s "options" lists Card options only', () => completionCheck(page, shotDir, text)],
       ['UI: hovering the squiggle under a bad enum shows the schema diagnostic', () => hoverCheck(page, shotDir, text)],
       ['UI: hovering an option shows its default, generated from the catalogue', () => optionHoverCheck(page, shotDir, text)],
@@ -245,6 +248,7 @@ export async function runUiChecks(context, server, workspace, shotDir, step, dir
         () => buildCheck(page, shotDir, { quickInput, openFile }),
       ],
       ['UI: the quota status bar tooltip lists the whole quota record', () => quotaTooltipCheck(page, shotDir)],
+      [BUILD_TIME_CHECK_TITLE, () => buildTimeCheck(page, shotDir, { openFile, quickInput })],
       [
         'UI: Open Live Preview on the KPI dashboard outlines the Card the cursor is in',
         () => liveSyncCheck(page, shotDir, { quickInput, openFile, goTo, positionOf, readExample }),

@@ -8,9 +8,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { docShot } from './shots.mjs';
 import { viewerFrame, waitInFrame } from './ui-studio.mjs';
+import { openWalkthrough, WALKTHROUGH_ID } from './ui-walkthrough.mjs';
 
-const WALKTHROUGH = 'report-studio.report-studio#reportStudio.gettingStarted';
-const QUICK_INPUT = '.quick-input-widget';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Turns the export of each Build on in the workspace's settings, as a user would in Settings. */
@@ -101,26 +100,8 @@ export async function newUserWalkCheck(page, shotDir, { quickInput, workspace })
 
 async function walk(page, shotDir, quickInput, workspace, written) {
   // 1. The walkthrough's "Start your own report" → New Report.
-  // "Welcome: Open Walkthrough..." asks which walkthrough in a second list. Right after
-  // startup the extension's walkthrough may not be listed yet: ask again.
-  for (let attempt = 1; ; attempt++) {
-    await page.keyboard.press('F1');
-    await page.locator(QUICK_INPUT).waitFor({ state: 'visible', timeout: 10_000 });
-    await page.keyboard.type('Welcome: Open Walkthrough');
-    await page.locator(`${QUICK_INPUT} .monaco-list-row.focused`, { hasText: 'Open Walkthrough' }).first().waitFor({ timeout: 10_000 });
-    await page.keyboard.press('Enter');
-    const row = page.locator(`${QUICK_INPUT} .monaco-list-row`, { hasText: 'Report Studio' }).first();
-    try {
-      await row.waitFor({ timeout: 5_000 });
-      await row.click();
-      break;
-    } catch (e) {
-      if (attempt >= 12) throw new Error(`the walkthrough is not listed: ${e.message}`, { cause: e });
-      await page.keyboard.press('Escape');
-      await sleep(1_000);
-    }
-  }
-  const step = page.locator(`[data-step-id="${WALKTHROUGH}#newReport"]`);
+  await openWalkthrough(page);
+  const step = page.locator(`[data-step-id="${WALKTHROUGH_ID}#newReport"]`);
   await step.locator('.step-title').click();
   await step.locator('.monaco-button', { hasText: 'New Report' }).click();
   // An earlier check may have left a new.report.json open: the name is the active tab's.

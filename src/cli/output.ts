@@ -7,7 +7,7 @@
  * space), and file names pass printableName(): neither a server's text nor a file name
  * can drive the terminal or forge a line.
  */
-import { isAbsolute, relative } from 'node:path';
+import { isAbsolute, relative, sep } from 'node:path';
 import type { SourceDiagnostic } from '../core/loc/diagnostics';
 import { redact } from '../core/redact';
 import type { Severity } from '../core/schema/reportProblems';
@@ -136,10 +136,6 @@ export function formatBytes(n: number): string {
   return `${(n / 1024 / 1024).toFixed(1)} MB`;
 }
 
-export function formatMs(ms: number): string {
-  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
-}
-
 /** Left-aligned columns; numbers and the header row are given as strings. */
 export function table(rows: readonly string[][]): string {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
@@ -153,8 +149,15 @@ export function table(rows: readonly string[][]): string {
     .join('\n');
 }
 
-/** A path as the user reads it: relative to the working folder when inside it, else absolute. */
-export function shown(path: string, cwd: string): string {
+/**
+ * A path as the user reads it: relative to the working folder when inside it; outside it, the way
+ * they wrote the place — `../pdfs/q3.pdf` for `--out-dir ../pdfs`, `/tmp/pdfs/q3.pdf` for
+ * `--out-dir /tmp/pdfs`. `given`: the argument the path comes from, as typed (without it, a path
+ * outside the working folder is absolute).
+ */
+export function shown(path: string, cwd: string, given?: string): string {
   const rel = relative(cwd, path);
-  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
+  if (!rel || isAbsolute(rel)) return path; // the folder itself, or another drive
+  const outside = rel === '..' || rel.startsWith(`..${sep}`);
+  return !outside || (given !== undefined && !isAbsolute(given)) ? rel : path;
 }

@@ -9,7 +9,8 @@ import type { TaskKind } from '../../core/api/types';
 import type { QuotaHeaders } from '../../core/client/apiClient';
 import { quotaWords } from '../../core/quota/quotaSummary';
 import { workflowCommand, workspacePath } from '../githubFormat';
-import { diagnosticJson, formatBytes, formatMs, printable } from '../output';
+import { diagnosticJson, formatBytes, printable } from '../output';
+import { formatDuration } from '../../core/duration';
 import type { Output, Problem } from '../output';
 import { EXIT } from '../exitCodes';
 import type { ExitCode } from '../exitCodes';
@@ -48,9 +49,11 @@ export function whatWasWritten(o: ReportOutcome): string {
 /** The line (or lines) of one finished report. */
 export function printOutcome(out: Output, o: ReportOutcome): void {
   if (out.json) return;
-  const output = shown(o.output, out.io.cwd);
+  const output = shown(o.output, out.io.cwd, o.outputGiven);
   if (o.state === 'built') {
-    out.line(`${printableName(o.file)} → ${printableName(output)}  (${whatWasWritten(o)}, ${formatBytes(o.size ?? 0)}, ${formatMs(o.ms)})`);
+    out.line(
+      `${printableName(o.file)} → ${printableName(output)}  (${whatWasWritten(o)}, ${formatBytes(o.size ?? 0)}, ${formatDuration(o.ms)})`,
+    );
     out.diagnostics(o.file, o.notes);
     return;
   }
@@ -80,7 +83,7 @@ export function printSummary(out: Output, s: BatchSummary): void {
     w ? plural(w, 'warning') : '',
   ].filter(Boolean);
   const shard = s.shard ? `, shard ${shardName(s.shard)}` : '';
-  out.info(`${plural(s.outcomes.length, 'report')} in ${formatMs(s.ms)} (${plural(s.jobs, 'job')}${shard}): ${parts.join(', ')}`);
+  out.info(`${plural(s.outcomes.length, 'report')} in ${formatDuration(s.ms)} (${plural(s.jobs, 'job')}${shard}): ${parts.join(', ')}`);
   if (s.quota) {
     out.info(`Quota left: ${quotaWords(s.quota.singlePageRemaining, s.quota.multiPageRemaining, s.local)}`);
   }
@@ -203,6 +206,8 @@ function outcomeFromJson(value: unknown, at: string, cwd: string): ReportOutcome
   return {
     file,
     output: resolve(cwd, text(r.output_relative, `${at}.output_relative`)),
+    // The documents name outputs relative to the folder each shard ran in: so does merge.
+    outputGiven: text(r.output_relative, `${at}.output_relative`),
     state: oneOf(r.state, ['built', 'failed', 'skipped'] as const, `${at}.state`),
     exitCode: exitCode(r.exit_code, `${at}.exit_code`),
     ms: count(r.ms, `${at}.ms`),

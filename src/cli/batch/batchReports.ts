@@ -6,7 +6,8 @@
 import { resolve } from 'node:path';
 import junit from 'junit-report-builder';
 import { quotaWords } from '../../core/quota/quotaSummary';
-import { formatDiagnostic, formatMs, printable, printableLine } from '../output';
+import { formatDiagnostic, printable, printableLine } from '../output';
+import { formatDuration } from '../../core/duration';
 import type { Problem } from '../output';
 import { markdownCode } from '../../core/markdownText';
 import { redact } from '../../core/redact';
@@ -31,13 +32,13 @@ export function stepSummaryMarkdown(s: BatchSummary, cwd: string): string {
   const c = counts(s.outcomes);
   const rows = s.outcomes.map((o) => {
     const result = o.state === 'built' ? RESULT.built : `${RESULT[o.state]} (exit ${o.exitCode}): ${cell(o.error?.message ?? '')}`;
-    const output = o.state === 'built' ? fileCell(shown(o.output, cwd)) : '';
+    const output = o.state === 'built' ? fileCell(shown(o.output, cwd, o.outputGiven)) : '';
     const what = o.state === 'built' ? cell(whatWasWritten(o)) : '';
     const warnings = o.notes.length ? `⚠️ ${o.notes.length}` : '';
-    return `| ${fileCell(o.file)} | ${result} | ${warnings} | ${what} | ${o.state === 'built' ? formatMs(o.ms) : ''} | ${output} |`;
+    return `| ${fileCell(o.file)} | ${result} | ${warnings} | ${what} | ${o.state === 'built' ? formatDuration(o.ms) : ''} | ${output} |`;
   });
   const title = `### report-studio ${s.kind}: ${c.built} of ${plural(s.outcomes.length, 'report')} built`;
-  const tail = [`${formatMs(s.ms)}, ${plural(s.jobs, 'job')}, exit code ${s.exitCode}.`];
+  const tail = [`${formatDuration(s.ms)}, ${plural(s.jobs, 'job')}, exit code ${s.exitCode}.`];
   if (s.warnings.count)
     tail.push(
       `${plural(s.warnings.count, 'warning')}${s.warnings.exceeded ? ` (more than --max-warnings ${s.warnings.limit} allows)` : ''}.`,

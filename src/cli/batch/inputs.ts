@@ -20,18 +20,22 @@ const REPORT_GLOB = '**/*.report.{json,jsonc,JSON,JSONC}';
 const SKIPPED = ['**/node_modules/**'];
 
 export interface BatchInput {
-  /** As printed: relative to the working folder when inside it. */
+  /** As printed: relative to the working folder when inside it or named by a relative argument (shown()). */
   file: string;
   /** Absolute path of the report. */
   path: string;
   /** Absolute path of the file it writes (`export`: the path its page images' names start with). */
   output: string;
+  /** The argument the output's place comes from, as typed (--out-dir, else the report's own): how shown() prints it. */
+  outputGiven: string;
 }
 
 /** What the arguments name: the report files, and the folder each argument stands for (its tree is mirrored). */
 export interface ExpandedInputs {
   /** Absolute paths, in name order, each once. */
   files: string[];
+  /** Each file → the argument that named it, as typed (a relative one is printed relative, shown()). */
+  given: ReadonlyMap<string, string>;
   /** A folder given, the static part of a pattern (`reports` of the pattern `reports/{2025,2026}/q3.report.json`), a file's folder. */
   roots: string[];
   /** Symbolic links to a folder that holds them (absolute, in name order): walked once, named once. */
@@ -45,6 +49,7 @@ export interface ExpandedInputs {
 export async function expandInputs(args: readonly string[], cwd: string, shards = 1): Promise<ExpandedInputs> {
   /** Real path → the path it is taken by: a file reached twice (a symlinked folder, a loop, given twice) is one report. */
   const found = new Map<string, string>();
+  const given = new Map<string, string>();
   const roots: string[] = [];
   const loops = new Set<string>();
   const limit = MAX_BATCH_FILES * shards;
@@ -53,8 +58,10 @@ export async function expandInputs(args: readonly string[], cwd: string, shards 
     roots.push(root);
     for (const f of await byDirectPathFirst(files, root)) {
       const real = await realpath(f).catch(() => f);
-      if (!found.has(real)) found.set(real, f);
-      else for (const loop of await loopsOnPath(f, root)) loops.add(loop);
+      if (!found.has(real)) {
+        found.set(real, f);
+        given.set(f, arg);
+      } else for (const loop of await loopsOnPath(f, root)) loops.add(loop);
     }
     if (found.size > limit) {
       const perShard = shards > 1 ? ` per shard (${shards} shards: ${limit})` : '';
@@ -63,7 +70,12 @@ export async function expandInputs(args: readonly string[], cwd: string, shards 
       );
     }
   }
-  return { files: [...found.values()].sort((a, b) => a.localeCompare(b)), roots, loops: [...loops].sort((a, b) => a.localeCompare(b)) };
+  return {
+    files: [...found.values()].sort((a, b) => a.localeCompare(b)),
+    given,
+    roots,
+    loops: [...loops].sort((a, b) => a.localeCompare(b)),
+  };
 }
 
 /**
@@ -137,27 +149,31 @@ export function commonFolder(folders: readonly string[]): string {
  * Pairs each report with its output: with --out-dir the tree below the arguments' common folder is
  * kept (`build reports --out-dir out`: reports/a/q.report.json → out/a/q.pdf). Two reports writing
  * one file is a usage error, caught before anything is sent. `kind`: a task's file, or how a
- * command names its output beside the report (`export`).
+ * command names its output beside the report (`export`). `outDirGiven`: --out-dir as typed, when
+ * `outDir` is it resolved.
  */
 export function planOutputs(
   inputs: ExpandedInputs,
   kind: TaskKind | ((report: string) => string),
   cwd: string,
   outDir: string | undefined,
+  outDirGiven = outDir,
 ): BatchInput[] {
   const root = commonFolder(inputs.roots);
   const seen = new Map<string, string>();
   return inputs.files.map((path) => {
     const beside = typeof kind === 'function' ? kind(path) : defaultOutputPath(path, kind);
     const output = outDir === undefined ? beside : join(resolve(cwd, outDir), relative(root, beside));
-    const file = shown(path, cwd);
+    const reportGiven = inputs.given.get(path) ?? path;
+    const file = shown(path, cwd, reportGiven);
+    const outputGiven = outDirGiven ?? reportGiven;
     const other = seen.get(output);
     if (other !== undefined) {
       throw new CliError(
-        `${printableName(other)} and ${printableName(file)} would both write ${printableName(shown(output, cwd))}: rename one`,
+        `${printableName(other)} and ${printableName(file)} would both write ${printableName(shown(output, cwd, outputGiven))}: rename one`,
       );
     }
     seen.set(output, file);
-    return { file, path, output };
+    return { file, path, output, outputGiven };
   });
 }

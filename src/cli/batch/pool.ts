@@ -89,6 +89,7 @@ function notSent(input: BatchInput, exitCode: ReportOutcome['exitCode'], kind: s
   return {
     file: input.file,
     output: input.output,
+    outputGiven: input.outputGiven,
     state: 'skipped',
     exitCode,
     ms: 0,

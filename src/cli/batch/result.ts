@@ -7,10 +7,12 @@ import { exitWithWarnings, warningVerdict } from '../warnings';
 import type { WarningVerdict } from '../warnings';
 
 export interface ReportOutcome {
-  /** The report as printed (relative to the working folder when inside it). */
+  /** The report as printed (relative to the working folder when inside it or named by a relative argument). */
   file: string;
   /** Absolute path of the file written (or that would have been). */
   output: string;
+  /** The argument the output's place comes from, as typed (BatchInput.outputGiven): how shown() prints `output`. */
+  outputGiven: string;
   /** built: the file is written; failed: this report's error; skipped: not sent (quota, Ctrl-C). */
   state: 'built' | 'failed' | 'skipped';
   exitCode: ExitCode;

@@ -29,7 +29,7 @@ export interface RunOneOptions {
 
 export async function runOne(input: BatchInput, o: RunOneOptions): Promise<ReportOutcome> {
   const t0 = performance.now();
-  const base = { file: input.file, output: input.output, diagnostics: [], notes: [] };
+  const base = { file: input.file, output: input.output, outputGiven: input.outputGiven, diagnostics: [], notes: [] };
   const done = (rest: Omit<ReportOutcome, keyof typeof base | 'ms'> & Partial<ReportOutcome>): ReportOutcome => ({
     ...base,
     ms: Math.round(performance.now() - t0),

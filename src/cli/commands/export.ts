@@ -18,7 +18,8 @@ import { loadEngine } from '../engineLoader';
 import { CliError, EXIT, type ExitCode } from '../exitCodes';
 import { InvalidUtf8Error, readReportInput } from '../inputFile';
 import type { PageImager } from '../localService';
-import { diagnosticJson, formatBytes, formatMs, shown, type Output, type Problem } from '../output';
+import { diagnosticJson, formatBytes, shown, type Output, type Problem } from '../output';
+import { formatDuration } from '../../core/duration';
 import { isStdoutName } from '../outputTarget';
 import { writeOutputFile } from '../safeWrite';
 import { noteProblems } from '../warnings';
@@ -36,6 +37,8 @@ interface WrittenPage {
 
 interface Exported {
   file: string;
+  /** The argument the images' place comes from, as typed (-o, else the report's own): how shown() prints them. */
+  outputGiven: string;
   exitCode: ExitCode;
   /** Pages of the whole report, when it was laid out. */
   pageCount?: number;
@@ -74,7 +77,7 @@ export async function runExportCommand(ctx: CommandContext): Promise<ExitCode> {
     outOption: typeof args.options.output === 'string' ? `-o ${printableName(args.options.output)}` : undefined,
   };
   const outDir = typeof args.options.output === 'string' ? await outputFolder(args.options.output, cwd) : undefined;
-  const inputs = planOutputs(await expandInputs(args.positionals, cwd), reportStem, cwd, outDir);
+  const inputs = planOutputs(await expandInputs(args.positionals, cwd), reportStem, cwd, outDir, args.options.output as string | undefined);
 
   const started = Date.now();
   const results: Exported[] = [];
@@ -93,7 +96,7 @@ export async function runExportCommand(ctx: CommandContext): Promise<ExitCode> {
   const failed = results.filter((r) => r.error).length;
   const images = results.reduce((n, r) => n + r.written.length, 0);
   out.info(
-    `${plural(inputs.length, 'report')} in ${formatMs(Date.now() - started)}: ${results.length - failed} exported (${plural(images, 'page image')})` +
+    `${plural(inputs.length, 'report')} in ${formatDuration(Date.now() - started)}: ${results.length - failed} exported (${plural(images, 'page image')})` +
       (failed ? `, ${failed} failed` : '') +
       (results.length < inputs.length ? `, ${inputs.length - results.length} not started` : ''),
   );
@@ -109,7 +112,7 @@ export async function runExportCommand(ctx: CommandContext): Promise<ExitCode> {
       ok: !r.error,
       exit_code: r.exitCode,
       page_count: r.pageCount ?? null,
-      images: r.written.map((w) => ({ ...w, path_relative: shown(w.path, cwd) })),
+      images: r.written.map((w) => ({ ...w, path_relative: shown(w.path, cwd, r.outputGiven) })),
       notes: r.notes,
       error: r.error ?? null,
       diagnostics: r.diagnostics.map((d) => diagnosticJson(r.file, d)),
@@ -123,6 +126,7 @@ async function exportOne(imager: PageImager, input: BatchInput, options: ExportO
   const started = Date.now();
   const result = (exitCode: ExitCode, more: Partial<Exported>): Exported => ({
     file: input.file,
+    outputGiven: input.outputGiven,
     exitCode,
     written: [],
     notes: [],
@@ -183,13 +187,13 @@ function printResult(out: Output, r: Exported): void {
     return;
   }
   const cwd = out.io.cwd;
-  const names = r.written.map((w) => printableName(shown(w.path, cwd)));
+  const names = r.written.map((w) => printableName(shown(w.path, cwd, r.outputGiven)));
   const listed = names.length <= 3 ? names.join(', ') : `${names[0]} … ${names[names.length - 1]}`;
   const first = r.written[0];
   const size = r.written.reduce((n, w) => n + w.size, 0);
   out.line(
     `${printableName(r.file)} → ${listed}  (${r.written.length} of ${plural(r.pageCount ?? 0, 'page')}, ` +
-      `${first ? `${first.width}×${first.height}, ` : ''}${formatBytes(size)}, ${formatMs(r.ms)})`,
+      `${first ? `${first.width}×${first.height}, ` : ''}${formatBytes(size)}, ${formatDuration(r.ms)})`,
   );
 }
 

@@ -11,7 +11,8 @@ import { expectPositionals } from '../args';
 import type { ParsedArgs } from '../args';
 import { EXIT } from '../exitCodes';
 import type { ExitCode } from '../exitCodes';
-import { diagnosticJson, formatBytes, formatMs, shown } from '../output';
+import { diagnosticJson, formatBytes, shown } from '../output';
+import { formatDuration } from '../../core/duration';
 import type { Output } from '../output';
 import { outputTarget } from '../outputTarget';
 import { ProgressLine } from '../progress';
@@ -141,14 +142,14 @@ export async function runReportCommand(kind: TaskKind, ctx: CommandContext): Pro
 
 /** `q3.pdf  (2 pages, 34.2 KB, 1.3 s)` and the quota left. */
 function printResult(out: Output, outputArg: string, result: TaskResult, facts: FileFacts, local: boolean): void {
-  const written = shown(resolve(out.io.cwd, outputArg), out.io.cwd);
+  const written = shown(resolve(out.io.cwd, outputArg), out.io.cwd, outputArg);
   const what =
     facts.pages !== undefined
       ? `${facts.pages} page${facts.pages === 1 ? '' : 's'}`
       : facts.width
         ? `${facts.width}×${facts.height}`
         : result.contentType;
-  out.line(`${printableName(written)}  (${what}, ${formatBytes(result.size)}, ${formatMs(result.timings.totalMs)})`);
+  out.line(`${printableName(written)}  (${what}, ${formatBytes(result.size)}, ${formatDuration(result.timings.totalMs)})`);
   if (result.quota) {
     const q = result.quota;
     // The status bar's words (quotaWords), so a build task and the status bar read alike.

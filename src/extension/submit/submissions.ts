@@ -10,6 +10,7 @@ import { readHostFile, writeHostFileAtomically } from '../hostFiles';
 import type { TaskStatus } from '../../core/api/types';
 import type { TaskProgress } from '../../core/runner/taskRunner';
 import { longPollSecondsFor } from '../../core/runner/polling';
+import { formatDuration } from '../../core/duration';
 import type { TaskKind } from '../../core/api/types';
 import type { ServiceSession } from '../service/clientFactory';
 import type { ServiceMode } from '../../core/service/serviceChoice';
@@ -163,7 +164,7 @@ export class Submissions implements vscode.Disposable {
         signal,
         onProgress: (p: TaskProgress) => {
           taskId = p.taskId;
-          const elapsed = `${(p.elapsedMs / 1000).toFixed(1)} s`;
+          const elapsed = formatDuration(p.elapsedMs, vscode.l10n, vscode.env.language);
           if (p.phase === 'downloading')
             step(vscode.l10n.t('Downloading the {0}… · {1}', LABEL[kind].file, elapsed), PROGRESS_AT.downloading);
           else if (p.phase !== 'done')
@@ -186,12 +187,12 @@ export class Submissions implements vscode.Disposable {
       const pageCount = await this.countPages(session, kind, file, result.bytes);
       await panels.showResult(uri, { kind, file, pageCount, data: await this.inlineBytes(kind, file, result.bytes) });
       this.shown.fire({ report: uri, kind, text, mode: session.mode });
-      const seconds = `${(result.timings.totalMs / 1000).toFixed(1)} s`;
+      const took = formatDuration(result.timings.totalMs, vscode.l10n, vscode.env.language);
       const ready =
         kind === 'build' ? vscode.l10n.t('Build of {0} ready', baseName(uri)) : vscode.l10n.t('Preview of {0} ready', baseName(uri));
       const pages =
         pageCount === undefined ? '' : pageCount === 1 ? ` · ${vscode.l10n.t('1 page')}` : ` · ${vscode.l10n.t('{0} pages', pageCount)}`;
-      vscode.window.setStatusBarMessage(`$(check) ${ready}${pages} · ${seconds}`, 5_000);
+      vscode.window.setStatusBarMessage(`$(check) ${ready}${pages} · ${took}`, 5_000);
       return { ...base, status: 'success', taskId: result.taskId, file: file.fsPath, pageCount, quota: result.quota, notes: result.notes };
     } catch (error) {
       return applyFailure(

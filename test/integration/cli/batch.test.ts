@@ -145,6 +145,42 @@ describe('CLI: batch build and preview', function () {
     assert.match(summary, /exit code 2\./);
   });
 
+  it('paths outside the working folder print as the user wrote them: `../pdfs/…` for --out-dir ../pdfs, absolute for an absolute one', async () => {
+    // Run from a folder beside the reports, as `cd site && report-studio build ../reports/b --out-dir ../pdfs`.
+    const site = join(dir, 'site');
+    await mkdir(site, { recursive: true });
+    const summaryFile = join(dir, 'step-summary-outside.md');
+    const env = cleanEnv({
+      REPORT_STUDIO_API_KEY: t.service.apiKeys[0],
+      REPORT_STUDIO_BASE_URL: t.service.baseUrl,
+      GITHUB_STEP_SUMMARY: summaryFile,
+    });
+    const relative = await runCli(['build', '../reports/b', '--out-dir', '../pdfs', '--format', 'github'], {
+      cwd: site,
+      env,
+      timeoutMs: 180_000,
+    });
+    assert.equal(relative.code, 0, describeRun(relative));
+    assert.match(relative.stdout, /^\.\.\/reports\/b\/one\.report\.json → \.\.\/pdfs\/one\.pdf {2}\(1 page, /m);
+    assert.match(relative.stdout, /^\.\.\/reports\/b\/deep\/two\.report\.jsonc → \.\.\/pdfs\/deep\/two\.pdf {2}\(/m);
+    const summary = await readFile(summaryFile, 'utf8');
+    assert.match(summary, /^\| `\.\.\/reports\/b\/one\.report\.json` \| ✅ built \| .* \| `\.\.\/pdfs\/one\.pdf` \|$/m);
+    assert.ok(!summary.includes(dir), `no absolute path in the step summary:\n${summary}`);
+
+    const absolute = join(dir, 'pdfs-absolute');
+    const given = await runCli(['build', join(dir, 'reports', 'b', 'one.report.json'), '--out-dir', absolute], {
+      cwd: site,
+      env,
+      timeoutMs: 180_000,
+    });
+    assert.equal(given.code, 0, describeRun(given));
+    assert.ok(given.stdout.startsWith(`${join(dir, 'reports', 'b', 'one.report.json')} → ${join(absolute, 'one.pdf')}  (`), given.stdout);
+
+    const one = await runCli(['build', '../reports/b/one.report.json', '-o', '../single.pdf'], { cwd: site, env, timeoutMs: 180_000 });
+    assert.equal(one.code, 0, describeRun(one));
+    assert.match(one.stdout, /^\.\.\/single\.pdf {2}\(1 page, /);
+  });
+
   it('--junit: one test case per report, failures with their message', async () => {
     const r = await cli(['build', 'reports/b', 'bad', '--out-dir', 'out4', '--junit', 'results/junit.xml', '-q']);
     assert.equal(r.code, 1, describeRun(r));

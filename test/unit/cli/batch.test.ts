@@ -10,11 +10,13 @@ import { runPool } from '../../../src/cli/batch/pool';
 import { worstExitCode } from '../../../src/cli/batch/result';
 import type { ReportOutcome } from '../../../src/cli/batch/result';
 import { CliError, EXIT } from '../../../src/cli/exitCodes';
+import { shown } from '../../../src/cli/output';
 
-const input = (name: string): BatchInput => ({ file: name, path: `/r/${name}`, output: `/o/${name}.pdf` });
+const input = (name: string): BatchInput => ({ file: name, path: `/r/${name}`, output: `/o/${name}.pdf`, outputGiven: '/o' });
 const outcome = (file: string, rest: Partial<ReportOutcome> = {}): ReportOutcome => ({
   file,
   output: `/o/${file}.pdf`,
+  outputGiven: '/o',
   state: 'built',
   exitCode: EXIT.ok,
   ms: 5,
@@ -34,25 +36,48 @@ describe('CLI batch: inputs and outputs', () => {
   it("--out-dir mirrors the tree below the arguments' common folder; without it each file goes beside its report", () => {
     const files = ['/w/reports/a/x.report.json', '/w/reports/a/b/c/y.report.jsonc'];
     assert.deepEqual(
-      planOutputs({ files, roots: ['/w/reports'], loops: [] }, 'build', '/w', 'out').map((i) => [i.file, i.output]),
+      planOutputs({ files, roots: ['/w/reports'], loops: [], given: new Map() }, 'build', '/w', 'out').map((i) => [i.file, i.output]),
       [
         ['reports/a/x.report.json', '/w/out/a/x.pdf'],
         ['reports/a/b/c/y.report.jsonc', '/w/out/a/b/c/y.pdf'],
       ],
     );
     assert.deepEqual(
-      planOutputs({ files, roots: ['/w/reports/a', '/w/reports/a/b/c'], loops: [] }, 'build', '/w', 'out').map((i) => i.output),
+      planOutputs({ files, roots: ['/w/reports/a', '/w/reports/a/b/c'], loops: [], given: new Map() }, 'build', '/w', 'out').map(
+        (i) => i.output,
+      ),
       ['/w/out/x.pdf', '/w/out/b/c/y.pdf'],
     );
     assert.deepEqual(
-      planOutputs({ files, roots: ['/w'], loops: [] }, 'preview', '/elsewhere', undefined).map((i) => i.output),
+      planOutputs({ files, roots: ['/w'], loops: [], given: new Map() }, 'preview', '/elsewhere', undefined).map((i) => i.output),
       ['/w/reports/a/x.preview.jpg', '/w/reports/a/b/c/y.preview.jpg'],
     );
   });
 
+  it('prints a path outside the working folder as the user wrote it: --out-dir ../pdfs → ../pdfs/…, an absolute one absolute', () => {
+    const files = ['/w/reports/q3.report.json'];
+    const plan = (outDir: string | undefined, given: string) =>
+      planOutputs({ files, roots: ['/w/reports'], loops: [], given: new Map([[files[0], given]]) }, 'build', '/w/site', outDir).map((i) => [
+        i.file,
+        shown(i.output, '/w/site', i.outputGiven),
+      ]);
+    assert.deepEqual(plan('../pdfs', '../reports'), [['../reports/q3.report.json', '../pdfs/q3.pdf']]);
+    assert.deepEqual(plan('/w/pdfs', '/w/reports'), [['/w/reports/q3.report.json', '/w/pdfs/q3.pdf']]);
+    assert.deepEqual(plan(undefined, '../reports/q3.report.json'), [['../reports/q3.report.json', '../reports/q3.pdf']]);
+    // Inside the working folder: relative, however it was given (as before).
+    assert.equal(shown('/w/site/out/q3.pdf', '/w/site', '/w/site/out'), 'out/q3.pdf');
+    assert.equal(shown('/w/site/..q3.pdf', '/w/site'), '..q3.pdf');
+  });
+
   it('two reports writing one file are refused before anything is sent', () => {
     assert.throws(
-      () => planOutputs({ files: ['/w/q.report.json', '/w/q.report.jsonc'], roots: ['/w'], loops: [] }, 'build', '/w', undefined),
+      () =>
+        planOutputs(
+          { files: ['/w/q.report.json', '/w/q.report.jsonc'], roots: ['/w'], loops: [], given: new Map() },
+          'build',
+          '/w',
+          undefined,
+        ),
       (e: unknown) => e instanceof CliError && e.message === 'q.report.json and q.report.jsonc would both write q.pdf: rename one',
     );
   });
@@ -73,11 +98,20 @@ describe('CLI batch: inputs and outputs', () => {
       }
       assert.deepEqual(await expandInputs(['r'], dir), {
         files: [join(dir, 'r/a.report.json'), join(dir, 'r/s/b.report.jsonc')],
+        given: new Map([
+          [join(dir, 'r/a.report.json'), 'r'],
+          [join(dir, 'r/s/b.report.jsonc'), 'r'],
+        ]),
         roots: [join(dir, 'r')],
         loops: [],
       });
       assert.deepEqual(await expandInputs(['r/*', 'r/s/b.report.jsonc', 'r/**/b.*.jsonc'], dir), {
         files: [join(dir, 'r/a.report.json'), join(dir, 'r/c.json'), join(dir, 'r/s/b.report.jsonc')],
+        given: new Map([
+          [join(dir, 'r/a.report.json'), 'r/*'],
+          [join(dir, 'r/c.json'), 'r/*'],
+          [join(dir, 'r/s/b.report.jsonc'), 'r/s/b.report.jsonc'],
+        ]),
         roots: [join(dir, 'r'), join(dir, 'r/s'), join(dir, 'r')],
         loops: [],
       });

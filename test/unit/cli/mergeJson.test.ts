@@ -30,6 +30,7 @@ const RUN: BatchSummary = {
     {
       file: 'reports/q3.report.json',
       output: join(CWD, 'out', 'q3.pdf'),
+      outputGiven: join('out', 'q3.pdf'),
       state: 'built',
       exitCode: 0,
       ms: 1310,
@@ -56,6 +57,7 @@ const RUN: BatchSummary = {
     {
       file: 'reports/bad.report.json',
       output: join(CWD, 'out', 'bad.pdf'),
+      outputGiven: join('out', 'bad.pdf'),
       state: 'failed',
       exitCode: 1,
       ms: 41,
@@ -78,6 +80,7 @@ const RUN: BatchSummary = {
     {
       file: 'reports/later.report.json',
       output: join(CWD, 'out', 'later.pdf'),
+      outputGiven: join('out', 'later.pdf'),
       state: 'skipped',
       exitCode: 4,
       ms: 0,

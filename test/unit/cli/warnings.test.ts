@@ -83,6 +83,7 @@ describe('CLI: JUnit XML', () => {
     const outcome = (file: string, rest: Partial<ReportOutcome>): ReportOutcome => ({
       file,
       output: `/o/${file}.pdf`,
+      outputGiven: '/o',
       state: 'built',
       exitCode: EXIT.ok,
       ms: 5,

@@ -45,6 +45,9 @@ describe('extension: Submissions', () => {
   let loader: Loader;
   let uninstall: () => void;
   let vscodeWorkspace: unknown;
+  let vscodeEnv: { language: string };
+  /** What the status bar said after each run (window.setStatusBarMessage). */
+  const statusMessages: string[] = [];
 
   before(() => {
     const stub = createVscodeStub();
@@ -54,6 +57,9 @@ describe('extension: Submissions', () => {
     // Progress: run the task at once with a progress sink and a token that never fires.
     (vscodeModule.window as Record<string, unknown>).withProgress = (_o: unknown, task: (p: unknown, t: unknown) => unknown) =>
       task({ report: () => undefined }, { onCancellationRequested: () => ({ dispose: () => undefined }) });
+    (vscodeModule.window as Record<string, unknown>).setStatusBarMessage = (text: string) => void statusMessages.push(text);
+    vscodeEnv = vscodeModule.env as { language: string };
+    vscodeEnv.language = 'en';
     uninstall = installVscodeStub(stub);
     vscodeWorkspace = vscodeModule.workspace;
     /* eslint-disable @typescript-eslint/no-require-imports -- loaded after the vscode stub is in place */
@@ -113,6 +119,25 @@ describe('extension: Submissions', () => {
     assert.deepEqual(t.shown, ['status QUEUED', 'status RUNNING', `result preview file://${outcome.file}`]);
     assert.deepEqual(finished, ['success']);
     assert.equal(t.submissions.isRunning(doc.uri as never), false);
+  });
+
+  it('the status bar says how long a fast build took in ms, not "0.0 s"; a longer one in seconds, in the display language\'s digits', async () => {
+    const took =
+      (totalMs: number): Script =>
+      async (o) => ({ ...((await succeeds(o)) as object), timings: { totalMs } });
+    const t = setup([took(38), took(1234)]);
+    statusMessages.length = 0;
+    await t.submissions.submit(t.document('fast.report.json') as never, 'build', 'command');
+    vscodeEnv.language = 'de';
+    try {
+      await t.submissions.submit(t.document('slow.report.json') as never, 'build', 'command');
+    } finally {
+      vscodeEnv.language = 'en';
+    }
+    assert.deepEqual(statusMessages, [
+      '$(check) Build of fast.report.json ready · 38 ms',
+      '$(check) Build of slow.report.json ready · 1,2 s',
+    ]);
   });
 
   it('with global storage off the disk (the web worker extension host), the result comes back as bytes and is written through vscode.workspace.fs', async () => {

@@ -4,8 +4,11 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { newReportSnippet } from '../../../src/catalogue';
+import { COMPONENT_TYPES } from '../../../src/core/report/componentTypes.generated';
 import { COMMANDS } from '../../../src/extension/commands/commandIds';
 import { WALKTHROUGH_STEPS } from '../../../src/extension/walkthrough/walkthroughKeys';
+import { reportSchemaIndex } from '../../../src/core/schema/reportSchema';
 
 const root = join(__dirname, '..', '..', '..');
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -62,6 +65,48 @@ describe('extension: the walkthrough', () => {
           codeBlocks(readFileSync(join(root, step.media.markdown), 'utf8')),
           `${page}: the code is the English page's`,
         );
+      }
+    }
+  });
+
+  it("writes each step's description in what VS Code 1.100 renders there: plain words and the button's link, no `code` nor **bold**", () => {
+    // The step's own text (not its Markdown page) shows a backtick or an asterisk as typed.
+    for (const step of walkthrough.steps) {
+      const key = /^%(.+)%$/.exec(step.description)?.[1] ?? '';
+      for (const [file, strings] of LANGUAGES) {
+        const words = (strings[key] ?? '').replace(/\[[^\]]*\]\(command:[\w.]+\)/g, '');
+        assert.doesNotMatch(words, /[`*_<]/, `${step.id} in ${file}: ${JSON.stringify(words)}`);
+      }
+    }
+  });
+
+  it('promises on the New Report page only the components the template has', () => {
+    // The template is declared once (src/catalogue/report.ts); its pages name its components.
+    const inTemplate = new Set(JSON.stringify(newReportSnippet.body).match(/(?<="type":")[\w.]+/g));
+    const step = walkthrough.steps.find((s) => s.id === 'newReport')!;
+    for (const [file, strings] of LANGUAGES) {
+      const language = /^package\.nls\.(.+)\.json$/.exec(file)?.[1];
+      const page = step.media.markdown.replace(/\.md$/, language ? `.nls.${language}.md` : '.md');
+      const text = `${readFileSync(join(root, page), 'utf8')}\n${strings[step.description.slice(1, -1)]}`;
+      const named = COMPONENT_TYPES.filter((type) => new RegExp(`\\b${type.replace('.', '\\.')}s?\\b`).test(text));
+      assert.ok(named.length > 0, `${page} names the template's components`);
+      for (const type of named)
+        assert.ok(inTemplate.has(type), `${page} promises a ${type}; the template has ${[...inTemplate].join(', ')}`);
+    }
+  });
+
+  it("shows JSON samples that are valid reports and fit the walkthrough's media column (at most 48 characters a line)", () => {
+    // Measured in code-server (scripts/e2e/ui-walkthrough.mjs): the column holds about 50 characters
+    // of code at a 1024 to 1600 px wide window; a longer line is cut off on the right.
+    const schema = reportSchemaIndex();
+    for (const step of walkthrough.steps) {
+      for (const [file] of LANGUAGES) {
+        const language = /^package\.nls\.(.+)\.json$/.exec(file)?.[1];
+        const page = step.media.markdown.replace(/\.md$/, language ? `.nls.${language}.md` : '.md');
+        for (const [, sample] of readFileSync(join(root, page), 'utf8').matchAll(/```json\n([\s\S]*?)```/g)) {
+          for (const line of sample.split('\n')) assert.ok(line.length <= 48, `${page}: ${line.length} characters: ${line}`);
+          assert.deepEqual(schema.validator('strict').validate(JSON.parse(sample)), [], page);
+        }
       }
     }
   });
