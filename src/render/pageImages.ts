@@ -15,6 +15,8 @@ interface PageImageOptions {
   dpi?: number;
   /** Which pages (default: all); a page past the end throws a PageSelectionError. */
   pages?: readonly PageSpan[];
+  /** Without `pages`: only the first this many pages (those the report has). */
+  firstPages?: number;
   signal?: AbortSignal;
 }
 
@@ -58,7 +60,8 @@ async function pageImages(pdfium: PdfiumLibrary, text: string, label: string, op
   try {
     const pageCount = doc.getPageCount();
     const pages: PageImage[] = [];
-    for (const page of selectedPages(options.pages, pageCount)) {
+    const chosen = selectedPages(options.pages, pageCount).slice(0, options.pages ? undefined : options.firstPages);
+    for (const page of chosen) {
       signal?.throwIfAborted();
       const rgba = await renderPage(doc, page - 1, dpi / 72, label).catch((error: Error) => {
         throw new Error(`${label} page ${page} could not be rasterised at ${dpi} dpi: ${error.message}`, { cause: error });
