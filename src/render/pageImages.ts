@@ -39,6 +39,8 @@ interface RenderedPages {
 export interface PageImager {
   /** Lays out a report (JSON or JSONC text) and rasterises the chosen pages; errors name `label`. */
   render(text: string, label: string, options?: PageImageOptions): Promise<RenderedPages>;
+  /** Rasterises the chosen pages of a PDF made elsewhere (a live view's draft render): no notes. */
+  rasterise(pdf: Uint8Array, label: string, options?: PageImageOptions): Promise<RenderedPages>;
   dispose(): void;
 }
 
@@ -46,17 +48,26 @@ export interface PageImager {
 export async function createPageImager(): Promise<PageImager> {
   const pdfium = await initPdfium();
   return {
-    render: (text, label, options) => pageImages(pdfium, text, label, options ?? {}),
+    render: async (text, label, options) => {
+      checkDpi(options?.dpi ?? DEFAULT_DPI); // before the layout, as a wrong argument
+      const rendered = await renderReportText(text, label, options?.signal);
+      return { ...(await pdfPages(pdfium, rendered.pdf, label, options ?? {})), notes: rendered.notes };
+    },
+    rasterise: async (pdf, label, options) => ({ ...(await pdfPages(pdfium, pdf, label, options ?? {})), notes: [] }),
     dispose: () => pdfium.destroy(),
   };
 }
 
-async function pageImages(pdfium: PdfiumLibrary, text: string, label: string, options: PageImageOptions): Promise<RenderedPages> {
+async function pdfPages(
+  pdfium: PdfiumLibrary,
+  pdf: Uint8Array,
+  label: string,
+  options: PageImageOptions,
+): Promise<Omit<RenderedPages, 'notes'>> {
   const dpi = options.dpi ?? DEFAULT_DPI;
   checkDpi(dpi);
   const { signal } = options;
-  const rendered = await renderReportText(text, label, signal);
-  const doc = await pdfium.loadDocument(rendered.pdf);
+  const doc = await pdfium.loadDocument(pdf);
   try {
     const pageCount = doc.getPageCount();
     const pages: PageImage[] = [];
@@ -68,7 +79,7 @@ async function pageImages(pdfium: PdfiumLibrary, text: string, label: string, op
       });
       pages.push({ page, width: rgba.width, height: rgba.height, png: rgbaToPng(rgba) });
     }
-    return { pageCount, pages, notes: rendered.notes };
+    return { pageCount, pages };
   } finally {
     doc.destroy();
   }
