@@ -6,7 +6,22 @@
 import { parseArgs } from 'node:util';
 import { CliError } from './exitCodes';
 
-const COMMANDS = ['preview', 'build', 'status', 'quota', 'validate', 'schema', 'serve', 'diff', 'export', 'plan', 'merge', 'mcp', 'skill', 'help'] as const;
+const COMMANDS = [
+  'preview',
+  'build',
+  'status',
+  'quota',
+  'validate',
+  'schema',
+  'serve',
+  'diff',
+  'export',
+  'plan',
+  'merge',
+  'mcp',
+  'skill',
+  'help',
+] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
 type OptionSpec = { type: 'string' | 'boolean'; short?: string };

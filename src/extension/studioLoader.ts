@@ -29,7 +29,7 @@ import type { LivePreview } from './live/livePreview';
 import type { PreviewSync } from './live/previewSync';
 import type { ExtensionHostKind } from './hostKind';
 import { isReportDocument } from './reportDocument';
-import { registerLmTools } from './lmTools/registerLmTools';
+import { registerLmTools, type LmToolHandler } from './lmTools/registerLmTools';
 import type { Studio } from './studio';
 import type { PdfEditorProvider } from './viewer/pdfEditor';
 import type { ResultPanels } from './viewer/resultPanels';
@@ -68,6 +68,8 @@ export interface ReportStudioApi {
   readonly previewSync: PreviewSync;
   /** The PDF viewer (custom editor) of `*.pdf` files. */
   readonly pdfEditor: PdfEditorProvider;
+  /** The language-model tools' answers (Node host): tests call prepareInvocation directly, whose confirmation would open a modal. */
+  readonly lmTools: LmToolHandler | undefined;
   readonly activation: Readonly<ActivationState>;
 }
 
@@ -115,6 +117,9 @@ export class StudioLoader implements vscode.Disposable {
       },
       get pdfEditor() {
         return studio().pdfEditor;
+      },
+      get lmTools() {
+        return studio().lmTools;
       },
       get activation() {
         return state();

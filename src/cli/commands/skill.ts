@@ -23,7 +23,8 @@ export const SKILL_FOLDERS = ['.agents/skills', '.claude/skills'] as const;
 export async function runSkillCommand(ctx: CommandContext): Promise<ExitCode> {
   const { args, out } = ctx;
   expectPositionals('skill', args.positionals, 1, 1, 'the subcommand "install"');
-  if (args.positionals[0] !== 'install') throw new CliError(`"skill" knows one subcommand, "install"; got "${printableName(args.positionals[0])}"`);
+  if (args.positionals[0] !== 'install')
+    throw new CliError(`"skill" knows one subcommand, "install"; got "${printableName(args.positionals[0])}"`);
   const source = shippedPath('SKILL.md');
   if (!source) throw new CliError('SKILL.md is not installed beside report-studio', EXIT.internal);
   const text = await readFile(source, 'utf8');

@@ -64,7 +64,8 @@ export class CliAgentEngine implements AgentEngine {
     try {
       return { text: await readReportInput(absolute, folders.base), label: folders.shown(absolute) };
     } catch (error) {
-      if (error instanceof InvalidUtf8Error || error instanceof CliError) throw new AgentInputError(`${tool}: ${error.message.replace(absolute, path)}`);
+      if (error instanceof InvalidUtf8Error || error instanceof CliError)
+        throw new AgentInputError(`${tool}: ${error.message.replace(absolute, path)}`);
       throw error;
     }
   }

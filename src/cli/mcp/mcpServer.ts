@@ -19,7 +19,11 @@ import { WorkFolders } from './workFolder';
 
 /** The zod form of one parameter, its messages in the words of toolArgs.ts. */
 function zodParam(name: string, p: ParamSpec): z.ZodTypeAny {
-  if (p.type === 'string') return z.string({ invalid_type_error: `"${name}" takes a string` }).optional().describe(p.description);
+  if (p.type === 'string')
+    return z
+      .string({ invalid_type_error: `"${name}" takes a string` })
+      .optional()
+      .describe(p.description);
   let n = z.number({ invalid_type_error: `"${name}" takes a whole number` }).int({ message: `"${name}" takes a whole number` });
   const range = `"${name}" takes a whole number from ${p.minimum} to ${p.maximum}`;
   if (p.minimum !== undefined) n = n.min(p.minimum, { message: range });

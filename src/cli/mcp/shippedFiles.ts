@@ -13,5 +13,9 @@ export function shippedPath(name: string): string | undefined {
 /** The example reports (file names, sorted). */
 export function exampleNames(): string[] {
   const dir = shippedPath('examples');
-  return dir ? readdirSync(dir).filter((n) => n.endsWith('.report.json')).sort() : [];
+  return dir
+    ? readdirSync(dir)
+        .filter((n) => n.endsWith('.report.json'))
+        .sort()
+    : [];
 }

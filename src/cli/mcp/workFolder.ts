@@ -28,7 +28,11 @@ export class WorkFolders {
   async resolve(tool: string, path: string, what = 'path'): Promise<string> {
     const absolute = resolve(this.base, path);
     // The real path of what exists (a link inside pointing outside is outside), else of its folder.
-    const real = await realpath(absolute).catch(() => realpath(resolve(absolute, '..')).then((d) => resolve(d, absolute.split(sep).pop() ?? '')).catch(() => absolute));
+    const real = await realpath(absolute).catch(() =>
+      realpath(resolve(absolute, '..'))
+        .then((d) => resolve(d, absolute.split(sep).pop() ?? ''))
+        .catch(() => absolute),
+    );
     const folders = await Promise.all(this.folders.map((f) => realpath(f).catch(() => f)));
     if (!folders.some((f) => inside(f, real))) {
       throw new AgentInputError(

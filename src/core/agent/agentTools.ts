@@ -81,7 +81,12 @@ export interface AgentEngine {
   readonly local?: boolean;
 }
 
-const ok = (text: string, data: Record<string, unknown>, images: AgentImage[] = []): AgentResult => ({ text, data, images, isError: false });
+const ok = (text: string, data: Record<string, unknown>, images: AgentImage[] = []): AgentResult => ({
+  text,
+  data,
+  images,
+  isError: false,
+});
 
 export function errorResult(message: string): AgentResult {
   const text = redact(message);
@@ -229,7 +234,9 @@ async function submit(kind: 'build' | 'preview', engine: AgentEngine, args: Tool
       output: done.output,
       pages: done.pages ?? null,
       cost: kind === 'build' ? buildCostKind(text) : 'none',
-      quota: done.quota ? { single_page_remaining: done.quota.singlePageRemaining, multi_page_remaining: done.quota.multiPageRemaining } : null,
+      quota: done.quota
+        ? { single_page_remaining: done.quota.singlePageRemaining, multi_page_remaining: done.quota.multiPageRemaining }
+        : null,
       local: engine.local === true,
       notes,
     },
@@ -240,10 +247,13 @@ async function quota(engine: AgentEngine): Promise<AgentResult> {
   if (!engine.quota) throw new AgentInputError('quota: this host cannot reach a report service');
   const { record, local } = await engine.quota();
   const rows = quotaDetailRows(snapshotFromRecord(record, new Date()), new Date());
-  return ok(`Quota${local ? ' of the local service (a stand-in; the hosted plan is not spent)' : ''}:\n${rows.map((r) => `- ${r.label}: ${r.value}`).join('\n')}`, {
-    local,
-    quota: record,
-  });
+  return ok(
+    `Quota${local ? ' of the local service (a stand-in; the hosted plan is not spent)' : ''}:\n${rows.map((r) => `- ${r.label}: ${r.value}`).join('\n')}`,
+    {
+      local,
+      quota: record,
+    },
+  );
 }
 
 async function diff(engine: AgentEngine, args: ToolArgs): Promise<AgentResult> {
@@ -277,4 +287,3 @@ export async function runAgentTool(name: AgentToolName, rawArgs: unknown, engine
     return errorResult(error instanceof Error ? error.message : String(error));
   }
 }
-

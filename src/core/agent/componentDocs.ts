@@ -42,7 +42,8 @@ const plainText = (markdown: string): string => markdown.replace(/\*\*/g, '').re
 
 function typeName(schema: Record<string, unknown>): string {
   if (Array.isArray(schema.type)) return schema.type.join(' | ');
-  if (typeof schema.type === 'string') return schema.type === 'array' && schema.items ? `array of ${typeName(schema.items as Record<string, unknown>)}` : schema.type;
+  if (typeof schema.type === 'string')
+    return schema.type === 'array' && schema.items ? `array of ${typeName(schema.items as Record<string, unknown>)}` : schema.type;
   if (Array.isArray(schema.enum)) return 'string';
   if (Array.isArray(schema.anyOf) || Array.isArray(schema.oneOf)) {
     return [...new Set(((schema.anyOf ?? schema.oneOf) as Record<string, unknown>[]).map(typeName))].join(' | ');

@@ -77,7 +77,10 @@ export const TOOL_SPECS: readonly ToolSpec[] = [
     params: {
       path: PATH,
       text: TEXT,
-      output: { type: 'string', description: 'Where to write the JPEG, relative to the working folder (default: beside the report, *.preview.jpg).' },
+      output: {
+        type: 'string',
+        description: 'Where to write the JPEG, relative to the working folder (default: beside the report, *.preview.jpg).',
+      },
     },
     annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
   },
@@ -89,7 +92,10 @@ export const TOOL_SPECS: readonly ToolSpec[] = [
     params: {
       path: PATH,
       text: TEXT,
-      output: { type: 'string', description: 'Where to write the PDF, relative to the working folder (default: beside the report, *.pdf).' },
+      output: {
+        type: 'string',
+        description: 'Where to write the PDF, relative to the working folder (default: beside the report, *.pdf).',
+      },
     },
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   },

@@ -9,12 +9,12 @@ import * as vscode from 'vscode';
 import type { AgentEngine, RenderedPages, RenderPagesOptions, SubmitOutcome } from '../../core/agent/agentTools';
 import type { QuotaRecord } from '../../core/api/types';
 import type { SchemaIndex } from '../../core/schema/schemaIndex';
-import type { PageImager } from '../../render/pageImages';
-import { loadEngine } from '../service/runtimeLoader';
+import { loadEngine, type Engine } from '../service/runtimeLoader';
 import type { Services } from '../services';
 import type * as AgentToolsModule from './agentToolsEntry';
 
 type AgentTools = typeof AgentToolsModule;
+type PageImager = Awaited<ReturnType<Engine['createPageImager']>>;
 
 export class ExtensionAgentEngine implements AgentEngine {
   private imager?: Promise<PageImager>;
@@ -37,7 +37,12 @@ export class ExtensionAgentEngine implements AgentEngine {
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === path || d.uri.fsPath === path);
     if (open) return open;
     const folders = vscode.workspace.workspaceFolders ?? [];
-    const uri = path.startsWith('/') || /^[a-zA-Z]:[\\/]/.test(path) ? vscode.Uri.file(path) : folders[0] ? vscode.Uri.joinPath(folders[0].uri, path) : undefined;
+    const uri =
+      path.startsWith('/') || /^[a-zA-Z]:[\\/]/.test(path)
+        ? vscode.Uri.file(path)
+        : folders[0]
+          ? vscode.Uri.joinPath(folders[0].uri, path)
+          : undefined;
     const already = uri && vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     if (already) return already;
     if (!uri || !vscode.workspace.getWorkspaceFolder(uri)) {
@@ -84,7 +89,9 @@ export class ExtensionAgentEngine implements AgentEngine {
       throw new this.tools.AgentInputError(vscode.l10n.t('{0}: in the editor, give "path", a report open or in the workspace', kind));
     }
     if (o.output !== undefined) {
-      throw new this.tools.AgentInputError(vscode.l10n.t('{0}: the editor writes where its settings say (reportStudio.export); leave "output" out', kind));
+      throw new this.tools.AgentInputError(
+        vscode.l10n.t('{0}: the editor writes where its settings say (reportStudio.export); leave "output" out', kind),
+      );
     }
     const document = await this.document(o.path, kind);
     const outcome = await this.services.submissions.submit(document, kind, 'command');

@@ -8,7 +8,11 @@ import { LM_TOOLS, TRUSTED_ONLY, type LmToolKind } from './lmToolNames';
 
 /** What the full part answers for a tool (src/extension/lmTools/languageModelTools.ts). */
 export interface LmToolHandler {
-  invoke(kind: LmToolKind, options: vscode.LanguageModelToolInvocationOptions<object>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult>;
+  invoke(
+    kind: LmToolKind,
+    options: vscode.LanguageModelToolInvocationOptions<object>,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.LanguageModelToolResult>;
   prepareInvocation(
     kind: LmToolKind,
     options: vscode.LanguageModelToolInvocationPrepareOptions<object>,

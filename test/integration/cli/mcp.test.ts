@@ -32,9 +32,17 @@ function pagedReport(pages: number): string {
   const components = [];
   for (let p = 1; p <= pages; p++) {
     if (p > 1) components.push({ type: 'PageBreak' });
-    components.push({ type: 'Section', options: { section_title: `Part ${p}` }, components: [{ type: 'Text', options: { text: `Page ${p}.` } }] });
+    components.push({
+      type: 'Section',
+      options: { section_title: `Part ${p}` },
+      components: [{ type: 'Text', options: { text: `Page ${p}.` } }],
+    });
   }
-  return JSON.stringify({ type: 'Report', options: { report_title: 'Ten pages' }, config: { enable_multi_page: true }, components }, null, 2);
+  return JSON.stringify(
+    { type: 'Report', options: { report_title: 'Ten pages' }, config: { enable_multi_page: true }, components },
+    null,
+    2,
+  );
 }
 
 const texts = (r: CallToolResult): string => r.content.flatMap((c) => (c.type === 'text' ? [c.text] : [])).join('\n');
@@ -60,12 +68,24 @@ describe('CLI: mcp (stdio MCP server)', function () {
   /** Whatever came back: every text part and the structured content. */
   const everything = (r: CallToolResult): string => `${texts(r)}\n${JSON.stringify(r.structuredContent ?? {})}`;
 
-  async function connect(env: NodeJS.ProcessEnv, args: string[] = [], cwd = dir, roots?: string[]): Promise<{ client: Client; transport: StdioClientTransport; log: () => string }> {
-    const t = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', ...args], cwd, env: env as Record<string, string>, stderr: 'pipe' });
+  async function connect(
+    env: NodeJS.ProcessEnv,
+    args: string[] = [],
+    cwd = dir,
+    roots?: string[],
+  ): Promise<{ client: Client; transport: StdioClientTransport; log: () => string }> {
+    const t = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, 'mcp', ...args],
+      cwd,
+      env: env as Record<string, string>,
+      stderr: 'pipe',
+    });
     let log = '';
     t.stderr?.on('data', (c: Buffer) => (log += c.toString('utf8')));
     const c = new Client({ name: 'mcp-test', version: '1.0.0' }, roots ? { capabilities: { roots: { listChanged: true } } } : {});
-    if (roots) c.setRequestHandler(ListRootsRequestSchema, () => ({ roots: roots.map((r) => ({ uri: pathToFileURL(r).href, name: 'root' })) }));
+    if (roots)
+      c.setRequestHandler(ListRootsRequestSchema, () => ({ roots: roots.map((r) => ({ uri: pathToFileURL(r).href, name: 'root' })) }));
     await c.connect(t);
     return { client: c, transport: t, log: () => log };
   }
@@ -172,7 +192,9 @@ describe('CLI: mcp (stdio MCP server)', function () {
     const list = await call('component_docs', {});
     assert.ok((list.structuredContent as { types: Array<{ type: string }> }).types.some((t) => t.type === 'Card'));
     const card = await call('component_docs', { type: 'Card' });
-    const doc = (card.structuredContent as { component: { options: Array<{ name: string; required: boolean; default?: unknown }>; example: unknown } }).component;
+    const doc = (
+      card.structuredContent as { component: { options: Array<{ name: string; required: boolean; default?: unknown }>; example: unknown } }
+    ).component;
     assert.ok(doc.options.find((o) => o.name === 'value')?.required);
     assert.equal(doc.options.find((o) => o.name === 'highlighted')?.default, false);
     const report = { type: 'Report', options: { report_title: 'x' }, components: [doc.example] };
@@ -286,7 +308,10 @@ describe('CLI: mcp (stdio MCP server)', function () {
     const root = join(dir, 'broken');
     const rooted = await connect(cleanEnv(), ['--data-dir', join(dir, '.local-service')], dir, [root]);
     try {
-      const inside = (await rooted.client.callTool({ name: 'validate', arguments: { path: '02-section-missing-title.report.json' } })) as CallToolResult;
+      const inside = (await rooted.client.callTool({
+        name: 'validate',
+        arguments: { path: '02-section-missing-title.report.json' },
+      })) as CallToolResult;
       assert.equal(inside.isError, undefined, texts(inside));
       const outside = (await rooted.client.callTool({ name: 'validate', arguments: { path: '../kpi.report.json' } })) as CallToolResult;
       assert.equal(outside.isError, true);
