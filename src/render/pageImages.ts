@@ -6,7 +6,7 @@
  */
 import { checkDpi, DEFAULT_DPI, selectedPages, type PageSpan } from '../core/pageImageOptions';
 import type { RenderNote } from '../core/api/types';
-import { rgbaToPng } from './images/raster';
+import { pagePng } from './images/pagePng';
 import { initPdfium, renderPage, type PdfiumLibrary } from './pdfium';
 import { renderReportText } from './reportText';
 
@@ -77,7 +77,7 @@ async function pdfPages(
       const rgba = await renderPage(doc, page - 1, dpi / 72, label).catch((error: Error) => {
         throw new Error(`${label} page ${page} could not be rasterised at ${dpi} dpi: ${error.message}`, { cause: error });
       });
-      pages.push({ page, width: rgba.width, height: rgba.height, png: rgbaToPng(rgba) });
+      pages.push({ page, width: rgba.width, height: rgba.height, png: pagePng(rgba) });
     }
     return { pageCount, pages };
   } finally {

@@ -100,22 +100,23 @@ export function agentProblems(index: SchemaIndex, text: string, notes: readonly 
       fixes: syntax ? [] : fixesFor(p, p.severity === 'error' ? 'lenient' : 'strict'),
     };
   });
-  if (notes.length > 0) {
-    const multiPage = notes.some((n) => n.kind === 'overflow') ? enableMultiPageFix(text) : undefined;
-    for (const a of anchorNotes(text, recordNotes(text, notes))) {
-      problems.push({
-        severity: a.severity,
-        source: 'render',
-        message: a.diagnostic.message,
-        path: a.diagnostic.path,
-        code: a.note.kind,
-        start: at(a.diagnostic.start),
-        end: at(a.diagnostic.end),
-        fixes: a.note.kind === 'overflow' && multiPage ? [agentEdit(lines, multiPage)] : [],
-      });
-    }
-  }
-  return problems;
+  return [...problems, ...noteProblems(text, notes, lines)];
+}
+
+/** The render notes of this very text as problems, anchored at their component; an overflow with the multi-page fix. */
+export function noteProblems(text: string, notes: readonly RenderNote[], lines = new LineIndex(text)): AgentProblem[] {
+  if (notes.length === 0) return [];
+  const multiPage = notes.some((n) => n.kind === 'overflow') ? enableMultiPageFix(text) : undefined;
+  return anchorNotes(text, recordNotes(text, notes)).map((a) => ({
+    severity: a.severity,
+    source: 'render',
+    message: a.diagnostic.message,
+    path: a.diagnostic.path,
+    code: a.note.kind,
+    start: at(a.diagnostic.start),
+    end: at(a.diagnostic.end),
+    fixes: a.note.kind === 'overflow' && multiPage ? [agentEdit(lines, multiPage)] : [],
+  }));
 }
 
 /** `components[0].options.value` line 7, column 9: error (service) Field required → fix: … */

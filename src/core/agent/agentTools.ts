@@ -11,7 +11,7 @@ import { buildCostKind, quotaDetailRows, snapshotFromRecord } from '../quota/quo
 import { redact } from '../redact';
 import { DiagnosticMapper } from '../loc/diagnostics';
 import type { SchemaIndex } from '../schema/schemaIndex';
-import { agentProblems, problemLine, type AgentProblem } from './agentProblems';
+import { agentProblems, noteProblems, problemLine, type AgentProblem } from './agentProblems';
 import { componentDoc, componentDocText, componentList } from './componentDocs';
 import { DEFAULT_AGENT_DPI, DEFAULT_AGENT_PAGES, MAX_AGENT_PAGES } from './limits';
 import { AgentInputError, checkToolArgs, reportRef, type ToolArgs } from './toolArgs';
@@ -124,13 +124,13 @@ function pageSelection(tool: string, pages: string | undefined): PageSpan[] | un
 async function validate(engine: AgentEngine, args: ToolArgs): Promise<AgentResult> {
   const { text, label } = await reportText('validate', engine, args);
   const index = await engine.schemaIndex();
-  let problems = agentProblems(index, text);
+  const problems = agentProblems(index, text);
   let rendered = false;
   // Render notes need a layout: only of a report the service would take (no error yet).
   if (!problems.some((p) => p.severity === 'error')) {
     const notes = (await engine.renderPages(text, label, { dpi: DEFAULT_AGENT_DPI, pages: [] })).notes;
     rendered = true;
-    if (notes.length) problems = agentProblems(index, text, notes);
+    problems.push(...noteProblems(text, notes));
   }
   const errors = problems.filter((p) => p.severity === 'error').length;
   const words =
@@ -163,8 +163,7 @@ async function render(engine: AgentEngine, args: ToolArgs): Promise<AgentResult>
     throw error;
   }
   const drawn = result.pages.map((p) => p.page);
-  const index = await engine.schemaIndex();
-  const notes = agentProblems(index, text, result.notes).filter((p) => p.source === 'render');
+  const notes = noteProblems(text, result.notes);
   const undrawn = result.pageCount - drawn.length;
   const words = [
     `${label}: ${result.pageCount} page${result.pageCount === 1 ? '' : 's'}; drawn: ${drawn.join(', ')} at ${dpi} dpi.`,
@@ -216,8 +215,7 @@ async function submit(kind: 'build' | 'preview', engine: AgentEngine, args: Tool
       data: { rejected: true, problems: done.rejected },
     };
   }
-  const index = await engine.schemaIndex();
-  const notes = agentProblems(index, text, done.notes).filter((p) => p.source === 'render');
+  const notes = noteProblems(text, done.notes);
   const quota = done.quota
     ? `Quota left: ${done.quota.singlePageRemaining ?? '?'} single-page, ${done.quota.multiPageRemaining ?? '?'} multi-page reports${engine.local ? ' (local service)' : ''}.`
     : '';

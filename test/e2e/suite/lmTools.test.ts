@@ -86,7 +86,14 @@ describe('Language-model tools: invoked without a model on unsaved text', () => 
   it('component_docs reads the catalogue; a wrong argument fails in plain words', async () => {
     assert.match(textOf(await invoke('reportStudio_componentDocs', { type: 'Card' })), /^Card: A KPI card/);
     await assert.rejects(invoke('reportStudio_render', { path: document.uri.fsPath, zoom: 2 }), /unknown argument "zoom"/);
-    await assert.rejects(invoke('reportStudio_validate', { path: 'nowhere/missing.report.json' }), /neither an open report nor a file/);
+    await assert.rejects(
+      invoke('reportStudio_validate', { path: 'nowhere/missing.report.json' }),
+      /cannot read "nowhere\/missing\.report\.json": no such file/,
+    );
+    await assert.rejects(
+      invoke('reportStudio_validate', { path: '/etc/hostname' }),
+      /neither an open report nor a file in a workspace folder/,
+    );
   });
 
   it("build's confirmation names the report and the quota it spends (prepareInvocation, called directly)", async () => {
