@@ -32,7 +32,7 @@ function zodParam(name: string, p: ParamSpec): z.ZodTypeAny {
 }
 
 /** A tool result as MCP content: the words, the data as structured content, each page an image. */
-export function toCallToolResult(result: AgentResult): CallToolResult {
+function toCallToolResult(result: AgentResult): CallToolResult {
   return {
     content: [
       { type: 'text', text: result.text },

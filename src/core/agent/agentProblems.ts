@@ -17,12 +17,12 @@ import type { SchemaIndex } from '../schema/schemaIndex';
 import type { ValidationMode } from '../schema/validator';
 
 /** 1-based, columns in UTF-16 code units (what editors count). */
-export interface AgentPosition {
+interface AgentPosition {
   line: number;
   column: number;
 }
 
-export interface AgentEdit {
+interface AgentEdit {
   /** Where the replaced text starts, in UTF-16 code units from the start of the text. */
   offset: number;
   /** How many code units it replaces (0: an insertion). */
@@ -32,7 +32,7 @@ export interface AgentEdit {
   end: AgentPosition;
 }
 
-export interface AgentFix {
+interface AgentFix {
   title: string;
   /** The editor's preferred fix (Auto Fix applies it). */
   preferred: boolean;

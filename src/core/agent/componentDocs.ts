@@ -8,7 +8,7 @@ import type { ComponentEntry } from '../../catalogue';
 import { expandSnippetDefaults, snippetText } from '../snippets/snippetText';
 import { AgentInputError } from './toolArgs';
 
-export interface OptionDoc {
+interface OptionDoc {
   name: string;
   type: string;
   required: boolean;

@@ -25,7 +25,7 @@ const dataParts = (): DataPartApi | undefined => (vscode as unknown as { Languag
 const IMAGES_SINCE: readonly [number, number] = [1, 102];
 
 /** Whether tool results may carry images here: by version, as code-server enables every proposed API. */
-export function imagePartsSupported(version: string = vscode.version): boolean {
+function imagePartsSupported(version: string = vscode.version): boolean {
   const [major, minor] = version.split('.').map((n) => Number.parseInt(n, 10));
   const recent = major > IMAGES_SINCE[0] || (major === IMAGES_SINCE[0] && minor >= IMAGES_SINCE[1]);
   return recent && typeof dataParts()?.image === 'function';
