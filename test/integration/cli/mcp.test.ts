@@ -115,6 +115,19 @@ describe('CLI: mcp (stdio MCP server)', function () {
     await rm(dir, { recursive: true, force: true });
   });
 
+  it("dist/cli.js bundles the SDK's server and stdio transport, none of its HTTP parts (express, hono, SSE, streamable HTTP)", async function () {
+    const map = join(ROOT, 'dist', 'cli.js.map');
+    // A production build has no source map: the module list is in it only in development builds.
+    if (!(await stat(map).catch(() => undefined))) this.skip();
+    const sources = (JSON.parse(await readFile(map, 'utf8')) as { sources: string[] }).sources;
+    const sdk = sources.filter((s) => s.includes('@modelcontextprotocol/sdk/'));
+    assert.ok(sdk.some((s) => /server\/stdio\.[jt]s$/.test(s)) && sdk.some((s) => /server\/mcp\.[jt]s$/.test(s)), sdk.join('\n'));
+    const http = sources.filter((s) =>
+      /node_modules\/(express|hono|@hono|raw-body|cors)\/|sdk\/.*server\/(sse|streamableHttp|express)\.[jt]s$/.test(s),
+    );
+    assert.deepEqual(http, []);
+  });
+
   it('lists the seven tools; build declares that it spends quota and what a single- and a multi-page build cost', async () => {
     const { tools } = await client.listTools();
     assert.deepEqual(tools.map((t) => t.name).sort(), ['build', 'component_docs', 'diff', 'preview', 'quota', 'render', 'validate']);
