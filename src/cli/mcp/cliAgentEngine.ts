@@ -9,7 +9,7 @@ import { relative } from 'node:path';
 import type { AgentEngine, DiffOutcome, RenderedPages, RenderPagesOptions, SubmitOutcome } from '../../core/agent/agentTools';
 import { serviceProblems } from '../../core/agent/agentProblems';
 import { AgentInputError } from '../../core/agent/toolArgs';
-import type { QuotaRecord } from '../../core/api/types';
+import type { QuotaRecord, TaskKind } from '../../core/api/types';
 import { describeChanges, hasChanges } from '../../core/diff/diffTypes';
 import { reportSchemaIndex } from '../../core/schema/reportSchema';
 import type { SchemaIndex } from '../../core/schema/schemaIndex';
@@ -83,7 +83,7 @@ export class CliAgentEngine implements AgentEngine {
     return this.session;
   }
 
-  async submit(kind: 'build' | 'preview', text: string, _label: string, o: { path?: string; output?: string }): Promise<SubmitOutcome> {
+  async submit(kind: TaskKind, text: string, _label: string, o: { path?: string; output?: string }): Promise<SubmitOutcome> {
     const folders = await this.folders();
     const outputArg = o.output ?? defaultOutputPath(o.path!, kind);
     const absolute = await folders.resolve(kind, outputArg, 'output');

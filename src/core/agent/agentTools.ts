@@ -5,7 +5,7 @@
  * the service), and one result shape — words for the model, the same facts as data, page images.
  * Every failure comes back as an error result in plain words, secrets removed; nothing throws.
  */
-import type { QuotaRecord, RenderNote } from '../api/types';
+import type { QuotaRecord, RenderNote, TaskKind } from '../api/types';
 import { parsePageSelection, selectedPages, type PageSpan } from '../pageImageOptions';
 import { buildCostKind, quotaDetailRows, snapshotFromRecord } from '../quota/quotaSummary';
 import { redact } from '../redact';
@@ -74,7 +74,7 @@ export interface AgentEngine {
   readReport(path: string, tool: string): Promise<{ text: string; label: string }>;
   /** Lays out the report and draws the chosen pages (none: notes and page count only). */
   renderPages(text: string, label: string, options: RenderPagesOptions): Promise<RenderedPages>;
-  submit?(kind: 'build' | 'preview', text: string, label: string, options: { path?: string; output?: string }): Promise<SubmitOutcome>;
+  submit?(kind: TaskKind, text: string, label: string, options: { path?: string; output?: string }): Promise<SubmitOutcome>;
   quota?(): Promise<{ record: QuotaRecord; local: boolean }>;
   diff?(path: string, against: string | undefined): Promise<DiffOutcome>;
   /** Whether the service is the bundled local one (its quota is a stand-in). */
@@ -197,7 +197,7 @@ function componentDocs(args: ToolArgs): AgentResult {
   return ok(componentDocText(doc), { component: doc });
 }
 
-async function submit(kind: 'build' | 'preview', engine: AgentEngine, args: ToolArgs): Promise<AgentResult> {
+async function submit(kind: TaskKind, engine: AgentEngine, args: ToolArgs): Promise<AgentResult> {
   if (!engine.submit) throw new AgentInputError(`${kind}: this host cannot reach a report service`);
   const { text, label, path } = await reportText(kind, engine, args);
   requireJson(kind, label, text);

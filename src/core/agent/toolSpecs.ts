@@ -6,8 +6,9 @@
  */
 import { DEFAULT_AGENT_DPI, MAX_AGENT_PAGES, DEFAULT_AGENT_PAGES } from './limits';
 import { MAX_DPI, MIN_DPI } from '../pageImageOptions';
+import type { TaskKind } from '../api/types';
 
-export type AgentToolName = 'validate' | 'render' | 'component_docs' | 'preview' | 'build' | 'quota' | 'diff';
+export type AgentToolName = 'validate' | 'render' | 'component_docs' | TaskKind | 'quota' | 'diff';
 
 /** One input of a tool, as JSON Schema keeps it (the subset the tools need). */
 export interface ParamSpec {

@@ -7,7 +7,7 @@
  */
 import * as vscode from 'vscode';
 import type { AgentEngine, RenderedPages, RenderPagesOptions, SubmitOutcome } from '../../core/agent/agentTools';
-import type { QuotaRecord } from '../../core/api/types';
+import type { QuotaRecord, TaskKind } from '../../core/api/types';
 import type { SchemaIndex } from '../../core/schema/schemaIndex';
 import { loadEngine, type Engine } from '../service/runtimeLoader';
 import type { Services } from '../services';
@@ -84,7 +84,7 @@ export class ExtensionAgentEngine implements AgentEngine {
     return this.imager;
   }
 
-  async submit(kind: 'build' | 'preview', _text: string, label: string, o: { path?: string; output?: string }): Promise<SubmitOutcome> {
+  async submit(kind: TaskKind, _text: string, label: string, o: { path?: string; output?: string }): Promise<SubmitOutcome> {
     if (o.path === undefined) {
       throw new this.tools.AgentInputError(vscode.l10n.t('{0}: in the editor, give "path", a report open or in the workspace', kind));
     }
