@@ -39,6 +39,9 @@ const bundles = [
   // The quick-fix engine with the schema index and ajv, required on the first code action that
   // has a diagnostic to fix (src/extension/schema/schemaProvider.ts).
   { entry: 'src/extension/schema/fixEngineEntry.ts', out: 'dist/fixEngine.js' },
+  // The agent tools' logic (src/core/agent/), required on a language-model tool's first call
+  // (src/extension/lmTools/languageModelTools.ts).
+  { entry: 'src/extension/lmTools/agentToolsEntry.ts', out: 'dist/agentTools.js' },
   // Format Document for JSON and reports, required on the first format request
   // (src/extension/format/reportFormatter.ts, part of the bootstrap).
   { entry: 'src/core/format/reportFormat.ts', out: 'dist/formatter.js' },

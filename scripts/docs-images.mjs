@@ -5,7 +5,7 @@
 // profile of its own (.vscode-test/docs-images/), so an e2e run may go on beside it.
 //   npm run docs:images [-- --no-run]   (--no-run: copy what the last runs left in test-results/)
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,6 +23,39 @@ export const DOC_IMAGES = {
   'sync.png': 'live-sync.png',
   'sync-jpeg.png': 'sync-jpeg.png',
 };
+/**
+ * README picture ← a page as the MCP server's `render` tool returns it (`report-studio mcp`, the
+ * SDK's client over stdio): what an agent sees. Report and resolution of each.
+ */
+export const RENDER_TOOL_IMAGES = {
+  'agent-render.png': { report: 'kpi-dashboard.report.json', dpi: 72 },
+};
+
+/** Draws each RENDER_TOOL_IMAGES picture through dist/cli.js mcp (built by the caller). */
+async function renderToolImages() {
+  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+  const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [join(root, 'dist', 'cli.js'), 'mcp'],
+    cwd: join(root, 'examples'),
+    stderr: 'ignore',
+  });
+  const client = new Client({ name: 'docs-images', version: '1.0.0' });
+  await client.connect(transport);
+  try {
+    for (const [name, { report, dpi }] of Object.entries(RENDER_TOOL_IMAGES)) {
+      const result = await client.callTool({ name: 'render', arguments: { path: report, dpi, pages: '1' } });
+      const image = result.content.find((c) => c.type === 'image');
+      if (result.isError || !image) throw new Error(`render ${report}: ${JSON.stringify(result.content)}`);
+      writeFileSync(join(images, name), Buffer.from(image.data, 'base64'));
+      console.log(`docs/images/${name}  (render tool: ${report} at ${dpi} dpi)`);
+    }
+  } finally {
+    await client.close();
+  }
+}
+
 /** The largest picture the README may carry (the Marketplace page loads them all). */
 export const MAX_IMAGE_BYTES = 256 * 1024;
 
@@ -47,5 +80,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     if (size > MAX_IMAGE_BYTES) throw new Error(`docs/images/${name} is ${Math.round(size / 1024)} KB, over ${MAX_IMAGE_BYTES / 1024} KB`);
     console.log(`docs/images/${name}  ${Math.round(size / 1024)} KB  (from ${shot})`);
   }
+  await renderToolImages();
   console.log('Now look at them (they are what the README shows) and commit docs/images/.');
 }

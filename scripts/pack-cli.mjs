@@ -36,7 +36,7 @@ function manifest(rootPkg, version) {
     license: rootPkg.license,
     bin: { 'report-studio': BIN },
     engines: { node: rootPkg.engines.node },
-    files: ['dist', 'schemas'],
+    files: ['dist', 'schemas', 'examples', 'SKILL.md'],
     keywords: ['report', 'pdf', 'json', 'schema', 'cli', 'hybiscus'],
   };
   for (const key of ['repository', 'bugs', 'homepage']) if (rootPkg[key] !== undefined) pkg[key] = rootPkg[key];
@@ -83,6 +83,9 @@ export async function packCli({ outDir = join(root, 'out', 'npm'), quiet = false
   }
   for (const asset of ASSETS) cpSync(join(root, 'dist', asset), join(pkgDir, 'dist', asset), { recursive: true });
   cpSync(join(root, 'schemas', 'report.schema.json'), join(pkgDir, 'schemas', 'report.schema.json'));
+  // `report-studio mcp` serves the examples as resources; `skill install` writes SKILL.md (src/cli/mcp/shippedFiles.ts).
+  cpSync(join(root, 'examples'), join(pkgDir, 'examples'), { recursive: true });
+  cpSync(join(root, 'SKILL.md'), join(pkgDir, 'SKILL.md'));
   cpSync(join(root, 'docs', 'npm-README.md'), join(pkgDir, 'README.md'));
   cpSync(join(root, 'LICENSE'), join(pkgDir, 'LICENSE'));
   writeFileSync(join(pkgDir, 'package.json'), `${JSON.stringify(manifest(rootPkg, version ?? rootPkg.version), null, 2)}\n`);

@@ -4,7 +4,7 @@
  * goes to .bench/latest.md for the README's performance section. Performance is measured
  * here, never asserted in tests. A bench that fails is reported and the others still run
  * (exit code 1).
- *   npm run bench [-- render,polling,throughput,batch,batch-renderer,shard,loc,activation,web,harness]
+ *   npm run bench [-- render,polling,throughput,batch,batch-renderer,shard,loc,mcp,activation,web,harness]
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import { runBatchBench } from './batch';
 import { runBatchVsRendererBench } from './batchVsRenderer';
 import { runHarnessBench } from './harness';
 import { runLocBench } from './loc';
+import { runMcpBench } from './mcp';
 import { runPollingBench } from './polling';
 import { runRenderBench } from './render';
 import { runShardBench } from './shard';
@@ -32,6 +33,7 @@ const all: Record<string, () => Promise<BenchRow[]>> = {
   'batch-renderer': () => runBatchVsRendererBench(),
   shard: () => runShardBench(),
   loc: () => runLocBench(),
+  mcp: () => runMcpBench(),
   activation: () => runActivationBench(),
   web: () => runWebBench(),
   harness: () => runHarnessBench(3, 10),

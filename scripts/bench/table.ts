@@ -7,7 +7,18 @@ import { cpus } from 'node:os';
 
 /** Where a row goes in the table: the latencies a user waits for first (edit → preview, polling,
  *  render), then throughput, batch builds, 422 mapping, bundle size and activation. */
-export const GROUPS = ['preview', 'polling', 'render', 'throughput', 'batch', 'loc', 'size', 'activation', 'activation-stub'] as const;
+export const GROUPS = [
+  'preview',
+  'polling',
+  'render',
+  'throughput',
+  'batch',
+  'loc',
+  'size',
+  'activation',
+  'activation-stub',
+  'agent',
+] as const;
 
 export interface BenchRow {
   group: (typeof GROUPS)[number];

@@ -6,7 +6,22 @@
 import { parseArgs } from 'node:util';
 import { CliError } from './exitCodes';
 
-const COMMANDS = ['preview', 'build', 'status', 'quota', 'validate', 'schema', 'serve', 'diff', 'export', 'plan', 'merge', 'help'] as const;
+const COMMANDS = [
+  'preview',
+  'build',
+  'status',
+  'quota',
+  'validate',
+  'schema',
+  'serve',
+  'diff',
+  'export',
+  'plan',
+  'merge',
+  'mcp',
+  'skill',
+  'help',
+] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
 type OptionSpec = { type: 'string' | 'boolean'; short?: string };
@@ -67,6 +82,8 @@ const COMMAND_OPTIONS: Record<CommandName, Record<string, OptionSpec>> = {
   export: { png: { type: 'boolean' }, dpi: { type: 'string' }, pages: { type: 'string' }, output: { type: 'string', short: 'o' } },
   plan: { shards: { type: 'string' } },
   merge: { junit: { type: 'string' } },
+  mcp: {},
+  skill: { dir: { type: 'string' } },
   help: {},
 };
 

@@ -5,6 +5,8 @@ import { MAX_JOBS } from './batch/pool';
 import { DEFAULT_REMOTE_JOBS } from './commands/batch';
 import { DEFAULT_DPI, MAX_DPI, MIN_DPI, PAGES_SYNTAX } from '../core/pageImageOptions';
 import { MAX_SHARDS } from './batch/shard';
+import { DEFAULT_AGENT_DPI, DEFAULT_AGENT_PAGES, MAX_AGENT_PAGES } from '../core/agent/limits';
+import { SKILL_FOLDERS, SKILL_NAME } from './commands/skill';
 
 const SHARD_LINE = `  --shard <i/n>            Only shard i of n: the reports split by their sorted paths`;
 
@@ -38,6 +40,8 @@ Commands:
   export <files|dirs…> --png      One PNG per page, <report>-p<N>.png (free, offline)
   plan <inputs…> --shards n       The CI matrix of a run split over n machines, and its quota
   merge <shard.json…>             Join the --json documents of a run's shards into one run
+  mcp                             Serve the agent tools over MCP (stdio) for Claude Code, Cursor, Codex, VS Code
+  skill install [--dir D]         Write the agent skill (SKILL.md) where agents look for it
 
 ${GLOBAL}
 
@@ -165,6 +169,23 @@ summary, --json one document, --junit one JUnit file (written from the documents
 Exit code: the joined run's (the worst of its reports); 2 when the files are not
 every shard of one run (another command, a shard missing or twice, a report twice).
   --junit <file>           Also write the joined run's JUnit XML`,
+  mcp: `Usage: report-studio mcp
+
+A Model Context Protocol server on stdin/stdout, for agents (VS Code's .vscode/mcp.json,
+Claude Code, Cursor, Codex). Tools: validate, render (page PNGs, ${DEFAULT_AGENT_DPI} dpi, the first
+${DEFAULT_AGENT_PAGES} pages unless asked, at most ${MAX_AGENT_PAGES}), component_docs, preview, build (spends quota),
+quota, diff (against git HEAD or another file). Resources: the report schema and the examples.
+Files are read and written only inside the client's roots (else the working directory).
+The hosted service with REPORT_STUDIO_API_KEY (or --api-key), else the bundled local service
+(--offline forces it). Logs go to stderr; stdout is the protocol. Runs until stdin closes.
+More: docs/agents.md`,
+  skill: `Usage: report-studio skill install [--dir D]
+
+Writes the agent skill, SKILL.md (Agent Skills format: when to use Report Studio, the loop
+component_docs → write → validate → render and look → fix → build only when asked), to
+${SKILL_FOLDERS.map((f) => `${f}/${SKILL_NAME}/SKILL.md`).join(' and ')} under the working directory
+(Codex, GitHub Copilot, Cursor; Claude Code). A SKILL.md there with other text is left alone (exit 1).
+  --dir <dir>              Write <dir>/${SKILL_NAME}/SKILL.md instead (e.g. ~/.claude/skills)`,
   help: MAIN_HELP,
 };
 

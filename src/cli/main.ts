@@ -9,10 +9,12 @@ import { runBuildOrPreview } from './commands/batch';
 import { runDiffCommand } from './commands/diff';
 import { runExportCommand } from './commands/export';
 import type { CommandContext } from './commands/report';
+import { runMcpCommand } from './commands/mcp';
 import { runMergeCommand } from './commands/merge';
 import { runPlanCommand } from './commands/plan';
 import { runSchemaCommand } from './commands/schema';
 import { runServeCommand } from './commands/serve';
+import { runSkillCommand } from './commands/skill';
 import { runQuotaCommand, runStatusCommand } from './commands/status';
 import { runValidateCommand } from './commands/validate';
 import { CliError, EXIT } from './exitCodes';
@@ -35,6 +37,8 @@ const COMMANDS: Record<Exclude<CommandName, 'help' | 'serve'>, (ctx: CommandCont
   export: runExportCommand,
   plan: runPlanCommand,
   merge: runMergeCommand,
+  mcp: (ctx) => runMcpCommand(ctx, VERSION),
+  skill: runSkillCommand,
 };
 
 export async function runCli(argv: readonly string[], io: CliIo, signal: AbortSignal): Promise<number> {

@@ -43,6 +43,7 @@ import { registerTrailingCommaActions } from './codeActions/trailingCommaActions
 import { trackWalkthrough } from './walkthrough/walkthroughSteps';
 import { ReportLanguageStatus } from './schema/reportLanguageStatus';
 import { nodeHostTasks } from './nodeHost';
+import { LanguageModelTools } from './lmTools/languageModelTools';
 
 let localService: LocalServiceHost | undefined;
 
@@ -55,6 +56,8 @@ export interface Studio {
   pdfEditor: PdfEditorProvider;
   /** The `report-studio` tasks; the bootstrap registered the provider and hands requests on. */
   tasks: vscode.TaskProvider;
+  /** The language-model tools' answers; the bootstrap registered the tools (Node host only). */
+  lmTools?: LanguageModelTools;
   /** Runs a contributed command; the bootstrap registered them all and calls this. */
   run(id: CommandId, args: unknown[]): unknown;
 }
@@ -141,7 +144,10 @@ export function activateStudio(context: vscode.ExtensionContext, host: Extension
     afterOfflineBuild: () => void refreshLocalQuota(),
   });
   push(...tasks.disposables);
+  const lmTools = host === 'node' ? new LanguageModelTools(services) : undefined;
+  if (lmTools) push(lmTools);
   return {
+    lmTools,
     resultPanels: panels,
     livePreview: live,
     previewSync: sync,

@@ -29,6 +29,7 @@ import type { LivePreview } from './live/livePreview';
 import type { PreviewSync } from './live/previewSync';
 import type { ExtensionHostKind } from './hostKind';
 import { isReportDocument } from './reportDocument';
+import { registerLmTools, type LmToolHandler } from './lmTools/registerLmTools';
 import type { Studio } from './studio';
 import type { PdfEditorProvider } from './viewer/pdfEditor';
 import type { ResultPanels } from './viewer/resultPanels';
@@ -37,7 +38,7 @@ import type { ResultPanels } from './viewer/resultPanels';
 export type StudioModule = typeof import('./studio');
 
 /** What loaded the full part. */
-export type LoadReason = 'report' | 'command' | 'panel' | 'api' | 'task' | 'pdf';
+export type LoadReason = 'report' | 'command' | 'panel' | 'api' | 'task' | 'pdf' | 'tool';
 
 /** Which stage is loaded, for tests and the bench (`api.activation`). */
 export interface ActivationState {
@@ -67,6 +68,8 @@ export interface ReportStudioApi {
   readonly previewSync: PreviewSync;
   /** The PDF viewer (custom editor) of `*.pdf` files. */
   readonly pdfEditor: PdfEditorProvider;
+  /** The language-model tools' answers (Node host): tests call prepareInvocation directly, whose confirmation would open a modal. */
+  readonly lmTools: LmToolHandler | undefined;
   readonly activation: Readonly<ActivationState>;
 }
 
@@ -115,6 +118,9 @@ export class StudioLoader implements vscode.Disposable {
       get pdfEditor() {
         return studio().pdfEditor;
       },
+      get lmTools() {
+        return studio().lmTools;
+      },
       get activation() {
         return state();
       },
@@ -140,6 +146,16 @@ export class StudioLoader implements vscode.Disposable {
         { supportsMultipleEditorsPerDocument: true },
       ),
     );
+    // The language-model tools (agent mode): their answers need the Node host's engine bundles.
+    if (host === 'node') {
+      this.subscriptions.push(
+        registerLmTools(() => {
+          const tools = this.loadStudio('tool').lmTools;
+          if (!tools) throw new Error('Report Studio: the language-model tools need the Node extension host');
+          return tools;
+        }),
+      );
+    }
     try {
       const reason = this.neededNow();
       if (reason) this.loadStudio(reason);

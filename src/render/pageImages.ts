@@ -6,7 +6,7 @@
  */
 import { checkDpi, DEFAULT_DPI, selectedPages, type PageSpan } from '../core/pageImageOptions';
 import type { RenderNote } from '../core/api/types';
-import { rgbaToPng } from './images/raster';
+import { pagePng } from './images/pagePng';
 import { initPdfium, renderPage, type PdfiumLibrary } from './pdfium';
 import { renderReportText } from './reportText';
 
@@ -15,6 +15,8 @@ interface PageImageOptions {
   dpi?: number;
   /** Which pages (default: all); a page past the end throws a PageSelectionError. */
   pages?: readonly PageSpan[];
+  /** Without `pages`: only the first this many pages (those the report has). */
+  firstPages?: number;
   signal?: AbortSignal;
 }
 
@@ -37,6 +39,8 @@ interface RenderedPages {
 export interface PageImager {
   /** Lays out a report (JSON or JSONC text) and rasterises the chosen pages; errors name `label`. */
   render(text: string, label: string, options?: PageImageOptions): Promise<RenderedPages>;
+  /** Rasterises the chosen pages of a PDF made elsewhere (a live view's draft render): no notes. */
+  rasterise(pdf: Uint8Array, label: string, options?: PageImageOptions): Promise<RenderedPages>;
   dispose(): void;
 }
 
@@ -44,28 +48,38 @@ export interface PageImager {
 export async function createPageImager(): Promise<PageImager> {
   const pdfium = await initPdfium();
   return {
-    render: (text, label, options) => pageImages(pdfium, text, label, options ?? {}),
+    render: async (text, label, options) => {
+      checkDpi(options?.dpi ?? DEFAULT_DPI); // before the layout, as a wrong argument
+      const rendered = await renderReportText(text, label, options?.signal);
+      return { ...(await pdfPages(pdfium, rendered.pdf, label, options ?? {})), notes: rendered.notes };
+    },
+    rasterise: async (pdf, label, options) => ({ ...(await pdfPages(pdfium, pdf, label, options ?? {})), notes: [] }),
     dispose: () => pdfium.destroy(),
   };
 }
 
-async function pageImages(pdfium: PdfiumLibrary, text: string, label: string, options: PageImageOptions): Promise<RenderedPages> {
+async function pdfPages(
+  pdfium: PdfiumLibrary,
+  pdf: Uint8Array,
+  label: string,
+  options: PageImageOptions,
+): Promise<Omit<RenderedPages, 'notes'>> {
   const dpi = options.dpi ?? DEFAULT_DPI;
   checkDpi(dpi);
   const { signal } = options;
-  const rendered = await renderReportText(text, label, signal);
-  const doc = await pdfium.loadDocument(rendered.pdf);
+  const doc = await pdfium.loadDocument(pdf);
   try {
     const pageCount = doc.getPageCount();
     const pages: PageImage[] = [];
-    for (const page of selectedPages(options.pages, pageCount)) {
+    const chosen = selectedPages(options.pages, pageCount).slice(0, options.pages ? undefined : options.firstPages);
+    for (const page of chosen) {
       signal?.throwIfAborted();
       const rgba = await renderPage(doc, page - 1, dpi / 72, label).catch((error: Error) => {
         throw new Error(`${label} page ${page} could not be rasterised at ${dpi} dpi: ${error.message}`, { cause: error });
       });
-      pages.push({ page, width: rgba.width, height: rgba.height, png: rgbaToPng(rgba) });
+      pages.push({ page, width: rgba.width, height: rgba.height, png: pagePng(rgba) });
     }
-    return { pageCount, pages, notes: rendered.notes };
+    return { pageCount, pages };
   } finally {
     doc.destroy();
   }

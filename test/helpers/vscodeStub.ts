@@ -58,6 +58,7 @@ const TOP_LEVEL = [
   'TabInputText',
   'CancellationTokenSource',
   'RelativePattern',
+  'lm',
 ];
 
 export function createVscodeStub(): VscodeStub {

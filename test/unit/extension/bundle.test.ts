@@ -17,6 +17,7 @@ import netCjs = require('node:net');
 import type { ReportStudioApi } from '../../../src/extension/extension';
 import { buildExtensionBundle, REPO_ROOT as ROOT, type ExtensionBundles } from '../../helpers/extensionBundle';
 import { createVscodeStub, installVscodeStub, stubContext } from '../../helpers/vscodeStub';
+import { LM_TOOLS } from '../../../src/extension/lmTools/lmToolNames';
 
 const BOOTSTRAP_LIMIT = 16 * 1024;
 const STUDIO_LIMIT = 300 * 1024;
@@ -30,6 +31,9 @@ const BOOTSTRAP_MODULES = [
   // Format Document for any JSON file: the provider only; the formatting is dist/formatter.js.
   'src/extension/format/reportFormatter.ts',
   'src/core/report/reportDocument.ts',
+  // The language-model tools, registered at activation as proxies that load the full part.
+  'src/extension/lmTools/lmToolNames.ts',
+  'src/extension/lmTools/registerLmTools.ts',
   'vscode-once:vscode', // scripts/esbuild-vscode.mjs: the one re-export of the vscode module
 ];
 
@@ -130,12 +134,13 @@ describe('the extension bundle', function () {
           'Disposable.from()',
           'tasks.registerTaskProvider(report-studio)',
           'window.registerCustomEditorProvider(reportStudio.pdf)',
+          ...Object.values(LM_TOOLS).map((name) => `lm.registerTool(${name})`),
           'workspace.onDidOpenTextDocument()',
           'workspace.onDidChangeTextDocument()',
           'window.tabGroups.onDidChangeTabs()',
           'window.tabGroups.onDidChangeTabGroups()',
         ],
-        'besides the commands, the formatter, the task provider and the PDF viewer, the bootstrap only listens for a report or a restored panel',
+        'besides the commands, the formatter, the task provider, the PDF viewer and the language-model tools, the bootstrap only listens for a report or a restored panel',
       );
 
       // A caller reading the API gets the full part.

@@ -47,6 +47,7 @@ describe('extension: the bootstrap (StudioLoader)', () => {
       },
       onDidOpenTextDocument: on('open'),
       onDidChangeTextDocument: on('change'),
+      isTrusted: true,
     };
     v.window = {
       tabGroups: {

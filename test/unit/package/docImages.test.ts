@@ -24,9 +24,10 @@ describe('package: the README pictures', () => {
     const url = pathToFileURL(join(ROOT, 'scripts/docs-images.mjs')).href;
     const mod = await (new Function('u', 'return import(u)')(url) as Promise<{
       DOC_IMAGES: Record<string, string>;
+      RENDER_TOOL_IMAGES: Record<string, unknown>;
       MAX_IMAGE_BYTES: number;
     }>);
-    docImages = mod.DOC_IMAGES;
+    docImages = { ...mod.DOC_IMAGES, ...Object.fromEntries(Object.keys(mod.RENDER_TOOL_IMAGES).map((n) => [n, 'render tool'])) };
     maxBytes = mod.MAX_IMAGE_BYTES;
   });
 
