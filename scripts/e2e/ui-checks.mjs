@@ -9,6 +9,7 @@ import { root } from './build-suite.mjs';
 import { trackResourceLoads } from './ui-driver.mjs';
 import { quickFixCheck, serviceQuickFixCheck } from './ui-quickfix.mjs';
 import { newUserWalkCheck } from './ui-newUser.mjs';
+import { exportedFileCheck, liveBesideCheck } from './ui-liveView.mjs';
 import { apiKeyInputCheck, buildCheck, liveSyncCheck, previewCheck, quotaTooltipCheck } from './ui-studio.mjs';
 import { docShot } from './shots.mjs';
 import { suggestCardOptions } from './ui-editor.mjs';
@@ -160,7 +161,7 @@ async function newReportCheck(page, shotDir) {
 }
 
 /** Closes every editor without saving (undo history is all a failed check leaves) and the panel. */
-async function resetWorkbench(page) {
+export async function resetWorkbench(page) {
   for (let i = 0; i < 3; i++) await page.keyboard.press('Escape');
   await quickInput(page, 'F1', 'View: Revert and Close Editor', 'Revert and Close Editor', 'revert the active editor').catch(() => {});
   await quickInput(page, 'F1', 'View: Close All Editors', 'View: Close All Editors', 'close all editors');
@@ -221,6 +222,14 @@ export async function runUiChecks(context, server, workspace, shotDir, step, dir
       [
         "UI: a new user's path — New Report from the walkthrough, live view, a mistake and its fix, Preview, Build, the written PDF opened",
         () => newUserWalkCheck(page, shotDir, { quickInput, workspace }),
+      ],
+      [
+        'UI: the live view opens beside its report (from the walkthrough, after Ctrl+Shift+V), one panel; a Preview in it offers Back to live',
+        () => liveBesideCheck(page, shotDir, { quickInput, resetWorkbench }),
+      ],
+      [
+        'UI: the quota in the status bar; the viewer\'s link to the exported file opens it',
+        () => exportedFileCheck(page, shotDir, { openFile, quickInput, workspace, resetWorkbench }),
       ],
       ['UI: completion inside a Card\'s "options" lists Card options only', () => completionCheck(page, shotDir, text)],
       ['UI: hovering the squiggle under a bad enum shows the schema diagnostic', () => hoverCheck(page, shotDir, text)],

@@ -14,7 +14,7 @@ const QUICK_INPUT = '.quick-input-widget';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Turns the export of each Build on in the workspace's settings, as a user would in Settings. */
-function exportBuilds(workspace) {
+export function exportBuilds(workspace) {
   const file = join(workspace, '.vscode', 'settings.json');
   mkdirSync(join(workspace, '.vscode'), { recursive: true });
   const before = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
@@ -56,7 +56,7 @@ async function liveViewFrame(page, name, shotDir) {
  * may be loaded again meanwhile (new resource roots once the report is saved, the start watch),
  * leaving the frame found first detached or hidden while a new one draws the result.
  */
-async function inViewer(page, name, what, fn, timeoutMs = 60_000) {
+export async function inViewer(page, name, what, fn, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const left = deadline - Date.now();
@@ -85,6 +85,38 @@ async function liveState(frame, what, badge, reason) {
   );
 }
 
+/**
+ * Opens the Report Studio walkthrough as a person does: "Welcome: Open Walkthrough..." asks which
+ * walkthrough in a second list. Right after startup the extension's walkthrough may not be
+ * listed yet: ask again.
+ */
+export async function openWalkthrough(page) {
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('F1');
+    await page.locator(QUICK_INPUT).waitFor({ state: 'visible', timeout: 10_000 });
+    await page.keyboard.type('Welcome: Open Walkthrough');
+    await page.locator(`${QUICK_INPUT} .monaco-list-row.focused`, { hasText: 'Open Walkthrough' }).first().waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Enter');
+    const row = page.locator(`${QUICK_INPUT} .monaco-list-row`, { hasText: 'Report Studio' }).first();
+    try {
+      await row.waitFor({ timeout: 5_000 });
+      await row.click();
+      return;
+    } catch (e) {
+      if (attempt >= 12) throw new Error(`the walkthrough is not listed: ${e.message}`, { cause: e });
+      await page.keyboard.press('Escape');
+      await sleep(1_000);
+    }
+  }
+}
+
+/** A step of the walkthrough, opened (its title clicked) so that its button shows. */
+export async function walkthroughStep(page, id) {
+  const step = page.locator(`[data-step-id="${WALKTHROUGH}#${id}"]`);
+  await step.locator('.step-title').click();
+  return step;
+}
+
 export async function newUserWalkCheck(page, shotDir, { quickInput, workspace }) {
   const restore = exportBuilds(workspace);
   const written = [];
@@ -97,27 +129,8 @@ export async function newUserWalkCheck(page, shotDir, { quickInput, workspace })
 
 async function walk(page, shotDir, quickInput, workspace, written) {
   // 1. The walkthrough's "Start your own report" → New Report.
-  // "Welcome: Open Walkthrough..." asks which walkthrough in a second list. Right after
-  // startup the extension's walkthrough may not be listed yet: ask again.
-  for (let attempt = 1; ; attempt++) {
-    await page.keyboard.press('F1');
-    await page.locator(QUICK_INPUT).waitFor({ state: 'visible', timeout: 10_000 });
-    await page.keyboard.type('Welcome: Open Walkthrough');
-    await page.locator(`${QUICK_INPUT} .monaco-list-row.focused`, { hasText: 'Open Walkthrough' }).first().waitFor({ timeout: 10_000 });
-    await page.keyboard.press('Enter');
-    const row = page.locator(`${QUICK_INPUT} .monaco-list-row`, { hasText: 'Report Studio' }).first();
-    try {
-      await row.waitFor({ timeout: 5_000 });
-      await row.click();
-      break;
-    } catch (e) {
-      if (attempt >= 12) throw new Error(`the walkthrough is not listed: ${e.message}`, { cause: e });
-      await page.keyboard.press('Escape');
-      await sleep(1_000);
-    }
-  }
-  const step = page.locator(`[data-step-id="${WALKTHROUGH}#newReport"]`);
-  await step.locator('.step-title').click();
+  await openWalkthrough(page);
+  const step = await walkthroughStep(page, 'newReport');
   await step.locator('.monaco-button', { hasText: 'New Report' }).click();
   // An earlier check may have left a new.report.json open: the name is the active tab's.
   const tab = page.locator('.tabs-container .tab.active', { hasText: /new(-\d+)?\.report\.json/ }).first();

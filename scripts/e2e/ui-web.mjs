@@ -11,7 +11,19 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { installVsix, launchBrowser, prepareRunDirs, startCodeServer } from './code-server.mjs';
-import { checkRunner, completionCheck, FIXTURE, goTo, hoverCheck, openFile, positionOf, quickInput, readExample } from './ui-checks.mjs';
+import {
+  checkRunner,
+  completionCheck,
+  FIXTURE,
+  goTo,
+  hoverCheck,
+  openFile,
+  positionOf,
+  quickInput,
+  readExample,
+  resetWorkbench,
+} from './ui-checks.mjs';
+import { exportedFileCheck, liveBesideCheck } from './ui-liveView.mjs';
 import { buildCheck, liveSyncCheck, previewCheck, viewerFrame, waitInFrame } from './ui-studio.mjs';
 import { quickFixCheck, serviceQuickFixCheck } from './ui-quickfix.mjs';
 import { trackResourceLoads } from './ui-driver.mjs';
@@ -168,6 +180,14 @@ function webChecks(page, shotDir, workspace) {
     ['web: Preview Report shows the JPEG of the in-browser local service', () => previewCheck(page, shotDir, helpers)],
     ['web: Build shows the PDF of the in-browser local service and the quota it spent', () => buildCheck(page, shotDir, helpers)],
     ['web: Open Live Preview draws the report and outlines the Card the cursor is in', () => liveSyncCheck(page, shotDir, helpers)],
+    [
+      'web: the live view opens beside its report (from the walkthrough, after Ctrl+Shift+V), one panel; a Preview in it offers Back to live',
+      () => liveBesideCheck(page, shotDir, { ...helpers, resetWorkbench }),
+    ],
+    [
+      'web: the quota in the status bar; the viewer\'s link to the exported file opens it',
+      () => exportedFileCheck(page, shotDir, { ...helpers, resetWorkbench }),
+    ],
     [
       'web: a Preview\'s 422 from the in-browser local service lands on its node; "Add missing option" fixes it',
       () => serviceQuickFixCheck(page, shotDir, { ...helpers, text }),

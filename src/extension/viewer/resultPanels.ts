@@ -197,6 +197,11 @@ export class ResultPanels implements vscode.Disposable {
     return this.registry.get(report)?.viewerState;
   }
 
+  /** "Open Live Preview" to the side: a panel of the report in the report's own group moves beside it. */
+  moveBesideReport(report: vscode.Uri): boolean {
+    return this.registry.moveBesideReport(report);
+  }
+
   /** Moves the report's panel into `column` and shows it (the live view in place, Ctrl+Shift+V). */
   showIn(report: vscode.Uri, column: vscode.ViewColumn): void {
     this.registry.get(report)?.panel.reveal(column);
