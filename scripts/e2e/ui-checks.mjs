@@ -192,6 +192,11 @@ export function checkRunner(result, shotDir, step) {
   };
 }
 
+/** REPORT_STUDIO_UI_GREP: a part of a check's title, or several separated by `|` (unset: every check). */
+export function uiGrepMatches(title, grep) {
+  return !grep || grep.split('|').some((part) => title.includes(part));
+}
+
 export async function runUiChecks(context, server, workspace, shotDir, step, dirs) {
   mkdirSync(shotDir, { recursive: true });
   const text = readFileSync(join(root, FIXTURE), 'utf8');
@@ -202,13 +207,14 @@ export async function runUiChecks(context, server, workspace, shotDir, step, dir
   const ownWindow = [];
   // REPORT_STUDIO_UI_GREP: only the checks whose title contains it (for working on one).
   const only = process.env.REPORT_STUDIO_UI_GREP;
+  const chosenTitle = (title) => uiGrepMatches(title, only);
   const restrictedTitle =
     'UI: Restricted Mode — in a folder not trusted, the live view (its remote image not fetched), completion and validation work; trusting it fetches the image, no reload';
   // Its own code-server starts after the first check, while the checks before it run: not
   // beside this workbench's own start and first webview (a blank first panel, once, under load).
   let restricted;
   const startRestrictedOnce = () => {
-    if (!restricted && (!only || restrictedTitle.includes(only))) {
+    if (!restricted && chosenTitle(restrictedTitle)) {
       restricted = startRestricted(dirs.runDir, dirs.extensionsDir);
       restricted.catch(() => {}); // awaited (and reported) by its check
     }
@@ -266,7 +272,7 @@ export async function runUiChecks(context, server, workspace, shotDir, step, dir
       [LOCALE_CHECK_TITLE, () => localeCheck(server, workspace, dirs, shotDir, { quickInput, openFile }), { ownWindow: true }],
       [MULTI_ROOT_CHECK_TITLE, () => multiRootCheck(server, dirs, shotDir, { quickInput, openFile }), { ownWindow: true }],
     ];
-    const chosen = checks.filter(([title]) => !only || title.includes(only));
+    const chosen = checks.filter(([title]) => chosenTitle(title));
     for (const [title, check] of chosen.filter(([, , o]) => !o?.ownWindow)) {
       await runCheck(title, check, page);
       startRestrictedOnce();

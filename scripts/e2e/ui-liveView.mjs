@@ -93,6 +93,8 @@ async function liveBeside(page, shotDir, quickInput) {
   await focusReport(page, EXAMPLE);
   await page.keyboard.press('Control+K');
   await page.keyboard.press('V');
+  // Its render done (the panel shown again by it must stay where it was moved), in a frame found again.
+  await inViewer(page, EXAMPLE, 'the live view drawn again', () => document.getElementById('liveBadge')?.textContent === 'Live');
   const reused = await waitBeside(page, EXAMPLE, 'Ctrl+K V after Ctrl+Shift+V');
 
   // 4. A Preview in that panel: named where the Live badge stood, with the way back.

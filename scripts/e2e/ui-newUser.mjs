@@ -1,9 +1,10 @@
 // The path a new user walks, driven like a person with a screenshot at each stop: New Report
-// from the walkthrough → the live view (Ctrl+K V) → a misspelt type (one problem, the live
-// view paused with the reason in words) and its fix → save → Preview → Build (no question on
-// the local service) → the PDF written next to the report (reportStudio.export.build) opened
-// from the Explorer's quick open in the PDF viewer. Plugged into runUiChecks first, on a clean
-// workbench; it closes what it opened.
+// from the walkthrough (the quota in the status bar) → the live view (Ctrl+K V) → a misspelt
+// type (one problem, the live view paused with the reason in words) and its fix → save →
+// Preview (in the same panel, named, with Back to live) → Build (no question on the local
+// service) → the PDF written next to the report (reportStudio.export.build) opened from the
+// viewer's link to it, in the PDF viewer. Plugged first into runUiChecks and the web stage
+// (ui-web.mjs), on a clean workbench; it closes what it opened.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { docShot } from './shots.mjs';
@@ -140,6 +141,10 @@ async function walk(page, shotDir, quickInput, workspace, written) {
   await page.keyboard.type('Weekly sales');
   await page.keyboard.press('Escape');
   await docShot(page, shotDir, 'walk-1-new-report.png');
+  // A report on screen: its quota in the status bar (in both extension hosts).
+  const quota = page.locator('.statusbar-item', { hasText: /\d+ single · \d+ multi/ }).first();
+  await quota.waitFor({ state: 'visible', timeout: 30_000 });
+  const quotaText = (await quota.innerText()).trim();
 
   // 2. The live view, the Markdown preview's key.
   await page.keyboard.press('Control+K');
@@ -210,10 +215,16 @@ async function walk(page, shotDir, quickInput, workspace, written) {
 
   // 5. Preview (free): the JPEG in the panel.
   await quickInput(page, 'F1', 'Report Studio: Preview Report', 'Report Studio: Preview Report', 'run "Report Studio: Preview Report"');
-  await inViewer(page, name, 'the preview JPEG', () => {
+  // In the live view's panel (the saved file's: the one panel of the report), named where the
+  // Live badge stood, with the way back to the live view beside it.
+  const preview = await inViewer(page, name, 'the preview JPEG, named, with Back to live', () => {
     const img = document.querySelector('img.jpeg-image');
-    return !!img && img.complete && img.naturalWidth > 0;
+    const shown = document.getElementById('shownBadge');
+    const back = document.getElementById('backToLive');
+    return !!img && img.complete && img.naturalWidth > 0 && shown && !shown.hidden && back && !back.hidden ? shown.textContent : false;
   });
+  const panels = await page.locator('.tabs-container .tab', { hasText: `Report: ${name}` }).count();
+  if (panels !== 1) throw new Error(`one panel per report: ${panels} tabs "Report: ${name}" after the save and the Preview`);
   await sleep(300);
   await docShot(page, shotDir, 'walk-4-preview.png');
 
@@ -240,8 +251,8 @@ async function walk(page, shotDir, quickInput, workspace, written) {
   await sleep(300);
   await docShot(page, shotDir, 'walk-5-build.png');
 
-  // 7. The written PDF, opened as a file: the PDF viewer, not text.
-  await quickInput(page, 'Control+P', `${stem}.pdf`, `${stem}.pdf`, `open ${stem}.pdf`);
+  // 7. The written PDF, opened from the viewer's link to it: the PDF viewer, not text.
+  await (await viewerFrame(page, name)).click('#openExported');
   await page.locator('.tabs-container .tab.active', { hasText: `${stem}.pdf` }).waitFor({ timeout: 15_000 });
   const file = await viewerFrame(page, `${stem}.pdf`);
   const opened = await waitInFrame(file, 'the written PDF drawn in the viewer', () => {
@@ -266,5 +277,5 @@ async function walk(page, shotDir, quickInput, workspace, written) {
   await quickInput(page, 'F1', 'View: Close All Editors', 'View: Close All Editors', 'close all editors');
   await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10_000 });
   await page.locator('iframe.webview').first().waitFor({ state: 'detached', timeout: 10_000 });
-  return { name, paused, problemsAfter, opened };
+  return { name, quota: quotaText, paused, problemsAfter, preview, opened };
 }

@@ -22,8 +22,10 @@ import {
   quickInput,
   readExample,
   resetWorkbench,
+  uiGrepMatches,
 } from './ui-checks.mjs';
 import { exportedFileCheck, liveBesideCheck } from './ui-liveView.mjs';
+import { newUserWalkCheck } from './ui-newUser.mjs';
 import { buildCheck, liveSyncCheck, previewCheck, viewerFrame, waitInFrame } from './ui-studio.mjs';
 import { quickFixCheck, serviceQuickFixCheck } from './ui-quickfix.mjs';
 import { trackResourceLoads } from './ui-driver.mjs';
@@ -170,6 +172,11 @@ function webChecks(page, shotDir, workspace) {
   const text = readFileSync(join(root, FIXTURE), 'utf8');
   const helpers = { quickInput, openFile, goTo, positionOf, readExample, workspace };
   return [
+    // First: a new user starts from a clean workbench (it closes what it opened).
+    [
+      "web: a new user's path — New Report from the walkthrough, live view, a mistake and its fix, Preview, Build, the written PDF opened",
+      () => newUserWalkCheck(page, shotDir, { quickInput, workspace }),
+    ],
     ['web: completion inside a Card\'s "options" lists Card options only', () => completionCheck(page, shotDir, text)],
     ['web: the squiggle under a bad enum shows the schema diagnostic', () => hoverCheck(page, shotDir, text)],
     [
@@ -218,7 +225,7 @@ export async function runWebStage({ vsix, runDir, shotDir, step }) {
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     const only = process.env.REPORT_STUDIO_UI_GREP;
     const runCheck = checkRunner(result, shotDir, step);
-    for (const [title, check] of webChecks(page, shotDir, workspace).filter(([t]) => !only || t.includes(only))) {
+    for (const [title, check] of webChecks(page, shotDir, workspace).filter(([t]) => uiGrepMatches(t, only))) {
       await runCheck(title, check, page);
     }
   } finally {

@@ -33,7 +33,7 @@ export class PanelRegistry implements vscode.Disposable {
   open(report: vscode.Uri): ResultPanel {
     const existing = this.get(report);
     if (existing) {
-      existing.reveal(existing.panel.viewColumn);
+      existing.reveal();
       return existing;
     }
     const folder = resultFolderFor(this.context.globalStorageUri, report);

@@ -285,8 +285,12 @@ export class ResultPanel {
     this.startWatch.loading();
   }
 
-  reveal(column: vscode.ViewColumn | undefined): void {
-    if (!this.panel.visible) this.panel.reveal(column, true);
+  /**
+   * Shows the panel where it is. No column: `panel.viewColumn` lags a move (it follows the view
+   * state event), and revealing in it put a panel just moved beside the report back over it.
+   */
+  reveal(): void {
+    if (!this.panel.visible) this.panel.reveal(undefined, true);
   }
 
   dispose(): void {
