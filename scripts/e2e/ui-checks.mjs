@@ -234,7 +234,7 @@ export async function runUiChecks(context, server, workspace, shotDir, step, dir
         () => liveBesideCheck(page, shotDir, { quickInput, resetWorkbench }),
       ],
       [
-        'UI: the quota in the status bar; the viewer\'s link to the exported file opens it',
+        "UI: the quota in the status bar; the viewer's link to the exported file opens it",
         () => exportedFileCheck(page, shotDir, { openFile, quickInput, workspace, resetWorkbench }),
       ],
       ['UI: completion inside a Card\'s "options" lists Card options only', () => completionCheck(page, shotDir, text)],

@@ -43,7 +43,11 @@ async function waitBeside(page, name, what, timeoutMs = 15_000) {
 /** Clicks the report's own tab (the focus in its editor, as a person puts it there). */
 async function focusReport(page, name) {
   await page.locator('.tabs-container .tab', { hasText: name }).filter({ hasNotText: 'Report:' }).first().click();
-  await page.locator('.tabs-container .tab.active', { hasText: name }).filter({ hasNotText: 'Report:' }).first().waitFor({ timeout: 10_000 });
+  await page
+    .locator('.tabs-container .tab.active', { hasText: name })
+    .filter({ hasNotText: 'Report:' })
+    .first()
+    .waitFor({ timeout: 10_000 });
 }
 
 export async function liveBesideCheck(page, shotDir, { quickInput, resetWorkbench }) {

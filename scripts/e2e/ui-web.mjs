@@ -192,7 +192,7 @@ function webChecks(page, shotDir, workspace) {
       () => liveBesideCheck(page, shotDir, { ...helpers, resetWorkbench }),
     ],
     [
-      'web: the quota in the status bar; the viewer\'s link to the exported file opens it',
+      "web: the quota in the status bar; the viewer's link to the exported file opens it",
       () => exportedFileCheck(page, shotDir, { ...helpers, resetWorkbench }),
     ],
     [

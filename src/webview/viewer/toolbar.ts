@@ -25,7 +25,7 @@ export interface ToolbarActions {
 }
 
 /** What a panel that had the live view shows instead: a Preview's JPEG, a Build's PDF, or another page (an error, a running task). */
-export type ShownInsteadOfLive = 'preview' | 'build' | 'other';
+type ShownInsteadOfLive = 'preview' | 'build' | 'other';
 
 export type ToolbarMode = 'pdf' | 'jpeg' | 'none';
 
