@@ -9,6 +9,7 @@ import { root } from './build-suite.mjs';
 import { trackResourceLoads } from './ui-driver.mjs';
 import { quickFixCheck, serviceQuickFixCheck } from './ui-quickfix.mjs';
 import { newUserWalkCheck } from './ui-newUser.mjs';
+import { exportedFileCheck, liveBesideCheck } from './ui-liveView.mjs';
 import { apiKeyInputCheck, buildCheck, liveSyncCheck, previewCheck, quotaTooltipCheck } from './ui-studio.mjs';
 import { docShot } from './shots.mjs';
 import { suggestCardOptions } from './ui-editor.mjs';
@@ -162,7 +163,7 @@ async function newReportCheck(page, shotDir) {
 }
 
 /** Closes every editor without saving (undo history is all a failed check leaves) and the panel. */
-async function resetWorkbench(page) {
+export async function resetWorkbench(page) {
   for (let i = 0; i < 3; i++) await page.keyboard.press('Escape');
   await quickInput(page, 'F1', 'View: Revert and Close Editor', 'Revert and Close Editor', 'revert the active editor').catch(() => {});
   await quickInput(page, 'F1', 'View: Close All Editors', 'View: Close All Editors', 'close all editors');
@@ -199,6 +200,11 @@ export function checkRunner(result, shotDir, step) {
   };
 }
 
+/** REPORT_STUDIO_UI_GREP: a part of a check's title, or several separated by `|` (unset: every check). */
+export function uiGrepMatches(title, grep) {
+  return !grep || grep.split('|').some((part) => title.includes(part));
+}
+
 export async function runUiChecks(context, server, workspace, shotDir, step, dirs) {
   mkdirSync(shotDir, { recursive: true });
   const text = readFileSync(join(root, FIXTURE), 'utf8');
@@ -209,13 +215,14 @@ export async function runUiChecks(context, server, workspace, shotDir, step, dir
   const ownWindow = [];
   // REPORT_STUDIO_UI_GREP: only the checks whose title contains it (for working on one).
   const only = process.env.REPORT_STUDIO_UI_GREP;
+  const chosenTitle = (title) => uiGrepMatches(title, only);
   const restrictedTitle =
     'UI: Restricted Mode — in a folder not trusted, the live view (its remote image not fetched), completion and validation work; trusting it fetches the image, no reload';
   // Its own code-server starts after the first check, while the checks before it run: not
   // beside this workbench's own start and first webview (a blank first panel, once, under load).
   let restricted;
   const startRestrictedOnce = () => {
-    if (!restricted && (!only || restrictedTitle.includes(only))) {
+    if (!restricted && chosenTitle(restrictedTitle)) {
       restricted = startRestricted(dirs.runDir, dirs.extensionsDir);
       restricted.catch(() => {}); // awaited (and reported) by its check
     }
@@ -231,6 +238,14 @@ export async function runUiChecks(context, server, workspace, shotDir, step, dir
         () => newUserWalkCheck(page, shotDir, { quickInput, workspace }),
       ],
       [WALKTHROUGH_CHECK_TITLE, () => walkthroughCheck(page, shotDir, { quickInput })],
+      [
+        'UI: the live view opens beside its report (from the walkthrough, after Ctrl+Shift+V), one panel; a Preview in it offers Back to live',
+        () => liveBesideCheck(page, shotDir, { quickInput, resetWorkbench }),
+      ],
+      [
+        "UI: the quota in the status bar; the viewer's link to the exported file opens it",
+        () => exportedFileCheck(page, shotDir, { openFile, quickInput, workspace, resetWorkbench }),
+      ],
       ['UI: completion inside a Card\'s "options" lists Card options only', () => completionCheck(page, shotDir, text)],
       ['UI: hovering the squiggle under a bad enum shows the schema diagnostic', () => hoverCheck(page, shotDir, text)],
       ['UI: hovering an option shows its default, generated from the catalogue', () => optionHoverCheck(page, shotDir, text)],
@@ -267,7 +282,7 @@ export async function runUiChecks(context, server, workspace, shotDir, step, dir
       [LOCALE_CHECK_TITLE, () => localeCheck(server, workspace, dirs, shotDir, { quickInput, openFile }), { ownWindow: true }],
       [MULTI_ROOT_CHECK_TITLE, () => multiRootCheck(server, dirs, shotDir, { quickInput, openFile }), { ownWindow: true }],
     ];
-    const chosen = checks.filter(([title]) => !only || title.includes(only));
+    const chosen = checks.filter(([title]) => chosenTitle(title));
     for (const [title, check] of chosen.filter(([, , o]) => !o?.ownWindow)) {
       await runCheck(title, check, page);
       startRestrictedOnce();

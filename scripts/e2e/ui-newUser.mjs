@@ -1,19 +1,20 @@
 // The path a new user walks, driven like a person with a screenshot at each stop: New Report
-// from the walkthrough → the live view (Ctrl+K V) → a misspelt type (one problem, the live
-// view paused with the reason in words) and its fix → save → Preview → Build (no question on
-// the local service) → the PDF written next to the report (reportStudio.export.build) opened
-// from the Explorer's quick open in the PDF viewer. Plugged into runUiChecks first, on a clean
-// workbench; it closes what it opened.
+// from the walkthrough (the quota in the status bar) → the live view (Ctrl+K V) → a misspelt
+// type (one problem, the live view paused with the reason in words) and its fix → save →
+// Preview (in the same panel, named, with Back to live) → Build (no question on the local
+// service) → the PDF written next to the report (reportStudio.export.build) opened from the
+// viewer's link to it, in the PDF viewer. Plugged first into runUiChecks and the web stage
+// (ui-web.mjs), on a clean workbench; it closes what it opened.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { docShot } from './shots.mjs';
 import { viewerFrame, waitInFrame } from './ui-studio.mjs';
-import { openWalkthrough, WALKTHROUGH_ID } from './ui-walkthrough.mjs';
+import { openWalkthrough, walkthroughStep } from './ui-walkthrough.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Turns the export of each Build on in the workspace's settings, as a user would in Settings. */
-function exportBuilds(workspace) {
+export function exportBuilds(workspace) {
   const file = join(workspace, '.vscode', 'settings.json');
   mkdirSync(join(workspace, '.vscode'), { recursive: true });
   const before = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
@@ -55,7 +56,7 @@ async function liveViewFrame(page, name, shotDir) {
  * may be loaded again meanwhile (new resource roots once the report is saved, the start watch),
  * leaving the frame found first detached or hidden while a new one draws the result.
  */
-async function inViewer(page, name, what, fn, timeoutMs = 60_000) {
+export async function inViewer(page, name, what, fn, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const left = deadline - Date.now();
@@ -101,8 +102,7 @@ export async function newUserWalkCheck(page, shotDir, { quickInput, workspace })
 async function walk(page, shotDir, quickInput, workspace, written) {
   // 1. The walkthrough's "Start your own report" → New Report.
   await openWalkthrough(page);
-  const step = page.locator(`[data-step-id="${WALKTHROUGH_ID}#newReport"]`);
-  await step.locator('.step-title').click();
+  const step = await walkthroughStep(page, 'newReport');
   await step.locator('.monaco-button', { hasText: 'New Report' }).click();
   // An earlier check may have left a new.report.json open: the name is the active tab's.
   const tab = page.locator('.tabs-container .tab.active', { hasText: /new(-\d+)?\.report\.json/ }).first();
@@ -112,6 +112,10 @@ async function walk(page, shotDir, quickInput, workspace, written) {
   await page.keyboard.type('Weekly sales');
   await page.keyboard.press('Escape');
   await docShot(page, shotDir, 'walk-1-new-report.png');
+  // A report on screen: its quota in the status bar (in both extension hosts).
+  const quota = page.locator('.statusbar-item', { hasText: /\d+ single · \d+ multi/ }).first();
+  await quota.waitFor({ state: 'visible', timeout: 30_000 });
+  const quotaText = (await quota.innerText()).trim();
 
   // 2. The live view, the Markdown preview's key.
   await page.keyboard.press('Control+K');
@@ -182,18 +186,24 @@ async function walk(page, shotDir, quickInput, workspace, written) {
 
   // 5. Preview (free): the JPEG in the panel.
   await quickInput(page, 'F1', 'Report Studio: Preview Report', 'Report Studio: Preview Report', 'run "Report Studio: Preview Report"');
+  // In the live view's panel (the saved file's: the one panel of the report), named where the
+  // Live badge stood, with the way back to the live view beside it.
   // 90 s, as the Build's: the panel's page may load again (the saved file's folder joins its
   // resource roots), and a page that stalls is loaded again after 15 s (webviewStartWatch.ts).
-  await inViewer(
+  const preview = await inViewer(
     page,
     name,
-    'the preview JPEG',
+    'the preview JPEG, named, with Back to live',
     () => {
       const img = document.querySelector('img.jpeg-image');
-      return !!img && img.complete && img.naturalWidth > 0;
+      const shown = document.getElementById('shownBadge');
+      const back = document.getElementById('backToLive');
+      return !!img && img.complete && img.naturalWidth > 0 && shown && !shown.hidden && back && !back.hidden ? shown.textContent : false;
     },
     90_000,
   );
+  const panels = await page.locator('.tabs-container .tab', { hasText: `Report: ${name}` }).count();
+  if (panels !== 1) throw new Error(`one panel per report: ${panels} tabs "Report: ${name}" after the save and the Preview`);
   await sleep(300);
   await docShot(page, shotDir, 'walk-4-preview.png');
 
@@ -220,8 +230,8 @@ async function walk(page, shotDir, quickInput, workspace, written) {
   await sleep(300);
   await docShot(page, shotDir, 'walk-5-build.png');
 
-  // 7. The written PDF, opened as a file: the PDF viewer, not text.
-  await quickInput(page, 'Control+P', `${stem}.pdf`, `${stem}.pdf`, `open ${stem}.pdf`);
+  // 7. The written PDF, opened from the viewer's link to it: the PDF viewer, not text.
+  await (await viewerFrame(page, name)).click('#openExported');
   await page.locator('.tabs-container .tab.active', { hasText: `${stem}.pdf` }).waitFor({ timeout: 15_000 });
   const file = await viewerFrame(page, `${stem}.pdf`);
   const opened = await waitInFrame(file, 'the written PDF drawn in the viewer', () => {
@@ -246,5 +256,5 @@ async function walk(page, shotDir, quickInput, workspace, written) {
   await quickInput(page, 'F1', 'View: Close All Editors', 'View: Close All Editors', 'close all editors');
   await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10_000 });
   await page.locator('iframe.webview').first().waitFor({ state: 'detached', timeout: 10_000 });
-  return { name, paused, problemsAfter, opened };
+  return { name, quota: quotaText, paused, problemsAfter, preview, opened };
 }

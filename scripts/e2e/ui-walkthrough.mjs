@@ -39,6 +39,13 @@ export async function openWalkthrough(page) {
   }
 }
 
+/** A step of the walkthrough, opened (its title clicked) so that its button shows. */
+export async function walkthroughStep(page, id) {
+  const step = page.locator(`[data-step-id="${WALKTHROUGH_ID}#${id}"]`);
+  await step.locator('.step-title').click();
+  return step;
+}
+
 /** The step's Markdown page: the visible webview (its element and its inner frame) whose page has a heading. */
 async function mediaFrame(page, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
@@ -56,8 +63,7 @@ async function mediaFrame(page, timeoutMs = 30_000) {
 
 /** Selects a step; the text of its description as shown (the rendered text, not the source). */
 async function selectStep(page, id) {
-  const step = page.locator(`[data-step-id="${WALKTHROUGH_ID}#${id}"]`);
-  await step.locator('.step-title').click();
+  const step = await walkthroughStep(page, id);
   const description = step.locator('.step-description-container');
   await description.waitFor({ state: 'visible', timeout: 10_000 });
   return (await description.innerText()).trim();

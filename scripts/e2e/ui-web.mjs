@@ -11,7 +11,21 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { installVsix, launchBrowser, prepareRunDirs, startCodeServer } from './code-server.mjs';
-import { checkRunner, completionCheck, FIXTURE, goTo, hoverCheck, openFile, positionOf, quickInput, readExample } from './ui-checks.mjs';
+import {
+  checkRunner,
+  completionCheck,
+  FIXTURE,
+  goTo,
+  hoverCheck,
+  openFile,
+  positionOf,
+  quickInput,
+  readExample,
+  resetWorkbench,
+  uiGrepMatches,
+} from './ui-checks.mjs';
+import { exportedFileCheck, liveBesideCheck } from './ui-liveView.mjs';
+import { newUserWalkCheck } from './ui-newUser.mjs';
 import { buildCheck, liveSyncCheck, previewCheck, viewerFrame, waitInFrame } from './ui-studio.mjs';
 import { quickFixCheck, serviceQuickFixCheck } from './ui-quickfix.mjs';
 import { trackResourceLoads } from './ui-driver.mjs';
@@ -158,6 +172,11 @@ function webChecks(page, shotDir, workspace) {
   const text = readFileSync(join(root, FIXTURE), 'utf8');
   const helpers = { quickInput, openFile, goTo, positionOf, readExample, workspace };
   return [
+    // First: a new user starts from a clean workbench (it closes what it opened).
+    [
+      "web: a new user's path — New Report from the walkthrough, live view, a mistake and its fix, Preview, Build, the written PDF opened",
+      () => newUserWalkCheck(page, shotDir, { quickInput, workspace }),
+    ],
     ['web: completion inside a Card\'s "options" lists Card options only', () => completionCheck(page, shotDir, text)],
     ['web: the squiggle under a bad enum shows the schema diagnostic', () => hoverCheck(page, shotDir, text)],
     [
@@ -168,6 +187,14 @@ function webChecks(page, shotDir, workspace) {
     ['web: Preview Report shows the JPEG of the in-browser local service', () => previewCheck(page, shotDir, helpers)],
     ['web: Build shows the PDF of the in-browser local service and the quota it spent', () => buildCheck(page, shotDir, helpers)],
     ['web: Open Live Preview draws the report and outlines the Card the cursor is in', () => liveSyncCheck(page, shotDir, helpers)],
+    [
+      'web: the live view opens beside its report (from the walkthrough, after Ctrl+Shift+V), one panel; a Preview in it offers Back to live',
+      () => liveBesideCheck(page, shotDir, { ...helpers, resetWorkbench }),
+    ],
+    [
+      "web: the quota in the status bar; the viewer's link to the exported file opens it",
+      () => exportedFileCheck(page, shotDir, { ...helpers, resetWorkbench }),
+    ],
     [
       'web: a Preview\'s 422 from the in-browser local service lands on its node; "Add missing option" fixes it',
       () => serviceQuickFixCheck(page, shotDir, { ...helpers, text }),
@@ -198,7 +225,7 @@ export async function runWebStage({ vsix, runDir, shotDir, step }) {
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     const only = process.env.REPORT_STUDIO_UI_GREP;
     const runCheck = checkRunner(result, shotDir, step);
-    for (const [title, check] of webChecks(page, shotDir, workspace).filter(([t]) => !only || t.includes(only))) {
+    for (const [title, check] of webChecks(page, shotDir, workspace).filter(([t]) => uiGrepMatches(t, only))) {
       await runCheck(title, check, page);
     }
   } finally {

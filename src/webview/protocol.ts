@@ -185,6 +185,14 @@ interface FindMessage {
   type: 'find';
 }
 
+/**
+ * The panel has shown the report's live view: while it shows something else (a Preview's JPEG,
+ * a Build's PDF, an error page), the toolbar says what that is and offers "Back to live".
+ */
+interface LiveAvailableMessage {
+  type: 'liveAvailable';
+}
+
 export type HostToViewerMessage =
   | ShowStatusMessage
   | ShowPdfMessage
@@ -200,7 +208,8 @@ export type HostToViewerMessage =
   | ShowEmptyMessage
   | ViewerSettingsMessage
   | ExportedMessage
-  | FindMessage;
+  | FindMessage
+  | LiveAvailableMessage;
 
 // ---- webview → extension -------------------------------------------------------------
 
@@ -261,6 +270,11 @@ interface OpenExportedMessage {
   type: 'openExported';
 }
 
+/** The toolbar's "Back to live": draw the live view again in place of the Preview or Build on screen. */
+interface BackToLiveMessage {
+  type: 'backToLive';
+}
+
 export type ViewerToHostMessage =
   | ReadyMessage
   | RebuildMessage
@@ -272,7 +286,8 @@ export type ViewerToHostMessage =
   | UseLocalServiceMessage
   | StateChangedMessage
   | ViewerErrorMessage
-  | OpenExportedMessage;
+  | OpenExportedMessage
+  | BackToLiveMessage;
 
 // ---- persisted state ---------------------------------------------------------------
 

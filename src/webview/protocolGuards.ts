@@ -26,6 +26,7 @@ const HOST_TYPES: ReadonlySet<string> = new Set<HostToViewerMessage['type']>([
   'viewerSettings',
   'exported',
   'find',
+  'liveAvailable',
 ]);
 
 /** Narrow an incoming `message` event payload; anything else is ignored by the viewer. */
@@ -51,6 +52,7 @@ const VIEWER_MESSAGE_CHECKS: { [T in ViewerToHostMessage['type']]: (m: Record<st
   stateChanged: (m) => isObject(m.state),
   viewerError: (m) => isString(m.message) && optional(m.url, isString),
   openExported: () => true,
+  backToLive: () => true,
 };
 
 /**

@@ -1,6 +1,7 @@
 // "Report Studio: Open Live Preview": the report drawn by the local renderer beside the editor,
 // then following the text (reportStudio.livePreview). Free: no service task, no quota.
-// Bound as the Markdown preview is: Ctrl+K V beside the report, Ctrl+Shift+V in its place
+// Bound as the Markdown preview is: Ctrl+K V beside the report's group (panelColumn.ts; one
+// panel per report, reused), Ctrl+Shift+V in its place
 // (the keybinding passes `{ "inPlace": true }`: the view opens as a tab of the report's group).
 import * as vscode from 'vscode';
 import type { LiveOutcome } from '../live/livePreview';
@@ -19,6 +20,9 @@ export function openLivePreviewCommand(s: Services): ReportStudioCommand {
       const target = await findReportTarget(inPlace ? undefined : arg, s.panels);
       if ('problem' in target) return void vscode.window.showWarningMessage(target.problem);
       const column = inPlace ? vscode.window.activeTextEditor?.viewColumn : undefined;
+      // To the side: a panel left over the report (in place before, or the report opened into
+      // the panel's group) moves beside it first.
+      if (!inPlace) s.panels.moveBesideReport(target.document.uri);
       const outcome = await s.live.open(target.document);
       if (column !== undefined) s.panels.showIn(target.document.uri, column);
       return outcome;

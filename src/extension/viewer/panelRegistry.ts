@@ -1,11 +1,12 @@
 /**
  * Which result panel belongs to which report: one panel per report, created beside the
- * editor on first use, re-keyed when the report is renamed, forgotten when closed. Also
- * tracks the panel the user last had active, which decides where new panels go and what
- * Save As / Open Externally act on without an explicit report.
+ * report's editor group on first use (panelColumn.ts), re-keyed when the report is renamed,
+ * forgotten when closed. Also tracks the panel the user last had active, which Save As /
+ * Open Externally act on without an explicit report.
  */
 import * as vscode from 'vscode';
 import type { RedactingLog } from '../log';
+import { besideReport, reportGroupColumn } from './panelColumn';
 import { fileName, resultFolderFor } from './resultFiles';
 import { ResultPanel } from './resultPanel';
 import type { PanelHandlers } from './resultPanel';
@@ -32,7 +33,7 @@ export class PanelRegistry implements vscode.Disposable {
   open(report: vscode.Uri): ResultPanel {
     const existing = this.get(report);
     if (existing) {
-      existing.reveal(existing.panel.viewColumn);
+      existing.reveal();
       return existing;
     }
     const folder = resultFolderFor(this.context.globalStorageUri, report);
@@ -63,12 +64,24 @@ export class PanelRegistry implements vscode.Disposable {
     return this.adopt(panel, report);
   }
 
-  /** The report of the focused result panel, if one is focused. */
+  /**
+   * "Open Live Preview" (to the side): the report's panel is moved out of the report's own
+   * group, where it would cover the report, to the group beside it. True when it moved.
+   */
+  moveBesideReport(report: vscode.Uri): boolean {
+    const p = this.get(report);
+    const column = p?.panel.viewColumn;
+    if (!p || column === undefined || this.placement() === 'active' || reportGroupColumn(report) !== column) return false;
+    p.panel.reveal(this.columnForNewPanel(report, p), true);
+    return true;
+  }
+
   /** Every open panel. */
   all(): ResultPanel[] {
     return [...this.panels.values()];
   }
 
+  /** The report of the focused result panel, if one is focused. */
   get activeReport(): vscode.Uri | undefined {
     return [...this.panels.values()].find((p) => p.panel.active)?.report;
   }
@@ -97,21 +110,22 @@ export class PanelRegistry implements vscode.Disposable {
     for (const p of [...this.panels.values()]) p.dispose();
   }
 
+  private placement(): string | undefined {
+    return vscode.workspace.getConfiguration('reportStudio').get<string>('resultViewColumn');
+  }
+
   /**
-   * `active` setting: the active group. Otherwise the column other result panels already use
-   * (results stay together, even when the focus is in one of them), unless that is where the
-   * report itself is open; failing that, beside the active editor.
+   * `active` setting: the active group. Otherwise the group beside the report's own (never
+   * over it), the one other result panels already use when it is beside it (results stay
+   * together); see panelColumn.ts. `moving`: the panel being moved, not counted as another.
    */
-  private columnForNewPanel(report: vscode.Uri): vscode.ViewColumn {
-    if (vscode.workspace.getConfiguration('reportStudio').get<string>('resultViewColumn') === 'active') {
-      return vscode.ViewColumn.Active;
-    }
-    const reportColumns = new Set(
-      vscode.window.visibleTextEditors.filter((e) => e.document.uri.toString() === report.toString()).map((e) => e.viewColumn),
+  private columnForNewPanel(report: vscode.Uri, moving?: ResultPanel): vscode.ViewColumn {
+    if (this.placement() === 'active') return vscode.ViewColumn.Active;
+    const others = [this.lastActive, ...this.panels.values()].filter((p): p is ResultPanel => !!p && !p.isDisposed && p !== moving);
+    return besideReport(
+      report,
+      others.map((p) => p.panel.viewColumn).filter((c): c is vscode.ViewColumn => c !== undefined),
     );
-    const candidates = [this.lastActive, ...this.panels.values()].filter((p): p is ResultPanel => !!p && !p.isDisposed);
-    const column = candidates.map((p) => p.panel.viewColumn).find((c) => c !== undefined && !reportColumns.has(c));
-    return column ?? vscode.ViewColumn.Beside;
   }
 
   private adopt(panel: vscode.WebviewPanel, report: vscode.Uri): ResultPanel {

@@ -38,6 +38,7 @@ export type ContentMessage = Exclude<
   | { type: 'setReportName' }
   | { type: 'setRebuildLabel' }
   | { type: 'find' }
+  | { type: 'liveAvailable' }
 >;
 
 export interface ShownResultFile {
@@ -85,6 +86,8 @@ export class ResultPanel {
   private exported: ExportedMessage | null = null;
   /** That file. */
   exportedFile: vscode.Uri | undefined;
+  /** The panel has shown the live view: over anything else, its toolbar offers "Back to live" (told again after a reload). */
+  private liveShown = false;
   private folders: vscode.Uri[];
   private disposed = false;
   private readonly subscriptions: vscode.Disposable[] = [];
@@ -181,6 +184,10 @@ export class ResultPanel {
   /** Shows a result file; widens the resource roots first if the file is outside them. */
   showResult(kind: TaskKind, file: vscode.Uri, pageCount?: number, extras: ResultExtras = {}): void {
     this.allowFolderOf(file);
+    if (extras.live && !this.liveShown) {
+      this.liveShown = true;
+      this.post({ type: 'liveAvailable' });
+    }
     const url = this.panel.webview.asWebviewUri(file).toString();
     this.result = { kind, file, url };
     const name = fileName(file);
@@ -278,8 +285,12 @@ export class ResultPanel {
     this.startWatch.loading();
   }
 
-  reveal(column: vscode.ViewColumn | undefined): void {
-    if (!this.panel.visible) this.panel.reveal(column, true);
+  /**
+   * Shows the panel where it is. No column: `panel.viewColumn` lags a move (it follows the view
+   * state event), and revealing in it put a panel just moved beside the report back over it.
+   */
+  reveal(): void {
+    if (!this.panel.visible) this.panel.reveal(undefined, true);
   }
 
   dispose(): void {
@@ -308,6 +319,7 @@ export class ResultPanel {
     if (restored) this.viewerState = restored;
     this.post(viewerSettingsMessage());
     this.post({ type: 'setReportName', reportName: fileName(this.reportUri), reportUri: this.reportUri.toString() });
+    if (this.liveShown) this.post({ type: 'liveAvailable' });
     // A webview that restored its state already shows the last content it received.
     const restoredCurrent = restored !== null && this.delivered === this.contentSeq;
     if (this.content && !restoredCurrent && this.post(this.content)) this.delivered = this.contentSeq;

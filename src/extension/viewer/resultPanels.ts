@@ -69,6 +69,11 @@ export class ResultPanels implements vscode.Disposable {
       this.selectEmitter,
       registerResultSerializer((panel, report, state) => this.restore(panel, report, state), log),
       vscode.workspace.onDidRenameFiles((e) => e.files.forEach((f) => this.renamed(f.oldUri, f.newUri))),
+      // An unsaved report (New Report, Open Example: untitled at the path it is saved to) saved:
+      // its panel follows the file, instead of staying beside a closed copy while the next
+      // Preview opens a second panel for the file.
+      vscode.workspace.onDidOpenTextDocument((d) => this.savedFromUntitled(d.uri)),
+      vscode.workspace.onDidSaveTextDocument((d) => this.savedFromUntitled(d.uri)),
     );
   }
 
@@ -136,7 +141,7 @@ export class ResultPanels implements vscode.Disposable {
   highlight(report: vscode.Uri, path: ReportPath | null, reveal: boolean): boolean {
     const panel = this.registry.get(report);
     if (!panel) return false;
-    if (reveal) panel.reveal(panel.panel.viewColumn);
+    if (reveal) panel.reveal();
     panel.highlight(path, reveal);
     return true;
   }
@@ -197,6 +202,11 @@ export class ResultPanels implements vscode.Disposable {
     return this.registry.get(report)?.viewerState;
   }
 
+  /** "Open Live Preview" to the side: a panel of the report in the report's own group moves beside it. */
+  moveBesideReport(report: vscode.Uri): boolean {
+    return this.registry.moveBesideReport(report);
+  }
+
   /** Moves the report's panel into `column` and shows it (the live view in place, Ctrl+Shift+V). */
   showIn(report: vscode.Uri, column: vscode.ViewColumn): void {
     this.registry.get(report)?.panel.reveal(column);
@@ -225,6 +235,12 @@ export class ResultPanels implements vscode.Disposable {
     const { result, gone } = await this.store.restorable(report, state.result?.fileName);
     if (gone) this.log.info(`result panel: the last result of ${fileName(report)} (${gone.file.fsPath}) is gone`);
     p.restoreFrom(state, result);
+  }
+
+  private savedFromUntitled(file: vscode.Uri): void {
+    if (file.scheme === 'untitled') return;
+    const untitled = file.with({ scheme: 'untitled' });
+    if (this.registry.get(untitled) && !this.registry.get(file)) this.renamed(untitled, file);
   }
 
   private renamed(from: vscode.Uri, to: vscode.Uri): void {

@@ -59,6 +59,8 @@ export function answerViewerRequest<P extends RequestingPanel>(
       return handlers.selectSource(panel, m.path, m.whole === true);
     case 'openExported':
       return handlers.openExported(panel);
+    case 'backToLive':
+      return handlers.rebuild(panel, 'live');
     case 'viewerError':
       log.warn(`result viewer (${fileName(panel.report)}): ${m.message}`);
       return;

@@ -38,6 +38,8 @@ export class Controller {
   private positionPatch: (() => Partial<ViewerState>) | undefined;
   /** The live badge of the PDF on screen: null unless that PDF is a live draft. */
   private live: LiveBadge | null = null;
+  /** The host showed the live view in this panel: "Back to live" whenever something else is on screen. */
+  private liveAvailable = false;
   private readonly dark: DarkPages;
 
   constructor(
@@ -64,6 +66,7 @@ export class Controller {
       toggleDarkMode: () => this.dark.next(),
       find: () => this.openFind(),
       openExported: () => host.post({ type: 'openExported' }),
+      backToLive: () => host.post({ type: 'backToLive' }),
     });
     this.pdf = new PdfView(
       loc,
@@ -147,6 +150,7 @@ export class Controller {
     document.body.dataset.report = s.reportName;
     this.dark.refresh();
     this.live = s.result?.kind === 'pdf' && s.result.live ? { paused: false } : null;
+    if (this.live) this.liveAvailable = true;
     if (s.result?.kind === 'pdf') {
       this.pendingPdfPosition = s.pdfPosition;
       void this.pdf.show(s.result.url, s.result.fileName, s.pdfPosition);
@@ -254,6 +258,10 @@ export class Controller {
       case 'find':
         this.openFind();
         return;
+      case 'liveAvailable':
+        this.liveAvailable = true;
+        this.showLiveBadge();
+        return;
       case 'exported':
         this.toolbar.setExported({ fileName: m.fileName, location: m.location });
         return;
@@ -297,7 +305,11 @@ export class Controller {
 
   /** The Live/Paused badge belongs to the live draft's pages: not over an error page, a status or a JPEG. */
   private showLiveBadge(): void {
-    this.toolbar.setLive(this.view === 'pdf' || this.view === 'empty' ? this.live : null);
+    const liveOnScreen = this.view === 'pdf' || this.view === 'empty' ? this.live : null;
+    this.toolbar.setLive(liveOnScreen);
+    // Anything else in a panel that had the live view says what it is, and the way back.
+    const shown = this.view === 'jpeg' ? 'preview' : this.view === 'pdf' ? 'build' : 'other';
+    this.toolbar.setBackToLive(this.liveAvailable && !liveOnScreen ? shown : null);
   }
 
   /** Ctrl+F / the toolbar's search button: the find bar over the PDF. */

@@ -21,7 +21,11 @@ export interface ToolbarActions {
   toggleDarkMode(): void;
   find(): void;
   openExported(): void;
+  backToLive(): void;
 }
+
+/** What a panel that had the live view shows instead: a Preview's JPEG, a Build's PDF, or another page (an error, a running task). */
+type ShownInsteadOfLive = 'preview' | 'build' | 'other';
 
 export type ToolbarMode = 'pdf' | 'jpeg' | 'none';
 
@@ -41,6 +45,9 @@ export class Toolbar {
   private readonly approximate: HTMLSpanElement;
   /** The link to the file `reportStudio.export.*` wrote. */
   private readonly exported: HTMLButtonElement;
+  /** Where the Live badge stands: what is shown instead of the live view, and the way back to it. */
+  private readonly shown: HTMLSpanElement;
+  private readonly backToLive: HTMLButtonElement;
   private readonly navGroup: HTMLDivElement;
   private readonly zoomGroup: HTMLDivElement;
   private readonly separator = h('span', { class: 'tb-separator', attrs: { role: 'separator' } });
@@ -164,6 +171,17 @@ export class Toolbar {
     });
     this.approximate.textContent = l10n.t('≈ Sync');
     this.approximate.hidden = true;
+    this.shown = h('span', { class: 'tb-live tb-shown', attrs: { id: 'shownBadge' } });
+    this.shown.hidden = true;
+    this.backToLive = button({
+      id: 'backToLive',
+      icon: 'back',
+      label: l10n.t('Back to live'),
+      title: l10n.t('Show the live view again: drawn on this machine as you type (free)'),
+      cls: 'tb-button labelled tb-back',
+      onClick: () => actions.backToLive(),
+    });
+    this.backToLive.hidden = true;
     this.el = h(
       'div',
       { class: 'toolbar', attrs: { role: 'toolbar', 'aria-label': l10n.t('Report result') } },
@@ -174,6 +192,8 @@ export class Toolbar {
       this.zoomGroup,
       this.title,
       this.live,
+      this.shown,
+      this.backToLive,
       this.liveReason,
       this.approximate,
     );
@@ -310,6 +330,29 @@ export class Toolbar {
       this.live.removeAttribute('tabindex');
       this.live.removeAttribute('aria-describedby');
     }
+  }
+
+  /**
+   * In a panel that had the live view, while something else is on screen: a badge that names it
+   * (where the Live badge stood) and "Back to live" beside it; null hides both.
+   */
+  setBackToLive(shown: ShownInsteadOfLive | null): void {
+    this.backToLive.hidden = shown === null;
+    const words: Record<ShownInsteadOfLive, { text: string; title: string } | null> = {
+      preview: {
+        text: l10n.t('Preview'),
+        title: l10n.t("The service's Preview (a watermarked JPEG), not the live view. Typing, or Back to live, shows the live view again."),
+      },
+      build: {
+        text: l10n.t('Build'),
+        title: l10n.t("The service's Build (the PDF), not the live view. Typing, or Back to live, shows the live view again."),
+      },
+      other: null,
+    };
+    const badge = shown ? words[shown] : null;
+    this.shown.hidden = badge === null;
+    this.shown.textContent = badge?.text ?? '';
+    this.shown.title = badge?.title ?? '';
   }
 
   /** The `≈ Sync` badge: the result's source map is the local renderer's layout of another service's result. */

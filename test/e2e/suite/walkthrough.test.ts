@@ -85,6 +85,8 @@ describe('Report Studio: the walkthrough, step by step', function () {
     await waitForTick('liveView');
     const live = await waitFor('the live view beside the report', () => resultTabs()[0]);
     assert.match(live.label, /new\.report\.json/, 'the live view of the report just created');
+    // Beside the report's group (2), not over it: the walkthrough (1) was the active group.
+    assert.equal(live.group.viewColumn, 3, "beside the report's group, not a tab over the report");
 
     await vscode.commands.executeCommand('workbench.action.focusFirstEditorGroup');
     await clickButton('preview', 'Preview Report');

@@ -83,7 +83,11 @@ class ScriptedPanel {
     this.active = true;
     this.viewState.fire({ webviewPanel: this });
   }
-  reveal(): void {
+  /** Where the last reveal asked it to go (a column, or undefined: where it is). */
+  revealedIn: number | undefined;
+  reveal(column?: number): void {
+    this.revealedIn = column;
+    if (column !== undefined) this.viewColumn = column;
     this.show();
   }
   dispose(): void {
@@ -122,6 +126,9 @@ describe('extension: result panels', () => {
   let renameListener: ((e: { files: Array<{ oldUri: TestUri; newUri: TestUri }> }) => void) | undefined;
   let serializer: { deserializeWebviewPanel(panel: ScriptedPanel, state: unknown): Promise<void> } | undefined;
   let visibleEditors: Array<{ document: { uri: TestUri }; viewColumn: number }> = [];
+  /** The editor groups' columns (their tabs are not looked at: the reports are among visibleEditors). */
+  let groupColumns: number[] = [1];
+  let openListener: ((d: { uri: TestUri }) => void) | undefined;
 
   before(() => {
     const stub = createVscodeStub();
@@ -145,6 +152,11 @@ describe('extension: result panels', () => {
       get visibleTextEditors() {
         return visibleEditors;
       },
+      tabGroups: {
+        get all() {
+          return groupColumns.map((viewColumn) => ({ viewColumn, tabs: [], activeTab: undefined }));
+        },
+      },
       activeTextEditor: undefined,
       registerWebviewPanelSerializer: (_type: string, s: typeof serializer) => {
         serializer = s;
@@ -166,6 +178,11 @@ describe('extension: result panels', () => {
         renameListener = l;
         return { dispose: () => undefined };
       },
+      onDidOpenTextDocument: (l: typeof openListener) => {
+        openListener = l;
+        return { dispose: () => undefined };
+      },
+      onDidSaveTextDocument: () => ({ dispose: () => undefined }),
       fs: {
         stat: async () => {
           throw new Error('result files are file: URIs, checked on disk');
@@ -192,6 +209,7 @@ describe('extension: result panels', () => {
     saveDialogs.length = 0;
     selections.length = 0;
     visibleEditors = [];
+    groupColumns = [1];
     const memento = new Map<string, unknown>();
     const context = {
       extensionUri: TestUri.file('/ext'),
@@ -307,9 +325,48 @@ describe('extension: result panels', () => {
     panels.showStatus(b as never, { kind: 'preview', status: 'QUEUED' });
     assert.equal(ScriptedPanel.created[1].column, 2, 'next to the other result');
     visibleEditors = [{ document: { uri: c }, viewColumn: 2 }];
+    groupColumns = [1, 2];
     panels.showStatus(c as never, { kind: 'preview', status: 'QUEUED' });
-    assert.equal(ScriptedPanel.created[2].column, ViewColumn.Beside, "never on top of the report's own editor");
+    assert.equal(ScriptedPanel.created[2].column, 3, "never on top of the report's own editor: a new group to its right");
     assert.equal(panels.hasPanel(b as never), true);
+  });
+
+  it("opens beside the report's group, not the active one's: its right-hand group, or a neighbour holding results", () => {
+    const a = report('a.report.json');
+    const b = report('b.report.json');
+    // The walkthrough (1) active, the report in 2, a third group to its right.
+    groupColumns = [1, 2, 3];
+    visibleEditors = [{ document: { uri: a }, viewColumn: 2 }];
+    panels.showStatus(a as never, { kind: 'preview', status: 'QUEUED' });
+    assert.equal(ScriptedPanel.created[0].column, 3, 'the group to the right of the report');
+    // The results in 1 (left of b's group 2): b's panel joins them, beside b.
+    ScriptedPanel.created[0].panel.viewColumn = 1;
+    visibleEditors = [{ document: { uri: b }, viewColumn: 2 }];
+    panels.showStatus(b as never, { kind: 'preview', status: 'QUEUED' });
+    assert.equal(ScriptedPanel.created[1].column, 1, 'the neighbour that holds results');
+  });
+
+  it("Open Live Preview moves a panel out of its report's group, beside it; elsewhere it stays", () => {
+    const a = report('a.report.json');
+    groupColumns = [1, 2];
+    visibleEditors = [{ document: { uri: a }, viewColumn: 1 }];
+    panels.showStatus(a as never, { kind: 'preview', status: 'QUEUED' });
+    const p = ScriptedPanel.created[0].panel;
+    assert.equal(panels.moveBesideReport(a as never), false, 'already beside the report');
+    p.viewColumn = 1; // Ctrl+Shift+V put it in the report's group
+    assert.equal(panels.moveBesideReport(a as never), true);
+    assert.equal(p.revealedIn, 2);
+  });
+
+  it('an unsaved report saved to its file keeps its panel (no second panel for the file)', () => {
+    const file = report('new.report.json');
+    const untitled = file.with({ scheme: 'untitled' });
+    panels.showStatus(untitled as never, { kind: 'preview', status: 'QUEUED' });
+    openListener!({ uri: file });
+    assert.equal(panels.hasPanel(untitled as never), false);
+    assert.equal(panels.hasPanel(file as never), true);
+    panels.showStatus(file as never, { kind: 'preview', status: 'QUEUED' });
+    assert.equal(ScriptedPanel.created.length, 1, 'the same panel');
   });
 
   it('a renamed report keeps its panel and result; a closed panel is forgotten and the next run opens a new one', async () => {
@@ -531,6 +588,26 @@ describe('extension: result panels', () => {
     restored.ready(state as never);
     assert.deepEqual(restored.take(), ['viewerSettings', 'setReportName'], 'the page already shows the live PDF');
     assert.equal((panels.lastResult(r as never)?.file as unknown as TestUri).path, live);
+  });
+
+  it('a panel that had the live view tells its page so (Back to live), again after a reload; Back to live redraws it', async () => {
+    const r = report('back.report.json');
+    const rebuilds: string[] = [];
+    panels.onDidRequestRebuild((e) => rebuilds.push(e.kind));
+    await panels.showResult(r as never, { kind: 'preview', file: resultOf(r, 'preview') as never });
+    const p = only();
+    p.ready();
+    assert.equal(p.take().includes('liveAvailable'), false, 'no live view shown yet: no way back to offer');
+    await panels.showLive(r as never, { file: resultOf(r, 'build') as never, pageCount: 1, boxes: [] }, true);
+    await panels.showResult(r as never, { kind: 'preview', file: resultOf(r, 'preview') as never });
+    assert.deepEqual(
+      p.take().filter((t) => t !== 'setRebuildLabel'),
+      ['liveAvailable', 'showPdf', 'showJpeg'],
+    );
+    p.ready({ version: 1, view: 'jpeg' } as ViewerState);
+    assert.ok(p.take().includes('liveAvailable'), 'told again after a reload');
+    p.say({ type: 'backToLive' } as ViewerToHostMessage);
+    assert.deepEqual(rebuilds, ['live']);
   });
 
   it('a saved panel that names no report is closed', async () => {

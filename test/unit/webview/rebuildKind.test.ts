@@ -12,3 +12,9 @@ describe('viewer message guard: rebuild kind', () => {
     }
   });
 });
+
+describe('viewer message guard: back to live', () => {
+  it("accepts the toolbar's Back to live", () => {
+    assert.equal(isViewerToHostMessage({ type: 'backToLive' }), true);
+  });
+});
