@@ -6,7 +6,7 @@
  */
 import { checkDpi, DEFAULT_DPI, selectedPages, type PageSpan } from '../core/pageImageOptions';
 import type { RenderNote } from '../core/api/types';
-import { pagePng } from './images/pagePng';
+import { pagePng } from './images/raster';
 import { initPdfium, renderPage, type PdfiumLibrary } from './pdfium';
 import { renderReportText } from './reportText';
 

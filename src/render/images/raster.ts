@@ -34,6 +34,19 @@ export function rgbaToPng(img: Rgba): Buffer {
 }
 
 /**
+ * A rasterised page as PNG, for a person or a model to look at (export --png, the agents' render
+ * tool), fast: pngjs's one "Sub" filter and zlib level 1 rather than its per-row search of five
+ * filters at level 3 — measured on the KPI dashboard at 96 dpi: 80 ms instead of 280 ms, 174 KB
+ * instead of 125 KB. A page with any transparent pixel keeps its alpha.
+ */
+export function pagePng(img: Rgba): Buffer {
+  if (!opaque(img.data)) return rgbaToPng(img);
+  const png = new PNG({ width: img.width, height: img.height });
+  png.data = Buffer.from(img.data.buffer, img.data.byteOffset, img.data.byteLength);
+  return PNG.sync.write(png, { colorType: 2, filterType: 1, deflateLevel: 1 });
+}
+
+/**
  * The first frame of a GIF on its logical screen (transparent where the frame does not
  * cover it). A first frame reaching beyond the screen grows the canvas to hold it (as
  * browsers do); `recharge` is told the grown pixel count first and may refuse it.

@@ -1,10 +1,10 @@
 /**
- * The fast page PNG (src/render/images/pagePng.ts) decodes to exactly the pixels it was given,
+ * The fast page PNG (src/render/images/raster.ts) decodes to exactly the pixels it was given,
  * opaque or not, and is an RGB PNG when every pixel is opaque.
  */
 import { strict as assert } from 'node:assert';
 import { PNG } from 'pngjs';
-import { pagePng } from '../../../src/render/images/pagePng';
+import { pagePng } from '../../../src/render/images/raster';
 
 /** A deterministic page-like image: white with bands and a gradient (fixed, no randomness). */
 function image(width: number, height: number, alpha = 255): { width: number; height: number; data: Uint8Array } {
