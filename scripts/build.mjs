@@ -15,6 +15,9 @@ const production = args.has('--production');
 const quiet = args.has('--quiet');
 
 /** Each bundle: entry → dist file. `vscode` is provided by the host. */
+/** The CLI's requires left to run time, each the sibling bundle that holds it (see lazyPlugin). */
+const CLI_LAZY = { './localService': './engine.js', './commands/mcp': './mcp.js' };
+
 const bundles = [
   // The bootstrap VS Code activates (package.json `main`): the command registrations and the
   // decision whether the window needs the rest yet (src/extension/studioLoader.ts).
@@ -32,10 +35,12 @@ const bundles = [
   // loads it only for --offline and serve (its `require('./localService')` becomes a run-time
   // require of the sibling bundle, which holds the local service), the extension on its first
   // request (src/extension/service/runtimeLoader.ts).
-  { entry: 'src/cli/main.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node', lazy: { './localService': './engine.js' } },
+  { entry: 'src/cli/main.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node', lazy: CLI_LAZY },
   // It holds the whole CLI too (runCli, for the extension's tasks): the CLI's own
   // `require('./localService')` stays a run-time require, which finds this bundle itself.
-  { entry: 'src/cli/engine.ts', out: 'dist/engine.js', lazy: { './localService': './engine.js' } },
+  { entry: 'src/cli/engine.ts', out: 'dist/engine.js', lazy: CLI_LAZY },
+  // `report-studio mcp` (the MCP SDK and zod), required by the CLI only for that command.
+  { entry: 'src/cli/commands/mcp.ts', out: 'dist/mcp.js', lazy: CLI_LAZY },
   // The quick-fix engine with the schema index and ajv, required on the first code action that
   // has a diagnostic to fix (src/extension/schema/schemaProvider.ts).
   { entry: 'src/extension/schema/fixEngineEntry.ts', out: 'dist/fixEngine.js' },

@@ -9,7 +9,6 @@ import { runBuildOrPreview } from './commands/batch';
 import { runDiffCommand } from './commands/diff';
 import { runExportCommand } from './commands/export';
 import type { CommandContext } from './commands/report';
-import { runMcpCommand } from './commands/mcp';
 import { runMergeCommand } from './commands/merge';
 import { runPlanCommand } from './commands/plan';
 import { runSchemaCommand } from './commands/schema';
@@ -37,7 +36,10 @@ const COMMANDS: Record<Exclude<CommandName, 'help' | 'serve'>, (ctx: CommandCont
   export: runExportCommand,
   plan: runPlanCommand,
   merge: runMergeCommand,
-  mcp: (ctx) => runMcpCommand(ctx, VERSION),
+  // The MCP SDK and zod (2 MB) load only for `mcp`: in the bundle this require finds dist/mcp.js
+  // (scripts/build.mjs, `lazy`), so every other command starts without them.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy sibling bundle
+  mcp: (ctx) => (require('./commands/mcp') as typeof import('./commands/mcp')).runMcpCommand(ctx, VERSION),
   skill: runSkillCommand,
 };
 

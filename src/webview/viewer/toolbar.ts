@@ -8,6 +8,7 @@ import type { DarkMode, ZoomSetting } from '../protocol';
 import { NEXT_DARK_MODE } from './darkMode';
 import { button, h } from './dom';
 import { ZOOM_PRESETS, percent } from './zoom';
+import type { TaskKind } from '../../core/api/types';
 
 export interface ToolbarActions {
   rebuild(): void;
@@ -25,7 +26,7 @@ export interface ToolbarActions {
 }
 
 /** What a panel that had the live view shows instead: a Preview's JPEG, a Build's PDF, or another page (an error, a running task). */
-type ShownInsteadOfLive = 'preview' | 'build' | 'other';
+type ShownInsteadOfLive = TaskKind | 'other';
 
 export type ToolbarMode = 'pdf' | 'jpeg' | 'none';
 
