@@ -263,7 +263,7 @@ export async function runUiChecks(context, server, workspace, shotDir, step, dir
         () => buildCheck(page, shotDir, { quickInput, openFile }),
       ],
       ['UI: the quota status bar tooltip lists the whole quota record', () => quotaTooltipCheck(page, shotDir)],
-      [BUILD_TIME_CHECK_TITLE, () => buildTimeCheck(page, shotDir, { openFile, quickInput })],
+      [BUILD_TIME_CHECK_TITLE, () => buildTimeCheck(page, shotDir, { openFile, resetWorkbench })],
       [
         'UI: Open Live Preview on the KPI dashboard outlines the Card the cursor is in',
         () => liveSyncCheck(page, shotDir, { quickInput, openFile, goTo, positionOf, readExample }),
