@@ -159,11 +159,13 @@ async function walk(page, shotDir, quickInput, workspace, written) {
     timeout: 15_000,
   });
   await page.keyboard.press('Control+Shift+M');
-  // VS Code's schema check names the valid types (not the typo); the live view said "Crad".
-  const rows = page.locator('.markers-panel .monaco-list-row', { hasText: 'Valid values: "Section"' });
+  // The editor's schema check names the typo and the valid types, as an error (the service refuses it).
+  const rows = page.locator('.markers-panel .monaco-list-row', { hasText: 'Unknown component type "Crad"' });
   const row = rows.first();
   await row.waitFor({ timeout: 15_000 });
   const shownProblems = await rows.count();
+  // Red: an error, as what the service refuses is (issue 30).
+  await row.locator('.codicon-error').first().waitFor({ timeout: 5_000 });
   await sleep(300);
   await docShot(page, shotDir, 'walk-3-mistake.png');
   if (shownProblems !== 1) throw new Error(`one mistake, one problem: Problems lists ${shownProblems} rows about the type`);
