@@ -199,15 +199,16 @@ export async function runUiChecks(context, server, workspace, shotDir, step, dir
   const result = { passed: 0, failures: [] };
   const runCheck = checkRunner(result, shotDir, step);
   const ownWindow = [];
-  // REPORT_STUDIO_UI_GREP: only the checks whose title contains it (for working on one).
+  // REPORT_STUDIO_UI_GREP: only the checks whose title contains it, or one of its `|`-separated parts.
   const only = process.env.REPORT_STUDIO_UI_GREP;
+  const wanted = (title) => !only || only.split('|').some((part) => title.includes(part));
   const restrictedTitle =
     'UI: Restricted Mode — in a folder not trusted, the live view (its remote image not fetched), completion and validation work; trusting it fetches the image, no reload';
   // Its own code-server starts after the first check, while the checks before it run: not
   // beside this workbench's own start and first webview (a blank first panel, once, under load).
   let restricted;
   const startRestrictedOnce = () => {
-    if (!restricted && (!only || restrictedTitle.includes(only))) {
+    if (!restricted && wanted(restrictedTitle)) {
       restricted = startRestricted(dirs.runDir, dirs.extensionsDir);
       restricted.catch(() => {}); // awaited (and reported) by its check
     }
@@ -261,7 +262,7 @@ export async function runUiChecks(context, server, workspace, shotDir, step, dir
       [LOCALE_CHECK_TITLE, () => localeCheck(server, workspace, dirs, shotDir, { quickInput, openFile }), { ownWindow: true }],
       [MULTI_ROOT_CHECK_TITLE, () => multiRootCheck(server, dirs, shotDir, { quickInput, openFile }), { ownWindow: true }],
     ];
-    const chosen = checks.filter(([title]) => !only || title.includes(only));
+    const chosen = checks.filter(([title]) => wanted(title));
     for (const [title, check] of chosen.filter(([, , o]) => !o?.ownWindow)) {
       await runCheck(title, check, page);
       startRestrictedOnce();

@@ -164,8 +164,9 @@ async function walk(page, shotDir, quickInput, workspace, written) {
   const row = rows.first();
   await row.waitFor({ timeout: 15_000 });
   const shownProblems = await rows.count();
-  // Red: an error, as what the service refuses is (issue 30).
-  await row.locator('.codicon-error').first().waitFor({ timeout: 5_000 });
+  // Red: an error, as what the service refuses is (issue 30); the selected row shows its lightbulb, not its icon.
+  const severity = (await row.getAttribute('aria-label')) ?? '';
+  if (!/error/i.test(severity)) throw new Error(`the misspelt type is not an error in Problems: ${severity}`);
   await sleep(300);
   await docShot(page, shotDir, 'walk-3-mistake.png');
   if (shownProblems !== 1) throw new Error(`one mistake, one problem: Problems lists ${shownProblems} rows about the type`);

@@ -101,10 +101,12 @@ export async function serviceQuickFixCheck(page, shotDir, { openFile, goTo, posi
   await page.locator('.monaco-editor .selected-text').first().waitFor({ timeout: 10_000 });
   await sleep(200);
   await page.screenshot({ path: join(shotDir, 'quick-fix-placeholder.png') });
-  // No blank line after the inserted value: the next line is the Card's next option.
-  const lines = (await page.locator('.monaco-editor .view-lines').first().innerText()).split('\n').map((l) => l.trim());
-  const at = lines.findIndex((l) => l.startsWith('"value": 0'));
-  if (at < 0 || !lines[at + 1]?.startsWith('"units"')) throw new Error(`the line after "value": 0 is ${JSON.stringify(lines[at + 1])}, not "units"`);
+  // No blank line after the inserted value: the Card's next option is on the very next line
+  // (the editor's lines are placed absolutely: compared by where they are drawn).
+  const top = async (hasText) => (await page.locator('.monaco-editor .view-line', { hasText }).first().boundingBox()).y;
+  const [valueTop, unitsTop, titleTop] = [await top('"value": 0'), await top('"units": "USD"'), await top('"title": "Revenue"')];
+  if (unitsTop - valueTop !== valueTop - titleTop)
+    throw new Error(`a gap after "value": 0: "title" at ${titleTop}, "value" at ${valueTop}, "units" at ${unitsTop}`);
   await page.keyboard.type('42');
   await page.locator('.monaco-editor .view-line', { hasText: '"value": 42' }).first().waitFor({ timeout: 10_000 });
   // The fix's lines sit in the document's indentation: the snippet is not indented a second time.
@@ -169,11 +171,16 @@ export async function renderNoteQuickFixCheck(page, shotDir, { openFile, quickIn
     const offered = (await page.locator(`${MENU} .monaco-list-row`).allInnerTexts())
       .map((s) => s.trim().replace(/\s+/g, ' '))
       .filter((s) => s !== 'Quick Fix');
-    await page.locator(`${MENU} .monaco-list-row`, { hasText: 'Enable multi-page reports' }).first().click();
+    // openQuickFixMenu left it focused (the only fix here, and preferred): Enter applies it.
+    await page.locator(`${MENU} .monaco-list-row.focused`, { hasText: 'Enable multi-page reports' }).first().waitFor({ timeout: 5_000 });
+    await page.keyboard.press('Enter');
     await page.locator('.monaco-editor .view-line', { hasText: '"enable_multi_page": true' }).first().waitFor({ timeout: 10_000 });
     await row.waitFor({ state: 'detached', timeout: 15_000 });
     await page.keyboard.press('Control+Z');
-    await page.locator('.monaco-editor .view-line', { hasText: '"enable_multi_page": true' }).first().waitFor({ state: 'detached', timeout: 10_000 });
+    await page
+      .locator('.monaco-editor .view-line', { hasText: '"enable_multi_page": true' })
+      .first()
+      .waitFor({ state: 'detached', timeout: 10_000 });
     return { problem, offered };
   } finally {
     await quickInput(page, 'F1', 'View: Close All Editors', 'View: Close All Editors', 'close all editors').catch(() => {});
