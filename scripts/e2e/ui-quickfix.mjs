@@ -160,7 +160,8 @@ export async function renderNoteQuickFixCheck(page, shotDir, { openFile, quickIn
     await page.keyboard.press('Control+Shift+M');
     const row = page.locator('.markers-panel .monaco-list-row', { hasText: 'did not fit on the single page' }).first();
     await row.waitFor({ timeout: 60_000 });
-    await row.locator('.codicon-warning').first().waitFor({ timeout: 5_000 });
+    const severity = (await row.getAttribute('aria-label')) ?? '';
+    if (!/warning/i.test(severity)) throw new Error(`the cut section is not a warning in Problems: ${severity}`);
     const problem = (await row.innerText()).replace(/\s+/g, ' ').trim();
     // Its place: the first section cut, by its "type" line.
     await row.dblclick();
@@ -174,13 +175,15 @@ export async function renderNoteQuickFixCheck(page, shotDir, { openFile, quickIn
     // openQuickFixMenu left it focused (the only fix here, and preferred): Enter applies it.
     await page.locator(`${MENU} .monaco-list-row.focused`, { hasText: 'Enable multi-page reports' }).first().waitFor({ timeout: 5_000 });
     await page.keyboard.press('Enter');
-    await page.locator('.monaco-editor .view-line', { hasText: '"enable_multi_page": true' }).first().waitFor({ timeout: 10_000 });
+    // The cause is gone: the warning goes with the edit, and the live view draws every page.
     await row.waitFor({ state: 'detached', timeout: 15_000 });
+    const frame = await viewerFrame(page, name);
+    await frame.locator('.pdf-page[data-page="2"]').first().waitFor({ state: 'attached', timeout: 30_000 });
+    await sleep(300);
+    await docShot(page, shotDir, 'render-note-fixed.png');
+    // Undone: the next drawing is cut again, and its note is back on the section.
     await page.keyboard.press('Control+Z');
-    await page
-      .locator('.monaco-editor .view-line', { hasText: '"enable_multi_page": true' })
-      .first()
-      .waitFor({ state: 'detached', timeout: 10_000 });
+    await row.waitFor({ timeout: 30_000 });
     return { problem, offered };
   } finally {
     await quickInput(page, 'F1', 'View: Close All Editors', 'View: Close All Editors', 'close all editors').catch(() => {});

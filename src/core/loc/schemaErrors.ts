@@ -128,9 +128,9 @@ function shown(value: unknown, l10n: Translator): string {
   return json.length > 40 ? `${json.slice(0, 37)}...` : json;
 }
 
-function list(values: unknown[], max = 8): string {
+function list(values: unknown[], l10n: Translator, max = 8): string {
   const items = values.slice(0, max).map((v) => JSON.stringify(v));
-  return values.length > max ? `${items.join(', ')}, … (${values.length} values)` : items.join(', ');
+  return values.length > max ? l10n.t('{0}, … {1} in all', items.join(', '), values.length) : items.join(', ');
 }
 
 function describeValueError(error: SchemaErrorLike, at: { found: boolean; value?: unknown }, l10n: Translator): string {
@@ -141,12 +141,14 @@ function describeValueError(error: SchemaErrorLike, at: { found: boolean; value?
       // An older form (reportProblems.ts): the schema's message says what the current form is.
       return error.message ?? l10n.t('Older form');
     case 'enum':
-      return l10n.t('Must be one of {0}{1}', list(Array.isArray(p.allowedValues) ? p.allowedValues : []), got);
+      return l10n.t('Must be one of {0}{1}', list(Array.isArray(p.allowedValues) ? p.allowedValues : [], l10n), got);
     case 'const':
       return l10n.t('Must be {0}{1}', JSON.stringify(p.allowedValue), got);
     case 'type': {
       const types = Array.isArray(p.type) ? p.type : String(p.type).split(',');
-      return l10n.t('Expected {0}{1}', types.join(' or '), got);
+      const last = String(types[types.length - 1]);
+      const expected = types.length > 1 ? l10n.t('{0} or {1}', types.slice(0, -1).join(', '), last) : last;
+      return l10n.t('Expected {0}{1}', expected, got);
     }
     case 'maximum':
     case 'minimum':
@@ -154,7 +156,7 @@ function describeValueError(error: SchemaErrorLike, at: { found: boolean; value?
     case 'exclusiveMinimum':
       return l10n.t('Must be {0} {1}{2}', String(p.comparison), String(p.limit), got);
     default: {
-      const text = error.message ?? `fails "${error.keyword}"`;
+      const text = error.message ?? l10n.t('fails "{0}"', error.keyword);
       return `${text.charAt(0).toUpperCase()}${text.slice(1)}${got}`;
     }
   }
