@@ -37,9 +37,6 @@ export class ReportSchemaDiagnostics implements vscode.Disposable {
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly files = new Map<string, FileState>();
   private readonly subscriptions: vscode.Disposable[];
-  private readonly checked = new vscode.EventEmitter<vscode.Uri>();
-  /** Fires after each check of a document (tests). */
-  readonly onDidCheck = this.checked.event;
 
   constructor(
     private readonly schemas: SchemaProvider,
@@ -47,7 +44,6 @@ export class ReportSchemaDiagnostics implements vscode.Disposable {
   ) {
     this.subscriptions = [
       this.collection,
-      this.checked,
       vscode.workspace.onDidOpenTextDocument((d) => this.schedule(d, 0)),
       vscode.workspace.onDidChangeTextDocument((e) => {
         if (e.contentChanges.length > 0) this.schedule(e.document, RECHECK_MS);
@@ -59,7 +55,7 @@ export class ReportSchemaDiagnostics implements vscode.Disposable {
     vscode.workspace.textDocuments.forEach((d) => this.schedule(d, 0));
   }
 
-  /** Checks the document's current text now (tests; on open). */
+  /** Checks the document's current text now. */
   async check(document: vscode.TextDocument): Promise<void> {
     this.cancel(document.uri);
     if (document.isClosed || !isReportDocument(document)) {
@@ -81,7 +77,6 @@ export class ReportSchemaDiagnostics implements vscode.Disposable {
     const found = problems.filter((p) => p.type !== 'syntax').map((p) => toDiagnostic(document, p));
     this.files.set(document.uri.toString(), { found });
     this.publish(document.uri);
-    this.checked.fire(document.uri);
   }
 
   dispose(): void {
