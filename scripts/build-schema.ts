@@ -1,5 +1,6 @@
-// Generates schemas/report.schema.json and src/core/report/componentTypes.generated.ts from
-// the catalogue in src/catalogue/ (run through tsx by scripts/build-schema.mjs):
+// Generates schemas/report.schema.json, schemas/report.editor.schema.json (what VS Code's JSON
+// service reads: scripts/schema/editorSchema.ts) and src/core/report/componentTypes.generated.ts
+// from the catalogue in src/catalogue/ (run through tsx by scripts/build-schema.mjs):
 //   node scripts/build-schema.mjs           write the files
 //   node scripts/build-schema.mjs --check   exit 1 if a committed file is out of date
 //   node scripts/build-schema.mjs --stdout  print the generated schema
@@ -8,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { buildReportSchema } from './schema/assemble';
 import { COMPONENT_TYPES_FILE, componentTypesSource } from './schema/componentTypes';
 import { tablerIconDefinition } from './schema/icons';
+import { EDITOR_SCHEMA_FILE, editorSchema } from './schema/editorSchema';
 
 const root = join(__dirname, '..');
 
@@ -16,6 +18,7 @@ export async function generatedFiles(): Promise<Map<string, string>> {
   const schema = buildReportSchema(tablerIconDefinition());
   return new Map([
     ['schemas/report.schema.json', `${JSON.stringify(schema, null, 2)}\n`],
+    [EDITOR_SCHEMA_FILE, `${JSON.stringify(editorSchema(schema), null, 2)}\n`],
     [COMPONENT_TYPES_FILE, await componentTypesSource(root)],
   ]);
 }
@@ -44,5 +47,5 @@ export async function main(args: ReadonlySet<string>): Promise<void> {
     writeFileSync(join(root, path), text);
   }
   const kb = (Buffer.byteLength(files.get('schemas/report.schema.json')!) / 1024).toFixed(0);
-  console.log(`wrote schemas/report.schema.json (${kb} KB) and ${COMPONENT_TYPES_FILE}`);
+  console.log(`wrote schemas/report.schema.json (${kb} KB), ${EDITOR_SCHEMA_FILE} and ${COMPONENT_TYPES_FILE}`);
 }

@@ -7,7 +7,7 @@ import jsonc from 'jsonc-parser'; // UMD: no named ESM exports
 const { findNodeAtLocation, parseTree } = jsonc;
 import { root } from './build-suite.mjs';
 import { trackResourceLoads } from './ui-driver.mjs';
-import { quickFixCheck, serviceQuickFixCheck } from './ui-quickfix.mjs';
+import { quickFixCheck, renderNoteQuickFixCheck, serviceQuickFixCheck } from './ui-quickfix.mjs';
 import { newUserWalkCheck } from './ui-newUser.mjs';
 import { exportedFileCheck, liveBesideCheck } from './ui-liveView.mjs';
 import { apiKeyInputCheck, buildCheck, liveSyncCheck, previewCheck, quotaTooltipCheck } from './ui-studio.mjs';
@@ -120,12 +120,12 @@ export async function hoverCheck(page, shotDir, text) {
   await page.locator('.monaco-editor .squiggly-warning, .monaco-editor .squiggly-error').first().waitFor({ timeout: 30_000 });
   const cursor = await page.locator('.monaco-editor.focused .cursors-layer .cursor').first().boundingBox();
   if (!cursor) throw new Error('no editor cursor on screen');
-  const hover = page.locator('.monaco-hover:not(.hidden)', { hasText: 'Value is not accepted' });
+  const hover = page.locator('.monaco-hover:not(.hidden)', { hasText: '"colour_theme" should be' });
   await restMouseOn(page, cursor, hover, 'the diagnostic');
   await sleep(300); // let the hover finish its fade-in so the screenshot is not half transparent
   await docShot(page, shotDir, 'diagnostic-hover.png');
   const hoverText = await hover.first().innerText();
-  if (!/Valid values: "default"/.test(hoverText)) throw new Error(`hover text lacks the valid values: ${hoverText}`);
+  if (!/"default", "summer"/.test(hoverText)) throw new Error(`hover text lacks the valid values: ${hoverText}`);
   return hoverText;
 }
 
@@ -213,7 +213,7 @@ export async function runUiChecks(context, server, workspace, shotDir, step, dir
   const result = { passed: 0, failures: [] };
   const runCheck = checkRunner(result, shotDir, step);
   const ownWindow = [];
-  // REPORT_STUDIO_UI_GREP: only the checks whose title contains it (for working on one).
+  // REPORT_STUDIO_UI_GREP: only the checks whose title contains it, or one of its `|`-separated parts.
   const only = process.env.REPORT_STUDIO_UI_GREP;
   const chosenTitle = (title) => uiGrepMatches(title, only);
   const restrictedTitle =
@@ -269,8 +269,12 @@ export async function runUiChecks(context, server, workspace, shotDir, step, dir
         () => liveSyncCheck(page, shotDir, { quickInput, openFile, goTo, positionOf, readExample }),
       ],
       [
-        'UI: a Preview\'s 422 adds no second problem where the schema marks the mistake; "Add missing option" still fixes it',
+        'UI: what the service refuses is a red error, once — a Preview\'s 422 adds no second problem; "Add missing option" leaves a selected valid 0',
         () => serviceQuickFixCheck(page, shotDir, { openFile, goTo, positionOf, quickInput, text }),
+      ],
+      [
+        'UI: content cut from a single page is a warning on its section from the live view; Ctrl+. offers "Enable multi-page reports"',
+        () => renderNoteQuickFixCheck(page, shotDir, { openFile, quickInput, workspace }),
       ],
       [
         'UI: "Report Studio: Set API Key" asks in a password box with validation',

@@ -18,8 +18,9 @@ export const LOCALE_CHECK_TITLE =
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-// A report the service rejects, named so that no schema is attached (not *.report.json): its
-// 422 entry is then the only mark of the mistake, and Problems shows it (serviceDiagnostics.ts).
+// A report the service rejects, not named *.report.json: its "type": "Report" still makes it a
+// report, so the editor's schema check marks the mistake as an error in the same plain words as
+// the 422 entry, which is left to it (one mistake, one problem; reportSchemaDiagnostics.ts).
 const REJECTED = 'abgelehnt.json';
 const REJECTED_TEXT = `${JSON.stringify({ type: 'Report', options: { report_title: 'Abgelehnt', vertical_margin: 99 }, components: [] }, null, 2)}\n`;
 

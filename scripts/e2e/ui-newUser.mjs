@@ -148,11 +148,14 @@ async function walk(page, shotDir, quickInput, workspace, written) {
     timeout: 15_000,
   });
   await page.keyboard.press('Control+Shift+M');
-  // VS Code's schema check names the valid types (not the typo); the live view said "Crad".
-  const rows = page.locator('.markers-panel .monaco-list-row', { hasText: 'Valid values: "Section"' });
+  // The editor's schema check names the typo and the valid types, as an error (the service refuses it).
+  const rows = page.locator('.markers-panel .monaco-list-row', { hasText: 'Unknown component type "Crad"' });
   const row = rows.first();
   await row.waitFor({ timeout: 15_000 });
   const shownProblems = await rows.count();
+  // Red: an error, as what the service refuses is (issue 30); the selected row shows its lightbulb, not its icon.
+  const severity = (await row.getAttribute('aria-label')) ?? '';
+  if (!/error/i.test(severity)) throw new Error(`the misspelt type is not an error in Problems: ${severity}`);
   await sleep(300);
   await docShot(page, shotDir, 'walk-3-mistake.png');
   if (shownProblems !== 1) throw new Error(`one mistake, one problem: Problems lists ${shownProblems} rows about the type`);

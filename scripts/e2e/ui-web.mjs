@@ -27,7 +27,7 @@ import {
 import { exportedFileCheck, liveBesideCheck } from './ui-liveView.mjs';
 import { newUserWalkCheck } from './ui-newUser.mjs';
 import { buildCheck, liveSyncCheck, previewCheck, viewerFrame, waitInFrame } from './ui-studio.mjs';
-import { quickFixCheck, serviceQuickFixCheck } from './ui-quickfix.mjs';
+import { quickFixCheck, renderNoteQuickFixCheck, serviceQuickFixCheck } from './ui-quickfix.mjs';
 import { trackResourceLoads } from './ui-driver.mjs';
 import { docShot } from './shots.mjs';
 import { makeWorkspace } from './workspace.mjs';
@@ -196,8 +196,12 @@ function webChecks(page, shotDir, workspace) {
       () => exportedFileCheck(page, shotDir, { ...helpers, resetWorkbench }),
     ],
     [
-      'web: a Preview\'s 422 from the in-browser local service lands on its node; "Add missing option" fixes it',
+      'web: what the in-browser local service refuses is a red error, once — its 422 adds no second problem; "Add missing option" leaves a selected valid 0',
       () => serviceQuickFixCheck(page, shotDir, { ...helpers, text }),
+    ],
+    [
+      'web: content cut from a single page is a warning on its section from the live view; Ctrl+. offers "Enable multi-page reports"',
+      () => renderNoteQuickFixCheck(page, shotDir, helpers),
     ],
     // Last: it reads what the checks before it logged.
     ['web: the extension runs in the web worker extension host, with the in-browser local service', () => webHostCheck(page, shotDir)],
@@ -223,6 +227,7 @@ export async function runWebStage({ vsix, runDir, shotDir, step }) {
   try {
     await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    // REPORT_STUDIO_UI_GREP: the checks whose title contains it, or one of its `|`-separated parts.
     const only = process.env.REPORT_STUDIO_UI_GREP;
     const runCheck = checkRunner(result, shotDir, step);
     for (const [title, check] of webChecks(page, shotDir, workspace).filter(([t]) => uiGrepMatches(t, only))) {

@@ -20,6 +20,7 @@ import type { ExtensionHostKind } from './hostKind';
 import { registerPreviewOnSave } from './submit/previewOnSave';
 import { Submissions } from './submit/submissions';
 import { RenderNoteDiagnostics } from './diagnostics/renderNoteDiagnostics';
+import { ReportSchemaDiagnostics } from './diagnostics/reportSchemaDiagnostics';
 import { ServiceDiagnostics } from './diagnostics/serviceDiagnostics';
 import { ReportLog } from './log';
 import { registerReportSymbols } from './outline/reportSymbols';
@@ -76,7 +77,7 @@ export function activateStudio(context: vscode.ExtensionContext, host: Extension
   const renderNotes = new RenderNoteDiagnostics();
   const schemas = new SchemaProvider(context.extensionUri);
   const submissions = new Submissions({ context, log, clients, quota, panels, diagnostics, renderNotes });
-  const live = new LivePreview({ context, panels, local, clients, log, submitting: (uri) => submissions.isRunning(uri) });
+  const live = new LivePreview({ context, panels, local, clients, log, renderNotes, submitting: (uri) => submissions.isRunning(uri) });
   const sync = new PreviewSync(panels);
   const sourceMaps = new ResultSourceMaps({ panels, local, log, onDidShowResult: submissions.onDidShowResult });
   const pdfEditor = new PdfEditorProvider(context.extensionUri, log);
@@ -105,7 +106,7 @@ export function activateStudio(context: vscode.ExtensionContext, host: Extension
     exports,
     pdfEditor,
   };
-  push(new TrailingCommaDiagnostics(), registerTrailingCommaActions());
+  push(new TrailingCommaDiagnostics(), registerTrailingCommaActions(), new ReportSchemaDiagnostics(schemas, log));
   const reports = new ReportContext(panels);
   const statusBar = new QuotaStatusBar(quota, clients, reports);
   const languageStatus = new ReportLanguageStatus(clients, context.extensionUri);

@@ -12,7 +12,7 @@ import type { SchemaIndex } from '../schema/schemaIndex';
 import { expandSnippetDefaults } from '../snippets/snippetText';
 import { allowedTypes, hasType } from './jsonTypes';
 
-export type PlaceholderSource = 'snippet' | 'default' | 'example' | 'enum' | 'type';
+type PlaceholderSource = 'snippet' | 'default' | 'example' | 'enum' | 'type';
 
 export interface Placeholder {
   value: unknown;

@@ -1,12 +1,10 @@
 /**
  * "Add missing option" as a snippet: the inserted value is a tab stop the cursor lands on,
- * shaped by the schema — a string's example text selected inside its quotes, a choice of the
- * allowed values, or a number's type (`number`) where the only number to offer would be a
- * made-up one (a real-looking `0` reads as data: the card shows "0 %").
+ * selected, and always a valid value of the option's type — a string's example text inside its
+ * quotes, a choice of the allowed values, a number (its default, else the neutral value the
+ * edit inserts), an empty list — so a file whose author types nothing is still valid JSON.
  */
 import type { JsonSchema } from '../schema/jsonSchema';
-import type { PlaceholderSource } from './placeholder';
-import { allowedTypes } from './jsonTypes';
 import { minimalEdit, type TextEdit } from './textEdits';
 
 /** Stands in for the value while the edit is laid out; a private-use character no report contains. */
@@ -23,11 +21,10 @@ function escapeChoice(text: string): string {
 }
 
 /**
- * The tab stop for a scalar `value` (undefined for objects and arrays, which stay as they are).
- * `source`: where the value came from; a number the schema did not give (snippet demo or a
- * neutral 0) becomes its type's name instead.
+ * The tab stop for `value`, the value the plain edit inserts (undefined for objects and lists
+ * with items, which stay as they are).
  */
-export function valueSnippet(value: unknown, schema: JsonSchema, source: PlaceholderSource): string | undefined {
+export function valueSnippet(value: unknown, schema: JsonSchema): string | undefined {
   const choices = Array.isArray(schema.enum) ? schema.enum.filter((v) => v === null || typeof v !== 'object') : [];
   if (choices.length > 1 || typeof value === 'boolean') {
     const options = choices.length > 1 ? choices : [true, false];
@@ -38,11 +35,8 @@ export function valueSnippet(value: unknown, schema: JsonSchema, source: Placeho
     const inner = JSON.stringify(value).slice(1, -1);
     return inner ? `"\${1:${escapeSnippet(inner)}}"` : '"$1"';
   }
-  if (typeof value === 'number') {
-    if (source === 'default' || source === 'example') return `\${1:${value}}`;
-    return `\${1:${allowedTypes(schema).includes('integer') ? 'integer' : 'number'}}`;
-  }
-  if (value === null) return '${1:null}';
+  if (typeof value === 'number' || value === null) return `\${1:${JSON.stringify(value)}}`;
+  if (Array.isArray(value) && value.length === 0) return '${1:[]}';
   return undefined;
 }
 

@@ -59,19 +59,12 @@ export function missingFixes(ctx: FixContext): Candidate[] {
   if (placeholder) {
     const options = { formatting: ctx.formatting, insertAt: schemaOrder(known, name) };
     const field = ctx.schema.schemaAt([...problem.path, name], ctx.root)?.schema;
-    const tabStop = field && valueSnippet(placeholder.value, field, placeholder.source);
+    const tabStop = field && valueSnippet(placeholder.value, field);
     const snippet = tabStop && snippetEdit(ctx.text, addProperty(ctx.text, object, problem.path, name, VALUE_MARK, options), tabStop);
-    // A number the schema did not give is a type name in the editor: the title says so too.
-    const typed = snippet && typeof placeholder.value === 'number' && !/^\$\{1:-?\d/.test(tabStop);
-    const l10n = ctx.l10n;
-    const option = nounFor(problem.path) === 'option';
-    const title = typed
-      ? option
-        ? l10n.t('Add missing option "{0}"', name)
-        : l10n.t('Add missing field "{0}"', name)
-      : option
-        ? l10n.t('Add missing option "{0}": {1}', name, shortJson(placeholder.value))
-        : l10n.t('Add missing field "{0}": {1}', name, shortJson(placeholder.value));
+    const title =
+      nounFor(problem.path) === 'option'
+        ? ctx.l10n.t('Add missing option "{0}": {1}', name, shortJson(placeholder.value))
+        : ctx.l10n.t('Add missing field "{0}": {1}', name, shortJson(placeholder.value));
     out.push({
       title,
       kind: 'add-missing',

@@ -12,6 +12,7 @@ import type { LocMapping } from './locToRange';
 import { walkTree } from './treeWalk';
 import { parsePointer } from './jsonPointer';
 import { plainSchemaSentence } from './plainWords';
+import type { Translator } from '../l10n';
 
 /** The fields of an ajv ErrorObject this module reads. */
 export interface SchemaErrorLike {
@@ -35,20 +36,24 @@ export function mapSchemaError(mapper: DiagnosticMapper, error: SchemaErrorLike)
   if (error.keyword === 'required' || error.keyword === 'anyOfRequired') {
     const names = requiredNames(error);
     const mapping = mapper.source.mapPath([...segments, names[0]], { errorType: 'missing', lenient: false });
-    return mapper.build(mapping, describeRequired(names, mapping), 'required', [...loc, names[0]]);
+    return mapper.build(mapping, describeRequired(names, mapping, mapper.l10n), 'required', [...loc, names[0]]);
   }
   if (error.keyword === 'additionalProperties' && typeof error.params.additionalProperty === 'string') {
     const name = error.params.additionalProperty;
     const mapping = mapper.source.mapPath([...segments, name], { errorType: 'extra_forbidden', lenient: false });
-    const owner = describeOwner(mapping.path.slice(0, -1), mapping.componentType);
-    const noun = segments[segments.length - 1] === 'options' ? 'option' : 'property';
-    return mapper.build(mapping, `Unknown ${noun} "${name}" in ${owner}`, error.keyword, [...loc, name]);
+    const l10n = mapper.l10n;
+    const owner = describeOwner(mapping.path.slice(0, -1), mapping.componentType, undefined, l10n);
+    const message =
+      segments[segments.length - 1] === 'options'
+        ? l10n.t('Unknown option "{0}" in {1}', name, owner)
+        : l10n.t('Unknown property "{0}" in {1}', name, owner);
+    return mapper.build(mapping, message, error.keyword, [...loc, name]);
   }
   const mapping = mapper.source.mapPath(segments, { lenient: false });
   const value = valueAt(mapper, segments);
   // In the service's plain words where the keyword has a 422 counterpart (plainWords.ts).
-  const plain = plainSchemaSentence(error.keyword, error.params, loc, value);
-  return mapper.build(mapping, plain ?? describeValueError(error, value), error.keyword, loc);
+  const plain = plainSchemaSentence(error.keyword, error.params, loc, value, mapper.l10n);
+  return mapper.build(mapping, plain ?? describeValueError(error, value, mapper.l10n), error.keyword, loc);
 }
 
 function requiredNames(error: SchemaErrorLike): string[] {
@@ -57,12 +62,18 @@ function requiredNames(error: SchemaErrorLike): string[] {
   return [String(error.params.missingProperty)];
 }
 
-function describeRequired(names: string[], mapping: LocMapping): string {
+function describeRequired(names: string[], mapping: LocMapping, l10n: Translator): string {
   const path = mapping.path;
-  const owner = describeOwner(path, mapping.componentType, mapping.ownType);
-  const noun = path[path.length - 1] === 'options' ? 'option' : 'field';
-  if (names.length === 1) return `Missing required ${noun} "${names[0]}" in ${owner}`;
-  return `Missing required ${noun} in ${owner}: one of ${names.map((n) => `"${n}"`).join(', ')}`;
+  const owner = describeOwner(path, mapping.componentType, mapping.ownType, l10n);
+  const option = path[path.length - 1] === 'options';
+  if (names.length === 1)
+    return option
+      ? l10n.t('Missing required option "{0}" in {1}', names[0], owner)
+      : l10n.t('Missing required field "{0}" in {1}', names[0], owner);
+  const choices = names.map((n) => `"${n}"`).join(', ');
+  return option
+    ? l10n.t('Missing required option in {0}: one of {1}', owner, choices)
+    : l10n.t('Missing required field in {0}: one of {1}', owner, choices);
 }
 
 /**
@@ -109,41 +120,43 @@ function valueAt(mapper: DiagnosticMapper, segments: string[]): { found: boolean
   return outcome.stop ? { found: false } : { found: true, value: getNodeValue(outcome.node) };
 }
 
-function shown(value: unknown): string {
-  if (Array.isArray(value)) return 'an array';
+function shown(value: unknown, l10n: Translator): string {
+  if (Array.isArray(value)) return l10n.t('an array');
   if (value === null) return 'null';
-  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'object') return l10n.t('an object');
   const json = JSON.stringify(value) ?? String(value);
   return json.length > 40 ? `${json.slice(0, 37)}...` : json;
 }
 
-function list(values: unknown[], max = 8): string {
+function list(values: unknown[], l10n: Translator, max = 8): string {
   const items = values.slice(0, max).map((v) => JSON.stringify(v));
-  return values.length > max ? `${items.join(', ')}, … (${values.length} values)` : items.join(', ');
+  return values.length > max ? l10n.t('{0}, … {1} in all', items.join(', '), values.length) : items.join(', ');
 }
 
-function describeValueError(error: SchemaErrorLike, at: { found: boolean; value?: unknown }): string {
-  const got = at.found ? `, got ${shown(at.value)}` : '';
+function describeValueError(error: SchemaErrorLike, at: { found: boolean; value?: unknown }, l10n: Translator): string {
+  const got = at.found ? l10n.t(', got {0}', shown(at.value, l10n)) : '';
   const p = error.params;
   switch (error.keyword) {
     case 'deprecated':
       // An older form (reportProblems.ts): the schema's message says what the current form is.
-      return error.message ?? 'Older form';
+      return error.message ?? l10n.t('Older form');
     case 'enum':
-      return `Must be one of ${list(Array.isArray(p.allowedValues) ? p.allowedValues : [])}${got}`;
+      return l10n.t('Must be one of {0}{1}', list(Array.isArray(p.allowedValues) ? p.allowedValues : [], l10n), got);
     case 'const':
-      return `Must be ${JSON.stringify(p.allowedValue)}${got}`;
+      return l10n.t('Must be {0}{1}', JSON.stringify(p.allowedValue), got);
     case 'type': {
       const types = Array.isArray(p.type) ? p.type : String(p.type).split(',');
-      return `Expected ${types.join(' or ')}${got}`;
+      const last = String(types[types.length - 1]);
+      const expected = types.length > 1 ? l10n.t('{0} or {1}', types.slice(0, -1).join(', '), last) : last;
+      return l10n.t('Expected {0}{1}', expected, got);
     }
     case 'maximum':
     case 'minimum':
     case 'exclusiveMaximum':
     case 'exclusiveMinimum':
-      return `Must be ${String(p.comparison)} ${String(p.limit)}${got}`;
+      return l10n.t('Must be {0} {1}{2}', String(p.comparison), String(p.limit), got);
     default: {
-      const text = error.message ?? `fails "${error.keyword}"`;
+      const text = error.message ?? l10n.t('fails "{0}"', error.keyword);
       return `${text.charAt(0).toUpperCase()}${text.slice(1)}${got}`;
     }
   }

@@ -7,8 +7,9 @@
  *   unknown icon names, and the older forms the schema marks with `deprecationMessage`
  *   (the service accepts all of them).
  *
- * Pure (no I/O): `report-studio validate` prints these; the extension can show the same list.
- * The index is the caller's: the CLI passes the bundled schema's, the extension would pass the
+ * Pure (no I/O): `report-studio validate` prints these, and the extension shows the same list
+ * as the author types (src/extension/diagnostics/schemaDiagnostics.ts), in the author's language
+ * (`l10n`). The index is the caller's: the CLI passes the bundled schema's, the extension the
  * index of the schema file it ships.
  */
 import { getNodeValue } from 'jsonc-parser';
@@ -17,6 +18,7 @@ import type { SourceDiagnostic } from '../loc/diagnostics';
 import { mapSchemaErrors } from '../loc/schemaErrors';
 import type { SchemaErrorLike } from '../loc/schemaErrors';
 import type { SchemaIndex } from './schemaIndex';
+import { ENGLISH, type Translator } from '../l10n';
 import type { ReportDeprecation, ReportValidationError } from './validator';
 
 export type Severity = 'error' | 'warning';
@@ -31,8 +33,8 @@ export function withSeverity(diagnostics: readonly SourceDiagnostic[], severity:
 }
 
 /** Every problem of `text`, errors and warnings in document order (an error first at the same place). */
-export function reportProblems(index: SchemaIndex, text: string): ReportProblem[] {
-  const mapper = new DiagnosticMapper(text);
+export function reportProblems(index: SchemaIndex, text: string, l10n: Translator = ENGLISH): ReportProblem[] {
+  const mapper = new DiagnosticMapper(text, undefined, undefined, l10n);
   const syntax = mapper.syntaxErrors();
   if (syntax.length > 0) return withSeverity(syntax, 'error');
   const root = mapper.source.parsed.root;

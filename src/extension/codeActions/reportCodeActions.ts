@@ -1,9 +1,9 @@
 // Quick fixes on report documents for three kinds of diagnostics: a single-page overflow noted
 // by the local render ("Report Studio render": Enable multi-page reports), the report
-// service's 422s ("Report service", via ServiceDiagnostics) and the JSON language service's schema errors
-// ("Missing property", "Value is not accepted", "Property x is not allowed", "Incorrect
-// type", min/max; source "json", or none at all for schema problems). Those messages are
-// localised, so they are never parsed: the text is validated with the same schema
+// service's 422s ("Report service", via ServiceDiagnostics) and the schema problems — the
+// extension's own ("Report schema", reportSchemaDiagnostics.ts) and, for a file attached to the
+// full schema by hand, the JSON language service's (source "json", or none at all). Messages
+// are localised, so they are never parsed: the text is validated with the same schema
 // (src/core/schema) and a diagnostic gets the fixes of the problems at its range.
 // All fix logic lives in src/core/fixes.
 import * as vscode from 'vscode';

@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import { writeHostFileAtomically } from '../hostFiles';
 import { describeDraftProblem } from '../../core/loc/draftProblem';
 import type { DraftRender } from '../../mock/service';
+import type { RenderNoteDiagnostics } from '../diagnostics/renderNoteDiagnostics';
 import type { ReportLog } from '../log';
 import { isReportDocument } from '../reportDocument';
 import type { ClientFactory } from '../service/clientFactory';
@@ -33,6 +34,8 @@ export interface LivePreviewDeps {
   log: ReportLog;
   /** True while a Preview or Build of the report runs: its result is about to replace the panel. */
   submitting?: (report: vscode.Uri) => boolean;
+  /** Where a drawn text's render notes go (content cut from a single page, …): Problems on their components. */
+  renderNotes?: Pick<RenderNoteDiagnostics, 'set'>;
 }
 
 /** What one render did, for the command's caller and the tests. */
@@ -155,6 +158,8 @@ export class LivePreview implements vscode.Disposable {
           { file, pageCount: draft.pageCount, boxes: draft.boxes, pageKeys: draft.pageKeys, data: draft.pdf },
           reveal,
         );
+        // The notes of the text on screen replace the last run's (a text without notes clears them).
+        this.deps.renderNotes?.set(document, text, draft.notes);
         outcome = { status: 'shown', file: file.fsPath, pageCount: draft.pageCount, renderMs: draft.renderMs, version };
       }
     } catch (error) {

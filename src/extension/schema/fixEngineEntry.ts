@@ -6,3 +6,4 @@
  */
 export * from '../../core/fixes';
 export { SchemaIndex } from '../../core/schema/schemaIndex';
+export { reportProblems } from '../../core/schema/reportProblems';

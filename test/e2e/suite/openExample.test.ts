@@ -49,11 +49,11 @@ describe('Report Studio: every example opened by Open Example has the schema', (
       });
       assert.match(hover, /Report/);
 
-      // A bad value is a schema error on exactly that value.
+      // A bad value is a schema error on exactly that value (refused by the service: an Error).
       assert.ok(await editor.edit((b) => b.replace(rangeOf(document, ['type']), '"Reprt"')));
       const bad = rangeOf(document, ['type']);
       await waitForDiagnostics(uri, 'the schema error on "type"', (all) =>
-        all.some((d) => d.range.isEqual(bad) && /not accepted/i.test(d.message)),
+        all.some((d) => d.range.isEqual(bad) && /should be "Report"/.test(d.message) && d.severity === vscode.DiagnosticSeverity.Error),
       );
       if (file === 'invoice.report.json' && uiDriverUrl) {
         editor.selection = new vscode.Selection(bad.start.translate(0, 1), bad.start.translate(0, 1));

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { parse } from 'jsonc-parser';
 import { closeAllEditors, describeDiagnostic as show, rangeOf, waitFor, waitForDiagnostics, tempFile } from './helpers';
 import { run, useSettings } from './studio';
+import { overflowingReport } from '../../helpers/overflowReport';
 
 const SOURCE = 'Report Studio render';
 const notesOf = (all: readonly vscode.Diagnostic[]) => all.filter((d) => d.source === SOURCE);
@@ -105,6 +106,53 @@ describe('Render notes: a single-page overflow as a warning with a quick fix (Pr
       ),
     );
     assert.equal(document.getText(moved.range), '"type": "Section"');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+});
+
+describe('Render notes: the live view and the last Build put them on their components (issue 30)', () => {
+  useSettings({ service: 'local', previewOnSave: 'off' }, closeAllEditors);
+
+  /** The overflow warning shown for the document, on the "type" line of its twelve-section report's first cut section. */
+  async function overflowWarning(document: vscode.TextDocument, why: string): Promise<vscode.Diagnostic> {
+    const [warning, ...others] = notesOf(await waitForDiagnostics(document.uri, why, (all) => notesOf(all).length > 0));
+    assert.deepEqual(others, [], 'one note, one problem');
+    assert.equal(warning.severity, vscode.DiagnosticSeverity.Warning, show(warning));
+    assert.equal(warning.code, 'overflow');
+    assert.equal(document.getText(warning.range), '"type": "Section"');
+    return warning;
+  }
+
+  it('the live view: a cut single page is a warning with "Enable multi-page reports"; the fix redraws and clears it', async () => {
+    const document = await vscode.workspace.openTextDocument(tempFile('live-overflow.report.json', overflowingReport('Live overflow')));
+    await vscode.window.showTextDocument(document);
+    const outcome = await vscode.commands.executeCommand<{ status: string }>('reportStudio.openLivePreview', document.uri);
+    assert.equal(outcome?.status, 'shown', JSON.stringify(outcome));
+    const warning = await overflowWarning(document, 'the live view’s overflow warning');
+    const cut = parse(document.getText()) as { components: unknown[] };
+    assert.ok(cut.components.length === 12);
+    const actions = await waitFor('the quick fix', async () => {
+      const found = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+        'vscode.executeCodeActionProvider',
+        document.uri,
+        warning.range,
+        vscode.CodeActionKind.QuickFix.value,
+      );
+      return found.some((a) => a.title === 'Enable multi-page reports') ? found : undefined;
+    });
+    const fix = actions.find((a) => a.title === 'Enable multi-page reports')!;
+    assert.ok(fix.edit && (await vscode.workspace.applyEdit(fix.edit)));
+    // The edit removes the cause (re-anchoring), and the live view's next drawing has no note.
+    await waitForDiagnostics(document.uri, 'the warning to go after the fix', (all) => notesOf(all).length === 0);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('the last Build: its notes are warnings too, replaced by the next run', async () => {
+    const document = await vscode.workspace.openTextDocument(tempFile('build-overflow.report.json', overflowingReport('Build overflow')));
+    await vscode.window.showTextDocument(document);
+    const built = await run<PreviewOutcome>('build');
+    assert.equal(built.status, 'success', JSON.stringify(built));
+    await overflowWarning(document, 'the Build’s overflow warning');
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 });

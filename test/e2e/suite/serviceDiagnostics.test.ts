@@ -37,7 +37,10 @@ const THREE_FAULTS = `{
 async function typeOverPlaceholder(value: string): Promise<void> {
   const editor = vscode.window.activeTextEditor;
   assert.ok(editor, 'the report is in the active editor');
-  assert.match(editor.document.getText(editor.selection), /^(number|integer)$/, 'the cursor is on the placeholder, which names its type');
+  // A valid value of the option's type, selected (issue 30: a type name there was invalid JSON).
+  assert.equal(editor.document.getText(editor.selection), '0', 'the cursor is on the placeholder, a valid 0');
+  const next = editor.document.lineAt(editor.selection.end.line + 1).text;
+  assert.notEqual(next.trim(), '', 'the fix left no blank line after the value');
   assert.ok(await editor.edit((b) => b.replace(editor.selection, value)));
 }
 
@@ -85,9 +88,9 @@ describe('Report service diagnostics and their quick fixes (Build)', () => {
   });
 
   // One corpus file per kind of fix: [file, expected title of the fix applied, what the user
-  // types into the fix's tab stop when it leaves one (a number is named by its type there)].
+  // types into the fix's tab stop when it leaves one (a number is a selected 0 there)].
   const CASES: [string, RegExp, string?][] = [
-    ['01-card-missing-value.report.json', /^Add missing option "value"$/, '42'],
+    ['01-card-missing-value.report.json', /^Add missing option "value": 0$/, '42'],
     ['07-card-missing-options.report.json', /^Add missing field "options"/],
     ['13-columns-string.report.json', /^Convert "three" to the number 3$/],
     ['22-cover-components-object.report.json', /^Wrap the object in a list$/],
@@ -191,7 +194,7 @@ describe("quick fixes for the editor's own schema diagnostics", () => {
     await waitForDiagnostics(document.uri, 'the two schema errors', (ds) => ds.length === 2);
     for (const [range, title] of [
       [rangeOf(document, ['config', 'colour_theme']), /^Replace "rainbow" with "/],
-      [rangeOf(document, ['components', 0, 'components', 0, 'options'], 'key'), /^Add missing option "value"$/],
+      [rangeOf(document, ['components', 0, 'components', 0, 'options'], 'key'), /^Add missing option "value": 0$/],
     ] as const) {
       const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
         'vscode.executeCodeActionProvider',

@@ -75,6 +75,7 @@ function manifestKeys(value: unknown, out = new Set<string>()): Set<string> {
  */
 const NOT_WORDS: Array<{ where: RegExp; text: string; why: string }> = [
   { where: /commands\/compareWith\.ts/, text: "'$(git-commit) HEAD'", why: 'the git revision, a name' },
+  { where: /loc\/schemaErrors\.ts/, text: "'null'", why: 'the JSON value null' },
   { where: /compare\/compareSources\.ts/, text: "'HEAD'", why: 'the git revision, a name' },
   { where: /commands\/copyAs\.ts/, text: "'PDF'", why: 'a file format' },
   {
@@ -100,7 +101,7 @@ const NOT_WORDS: Array<{ where: RegExp; text: string; why: string }> = [
 /**
  * The src/core modules whose words the extension shows (grep src/extension for the core
  * functions that return text): each takes a Translator and writes no word outside l10n.t.
- * Not listed: schemaErrors.ts and diff/summary.ts (the CLI's validate and diff only).
+ * Not listed: diff/summary.ts (the CLI's diff only).
  */
 const CORE_DISPLAY_MODULES = [
   'src/core/codegen/index.ts',
@@ -113,6 +114,8 @@ const CORE_DISPLAY_MODULES = [
   'src/core/loc/diagnostics.ts',
   'src/core/loc/draftProblem.ts',
   'src/core/loc/plainWords.ts',
+  'src/core/loc/schemaErrors.ts',
+  'src/core/schema/reportProblems.ts',
   'src/core/outline/componentLabel.ts',
   'src/core/outline/reportOutline.ts',
   'src/core/quota/quotaSummary.ts',

@@ -45,12 +45,12 @@ describe('fixes: add a missing required option', () => {
     }
   ]`);
     const [{ fixes }] = editorFixes(text);
-    assert.deepEqual(titles(fixes), ['* Add missing option "value"']);
+    assert.deepEqual(titles(fixes), ['* Add missing option "value": 0']);
     assert.equal(apply(text, fixes[0]), text.replace('"title": "Views"\n', '"title": "Views",\n        "value": 0\n'));
     // Minimal edit: only the inserted text, nothing else rewritten.
     assert.deepEqual(fixes[0].edit, { offset: text.indexOf('"Views"') + 7, length: 0, content: ',\n        "value": 0' });
-    // In the editor the value is a tab stop named by its type, not a real-looking 0.
-    assert.deepEqual(fixes[0].snippet, { offset: text.indexOf('"Views"') + 7, length: 0, content: ',\n        "value": ${1:number}' });
+    // In the editor the same valid 0 is a selected tab stop (issue 30: a type name left there was invalid JSON).
+    assert.deepEqual(fixes[0].snippet, { offset: text.indexOf('"Views"') + 7, length: 0, content: ',\n        "value": ${1:0}' });
   });
 
   it('the snippet is shaped by the schema: a string selected inside its quotes, a choice of enum values, a default kept', () => {
@@ -61,12 +61,14 @@ describe('fixes: add a missing required option', () => {
     assert.match(content, /"\$\{1:Title\}"/);
     const expanded = text.slice(0, offset) + expandSnippetDefaults(content) + text.slice(offset + length);
     assert.equal(expanded, apply(text, fixes[0]), 'its placeholder left as it is, the snippet gives the fixed text');
-    assert.equal(valueSnippet('b', { enum: ['a', 'b', 'c|d'] }, 'enum'), '${1|"b","a","c\\|d"|}');
-    assert.equal(valueSnippet(false, { type: 'boolean' }, 'default'), '${1|false,true|}');
-    assert.equal(valueSnippet(8, { type: 'integer', default: 8 }, 'default'), '${1:8}');
-    assert.equal(valueSnippet(0, { type: 'integer' }, 'type'), '${1:integer}');
-    assert.equal(valueSnippet('a $1 {x}', { type: 'string' }, 'snippet'), '"${1:a \\$1 {x\\}}"');
-    assert.equal(valueSnippet([], { type: 'array' }, 'type'), undefined, 'lists and objects are inserted as they are');
+    assert.equal(valueSnippet('b', { enum: ['a', 'b', 'c|d'] }), '${1|"b","a","c\\|d"|}');
+    assert.equal(valueSnippet(false, { type: 'boolean' }), '${1|false,true|}');
+    assert.equal(valueSnippet(8, { type: 'integer', default: 8 }), '${1:8}');
+    assert.equal(valueSnippet(0, { type: 'integer' }), '${1:0}');
+    assert.equal(valueSnippet('', { type: 'string' }), '"$1"');
+    assert.equal(valueSnippet([], { type: 'array' }), '${1:[]}');
+    assert.equal(valueSnippet('a $1 {x}', { type: 'string' }), '"${1:a \\$1 {x\\}}"');
+    assert.equal(valueSnippet([1], { type: 'array' }), undefined, 'lists with items and objects are inserted as they are');
   });
 
   it('keeps a one-line object on one line, tabs and CRLF, and comments', () => {
@@ -76,7 +78,7 @@ describe('fixes: add a missing required option', () => {
       `{\r\n\t"type": "Report",\r\n\t"options": {},\r\n\t"components": [\r\n\t\t{\r\n\t\t\t"type": "Card",\r\n\t\t\t"options": {\r\n\t\t\t\t// figure\r\n\t\t\t\t${inner}, // trailing comma next\r\n\t\t\t},\r\n\t\t},\r\n\t],\r\n}`;
     const jsonc = card('"title": "Views"');
     const [{ fixes }] = editorFixes(jsonc);
-    assert.equal(fixes[0].title, 'Add missing option "value"');
+    assert.equal(fixes[0].title, 'Add missing option "value": 0');
     assert.equal(apply(jsonc, fixes[0]), card('"title": "Views",\r\n\t\t\t\t"value": 0'));
   });
 

@@ -78,6 +78,8 @@ describe('the packaged .vsix', function () {
       // The `browser` entry (VS Code for the Web), with the browser engine inside.
       'dist/web/extension.js',
       'schemas/report.schema.json',
+      // What VS Code's JSON service reads (package.json jsonValidation): completion and hover, no problems.
+      'schemas/report.editor.schema.json',
       'dist/render-worker.js',
       'dist/body-worker.js',
     ]) {
