@@ -20,10 +20,8 @@ import type { ReportProblem } from '../../core/schema/reportProblems';
 import type { ReportLog } from '../log';
 import { isReportDocument } from '../reportDocument';
 import type { SchemaProvider } from '../schema/schemaProvider';
+import { DocumentTimers, RECHECK_MS } from './documentTimers';
 import { isJsonSchemaDiagnostic, SCHEMA_DIAGNOSTIC_SOURCE } from './schemaDiagnostics';
-
-/** Quiet time after a keystroke before the text is checked again. */
-const RECHECK_MS = 150;
 
 interface FileState {
   /** Everything the check found in the document's current text. */
@@ -34,7 +32,7 @@ interface FileState {
 
 export class ReportSchemaDiagnostics implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection('report-schema');
-  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly timers = new DocumentTimers();
   private readonly files = new Map<string, FileState>();
   private readonly subscriptions: vscode.Disposable[];
 
@@ -44,6 +42,7 @@ export class ReportSchemaDiagnostics implements vscode.Disposable {
   ) {
     this.subscriptions = [
       this.collection,
+      this.timers,
       vscode.workspace.onDidOpenTextDocument((d) => this.schedule(d, 0)),
       vscode.workspace.onDidChangeTextDocument((e) => {
         if (e.contentChanges.length > 0) this.schedule(e.document, RECHECK_MS);
@@ -57,7 +56,7 @@ export class ReportSchemaDiagnostics implements vscode.Disposable {
 
   /** Checks the document's current text now. */
   async check(document: vscode.TextDocument): Promise<void> {
-    this.cancel(document.uri);
+    this.timers.cancel(document.uri);
     if (document.isClosed || !isReportDocument(document)) {
       this.forget(document.uri);
       return;
@@ -80,8 +79,6 @@ export class ReportSchemaDiagnostics implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const timer of this.timers.values()) clearTimeout(timer);
-    this.timers.clear();
     this.subscriptions.forEach((s) => s.dispose());
   }
 
@@ -91,11 +88,7 @@ export class ReportSchemaDiagnostics implements vscode.Disposable {
       if (this.files.has(document.uri.toString())) this.forget(document.uri);
       return;
     }
-    this.cancel(document.uri);
-    this.timers.set(
-      document.uri.toString(),
-      setTimeout(() => void this.check(document), delayMs),
-    );
+    this.timers.schedule(document.uri, delayMs, () => void this.check(document));
   }
 
   private publish(uri: vscode.Uri): void {
@@ -118,14 +111,8 @@ export class ReportSchemaDiagnostics implements vscode.Disposable {
     return found.filter((d) => !marked.some((m) => sameNode(offsets(d.range), m)));
   }
 
-  private cancel(uri: vscode.Uri): void {
-    const timer = this.timers.get(uri.toString());
-    if (timer) clearTimeout(timer);
-    this.timers.delete(uri.toString());
-  }
-
   private forget(uri: vscode.Uri): void {
-    this.cancel(uri);
+    this.timers.cancel(uri);
     this.files.delete(uri.toString());
     this.collection.delete(uri);
   }

@@ -8,21 +8,20 @@
 import * as vscode from 'vscode';
 import { trailingCommas } from '../../core/loc/trailingCommas';
 import { isReportDocument } from '../reportDocument';
+import { DocumentTimers, RECHECK_MS } from './documentTimers';
 
 export const TRAILING_COMMA_SOURCE = 'Report Studio';
 export const TRAILING_COMMA_CODE = 'trailing-comma';
 
-/** Quiet time after a keystroke before the commas are looked for again. */
-const RECHECK_MS = 150;
-
 export class TrailingCommaDiagnostics implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection('report-trailing-commas');
-  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly timers = new DocumentTimers();
   private readonly subscriptions: vscode.Disposable[];
 
   constructor() {
     this.subscriptions = [
       this.collection,
+      this.timers,
       vscode.workspace.onDidOpenTextDocument((d) => this.check(d)),
       vscode.workspace.onDidChangeTextDocument((e) => {
         if (e.contentChanges.length > 0) this.schedule(e.document);
@@ -34,7 +33,7 @@ export class TrailingCommaDiagnostics implements vscode.Disposable {
 
   /** Looks for the document's trailing commas now (tests; on open). */
   check(document: vscode.TextDocument): void {
-    this.cancel(document.uri);
+    this.timers.cancel(document.uri);
     if (!isReportDocument(document)) {
       this.collection.delete(document.uri);
       return;
@@ -54,27 +53,15 @@ export class TrailingCommaDiagnostics implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const timer of this.timers.values()) clearTimeout(timer);
-    this.timers.clear();
     this.subscriptions.forEach((s) => s.dispose());
   }
 
   private schedule(document: vscode.TextDocument): void {
-    this.cancel(document.uri);
-    this.timers.set(
-      document.uri.toString(),
-      setTimeout(() => this.check(document), RECHECK_MS),
-    );
-  }
-
-  private cancel(uri: vscode.Uri): void {
-    const timer = this.timers.get(uri.toString());
-    if (timer) clearTimeout(timer);
-    this.timers.delete(uri.toString());
+    this.timers.schedule(document.uri, RECHECK_MS, () => this.check(document));
   }
 
   private forget(uri: vscode.Uri): void {
-    this.cancel(uri);
+    this.timers.cancel(uri);
     this.collection.delete(uri);
   }
 }
