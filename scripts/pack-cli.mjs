@@ -7,10 +7,12 @@
 // The package holds what `report-studio` loads at run time, and nothing else:
 //   dist/cli.js                 the command (package.json `bin`)
 //   dist/engine.js              the local service and renderer, for --offline and serve
+//   dist/mcp.js                 `report-studio mcp` (the MCP SDK), required only for that command
 //   dist/render-worker.js       render worker threads (src/mock/renderPool.ts)
 //   dist/body-worker.js         body check threads for large requests (src/mock/http/bodyPool.ts)
 //   dist/*.wasm, dist/fonts/, dist/icons/tabler-outline.json   read by the renderer (render-assets.mjs)
 //   schemas/report.schema.json  for `report-studio schema`, beside dist/ as in the repository
+//   examples/*.report.json, SKILL.md   the MCP server's resources and `report-studio skill install`
 //   README.md (docs/npm-README.md), LICENSE, package.json
 // The bundles are minified on the way (esbuild), without source maps.
 import { spawnSync } from 'node:child_process';
@@ -20,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { ensureBuilt, root } from './freshness.mjs';
 
-export const BUNDLES = ['cli.js', 'engine.js', 'render-worker.js', 'body-worker.js'];
+export const BUNDLES = ['cli.js', 'engine.js', 'mcp.js', 'render-worker.js', 'body-worker.js'];
 export const ASSETS = ['pdfium.wasm', 'webp_dec.wasm', 'libjpegturbowasm.wasm', 'fonts', 'icons/tabler-outline.json'];
 
 /** The one executable file of the package: its `bin`. */

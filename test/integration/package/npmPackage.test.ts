@@ -1,8 +1,8 @@
 /**
  * The CLI as an npm package (scripts/pack-cli.mjs): the tarball holds exactly the allowed files,
  * installs with `npm install -g --offline` into a temporary prefix, and the installed
- * `report-studio` works from an empty folder — --help, schema, validate (clean and broken) and
- * build --offline, whose PDF is read back.
+ * `report-studio` works from an empty folder — --help, schema, validate (clean and broken),
+ * build --offline, whose PDF is read back, and `mcp` answering the SDK's client.
  */
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
@@ -10,6 +10,8 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { allText, readPdf } from '../../helpers/pdf';
 import { buildOnce, describeRun, ROOT } from '../cli/cliHarness';
 import { binDir, installTarball, packTarball, pathWith, runProgram, userEnv } from './npmPackage';
@@ -18,7 +20,9 @@ import { binDir, installTarball, packTarball, pathWith, runProgram, userEnv } fr
 const ALLOWED = [
   /^package\/(package\.json|README\.md|LICENSE)$/,
   /^package\/schemas\/report\.schema\.json$/,
-  /^package\/dist\/(cli|engine|render-worker|body-worker)\.js$/,
+  /^package\/dist\/(cli|engine|mcp|render-worker|body-worker)\.js$/,
+  /^package\/examples\/[a-z-]+\.report\.json$/,
+  /^package\/SKILL\.md$/,
   /^package\/dist\/(pdfium|webp_dec|libjpegturbowasm)\.wasm$/,
   /^package\/dist\/icons\/tabler-outline\.json$/,
   /^package\/dist\/fonts\/README\.md$/,
@@ -32,6 +36,9 @@ const REQUIRED = [
   'package/schemas/report.schema.json',
   'package/dist/cli.js',
   'package/dist/engine.js',
+  'package/dist/mcp.js',
+  'package/SKILL.md',
+  'package/examples/kpi-dashboard.report.json',
   'package/dist/render-worker.js',
   'package/dist/body-worker.js',
   'package/dist/pdfium.wasm',
@@ -133,5 +140,27 @@ describe('CLI npm package: pack, install offline, run', function () {
     const pdf = await readPdf(await readFile(join(work, 'annual-review.pdf')));
     assert.equal(pdf.pageCount, 3);
     assert.match(allText(pdf), /Annual Review 2024/);
+  });
+
+  it('mcp: the installed server (dist/mcp.js) lists its tools and reads its example resources', async () => {
+    const client = new Client({ name: 'npm-package-test', version: '0' });
+    const transport = new StdioClientTransport({
+      command: join(binDir(prefix), 'report-studio'),
+      args: ['mcp', '--offline', '--data-dir', join(tmp, 'mcp-data')],
+      cwd: work,
+      env: env as Record<string, string>,
+      stderr: 'pipe',
+    });
+    try {
+      await client.connect(transport);
+      const tools = (await client.listTools()).tools.map((t) => t.name).sort();
+      assert.deepEqual(tools, ['build', 'component_docs', 'diff', 'preview', 'quota', 'render', 'validate']);
+      const example = await client.readResource({ uri: 'report-studio://examples/kpi-dashboard.report.json' });
+      const [first] = example.contents;
+      assert.ok('text' in first, 'a text resource');
+      assert.match(first.text, /"type": "Report"/);
+    } finally {
+      await client.close();
+    }
   });
 });
