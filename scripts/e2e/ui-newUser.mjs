@@ -56,14 +56,14 @@ async function liveViewFrame(page, name, shotDir) {
  * may be loaded again meanwhile (new resource roots once the report is saved, the start watch),
  * leaving the frame found first detached or hidden while a new one draws the result.
  */
-export async function inViewer(page, name, what, fn, timeoutMs = 60_000) {
+export async function inViewer(page, name, what, fn, timeoutMs = 60_000, arg = undefined) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const left = deadline - Date.now();
     let frame;
     try {
       frame = await viewerFrame(page, name, Math.max(left, 1_000));
-      return await waitInFrame(frame, what, fn, undefined, Math.max(Math.min(left, 15_000), 1_000));
+      return await waitInFrame(frame, what, fn, arg, Math.max(Math.min(left, 15_000), 1_000));
     } catch (e) {
       if (Date.now() < deadline) continue;
       // What the viewer shows instead, for the log of a failed run.
@@ -73,10 +73,15 @@ export async function inViewer(page, name, what, fn, timeoutMs = 60_000) {
   }
 }
 
-/** The report's live view shows `badge` (and, when paused, a reason matching `reason`). */
-async function liveState(frame, what, badge, reason) {
-  return waitInFrame(
-    frame,
+/**
+ * The report's live view shows `badge` (and, when paused, a reason matching `reason`). Its frame is
+ * found again as it waits: saving the untitled copy moves the panel over to the saved file, whose
+ * page loads anew (a CI run here held the first frame, detached).
+ */
+async function liveState(page, name, what, badge, reason) {
+  return inViewer(
+    page,
+    name,
     what,
     ([badge, reason]) => {
       const b = document.getElementById('liveBadge');
@@ -85,6 +90,7 @@ async function liveState(frame, what, badge, reason) {
       if (reason && (r.hidden || !new RegExp(reason).test(r.textContent))) return false;
       return { badge: b.textContent, reason: r.hidden ? null : r.textContent };
     },
+    60_000,
     [badge, reason],
   );
 }
@@ -120,9 +126,11 @@ async function walk(page, shotDir, quickInput, workspace, written) {
   // 2. The live view, the Markdown preview's key.
   await page.keyboard.press('Control+K');
   await page.keyboard.press('V');
-  const frame = await liveViewFrame(page, name, shotDir);
-  await liveState(frame, 'the live view marked Live', 'Live');
-  await waitInFrame(frame, 'the title drawn', () => /Weekly sales/.test(document.querySelector('.pdf-page .textLayer')?.textContent ?? ''));
+  await liveViewFrame(page, name, shotDir);
+  await liveState(page, name, 'the live view marked Live', 'Live');
+  await inViewer(page, name, 'the title drawn', () =>
+    /Weekly sales/.test(document.querySelector('.pdf-page .textLayer')?.textContent ?? ''),
+  );
   await sleep(300);
   await docShot(page, shotDir, 'walk-2-live-view.png');
 
@@ -142,7 +150,7 @@ async function walk(page, shotDir, quickInput, workspace, written) {
   await find.waitFor({ state: 'detached', timeout: 5_000 });
   await page.keyboard.type('Crad');
   await page.keyboard.press('Escape'); // the suggestion of "Card" stays a suggestion
-  const paused = await liveState(frame, 'the live view paused, the reason in words', 'Paused', 'Crad');
+  const paused = await liveState(page, name, 'the live view paused, the reason in words', 'Paused', 'Crad');
   const problems = page.locator('.statusbar-item[id="status.problems"]');
   await page.waitForFunction(() => /[1-9]/.test(document.querySelector('[id="status.problems"]')?.textContent ?? ''), null, {
     timeout: 15_000,
@@ -166,7 +174,7 @@ async function walk(page, shotDir, quickInput, workspace, written) {
     .first()
     .click({ position: { x: 200, y: 40 } });
   await page.keyboard.press('Control+Z');
-  await liveState(frame, 'the live view Live again after the fix', 'Live');
+  await liveState(page, name, 'the live view Live again after the fix', 'Live');
   await row.waitFor({ state: 'detached', timeout: 15_000 });
   const problemsAfter = (await problems.innerText()).replace(/\s+/g, ' ').trim();
 
@@ -184,7 +192,7 @@ async function walk(page, shotDir, quickInput, workspace, written) {
   // swap closes at once. The saved file's tab, not dirty, is the end of it.
   await page.locator('.tabs-container .tab.active:not(.dirty)', { hasText: name }).first().waitFor({ timeout: 15_000 });
   // Saving the untitled copy must not pause the live view on the emptied copy.
-  await liveState(frame, 'the live view still Live after the save', 'Live');
+  await liveState(page, name, 'the live view still Live after the save', 'Live');
   const stem = name.replace(/\.report\.json$/, '');
 
   // 5. Preview (free): the JPEG in the panel.
