@@ -23,8 +23,29 @@ const ROOMS = Object.fromEntries(
     }),
 );
 
-/** Relative-import patterns that reach each room from anywhere below src/. */
-const room = (name) => [`**/${name}/**`, `**/${name}`].flatMap((p) => [`../${p}`, `../../${p}`, `../../../${p}`]);
+/**
+ * Relative-import patterns that reach room `name` from a file `depth` folders below src/
+ * (a module directly in src/core/ is depth 1). Exact per depth, so a room's own subfolder of the same name
+ * (src/extension/service/) is not mistaken for the room (src/service/).
+ */
+const room = (name, depth) => [`${'../'.repeat(depth)}${name}`, `${'../'.repeat(depth)}${name}/**`];
+/** The deepest folder below src/ that holds a module (a deeper one fails the config, not silently passes). */
+const MAX_DEPTH = 4;
+const tooDeep = readdirSync(SRC, { recursive: true }).find((f) => String(f).split('/').length > MAX_DEPTH + 1);
+if (tooDeep) throw new Error(`eslint.config.mjs: src/${tooDeep} is deeper than MAX_DEPTH (${MAX_DEPTH}): raise it`);
+/** `files` split by depth: a glob ending in `/**` + `/*.ts` gives one glob per depth below its folder; a plain path keeps its own. */
+function byDepth(files) {
+  const out = new Map();
+  for (const glob of files) {
+    const deep = glob.match(/^(src\/.+\/)\*\*\/\*\.ts$/);
+    const base = deep ? deep[1].split('/').length - 2 : glob.split('/').length - 2;
+    for (let d = base; d <= (deep ? MAX_DEPTH : base); d++) {
+      const g = deep ? `${deep[1]}${'*/'.repeat(d - base)}*.ts` : glob;
+      out.set(d, [...(out.get(d) ?? []), g]);
+    }
+  }
+  return out;
+}
 const NODE_BUILTINS = ['node:*', 'fs', 'path', 'os', 'http', 'https', 'net', 'child_process', 'worker_threads'];
 const UP = 'Arrows point downwards (docs/architecture.md, Rooms):';
 const VSCODE = { name: 'vscode', message: 'Only src/extension/ imports vscode (docs/architecture.md, Rooms).' };
@@ -40,8 +61,8 @@ function roomRule(name, files, { ignores, typeOnly = [], paths = [], patterns = 
   if (!allowed) throw new Error(`eslint.config.mjs: src/${name} is not a room (no src/${name}/tsconfig.json)`);
   const refused = Object.keys(ROOMS).filter((r) => r !== name && !allowed.includes(r));
   const reach = allowed.length ? allowed.map((r) => `src/${r}`).join(', ') : 'nothing outside itself';
-  return {
-    files,
+  return [...byDepth(files)].map(([depth, depthFiles]) => ({
+    files: depthFiles,
     ...(ignores ? { ignores } : {}),
     rules: {
       'no-restricted-imports': [
@@ -49,21 +70,21 @@ function roomRule(name, files, { ignores, typeOnly = [], paths = [], patterns = 
         {
           paths: [...(name === 'extension' ? [] : [VSCODE]), ...paths],
           patterns: [
-            ...(refused.length ? [{ group: refused.flatMap(room), message: `${UP} src/${name} imports ${reach}.` }] : []),
-            ...typeOnly.map(([rooms, message]) => ({ group: rooms.flatMap(room), message, allowTypeImports: true })),
+            ...(refused.length ? [{ group: refused.flatMap((r) => room(r, depth)), message: `${UP} src/${name} imports ${reach}.` }] : []),
+            ...typeOnly.map(([rooms, message]) => ({ group: rooms.flatMap((r) => room(r, depth)), message, allowTypeImports: true })),
             ...patterns,
           ],
         },
       ],
     },
-  };
+  }));
 }
 
 const WEB_NO_NODE = 'src/web runs in a browser: no Node modules (src/web/shims/ holds their browser stand-ins).';
 
 /** What the extension imports for types only (src/extension/web/ may add the browser engine of src/web). */
 const EXTENSION_TYPE_ONLY = [
-  [['mock', 'cli'], 'The local service and the CLI reach the extension only through the lazily loaded bundle: import type only.'],
+  [['service', 'cli'], 'The local service and the CLI reach the extension only through the lazily loaded bundle: import type only.'],
 ];
 
 export default tseslint.config(
@@ -101,48 +122,48 @@ export default tseslint.config(
   // CommonJS tooling files.
   { files: ['**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   // The rooms (docs/architecture.md, Rooms): what each does not reference is refused by roomRule.
-  roomRule('catalogue', ['src/catalogue/**/*.ts'], {
+  ...roomRule('catalogue', ['src/catalogue/**/*.ts'], {
     patterns: [{ group: [...NODE_BUILTINS, 'undici', 'prettier'], message: 'src/catalogue is pure data: no I/O and no packages.' }],
   }),
   // The HTTP client is core's one door to the network.
-  roomRule('core', ['src/core/client/**/*.ts']),
+  ...roomRule('core', ['src/core/client/**/*.ts']),
   // Core outside client/ is pure: it runs anywhere (extension host, CLI, service) with no I/O.
-  roomRule('core', ['src/core/**/*.ts'], {
+  ...roomRule('core', ['src/core/**/*.ts'], {
     ignores: ['src/core/client/**'],
     paths: [{ name: 'undici', message: 'Network I/O lives in src/core/client/.' }],
     patterns: [
       { group: NODE_BUILTINS, message: 'src/core outside client/ is pure: no Node I/O (pass data in, or move the I/O to the caller).' },
     ],
   }),
-  roomRule('net', ['src/net/**/*.ts']),
-  roomRule('render', ['src/render/**/*.ts']),
-  roomRule('mock', ['src/mock/**/*.ts']),
+  ...roomRule('net', ['src/net/**/*.ts']),
+  ...roomRule('render', ['src/render/**/*.ts']),
+  ...roomRule('service', ['src/service/**/*.ts']),
   // The browser build (src/web/): runs in a browser or VS Code's web worker extension host, so no
   // Node module; it stands in for the Node-only parts of the renderer (scripts/web-build.mjs).
-  roomRule('web', ['src/web/**/*.ts'], {
+  ...roomRule('web', ['src/web/**/*.ts'], {
     // By name, not as patterns: the pattern `net` would match the src/net room too.
     paths: NODE_BUILTINS.filter((n) => !n.includes('*')).map((name) => ({ name, message: WEB_NO_NODE })),
     patterns: [{ group: ['node:*'], message: WEB_NO_NODE }],
   }),
   // The CLI starts fast without the local service: only cli/localService.ts imports it (and the
   // renderer), and engineLoader.ts requires that file lazily (dist/engine.js in the bundle).
-  roomRule('cli', ['src/cli/**/*.ts'], {
+  ...roomRule('cli', ['src/cli/**/*.ts'], {
     ignores: ['src/cli/localService.ts'],
     typeOnly: [
       [
-        ['mock', 'render'],
+        ['service', 'render'],
         'src/cli reaches the local service only through cli/localService.ts, loaded lazily by engineLoader.ts: import type here.',
       ],
     ],
   }),
-  roomRule('cli', ['src/cli/localService.ts']),
-  roomRule('webview', ['src/webview/**/*.ts'], {
+  ...roomRule('cli', ['src/cli/localService.ts']),
+  ...roomRule('webview', ['src/webview/**/*.ts'], {
     typeOnly: [[['core'], 'The webview may import core types only (import type).']],
     patterns: [{ group: NODE_BUILTINS, message: 'The webview runs in a browser: no Node modules.' }],
   }),
   // The extension reaches the client, the local service and the renderer only through the
   // lazily loaded engine bundle: static imports of them must be type-only.
-  roomRule('extension', ['src/extension/**/*.ts'], {
+  ...roomRule('extension', ['src/extension/**/*.ts'], {
     ignores: ['src/extension/web/**'],
     typeOnly: [
       ...EXTENSION_TYPE_ONLY,
@@ -151,7 +172,7 @@ export default tseslint.config(
   }),
   // The web entry and the twins it swaps in (dist/web/extension.js, VS Code's web worker
   // extension host): the browser engine statically, and no Node module.
-  roomRule('extension', ['src/extension/web/**/*.ts'], {
+  ...roomRule('extension', ['src/extension/web/**/*.ts'], {
     typeOnly: EXTENSION_TYPE_ONLY,
     patterns: [{ group: NODE_BUILTINS, message: 'The web entry runs in a web worker: no Node modules.' }],
   }),

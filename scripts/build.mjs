@@ -25,12 +25,12 @@ const bundles = [
   // The rest of the extension (providers, views, services), required by the bootstrap once a
   // report, a command, a restored panel or the API needs it.
   { entry: 'src/extension/studio.ts', out: 'dist/studio.js' },
-  { entry: 'src/mock/main.ts', out: 'dist/mock-server.js', banner: '#!/usr/bin/env node' },
-  // Render worker thread of the local service (src/mock/renderPool.ts loads it beside the bundle).
-  { entry: 'src/mock/renderWorker.ts', out: 'dist/render-worker.js' },
+  { entry: 'src/service/main.ts', out: 'dist/local-service.js', banner: '#!/usr/bin/env node' },
+  // Render worker thread of the local service (src/service/renderPool.ts loads it beside the bundle).
+  { entry: 'src/service/renderWorker.ts', out: 'dist/render-worker.js' },
   // Body worker of the local service: decodes and validates large request bodies off the
-  // event loop (src/mock/http/bodyPool.ts loads it beside the bundle).
-  { entry: 'src/mock/http/bodyWorker.ts', out: 'dist/body-worker.js' },
+  // event loop (src/service/http/bodyPool.ts loads it beside the bundle).
+  { entry: 'src/service/http/bodyWorker.ts', out: 'dist/body-worker.js' },
   // The engine (client, runner, redaction registry, errors, local service + renderer): the CLI
   // loads it only for --offline and serve (its `require('./localService')` becomes a run-time
   // require of the sibling bundle, which holds the local service), the extension on its first

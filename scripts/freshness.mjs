@@ -14,7 +14,7 @@ const BUNDLES = [
   'engine.js',
   'fixEngine.js',
   'cli.js',
-  'mock-server.js',
+  'local-service.js',
   'render-worker.js',
   'body-worker.js',
   'web/renderer.js',

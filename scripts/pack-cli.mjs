@@ -8,8 +8,8 @@
 //   dist/cli.js                 the command (package.json `bin`)
 //   dist/engine.js              the local service and renderer, for --offline and serve
 //   dist/mcp.js                 `report-studio mcp` (the MCP SDK), required only for that command
-//   dist/render-worker.js       render worker threads (src/mock/renderPool.ts)
-//   dist/body-worker.js         body check threads for large requests (src/mock/http/bodyPool.ts)
+//   dist/render-worker.js       render worker threads (src/service/renderPool.ts)
+//   dist/body-worker.js         body check threads for large requests (src/service/http/bodyPool.ts)
 //   dist/*.wasm, dist/fonts/, dist/icons/tabler-outline.json   read by the renderer (render-assets.mjs)
 //   schemas/report.schema.json  for `report-studio schema`, beside dist/ as in the repository
 //   examples/*.report.json, SKILL.md   the MCP server's resources and `report-studio skill install`

@@ -14,7 +14,7 @@ export const SWAPS = {
   'src/net/outboundPolicy.ts': 'src/web/render/browserFetch.ts',
   'src/core/client/http.ts': 'src/web/client/http.ts',
   'src/core/client/download.ts': 'src/web/client/download.ts',
-  'src/mock/delivery/bucket.ts': 'src/web/service/bucket.ts',
+  'src/service/delivery/bucket.ts': 'src/web/service/bucket.ts',
   // The extension's web entry (dist/web/extension.js): every part bundled statically, files
   // through vscode.workspace.fs, and without what needs the Node extension host.
   'src/extension/service/runtimeLoader.ts': 'src/extension/web/runtimeLoader.ts',

@@ -13,9 +13,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { batchRenderWorkers, defaultJobs } from '../../src/cli/commands/batch';
-import { DEFAULTS } from '../../src/mock/options';
-import { WorkerRenderer } from '../../src/mock/renderPool';
-import { locateWorkerScript } from '../../src/mock/workerScript';
+import { DEFAULTS } from '../../src/service/options';
+import { WorkerRenderer } from '../../src/service/renderPool';
+import { locateWorkerScript } from '../../src/service/workerScript';
 import { median, type BenchRow } from './table';
 
 const ROOT = join(__dirname, '..', '..');

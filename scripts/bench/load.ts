@@ -2,7 +2,7 @@
  * `npm run bench:load [-- --seconds 60 --clients 50 --concurrency 2 --minimal-renderer --rate-limit 0
  *                       --neighbour-seconds 20 --flooders 16]`
  *
- * Load on the bundled local service: dist/mock-server.js in its own process (free
+ * Load on the bundled local service: dist/local-service.js in its own process (free
  * loopback port, temp data dir, one key with a huge quota), N concurrent core clients
  * submitting builds and previews of the examples, polling and downloading for S seconds
  * (tasks in flight at the deadline are finished). Prints requests by endpoint, expected
@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ReportClient } from '../../src/core/client/apiClient';
 import type { QuotaRecord } from '../../src/core/api/types';
-import { keyIdOf } from '../../src/mock/keys';
+import { keyIdOf } from '../../src/service/keys';
 import { newStats, runClient, type LoadStats } from './loadClients';
 import { printNeighbour, runHostileNeighbour } from './loadNeighbour';
 import { percentile } from './table';
@@ -102,12 +102,12 @@ function startServer(o: Options, dataDir: string, keyArgs: string[] = ['--api-ke
     '--quiet',
   ];
   if (o.minimalRenderer) args.push('--minimal-renderer');
-  const child = spawn(process.execPath, [join(ROOT, 'dist', 'mock-server.js'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(ROOT, 'dist', 'local-service.js'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
   const ready = new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`mock-server exited with ${code}: ${err}`)));
+    child.once('exit', (code) => reject(new Error(`local-service exited with ${code}: ${err}`)));
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
       const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
@@ -229,8 +229,8 @@ async function hostileNeighbour(o: Options, examples: string[], signal: AbortSig
 
 async function main(): Promise<number> {
   const o = parseOptions(process.argv.slice(2));
-  if (!existsSync(join(ROOT, 'dist', 'mock-server.js')))
-    throw new Error('dist/mock-server.js is missing: run node scripts/build.mjs first');
+  if (!existsSync(join(ROOT, 'dist', 'local-service.js')))
+    throw new Error('dist/local-service.js is missing: run node scripts/build.mjs first');
   const examples = readdirSync(join(ROOT, 'examples'))
     .filter((n) => n.endsWith('.report.json'))
     .sort()

@@ -101,7 +101,7 @@ export async function runClient(id: number, s: ClientSetup): Promise<void> {
       }
       const kind = r < 0.56 ? 'build' : 'preview';
       // Each body its own (a counter in the title): identical bodies a moment apart share one
-      // render (src/mock/renderReuse.ts), and this load is meant to render.
+      // render (src/service/renderReuse.ts), and this load is meant to render.
       const report = s.examples[Math.floor(s.random() * s.examples.length)].replace(
         '"report_title": "',
         `"report_title": "#${id}.${++submitted} `,

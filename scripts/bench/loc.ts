@@ -22,7 +22,7 @@ import { isReportServiceError } from '../../src/core/client/errors';
 import { anchorEntries, anchorEntriesOn, type AnchoredEntry } from '../../src/core/loc/anchorEntries';
 import { applyChange, type TextChange } from '../../src/core/loc/textChanges';
 import { createMinimalRenderer } from '../../src/render/minimalRenderer';
-import { startLocalService } from '../../src/mock/service';
+import { startLocalService } from '../../src/service/service';
 import { largeReportWithErrors } from '../../test/helpers/largeReport';
 import { median, type BenchRow } from './table';
 

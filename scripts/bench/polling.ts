@@ -17,7 +17,7 @@ import type { PollSchedule } from '../../src/core/runner/polling';
 import { runTask } from '../../src/core/runner/taskRunner';
 import { createRenderer } from '../../src/render';
 import type { ReportRenderer } from '../../src/render';
-import { startLocalService } from '../../src/mock/service';
+import { startLocalService } from '../../src/service/service';
 import { median, type BenchRow } from './table';
 
 const REPORT = readFileSync(join(__dirname, '..', '..', 'examples', 'invoice.report.json'), 'utf8');
@@ -31,7 +31,7 @@ let submitted = 0;
 
 /**
  * One build of the invoice. Each body differs (a counter in its title): the local service
- * shares a render between identical bodies sent a moment apart (src/mock/renderReuse.ts), and
+ * shares a render between identical bodies sent a moment apart (src/service/renderReuse.ts), and
  * this bench measures waiting for renders, not that.
  */
 async function once(client: ReportClient, polling: PollSchedule, longPollSeconds?: number): Promise<Sample> {

@@ -10,7 +10,7 @@
  */
 import { createRenderer } from '../../src/render';
 import { PREVIEW_MAX_PAGES } from '../../src/render/preview';
-import { locateRenderWorker, MAX_PREVIEW_PARTS, WorkerRenderer } from '../../src/mock/renderPool';
+import { locateRenderWorker, MAX_PREVIEW_PARTS, WorkerRenderer } from '../../src/service/renderPool';
 import type { ReportBody, ReportComponent } from '../../src/core/report/types';
 import { createPageImager } from '../../src/render/pageImages';
 import { median, type BenchRow } from './table';

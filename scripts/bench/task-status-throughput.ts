@@ -1,6 +1,6 @@
 /**
  * get-task-status throughput of the local service: the bundled server
- * (dist/mock-server.js, as `npm run mock` runs it, request log on) in its own
+ * (dist/local-service.js, as `npm run service` runs it, request log on) in its own
  * process, one finished task, then N keep-alive connections (undici Pool) polling
  * GET /get-task-status in windows of a fixed length. The median requests per second over
  * the windows, and latency percentiles, for 1, 4 and 16 connections. Numbers only, no
@@ -69,8 +69,8 @@ async function measure(url: string, key: string, connections: number, windows: n
 }
 
 export async function runTaskStatusThroughputBench(windows = 3, seconds = 1): Promise<BenchRow[]> {
-  const bundle = join(ROOT, 'dist', 'mock-server.js');
-  if (!existsSync(bundle)) throw new Error('dist/mock-server.js is missing: run node scripts/build.mjs first');
+  const bundle = join(ROOT, 'dist', 'local-service.js');
+  if (!existsSync(bundle)) throw new Error('dist/local-service.js is missing: run node scripts/build.mjs first');
   const dataDir = await mkdtemp(join(tmpdir(), 'rs-bench-'));
   const child = spawn(process.execPath, [bundle, '--port', '0', '--data-dir', dataDir, '--rate-limit', '0', '--minimal-renderer'], {
     stdio: ['ignore', 'pipe', 'ignore'],
@@ -78,7 +78,7 @@ export async function runTaskStatusThroughputBench(windows = 3, seconds = 1): Pr
   try {
     let out = '';
     const ready = await new Promise<{ url: string; key: string }>((resolve, reject) => {
-      child.on('exit', (code) => reject(new Error(`mock-server exited with ${code}`)));
+      child.on('exit', (code) => reject(new Error(`local-service exited with ${code}`)));
       child.stdout!.on('data', (d: Buffer) => {
         out += d.toString();
         const url = /listening on (\S+)/.exec(out)?.[1];

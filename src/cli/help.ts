@@ -35,7 +35,7 @@ Commands:
   quota                           Show the remaining quota
   validate <files|dirs…>          Check reports against the schema (file:line:col: lines)
   schema [--print]                Print the schema file's path (or the schema) for other editors
-  serve [flags]                   Run the local service (same flags as npm run mock)
+  serve [flags]                   Run the local service (same flags as npm run service)
   diff <old> <new> [--out DIR]    Which pages a change added, removed or changed (free)
   export <files|dirs…> --png      One PNG per page, <report>-p<N>.png (free, offline)
   plan <inputs…> --shards n       The CI matrix of a run split over n machines, and its quota
@@ -124,7 +124,7 @@ Prints the path of the report schema installed with report-studio
   serve: `Usage: report-studio serve [flags]
 
 Runs the local report service in the foreground (the same program and flags as
-npm run mock). Run "report-studio serve --help" for its flags.`,
+npm run service). Run "report-studio serve --help" for its flags.`,
   diff: `Usage: report-studio diff <old> <new> [--out DIR]
        report-studio diff --base <rev> [paths…] [--out DIR]
        report-studio diff <rev>..<rev> [paths…] [--out DIR]

@@ -7,12 +7,12 @@
 import type { VisualDiffer } from '../render/diff/visualDiff';
 import type { PageImager } from '../render/pageImages';
 
-export { startLocalService } from '../mock/service';
-export type { DraftRender, LocalService, LocalServiceOptions } from '../mock/service';
-export { defaultDataDir, FlagError, parseFlags, USAGE } from '../mock/flags';
-export { DEFAULT_PLAN } from '../mock/options';
+export { startLocalService } from '../service/service';
+export type { DraftRender, LocalService, LocalServiceOptions } from '../service/service';
+export { defaultDataDir, FlagError, parseFlags, USAGE } from '../service/flags';
+export { DEFAULT_PLAN } from '../service/options';
 export { createMinimalRenderer } from '../render/minimalRenderer';
-export { remoteBindWarning } from '../mock/bindHost';
+export { remoteBindWarning } from '../service/bindHost';
 export type { DiffSide, PageImages, VisualDiffer } from '../render/diff/visualDiff';
 export type { PageImager } from '../render/pageImages';
 

@@ -6,7 +6,7 @@
  *
  * The module is compiled on a process's first preview, not when the renderer starts: its WASM
  * memory (50 MB at first, grown by large images and never given back) counts against the render
- * worker's external-memory budget (src/mock/renderWorker.ts), and a worker that only builds PDFs
+ * worker's external-memory budget (src/service/renderWorker.ts), and a worker that only builds PDFs
  * never needs it. The .wasm sits beside the bundle (dist/libjpegturbowasm.wasm, copied by
  * scripts/render-assets.mjs) or, from sources, in node_modules.
  */

@@ -4,7 +4,7 @@
  * preview (grey bars, not the text). Used only when asked for — `--minimal-renderer` of the
  * local service and `report-studio serve`, or `renderer:` when embedding it — by tests that
  * need deterministic page counts and by the load benches. It is never a fallback: a real
- * renderer that cannot load is a start-up error (src/mock/service.ts). The PDF is written
+ * renderer that cannot load is a start-up error (src/service/service.ts). The PDF is written
  * without dependencies; jpeg-js encodes the preview.
  */
 import * as jpeg from 'jpeg-js';

@@ -7,7 +7,7 @@
  * exist once. The web extension bundles this module statically. No 'vscode' here.
  */
 export { startLocalService } from './localService';
-export type { DraftRender, LocalService, LocalServiceOptions } from '../mock/service';
+export type { DraftRender, LocalService, LocalServiceOptions } from '../service/service';
 export { ReportClient } from '../core/client/apiClient';
 export { ReportServiceError } from '../core/client/errors';
 export { FileWriteError } from '../core/client/download';

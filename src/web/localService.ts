@@ -1,5 +1,5 @@
 /**
- * The local service in the browser (VS Code for the Web): the service of src/mock/compose.ts
+ * The local service in the browser (VS Code for the Web): the service of src/service/compose.ts
  * hosted without sockets or files — its state (tasks, files, quota ledger) in memory for the life
  * of the page or worker, the renderer running in-process on the files `options.assets` reads
  * (read once, on the first render), submitted bodies checked on this thread, and its address an
@@ -7,15 +7,15 @@
  * service in-process (client/http.ts). The development key and default plan are as on Node;
  * `restricted` fetches no image. No webhook is sent from here (webhooks.ts).
  */
-import { composeService } from '../mock/compose';
-import { checkBody } from '../mock/http/bodyCheck';
-import type { FileAccess } from '../mock/http/exchange';
-import { createInProcessHandler } from '../mock/http/inProcess';
-import { newDevKey } from '../mock/keys';
-import { resolveOptions } from '../mock/options';
-import type { LocalService, LocalServiceOptions } from '../mock/service';
-import { memoryDocument } from '../mock/store/jsonDocument';
-import { memoryVolume, type StoreVolume } from '../mock/store/volume';
+import { composeService } from '../service/compose';
+import { checkBody } from '../service/http/bodyCheck';
+import type { FileAccess } from '../service/http/exchange';
+import { createInProcessHandler } from '../service/http/inProcess';
+import { newDevKey } from '../service/keys';
+import { resolveOptions } from '../service/options';
+import type { LocalService, LocalServiceOptions } from '../service/service';
+import { memoryDocument } from '../service/store/jsonDocument';
+import { memoryVolume, type StoreVolume } from '../service/store/volume';
 import type { ReportRenderer } from '../render/renderer';
 import { newInProcessOrigin, serveInProcess } from './client/inProcessOrigins';
 import { createBrowserRenderer, RENDERER_FILES } from './renderer';

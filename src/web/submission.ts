@@ -1,13 +1,13 @@
 /**
  * A report submitted to the local service, checked in the browser exactly as the service's
  * submit handler checks it, with its default limits: the body limit (413), Python's JSON, the
- * nesting limit (400), the schema and pydantic's 422 entries, capped (mock/http/bodyCheck.ts).
+ * nesting limit (400), the schema and pydantic's 422 entries, capped (service/http/bodyCheck.ts).
  * A rejection comes back as the status and body text the HTTP service answers with.
  */
-import { bodyTooLarge } from '../mock/http/body';
-import { checkBody, type ReportFacts } from '../mock/http/bodyCheck';
-import { detailJsonText, errorText } from '../mock/http/respond';
-import { DEFAULTS } from '../mock/options';
+import { bodyTooLarge } from '../service/http/body';
+import { checkBody, type ReportFacts } from '../service/http/bodyCheck';
+import { detailJsonText, errorText } from '../service/http/respond';
+import { DEFAULTS } from '../service/options';
 import type { ReportBody } from '../core/report/types';
 
 export type SubmissionCheck =

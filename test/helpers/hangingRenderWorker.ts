@@ -1,5 +1,5 @@
 /**
- * A render worker for tests of the render pool (src/mock/renderPool.ts): the real job protocol
+ * A render worker for tests of the render pool (src/service/renderPool.ts): the real job protocol
  * (renderJobs.ts) and the real renderer, except that a report titled HANGING_TITLE never ends
  * its layout — a synchronous loop, like a runaway layout: only terminating the worker stops it.
  * Started through tsx like the real worker script under test (see hangingRenderWorkerScript()).
@@ -7,8 +7,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createRenderer } from '../../src/render/index';
 import type { ReportRenderer } from '../../src/render/renderer';
-import { memoryBudgetCheck, serveRenderJobs } from '../../src/mock/renderJobs';
-import { DEFAULT_WORKER_EXTERNAL_MB, type WorkerSettings } from '../../src/mock/renderWorkerProtocol';
+import { memoryBudgetCheck, serveRenderJobs } from '../../src/service/renderJobs';
+import { DEFAULT_WORKER_EXTERNAL_MB, type WorkerSettings } from '../../src/service/renderWorkerProtocol';
 import { HANGING_TITLE } from './hangingRenderer';
 
 const port = parentPort;

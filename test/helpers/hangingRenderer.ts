@@ -1,6 +1,6 @@
 /** The render pool with test workers whose render of a HANGING_TITLE report never ends (hangingRenderWorker.ts). */
 import { join } from 'node:path';
-import type { WorkerScript } from '../../src/mock/workerScript';
+import type { WorkerScript } from '../../src/service/workerScript';
 import type { ReportBody } from '../../src/core/report/types';
 
 /** The title of a report whose layout never ends in hangingRenderWorker.ts. */

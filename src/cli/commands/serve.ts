@@ -1,6 +1,6 @@
 /**
  * `report-studio serve [flags]`: the local service in the foreground, with exactly the
- * flags of `npm run mock` (src/mock/flags.ts parses them for both).
+ * flags of `npm run service` (src/service/flags.ts parses them for both).
  */
 import { loadEngine } from '../engineLoader';
 import type { ParsedArgs } from '../args';
@@ -23,7 +23,7 @@ export async function runServeCommand(args: ParsedArgs, io: CliIo, signal: Abort
     return EXIT.usage;
   }
   if (flags.help || args.global.help) {
-    io.stdout.write(USAGE.replace(/^Usage: mock-server/, 'Usage: report-studio serve'));
+    io.stdout.write(USAGE.replace(/^Usage: local-service/, 'Usage: report-studio serve'));
     return EXIT.ok;
   }
   let service;
@@ -54,7 +54,7 @@ export async function runServeCommand(args: ParsedArgs, io: CliIo, signal: Abort
   });
   process.off('SIGTERM', onTerm);
   io.stderr.write('stopping (unfinished tasks resume at the next start)\n');
-  // As `npm run mock`: a stop never takes longer than STOP_DEADLINE_MS (writes are atomic,
+  // As `npm run service`: a stop never takes longer than STOP_DEADLINE_MS (writes are atomic,
   // a stale data-dir lock is superseded at the next start).
   let deadline: NodeJS.Timeout | undefined;
   const stopped = await Promise.race([

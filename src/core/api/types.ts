@@ -1,6 +1,6 @@
 /**
  * Wire formats of the report service (endpoints: docs/local-service.md). Shared by the client
- * (src/core), the local service (src/mock) and the extension, so that all three
+ * (src/core), the local service (src/service) and the extension, so that all three
  * agree on every field name and type.
  */
 

@@ -9,7 +9,7 @@
 import * as vscode from 'vscode';
 import { writeHostFileAtomically } from '../hostFiles';
 import { describeDraftProblem } from '../../core/loc/draftProblem';
-import type { DraftRender } from '../../mock/service';
+import type { DraftRender } from '../../service/service';
 import type { RenderNoteDiagnostics } from '../diagnostics/renderNoteDiagnostics';
 import type { ReportLog } from '../log';
 import { isReportDocument } from '../reportDocument';

@@ -7,7 +7,7 @@
  * no socket, its state in memory, the port and data folder settings ignored.
  */
 import * as vscode from 'vscode';
-import type { LocalService } from '../../mock/service';
+import type { LocalService } from '../../service/service';
 import type { ReportLog } from '../log';
 import type { ExtensionHostKind } from '../hostKind';
 import { loadEngine } from './runtimeLoader';

@@ -3,7 +3,7 @@
  * host, which never resolves: RFC 6761) with the handler that answers it, and the browser
  * client's transport (http.ts here) hands every request for that origin to it instead of fetch.
  */
-import type { PlainHandler } from '../../mock/http/exchange';
+import type { PlainHandler } from '../../service/http/exchange';
 
 const handlers = new Map<string, PlainHandler>();
 let next = 0;

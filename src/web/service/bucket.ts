@@ -1,13 +1,13 @@
 /**
- * The browser twin of src/mock/delivery/bucket.ts (a SWAP, scripts/web-build.mjs): the local
+ * The browser twin of src/service/delivery/bucket.ts (a SWAP, scripts/web-build.mjs): the local
  * stand-in for cloud storage keeps its copies in the service's memory volume — the task store's,
  * so retention removes them as on disk — registered for the service's bucket folder.
  */
-import type { CloudCopy, CloudTarget } from '../../mock/store/taskStore';
-import type { StoreVolume } from '../../mock/store/volume';
-import { bucketKey, destinationSegments, keySegments } from '../../mock/delivery/bucketKeys';
+import type { CloudCopy, CloudTarget } from '../../service/store/taskStore';
+import type { StoreVolume } from '../../service/store/volume';
+import { bucketKey, destinationSegments, keySegments } from '../../service/delivery/bucketKeys';
 
-export { destinationSegments } from '../../mock/delivery/bucketKeys';
+export { destinationSegments } from '../../service/delivery/bucketKeys';
 
 const volumes = new Map<string, StoreVolume>();
 

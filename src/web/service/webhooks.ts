@@ -3,8 +3,8 @@
  * receiver's CORS rules let it (a webhook receiver does not expect a browser), and a window
  * closing would drop the retries the hosted service makes for hours; each one skipped is logged.
  */
-import type { ResolvedOptions } from '../../mock/options';
-import type { TaskContext } from '../../mock/tasks/execute';
+import type { ResolvedOptions } from '../../service/options';
+import type { TaskContext } from '../../service/tasks/execute';
 
 export function browserWebhooks(options: Pick<ResolvedOptions, 'log' | 'restricted'>): TaskContext['webhooks'] {
   const why = options.restricted

@@ -338,7 +338,7 @@ describe('CLI: batch build and preview', function () {
     assert.equal(r.code, 0, describeRun(r));
     // ~3 requests a report, over the standalone service's 50 a second (bursts of 100).
     assert.doesNotMatch(r.stderr, /rate_limited|→ 503/, 'the run is not throttled by its own service');
-    // One status request a task (until=finished) is held by test/integration/mock/longPoll.test.ts,
+    // One status request a task (until=finished) is held by test/integration/service/longPoll.test.ts,
     // without the clock this run would need to tell a held answer from an early one.
     const written = await filesUnder(join(dir, 'out12'));
     assert.equal(written.length, count);

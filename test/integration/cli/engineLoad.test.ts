@@ -33,7 +33,7 @@ describe('report-studio engine: loading it', function () {
     assert.equal(r.code, 0, describeRun(r));
     const loaded = JSON.parse(r.stdout) as string[];
     // The probe sees the engine's modules at all: the local service's and the renderer's seam.
-    for (const m of ['src/mock/service.ts', 'src/render/renderer.ts', 'src/render/jpegStrips.ts'])
+    for (const m of ['src/service/service.ts', 'src/render/renderer.ts', 'src/render/jpegStrips.ts'])
       assert.ok(loaded.includes(m), `${m} was not loaded`);
     const renderer = loaded.filter(
       (name) =>

@@ -15,7 +15,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ListRootsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { PNG } from 'pngjs';
-import { startLocalService, type LocalService } from '../../../src/mock/service';
+import { startLocalService, type LocalService } from '../../../src/service/service';
 import { buildOnce, cleanEnv, CLI, ROOT } from './cliHarness';
 
 interface Problem {

@@ -11,7 +11,7 @@ import { closeSync, constants, openSync, statSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readPdf } from '../../helpers/pdf';
-import { report, startHarness, tempDir, type Harness } from '../mock/helpers';
+import { report, startHarness, tempDir, type Harness } from '../service/helpers';
 import { buildOnce, CLI, cleanEnv, describeRun } from './cliHarness';
 
 interface BinaryRun {

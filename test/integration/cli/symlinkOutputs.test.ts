@@ -11,7 +11,7 @@ import { existsSync, lstatSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { flowText, retitled } from '../../helpers/diffFixture';
-import { report, startHarness, tempDir, type Harness } from '../mock/helpers';
+import { report, startHarness, tempDir, type Harness } from '../service/helpers';
 import { buildOnce, cleanEnv, describeRun, runCli } from './cliHarness';
 
 const VICTIM_TEXT = 'the runner user’s own file\n';

@@ -232,7 +232,7 @@ describe('CLI: usage, validate, offline, serve', function () {
   });
 
   describe('serve', () => {
-    it('runs the local service with the mock flags until SIGTERM', async () => {
+    it('runs the local service with the service flags until SIGTERM', async () => {
       const dataDir = join(dir, 'serve-data');
       const child = spawnCli(['serve', '--port', '0', '--data-dir', dataDir, '--quota-single', '7', '--minimal-renderer', '--quiet'], {
         cwd: dir,

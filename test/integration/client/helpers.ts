@@ -13,8 +13,8 @@ import type { ReportBody } from '../../../src/core/report/types';
 import type { ReportClientOptions } from '../../../src/core/client/apiClient';
 import { createMinimalRenderer } from '../../../src/render/minimalRenderer';
 import { createRenderer } from '../../../src/render';
-import { startLocalService } from '../../../src/mock/service';
-import type { LocalService, LocalServiceOptions } from '../../../src/mock/service';
+import { startLocalService } from '../../../src/service/service';
+import type { LocalService, LocalServiceOptions } from '../../../src/service/service';
 
 export interface TestService {
   service: LocalService;

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CODE_LANGUAGES, codeLanguage, generateCode, API_KEY_ENV } from '../../../src/core/codegen';
 import type { TaskKind } from '../../../src/core/api/types';
-import { startHarness, type Harness } from '../mock/helpers';
+import { startHarness, type Harness } from '../service/helpers';
 import { readPdf, allText } from '../../helpers/pdf';
 import { isJpeg } from '../../helpers/jpeg';
 

@@ -7,7 +7,7 @@
 // test then downloads through the same wrapper.
 import { strict as assert } from 'node:assert';
 import { HybiscusClient, Report, Components } from '@hybiscus/web-api';
-import { startHarness, type Harness } from '../mock/helpers';
+import { startHarness, type Harness } from '../service/helpers';
 import { readPdf, allText } from '../../helpers/pdf';
 import { decodeJpeg, isJpeg, meanLuminance } from '../../helpers/jpeg';
 import { expectedStrings, found, normalise } from './expectedText';

@@ -14,7 +14,7 @@ import { anchorEntries } from '../../../src/core/loc/anchorEntries';
 import { SourceText } from '../../../src/core/loc/locToRange';
 import type { QuickFix } from '../../../src/core/fixes';
 import { createMinimalRenderer } from '../../../src/render/minimalRenderer';
-import { startLocalService, type LocalService } from '../../../src/mock/service';
+import { startLocalService, type LocalService } from '../../../src/service/service';
 import { NO_OBVIOUS_FIX } from '../../unit/fixes/corpusExpectations';
 import { reportSchemaIndex } from '../../../src/core/schema/reportSchema';
 

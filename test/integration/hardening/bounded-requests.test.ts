@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { percentDecode } from '../../../src/core/redact';
 import { RenderError, type ReportRenderer } from '../../../src/render/renderer';
-import { startHarness, tempDir } from '../mock/helpers';
+import { startHarness, tempDir } from '../service/helpers';
 import { closedPort } from '../client/helpers';
 import { buildOnce, exited, startServer, stopServer, type ServerProcess } from './standalone';
 

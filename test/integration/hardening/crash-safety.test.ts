@@ -1,5 +1,5 @@
 /**
- * Crash safety: kill -9 of the standalone service (dist/mock-server.js, real renderer in
+ * Crash safety: kill -9 of the standalone service (dist/local-service.js, real renderer in
  * worker threads) while tasks render, at three different moments, restarting on the same
  * data dir each time. Afterwards no task may be stuck, every SUCCESS file must download
  * and read back, the ledger must hold exactly the charges of the successful builds (no
@@ -9,13 +9,13 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { keyIdOf } from '../../../src/mock/keys';
-import { startLocalService } from '../../../src/mock/service';
+import { keyIdOf } from '../../../src/service/keys';
+import { startLocalService } from '../../../src/service/service';
 import { createMinimalRenderer } from '../../../src/render/minimalRenderer';
-import { locateRenderWorker, WorkerRenderer } from '../../../src/mock/renderPool';
+import { locateRenderWorker, WorkerRenderer } from '../../../src/service/renderPool';
 import { readPdf } from '../../helpers/pdf';
 import { decodeJpeg, isJpeg } from '../../helpers/jpeg';
-import { sleep, tempDir } from '../mock/helpers';
+import { sleep, tempDir } from '../service/helpers';
 import { buildOnce, kill9, startServer, stopServer, type ServerProcess } from './standalone';
 import { describeHits, findKeys, findKeysInDir } from './keyAudit';
 import type { TaskKind } from '../../../src/core/api/types';

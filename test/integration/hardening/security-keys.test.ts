@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { ReportClient } from '../../../src/core/client/apiClient';
 import { redact } from '../../../src/core/redact';
-import { tempDir } from '../mock/helpers';
+import { tempDir } from '../service/helpers';
 import { describeHits, findKeys, findKeysInDir, type KeyHit } from './keyAudit';
 import { buildOnce, ROOT, runToEnd, startServer, stopServer, type ServerProcess } from './standalone';
 

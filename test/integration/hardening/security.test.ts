@@ -12,10 +12,10 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import type { AddressInfo, Socket } from 'node:net';
-import { startLocalService } from '../../../src/mock/service';
-import { BindRefusedError } from '../../../src/mock/bindHost';
-import { webhookRefusal } from '../../../src/mock/delivery/webhooks';
-import { sleep, startHarness, tempDir, type Harness } from '../mock/helpers';
+import { startLocalService } from '../../../src/service/service';
+import { BindRefusedError } from '../../../src/service/bindHost';
+import { webhookRefusal } from '../../../src/service/delivery/webhooks';
+import { sleep, startHarness, tempDir, type Harness } from '../service/helpers';
 import { BUNDLE, buildOnce, ROOT, runToEnd, startServer, stopServer } from './standalone';
 
 const KEY = 'security-key-0123456789';

@@ -1,5 +1,5 @@
 /**
- * The bundled standalone service (dist/mock-server.js) as a subprocess for the hardening
+ * The bundled standalone service (dist/local-service.js) as a subprocess for the hardening
  * tests: start it on a free loopback port, capture every line it prints, stop it
  * gracefully or with SIGKILL — always by its own PID.
  */
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { ensureBuilt } from '../../helpers/freshBuild';
 
 export const ROOT = join(__dirname, '../../..');
-export const BUNDLE = join(ROOT, 'dist/mock-server.js');
+export const BUNDLE = join(ROOT, 'dist/local-service.js');
 
 export interface ServerProcess {
   child: ChildProcess;

@@ -1,6 +1,6 @@
 /**
  * The renderer works when bundled by esbuild exactly as scripts/build.mjs bundles
- * dist/mock-server.js and dist/cli.js (pdfkit browser build, import.meta.url,
+ * dist/local-service.js and dist/cli.js (pdfkit browser build, import.meta.url,
  * assets beside the bundle) — run from another directory, without node_modules.
  */
 import { strict as assert } from 'node:assert';

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DistPage } from '../../helpers/browserRenderer';
 import { ensureBuilt } from '../../helpers/freshBuild';
-import { startHarness, type Harness } from '../mock/helpers';
+import { startHarness, type Harness } from '../service/helpers';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const BROKEN = join(ROOT, 'test/fixtures/broken');

@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { describeDraftProblem } from '../../../src/core/loc/draftProblem';
 import { jsoncToJson } from '../../../src/core/loc/jsoncText';
-import { parsePythonJson } from '../../../src/mock/validation/pythonJson';
+import { parsePythonJson } from '../../../src/service/validation/pythonJson';
 
-/** The json_invalid entry the local service sends for `text` (as src/mock/http/body.ts builds it from the body sent). */
+/** The json_invalid entry the local service sends for `text` (as src/service/http/body.ts builds it from the body sent). */
 function jsonInvalid(text: string): unknown[] {
   try {
     parsePythonJson(jsoncToJson(text).body);

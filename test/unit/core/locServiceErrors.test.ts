@@ -1,14 +1,14 @@
 /**
  * The mapper against what the local service really emits: the body is validated by
- * the service's own validator (src/mock/validation) and decoded by its Python-compatible
+ * the service's own validator (src/service/validation) and decoded by its Python-compatible
  * JSON decoder, then every entry is mapped back onto the JSONC text the user wrote.
  */
 import { strict as assert } from 'node:assert';
 import type { ValidationErrorEntry } from '../../../src/core/api/types';
 import { DiagnosticMapper } from '../../../src/core/loc/diagnostics';
 import { jsoncToJson } from '../../../src/core/loc/jsoncText';
-import { parsePythonJson, PythonJsonError } from '../../../src/mock/validation/pythonJson';
-import { MISSING_BODY, notJsonEntry, validateReport } from '../../../src/mock/validation/reportValidator';
+import { parsePythonJson, PythonJsonError } from '../../../src/service/validation/pythonJson';
+import { MISSING_BODY, notJsonEntry, validateReport } from '../../../src/service/validation/reportValidator';
 import { FAULTS_JSONC } from './fixtures/serviceErrorsFixture';
 
 const mapper = new DiagnosticMapper(FAULTS_JSONC);

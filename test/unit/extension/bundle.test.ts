@@ -66,7 +66,7 @@ describe('the extension bundle', function () {
   it('leaves the local service, the renderer and the HTTP client to their own bundles', () => {
     const heavy = bundles.studio.inputs.filter(
       (i) =>
-        /^src\/(mock|render|net)\//.test(i) ||
+        /^src\/(service|render|net)\//.test(i) ||
         /^schemas\//.test(i) ||
         /node_modules\/(undici|pdfkit|@hyzyla|d3-|ajv)/.test(i) ||
         /^src\/core\/schema\/(validator|schemaIndex|reportSchema)\.ts$/.test(i) ||

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createVscodeStub, installVscodeStub, TestEventEmitter, TestUri } from '../../helpers/vscodeStub';
-import type { DraftRender } from '../../../src/mock/service';
+import type { DraftRender } from '../../../src/service/service';
 
 type LiveModule = typeof import('../../../src/extension/live/livePreview');
 

@@ -5,7 +5,7 @@
 // result superseded it.
 import { strict as assert } from 'node:assert';
 import { createVscodeStub, installVscodeStub, TestEventEmitter, TestUri } from '../../helpers/vscodeStub';
-import type { DraftRender } from '../../../src/mock/service';
+import type { DraftRender } from '../../../src/service/service';
 import type { ShownResult } from '../../../src/extension/submit/submissions';
 import type { SourceMapMessage } from '../../../src/webview/protocol';
 

@@ -6,7 +6,7 @@ import { computeFixes, problemFromEntry } from '../../../src/core/fixes';
 import { anchorEntries } from '../../../src/core/loc/anchorEntries';
 import { SourceText } from '../../../src/core/loc/locToRange';
 import type { ValidationErrorEntry } from '../../../src/core/api/types';
-import { validateReport } from '../../../src/mock/validation/reportValidator';
+import { validateReport } from '../../../src/service/validation/reportValidator';
 import { reportSchemaIndex } from '../../../src/core/schema/reportSchema';
 
 const SCHEMA = reportSchemaIndex();

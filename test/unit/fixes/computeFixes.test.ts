@@ -5,7 +5,7 @@ import type { FixableProblem, QuickFix } from '../../../src/core/fixes';
 import { valueSnippet } from '../../../src/core/fixes/snippetPlaceholder';
 import { expandSnippetDefaults } from '../../../src/core/snippets/snippetText';
 import { SourceText } from '../../../src/core/loc/locToRange';
-import { validateReport } from '../../../src/mock/validation/reportValidator';
+import { validateReport } from '../../../src/service/validation/reportValidator';
 import { parse } from 'jsonc-parser';
 import { reportSchemaIndex } from '../../../src/core/schema/reportSchema';
 

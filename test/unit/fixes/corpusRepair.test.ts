@@ -9,7 +9,7 @@ import { applyEdits, parse } from 'jsonc-parser';
 import { computeFixes, problemFromEntry, problemMatchesRange, problemsFromValidation } from '../../../src/core/fixes';
 import type { QuickFix } from '../../../src/core/fixes';
 import { SourceText } from '../../../src/core/loc/locToRange';
-import { validateReport } from '../../../src/mock/validation/reportValidator';
+import { validateReport } from '../../../src/service/validation/reportValidator';
 import { NO_OBVIOUS_FIX } from './corpusExpectations';
 import { jsonDiagnostics } from '../schema/jsonLanguageService';
 import { reportSchemaIndex } from '../../../src/core/schema/reportSchema';

@@ -17,7 +17,7 @@ import { anchorNotes, anchorNotesOn, recordNotes } from '../../../src/core/loc/r
 import type { RecordedNote } from '../../../src/core/loc/renderNotes';
 import { applyChanges } from '../../../src/core/loc/textChanges';
 import type { TextChange } from '../../../src/core/loc/textChanges';
-import { validateReport } from '../../../src/mock/validation/reportValidator';
+import { validateReport } from '../../../src/service/validation/reportValidator';
 import { largeReportWithErrors } from '../../helpers/largeReport';
 import type { Rng } from './fuzzKit';
 

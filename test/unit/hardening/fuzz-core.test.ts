@@ -13,8 +13,8 @@ import { mapSchemaErrors } from '../../../src/core/loc/schemaErrors';
 import { toLenientSchema } from '../../../src/core/schema/lenientSchema';
 import { reportSchema } from '../../../src/core/schema/reportSchema';
 import { errorMergeRewrites, VSCODE_SCHEMA_KEYWORDS } from '../../../src/core/schema/validator';
-import { validateReport } from '../../../src/mock/validation/reportValidator';
-import { nestingViolation, parsePythonJson, PythonJsonError } from '../../../src/mock/validation/pythonJson';
+import { validateReport } from '../../../src/service/validation/reportValidator';
+import { nestingViolation, parsePythonJson, PythonJsonError } from '../../../src/service/validation/pythonJson';
 import {
   allObjects,
   fuzzSeed,

@@ -5,12 +5,12 @@
  * non-JSON numbers in replies, and own-key lookups of user-given names.
  */
 import assert from 'node:assert/strict';
-import { checkBindHost, isLoopbackAddress, localOrigin, remoteBindWarning, BindRefusedError } from '../../../src/mock/bindHost';
-import { FlagError, parseFlags } from '../../../src/mock/flags';
-import { DEFAULTS, resolveOptions } from '../../../src/mock/options';
+import { checkBindHost, isLoopbackAddress, localOrigin, remoteBindWarning, BindRefusedError } from '../../../src/service/bindHost';
+import { FlagError, parseFlags } from '../../../src/service/flags';
+import { DEFAULTS, resolveOptions } from '../../../src/service/options';
 import { capLongWords, MAX_WORD_LENGTH } from '../../../src/render/pdfkitSetup';
 import { columnCount, MAX_COLUMNS } from '../../../src/render/components/tableLayout';
-import { destinationSegments } from '../../../src/mock/delivery/bucket';
+import { destinationSegments } from '../../../src/service/delivery/bucket';
 import { fontSize } from '../../../src/render/fontScale';
 import { parseColourLiteral } from '../../../src/render/theme';
 import { typographySpec } from '../../../src/render/typography';

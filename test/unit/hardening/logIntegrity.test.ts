@@ -10,9 +10,9 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { escapeControlChars, logLine, percentDecode, redact } from '../../../src/core/redact';
-import { formatRequestLine, redactUrl } from '../../../src/mock/http/requestLog';
-import { capErrors, MAX_LISTED_ERRORS, summaryEntry } from '../../../src/mock/http/errorCap';
-import { checkBody, MAX_WEBHOOK_TARGETS, reportFacts } from '../../../src/mock/http/bodyCheck';
+import { formatRequestLine, redactUrl } from '../../../src/service/http/requestLog';
+import { capErrors, MAX_LISTED_ERRORS, summaryEntry } from '../../../src/service/http/errorCap';
+import { checkBody, MAX_WEBHOOK_TARGETS, reportFacts } from '../../../src/service/http/bodyCheck';
 import type { ValidationErrorEntry } from '../../../src/core/api/types';
 import type { ReportBody } from '../../../src/core/report/types';
 

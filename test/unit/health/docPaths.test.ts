@@ -19,7 +19,7 @@ const SCANNED = [
 ];
 
 const FROM_ROOT = /(?<![\w./-])((?:src|scripts|test|docs|schemas|assets|media|examples)\/[\w./-]*[\w-]\.(?:ts|mjs|cjs|md|json))\b/g;
-const FROM_ROOM = /(?<![\w./-])((?:core|render|mock|cli|extension|webview|net)\/[\w./-]*[\w-]\.ts)\b/g;
+const FROM_ROOM = /(?<![\w./-])((?:core|render|service|cli|extension|webview|net)\/[\w./-]*[\w-]\.ts)\b/g;
 const BARE = /`([\w.-]+\.(?:ts|mjs))`/g;
 
 describe('paths named in the docs', () => {

@@ -23,7 +23,7 @@ const references = new Map(
 );
 
 /** Referenced for types only: a value import fails ESLint though tsc allows it. */
-const TYPE_ONLY: Record<string, string[]> = { extension: ['mock', 'cli', 'web'], cli: ['mock', 'render'], webview: ['core'] };
+const TYPE_ONLY: Record<string, string[]> = { extension: ['service', 'cli', 'web'], cli: ['service', 'render'], webview: ['core'] };
 
 async function restrictedImports(eslint: ESLint, file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: join(root, file) });
@@ -41,11 +41,14 @@ describe('ESLint room rules follow the project references', function () {
   for (const [from, allowed] of references) {
     it(`src/${from}: what tsc refuses, ESLint refuses; what tsc allows, ESLint allows (types only where declared)`, async () => {
       const wrong: string[] = [];
-      for (const to of references.keys()) {
+      // From the room's top folder and from a subfolder (the rules are written per depth).
+      for (const [to, file, up] of [...references.keys()].flatMap((t) => [
+        [t, `src/${from}/probe.ts`, '../'],
+        [t, `src/${from}/sub/probe.ts`, '../../'],
+      ])) {
         if (to === from) continue;
-        const file = `src/${from}/probe.ts`;
-        const value = await restrictedImports(eslint, file, `import { probe } from '../${to}/probe';\nexport const x = probe;\n`);
-        const type = await restrictedImports(eslint, file, `import type { Probe } from '../${to}/probe';\nexport type X = Probe;\n`);
+        const value = await restrictedImports(eslint, file, `import { probe } from '${up}${to}/probe';\nexport const x = probe;\n`);
+        const type = await restrictedImports(eslint, file, `import type { Probe } from '${up}${to}/probe';\nexport type X = Probe;\n`);
         const referenced = allowed.includes(to);
         const typeOnly = TYPE_ONLY[from]?.includes(to) ?? false;
         if (!referenced && (value.length === 0 || type.length === 0)) wrong.push(`${from} → ${to}: tsc refuses it, ESLint lets it pass`);
@@ -58,6 +61,21 @@ describe('ESLint room rules follow the project references', function () {
       assert.deepEqual(wrong, []);
     });
   }
+
+  it("a room's own subfolder named like another room is not that room (src/extension/service/ is not src/service/)", async () => {
+    const own = await restrictedImports(
+      eslint,
+      'src/extension/viewer/probe.ts',
+      `import { probe } from '../service/probe';\nexport const x = probe;\n`,
+    );
+    assert.deepEqual(own, []);
+    const other = await restrictedImports(
+      eslint,
+      'src/extension/probe.ts',
+      `import { probe } from '../service/probe';\nexport const x = probe;\n`,
+    );
+    assert.equal(other.length, 1, 'a value import of the local service from src/extension/ is refused');
+  });
 
   it('only src/extension imports vscode', async () => {
     for (const from of references.keys()) {

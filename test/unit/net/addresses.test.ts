@@ -1,7 +1,7 @@
 /**
  * Address classes of the outbound-request policy (src/net/addresses.ts) for the IPv6
  * special-purpose ranges that are not globally reachable (IANA's registry); the common
- * cases are covered with the policy in test/integration/mock/outbound-policy.test.ts.
+ * cases are covered with the policy in test/integration/service/outbound-policy.test.ts.
  */
 import { strict as assert } from 'node:assert';
 import { classifyAddress } from '../../../src/net/addresses';

@@ -85,7 +85,7 @@ describe('the packaged .vsix', function () {
     ]) {
       assert.ok(files.includes(loaded), `${loaded} missing`);
     }
-    for (const unused of ['dist/cli.js', 'dist/mcp.js', 'dist/mock-server.js', 'dist/web/renderer.js', 'dist/web/engine.js'])
+    for (const unused of ['dist/cli.js', 'dist/mcp.js', 'dist/local-service.js', 'dist/web/renderer.js', 'dist/web/engine.js'])
       assert.ok(!files.includes(unused), `${unused} is packaged but never loaded`);
   });
 

@@ -5,7 +5,7 @@
 // accepted by the local service's validator and show no problem in the editor (icon names
 // aside: the hosted icon set may differ from the installed one).
 import { strict as assert } from 'node:assert';
-import { validateReport } from '../../../src/mock/validation/reportValidator';
+import { validateReport } from '../../../src/service/validation/reportValidator';
 import { editorProblems, type EditorProblem } from './jsonLanguageService';
 
 type Json = Record<string, unknown>;

@@ -4,8 +4,8 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { DEFAULTS } from '../../../src/mock/options';
-import { authorizationValue, retryDelayMs } from '../../../src/mock/delivery/webhooks';
+import { DEFAULTS } from '../../../src/service/options';
+import { authorizationValue, retryDelayMs } from '../../../src/service/delivery/webhooks';
 import { report, sleep, startHarness, submit, tempDir, type Harness } from './helpers';
 
 interface Received {

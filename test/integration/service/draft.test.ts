@@ -1,5 +1,5 @@
 /**
- * Draft renders for the live view (LocalService.renderDraft, src/mock/draft.ts): JSONC as the
+ * Draft renders for the live view (LocalService.renderDraft, src/service/draft.ts): JSONC as the
  * editor holds it becomes a PDF from the service's real renderer with no task, no quota and no
  * file; a body the service would refuse comes back as its problems, never as an exception.
  */
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { QuotaRecord } from '../../../src/core/api/types';
 import { jsoncToJson } from '../../../src/core/loc/jsoncText';
-import type { WorkerJob } from '../../../src/mock/renderWorkerProtocol';
+import type { WorkerJob } from '../../../src/service/renderWorkerProtocol';
 import { readPdf } from '../../helpers/pdf';
 import { startHarness, type Harness } from './helpers';
 

@@ -2,7 +2,7 @@
  * Renders in worker threads: one real renderer per worker, `size` workers (the task
  * concurrency). A render that is aborted (time limit, shutdown) terminates its worker,
  * which really stops a runaway layout; the next job starts a fresh worker. The worker
- * script is dist/render-worker.js beside the bundle, or src/mock/renderWorker.ts under tsx.
+ * script is dist/render-worker.js beside the bundle, or src/service/renderWorker.ts under tsx.
  *
  * Memory: V8's resourceLimits bound only the JS heap, while a render's big allocations
  * are outside it (image pixels in Buffers, the PDFium and WebP WASM memories). So each

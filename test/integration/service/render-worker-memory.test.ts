@@ -5,7 +5,7 @@
  * with a fresh worker.
  */
 import { strict as assert } from 'node:assert';
-import { locateRenderWorker, WorkerRenderer } from '../../../src/mock/renderPool';
+import { locateRenderWorker, WorkerRenderer } from '../../../src/service/renderPool';
 import { RenderError } from '../../../src/render/renderer';
 import type { ReportBody } from '../../../src/core/report/types';
 import { png } from '../../helpers/imageFixtures';

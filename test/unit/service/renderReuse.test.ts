@@ -1,6 +1,6 @@
-/** RecentRenders (src/mock/renderReuse.ts): which render a later task or draft of the same body may take, and its bounds. */
+/** RecentRenders (src/service/renderReuse.ts): which render a later task or draft of the same body may take, and its bounds. */
 import { strict as assert } from 'node:assert';
-import { MAX_ENTRIES, MAX_EXPECTED_TASKS, MAX_KEYED_BODY_BYTES, RecentRenders, REUSE_MS } from '../../../src/mock/renderReuse';
+import { MAX_ENTRIES, MAX_EXPECTED_TASKS, MAX_KEYED_BODY_BYTES, RecentRenders, REUSE_MS } from '../../../src/service/renderReuse';
 import type { RenderedPdf } from '../../../src/render/renderer';
 
 const pdfOf = (bytes: number): RenderedPdf => ({ pdf: new Uint8Array(bytes), pageCount: 1, notes: [] });

@@ -8,9 +8,9 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { diskVolume } from '../../../src/mock/store/atomicFile';
-import { TaskStore, type TaskRecord } from '../../../src/mock/store/taskStore';
-import { memoryVolume, type StoreVolume } from '../../../src/mock/store/volume';
+import { diskVolume } from '../../../src/service/store/atomicFile';
+import { TaskStore, type TaskRecord } from '../../../src/service/store/taskStore';
+import { memoryVolume, type StoreVolume } from '../../../src/service/store/volume';
 import type { ReportBody } from '../../../src/core/report/types';
 
 const REPORT = { type: 'Report', options: { report_title: 'Kept' }, components: [] } as unknown as ReportBody;

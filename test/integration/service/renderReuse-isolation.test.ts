@@ -1,5 +1,5 @@
 /**
- * Render reuse never hands a task another body's PDF (src/mock/renderReuse.ts, issue 19 finding 1):
+ * Render reuse never hands a task another body's PDF (src/service/renderReuse.ts, issue 19 finding 1):
  * bodies over 64 KiB are validated in the body worker, which detached the request's bytes before
  * they were hashed, so every large body had the key of zero bytes and a Build within 30 s took the
  * previous large report's PDF (and its page count for the quota). Over real HTTP: different large
@@ -9,8 +9,8 @@
 import assert from 'node:assert/strict';
 import type { QuotaRecord, TaskKind } from '../../../src/core/api/types';
 import type { ReportBody } from '../../../src/core/report/types';
-import { BODY_WORKER_THRESHOLD } from '../../../src/mock/http/bodyPool';
-import { MAX_KEYED_BODY_BYTES } from '../../../src/mock/renderReuse';
+import { BODY_WORKER_THRESHOLD } from '../../../src/service/http/bodyPool';
+import { MAX_KEYED_BODY_BYTES } from '../../../src/service/renderReuse';
 import { PNG } from 'pngjs';
 import { allText, readPdf } from '../../helpers/pdf';
 import { countingRenderer, startHarness, type Harness } from './helpers';

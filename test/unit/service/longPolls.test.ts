@@ -1,8 +1,8 @@
-// The long-poll gate (src/mock/http/longPolls.ts): a key's cap is the option or its share of the
+// The long-poll gate (src/service/http/longPolls.ts): a key's cap is the option or its share of the
 // connection cap, whichever is smaller; one held answer per socket; another request on the
 // socket answers the held one and frees its place.
 import { strict as assert } from 'node:assert';
-import { LongPolls } from '../../../src/mock/http/longPolls';
+import { LongPolls } from '../../../src/service/http/longPolls';
 
 const socket = (): object => ({});
 /** Each socket has just the one request in flight (connections.ts counts them on Node). */

@@ -1,5 +1,5 @@
 /**
- * One layout for identical bodies a moment apart (src/mock/renderReuse.ts), over real HTTP: the
+ * One layout for identical bodies a moment apart (src/service/renderReuse.ts), over real HTTP: the
  * Preview that follows a live draft of the same text takes the draft's PDF instead of rendering
  * again, a Build of the same body takes the Preview's, a draft after a Preview takes the task's
  * render (its source map included), and a different body is rendered on its own.

@@ -1,13 +1,13 @@
 /**
- * Live-view drafts share the render pool with tasks, within limits (src/mock/renderPool.ts,
- * src/mock/draft.ts): at most draftWorkers(size) workers hold drafts, behind every waiting
+ * Live-view drafts share the render pool with tasks, within limits (src/service/renderPool.ts,
+ * src/service/draft.ts): at most draftWorkers(size) workers hold drafts, behind every waiting
  * task; a draft gets the render time limit, and one over it has its worker terminated and
  * replaced; a task's time limit counts from when it has a worker. The pool runs the real job
  * protocol and renderer in test workers whose render of one title never ends
  * (test/helpers/hangingRenderWorker.ts): a runaway layout only terminating the worker stops.
  */
 import assert from 'node:assert/strict';
-import { WorkerRenderer } from '../../../src/mock/renderPool';
+import { WorkerRenderer } from '../../../src/service/renderPool';
 import { readPdf } from '../../helpers/pdf';
 import { HANGING_TITLE, hangingRenderWorkerScript, reportTitled } from '../../helpers/hangingRenderer';
 import { startHarness, submit, type Harness } from './helpers';

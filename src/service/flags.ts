@@ -1,6 +1,6 @@
 /**
- * Command-line flags of the standalone local service, shared by `npm run mock`
- * (dist/mock-server.js) and `report-studio serve`, so both accept exactly the same.
+ * Command-line flags of the standalone local service, shared by `npm run service`
+ * (dist/local-service.js) and `report-studio serve`, so both accept exactly the same.
  */
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -24,7 +24,7 @@ export interface ParsedFlags {
   minimalRenderer: boolean;
 }
 
-export const USAGE = `Usage: mock-server [flags]   (also: npm run mock -- [flags], report-studio serve [flags])
+export const USAGE = `Usage: local-service [flags]   (also: npm run service -- [flags], report-studio serve [flags])
 
 Runs the report service API on http://127.0.0.1:<port>/api/v1 (loopback only unless --allow-remote).
 

@@ -1,6 +1,6 @@
 /** Flag parsing of the standalone local service (shared with `report-studio serve`). */
 import assert from 'node:assert/strict';
-import { defaultDataDir, FlagError, parseDuration, parseFlags, parseSize } from '../../../src/mock/flags';
+import { defaultDataDir, FlagError, parseDuration, parseFlags, parseSize } from '../../../src/service/flags';
 
 describe('local service flags', () => {
   it('defaults: port 8787, the per-user state dir, the development key', () => {

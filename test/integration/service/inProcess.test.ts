@@ -6,7 +6,7 @@
 import { strict as assert } from 'node:assert';
 import { startLocalService as startBrowserService } from '../../../src/web/localService';
 import { inProcessHandler } from '../../../src/web/client/inProcessOrigins';
-import type { LocalService, LocalServiceOptions } from '../../../src/mock/service';
+import type { LocalService, LocalServiceOptions } from '../../../src/service/service';
 import { createMinimalRenderer } from '../../../src/render/minimalRenderer';
 import { startHarness, type Harness } from './helpers';
 

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { BUILD_BURST, FairQueue, type Queued } from '../../../src/mock/tasks/fairQueue';
+import { BUILD_BURST, FairQueue, type Queued } from '../../../src/service/tasks/fairQueue';
 import { HEADER_SINGLE_REMAINING } from '../../../src/core/api/types';
 import { gatedRenderer, report, sleep, startHarness, submit, tempDir, type Harness } from './helpers';
 import type { TaskKind } from '../../../src/core/api/types';

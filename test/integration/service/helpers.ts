@@ -2,8 +2,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startLocalService, type LocalService } from '../../../src/mock/service';
-import type { LocalServiceOptions } from '../../../src/mock/options';
+import { startLocalService, type LocalService } from '../../../src/service/service';
+import type { LocalServiceOptions } from '../../../src/service/options';
 import { createMinimalRenderer } from '../../../src/render/minimalRenderer';
 import type { RenderedPdf, ReportRenderer } from '../../../src/render/renderer';
 import type { TaskKind, TaskStatusResponse } from '../../../src/core/api/types';
@@ -21,7 +21,7 @@ export interface Harness {
   stop(): Promise<void>;
 }
 
-export function tempDir(prefix = 'rs-mock-'): string {
+export function tempDir(prefix = 'rs-service-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 

@@ -20,7 +20,7 @@ import {
   type ResolveFn,
 } from '../../../src/net/outboundPolicy';
 import { png } from '../../helpers/imageFixtures';
-import { WebhookSender } from '../../../src/mock/delivery/webhooks';
+import { WebhookSender } from '../../../src/service/delivery/webhooks';
 import { startHarness, type Harness } from './helpers';
 import type { ReportBody } from '../../../src/core/report/types';
 

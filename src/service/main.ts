@@ -1,5 +1,5 @@
 /**
- * Standalone local report service: `node dist/mock-server.js [flags]` (npm run mock).
+ * Standalone local report service: `node dist/local-service.js [flags]` (npm run service).
  * Prints `listening on http://127.0.0.1:<port>` once ready; logs requests to stderr;
  * stops gracefully on SIGINT/SIGTERM (a second signal exits at once).
  */
@@ -17,7 +17,7 @@ async function main(): Promise<number> {
     flags = parseFlags(process.argv.slice(2));
   } catch (err) {
     if (!(err instanceof FlagError)) throw err;
-    process.stderr.write(`mock-server: ${err.message}\n`);
+    process.stderr.write(`local-service: ${err.message}\n`);
     return 2;
   }
   if (flags.help) {
@@ -73,7 +73,7 @@ main().then(
         : err.name === 'DataDirInUseError' || err.name === 'BindRefusedError'
           ? err.message
           : (err.stack ?? String(err));
-    process.stderr.write(`mock-server: cannot start: ${reason}\n`);
+    process.stderr.write(`local-service: cannot start: ${reason}\n`);
     process.exit(1);
   },
 );

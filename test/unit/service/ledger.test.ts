@@ -8,10 +8,10 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_PLAN, type Plan } from '../../../src/mock/options';
-import { fileDocument } from '../../../src/mock/store/atomicFile';
-import { memoryDocument, type JsonDocument } from '../../../src/mock/store/jsonDocument';
-import { Ledger } from '../../../src/mock/store/ledger';
+import { DEFAULT_PLAN, type Plan } from '../../../src/service/options';
+import { fileDocument } from '../../../src/service/store/atomicFile';
+import { memoryDocument, type JsonDocument } from '../../../src/service/store/jsonDocument';
+import { Ledger } from '../../../src/service/store/ledger';
 
 const DAY_MS = 86_400_000;
 const PLAN: Plan = { ...DEFAULT_PLAN, quotaSingle: 2, quotaMulti: 1, periodDays: 30 };

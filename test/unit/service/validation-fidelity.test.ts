@@ -2,7 +2,7 @@
 // public sources is accepted, what fits none of its forms still gets a pydantic-exact entry
 // (an `anyOf` union reads as pydantic's smart union: one entry per member, labelled).
 import { strict as assert } from 'node:assert';
-import { validateReport } from '../../../src/mock/validation/reportValidator';
+import { validateReport } from '../../../src/service/validation/reportValidator';
 
 type Json = Record<string, unknown>;
 const report = (components: Json[], config: Json = {}, options: Json = { report_title: 'T' }) => ({

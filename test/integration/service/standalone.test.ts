@@ -1,5 +1,5 @@
 /**
- * The bundled standalone server (dist/mock-server.js) as a subprocess: the
+ * The bundled standalone server (dist/local-service.js) as a subprocess: the
  * `listening on` line, the flags, SIGTERM, and a SIGKILL with a task in flight.
  */
 import assert from 'node:assert/strict';
@@ -11,7 +11,7 @@ import { sleep, tempDir } from './helpers';
 import { ensureBuilt } from '../../helpers/freshBuild';
 
 const ROOT = join(__dirname, '../../..');
-const BUNDLE = join(ROOT, 'dist/mock-server.js');
+const BUNDLE = join(ROOT, 'dist/local-service.js');
 
 interface Proc {
   child: ChildProcess;
@@ -54,7 +54,7 @@ async function waitStatus(url: string, key: string, id: string, want: string): P
   throw new Error(`task ${id} never reached ${want}`);
 }
 
-describe('local service: standalone dist/mock-server.js', function () {
+describe('local service: standalone dist/local-service.js', function () {
   this.timeout(120_000);
   const running: ChildProcess[] = [];
   before(() => {
@@ -160,7 +160,7 @@ describe('local service: standalone dist/mock-server.js', function () {
       err = e as typeof err;
     }
     assert.equal(err.status, 2);
-    assert.equal(err.stderr, 'mock-server: --fail-rate: expected a number from 0 to 1, got "2"\n');
+    assert.equal(err.stderr, 'local-service: --fail-rate: expected a number from 0 to 1, got "2"\n');
   });
 
   it('SIGKILL with a task in flight: the next start finishes it', async () => {

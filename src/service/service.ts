@@ -1,7 +1,7 @@
 /**
  * The embeddable local report service: `startLocalService(options)` opens the data dir
  * (tasks, files, ledger, development key), resumes unfinished tasks, and listens on
- * 127.0.0.1 only (another address only with `allowRemote`, see bindHost.ts). Used by `npm run mock`, `report-studio serve` and the extension.
+ * 127.0.0.1 only (another address only with `allowRemote`, see bindHost.ts). Used by `npm run service`, `report-studio serve` and the extension.
  */
 import { promises as fs } from 'node:fs';
 import type { Server } from 'node:http';

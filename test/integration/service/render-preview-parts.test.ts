@@ -1,12 +1,12 @@
 /**
  * The render pool splits a preview across the workers that are free when it starts
- * (src/mock/renderPool.ts): each renders and encodes its strips of the JPEG, and the strips are
+ * (src/service/renderPool.ts): each renders and encodes its strips of the JPEG, and the strips are
  * joined with restart markers into the same pixels as the preview made in one thread. No thread
  * is added for it, and an abort stops the worker of every part.
  */
 import { strict as assert } from 'node:assert';
 import type { Worker } from 'node:worker_threads';
-import { locateRenderWorker, MAX_PREVIEW_PARTS, WorkerRenderer } from '../../../src/mock/renderPool';
+import { locateRenderWorker, MAX_PREVIEW_PARTS, WorkerRenderer } from '../../../src/service/renderPool';
 import { report, sharedRenderer } from '../../helpers/render';
 import { decodeJpeg, isJpeg } from '../../helpers/jpeg';
 

@@ -1,7 +1,7 @@
 /**
  * Options of the local report service, their defaults and the plan attached to each
  * API key. Shared by the embedding API (service.ts) and the standalone flags (flags.ts)
- * so that `npm run mock`, `report-studio serve` and the extension all mean the same thing.
+ * so that `npm run service`, `report-studio serve` and the extension all mean the same thing.
  */
 import type { ReportRenderer } from '../render/renderer';
 
