@@ -1,26 +1,33 @@
 /**
- * The extension's settings (package.json `contributes.configuration`), read in one place
- * with their defaults and bounds, so a hand-edited settings.json with a negative timeout
- * or a string port cannot reach the client.
+ * The extension's settings (package.json `contributes.configuration`), read in one place with
+ * the defaults and bounds of their table (settingsTable.ts), so a hand-edited settings.json
+ * with a negative timeout or a string port cannot reach the client.
  */
 import * as vscode from 'vscode';
 import { DEFAULT_HOSTED_BASE_URL } from '../../core/api/types';
-import { ADAPTIVE_POLLING } from '../../core/runner/polling';
-import { DARK_MODES, type DarkMode } from '../../webview/protocol';
-import { parseLivePreviewSetting, type LivePreviewSetting } from '../live/liveMode';
+import type { DarkMode } from '../../webview/protocol';
+import type { LivePreviewSetting } from '../live/liveMode';
 import {
   checkCustomBaseUrl,
   normaliseCustomBaseUrl,
-  parseServiceSetting,
   type ServiceMode,
   type ServiceSetting,
 } from '../../core/service/serviceChoice';
+import {
+  declOf,
+  SECTION,
+  SETTING_KEYS,
+  SETTINGS,
+  type BooleanKey,
+  type EnumKey,
+  type NumberKey,
+  type SettingKey,
+  type TextKey,
+} from './settingsTable';
 
-export const SECTION = 'reportStudio';
+export { SECTION };
 
-type PreviewOnSave = 'off' | 'onSave';
-
-/** The viewer's dark pages: inverted never, always, or while the VS Code theme is dark. */
+type PreviewOnSave = (typeof SETTINGS)['previewOnSave']['enum'][number];
 
 export interface Settings {
   service: ServiceSetting;
@@ -48,30 +55,20 @@ function bounded(value: unknown, fallback: number, min: number, max: number): nu
 
 /**
  * Settings a workspace could abuse (send the key or the quota elsewhere, write files, run on
- * its own): while the workspace is untrusted only the user's own values count. The same list
- * is package.json's `capabilities.untrustedWorkspaces.restrictedConfigurations` (a unit test
- * compares them); VS Code drops workspace values of those too, this covers the folder level and
- * VS Code versions that do not.
+ * its own): while the workspace is untrusted only the user's own values count. package.json's
+ * `capabilities.untrustedWorkspaces.restrictedConfigurations` is made from the same table;
+ * VS Code drops workspace values of those too, this covers the folder level and VS Code
+ * versions that do not.
  * @public Read by its unit test, which require()s this module after the vscode stub (knip cannot follow that).
  */
-export const RESTRICTED_SETTINGS = [
-  'service',
-  'customBaseUrl',
-  'previewOnSave',
-  'confirmBeforeBuild',
-  'export.build',
-  'export.preview',
-  'export.folder',
-  'localService.port',
-  'localService.dataDir',
-] as const;
+export const RESTRICTED_SETTINGS: readonly SettingKey[] = SETTING_KEYS.filter((k) => declOf(k).restricted);
 
 /**
- * Settings that belong to a report's folder (package.json `"scope": "resource"`; a unit test
- * compares them): read for the report, the others for the window.
+ * Settings that belong to a report's folder (`"scope": "resource"`): read for the report, the
+ * others for the window.
  * @public Read by its unit test, which require()s this module after the vscode stub (knip cannot follow that).
  */
-export const FOLDER_SETTINGS = ['previewOnSave', 'livePreview', 'previewSync', 'export.build', 'export.preview', 'export.folder'] as const;
+export const FOLDER_SETTINGS: readonly SettingKey[] = SETTING_KEYS.filter((k) => declOf(k).scope === 'resource');
 
 type Reader = Pick<vscode.WorkspaceConfiguration, 'get'>;
 
@@ -103,31 +100,37 @@ function trustedReader(scope: vscode.Uri | undefined): Reader {
  */
 export function readSettings(scope?: vscode.Uri): Settings {
   const c = trustedReader(scope);
-  const initialDelayMs = bounded(c.get('polling.initialDelayMs'), ADAPTIVE_POLLING.initialDelayMs, 0, 60_000);
+  const number = (key: NumberKey) => {
+    const d = SETTINGS[key];
+    return bounded(c.get(key), d.default, d.minimum, d.maximum);
+  };
+  const flag = (key: BooleanKey) => {
+    const value = c.get(key);
+    return typeof value === 'boolean' ? value : SETTINGS[key].default;
+  };
+  const oneOf = <K extends EnumKey>(key: K): (typeof SETTINGS)[K]['enum'][number] => {
+    const d: { enum: readonly string[]; default: string } = SETTINGS[key];
+    return (d.enum.find((v) => v === c.get(key)) ?? d.default) as (typeof SETTINGS)[K]['enum'][number];
+  };
+  const text = (key: TextKey) => {
+    const value = c.get(key);
+    return (typeof value === 'string' ? value : SETTINGS[key].default).trim();
+  };
+  const initialDelayMs = number('polling.initialDelayMs');
   return {
-    service: parseServiceSetting(c.get('service')),
-    customBaseUrl: normaliseCustomBaseUrl(c.get<string>('customBaseUrl') ?? ''),
-    previewOnSave: c.get('previewOnSave') === 'onSave' ? 'onSave' : 'off',
-    livePreview: parseLivePreviewSetting(c.get('livePreview')),
-    previewSync: c.get('previewSync') !== false,
-    clickInPreviewFocusesEditor: c.get('clickInPreviewFocusesEditor') === true,
-    confirmBeforeBuild: c.get('confirmBeforeBuild') !== false,
-    polling: {
-      initialDelayMs,
-      maxIntervalMs: Math.max(initialDelayMs, bounded(c.get('polling.maxIntervalMs'), ADAPTIVE_POLLING.maxDelayMs, 0, 60_000)),
-    },
-    requestTimeoutMs: Math.round(bounded(c.get('requestTimeoutSeconds'), 30, 1, 600) * 1000),
-    localService: {
-      port: Math.round(bounded(c.get('localService.port'), 0, 0, 65_535)),
-      dataDir: (c.get<string>('localService.dataDir') ?? '').trim(),
-    },
-    quotaRefreshMinutes: bounded(c.get('quota.refreshIntervalMinutes'), 15, 0, 24 * 60),
-    viewerDarkMode: DARK_MODES.find((m) => m === c.get('viewer.darkMode')) ?? 'off',
-    export: {
-      build: c.get('export.build') === true,
-      preview: c.get('export.preview') === true,
-      folder: (c.get<string>('export.folder') ?? '').trim(),
-    },
+    service: oneOf('service'),
+    customBaseUrl: normaliseCustomBaseUrl(text('customBaseUrl')),
+    previewOnSave: oneOf('previewOnSave'),
+    livePreview: oneOf('livePreview'),
+    previewSync: flag('previewSync'),
+    clickInPreviewFocusesEditor: flag('clickInPreviewFocusesEditor'),
+    confirmBeforeBuild: flag('confirmBeforeBuild'),
+    polling: { initialDelayMs, maxIntervalMs: Math.max(initialDelayMs, number('polling.maxIntervalMs')) },
+    requestTimeoutMs: Math.round(number('requestTimeoutSeconds') * 1000),
+    localService: { port: Math.round(number('localService.port')), dataDir: text('localService.dataDir') },
+    quotaRefreshMinutes: number('quota.refreshIntervalMinutes'),
+    viewerDarkMode: oneOf('viewer.darkMode'),
+    export: { build: flag('export.build'), preview: flag('export.preview'), folder: text('export.folder') },
   };
 }
 
