@@ -1,6 +1,6 @@
 // Writes what the settings table (src/extension/service/settingsTable.ts) makes: package.json's
 // `contributes.configuration` and `restrictedConfigurations`, and the settings table of
-// docs/extension.md (scripts/settingsManifest.ts; test/unit/extension/settingsTable.test.ts
+// docs/extension.md (test/helpers/settingsManifest.ts; test/unit/extension/settingsTable.test.ts
 // checks the same).
 //   node scripts/settings-export.mjs           write the files
 //   node scripts/settings-export.mjs --check   exit 1 if a committed file is out of date
@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 
-const m = await tsImport('./settingsManifest.ts', import.meta.url);
+const m = await tsImport('../test/helpers/settingsManifest.ts', import.meta.url);
 const check = process.argv.includes('--check');
 let stale = 0;
 for (const [file, make] of [

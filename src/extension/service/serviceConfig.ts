@@ -7,12 +7,7 @@ import * as vscode from 'vscode';
 import { DEFAULT_HOSTED_BASE_URL } from '../../core/api/types';
 import type { DarkMode } from '../../webview/protocol';
 import type { LivePreviewSetting } from '../live/liveMode';
-import {
-  checkCustomBaseUrl,
-  normaliseCustomBaseUrl,
-  type ServiceMode,
-  type ServiceSetting,
-} from '../../core/service/serviceChoice';
+import { checkCustomBaseUrl, normaliseCustomBaseUrl, type ServiceMode, type ServiceSetting } from '../../core/service/serviceChoice';
 import {
   declOf,
   SECTION,
@@ -39,6 +34,8 @@ export interface Settings {
   /** A click in the preview moves the focus to the editor (by default it stays in the preview). */
   clickInPreviewFocusesEditor: boolean;
   confirmBeforeBuild: boolean;
+  /** Where a result panel opens: beside the report's group, or in it. */
+  resultViewColumn: (typeof SETTINGS)['resultViewColumn']['enum'][number];
   polling: { initialDelayMs: number; maxIntervalMs: number };
   requestTimeoutMs: number;
   localService: { port: number; dataDir: string };
@@ -125,6 +122,7 @@ export function readSettings(scope?: vscode.Uri): Settings {
     previewSync: flag('previewSync'),
     clickInPreviewFocusesEditor: flag('clickInPreviewFocusesEditor'),
     confirmBeforeBuild: flag('confirmBeforeBuild'),
+    resultViewColumn: oneOf('resultViewColumn'),
     polling: { initialDelayMs, maxIntervalMs: Math.max(initialDelayMs, number('polling.maxIntervalMs')) },
     requestTimeoutMs: Math.round(number('requestTimeoutSeconds') * 1000),
     localService: { port: Math.round(number('localService.port')), dataDir: text('localService.dataDir') },

@@ -8,15 +8,13 @@
  * in each package.nls*.json. No `vscode` import: the export script reads this module too.
  */
 import { DEFAULT_REQUEST_TIMEOUT_MS } from '../../core/client/requestTimeout';
+import { DEFAULT_PRINT_WIDTH } from '../../core/format/printWidth';
 import { ADAPTIVE_POLLING } from '../../core/runner/polling';
 import { SERVICE_SETTINGS } from '../../core/service/serviceChoice';
 import { DARK_MODES } from '../../webview/protocol';
 import { LIVE_PREVIEW_SETTINGS } from '../live/liveMode';
 
 export const SECTION = 'reportStudio';
-
-/** The width a one-line list must fit in when the editor has no ruler (Prettier's is 80). */
-export const DEFAULT_PRINT_WIDTH = 100;
 
 /** VS Code's configuration scopes (`resource` settings are read for the report's folder). */
 type Scope = 'machine' | 'window' | 'resource' | 'language-overridable';
@@ -69,8 +67,22 @@ export const SETTINGS = {
     order: 10,
     scope: 'window',
   },
-  'polling.maxIntervalMs': { type: 'number', default: ADAPTIVE_POLLING.maxDelayMs, minimum: 0, maximum: MAX_POLL_MS, order: 11, scope: 'window' },
-  requestTimeoutSeconds: { type: 'number', default: DEFAULT_REQUEST_TIMEOUT_MS / 1000, minimum: 1, maximum: 600, order: 12, scope: 'window' },
+  'polling.maxIntervalMs': {
+    type: 'number',
+    default: ADAPTIVE_POLLING.maxDelayMs,
+    minimum: 0,
+    maximum: MAX_POLL_MS,
+    order: 11,
+    scope: 'window',
+  },
+  requestTimeoutSeconds: {
+    type: 'number',
+    default: DEFAULT_REQUEST_TIMEOUT_MS / 1000,
+    minimum: 1,
+    maximum: 600,
+    order: 12,
+    scope: 'window',
+  },
   'localService.port': { type: 'integer', default: 0, minimum: 0, maximum: MAX_PORT, order: 20, scope: 'machine', restricted: true },
   'localService.dataDir': { type: 'string', default: '', order: 21, scope: 'machine', restricted: true },
   'quota.refreshIntervalMinutes': { type: 'number', default: 15, minimum: 0, maximum: MINUTES_PER_DAY, order: 30, scope: 'window' },
