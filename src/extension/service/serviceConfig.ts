@@ -8,34 +8,20 @@ import { DEFAULT_HOSTED_BASE_URL } from '../../core/api/types';
 import type { DarkMode } from '../../webview/protocol';
 import type { LivePreviewSetting } from '../live/liveMode';
 import { checkCustomBaseUrl, normaliseCustomBaseUrl, type ServiceMode, type ServiceSetting } from '../../core/service/serviceChoice';
-import {
-  declOf,
-  SECTION,
-  SETTING_KEYS,
-  SETTINGS,
-  type BooleanKey,
-  type EnumKey,
-  type NumberKey,
-  type SettingKey,
-  type TextKey,
-} from './settingsTable';
+import { declOf, SECTION, SETTING_KEYS, settingValue, type SettingKey, type SettingValue } from './settingsTable';
 
 export { SECTION };
-
-type PreviewOnSave = (typeof SETTINGS)['previewOnSave']['enum'][number];
 
 export interface Settings {
   service: ServiceSetting;
   customBaseUrl: string;
-  previewOnSave: PreviewOnSave;
+  previewOnSave: SettingValue<'previewOnSave'>;
   livePreview: LivePreviewSetting;
   /** Source ↔ preview sync: the cursor outlines its component in the panel. */
   previewSync: boolean;
   /** A click in the preview moves the focus to the editor (by default it stays in the preview). */
   clickInPreviewFocusesEditor: boolean;
   confirmBeforeBuild: boolean;
-  /** Where a result panel opens: beside the report's group, or in it. */
-  resultViewColumn: (typeof SETTINGS)['resultViewColumn']['enum'][number];
   polling: { initialDelayMs: number; maxIntervalMs: number };
   requestTimeoutMs: number;
   localService: { port: number; dataDir: string };
@@ -43,11 +29,6 @@ export interface Settings {
   viewerDarkMode: DarkMode;
   /** Copies of each Build's PDF / Preview's JPEG written for the user; `folder` '' is next to the report. */
   export: { build: boolean; preview: boolean; folder: string };
-}
-
-function bounded(value: unknown, fallback: number, min: number, max: number): number {
-  const n = typeof value === 'number' && Number.isFinite(value) ? value : fallback;
-  return Math.min(max, Math.max(min, n));
 }
 
 /**
@@ -97,39 +78,31 @@ function trustedReader(scope: vscode.Uri | undefined): Reader {
  */
 export function readSettings(scope?: vscode.Uri): Settings {
   const c = trustedReader(scope);
-  const number = (key: NumberKey) => {
-    const d = SETTINGS[key];
-    return bounded(c.get(key), d.default, d.minimum, d.maximum);
-  };
-  const flag = (key: BooleanKey) => {
-    const value = c.get(key);
-    return typeof value === 'boolean' ? value : SETTINGS[key].default;
-  };
-  const oneOf = <K extends EnumKey>(key: K): (typeof SETTINGS)[K]['enum'][number] => {
-    const d: { enum: readonly string[]; default: string } = SETTINGS[key];
-    return (d.enum.find((v) => v === c.get(key)) ?? d.default) as (typeof SETTINGS)[K]['enum'][number];
-  };
-  const text = (key: TextKey) => {
-    const value = c.get(key);
-    return (typeof value === 'string' ? value : SETTINGS[key].default).trim();
-  };
-  const initialDelayMs = number('polling.initialDelayMs');
+  const get = <K extends SettingKey>(key: K) => settingValue(key, c.get(key));
+  const initialDelayMs = get('polling.initialDelayMs');
   return {
-    service: oneOf('service'),
-    customBaseUrl: normaliseCustomBaseUrl(text('customBaseUrl')),
-    previewOnSave: oneOf('previewOnSave'),
-    livePreview: oneOf('livePreview'),
-    previewSync: flag('previewSync'),
-    clickInPreviewFocusesEditor: flag('clickInPreviewFocusesEditor'),
-    confirmBeforeBuild: flag('confirmBeforeBuild'),
-    resultViewColumn: oneOf('resultViewColumn'),
-    polling: { initialDelayMs, maxIntervalMs: Math.max(initialDelayMs, number('polling.maxIntervalMs')) },
-    requestTimeoutMs: Math.round(number('requestTimeoutSeconds') * 1000),
-    localService: { port: Math.round(number('localService.port')), dataDir: text('localService.dataDir') },
-    quotaRefreshMinutes: number('quota.refreshIntervalMinutes'),
-    viewerDarkMode: oneOf('viewer.darkMode'),
-    export: { build: flag('export.build'), preview: flag('export.preview'), folder: text('export.folder') },
+    service: get('service'),
+    customBaseUrl: normaliseCustomBaseUrl(get('customBaseUrl')),
+    previewOnSave: get('previewOnSave'),
+    livePreview: get('livePreview'),
+    previewSync: get('previewSync'),
+    clickInPreviewFocusesEditor: get('clickInPreviewFocusesEditor'),
+    confirmBeforeBuild: get('confirmBeforeBuild'),
+    polling: { initialDelayMs, maxIntervalMs: Math.max(initialDelayMs, get('polling.maxIntervalMs')) },
+    requestTimeoutMs: Math.round(get('requestTimeoutSeconds') * 1000),
+    localService: { port: get('localService.port'), dataDir: get('localService.dataDir') },
+    quotaRefreshMinutes: get('quota.refreshIntervalMinutes'),
+    viewerDarkMode: get('viewer.darkMode'),
+    export: { build: get('export.build'), preview: get('export.preview'), folder: get('export.folder') },
   };
+}
+
+/**
+ * One setting for a report (`scope`) or the window, as readSettings() reads each: what a new
+ * setting needs no field of `Settings` for.
+ */
+export function readSetting<K extends SettingKey>(key: K, scope?: vscode.Uri): SettingValue<K> {
+  return settingValue(key, trustedReader(scope).get(key));
 }
 
 /** Where a non-local mode sends requests; an Error (to show) when the custom URL is unusable. */

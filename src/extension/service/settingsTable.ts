@@ -100,17 +100,39 @@ export const SETTINGS = {
 } as const satisfies Record<string, SettingDecl>;
 
 export type SettingKey = keyof typeof SETTINGS;
-type KeyOf<T> = { [K in SettingKey]: (typeof SETTINGS)[K] extends T ? K : never }[SettingKey];
-export type BooleanKey = KeyOf<{ type: 'boolean' }>;
-export type NumberKey = KeyOf<{ minimum: number }>;
-export type EnumKey = KeyOf<{ enum: readonly string[] }>;
-export type TextKey = Exclude<KeyOf<{ type: 'string' }>, EnumKey>;
+
+/** The value the code gets for a setting: one of its values, a boolean, a number within its bounds, or trimmed text. */
+export type SettingValue<K extends SettingKey> = (typeof SETTINGS)[K] extends { enum: readonly (infer V)[] }
+  ? V
+  : (typeof SETTINGS)[K] extends { type: 'boolean' }
+    ? boolean
+    : (typeof SETTINGS)[K] extends { minimum: number }
+      ? number
+      : string;
 
 export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
 
 /** The declaration of `key`, widened for code that walks the table. */
 export function declOf(key: SettingKey): SettingDecl {
   return SETTINGS[key];
+}
+
+/**
+ * What a value from settings.json (anything: a hand edit) counts as: a value of the wrong type
+ * or not among the values is the default; a number is clamped to the bounds (an integer
+ * rounded); text is trimmed.
+ */
+export function settingValue<K extends SettingKey>(key: K, raw: unknown): SettingValue<K> {
+  const d = declOf(key);
+  let value: unknown;
+  if ('enum' in d) value = d.enum.includes(raw as string) ? raw : d.default;
+  else if (d.type === 'boolean') value = typeof raw === 'boolean' ? raw : d.default;
+  else if ('minimum' in d) {
+    const n = typeof raw === 'number' && Number.isFinite(raw) ? raw : d.default;
+    const clamped = Math.min(d.maximum, Math.max(d.minimum, n));
+    value = d.type === 'integer' ? Math.round(clamped) : clamped;
+  } else value = (typeof raw === 'string' ? raw : d.default).trim();
+  return value as SettingValue<K>;
 }
 
 /** The package.nls*.json key of a setting's description, or of one of its values'. */

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { RedactingLog } from '../log';
-import { readSettings, type Settings } from '../service/serviceConfig';
+import { readSetting } from '../service/serviceConfig';
 import { besideReport, reportGroupColumn } from './panelColumn';
 import { fileName, resultFolderFor } from './resultFiles';
 import { ResultPanel } from './resultPanel';
@@ -111,8 +111,8 @@ export class PanelRegistry implements vscode.Disposable {
     for (const p of [...this.panels.values()]) p.dispose();
   }
 
-  private placement(): Settings['resultViewColumn'] {
-    return readSettings().resultViewColumn;
+  private placement(): 'beside' | 'active' {
+    return readSetting('resultViewColumn');
   }
 
   /**

@@ -13,7 +13,7 @@ import {
   packageJsonText,
   restrictedConfigurations,
 } from '../../helpers/settingsManifest';
-import { declOf, descriptionKey, SECTION, SETTING_KEYS, SETTINGS, type SettingKey } from '../../../src/extension/service/settingsTable';
+import { declOf, descriptionKey, SECTION, SETTING_KEYS, SETTINGS } from '../../../src/extension/service/settingsTable';
 import { createVscodeStub, installVscodeStub } from '../../helpers/vscodeStub';
 
 type ConfigModule = typeof import('../../../src/extension/service/serviceConfig');
@@ -129,31 +129,8 @@ describe('extension: the settings table', () => {
     });
     after(() => uninstall());
 
-    /** readSettings()'s value of each setting, by its key. */
-    function read(): Record<SettingKey, unknown> {
-      const s = config.readSettings();
-      return {
-        service: s.service,
-        customBaseUrl: s.customBaseUrl,
-        previewOnSave: s.previewOnSave,
-        livePreview: s.livePreview,
-        previewSync: s.previewSync,
-        clickInPreviewFocusesEditor: s.clickInPreviewFocusesEditor,
-        confirmBeforeBuild: s.confirmBeforeBuild,
-        resultViewColumn: s.resultViewColumn,
-        'polling.initialDelayMs': s.polling.initialDelayMs,
-        'polling.maxIntervalMs': s.polling.maxIntervalMs,
-        requestTimeoutSeconds: s.requestTimeoutMs / 1000,
-        'localService.port': s.localService.port,
-        'localService.dataDir': s.localService.dataDir,
-        'quota.refreshIntervalMinutes': s.quotaRefreshMinutes,
-        'format.compactLists': SETTINGS['format.compactLists'].default, // read by the formatter, not readSettings()
-        'viewer.darkMode': s.viewerDarkMode,
-        'export.build': s.export.build,
-        'export.preview': s.export.preview,
-        'export.folder': s.export.folder,
-      };
-    }
+    /** readSetting()'s value of each setting, by its key. */
+    const read = () => Object.fromEntries(SETTING_KEYS.map((k) => [k, config.readSetting(k)]));
 
     it("gives each setting the table's default when it is unset or of the wrong type", () => {
       const defaults = Object.fromEntries(SETTING_KEYS.map((k) => [k, declOf(k).default]));
@@ -163,18 +140,35 @@ describe('extension: the settings table', () => {
       assert.deepEqual(read(), defaults);
     });
 
-    it("clamps each number to the table's bounds", () => {
+    it("clamps each number to the table's bounds, and readSettings() reads through the same table", () => {
       const numbers = SETTING_KEYS.filter((k) => 'minimum' in declOf(k));
       values = Object.fromEntries(numbers.map((k) => [k, -1e9]));
       const low = read();
+      const lowSettings = config.readSettings();
       values = Object.fromEntries(numbers.map((k) => [k, 1e9]));
       const high = read();
+      const highSettings = config.readSettings();
       for (const k of numbers) {
         const d = declOf(k) as { minimum: number; maximum: number };
         assert.equal(low[k], d.minimum, `${k} below its minimum`);
-        // maxIntervalMs is never below initialDelayMs, which is at its maximum here too.
         assert.equal(high[k], d.maximum, `${k} above its maximum`);
       }
+      const quota = SETTINGS['quota.refreshIntervalMinutes'];
+      assert.deepEqual(
+        [lowSettings.quotaRefreshMinutes, highSettings.quotaRefreshMinutes, lowSettings.requestTimeoutMs, highSettings.localService.port],
+        [quota.minimum, quota.maximum, SETTINGS.requestTimeoutSeconds.minimum * 1000, SETTINGS['localService.port'].maximum],
+      );
+      values = {};
+      const unset = config.readSettings();
+      assert.deepEqual(
+        [unset.polling, unset.livePreview, unset.previewSync, unset.export.folder],
+        [
+          { initialDelayMs: SETTINGS['polling.initialDelayMs'].default, maxIntervalMs: SETTINGS['polling.maxIntervalMs'].default },
+          SETTINGS.livePreview.default,
+          SETTINGS.previewSync.default,
+          SETTINGS['export.folder'].default,
+        ],
+      );
     });
   });
 });
