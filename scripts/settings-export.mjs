@@ -6,9 +6,11 @@
 //   node scripts/settings-export.mjs --check   exit 1 if a committed file is out of date
 import { readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 
 const m = await tsImport('../test/helpers/settingsManifest.ts', import.meta.url);
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const check = process.argv.includes('--check');
 let stale = 0;
 for (const [file, make] of [
@@ -18,7 +20,7 @@ for (const [file, make] of [
   const current = readFileSync(file, 'utf8');
   const text = await make(current);
   if (text === current) continue;
-  const name = relative(m.ROOT, file);
+  const name = relative(ROOT, file);
   if (check) {
     console.error(`${name} is out of date: run node scripts/settings-export.mjs`);
     stale++;
