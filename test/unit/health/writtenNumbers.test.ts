@@ -87,6 +87,10 @@ describe('numbers written in the docs', () => {
     assert.deepEqual(wrongNumbers(WRITTEN, read), []);
   });
 
+  it("keep the settings' word that the longest poll interval's default is the public clients' interval", () => {
+    assert.equal(ADAPTIVE_POLLING.maxDelayMs, FIXED_750_POLLING.maxDelayMs, 'package.nls*.json config.polling.maxIntervalMs says so');
+  });
+
   it('name the place and both numbers when one differs, and a place that is gone', () => {
     const docs: Record<string, string> = { 'docs/cli.md': '| `--poll-max-ms <ms>` | Longest interval (default 700). |' };
     assert.deepEqual(
