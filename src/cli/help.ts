@@ -7,6 +7,8 @@ import { DEFAULT_DPI, MAX_DPI, MIN_DPI, PAGES_SYNTAX } from '../core/pageImageOp
 import { MAX_SHARDS } from './batch/shard';
 import { DEFAULT_AGENT_DPI, DEFAULT_AGENT_PAGES, MAX_AGENT_PAGES } from '../core/agent/limits';
 import { SKILL_FOLDERS, SKILL_NAME } from './commands/skill';
+import { ADAPTIVE_POLLING } from '../core/runner/polling';
+import { DEFAULT_TASK_TIMEOUT_MS } from '../core/runner/taskRunner';
 
 const SHARD_LINE = `  --shard <i/n>            Only shard i of n: the reports split by their sorted paths`;
 
@@ -15,7 +17,7 @@ const GLOBAL = `Options (any command):
   --api-key <key>      API key (env REPORT_STUDIO_API_KEY; prefer the env variable: argv is visible to others)
   --offline            Run the bundled local service in-process (no key or network needed)
   --data-dir <dir>     Data folder of the --offline service (default: as for serve)
-  --timeout <seconds>  Overall time limit of a task (default 300)
+  --timeout <seconds>  Overall time limit of a task (default ${DEFAULT_TASK_TIMEOUT_MS / 1000})
   --json               Machine-readable output on stdout
   -q, --quiet          No progress, no summaries
   -v, --verbose        Log each request (keys redacted) to stderr
@@ -70,8 +72,8 @@ Previews are free. A 422 is printed as file:line:col: lines, what the renderer
 could not draw as asked as file:line:col: warning: lines.
   -o, --output <file>      Where to save the JPEG
   --no-wait                Only submit; print the task id
-  --poll-initial-ms <ms>   First status check after submit (default 100)
-  --poll-max-ms <ms>       Longest interval between checks (default 750)
+  --poll-initial-ms <ms>   First status check after submit (default ${ADAPTIVE_POLLING.initialDelayMs})
+  --poll-max-ms <ms>       Longest interval between checks (default ${ADAPTIVE_POLLING.maxDelayMs})
   --format text|github     Problem lines as text (default) or GitHub Actions annotations
   --max-warnings <n>       Exit 7 on more than n render warnings; the JPEG is still written
 
@@ -85,8 +87,8 @@ Builds count against the quota; the quota left is printed afterwards. What the
 renderer could not draw as asked is printed as file:line:col: warning: lines.
   -o, --output <file>      Where to save the PDF
   --no-wait                Only submit; print the task id
-  --poll-initial-ms <ms>   First status check after submit (default 100)
-  --poll-max-ms <ms>       Longest interval between checks (default 750)
+  --poll-initial-ms <ms>   First status check after submit (default ${ADAPTIVE_POLLING.initialDelayMs})
+  --poll-max-ms <ms>       Longest interval between checks (default ${ADAPTIVE_POLLING.maxDelayMs})
   --format text|github     Problem lines as text (default) or GitHub Actions annotations
   --max-warnings <n>       Exit 7 on more than n render warnings (content cut, an image
                            not fetched, a font replaced); the PDF is still written

@@ -17,6 +17,7 @@ import type { QuotaHeaders } from './responses';
 import { DEFAULT_RETRY_POLICY, parseRetryAfter, withRetries } from './retry';
 import type { Repeatability, RetryPolicy } from './retry';
 import { downloadToFile, readReportBytes } from './download';
+import { DEFAULT_REQUEST_TIMEOUT_MS } from './requestTimeout';
 import type { DownloadedFile, ReportFile } from './download';
 
 export type { QuotaHeaders } from './responses';
@@ -69,7 +70,7 @@ export class ReportClient {
     this.apiKey = options.apiKey;
     this.releaseSecret = registerSecret(options.apiKey);
     this.baseUrl = normaliseBaseUrl(options.baseUrl ?? DEFAULT_HOSTED_BASE_URL);
-    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.ownsDispatcher = !options.dispatcher;
     this.dispatcher = options.dispatcher ?? createDispatcher();

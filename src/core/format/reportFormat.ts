@@ -12,6 +12,7 @@
  * Format Document (src/extension/format/reportFormatter.ts).
  */
 import { applyEdits, createScanner, format, parseTree, SyntaxKind, type Node } from 'jsonc-parser';
+import { DEFAULT_PRINT_WIDTH } from './printWidth';
 
 export interface ReportFormatOptions {
   tabSize: number;
@@ -22,8 +23,8 @@ export interface ReportFormatOptions {
   keepLines?: boolean;
   /** Put short lists on one line (false: VS Code's JSON formatting alone). */
   compactLists: boolean;
-  /** A one-line list must end within this column (the editor's first ruler, say). */
-  printWidth: number;
+  /** A one-line list must end within this column (the editor's first ruler; DEFAULT_PRINT_WIDTH without one). */
+  printWidth?: number;
 }
 
 /** One replacement of `length` characters at `offset` by `content`. */
@@ -39,7 +40,7 @@ const SCALARS: ReadonlySet<Node['type']> = new Set(['string', 'number', 'boolean
 export function formatReportText(text: string, options: ReportFormatOptions): string {
   const { compactLists, printWidth, ...jsonOptions } = options;
   const formatted = applyEdits(text, format(text, undefined, jsonOptions));
-  return compactLists ? compactShortLists(formatted, printWidth) : formatted;
+  return compactLists ? compactShortLists(formatted, printWidth ?? DEFAULT_PRINT_WIDTH) : formatted;
 }
 
 /** Format Selection: VS Code's JSON formatting of the range (jsonc-parser's edits, as its JSON extension gives). */

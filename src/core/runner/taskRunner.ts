@@ -71,7 +71,7 @@ export interface TaskResult {
   timings: { submitMs: number; waitMs: number; downloadMs: number; totalMs: number };
 }
 
-const DEFAULT_TASK_TIMEOUT_MS = 5 * 60_000;
+export const DEFAULT_TASK_TIMEOUT_MS = 5 * 60_000;
 
 const KIND_LABEL: Record<TaskKindOrUnknown, string> = { build: 'Build', preview: 'Preview', unknown: 'Task' };
 

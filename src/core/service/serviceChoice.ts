@@ -10,7 +10,7 @@ export type ServiceSetting = 'auto' | 'local' | 'hosted' | 'custom';
 /** What is actually used. */
 export type ServiceMode = 'local' | 'hosted' | 'custom';
 
-const SERVICE_SETTINGS: readonly ServiceSetting[] = ['auto', 'local', 'hosted', 'custom'];
+export const SERVICE_SETTINGS: readonly ServiceSetting[] = ['auto', 'local', 'hosted', 'custom'];
 
 export function parseServiceSetting(value: unknown): ServiceSetting {
   return SERVICE_SETTINGS.includes(value as ServiceSetting) ? (value as ServiceSetting) : 'auto';

@@ -18,9 +18,6 @@ import type { FormatEdit, ReportFormatOptions } from '../../core/format/reportFo
 import { isReportDocument, REPORT_DOCUMENT_SELECTOR } from '../reportDocument';
 import { loadSiblingBundle } from '../service/runtimeLoader';
 
-/** The width a one-line list must fit in when the editor has no ruler (Prettier's is 80). */
-const DEFAULT_PRINT_WIDTH = 100;
-
 function formatOptions(document: vscode.TextDocument, options: vscode.FormattingOptions): ReportFormatOptions {
   const scope = { uri: document.uri, languageId: document.languageId };
   const editor = vscode.workspace.getConfiguration('editor', scope);
@@ -34,7 +31,7 @@ function formatOptions(document: vscode.TextDocument, options: vscode.Formatting
     keepLines: vscode.workspace.getConfiguration('json', scope).get<boolean>('format.keepLines') === true,
     compactLists:
       isReportDocument(document) && vscode.workspace.getConfiguration('reportStudio', scope).get('format.compactLists') !== false,
-    printWidth: column && column > 0 ? column : DEFAULT_PRINT_WIDTH,
+    printWidth: column && column > 0 ? column : undefined,
   };
 }
 

@@ -10,11 +10,7 @@ import type { ServiceMode } from '../../core/service/serviceChoice';
 export type LiveMode = 'off' | 'onSave' | 'onType';
 export type LivePreviewSetting = LiveMode | 'auto';
 
-const LIVE_PREVIEW_SETTINGS: readonly LivePreviewSetting[] = ['auto', 'off', 'onSave', 'onType'];
-
-export function parseLivePreviewSetting(value: unknown): LivePreviewSetting {
-  return LIVE_PREVIEW_SETTINGS.includes(value as LivePreviewSetting) ? (value as LivePreviewSetting) : 'auto';
-}
+export const LIVE_PREVIEW_SETTINGS: readonly LivePreviewSetting[] = ['auto', 'off', 'onSave', 'onType'];
 
 export function liveMode(setting: LivePreviewSetting, service: ServiceMode): LiveMode {
   if (setting !== 'auto') return setting;

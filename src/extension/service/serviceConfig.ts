@@ -1,31 +1,21 @@
 /**
- * The extension's settings (package.json `contributes.configuration`), read in one place
- * with their defaults and bounds, so a hand-edited settings.json with a negative timeout
- * or a string port cannot reach the client.
+ * The extension's settings (package.json `contributes.configuration`), read in one place with
+ * the defaults and bounds of their table (settingsTable.ts), so a hand-edited settings.json
+ * with a negative timeout or a string port cannot reach the client.
  */
 import * as vscode from 'vscode';
 import { DEFAULT_HOSTED_BASE_URL } from '../../core/api/types';
-import { ADAPTIVE_POLLING } from '../../core/runner/polling';
-import { DARK_MODES, type DarkMode } from '../../webview/protocol';
-import { parseLivePreviewSetting, type LivePreviewSetting } from '../live/liveMode';
-import {
-  checkCustomBaseUrl,
-  normaliseCustomBaseUrl,
-  parseServiceSetting,
-  type ServiceMode,
-  type ServiceSetting,
-} from '../../core/service/serviceChoice';
+import type { DarkMode } from '../../webview/protocol';
+import type { LivePreviewSetting } from '../live/liveMode';
+import { checkCustomBaseUrl, normaliseCustomBaseUrl, type ServiceMode, type ServiceSetting } from '../../core/service/serviceChoice';
+import { declOf, SECTION, SETTING_KEYS, settingValue, type SettingKey, type SettingValue } from './settingsTable';
 
-export const SECTION = 'reportStudio';
-
-type PreviewOnSave = 'off' | 'onSave';
-
-/** The viewer's dark pages: inverted never, always, or while the VS Code theme is dark. */
+export { SECTION };
 
 export interface Settings {
   service: ServiceSetting;
   customBaseUrl: string;
-  previewOnSave: PreviewOnSave;
+  previewOnSave: SettingValue<'previewOnSave'>;
   livePreview: LivePreviewSetting;
   /** Source ↔ preview sync: the cursor outlines its component in the panel. */
   previewSync: boolean;
@@ -41,37 +31,22 @@ export interface Settings {
   export: { build: boolean; preview: boolean; folder: string };
 }
 
-function bounded(value: unknown, fallback: number, min: number, max: number): number {
-  const n = typeof value === 'number' && Number.isFinite(value) ? value : fallback;
-  return Math.min(max, Math.max(min, n));
-}
-
 /**
  * Settings a workspace could abuse (send the key or the quota elsewhere, write files, run on
- * its own): while the workspace is untrusted only the user's own values count. The same list
- * is package.json's `capabilities.untrustedWorkspaces.restrictedConfigurations` (a unit test
- * compares them); VS Code drops workspace values of those too, this covers the folder level and
- * VS Code versions that do not.
+ * its own): while the workspace is untrusted only the user's own values count. package.json's
+ * `capabilities.untrustedWorkspaces.restrictedConfigurations` is made from the same table;
+ * VS Code drops workspace values of those too, this covers the folder level and VS Code
+ * versions that do not.
  * @public Read by its unit test, which require()s this module after the vscode stub (knip cannot follow that).
  */
-export const RESTRICTED_SETTINGS = [
-  'service',
-  'customBaseUrl',
-  'previewOnSave',
-  'confirmBeforeBuild',
-  'export.build',
-  'export.preview',
-  'export.folder',
-  'localService.port',
-  'localService.dataDir',
-] as const;
+export const RESTRICTED_SETTINGS: readonly SettingKey[] = SETTING_KEYS.filter((k) => declOf(k).restricted);
 
 /**
- * Settings that belong to a report's folder (package.json `"scope": "resource"`; a unit test
- * compares them): read for the report, the others for the window.
+ * Settings that belong to a report's folder (`"scope": "resource"`): read for the report, the
+ * others for the window.
  * @public Read by its unit test, which require()s this module after the vscode stub (knip cannot follow that).
  */
-export const FOLDER_SETTINGS = ['previewOnSave', 'livePreview', 'previewSync', 'export.build', 'export.preview', 'export.folder'] as const;
+export const FOLDER_SETTINGS: readonly SettingKey[] = SETTING_KEYS.filter((k) => declOf(k).scope === 'resource');
 
 type Reader = Pick<vscode.WorkspaceConfiguration, 'get'>;
 
@@ -103,32 +78,31 @@ function trustedReader(scope: vscode.Uri | undefined): Reader {
  */
 export function readSettings(scope?: vscode.Uri): Settings {
   const c = trustedReader(scope);
-  const initialDelayMs = bounded(c.get('polling.initialDelayMs'), ADAPTIVE_POLLING.initialDelayMs, 0, 60_000);
+  const get = <K extends SettingKey>(key: K) => settingValue(key, c.get(key));
+  const initialDelayMs = get('polling.initialDelayMs');
   return {
-    service: parseServiceSetting(c.get('service')),
-    customBaseUrl: normaliseCustomBaseUrl(c.get<string>('customBaseUrl') ?? ''),
-    previewOnSave: c.get('previewOnSave') === 'onSave' ? 'onSave' : 'off',
-    livePreview: parseLivePreviewSetting(c.get('livePreview')),
-    previewSync: c.get('previewSync') !== false,
-    clickInPreviewFocusesEditor: c.get('clickInPreviewFocusesEditor') === true,
-    confirmBeforeBuild: c.get('confirmBeforeBuild') !== false,
-    polling: {
-      initialDelayMs,
-      maxIntervalMs: Math.max(initialDelayMs, bounded(c.get('polling.maxIntervalMs'), ADAPTIVE_POLLING.maxDelayMs, 0, 60_000)),
-    },
-    requestTimeoutMs: Math.round(bounded(c.get('requestTimeoutSeconds'), 30, 1, 600) * 1000),
-    localService: {
-      port: Math.round(bounded(c.get('localService.port'), 0, 0, 65_535)),
-      dataDir: (c.get<string>('localService.dataDir') ?? '').trim(),
-    },
-    quotaRefreshMinutes: bounded(c.get('quota.refreshIntervalMinutes'), 15, 0, 24 * 60),
-    viewerDarkMode: DARK_MODES.find((m) => m === c.get('viewer.darkMode')) ?? 'off',
-    export: {
-      build: c.get('export.build') === true,
-      preview: c.get('export.preview') === true,
-      folder: (c.get<string>('export.folder') ?? '').trim(),
-    },
+    service: get('service'),
+    customBaseUrl: normaliseCustomBaseUrl(get('customBaseUrl')),
+    previewOnSave: get('previewOnSave'),
+    livePreview: get('livePreview'),
+    previewSync: get('previewSync'),
+    clickInPreviewFocusesEditor: get('clickInPreviewFocusesEditor'),
+    confirmBeforeBuild: get('confirmBeforeBuild'),
+    polling: { initialDelayMs, maxIntervalMs: Math.max(initialDelayMs, get('polling.maxIntervalMs')) },
+    requestTimeoutMs: Math.round(get('requestTimeoutSeconds') * 1000),
+    localService: { port: get('localService.port'), dataDir: get('localService.dataDir') },
+    quotaRefreshMinutes: get('quota.refreshIntervalMinutes'),
+    viewerDarkMode: get('viewer.darkMode'),
+    export: { build: get('export.build'), preview: get('export.preview'), folder: get('export.folder') },
   };
+}
+
+/**
+ * One setting for a report (`scope`) or the window, as readSettings() reads each: what a new
+ * setting needs no field of `Settings` for.
+ */
+export function readSetting<K extends SettingKey>(key: K, scope?: vscode.Uri): SettingValue<K> {
+  return settingValue(key, trustedReader(scope).get(key));
 }
 
 /** Where a non-local mode sends requests; an Error (to show) when the custom URL is unusable. */

@@ -6,6 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { RedactingLog } from '../log';
+import { readSetting } from '../service/serviceConfig';
 import { besideReport, reportGroupColumn } from './panelColumn';
 import { fileName, resultFolderFor } from './resultFiles';
 import { ResultPanel } from './resultPanel';
@@ -110,8 +111,8 @@ export class PanelRegistry implements vscode.Disposable {
     for (const p of [...this.panels.values()]) p.dispose();
   }
 
-  private placement(): string | undefined {
-    return vscode.workspace.getConfiguration('reportStudio').get<string>('resultViewColumn');
+  private placement(): 'beside' | 'active' {
+    return readSetting('resultViewColumn');
   }
 
   /**
