@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { installCodeServer } from './install-code-server.mjs';
 import { installVsix, launchBrowser, openWorkbenchWithTests, prepareRunDirs, startCodeServer } from './code-server.mjs';
 import { buildSuite, root } from './build-suite.mjs';
-import { ensureVsix, isVsixFresh } from '../package.mjs';
+import { ensureVsix, vsixStaleReason } from '../package.mjs';
 import { runUiChecks } from './ui-checks.mjs';
 import { startUiDriver } from './ui-driver.mjs';
 import { makeWorkspace } from './workspace.mjs';
@@ -89,8 +89,8 @@ function printViewerReloads(runDir) {
 
 /** The .vsix: the one the unit stage packaged when still fresh, else packaged now (says which, for CI's log). */
 function packaged() {
-  const fresh = isVsixFresh();
-  step(fresh ? 'the .vsix is up to date' : 'packaging the .vsix (it is older than its inputs)');
+  const stale = vsixStaleReason();
+  step(stale ? `packaging the .vsix (${stale})` : 'the .vsix is up to date');
   return ensureVsix({ quiet: true });
 }
 
