@@ -97,6 +97,15 @@ const installStage = {
 const usesCodeServer = (s) => s.name === 'e2e' || s.name === 'e2e-web';
 let install = stages.some(usesCodeServer) && !isInstalled() ? run(installStage, false) : undefined;
 
+// Ctrl-C (or CI's cancel) reaches the foreground process group only: the background ones (own
+// groups, to be stopped whole) are stopped here, or they would outlive the run.
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(sig, () => {
+    for (const s of [...stages, installStage]) if (s.background) stopGroup(s.child);
+    process.exit(130);
+  });
+}
+
 // The static checks: all at once, in the background (they take ~4 CPU-minutes, which on 2
 // cores held the tests back ~2 minutes when they ran first).
 const staticStages = stages.filter((s) => s.background);
