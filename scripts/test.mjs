@@ -48,7 +48,7 @@ function run(stage, live) {
     // Background work takes the CPU the stages leave idle (their children inherit the niceness).
     if (stage.background) {
       try {
-        setPriority(child.pid, 19);
+        setPriority(child.pid, stage.nice ?? 19);
       } catch {
         /* not permitted here: it runs at normal priority */
       }
@@ -91,6 +91,8 @@ function stopGroup(child) {
 const installStage = {
   name: 'code-server install',
   background: true,
+  // A little ahead of the static checks on the idle CPU: e2e waits for it, nothing waits for them.
+  nice: 15,
   cmd: process.execPath,
   args: ['scripts/e2e/install-code-server.mjs'],
 };
@@ -106,8 +108,8 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 
-// The static checks: all at once, in the background (they take ~4 CPU-minutes, which on 2
-// cores held the tests back ~2 minutes when they ran first).
+// The static checks: all at once, in the background (~2.5 CPU-minutes: tsc 60 s, Prettier 50 s,
+// ESLint 35 s, knip 8 s; run first on 2 cores they held the tests back ~2 minutes).
 const staticStages = stages.filter((s) => s.background);
 const staticRuns = staticStages.map((s) => run(s, false).then((r) => ({ stage: s, ...r })));
 const staticDone = new Map(); // stage → result, once it has ended
