@@ -51,10 +51,15 @@ function lowerPriority(pid, nice) {
   } catch {
     /* not permitted here: it runs at normal priority */
   }
+  setAutogroupNice(pid, nice);
+}
+
+function setAutogroupNice(pid, nice) {
   try {
     writeFileSync(`/proc/${pid}/autogroup`, String(nice));
   } catch {
-    /* no autogroups (not Linux, or the kernel has them off): the nice above is enough */
+    /* no autogroups (not Linux, or the kernel has them off): the process's nice is enough; or
+       raising the priority again is not permitted (not root) */
   }
 }
 
@@ -163,6 +168,8 @@ for (const stage of stages.filter((s) => !s.background)) {
 // The static checks still running: awaited (the tests passed), or stopped (something failed).
 const stopStatic = staticFailed || testResults.some((r) => r.code !== 0);
 if (stopStatic) for (const s of staticStages) s.stopped = stopGroup(s.child);
+// Nothing left to yield to: the checks still running get their share back (where permitted).
+else for (const s of staticStages) if (s.child.exitCode === null) setAutogroupNice(s.child.pid, 0);
 await Promise.all(staticRuns);
 printStatic();
 // In the summary: the static checks first (in their order), then the test stages.
