@@ -150,6 +150,8 @@ let staticFailed = false;
 for (const stage of stages.filter((s) => !s.background)) {
   if ((staticFailed = printStatic())) break;
   if (install && usesCodeServer(stage)) {
+    // Waited for now: its CPU share back (where permitted).
+    if (installStage.child.exitCode === null) setAutogroupNice(installStage.child.pid, 0);
     const r = await install;
     install = undefined;
     console.log(`\n=== ${installStage.name} (in the background, ${r.seconds.toFixed(1)} s) ===`);
