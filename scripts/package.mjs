@@ -9,7 +9,7 @@
 // scripts/release.mjs packages through packageVsix() too.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,21 +38,30 @@ const INPUT_FILES = [
 ];
 const INPUT_DIRS = ['src', 'schemas', 'media', 'examples', 'dist', 'l10n'];
 
-function newestMtime(path) {
-  if (!existsSync(path)) return 0;
+/** The newest file under `path` (or `path` itself) and its mtime; 0 when absent. */
+function newestFile(path) {
+  if (!existsSync(path)) return { path, mtimeMs: 0 };
   const st = statSync(path);
   // Source maps stay out of the .vsix (.vscodeignore): a dev build that rewrote only a map
   // (the viewer's tests do) must not make npm test package a second time.
-  if (!st.isDirectory()) return path.endsWith('.map') ? 0 : st.mtimeMs;
-  let newest = st.mtimeMs; // catches deletions
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  if (!st.isDirectory()) return { path, mtimeMs: path.endsWith('.map') ? 0 : st.mtimeMs };
+  let newest = { path, mtimeMs: st.mtimeMs }; // catches deletions
+  for (const entry of readdirSync(path)) {
+    const n = newestFile(join(path, entry));
+    if (n.mtimeMs > newest.mtimeMs) newest = n;
+  }
   return newest;
 }
 
+/** Why the .vsix must be packaged again ("dist/extension.js is newer"), or undefined when it is fresh. */
+export function vsixStaleReason() {
+  if (!existsSync(vsixPath)) return `${relative(root, vsixPath)} does not exist`;
+  const newest = [...INPUT_FILES, ...INPUT_DIRS].map((p) => newestFile(join(root, p))).reduce((a, b) => (b.mtimeMs > a.mtimeMs ? b : a));
+  return statSync(vsixPath).mtimeMs > newest.mtimeMs ? undefined : `${relative(root, newest.path)} is newer`;
+}
+
 export function isVsixFresh() {
-  if (!existsSync(vsixPath)) return false;
-  const inputs = [...INPUT_FILES, ...INPUT_DIRS].map((p) => newestMtime(join(root, p)));
-  return statSync(vsixPath).mtimeMs > Math.max(...inputs);
+  return vsixStaleReason() === undefined;
 }
 
 function run(cmd, args, quiet) {

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { installCodeServer } from './install-code-server.mjs';
 import { installVsix, launchBrowser, openWorkbenchWithTests, prepareRunDirs, startCodeServer } from './code-server.mjs';
 import { buildSuite, root } from './build-suite.mjs';
-import { ensureVsix } from '../package.mjs';
+import { ensureVsix, vsixStaleReason } from '../package.mjs';
 import { runUiChecks } from './ui-checks.mjs';
 import { startUiDriver } from './ui-driver.mjs';
 import { makeWorkspace } from './workspace.mjs';
@@ -87,21 +87,27 @@ function printViewerReloads(runDir) {
   }
 }
 
+/** The .vsix: the one the unit stage packaged when still fresh, else packaged now (says which, for CI's log). */
+function packaged() {
+  const stale = vsixStaleReason();
+  step(stale ? `packaging the .vsix (${stale})` : 'the .vsix is up to date');
+  return ensureVsix({ quiet: true });
+}
+
 async function main() {
   step('code-server: checking install');
   installCodeServer();
   if (args.has('--web')) {
-    step('packaging the .vsix');
-    const vsix = ensureVsix({ quiet: true });
+    const vsix = packaged();
     const base = process.env.REPORT_STUDIO_E2E_RUN_DIR || join(root, '.vscode-test', 'run');
     const web = await runWebStage({ vsix, runDir: join(base, 'web'), shotDir: join(root, 'test-results', 'screenshots', 'web'), step });
     step('code-server stopped');
     printViewerReloads(join(base, 'web'));
     return report({ passed: web.passed, failed: web.failures.length, pending: 0, failures: web.failures });
   }
-  step('bundling the suite and packaging the .vsix');
+  step('bundling the suite');
   const suiteIndex = await buildSuite();
-  const vsix = ensureVsix({ quiet: true });
+  const vsix = packaged();
   const dirs = prepareRunDirs(process.env.REPORT_STUDIO_E2E_RUN_DIR || join(root, '.vscode-test', 'run'));
   step(`installing ${vsix.slice(root.length + 1)} into code-server`);
   installVsix(dirs, vsix);
