@@ -28,8 +28,8 @@ interface Limit {
     usage: string;
     /** After the default in USAGE, e.g. ", at most a quarter of --max-connections". */
     usageNote?: string;
-    /** The limit that bounds this flag's value from above. */
-    max?: 'maxDepthLimit';
+    /** The limit that bounds this flag's value from above, and why. */
+    max?: { limit: 'maxDepthLimit'; why: string };
   };
 }
 
@@ -121,7 +121,7 @@ export const LIMITS = {
       arg: '<n>',
       value: { kind: 'integer', min: 1 },
       usage: 'deepest JSON nesting accepted',
-      max: 'maxDepthLimit',
+      max: { limit: 'maxDepthLimit', why: 'deeper bodies cannot be validated safely' },
     },
   },
   maxDepthLimit: {
@@ -231,9 +231,10 @@ export const LIMIT_DEFAULTS = Object.fromEntries(Object.entries(LIMITS).map(([k,
 /** A limit's value as a person writes it: 24h, 60s, 10mb, 16 KiB, 1024. */
 export function formatLimit(value: number, unit: Limit['unit'], style: 'flag' | 'prose' = 'flag'): string {
   if (unit === 'ms') {
-    const [suffix, ms] = (['d', 'h', 'm', 's'] as const).map((u) => [u, MS[u]] as const).find(([, ms]) => value % ms === 0) ?? ['ms', 1];
-    if (style === 'flag') return `${value / ms}${suffix}`;
-    return `${value / ms} ${suffix === 'd' ? 'days' : suffix === 'm' ? 'min' : suffix}`;
+    if (style === 'prose' && value >= 2 * MS.d && value % MS.d === 0) return `${value / MS.d} days`;
+    // Hours or seconds, as the flags are usually written (24h, 60s).
+    const [suffix, ms] = value % MS.h === 0 ? ['h', MS.h] : value % MS.s === 0 ? ['s', MS.s] : ['ms', 1];
+    return style === 'flag' ? `${value / ms}${suffix}` : `${value / ms} ${suffix}`;
   }
   if (unit === 'bytes') {
     const mib = 1024 * 1024;
@@ -244,11 +245,27 @@ export function formatLimit(value: number, unit: Limit['unit'], style: 'flag' | 
   return String(value);
 }
 
+/** The limits a flag sets (each is an option of the same name: flags.ts assigns it). */
+export type FlagLimitName = { [K in LimitName]: (typeof LIMITS)[K] extends { flag: object } ? K : never }[LimitName];
+
+type FlagLimit = Limit & { flag: NonNullable<Limit['flag']> };
+
 /** The limits set by a flag, in the order USAGE lists them. */
-export function flagLimits(): Array<{ name: LimitName; limit: Limit & { flag: NonNullable<Limit['flag']> } }> {
+export function flagLimits(): Array<{ name: FlagLimitName; limit: FlagLimit }> {
   return Object.entries(LIMITS as Record<LimitName, Limit>).flatMap(([name, limit]) =>
-    limit.flag ? [{ name: name as LimitName, limit: limit as Limit & { flag: NonNullable<Limit['flag']> } }] : [],
+    limit.flag ? [{ name: name as FlagLimitName, limit: limit as FlagLimit }] : [],
   );
 }
 
-export type { Limit, LimitValue };
+/** A flag limit's USAGE line(s): flag and placeholder, what it sets, its default (and its bound). */
+export function limitUsage({ limit }: { limit: FlagLimit }): string {
+  const { name, arg, usage, usageNote, max } = limit.flag;
+  const left = `  ${name} ${arg}`;
+  const head = left.length < 29 ? left.padEnd(29) : `${left}  `;
+  const bound = max ? `, at most ${LIMITS[max.limit].default}` : '';
+  const dflt = `(default ${formatLimit(limit.default, limit.unit)}${bound}${usageNote ?? ''})`;
+  const line = `${head}${usage} ${dflt}`;
+  return line.length <= 100 ? line : `${head}${usage}\n${' '.repeat(29)}${dflt}`;
+}
+
+export type { FlagLimit, Limit, LimitValue };
