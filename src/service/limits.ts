@@ -64,7 +64,7 @@ export const LIMITS = {
   renderTimeoutMs: {
     default: 60 * MS.s,
     unit: 'ms',
-    bounds: 'Time one render may take (a bare number is ms)',
+    bounds: 'Time one render may take, counted from when it gets a worker, not while it waits for one (a bare number is ms)',
     beyond: 'the task ends FAILED `Rendering took longer than the … s time limit of the local service`',
     flag: {
       name: '--render-timeout',
@@ -88,7 +88,7 @@ export const LIMITS = {
   webhookRetryBaseMs: {
     default: 30 * MS.s,
     unit: 'ms',
-    bounds: 'Delay before the first webhook retry, doubled each time (a bare number is ms)',
+    bounds: 'Delay before the first webhook retry, doubled each time: 30 s, 1 min, … 64 min (a bare number is ms)',
     beyond: '—',
     flag: {
       name: '--webhook-retry-base',
@@ -114,7 +114,7 @@ export const LIMITS = {
   maxDepth: {
     default: 64,
     unit: 'levels',
-    bounds: 'JSON nesting of a request body; at most `maxDepthLimit`',
+    bounds: 'JSON nesting of a request body',
     beyond: '400 `JSON nested deeper than …`',
     flag: {
       name: '--max-depth',
@@ -154,7 +154,8 @@ export const LIMITS = {
     // Enough for a CLI, an extension and a CI job polling a few tasks each.
     default: 16,
     unit: 'count',
-    bounds: '`get-task-status` answers (`wait=`) one key may hold at once; never more than a quarter of `--max-connections`',
+    bounds:
+      '`get-task-status` answers (`wait=`) one key may hold at once (and one per connection); never more than a quarter of `--max-connections`',
     beyond: 'the status is answered at once, without `waited_ms`',
     flag: {
       name: '--max-long-polls-per-key',

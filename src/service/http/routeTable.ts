@@ -32,3 +32,10 @@ export const SERVICE_PATHS = {
   /** Where the service says what it is. */
   index: '/',
 } as const;
+
+/** What each of the service's own paths answers (docs/local-service.md, _Endpoints_). */
+export const SERVICE_PATH_SUMMARIES: Record<keyof typeof SERVICE_PATHS, string> = {
+  openApi: 'The OpenAPI 3.1 document of every endpoint, parameter, header and error body (no key)',
+  bucket: 'A file from the bucket folder (no key: it stands for a bucket URL)',
+  index: 'What the service is, and where its API and OpenAPI document are (no key)',
+};
