@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { API_BASE_PATH } from '../core/api/types';
 import { checkBindHost } from './bindHost';
 import { flagLimits, LIMITS, limitUsage, type FlagLimit } from './limits';
 import { DEFAULT_HOST, DEFAULTS, DEFAULT_PLAN, type KeyPlanInput, type LocalServiceOptions, type PlanInput } from './options';
@@ -27,7 +28,7 @@ export interface ParsedFlags {
 
 export const USAGE = `Usage: local-service [flags]   (also: npm run service -- [flags], report-studio serve [flags])
 
-Runs the report service API on http://127.0.0.1:<port>/api/v1 (loopback only unless --allow-remote).
+Runs the report service API on http://127.0.0.1:<port>${API_BASE_PATH} (loopback only unless --allow-remote).
 
   --port <n>                 port, 0 = any free port (default ${DEFAULTS.standalonePort})
   --host <addr>              address to listen on (default ${DEFAULT_HOST}); beyond loopback

@@ -2,20 +2,21 @@
 // endpoints, status codes, limit flags, limits — from the declarations in src/service (the
 // route table and OpenAPI document, the error catalogue, the limits table), between marker
 // comments `<!-- generated:<name> -->` … `<!-- /generated:<name> -->` (run through tsx by
-// scripts/gen-service-surface.mjs). The OpenAPI document itself is built from the same tables
+// scripts/gen-service-surface.mjs, as scripts/l10n-export.mjs runs l10nSources.ts; the surface test
+// uses it too). The OpenAPI document itself is built from the same tables
 // at run time (GET /openapi.json), so there is no copy of it to keep.
 //   node scripts/gen-service-surface.mjs           write the tables
 //   node scripts/gen-service-surface.mjs --check   exit 1, naming the file, if a table is out of date
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as prettier from 'prettier';
-import { API_BASE_PATH } from '../src/core/api/types';
-import { SERVICE_PATHS, SERVICE_PATH_SUMMARIES } from '../src/service/http/routeTable';
-import { exampleDetail, SERVICE_ERRORS, type ServiceErrorType } from '../src/service/http/serviceErrors';
-import { flagLimits, formatLimit, LIMITS, type Limit } from '../src/service/limits';
-import { buildOpenApi } from '../src/service/openapi';
+import { SERVICE_PATHS, SERVICE_PATH_SUMMARIES } from '../../src/service/http/routeTable';
+import { exampleDetail, SERVICE_ERRORS, type ServiceErrorType } from '../../src/service/http/serviceErrors';
+import { flagLimits, formatLimit, LIMITS, type Limit } from '../../src/service/limits';
+import { buildOpenApi } from '../../src/service/openapi';
 
-const root = join(__dirname, '..');
+// From __filename: under tsx's tsImport (scripts/gen-service-surface.mjs) __dirname is not this folder.
+const root = join(__filename, '../../..');
 export const SERVICE_DOC = 'docs/local-service.md';
 
 const row = (cells: string[]): string => `| ${cells.join(' | ')} |`;
