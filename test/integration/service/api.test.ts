@@ -144,8 +144,10 @@ describe('local service: endpoints', function () {
         const method = API_ROUTES[name].method;
         const right = await fetch(url, { method, body: method === 'POST' ? '{}' : undefined });
         assert.equal(right.status, 401, `${method} ${base}${API_PATHS[name]} without a key`);
+        await right.arrayBuffer();
         const wrong = await fetch(url, { method: method === 'GET' ? 'POST' : 'GET' });
         assert.equal(wrong.status, 405, `${base}${API_PATHS[name]} with the other method`);
+        await wrong.arrayBuffer();
       }
     }
   });
