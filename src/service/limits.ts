@@ -18,6 +18,8 @@ interface Limit {
   bounds: string;
   /** What a client sees beyond it (docs). */
   beyond: string;
+  /** An embedding option of the same name without a flag (every limit with a flag is one too). */
+  option?: true;
   /** Set on the command line (absent: fixed). */
   flag?: {
     name: `--${string}`;
@@ -52,6 +54,7 @@ export const LIMITS = {
     default: 7 * MS.d,
     unit: 'ms',
     bounds: 'How long a purged task is still remembered',
+    option: true,
     beyond: 'get-report answers 404 instead of 410',
   },
   concurrency: {

@@ -80,13 +80,14 @@ function limitFlags(): string {
 }
 
 function limits(): string {
-  const rows = Object.values(LIMITS as Record<string, Limit>).map((l) => [
+  const rows = Object.entries(LIMITS as Record<string, Limit>).map(([name, l]) => [
     bounds(l),
     `${prose(l)}${l.unit === 'requests/s' ? ' per second' : l.unit === 'levels' ? ' levels' : l.unit === 'MB' ? ' MB' : ''}`,
     l.flag ? code(l.flag.name) : '—',
+    l.flag || l.option ? code(name) : '—',
     cell(l.beyond),
   ]);
-  return table(['Limit', 'Default', 'Flag', 'What a client sees'], rows);
+  return table(['Limit', 'Default', 'Flag', 'Option (embedding)', 'What a client sees'], rows);
 }
 
 const TABLES: Record<string, () => string> = { endpoints, 'status-codes': statusCodes, 'limit-flags': limitFlags, limits };

@@ -11,9 +11,9 @@ import { MAX_INPUT_BYTES } from '../../../src/cli/inputFile';
 import { parseFlags, USAGE } from '../../../src/service/flags';
 import { API_ROUTES } from '../../../src/service/http/routeTable';
 import { SERVICE_ERRORS } from '../../../src/service/http/serviceErrors';
-import { flagLimits, formatLimit, LIMITS } from '../../../src/service/limits';
+import { flagLimits, formatLimit, LIMITS, type Limit } from '../../../src/service/limits';
 import { buildOpenApi } from '../../../src/service/openapi';
-import { DEFAULTS } from '../../../src/service/options';
+import { DEFAULTS, resolveOptions } from '../../../src/service/options';
 import { generatedDoc, SERVICE_DOC } from '../../helpers/serviceSurface';
 
 const ROOT = join(__dirname, '../../..');
@@ -103,8 +103,12 @@ describe('local service surface: declared once', function () {
   });
 
   describe('the limits table', function () {
-    it('the service resolves every limit to its default', () => {
+    it('the service resolves every limit to its default, and each one the docs call an option is one', () => {
       for (const [name, limit] of Object.entries(LIMITS)) assert.equal(DEFAULTS[name as keyof typeof DEFAULTS], limit.default, name);
+      const resolved = resolveOptions({ dataDir: '/nowhere' }) as unknown as Record<string, unknown>;
+      for (const [name, limit] of Object.entries(LIMITS as Record<string, Limit>)) {
+        if (limit.flag || limit.option) assert.equal(resolved[name], limit.default, `option ${name}`);
+      }
     });
 
     it('each limit flag parses its default as written in USAGE, is listed there, and refuses a value below its minimum', () => {
