@@ -272,4 +272,4 @@ export function limitUsage({ limit }: { limit: FlagLimit }): string {
   return line.length <= 100 ? line : `${head}${usage}\n${' '.repeat(29)}${dflt}`;
 }
 
-export type { FlagLimit, Limit, LimitValue };
+export type { FlagLimit, Limit };

@@ -5,9 +5,6 @@
 // scripts/gen-service-surface.mjs, as scripts/l10n-export.mjs runs l10nSources.ts; the surface test
 // uses it too). The OpenAPI document itself is built from the same tables
 // at run time (GET /openapi.json), so there is no copy of it to keep.
-//   node scripts/gen-service-surface.mjs           write the tables
-//   node scripts/gen-service-surface.mjs --check   exit 1, naming the file, if a table is out of date
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as prettier from 'prettier';
 import { SERVICE_PATHS, SERVICE_PATH_SUMMARIES } from '../../src/service/http/routeTable';
@@ -16,7 +13,7 @@ import { flagLimits, formatLimit, LIMITS, type Limit } from '../../src/service/l
 import { buildOpenApi } from '../../src/service/openapi';
 
 // From __filename: under tsx's tsImport (scripts/gen-service-surface.mjs) __dirname is not this folder.
-const root = join(__filename, '../../..');
+export const ROOT = join(__filename, '../../..');
 export const SERVICE_DOC = 'docs/local-service.md';
 
 const row = (cells: string[]): string => `| ${cells.join(' | ')} |`;
@@ -103,27 +100,7 @@ export async function generatedDoc(current: string): Promise<string> {
     if (start < 0 || end < start) throw new Error(`${SERVICE_DOC}: the markers ${open} … ${close} are missing`);
     text = `${text.slice(0, start + open.length)}\n\n${make()}\n\n${text.slice(end)}`;
   }
-  const file = join(root, SERVICE_DOC);
+  const file = join(ROOT, SERVICE_DOC);
   const options = (await prettier.resolveConfig(file)) ?? {};
   return prettier.format(text, { ...options, filepath: file });
-}
-
-export async function main(args: ReadonlySet<string>): Promise<void> {
-  const file = join(root, SERVICE_DOC);
-  const current = readFileSync(file, 'utf8');
-  const next = await generatedDoc(current);
-  if (args.has('--check')) {
-    if (current !== next) {
-      console.error(
-        `${SERVICE_DOC} is out of date: its tables of endpoints, status codes or limits differ from src/service ` +
-          '(routeTable.ts, openapi.ts, serviceErrors.ts, limits.ts). Run `npm run gen:service-surface`.',
-      );
-      process.exitCode = 1;
-      return;
-    }
-    console.log(`${SERVICE_DOC}: the service's tables are up to date.`);
-    return;
-  }
-  writeFileSync(file, next);
-  console.log(`wrote the tables of ${SERVICE_DOC} (${Object.keys(TABLES).join(', ')})`);
 }

@@ -14,9 +14,8 @@ import { SERVICE_ERRORS } from '../../../src/service/http/serviceErrors';
 import { flagLimits, formatLimit, LIMITS, type Limit } from '../../../src/service/limits';
 import { buildOpenApi } from '../../../src/service/openapi';
 import { DEFAULTS, resolveOptions } from '../../../src/service/options';
-import { generatedDoc, SERVICE_DOC } from '../../helpers/serviceSurface';
+import { generatedDoc, ROOT, SERVICE_DOC } from '../../helpers/serviceSurface';
 
-const ROOT = join(__dirname, '../../..');
 const SERVICE = join(ROOT, 'src/service');
 
 function sources(dir: string): string[] {
