@@ -52,7 +52,7 @@ export function detailJsonText(detailJson: string): string {
   return `{"detail":${detailJson}}`;
 }
 
-/** The body sendError writes for `detail` (the same text sendJson makes of `{detail}`). */
+/** The body errorResponse writes for `detail` (the same text jsonResponse makes of `{detail}`). */
 export function errorText(detail: unknown): string {
   return stringify({ detail });
 }
