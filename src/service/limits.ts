@@ -3,7 +3,7 @@
  * its unit and what it bounds. The flag parser and USAGE (flags.ts), the defaults the service
  * resolves (options.ts DEFAULTS), the OpenAPI examples (openapi.ts, through serviceErrors.ts)
  * and the _Limits_ table of docs/local-service.md (scripts/gen-service-surface.ts) read it.
- * No imports but core's: the CLI's input cap is core's DEFAULT_BODY_LIMIT_BYTES, the same fact.
+ * The CLI's input cap is core's DEFAULT_BODY_LIMIT_BYTES, the same fact as the default --body-limit.
  */
 import { DEFAULT_BODY_LIMIT_BYTES } from '../core/api/types';
 
@@ -16,8 +16,13 @@ interface Limit {
   unit: 'count' | 'ms' | 'bytes' | 'requests/s' | 'levels' | 'MB';
   /** What it bounds (docs/local-service.md, _Limits_). */
   bounds: string;
-  /** What a client sees beyond it (docs). */
-  beyond: string;
+  /**
+   * The `type` of the error a client gets beyond it (serviceErrors.ts, which reads this table for
+   * its examples: a string here, checked by test/unit/service/surface.test.ts).
+   */
+  error?: string;
+  /** What a client sees beyond it, besides that error (docs). */
+  beyond?: string;
   /** An embedding option of the same name without a flag (every limit with a flag is one too). */
   option?: true;
   /** Set on the command line (absent: fixed). */
@@ -42,7 +47,8 @@ export const LIMITS = {
     default: 24 * MS.h,
     unit: 'ms',
     bounds: 'How long a finished report is kept (a bare number is hours)',
-    beyond: 'get-report answers 410 `Report purged: …`',
+    error: 'reportPurged',
+    beyond: 'from get-report',
     flag: {
       name: '--retention',
       arg: '<duration>',
@@ -92,7 +98,6 @@ export const LIMITS = {
     default: 30 * MS.s,
     unit: 'ms',
     bounds: 'Delay before the first webhook retry, doubled each time: 30 s, 1 min, … 64 min (a bare number is ms)',
-    beyond: '—',
     flag: {
       name: '--webhook-retry-base',
       arg: '<dur>',
@@ -104,21 +109,22 @@ export const LIMITS = {
     default: 50,
     unit: 'requests/s',
     bounds: 'API requests per second per key (bursts up to twice as many); 0 = off',
-    beyond: '503 `Rate limit exceeded: …` with `Retry-After`',
+    error: 'rateLimited',
+    beyond: 'with `Retry-After`',
     flag: { name: '--rate-limit', arg: '<n>', value: { kind: 'integer', min: 0 }, usage: 'requests per second per key, 0 = off' },
   },
   bodyLimit: {
     default: DEFAULT_BODY_LIMIT_BYTES,
     unit: 'bytes',
     bounds: 'Size of a request body (`512kb`, `10mb`, bytes)',
-    beyond: '413 `Request body too large: …`',
+    error: 'bodyTooLarge',
     flag: { name: '--body-limit', arg: '<size>', value: { kind: 'size' }, usage: 'largest request body, e.g. 10mb, 512kb' },
   },
   maxDepth: {
     default: 64,
     unit: 'levels',
     bounds: 'JSON nesting of a request body',
-    beyond: '400 `JSON nested deeper than …`',
+    error: 'jsonTooDeep',
     flag: {
       name: '--max-depth',
       arg: '<n>',
@@ -138,7 +144,8 @@ export const LIMITS = {
     default: 100,
     unit: 'count',
     bounds: 'Tasks one key may have waiting (not yet rendering); other keys are unaffected',
-    beyond: '429 `Too many tasks queued: …` with `Retry-After`',
+    error: 'tooManyQueued',
+    beyond: 'with `Retry-After`',
     flag: {
       name: '--max-queued-per-key',
       arg: '<n>',
@@ -150,7 +157,8 @@ export const LIMITS = {
     default: 1024,
     unit: 'count',
     bounds: 'Open connections at once',
-    beyond: '503 `Too many connections: …` with `Retry-After: 1`, connection closed',
+    error: 'tooManyConnections',
+    beyond: 'with `Retry-After: 1`, connection closed',
     flag: { name: '--max-connections', arg: '<n>', value: { kind: 'integer', min: 1 }, usage: 'open connections at once; more → 503' },
   },
   maxLongPollsPerKey: {
@@ -172,7 +180,8 @@ export const LIMITS = {
     default: 10 * MS.s,
     unit: 'ms',
     bounds: 'Time to send the request line and headers; a connection that sends nothing is closed about then too',
-    beyond: '408 `Request timeout: …`, connection closed',
+    error: 'requestTimeout',
+    beyond: 'connection closed',
     flag: {
       name: '--headers-timeout',
       arg: '<dur>',
@@ -184,7 +193,8 @@ export const LIMITS = {
     default: 30 * MS.s,
     unit: 'ms',
     bounds: 'Time to send the whole request, body included; not shorter than `--headers-timeout`',
-    beyond: '408 `Request timeout: …`, connection closed',
+    error: 'requestTimeout',
+    beyond: 'connection closed',
     flag: {
       name: '--request-timeout',
       arg: '<dur>',
@@ -203,25 +213,25 @@ export const LIMITS = {
     default: 16 * 1024,
     unit: 'bytes',
     bounds: 'Request line and headers',
-    beyond: '431 `Request header fields too large: …`',
+    error: 'headersTooLarge',
   },
   bodyWorkerThreshold: {
     default: 64 * 1024,
     unit: 'bytes',
     bounds: 'Bodies larger than this are validated one at a time in a worker thread, off the event loop',
-    beyond: '—',
   },
   maxWaitingBodies: {
     default: 8,
     unit: 'count',
     bounds: 'Large bodies waiting for that worker',
-    beyond: '503 `Busy: …` with `Retry-After: 1`',
+    error: 'bodiesBusy',
+    beyond: 'with `Retry-After: 1`',
   },
   bodyWorkerHeapMb: {
     default: 1024,
     unit: 'MB',
     bounds: 'Memory validating one large body may use',
-    beyond: '413 `Request body too large to validate: …`',
+    error: 'bodyTooLargeToValidate',
   },
 } as const satisfies Record<string, Limit>;
 

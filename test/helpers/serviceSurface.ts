@@ -76,13 +76,17 @@ function limitFlags(): string {
   );
 }
 
+/** What a client sees past a limit: its catalogue error (status and `type`) and the rest. */
+const beyond = (l: Limit): string =>
+  cell([l.error && `${SERVICE_ERRORS[l.error as ServiceErrorType].status} ${code(l.error)}`, l.beyond].filter(Boolean).join(' ') || '—');
+
 function limits(): string {
   const rows = Object.entries(LIMITS as Record<string, Limit>).map(([name, l]) => [
     bounds(l),
     `${prose(l)}${l.unit === 'requests/s' ? ' per second' : l.unit === 'levels' ? ' levels' : l.unit === 'MB' ? ' MB' : ''}`,
     l.flag ? code(l.flag.name) : '—',
     l.flag || l.option ? code(name) : '—',
-    cell(l.beyond),
+    beyond(l),
   ]);
   return table(['Limit', 'Default', 'Flag', 'Option (embedding)', 'What a client sees'], rows);
 }

@@ -122,6 +122,12 @@ describe('local service surface: declared once', function () {
       assert.throws(() => parseFlags(['--max-depth', String(LIMITS.maxDepthLimit.default + 1)]), /--max-depth: at most 128/);
     });
 
+    it('the error past each limit is an entry of the catalogue', () => {
+      for (const [name, limit] of Object.entries(LIMITS as Record<string, Limit>)) {
+        if (limit.error) assert.ok(limit.error in SERVICE_ERRORS, `${name}: no catalogue entry ${limit.error}`);
+      }
+    });
+
     it("the CLI reads report files up to the service's default body limit (one fact)", () => {
       assert.equal(LIMITS.bodyLimit.default, DEFAULT_BODY_LIMIT_BYTES);
       assert.equal(MAX_INPUT_BYTES, DEFAULT_BODY_LIMIT_BYTES);
