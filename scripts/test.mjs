@@ -28,6 +28,7 @@ const stages = [
   { name: 'format', background: true, cmd: npx, args: ['prettier', '--check', '.'] },
   // Unused files, exports, types and dependencies (knip.jsonc).
   { name: 'knip', background: true, cmd: npx, args: ['knip'] },
+  { name: 'service-surface', background: true, cmd: process.execPath, args: ['scripts/gen-service-surface.mjs', '--check'] },
   { name: 'build', cmd: process.execPath, args: ['scripts/build.mjs', '--quiet'] },
   // Unit and integration tests run two files at a time (.mocharc.*.json: parallel, 2 jobs);
   // unit tests from the sources, integration and e2e the bundles: each of those first makes

@@ -32,6 +32,20 @@ export const EXIT = {
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
+/** Each code in a few words, for the help text (help.ts); docs/cli.md's table says more. */
+export const EXIT_SUMMARY: Record<keyof typeof EXIT, string> = {
+  ok: 'ok',
+  validation: 'invalid report',
+  usage: 'usage',
+  auth: 'auth',
+  quota: 'quota',
+  taskFailed: 'task failed',
+  network: 'network/service',
+  warnings: 'more warnings than --max-warnings',
+  internal: 'internal error',
+  cancelled: 'interrupted',
+};
+
 export function exitCodeForKind(kind: ErrorKind): ExitCode {
   switch (kind) {
     case 'validation':

@@ -9,6 +9,7 @@ import { DEFAULT_AGENT_DPI, DEFAULT_AGENT_PAGES, MAX_AGENT_PAGES } from '../core
 import { SKILL_FOLDERS, SKILL_NAME } from './commands/skill';
 import { ADAPTIVE_POLLING } from '../core/runner/polling';
 import { DEFAULT_TASK_TIMEOUT_MS } from '../core/runner/taskRunner';
+import { EXIT, EXIT_SUMMARY } from './exitCodes';
 
 const SHARD_LINE = `  --shard <i/n>            Only shard i of n: the reports split by their sorted paths`;
 
@@ -23,8 +24,21 @@ const GLOBAL = `Options (any command):
   -v, --verbose        Log each request (keys redacted) to stderr
   -h, --help           Show help;  -V, --version  Show the version`;
 
-const EXIT_CODES = `Exit codes: 0 ok, 1 invalid report, 2 usage, 3 auth, 4 quota, 5 task failed, 6 network/service,
-7 more warnings than --max-warnings, 70 internal error, 130 interrupted
+/** Every exit code of EXIT (exitCodes.ts), lines filled up to 100 characters. */
+function exitCodeLines(): string {
+  const items = (Object.keys(EXIT) as Array<keyof typeof EXIT>).map((k) => `${EXIT[k]} ${EXIT_SUMMARY[k]}`);
+  const lines = [`Exit codes: ${items[0]}`];
+  for (const item of items.slice(1)) {
+    if (`${lines[lines.length - 1]}, ${item},`.length <= 100) lines[lines.length - 1] += `, ${item}`;
+    else {
+      lines[lines.length - 1] += ',';
+      lines.push(item);
+    }
+  }
+  return lines.join('\n');
+}
+
+const EXIT_CODES = `${exitCodeLines()}
 A batch exits with the worst code of its reports (130 when Ctrl-C stopped it).`;
 
 export const MAIN_HELP = `Usage: report-studio <command> [options]

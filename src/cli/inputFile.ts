@@ -8,12 +8,13 @@ import { constants, type Stats } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { isUtf8 } from 'node:buffer';
 import { resolve } from 'node:path';
+import { DEFAULT_BODY_LIMIT_BYTES } from '../core/api/types';
 import type { SourceDiagnostic } from '../core/loc/diagnostics';
 import { CliError } from './exitCodes';
 import { printableName } from './terminalText';
 
 /** The largest report file read: the local service's default --body-limit (10 MiB). */
-export const MAX_INPUT_BYTES = 10 * 1024 * 1024;
+export const MAX_INPUT_BYTES = DEFAULT_BODY_LIMIT_BYTES;
 
 /** A file whose bytes are not UTF-8 (exit 1, like any other problem of the report). */
 export class InvalidUtf8Error extends Error {

@@ -5,6 +5,7 @@
  * the service in the browser (src/web/localService.ts: memory, the in-process renderer, calls
  * answered in-process). The host hands in what differs.
  */
+import { API_BASE_PATH, API_PATHS } from '../core/api/types';
 import { logLine } from '../core/redact';
 import { KeyRing, keyIdOf } from './keys';
 import type { KeyPlanInput, ResolvedOptions } from './options';
@@ -66,7 +67,7 @@ export async function composeService(host: HostParts): Promise<ComposedService> 
   const found = await store.open(options.log);
   warmUpValidator();
 
-  const webhooks = host.webhooks((taskId) => `${ctx.origin}/api/v1/get-report?task_id=${encodeURIComponent(taskId)}`);
+  const webhooks = host.webhooks((taskId) => `${ctx.origin}${API_BASE_PATH}${API_PATHS.report}?task_id=${encodeURIComponent(taskId)}`);
   const renders = new RecentRenders();
   const runner = new TaskRunner({ store, ledger, keys, renderer: host.renderer, options, webhooks, renders });
   const retention = new RetentionSweeper(store, options);

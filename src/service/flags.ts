@@ -5,7 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { API_BASE_PATH } from '../core/api/types';
 import { checkBindHost } from './bindHost';
+import { flagLimits, LIMITS, limitUsage, type FlagLimit } from './limits';
 import { DEFAULT_HOST, DEFAULTS, DEFAULT_PLAN, type KeyPlanInput, type LocalServiceOptions, type PlanInput } from './options';
 
 export class FlagError extends Error {
@@ -26,7 +28,7 @@ export interface ParsedFlags {
 
 export const USAGE = `Usage: local-service [flags]   (also: npm run service -- [flags], report-studio serve [flags])
 
-Runs the report service API on http://127.0.0.1:<port>/api/v1 (loopback only unless --allow-remote).
+Runs the report service API on http://127.0.0.1:<port>${API_BASE_PATH} (loopback only unless --allow-remote).
 
   --port <n>                 port, 0 = any free port (default ${DEFAULTS.standalonePort})
   --host <addr>              address to listen on (default ${DEFAULT_HOST}); beyond loopback
@@ -42,26 +44,14 @@ Plan of the keys given on the command line (or of the development key):
   --max-pages <n>            max_pages_per_report (default ${DEFAULT_PLAN.maxPages})
   --period-days <n>          quota period length in days (default ${DEFAULT_PLAN.periodDays})
   --subscription-inactive    builds and previews answer 402
-Limits and storage:
-  --retention <duration>     keep finished reports this long, e.g. 24h, 30m, 90s (default 24h)
-  --concurrency <n>          renders at the same time (default ${DEFAULTS.concurrency})
-  --render-timeout <dur>     a render taking longer ends FAILED (default 60s)
+Storage and outbound requests:
   --bucket-dir <dir>         folder standing for cloud storage (default <data-dir>/bucket)
   --webhook-allow-host <h>   allow webhooks to this non-loopback host (repeatable; * = any)
   --fetch-allow-host <h>     let images be fetched from this host even when it resolves to a
                              private, link-local or (with --allow-remote) loopback address
                              (repeatable; the host as written in the URL; * = any)
-  --webhook-attempts <n>     webhook requests per event, first try included (default ${DEFAULTS.webhookAttempts})
-  --webhook-retry-base <dur> delay before the first webhook retry, doubled each time (default 30s)
-  --rate-limit <n>           requests per second per key, 0 = off (default ${DEFAULTS.rateLimit})
-  --body-limit <size>        largest request body, e.g. 10mb, 512kb (default 10mb)
-  --max-depth <n>            deepest JSON nesting accepted (default ${DEFAULTS.maxDepth}, at most ${DEFAULTS.maxDepthLimit})
-  --max-queued-per-key <n>   tasks one key may have waiting; more → 429 (default ${DEFAULTS.maxQueuedPerKey})
-  --max-connections <n>      open connections at once; more → 503 (default ${DEFAULTS.maxConnections})
-  --max-long-polls-per-key <n>  status answers (wait=) one key may hold; more are answered at once
-                             (default ${DEFAULTS.maxLongPollsPerKey}, at most a quarter of --max-connections)
-  --headers-timeout <dur>    time to send the request headers (default 10s)
-  --request-timeout <dur>    time to send the whole request, body included (default 30s)
+Limits:
+${flagLimits().map(limitUsage).join('\n')}
 Fault injection (for testing clients):
   --latency <ms>             delay every API response
   --render-delay <ms>        keep every task RUNNING at least this long
@@ -101,11 +91,22 @@ function integer(flag: string, text: string, min: number): number {
   return Number(text);
 }
 
-function positiveDuration(flag: string, text: string): number {
-  const ms = parseDuration(flag, text, 'ms');
-  if (ms < 1) throw new FlagError(`${flag}: must be at least 1ms, got "${text}"`);
-  return ms;
+/** A limit's flag: its value as the table says it is written, within its bounds. */
+function parseLimit(flag: string, text: string, limit: FlagLimit): number {
+  const v = limit.flag.value;
+  let n: number;
+  if (v.kind === 'integer') n = integer(flag, text, v.min);
+  else if (v.kind === 'size') n = parseSize(flag, text);
+  else {
+    n = parseDuration(flag, text, v.bareUnit);
+    if (n < v.min) throw new FlagError(`${flag}: must be at least ${v.min}ms, got "${text}"`);
+  }
+  const max = limit.flag.max;
+  if (max && n > LIMITS[max.limit].default) throw new FlagError(`${flag}: at most ${LIMITS[max.limit].default} (${max.why})`);
+  return n;
 }
+
+const LIMIT_FLAGS = new Map(flagLimits().map((l) => [l.limit.flag.name as string, l]));
 
 function fraction(flag: string, text: string): number {
   const n = Number(text);
@@ -148,6 +149,11 @@ export function parseFlags(argv: string[], env: NodeJS.ProcessEnv = process.env)
       if (next === undefined) throw new FlagError(`${name} needs a value`);
       return next;
     };
+    const limit = LIMIT_FLAGS.get(name);
+    if (limit) {
+      o[limit.name] = parseLimit(name, value(), limit.limit);
+      continue;
+    }
     switch (name) {
       case '--help':
       case '-h':
@@ -193,15 +199,6 @@ export function parseFlags(argv: string[], env: NodeJS.ProcessEnv = process.env)
       case '--subscription-inactive':
         plan.subscriptionActive = false;
         break;
-      case '--retention':
-        o.retentionMs = parseDuration(name, value(), 'h');
-        break;
-      case '--concurrency':
-        o.concurrency = integer(name, value(), 1);
-        break;
-      case '--render-timeout':
-        o.renderTimeoutMs = parseDuration(name, value(), 'ms');
-        break;
       case '--bucket-dir':
         o.bucketDir = value();
         break;
@@ -210,38 +207,6 @@ export function parseFlags(argv: string[], env: NodeJS.ProcessEnv = process.env)
         break;
       case '--fetch-allow-host':
         fetchHosts.push(value().trim().toLowerCase());
-        break;
-      case '--webhook-attempts':
-        o.webhookAttempts = integer(name, value(), 1);
-        break;
-      case '--webhook-retry-base':
-        o.webhookRetryBaseMs = parseDuration(name, value(), 'ms');
-        break;
-      case '--rate-limit':
-        o.rateLimit = integer(name, value(), 0);
-        break;
-      case '--body-limit':
-        o.bodyLimit = parseSize(name, value());
-        break;
-      case '--max-depth':
-        o.maxDepth = integer(name, value(), 1);
-        if (o.maxDepth > DEFAULTS.maxDepthLimit)
-          throw new FlagError(`--max-depth: at most ${DEFAULTS.maxDepthLimit} (deeper bodies cannot be validated safely)`);
-        break;
-      case '--max-queued-per-key':
-        o.maxQueuedPerKey = integer(name, value(), 1);
-        break;
-      case '--max-connections':
-        o.maxConnections = integer(name, value(), 1);
-        break;
-      case '--max-long-polls-per-key':
-        o.maxLongPollsPerKey = integer(name, value(), 1);
-        break;
-      case '--headers-timeout':
-        o.headersTimeoutMs = positiveDuration(name, value());
-        break;
-      case '--request-timeout':
-        o.requestTimeoutMs = positiveDuration(name, value());
         break;
       case '--latency':
         o.latencyMs = parseDuration(name, value(), 'ms');

@@ -4,7 +4,9 @@
  * (its definitions hoisted into components.schemas), so generated clients validate the
  * same way the editor does.
  */
-import { MANAGED_CLOUD_ASYNC_BASE_PATH, MAX_STATUS_WAIT_SECONDS } from '../core/api/types';
+import { API_BASE_PATH, API_PATHS, MANAGED_CLOUD_ASYNC_BASE_PATH, MAX_STATUS_WAIT_SECONDS } from '../core/api/types';
+import { API_ROUTES, type ApiPathName } from './http/routeTable';
+import { exampleDetail, type ServiceErrorType } from './http/serviceErrors';
 import { reportSchema } from '../core/schema/reportSchema';
 
 type Json = Record<string, unknown>;
@@ -36,9 +38,10 @@ function toOpenApiSchema(node: unknown): unknown {
   return out;
 }
 
-const detail = (description: string, example: unknown): Json => ({
+/** An error response whose example is the catalogue's (serviceErrors.ts). */
+const detail = (description: string, example: ServiceErrorType): Json => ({
   description,
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/HTTPError' }, example: { detail: example } } },
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/HTTPError' }, example: { detail: exampleDetail(example) } } },
 });
 
 const quotaHeaders: Json = {
@@ -53,24 +56,15 @@ const quotaHeaders: Json = {
 };
 
 const common: Json = {
-  '400': detail(
-    'Malformed HTTP request (unparsable request line or headers).',
-    'Bad request: the request is not valid HTTP/1.1 (HPE_INVALID_METHOD)',
-  ),
-  '401': detail('Missing or unknown API key.', 'Invalid API key'),
-  '408': detail(
-    'Headers or body not received within --headers-timeout / --request-timeout.',
-    'Request timeout: the request headers must arrive within 10 s and the whole request within 30 s',
-  ),
-  '417': detail('An Expect header other than 100-continue.', 'Expectation failed: only "Expect: 100-continue" is supported'),
-  '431': detail(
-    'Request line and headers over 16 KiB.',
-    'Request header fields too large: the request line and headers may take at most 16384 bytes',
-  ),
+  '400': detail('Malformed HTTP request (unparsable request line or headers).', 'badHttp'),
+  '401': detail('Missing or unknown API key.', 'invalidApiKey'),
+  '408': detail('Headers or body not received within --headers-timeout / --request-timeout.', 'requestTimeout'),
+  '417': detail('An Expect header other than 100-continue.', 'expectationFailed'),
+  '431': detail('Request line and headers over 16 KiB.', 'headersTooLarge'),
   '503': {
     ...detail(
       'Rate limit exceeded, too many open connections (--max-connections), the service stopping, or an injected fault; retry after Retry-After seconds.',
-      'Rate limit exceeded: at most 50 requests per second per API key; retry after 1 s',
+      'rateLimited',
     ),
     headers: { 'Retry-After': { schema: { type: 'integer' } } },
   },
@@ -96,36 +90,110 @@ function submitOperation(summary: string, build: boolean): Json {
         headers,
         content: { 'application/json': { schema: { $ref: '#/components/schemas/SubmitResponse' } } },
       },
-      '400': detail('Body not UTF-8, JSON nested too deeply, or a malformed HTTP request.', 'There was an error parsing the body'),
-      '402': {
-        ...detail(
-          'Subscription inactive.',
-          'Subscription inactive: this API key has no active plan, so reports cannot be built or previewed',
-        ),
-        headers,
-      },
-      '413': { ...detail('Request body over the size limit.', 'Request body too large: the limit is 10485760 bytes'), headers },
+      '400': detail('Body not UTF-8, JSON nested too deeply, or a malformed HTTP request.', 'bodyNotUtf8'),
+      '402': { ...detail('Subscription inactive.', 'subscriptionInactive'), headers },
+      '413': { ...detail('Request body over the size limit.', 'bodyTooLarge'), headers },
       '422': { ...validation, headers },
       '429': {
         ...detail(
           build
             ? 'Quota exhausted for the period (no Retry-After), or too many tasks of this key waiting (--max-queued-per-key; with Retry-After).'
             : 'Too many tasks of this key waiting to be rendered (--max-queued-per-key); retry after Retry-After seconds.',
-          build
-            ? 'Single-page report quota exhausted: all 100 single-page reports of this plan are used or in progress for the period ending 2025-02-01T00:00:00.000Z'
-            : 'Too many tasks queued: this API key already has 100 tasks waiting to be rendered, the most the local service queues per key (--max-queued-per-key); retry after 2 s',
+          build ? 'quotaExhausted' : 'tooManyQueued',
         ),
         headers: { ...headers, 'Retry-After': { description: 'Only on the queue cap.', schema: { type: 'integer' } } },
       },
       '507': {
         ...detail(
           "The disk holding the local service's data folder is full, over quota or read-only: the task could not be saved (nothing reserved or charged).",
-          'The local service cannot save the task: no space left on the disk holding its data folder /srv/report-data. Free some space there and submit again; nothing was reserved or charged.',
+          'storageFull',
         ),
         headers,
       },
     },
   };
+}
+
+/** The operation of each API path (summary, parameters, responses); typed over API_PATHS' names. */
+const operations = (): Record<ApiPathName, Json> => ({
+  buildReport: submitOperation('Build a report (PDF); counts against quota', true),
+  previewReport: submitOperation('Preview a report (watermarked JPEG); free; no cloud upload', false),
+  taskStatus: {
+    summary: 'Status of a task',
+    operationId: 'get_task_status',
+    parameters: [
+      taskIdParam,
+      {
+        name: 'wait',
+        in: 'query',
+        required: false,
+        description: `Local extension (the hosted service ignores it): hold the answer while the task is QUEUED or RUNNING until its status changes or this many seconds pass (0–${MAX_STATUS_WAIT_SECONDS}). The answer then carries waited_ms. An API key holds a few such answers at once (--max-long-polls-per-key) and a connection one, with nothing pipelined behind it; beyond that the status is answered at once, without waited_ms.`,
+        schema: { type: 'number', minimum: 0, maximum: MAX_STATUS_WAIT_SECONDS },
+      },
+      {
+        name: 'until',
+        in: 'query',
+        required: false,
+        description:
+          'Local extension, with wait: `finished` holds the answer past QUEUED → RUNNING, until the task is SUCCESS or FAILED (or the wait is up): one request per task for a client that shows no intermediate status.',
+        schema: { type: 'string', enum: ['finished'] },
+      },
+    ],
+    responses: {
+      '200': {
+        description: 'Task status.',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/TaskStatusResponse' } } },
+      },
+      '404': detail('Unknown task_id (or a task of another key).', 'taskNotFound'),
+      '422': validation,
+      ...common,
+    },
+  },
+  report: {
+    summary: 'The finished report file (PDF for a build, JPEG for a preview)',
+    operationId: 'get_report',
+    parameters: [taskIdParam],
+    responses: {
+      '200': {
+        description: 'The file, with Content-Length and Content-Disposition (inline; filename).',
+        content: {
+          'application/pdf': { schema: { type: 'string', format: 'binary' } },
+          'image/jpeg': { schema: { type: 'string', format: 'binary' } },
+        },
+      },
+      '303': {
+        description: 'Uploaded to cloud storage: Location is the bucket URL; the body has detail, url and path.',
+        headers: { Location: { schema: { type: 'string' } } },
+      },
+      '404': detail('Unknown task_id.', 'taskNotFound'),
+      '409': detail('Task not finished yet, or FAILED.', 'reportNotReady'),
+      '410': detail('Report purged after the retention time.', 'reportPurged'),
+      '422': validation,
+      ...common,
+    },
+  },
+  remainingQuota: {
+    summary: 'Quota of the API key for the current period',
+    operationId: 'get_remaining_quota',
+    responses: {
+      '200': {
+        description: 'Quota record.',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/QuotaRecord' } } },
+      },
+      ...common,
+    },
+  },
+});
+
+/** Every API path under /api/v1 with its method (routeTable.ts) and its operation. */
+function apiPaths(): Json {
+  const ops = operations();
+  return Object.fromEntries(
+    (Object.keys(API_ROUTES) as ApiPathName[]).map((name) => [
+      API_BASE_PATH + API_PATHS[name],
+      { [API_ROUTES[name].method.toLowerCase()]: ops[name] },
+    ]),
+  );
 }
 
 export function buildOpenApi(origin: string): Json {
@@ -205,84 +273,7 @@ export function buildOpenApi(origin: string): Json {
     },
     servers: [{ url: origin }],
     security,
-    paths: {
-      '/api/v1/build-report': { post: submitOperation('Build a report (PDF); counts against quota', true) },
-      '/api/v1/preview-report': { post: submitOperation('Preview a report (watermarked JPEG); free; no cloud upload', false) },
-      '/api/v1/get-task-status': {
-        get: {
-          summary: 'Status of a task',
-          operationId: 'get_task_status',
-          parameters: [
-            taskIdParam,
-            {
-              name: 'wait',
-              in: 'query',
-              required: false,
-              description: `Local extension (the hosted service ignores it): hold the answer while the task is QUEUED or RUNNING until its status changes or this many seconds pass (0–${MAX_STATUS_WAIT_SECONDS}). The answer then carries waited_ms. An API key holds a few such answers at once (--max-long-polls-per-key) and a connection one, with nothing pipelined behind it; beyond that the status is answered at once, without waited_ms.`,
-              schema: { type: 'number', minimum: 0, maximum: MAX_STATUS_WAIT_SECONDS },
-            },
-            {
-              name: 'until',
-              in: 'query',
-              required: false,
-              description:
-                'Local extension, with wait: `finished` holds the answer past QUEUED → RUNNING, until the task is SUCCESS or FAILED (or the wait is up): one request per task for a client that shows no intermediate status.',
-              schema: { type: 'string', enum: ['finished'] },
-            },
-          ],
-          responses: {
-            '200': {
-              description: 'Task status.',
-              content: { 'application/json': { schema: { $ref: '#/components/schemas/TaskStatusResponse' } } },
-            },
-            '404': detail('Unknown task_id (or a task of another key).', "Task not found: no task with task_id '…' for this API key"),
-            '422': validation,
-            ...common,
-          },
-        },
-      },
-      '/api/v1/get-report': {
-        get: {
-          summary: 'The finished report file (PDF for a build, JPEG for a preview)',
-          operationId: 'get_report',
-          parameters: [taskIdParam],
-          responses: {
-            '200': {
-              description: 'The file, with Content-Length and Content-Disposition (inline; filename).',
-              content: {
-                'application/pdf': { schema: { type: 'string', format: 'binary' } },
-                'image/jpeg': { schema: { type: 'string', format: 'binary' } },
-              },
-            },
-            '303': {
-              description: 'Uploaded to cloud storage: Location is the bucket URL; the body has detail, url and path.',
-              headers: { Location: { schema: { type: 'string' } } },
-            },
-            '404': detail('Unknown task_id.', "Task not found: no task with task_id '…' for this API key"),
-            '409': detail(
-              'Task not finished yet, or FAILED.',
-              'Report not ready: task … is RUNNING; poll get-task-status until it is SUCCESS',
-            ),
-            '410': detail('Report purged after the retention time.', 'Report purged: reports are kept for 24 h after the task finished'),
-            '422': validation,
-            ...common,
-          },
-        },
-      },
-      '/api/v1/get-remaining-quota': {
-        get: {
-          summary: 'Quota of the API key for the current period',
-          operationId: 'get_remaining_quota',
-          responses: {
-            '200': {
-              description: 'Quota record.',
-              content: { 'application/json': { schema: { $ref: '#/components/schemas/QuotaRecord' } } },
-            },
-            ...common,
-          },
-        },
-      },
-    },
+    paths: apiPaths(),
     components: {
       schemas,
       securitySchemes: {

@@ -4,6 +4,7 @@
  * so that `npm run service`, `report-studio serve` and the extension all mean the same thing.
  */
 import type { ReportRenderer } from '../render/renderer';
+import { LIMIT_DEFAULTS } from './limits';
 
 /** The plan of one API key (what get-remaining-quota reports as max_*). */
 /** The address the service listens on unless told otherwise (bindHost.ts checks any other). */
@@ -162,28 +163,10 @@ export interface ResolvedOptions {
   now: () => number;
 }
 
+/** The defaults the service resolves: the port of `npm run service` and every limit (limits.ts). */
 export const DEFAULTS = {
   standalonePort: 8787,
-  retentionMs: 24 * 3600_000,
-  tombstoneMs: 7 * 24 * 3600_000,
-  concurrency: 2,
-  webhookRetryBaseMs: 30_000,
-  webhookAttempts: 9,
-  rateLimit: 50,
-  bodyLimit: 10 * 1024 * 1024,
-  maxDepth: 64,
-  /**
-   * The largest --max-depth allowed: the schema validator recurses a few frames per level,
-   * and ~230 levels of nested Sections overflow the stack (a 500 instead of an answer).
-   */
-  maxDepthLimit: 128,
-  renderTimeoutMs: 60_000,
-  maxQueuedPerKey: 100,
-  maxConnections: 1024,
-  /** Held long-polls per key: enough for a CLI, an extension and a CI job polling a few tasks each. */
-  maxLongPollsPerKey: 16,
-  headersTimeoutMs: 10_000,
-  requestTimeoutMs: 30_000,
+  ...LIMIT_DEFAULTS,
 } as const;
 
 function fraction(name: string, value: number | undefined): number {

@@ -4,6 +4,7 @@
  * 127.0.0.1 only (another address only with `allowRemote`, see bindHost.ts). Used by `npm run service`, `report-studio serve` and the extension.
  */
 import { promises as fs } from 'node:fs';
+import { API_BASE_PATH } from '../core/api/types';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -29,7 +30,7 @@ export interface LocalService {
   url: string;
   /** The address it listens on: 127.0.0.1 unless a remote host was allowed. */
   host: string;
-  /** url + '/api/v1' */
+  /** url + API_BASE_PATH */
   baseUrl: string;
   port: number;
   /** Accepted keys; the development key (or the first configured key) first. */
@@ -169,7 +170,7 @@ async function open(input: LocalServiceOptions, options: ResolvedOptions, unlock
   return {
     url: ctx.origin,
     host: options.host,
-    baseUrl: `${ctx.origin}/api/v1`,
+    baseUrl: `${ctx.origin}${API_BASE_PATH}`,
     port,
     apiKeys: service.apiKeys,
     dataDir: options.dataDir,

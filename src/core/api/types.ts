@@ -98,6 +98,12 @@ export const API_PATHS = {
   remainingQuota: '/get-remaining-quota',
 } as const;
 
+/**
+ * The largest request body the local service accepts unless told otherwise (its --body-limit,
+ * src/service/limits.ts); the CLI reads report files up to the same size (src/cli/inputFile.ts).
+ */
+export const DEFAULT_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+
 export const DEFAULT_HOSTED_BASE_URL = 'https://api.hybiscus.dev/api/v1';
 
 /** The path of every base URL of the API (DEFAULT_HOSTED_BASE_URL's). */

@@ -3,8 +3,8 @@
  * arc from `start` to `end` on the scale [min_val, max_val] (a full turn,
  * clockwise from 12 o'clock) over a background ring; optional value ticks
  * around it, `inside_title` / `inside_subtitle` in the hole, a legend of the
- * labelled arcs. Defaults: min_val 0; max_val 100 when every value lies in
- * 0..100, else the largest end.
+ * labelled arcs. An unset min_val or max_val follows the data: ringScale() below, as the
+ * catalogue's hover text of the two options says (the one statement of the rule).
  *
  * The other defaults are the catalogue's, the ones the older official SDK sends with
  * every ring (docs/sdk-defaults.md): radius 0.9 and thickness 0.33 as fractions, 10
@@ -64,14 +64,22 @@ function readSegments(o: Options, ctx: PaintContext): Array<Omit<Segment, 'colou
   });
 }
 
+/**
+ * The ring's scale: `min_val` and `max_val` have no declared default; unset, each follows the data
+ * as their hover text in src/catalogue/components/charts.ts states (test/unit/render/ringScale.test.ts
+ * holds the two together; docs/sdk-defaults.md refers here).
+ */
+export function ringScale(values: number[], minVal: unknown, maxVal: unknown): { min: number; max: number } {
+  const min = typeof minVal === 'number' ? minVal : Math.min(0, ...values);
+  const fromData = values.every((v) => v >= 0 && v <= 100) ? 100 : Math.max(...values);
+  const max = typeof maxVal === 'number' ? maxVal : fromData;
+  return { min, max: max > min ? max : min + 1 };
+}
+
 function prepare(o: Options, ctx: PaintContext): Ring {
   const raw = readSegments(o, ctx);
   const values = raw.flatMap((s) => (Number.isNaN(s.start) ? [s.end] : [s.start, s.end]));
-  // No declared default: unset, the scale follows the data (see the module comment).
-  const min = typeof o.min_val === 'number' ? o.min_val : Math.min(0, ...values);
-  const fromData = values.every((v) => v >= 0 && v <= 100) ? 100 : Math.max(...values);
-  let max = typeof o.max_val === 'number' ? o.max_val : fromData;
-  if (!(max > min)) max = min + 1;
+  const { min, max } = ringScale(values, o.min_val, o.max_val);
   const palette = paletteFor(undefined, raw.length, ctx.theme);
   let previousEnd = min;
   const segments = raw.map((s, i) => {

@@ -7,7 +7,8 @@
  * - any other Content-Type: the raw text goes to validation (→ model_attributes_type).
  */
 import type { IncomingMessage } from 'node:http';
-import { HttpError } from './respond';
+import type { HttpError } from './respond';
+import { serviceError } from './serviceErrors';
 import { nestingViolation, parsePythonJson, PythonJsonError } from '../validation/pythonJson';
 import type { ValidationErrorEntry } from '../../core/api/types';
 
@@ -22,7 +23,7 @@ export class ValidationFailure extends Error {
 
 /** The 413 of a body over `limit` bytes (--body-limit). */
 export function bodyTooLarge(limit: number): HttpError {
-  return new HttpError(413, `Request body too large: the limit is ${limit} bytes`);
+  return serviceError('bodyTooLarge', { limit });
 }
 
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
@@ -66,12 +67,11 @@ export function decodeBody(bytes: Buffer, contentType: string | undefined, maxDe
   try {
     text = utf8.decode(bytes);
   } catch {
-    throw new HttpError(400, 'There was an error parsing the body');
+    throw serviceError('bodyNotUtf8', {});
   }
   if (!isJsonContentType(contentType)) return { kind: 'text', value: text };
   const deep = nestingViolation(text, maxDepth);
-  if (deep >= 0)
-    throw new HttpError(400, `JSON nested deeper than ${maxDepth} levels (at character ${deep}); the local service rejects deeper bodies`);
+  if (deep >= 0) throw serviceError('jsonTooDeep', { maxDepth, at: deep });
   try {
     return { kind: 'json', value: parsePythonJson(text) };
   } catch (err) {

@@ -15,6 +15,7 @@ import { MISSING_BODY, notJsonEntry, validateReport } from '../validation/report
 import { decodeBody, ValidationFailure } from './body';
 import { capErrors, type CappedDetail } from './errorCap';
 import { HttpError } from './respond';
+import { errorAnswer } from './serviceErrors';
 import { isMultiPage } from '../../core/report/pageSwitch';
 
 /** Webhooks kept per task, whatever the body holds (the schema allows 3; a list drives requests). */
@@ -83,8 +84,7 @@ export function checkBody(job: BodyJob, serialize: boolean): BodyVerdict {
     if (err instanceof ValidationFailure) return invalid(err.detail);
     if (err instanceof HttpError && err.status === 400) return { ok: false, status: 400, detail: String(err.detail) };
     // A stack overflow in the validator (deep nesting that slipped under --max-depth) is the body's fault, not a 500.
-    if (err instanceof RangeError)
-      return { ok: false, status: 400, detail: 'JSON nested too deeply to be validated; the local service rejects such bodies' };
+    if (err instanceof RangeError) return { ok: false, status: 400, detail: errorAnswer('jsonTooDeepToValidate', {}).detail };
     throw err;
   }
 }

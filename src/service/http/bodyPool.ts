@@ -12,14 +12,16 @@
 import { Worker } from 'node:worker_threads';
 import { locateWorkerScript, type WorkerScript } from '../workerScript';
 import { checkBody, type BodyJob, type BodyVerdict } from './bodyCheck';
-import { HttpError } from './respond';
+import { LIMITS } from '../limits';
+import type { HttpError } from './respond';
+import { serviceError } from './serviceErrors';
 
 /** Bodies larger than this are decoded and validated in the body worker. */
-export const BODY_WORKER_THRESHOLD = 64 * 1024;
+export const BODY_WORKER_THRESHOLD = LIMITS.bodyWorkerThreshold.default;
 /** Large bodies waiting for the worker at most (each holds up to --body-limit bytes). */
-const MAX_WAITING_BODIES = 8;
+const MAX_WAITING_BODIES = LIMITS.maxWaitingBodies.default;
 /** Heap of the body worker: an error-dense 10 MB body needs a few hundred MB. */
-const BODY_WORKER_HEAP_MB = 1024;
+const BODY_WORKER_HEAP_MB = LIMITS.bodyWorkerHeapMb.default;
 
 export type BodyWorkerJob = BodyJob & { id: number };
 export type BodyWorkerReply = { id: number; verdict: BodyVerdict } | { id: number; error: string };
@@ -35,7 +37,7 @@ interface Pending {
   reject(e: unknown): void;
 }
 
-const stopping = (): HttpError => new HttpError(503, 'The local service is stopping; the request was not processed', { 'retry-after': 1 });
+const stopping = (): HttpError => serviceError('stopping', {}, { 'retry-after': 1 });
 
 /** An own, transferable copy unless the bytes already fill their buffer alone. */
 function transferable(bytes: Uint8Array): Uint8Array {
@@ -76,12 +78,7 @@ export class BodyChecker {
     if (this.closed) return Promise.reject(stopping());
     if (this.queue.length >= MAX_WAITING_BODIES) {
       return Promise.reject(
-        new HttpError(
-          503,
-          `Busy: ${MAX_WAITING_BODIES} large request bodies are already waiting to be validated (bodies over ` +
-            `${Math.round(this.threshold / 1024)} KiB are validated one at a time); retry after 1 s`,
-          { 'retry-after': 1 },
-        ),
+        serviceError('bodiesBusy', { waiting: MAX_WAITING_BODIES, thresholdKib: Math.round(this.threshold / 1024) }, { 'retry-after': 1 }),
       );
     }
     const bytes = transferable(job.bytes);
@@ -140,9 +137,7 @@ export class BodyChecker {
         if (!p || this.closed) return;
         this.running = undefined;
         if (this.outOfMemory.has(w)) {
-          p.reject(
-            new HttpError(413, `Request body too large to validate: it needs more than the ${this.heapMb} MB of memory validation may use`),
-          );
+          p.reject(serviceError('bodyTooLargeToValidate', { heapMb: this.heapMb }));
         } else {
           this.log(`body checker: the body worker stopped unexpectedly (exit code ${code}); starting a new one`);
           p.reject(new Error(`the body worker stopped unexpectedly (exit code ${code})`));

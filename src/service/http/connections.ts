@@ -11,10 +11,9 @@ import type { Duplex } from 'node:stream';
 import type { ResolvedOptions } from '../options';
 import { formatRequestLine } from './requestLog';
 import { writeResponse } from './nodeResponse';
-import { jsonResponse } from './respond';
-
-/** Node's default limit on the request line + headers (16 KiB), named in the 431 message. */
-const MAX_HEADER_BYTES = 16 * 1024;
+import { LIMITS } from '../limits';
+import { errorResponse } from './respond';
+import { errorAnswer, serviceError } from './serviceErrors';
 
 /** Server options for node:http createServer that follow the service options. */
 export function serverTimeouts(o: ResolvedOptions): {
@@ -26,7 +25,7 @@ export function serverTimeouts(o: ResolvedOptions): {
   return {
     headersTimeout: o.headersTimeoutMs,
     requestTimeout: o.requestTimeoutMs,
-    keepAliveTimeout: 5_000,
+    keepAliveTimeout: LIMITS.keepAliveTimeoutMs.default,
     // Node checks the two timeouts only this often (default 30 s): check at a fraction of them.
     connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(o.headersTimeoutMs / 4))),
   };
@@ -42,20 +41,12 @@ function clientErrorAnswer(err: NodeJS.ErrnoException, o: ResolvedOptions): Erro
   const code = err.code ?? '';
   if (code === 'ECONNRESET' || code === 'EPIPE') return undefined;
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-    return {
-      status: 408,
-      detail: `Request timeout: the request headers must arrive within ${o.headersTimeoutMs / 1000} s and the whole request within ${o.requestTimeoutMs / 1000} s`,
-    };
+    return errorAnswer('requestTimeout', { headersSeconds: o.headersTimeoutMs / 1000, requestSeconds: o.requestTimeoutMs / 1000 });
   }
-  if (code === 'HPE_HEADER_OVERFLOW') {
-    return {
-      status: 431,
-      detail: `Request header fields too large: the request line and headers may take at most ${MAX_HEADER_BYTES} bytes`,
-    };
-  }
-  if (code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW') return { status: 413, detail: 'Request entity too large: chunk extensions too long' };
-  const what = /^HPE_[A-Z_]+$/.test(code) ? ` (${code})` : '';
-  return { status: 400, detail: `Bad request: the request is not valid HTTP/1.1${what}` };
+  // Node's own limit on the request line + headers.
+  if (code === 'HPE_HEADER_OVERFLOW') return errorAnswer('headersTooLarge', { maxBytes: LIMITS.maxHeaderBytes.default });
+  if (code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW') return errorAnswer('chunkExtensionsTooLong', {});
+  return errorAnswer('badHttp', { parserCode: code });
 }
 
 const REASONS: Record<number, string> = {
@@ -67,7 +58,7 @@ const REASONS: Record<number, string> = {
 };
 
 /** A complete HTTP/1.1 response for a socket that has no usable request (the connection is closed after it). */
-function rawJsonResponse(status: number, detail: string, extraHeaders: Record<string, string | number> = {}): string {
+function rawJsonResponse({ status, detail }: ErrorAnswer, extraHeaders: Record<string, string | number> = {}): string {
   const body = JSON.stringify({ detail });
   const headers = { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), Connection: 'close', ...extraHeaders };
   const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}`);
@@ -111,15 +102,7 @@ export function guardConnections(server: Server, o: ResolvedOptions): void {
     if (open <= o.maxConnections) return;
     refused.add(socket);
     o.log(formatRequestLine('-', '(connection refused: too many open connections)', 503, 0, undefined));
-    socket.end(
-      rawJsonResponse(
-        503,
-        `Too many connections: the local service accepts at most ${o.maxConnections} at a time (--max-connections); retry after 1 s`,
-        {
-          'Retry-After': 1,
-        },
-      ),
-    );
+    socket.end(rawJsonResponse(errorAnswer('tooManyConnections', { max: o.maxConnections }), { 'Retry-After': 1 }));
     socket.setTimeout(1_000, () => socket.destroy());
   });
 
@@ -131,7 +114,7 @@ export function guardConnections(server: Server, o: ResolvedOptions): void {
       return;
     }
     o.log(formatRequestLine('-', `(unparsable request: ${err.code ?? 'error'})`, answer.status, 0, undefined));
-    socket.end(rawJsonResponse(answer.status, answer.detail));
+    socket.end(rawJsonResponse(answer));
     // A client that never reads must not keep the socket.
     socket.once('finish', () => socket.destroy());
   });
@@ -141,6 +124,6 @@ export function guardConnections(server: Server, o: ResolvedOptions): void {
     o.log(formatRequestLine(req.method ?? '-', req.url ?? '/', 417, 0, undefined));
     req.resume();
     res.shouldKeepAlive = false;
-    void writeResponse(res, jsonResponse(417, { detail: `Expectation failed: only "Expect: 100-continue" is supported` }));
+    void writeResponse(res, errorResponse(serviceError('expectationFailed', {})));
   });
 }

@@ -1,4 +1,5 @@
 /** Making responses: JSON bodies, FastAPI-style `{"detail": ...}` errors. */
+import type { ValidationErrorEntry } from '../../core/api/types';
 import type { Headers, ServiceResponse } from './exchange';
 
 export type { Headers } from './exchange';
@@ -13,6 +14,19 @@ export class HttpError extends Error {
     super(typeof detail === 'string' ? detail : `HTTP ${status}`);
     this.name = 'HttpError';
   }
+
+  /** The same error with more headers (a submit's quota headers). */
+  withHeaders(headers: Headers): HttpError {
+    return new HttpError(this.status, this.detail, { ...this.headers, ...headers });
+  }
+}
+
+/**
+ * A 422 with pydantic's list of errors as its detail. Every other error comes from the
+ * catalogue (serviceErrors.ts), which is the only other place that makes an HttpError.
+ */
+export function validationError(entries: ValidationErrorEntry[], headers?: Headers): HttpError {
+  return new HttpError(422, entries, headers);
 }
 
 /**
@@ -25,12 +39,20 @@ function stringify(body: unknown): string {
   return JSON.stringify(body, (_k, v) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v));
 }
 
+/**
+ * An error made from the catalogue where the body was checked (possibly the body worker: its
+ * verdict carries the status and the text across threads), thrown again on the request's side.
+ */
+export function relayedError(answer: { status: number; detail: string }): HttpError {
+  return new HttpError(answer.status, answer.detail);
+}
+
 /** `{"detail": <json>}` from already serialised detail text (a capped 422, errorCap.ts). */
 export function detailJsonText(detailJson: string): string {
   return `{"detail":${detailJson}}`;
 }
 
-/** The body sendError writes for `detail` (the same text sendJson makes of `{detail}`). */
+/** The body errorResponse writes for `detail` (the same text jsonResponse makes of `{detail}`). */
 export function errorText(detail: unknown): string {
   return stringify({ detail });
 }

@@ -7,6 +7,7 @@
  */
 import {
   API_BASE_PATH,
+  API_PATHS,
   HEADER_API_KEY,
   HEADER_MULTI_REMAINING,
   HEADER_SINGLE_REMAINING,
@@ -19,6 +20,8 @@ import { queryParam, type ApiRequest, type ServiceContext } from './context';
 import type { ServiceRequest, ServiceResponse } from './exchange';
 import { RateLimiter } from './rateLimiter';
 import { errorResponse, HttpError, jsonResponse, jsonTextResponse } from './respond';
+import { API_ROUTES, SERVICE_PATHS, type ApiPathName } from './routeTable';
+import { serviceError } from './serviceErrors';
 import { handleSubmit } from './submit';
 import { handleBucket, handleGetReport, handleRemainingQuota, handleTaskStatus } from './taskRoutes';
 import { LongPolls } from './longPolls';
@@ -27,29 +30,41 @@ type Handler = (a: ApiRequest) => Promise<ServiceResponse> | ServiceResponse;
 
 type Routes = Record<string, { method: 'GET' | 'POST'; handler: Handler; queues?: true }>;
 
+/**
+ * The handler of each API path (routeTable.ts has the rest of the route: its method and
+ * whether it queues). Typed over API_PATHS' names: a path without a handler does not compile.
+ */
+function handlers(longPolls: LongPolls): Record<ApiPathName, Handler> {
+  return {
+    buildReport: (a) => handleSubmit(a, 'build'),
+    previewReport: (a) => handleSubmit(a, 'preview'),
+    taskStatus: (a) => handleTaskStatus(a, longPolls),
+    report: handleGetReport,
+    remainingQuota: handleRemainingQuota,
+  };
+}
+
 /** `queues`: the route creates a task, so the per-key cap on waiting tasks applies. */
 function apiRoutes(longPolls: LongPolls): Routes {
-  const routes: Routes = {
-    '/api/v1/build-report': { method: 'POST', handler: (a) => handleSubmit(a, 'build'), queues: true },
-    '/api/v1/preview-report': { method: 'POST', handler: (a) => handleSubmit(a, 'preview'), queues: true },
-    '/api/v1/get-task-status': { method: 'GET', handler: (a) => handleTaskStatus(a, longPolls) },
-    '/api/v1/get-report': { method: 'GET', handler: handleGetReport },
-    '/api/v1/get-remaining-quota': { method: 'GET', handler: handleRemainingQuota },
+  const byName = handlers(longPolls);
+  const route = (name: ApiPathName): Routes[string] => {
+    const { method, queues } = API_ROUTES[name];
+    return queues ? { method, handler: byName[name], queues } : { method, handler: byName[name] };
   };
+  const names = Object.keys(API_ROUTES) as ApiPathName[];
   // A client configured for a Managed Cloud deployment reaches the same handlers (docs/local-service.md).
-  const managedCloud = Object.entries(routes).map(
-    ([path, r]) => [MANAGED_CLOUD_ASYNC_BASE_PATH + path.slice(API_BASE_PATH.length), r] as const,
+  return Object.fromEntries(
+    [API_BASE_PATH, MANAGED_CLOUD_ASYNC_BASE_PATH].flatMap((base) => names.map((name) => [base + API_PATHS[name], route(name)])),
   );
-  return { ...routes, ...Object.fromEntries(managedCloud) };
 }
 
 const delay = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 function authenticate(ctx: ServiceContext, req: ServiceRequest): ApiKey {
   const presented = req.header(HEADER_API_KEY) || queryParam(req.url, QUERY_API_KEY);
-  if (!presented) throw new HttpError(401, 'Missing API key: send it in the X-API-KEY header or the api_key query parameter');
+  if (!presented) throw serviceError('missingApiKey', {});
   const key = ctx.keys.find(presented);
-  if (!key) throw new HttpError(401, 'Invalid API key');
+  if (!key) throw serviceError('invalidApiKey', {});
   return key;
 }
 
@@ -67,7 +82,7 @@ export interface Router {
 /** The 500 of a failure inside the service, logged with its stack. */
 export function internalError(ctx: ServiceContext, method: string, path: string, err: unknown): ServiceResponse {
   ctx.options.log(`internal error on ${method} ${path}: ${(err as Error)?.stack ?? err}`);
-  return jsonResponse(500, { detail: 'Internal Server Error' });
+  return errorResponse(serviceError('internal', {}));
 }
 
 /** `requestsInFlight`: see LongPolls. */
@@ -87,10 +102,9 @@ export function createRouter(ctx: ServiceContext, requestsInFlight: (connection:
     if (waiting >= cap) {
       const seconds = c.runner.retryAfterSeconds();
       const q = c.ledger.snapshot(key.id, key.plan);
-      throw new HttpError(
-        429,
-        `Too many tasks queued: this API key already has ${cap} tasks waiting to be rendered, the most the local service ` +
-          `queues per key (--max-queued-per-key); retry after ${seconds} s`,
+      throw serviceError(
+        'tooManyQueued',
+        { cap, seconds },
         { 'retry-after': seconds, [HEADER_SINGLE_REMAINING]: q.remainingSingle, [HEADER_MULTI_REMAINING]: q.remainingMulti },
       );
     }
@@ -108,40 +122,36 @@ export function createRouter(ctx: ServiceContext, requestsInFlight: (connection:
     const url = req.url;
     const method = req.method === 'HEAD' ? 'GET' : req.method;
     const path = url.pathname;
-    if (path.length > 1 && path.endsWith('/') && (routes[path.slice(0, -1)] || path === '/openapi.json/')) {
+    if (path.length > 1 && path.endsWith('/') && (routes[path.slice(0, -1)] || path === `${SERVICE_PATHS.openApi}/`)) {
       return { status: 307, headers: { location: path.slice(0, -1) + url.search }, body: new Uint8Array(0) };
     }
-    if (path === '/openapi.json' && method === 'GET') {
+    if (path === SERVICE_PATHS.openApi && method === 'GET') {
       openApiText ??= JSON.stringify(buildOpenApi(ctx.origin));
       return jsonTextResponse(200, openApiText);
     }
-    if (path.startsWith('/bucket/') && method === 'GET') return handleBucket(ctx, path.slice('/bucket/'.length));
-    if (path === '/' && method === 'GET') {
+    if (path.startsWith(SERVICE_PATHS.bucket) && method === 'GET') return handleBucket(ctx, path.slice(SERVICE_PATHS.bucket.length));
+    if (path === SERVICE_PATHS.index && method === 'GET') {
       return jsonResponse(200, {
         service: 'Report Studio local report service',
-        api: `${ctx.origin}/api/v1`,
-        openapi: `${ctx.origin}/openapi.json`,
+        api: `${ctx.origin}${API_BASE_PATH}`,
+        openapi: `${ctx.origin}${SERVICE_PATHS.openApi}`,
       });
     }
     const r = routes[path];
-    if (!r) throw new HttpError(404, 'Not Found');
-    if (r.method !== method) throw new HttpError(405, 'Method Not Allowed', { allow: r.method === 'GET' ? 'GET, HEAD' : r.method });
+    if (!r) throw serviceError('notFound', {});
+    if (r.method !== method) throw serviceError('methodNotAllowed', {}, { allow: r.method === 'GET' ? 'GET, HEAD' : r.method });
 
     const o = ctx.options;
     if (o.latencyMs > 0) await delay(o.latencyMs);
     const key = authenticate(ctx, req);
     onKey(key);
     if (o.errorRate > 0 && o.random() < o.errorRate) {
-      throw new HttpError(503, `Service unavailable (injected fault: the local service runs with error-rate ${o.errorRate})`, {
-        'retry-after': 1,
-      });
+      throw serviceError('injectedFault', { errorRate: o.errorRate }, { 'retry-after': 1 });
     }
     const waitMs = limiter.take(key.id);
     if (waitMs > 0) {
       const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-      throw new HttpError(503, `Rate limit exceeded: at most ${o.rateLimit} requests per second per API key; retry after ${seconds} s`, {
-        'retry-after': seconds,
-      });
+      throw serviceError('rateLimited', { rate: o.rateLimit, seconds }, { 'retry-after': seconds });
     }
     const a: ApiRequest = { req, url, key, ctx };
     return r.queues ? admitted(a, r.handler) : r.handler(a);

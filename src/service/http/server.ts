@@ -12,7 +12,8 @@ import type { ServiceRequest } from './exchange';
 import { formatRequestLine, wasFullySent } from './requestLog';
 import { readBody } from './body';
 import { writeResponse } from './nodeResponse';
-import { jsonResponse } from './respond';
+import { errorResponse } from './respond';
+import { serviceError } from './serviceErrors';
 import { createRouter, internalError } from './routes';
 
 /**
@@ -69,7 +70,7 @@ export function createHttpServer(ctx: ServiceContext): Server {
     try {
       url = new URL(req.url ?? '/', 'http://127.0.0.1');
     } catch {
-      void writeResponse(res, jsonResponse(400, { detail: 'Invalid request URL' }));
+      void writeResponse(res, errorResponse(serviceError('invalidUrl', {})));
       return;
     }
     const answer = router.handle(serviceRequest(req, res, url), (k) => (keyId = k.id));

@@ -21,7 +21,8 @@ import type { ReportFacts } from './bodyCheck';
 import type { ApiRequest } from './context';
 import type { CappedDetail } from './errorCap';
 import type { ServiceResponse } from './exchange';
-import { detailJsonText, HttpError, jsonResponse, jsonTextResponse, type Headers } from './respond';
+import { detailJsonText, HttpError, jsonResponse, jsonTextResponse, relayedError, validationError, type Headers } from './respond';
+import { serviceError } from './serviceErrors';
 
 function quotaHeaders(a: ApiRequest): Headers {
   const q = a.ctx.ledger.snapshot(a.key.id, a.key.plan);
@@ -66,14 +67,14 @@ async function decodeReport(a: ApiRequest): Promise<AcceptedBody> {
     const stored = verdict.report ?? new SerializedJson(verdict.reportJson ?? 'null');
     return { facts: verdict.facts, stored, renderKey };
   }
-  if (verdict.status === 400) throw new HttpError(400, verdict.detail);
+  if (verdict.status === 400) throw relayedError(verdict);
   throw new CappedValidationFailure(verdict.detail);
 }
 
 async function submit(a: ApiRequest, kind: TaskKind): Promise<ServiceResponse> {
   const { facts, stored, renderKey } = await decodeReport(a);
   if (!a.key.plan.subscriptionActive) {
-    throw new HttpError(402, 'Subscription inactive: this API key has no active plan, so reports cannot be built or previewed');
+    throw serviceError('subscriptionInactive', {});
   }
   if (kind === 'preview' && facts.cloudStorage) {
     throw new ValidationFailure([
@@ -93,11 +94,7 @@ async function submit(a: ApiRequest, kind: TaskKind): Promise<ServiceResponse> {
     if (!a.ctx.ledger.tryReserve(a.key.id, a.key.plan, reservation, id)) {
       const q = a.ctx.ledger.snapshot(a.key.id, a.key.plan);
       const max = reservation === 'single' ? a.key.plan.quotaSingle : a.key.plan.quotaMulti;
-      throw new HttpError(
-        429,
-        `${reservation === 'single' ? 'Single' : 'Multi'}-page report quota exhausted: all ${max} ${reservation}-page reports of this ` +
-          `plan are used or in progress for the period ending ${new Date(q.periodEnd).toISOString()}`,
-      );
+      throw serviceError('quotaExhausted', { kind: reservation, max, periodEnd: new Date(q.periodEnd).toISOString() });
     }
   }
   const record: TaskRecord = {
@@ -118,11 +115,7 @@ async function submit(a: ApiRequest, kind: TaskKind): Promise<ServiceResponse> {
   } catch (err) {
     a.ctx.ledger.release(a.key.id, id);
     if (isStorageFull(err)) {
-      throw new HttpError(
-        507,
-        `The local service cannot save the task: ${storageFullReason(err, a.ctx.options.dataDir)}. ` +
-          'Free some space there and submit again; nothing was reserved or charged.',
-      );
+      throw serviceError('storageFull', { reason: storageFullReason(err, a.ctx.options.dataDir) });
     }
     throw err;
   }
@@ -137,8 +130,8 @@ export async function handleSubmit(a: ApiRequest, kind: TaskKind): Promise<Servi
   try {
     return await submit(a, kind);
   } catch (err) {
-    if (err instanceof HttpError) throw new HttpError(err.status, err.detail, { ...err.headers, ...quotaHeaders(a) });
-    if (err instanceof ValidationFailure) throw new HttpError(422, err.detail, quotaHeaders(a));
+    if (err instanceof HttpError) throw err.withHeaders(quotaHeaders(a));
+    if (err instanceof ValidationFailure) throw validationError(err.detail, quotaHeaders(a));
     if (err instanceof CappedValidationFailure) return jsonTextResponse(422, detailJsonText(err.detail.json), quotaHeaders(a));
     throw err;
   }

@@ -11,7 +11,8 @@ import type { TaskRecord } from '../store/taskStore';
 import { queryParam, type ApiRequest, type ServiceContext } from './context';
 import type { LongPolls } from './longPolls';
 import type { ServedFile, ServiceResponse } from './exchange';
-import { HttpError, jsonResponse } from './respond';
+import { jsonResponse, validationError } from './respond';
+import { serviceError } from './serviceErrors';
 import { boundErrors } from '../validation/pydanticErrors';
 import { typeError } from '../validation/pyFormat';
 
@@ -20,7 +21,7 @@ const iso = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z
 function requireTaskId(a: ApiRequest): string {
   const id = queryParam(a.url, 'task_id');
   if (id === undefined) {
-    throw new HttpError(422, [{ type: 'missing', loc: ['query', 'task_id'], msg: 'Field required', input: null }]);
+    throw validationError([{ type: 'missing', loc: ['query', 'task_id'], msg: 'Field required', input: null }]);
   }
   return id;
 }
@@ -29,7 +30,7 @@ async function findTask(a: ApiRequest, id: string): Promise<TaskRecord> {
   let t = a.ctx.store.get(id);
   if (t && (await a.ctx.retention.forget(t))) t = undefined;
   // Another key's task is reported as unknown: task ids must not leak across keys.
-  if (!t || t.keyId !== a.key.id) throw new HttpError(404, `Task not found: no task with task_id '${id}' for this API key`);
+  if (!t || t.keyId !== a.key.id) throw serviceError('taskNotFound', { taskId: id });
   return t;
 }
 
@@ -56,7 +57,7 @@ function untilFinishedParam(a: ApiRequest): boolean {
   if (raw === undefined) return false;
   if (raw === UNTIL_FINISHED) return true;
   const expected = `'${UNTIL_FINISHED}'`;
-  throw new HttpError(422, [
+  throw validationError([
     { type: 'literal_error', loc: ['query', 'until'], msg: `Input should be ${expected}`, input: raw, ctx: { expected } },
   ]);
 }
@@ -68,10 +69,10 @@ function waitParam(a: ApiRequest): number | undefined {
   const n = raw.trim() === '' ? NaN : Number(raw);
   if (!Number.isFinite(n)) {
     const { type, msg } = typeError('number', raw, false);
-    throw new HttpError(422, [{ type, loc, msg, input: raw }]);
+    throw validationError([{ type, loc, msg, input: raw }]);
   }
   const outOfRange = boundErrors(WAIT_SCHEMA, n, loc, raw);
-  if (outOfRange.length) throw new HttpError(422, outOfRange);
+  if (outOfRange.length) throw validationError(outOfRange);
   return n;
 }
 
@@ -173,10 +174,10 @@ export async function handleGetReport(a: ApiRequest): Promise<ServiceResponse> {
   const id = requireTaskId(a);
   const t = await findTask(a, id);
   if (t.status === 'QUEUED' || t.status === 'RUNNING' || t.status === 'CREATED') {
-    throw new HttpError(409, `Report not ready: task ${id} is ${t.status}; poll get-task-status until it is SUCCESS`);
+    throw serviceError('reportNotReady', { taskId: id, status: t.status });
   }
   if (t.status === 'FAILED') {
-    throw new HttpError(409, `Task ${id} FAILED, so there is no report: ${t.error_message ?? 'no reason recorded'}`);
+    throw serviceError('taskFailed', { taskId: id, reason: t.error_message ?? 'no reason recorded' });
   }
   const hours = Math.round((a.ctx.options.retentionMs / 3600_000) * 100) / 100;
   if (t.cloud?.length) {
@@ -189,15 +190,12 @@ export async function handleGetReport(a: ApiRequest): Promise<ServiceResponse> {
     );
   }
   if (await a.ctx.retention.check(t)) {
-    throw new HttpError(
-      410,
-      `Report purged: reports are kept for ${hours} h after the task finished (task ${id} finished ${iso(t.finishedAt ?? 0)})`,
-    );
+    throw serviceError('reportPurged', { hours, taskId: id, finishedAt: iso(t.finishedAt ?? 0) });
   }
-  if (!t.file) throw new HttpError(410, `Report of task ${id} is no longer available`);
+  if (!t.file) throw serviceError('reportUnavailable', { taskId: id });
   const ext = t.kind === 'build' ? 'pdf' : 'jpg';
   const file = await a.ctx.files.open(a.ctx.store.filePath(t.file));
-  if (!file) throw new HttpError(410, 'The report file is no longer in the data dir');
+  if (!file) throw serviceError('reportFileGone', {});
   return fileResponse(file, t.file.contentType, `${t.downloadName}.${ext}`);
 }
 
@@ -205,7 +203,7 @@ export async function handleGetReport(a: ApiRequest): Promise<ServiceResponse> {
 export async function handleBucket(ctx: ServiceContext, key: string): Promise<ServiceResponse> {
   const path = bucketPath(ctx.options.bucketDir, key);
   const file = path && (await ctx.files.open(path));
-  if (!path || !file) throw new HttpError(404, 'Not Found');
+  if (!path || !file) throw serviceError('notFound', {});
   const name = path.split(/[/\\]/).pop()!;
   return fileResponse(file, name.endsWith('.pdf') ? 'application/pdf' : 'application/octet-stream', name);
 }

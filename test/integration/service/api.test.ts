@@ -1,5 +1,7 @@
 /** Every endpoint's success path and its error paths, over real HTTP. */
 import assert from 'node:assert/strict';
+import { API_BASE_PATH, API_PATHS, MANAGED_CLOUD_ASYNC_BASE_PATH } from '../../../src/core/api/types';
+import { API_ROUTES } from '../../../src/service/http/routeTable';
 import { readPdf } from '../../helpers/pdf';
 import { decodeJpeg, isJpeg } from '../../helpers/jpeg';
 import { report, reportWithPages, startHarness, submit, type Harness } from './helpers';
@@ -135,18 +137,32 @@ describe('local service: endpoints', function () {
     assert.equal(slash.headers.get('location'), '/api/v1/get-remaining-quota');
   });
 
+  it('every API path constant is served under /api/v1 and the Managed Cloud base, with its method (routeTable.ts)', async () => {
+    for (const base of [API_BASE_PATH, MANAGED_CLOUD_ASYNC_BASE_PATH]) {
+      for (const name of Object.keys(API_PATHS) as Array<keyof typeof API_PATHS>) {
+        const url = `${h.service.url}${base}${API_PATHS[name]}`;
+        const method = API_ROUTES[name].method;
+        const right = await fetch(url, { method, body: method === 'POST' ? '{}' : undefined });
+        assert.equal(right.status, 401, `${method} ${base}${API_PATHS[name]} without a key`);
+        await right.arrayBuffer();
+        const wrong = await fetch(url, { method: method === 'GET' ? 'POST' : 'GET' });
+        assert.equal(wrong.status, 405, `${base}${API_PATHS[name]} with the other method`);
+        await wrong.arrayBuffer();
+      }
+    }
+  });
+
   it('GET /openapi.json describes every endpoint, parameter, header and error body', async () => {
     const r = await fetch(`${h.service.url}/openapi.json`);
     assert.equal(r.status, 200);
     const doc = await r.json();
     assert.equal(doc.openapi, '3.1.0');
-    assert.deepEqual(Object.keys(doc.paths).sort(), [
-      '/api/v1/build-report',
-      '/api/v1/get-remaining-quota',
-      '/api/v1/get-report',
-      '/api/v1/get-task-status',
-      '/api/v1/preview-report',
-    ]);
+    assert.deepEqual(
+      Object.keys(doc.paths).sort(),
+      Object.values(API_PATHS)
+        .map((p) => API_BASE_PATH + p)
+        .sort(),
+    );
     const build = doc.paths['/api/v1/build-report'].post;
     assert.deepEqual(Object.keys(build.responses).sort(), [
       '200',
