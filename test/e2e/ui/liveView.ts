@@ -3,8 +3,8 @@
 // button — beside the example's group, not over it; Ctrl+K V again reuses the one panel, and
 // brings it out of the report's group after Ctrl+Shift+V put it there. A Preview then says what
 // it is where the Live badge stood, with "Back to live", which brings the live pages back.
-// Also the web host's parity (item 5): the quota in the status bar, and the toolbar's link to
-// the exported file opening it.
+// Also the quota in the status bar, and the toolbar's link to the exported file opening it.
+// Both run in the `e2e` stage only (web.ts says why).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { exportBuilds } from './newUser';

@@ -16,7 +16,6 @@ import { trackResourceLoads } from '../../../scripts/e2e/ui-driver.mjs';
 import { makeWorkspace } from '../../../scripts/e2e/workspace.mjs';
 import { checkRunner, uiGrepMatches, type Check, type Step, type UiResult } from './checks';
 import { completionCheck, hoverCheck } from './editing';
-import { exportedFileCheck, liveBesideCheck } from './liveView';
 import { newUserWalkCheck } from './newUser';
 import { Workbench } from './pages';
 import { quickFixCheck, renderNoteQuickFixCheck, serviceQuickFixCheck } from './quickfix';
@@ -161,11 +160,10 @@ async function outlineCheck(wb: Workbench) {
 
 /**
  * The checks of the web stage: title → run. Each runs the same function as its twin in the
- * `e2e` stage where the web worker host changes what it checks: everything that goes through the
- * extension's own code (the local service in the browser, the viewer's messages, file writes
- * through the workspace file system). Checks of VS Code's own widgets fed by the extension's
- * static contributions (the walkthrough, hovers of the option catalogue, the palette's password
- * box, trust, locale, multi-root folders) run in the `e2e` stage only: the host changes nothing there.
+ * `e2e` stage, and only where the web worker host changes what it checks: the local service in
+ * the browser, the viewer's messages, file writes through the workspace file system. What the
+ * host does not change (the walkthrough's text, the option hover, the palette's password box,
+ * trust, locale, multi-root folders, where a panel opens) runs in the `e2e` stage alone.
  */
 function webChecks(wb: Workbench, workspace: string): Check[] {
   const text = fixtureText();
@@ -182,11 +180,12 @@ function webChecks(wb: Workbench, workspace: string): Check[] {
     ['web: Preview Report shows the JPEG of the in-browser local service', () => previewCheck(wb)],
     ['web: Build shows the PDF of the in-browser local service and the quota it spent', () => buildCheck(wb)],
     ['web: Open Live Preview draws the report and outlines the Card the cursor is in', () => liveSyncCheck(wb)],
-    [
-      'web: the live view opens beside its report (from the walkthrough, after Ctrl+Shift+V), one panel; a Preview in it offers Back to live',
-      () => liveBesideCheck(wb),
-    ],
-    ["web: the quota in the status bar; the viewer's link to the exported file opens it", () => exportedFileCheck(wb, workspace)],
+    // Not here, though once run in both hosts (~80 s and ~44 s each in CI): where the live view
+    // opens (liveBesideCheck) is decided by the same extension code through the same editor
+    // API in either host, and what differs in this one — the live pages, a Preview named in the
+    // panel with Back to live, drawn by the in-browser service — the new user's path above
+    // checks here; so it does the quota in the status bar and the exported PDF opened from the
+    // viewer's link (exportedFileCheck), written through this host's file system.
     [
       'web: what the in-browser local service refuses is a red error, once — its 422 adds no second problem; "Add missing option" leaves a selected valid 0',
       () => serviceQuickFixCheck(wb, text),
