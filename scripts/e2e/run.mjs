@@ -17,7 +17,6 @@ import { installCodeServer } from './install-code-server.mjs';
 import { installVsix, launchBrowser, openWorkbenchWithTests, prepareRunDirs, startCodeServer } from './code-server.mjs';
 import { buildSuite, root } from './build-suite.mjs';
 import { ensureVsix } from '../package.mjs';
-import { startUiDriver } from './ui-driver.mjs';
 import { makeWorkspace } from './workspace.mjs';
 import { tsImport } from 'tsx/esm/api';
 
@@ -113,6 +112,7 @@ async function main() {
   const workspace = makeWorkspace(join(dirs.runDir, 'workspace'));
   // Read by the suite (the extension host inherits the server's environment).
   process.env.REPORT_STUDIO_E2E_EXTENSIONS_DIR = dirs.extensionsDir;
+  const { startUiDriver } = await uiModule('driver');
   const driver = await startUiDriver(join(root, 'test-results', 'screenshots'));
   process.env.REPORT_STUDIO_E2E_UI_DRIVER = driver.url;
   const server = await startCodeServer(dirs, workspace);

@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { CodeServer, RunDirs } from '../../../scripts/e2e/code-server.mjs';
-import { trackResourceLoads } from '../../../scripts/e2e/ui-driver.mjs';
+import { trackResourceLoads } from './driver';
 import { BUILD_TIME_CHECK_TITLE, buildTimeCheck } from './buildTime';
 import { completionCheck, hoverCheck, newReportCheck, optionHoverCheck } from './editing';
 import { exportedFileCheck, liveBesideCheck } from './liveView';

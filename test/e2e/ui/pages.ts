@@ -45,7 +45,7 @@ export async function waitInFrame<A, R>(frame: Frame, what: string, fn: (arg: A)
 }
 
 /** Two animation frames of `page` after no finite animation runs (a hover's fade-in, a slide): what a screenshot should catch. */
-async function paintSettled(page: Page): Promise<void> {
+export async function paintSettled(page: Page): Promise<void> {
   await page.waitForFunction(
     () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
     null,

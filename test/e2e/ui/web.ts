@@ -12,7 +12,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { installVsix, launchBrowser, prepareRunDirs, startCodeServer } from '../../../scripts/e2e/code-server.mjs';
-import { trackResourceLoads } from '../../../scripts/e2e/ui-driver.mjs';
+import { trackResourceLoads } from './driver';
 import { makeWorkspace } from '../../../scripts/e2e/workspace.mjs';
 import { checkRunner, uiGrepMatches, type Check, type Step, type UiResult } from './checks';
 import { completionCheck, hoverCheck } from './editing';
