@@ -108,9 +108,12 @@ async function savedViewerStates(page: Page): Promise<any[]> {
       });
       for (const store of Array.from(db.objectStoreNames)) {
         const os = db.transaction(store, 'readonly').objectStore(store);
-        const req = <T>(r: IDBRequest<T>) =>
-          new Promise<T>((res, rej) => ((r.onsuccess = () => res(r.result)), (r.onerror = () => rej(r.error))));
-        const [keys, values] = await Promise.all([req(os.getAllKeys()), req(os.getAll())]);
+        // No named helper function in here: tsx names it (__name), which the page does not know.
+        const [keys, values] = (await Promise.all(
+          [os.getAllKeys(), os.getAll()].map(
+            (r: IDBRequest) => new Promise((res, rej) => ((r.onsuccess = () => res(r.result)), (r.onerror = () => rej(r.error)))),
+          ),
+        )) as [IDBValidKey[], any[]];
         keys.forEach((k, i) => {
           if (String(k).includes('workbench.parts.editor'))
             out.push(typeof values[i] === 'string' ? values[i] : new TextDecoder().decode(values[i]));
@@ -287,16 +290,14 @@ function actions(page: Page, shotDir: string): Handlers {
     },
     /** Texts and attributes of the workbench elements matching `selector`. */
     async workbenchRead({ selector, attributes = [] }) {
-      return page
-        .locator(selector)
-        .evaluateAll(
-          (els, names: string[]) =>
-            els.map((el: any) => ({
-              text: el.textContent ?? '',
-              attributes: Object.fromEntries(names.map((n) => [n, el.getAttribute(n)])),
-            })),
-          attributes,
-        );
+      return page.locator(selector).evaluateAll(
+        (els, names: string[]) =>
+          els.map((el: any) => ({
+            text: el.textContent ?? '',
+            attributes: Object.fromEntries(names.map((n) => [n, el.getAttribute(n)])),
+          })),
+        attributes,
+      );
     },
     /**
      * Presses keys where the keyboard focus is now, as a person would: one `key` (the next

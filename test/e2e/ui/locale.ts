@@ -88,15 +88,17 @@ export async function localeCheck(server: CodeServer, workspace: string, dirs: R
 
     // The viewer: its own words from the webview bundle, the rebuild button's from the extension's.
     const toolbar = await wb.viewer.until('kpi-dashboard.report.json', 'the live PDF with a German toolbar', () => {
-      const text = (sel: string) => document.querySelector(sel)?.textContent?.trim();
-      const saveAs = document.getElementById('saveAs');
+      // No named helper function in here: tsx names it (__name), which the page does not know.
+      const [rebuild, openExternally, pageCount, live] = ['#rebuild .label', '#openExternally .label', '#pageCount', '#liveBadge'].map(
+        (sel) => document.querySelector(sel)?.textContent?.trim(),
+      );
       const shown = {
         lang: document.documentElement.lang,
-        rebuild: text('#rebuild .label'),
-        saveAs: saveAs?.getAttribute('aria-label'),
-        openExternally: text('#openExternally .label'),
-        pageCount: text('#pageCount'),
-        live: text('#liveBadge'),
+        rebuild,
+        saveAs: document.getElementById('saveAs')?.getAttribute('aria-label'),
+        openExternally,
+        pageCount,
+        live,
       };
       return document.querySelector('.pdf-page[data-page="1"] canvas') && /^von \d+$/.test(shown.pageCount ?? '') ? shown : false;
     });

@@ -11,6 +11,21 @@ const QUICK_INPUT = '.quick-input-widget';
 const WEBVIEW = 'iframe.webview.ready';
 /** Browser-side probes are cheap but not free: how often the UI checks ask the page. */
 const POLL_MS = 100;
+/** REPORT_STUDIO_UI_TRACE=1: each step of a check on the console with its time, to see where a slow check waits. */
+const TRACE = process.env.REPORT_STUDIO_UI_TRACE === '1';
+const traceStart = Date.now();
+
+/** Runs `step`, printing its name and how long it took when tracing. */
+async function traced<T>(name: string, step: () => Promise<T>): Promise<T> {
+  if (!TRACE) return step();
+  const t = Date.now();
+  try {
+    return await step();
+  } finally {
+    console.log(`      · [${((t - traceStart) / 1000).toFixed(1)} s] ${name}: ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  }
+}
+
 /** Notification toasts are hidden while a docs picture is taken (the service notice, a lingering progress toast). */
 const HIDE_TOASTS = '.notifications-toasts { visibility: hidden !important; }';
 
@@ -76,6 +91,10 @@ export class QuickInput {
    * Enter. Retried: keybindings and contributions register a little after the workbench appears.
    */
   async pick(key: string, text: string, rowText: string | null, what: string): Promise<void> {
+    await traced(what, () => this.pickOnce(key, text, rowText, what));
+  }
+
+  private async pickOnce(key: string, text: string, rowText: string | null, what: string): Promise<void> {
     await retry(
       what,
       8,
@@ -253,11 +272,8 @@ export class Viewer {
   /** The content frame of the visible viewer of `report`. */
   async frame(report: string, timeoutMs = 60_000): Promise<Frame> {
     let frame: Frame | undefined;
-    await waitFor(
-      `a visible result viewer of ${report}`,
-      async () => (frame = await this.find(report)) !== undefined,
-      timeoutMs,
-      POLL_MS * 2,
+    await traced(`the viewer of ${report}`, () =>
+      waitFor(`a visible result viewer of ${report}`, async () => (frame = await this.find(report)) !== undefined, timeoutMs, POLL_MS * 2),
     );
     return frame as Frame;
   }
@@ -267,16 +283,12 @@ export class Viewer {
     let value: R | false = false;
     let frame: Frame | undefined;
     try {
-      await waitFor(
-        `${what} (in the viewer of ${report})`,
-        async () => {
-          frame = await this.find(report);
-          value = frame ? ((await frame.evaluate(fn as any, arg).catch(() => false)) as R | false) : false;
-          return !!value;
-        },
-        timeoutMs,
-        POLL_MS * 2,
-      );
+      const probe = async () => {
+        frame = await this.find(report);
+        value = frame ? ((await frame.evaluate(fn as any, arg).catch(() => false)) as R | false) : false;
+        return !!value;
+      };
+      await traced(what, () => waitFor(`${what} (in the viewer of ${report})`, probe, timeoutMs, POLL_MS * 2));
       return value as R;
     } catch (e) {
       // What the viewer shows instead, for the log of a failed run.
@@ -396,8 +408,10 @@ export class Workbench {
    */
   async shot(name: string, { of, docs = false }: { of?: Locator; docs?: boolean } = {}): Promise<string> {
     mkdirSync(this.shotDir, { recursive: true });
-    if (of) await of.waitFor({ state: 'visible', timeout: 10_000 });
-    await paintSettled(this.page);
+    await traced(`screenshot ${name}`, async () => {
+      if (of) await of.waitFor({ state: 'visible', timeout: 10_000 });
+      await paintSettled(this.page);
+    });
     const path = join(this.shotDir, name);
     const style = docs ? await this.page.addStyleTag({ content: HIDE_TOASTS }) : undefined;
     try {
