@@ -50,15 +50,6 @@ export async function retry<T>(
   }
 }
 
-/** Waits for `fn(arg)` to return something truthy in `frame`; that value. */
-export async function waitInFrame<A, R>(frame: Frame, what: string, fn: (arg: A) => R | false, arg?: A, timeoutMs = 60_000): Promise<R> {
-  try {
-    return (await (await frame.waitForFunction(fn as any, arg, { timeout: timeoutMs, polling: 200 })).jsonValue()) as R;
-  } catch (e) {
-    throw new Error(`${what}: ${(e as Error).message}`, { cause: e });
-  }
-}
-
 /** Two animation frames of `page` after no finite animation runs (a hover's fade-in, a slide): what a screenshot should catch. */
 export async function paintSettled(page: Page): Promise<void> {
   await page.waitForFunction(
@@ -303,7 +294,7 @@ export class Viewer {
   }
 }
 
-export const WALKTHROUGH_ID = 'report-studio.report-studio#reportStudio.gettingStarted';
+const WALKTHROUGH_ID = 'report-studio.report-studio#reportStudio.gettingStarted';
 
 export class Walkthrough {
   constructor(

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { findNodeAtLocation, parseTree, type JSONPath } from 'jsonc-parser';
 import { root } from '../../../scripts/e2e/build-suite.mjs';
 
-export const FIXTURE = 'test/e2e/fixtures/broken.report.json';
+const FIXTURE = 'test/e2e/fixtures/broken.report.json';
 
 export function fixtureText(): string {
   return readFileSync(join(root, FIXTURE), 'utf8');
