@@ -45,6 +45,7 @@ export async function retry<T>(
       return await attempt(n);
     } catch (e) {
       if (n >= attempts) throw new Error(`${what}: gave up after ${n} tries: ${(e as Error).message}`, { cause: e });
+      if (TRACE) console.log(`      · ${what}: try ${n} failed: ${(e as Error).message.split('\n')[0]}`);
       await recover?.();
     }
   }
@@ -307,6 +308,10 @@ export class Walkthrough {
    * walkthrough may not be listed yet: asked again.
    */
   async open(): Promise<void> {
+    await traced('open the walkthrough', () => this.openOnce());
+  }
+
+  private async openOnce(): Promise<void> {
     const row = this.page.locator(`${QUICK_INPUT} .monaco-list-row`, { hasText: 'Report Studio' }).first();
     await retry(
       'the walkthrough is not listed',
