@@ -96,7 +96,9 @@ export class QuickInput {
         // Into the box itself, after its prefix (">" for commands, ":" for a line): keystrokes
         // would land in the editor if a late focus change (a custom editor replacing a tab)
         // closed the quick input half-way — a stray letter the next check then finds.
-        await this.box.fill((await this.box.inputValue()) + text);
+        // Short action timeouts: a box replaced meanwhile (another quick input opening) fails this
+        // try in seconds, not Playwright's default 30 s (seen: a Quick Open after Save As).
+        await this.box.fill((await this.box.inputValue({ timeout: 2_000 })) + text, { timeout: 2_000 });
         // The focused row, not any row: Enter takes the focused one, and until the list has
         // filtered what was typed, that can still be an entry of the editor history.
         if (rowText)
@@ -104,7 +106,7 @@ export class QuickInput {
         // Closed meanwhile by a focus change, its box would pass the Enter on to the editor (a
         // line break in the report): try again instead.
         if (!(await this.widget.isVisible())) throw new Error('the quick input closed before Enter');
-        await this.box.press('Enter');
+        await this.box.press('Enter', { timeout: 2_000 });
         await this.widget.waitFor({ state: 'hidden', timeout: 3_000 });
       },
       () => this.close(),
