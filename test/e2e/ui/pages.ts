@@ -342,16 +342,20 @@ export class Walkthrough {
     return step;
   }
 
-  /** The step's Markdown page: the visible webview (its element and its inner frame) whose page has a heading. */
-  async media(timeoutMs = 30_000): Promise<{ element: ElementHandle; frame: Frame }> {
+  /**
+   * The step's Markdown page: the visible webview (its element and its inner frame) whose page has
+   * the heading `h1`, found again at each probe: the media of the step selected before may still
+   * be on screen, or its page replaced by the next one's.
+   */
+  async media(h1: string, timeoutMs = 30_000): Promise<{ element: ElementHandle; frame: Frame }> {
     let found: { element: ElementHandle; frame: Frame } | undefined;
     await waitFor(
-      'a visible walkthrough media (a webview page with a heading)',
+      `a visible walkthrough media headed ${JSON.stringify(h1)}`,
       async () => {
         for (const element of await this.page.locator('iframe.webview').elementHandles()) {
           if (!(await element.isVisible().catch(() => false))) continue;
           for (const frame of (await element.contentFrame().catch(() => null))?.childFrames() ?? []) {
-            if (await frame.evaluate(() => !!document.querySelector('h1')).catch(() => false)) {
+            if (await frame.evaluate((h1) => document.querySelector('h1')?.textContent === h1, h1).catch(() => false)) {
               found = { element, frame };
               return true;
             }

@@ -32,7 +32,7 @@ interface BlockWidths {
  */
 async function sampleWidths(wb: Workbench, heading: string): Promise<BlockWidths[]> {
   const { page } = wb;
-  const { element, frame } = await wb.walkthrough.media();
+  const { element, frame } = await wb.walkthrough.media(heading);
   const blocks = (await frame
     .waitForFunction(
       (heading) => {
