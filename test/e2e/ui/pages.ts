@@ -98,7 +98,8 @@ export class QuickInput {
         // closed the quick input half-way — a stray letter the next check then finds.
         // Short action timeouts: a box replaced meanwhile (another quick input opening) fails this
         // try in seconds, not Playwright's default 30 s (seen: a Quick Open after Save As).
-        await this.box.fill((await this.box.inputValue({ timeout: 2_000 })) + text, { timeout: 2_000 });
+        const typed = (await this.box.inputValue({ timeout: 2_000 })) + text;
+        await this.box.fill(typed, { timeout: 2_000 });
         // The focused row, not any row: Enter takes the focused one, and until the list has
         // filtered what was typed, that can still be an entry of the editor history.
         if (rowText)
@@ -107,7 +108,14 @@ export class QuickInput {
         // line break in the report): try again instead.
         if (!(await this.widget.isVisible())) throw new Error('the quick input closed before Enter');
         await this.box.press('Enter', { timeout: 2_000 });
-        await this.widget.waitFor({ state: 'hidden', timeout: 3_000 });
+        // Taken: the quick input closed, or a command's own box (Set API Key, Save As) opened in
+        // its place, holding something else than what was typed.
+        await waitFor(
+          `the quick input to take ${JSON.stringify(typed)}`,
+          async () => !(await this.widget.isVisible()) || (await this.box.inputValue({ timeout: 500 }).catch(() => typed)) !== typed,
+          3_000,
+          POLL_MS,
+        );
       },
       () => this.close(),
     );
