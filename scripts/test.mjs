@@ -36,7 +36,7 @@ const stages = [
   { name: 'unit', cmd: npx, args: ['mocha', '--config', '.mocharc.unit.json'], counts: true },
   { name: 'integration', fresh: true, cmd: npx, args: ['mocha', '--config', '.mocharc.integration.json'], counts: true },
   { name: 'e2e', fresh: true, cmd: process.execPath, args: ['scripts/e2e/run.mjs'], counts: true },
-  // The extension's `browser` entry in code-server's web worker extension host (scripts/e2e/ui-web.mjs).
+  // The extension's `browser` entry in code-server's web worker extension host (test/e2e/ui/web.ts).
   { name: 'e2e-web', fresh: true, cmd: process.execPath, args: ['scripts/e2e/run.mjs', '--web'], counts: true },
 ].filter((s) => (!only || only.has(s.name)) && !skip.has(s.name));
 

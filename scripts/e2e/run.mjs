@@ -8,17 +8,21 @@
 //   --no-ui                            skip the UI checks
 //   --web                              the `e2e-web` stage instead: the extension in the web worker
 //                                      extension host, its authoring, live-view, Preview and Build
-//                                      UI checks (scripts/e2e/ui-web.mjs; REPORT_STUDIO_UI_GREP filters)
+//                                      UI checks (test/e2e/ui/web.ts; REPORT_STUDIO_UI_GREP filters)
+//   --ui-only                          the UI checks alone (test/e2e/ui/checks.ts), not the suite
+//   REPORT_STUDIO_UI_TRACE=1           each UI check's steps (quick input, viewer waits, screenshots) with their time
+// The UI checks are TypeScript (test/e2e/ui/, type-checked with test/): loaded through tsx.
 import { appendFileSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { installCodeServer } from './install-code-server.mjs';
 import { installVsix, launchBrowser, openWorkbenchWithTests, prepareRunDirs, startCodeServer } from './code-server.mjs';
 import { buildSuite, root } from './build-suite.mjs';
 import { ensureVsix, vsixStaleReason } from '../package.mjs';
-import { runUiChecks } from './ui-checks.mjs';
-import { startUiDriver } from './ui-driver.mjs';
 import { makeWorkspace } from './workspace.mjs';
-import { runWebStage } from './ui-web.mjs';
+import { tsImport } from 'tsx/esm/api';
+
+/** A module of the typed UI checks, compiled on the fly. */
+const uiModule = (name) => tsImport(`../../test/e2e/ui/${name}.ts`, import.meta.url);
 
 const RESULT_PREFIX = 'REPORT_STUDIO_E2E_RESULT ';
 const SUITE_TIMEOUT_MS = 480_000; // the whole suite (now ~4 min with the command, quota and viewer suites)
@@ -100,6 +104,7 @@ async function main() {
   if (args.has('--web')) {
     const vsix = packaged();
     const base = process.env.REPORT_STUDIO_E2E_RUN_DIR || join(root, '.vscode-test', 'run');
+    const { runWebStage } = await uiModule('web');
     const web = await runWebStage({ vsix, runDir: join(base, 'web'), shotDir: join(root, 'test-results', 'screenshots', 'web'), step });
     step('code-server stopped');
     printViewerReloads(join(base, 'web'));
@@ -114,6 +119,7 @@ async function main() {
   const workspace = makeWorkspace(join(dirs.runDir, 'workspace'));
   // Read by the suite (the extension host inherits the server's environment).
   process.env.REPORT_STUDIO_E2E_EXTENSIONS_DIR = dirs.extensionsDir;
+  const { startUiDriver } = await uiModule('driver');
   const driver = await startUiDriver(join(root, 'test-results', 'screenshots'));
   process.env.REPORT_STUDIO_E2E_UI_DRIVER = driver.url;
   const server = await startCodeServer(dirs, workspace);
@@ -127,6 +133,7 @@ async function main() {
     if (!args.has('--no-ui') && !process.env.REPORT_STUDIO_E2E_GREP) {
       const uiContext = await launchBrowser(join(dirs.runDir, 'chromium-profile-ui'));
       try {
+        const { runUiChecks } = await uiModule('checks');
         const ui = await runUiChecks(uiContext, server, workspace, join(root, 'test-results', 'screenshots'), step, dirs);
         results.passed += ui.passed;
         results.failed += ui.failures.length;

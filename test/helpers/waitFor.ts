@@ -1,11 +1,13 @@
 /**
- * Waits for a condition (not for time): `probe` is asked every few milliseconds until it holds,
- * and a deadline turns a condition that never comes into a failure that names it.
+ * Waits for a condition (not for time): `probe` is asked every `intervalMs` until it holds, and a
+ * deadline turns a condition that never comes into a failure that names it. The one wait of the
+ * test tree: unit and integration tests probe in-process state (every 10 ms), the UI checks
+ * (test/e2e/ui/) a browser page (an async probe, less often).
  */
-export async function waitFor(what: string, probe: () => boolean, timeoutMs = 5_000): Promise<void> {
+export async function waitFor(what: string, probe: () => boolean | Promise<boolean>, timeoutMs = 5_000, intervalMs = 10): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!probe()) {
+  while (!(await probe())) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, intervalMs));
   }
 }

@@ -1,5 +1,5 @@
 // Helpers of the result viewer e2e tests: the installed extension's API, real results from
-// the packaged local service, and the UI driver (scripts/e2e/ui-driver.mjs) that acts on
+// the packaged local service, and the UI driver (test/e2e/ui/driver.ts) that acts on
 // the webview of the page this suite runs in.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -167,7 +167,7 @@ export async function read(report: string, selector: string): Promise<ElementInf
 /**
  * How long a new panel's viewer may take to appear. Normally about a second; in code-server a
  * webview created while another one is being closed mid-load waits up to 30 s for the shared
- * service worker (see trackResourceLoads in scripts/e2e/ui-driver.mjs).
+ * service worker (see trackResourceLoads in test/e2e/ui/driver.ts).
  */
 const VIEWER_START_MS = 45_000;
 

@@ -96,7 +96,7 @@ describe('extension: the walkthrough', () => {
   });
 
   it("shows JSON samples that are valid reports and fit the walkthrough's media column (at most 48 characters a line)", () => {
-    // Measured in code-server (scripts/e2e/ui-walkthrough.mjs): the column holds about 50 characters
+    // Measured in code-server (test/e2e/ui/walkthrough.ts): the column holds about 50 characters
     // of code at a 1024 to 1600 px wide window; a longer line is cut off on the right.
     const schema = reportSchemaIndex();
     for (const step of walkthrough.steps) {

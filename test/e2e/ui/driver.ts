@@ -3,44 +3,52 @@
 // iframes deep), type into the quick input, take screenshots, collect the webviews' console
 // errors, and open a second window on the workspace to see what it restores.
 // The suite finds it through REPORT_STUDIO_E2E_UI_DRIVER (inherited from code-server's
-// environment); without it (desktop launcher) the UI-dependent tests skip.
+// environment); without it (desktop launcher) the UI-dependent tests skip. Loaded by
+// scripts/e2e/run.mjs through tsx, as the UI checks are.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { startRpcServer } from './rpc.mjs';
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+import type { Frame, Page } from 'playwright-core';
+import { startRpcServer, type Handlers } from '../../../scripts/e2e/rpc.mjs';
+import { paintSettled, retry } from './pages';
+import { waitFor } from '../../helpers/waitFor';
 
 /**
  * The content frame of the visible result viewer of `report` (a report file name, matched
  * against the viewer's <body data-report>), or of the only visible viewer when not given.
  */
-async function webviewFrame(page, report, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const seen = [];
+async function webviewFrame(page: Page, report?: string, timeoutMs = 10_000): Promise<Frame> {
+  let found: Frame | undefined;
+  let seen: unknown[] = [];
+  const probe = async () => {
+    seen = [];
     for (const handle of await page.locator('iframe.webview').elementHandles()) {
-      const ready = await handle.evaluate((el) => el.classList.contains('ready'));
+      const ready = await handle.evaluate((el) => (el as Element).classList.contains('ready'));
       const visible = await handle.isVisible();
       const outer = await handle.contentFrame();
-      const names = [];
+      const names: (string | null)[] = [];
       for (const inner of outer?.childFrames() ?? []) {
         const name = await inner
           .evaluate(() => (document.getElementById('app')?.firstChild ? (document.body.dataset.report ?? '') : null))
           .catch(() => null);
         names.push(name);
-        if (ready && visible && name !== null && (report === undefined || name === report)) return inner;
+        if (ready && visible && name !== null && (report === undefined || name === report)) {
+          found = inner;
+          return true;
+        }
       }
       seen.push({ ready, visible, viewers: names });
     }
-    if (Date.now() > deadline)
-      throw new Error(`no visible result viewer${report ? ` of ${report}` : ''}; webview iframes: ${JSON.stringify(seen)}`);
-    await sleep(100);
-  }
+    return false;
+  };
+  await waitFor(`a visible result viewer${report ? ` of ${report}` : ''}`, probe, timeoutMs, 100).catch(() => {
+    throw new Error(`no visible result viewer${report ? ` of ${report}` : ''}; webview iframes: ${JSON.stringify(seen)}`);
+  });
+  return found!;
 }
 
-async function readElements(frame, selector) {
+async function readElements(frame: Frame, selector: string): Promise<any[]> {
   return frame.$$eval(selector, (els) =>
-    els.map((el) => ({
+    els.map((el: any) => ({
       text: el.textContent ?? '',
       value: 'value' in el ? el.value : undefined,
       disabled: 'disabled' in el ? el.disabled : undefined,
@@ -57,13 +65,13 @@ async function readElements(frame, selector) {
 }
 
 /** How many page canvases are drawn, and how many sampled pixels of the first one are not white. */
-async function pdfCanvases(frame) {
+async function pdfCanvases(frame: Frame) {
   return frame.evaluate(() => {
-    const canvases = [...document.querySelectorAll('.pdf-pages canvas')];
+    const canvases = Array.from(document.querySelectorAll<HTMLCanvasElement>('.pdf-pages canvas'));
     const first = canvases[0];
     let inked = 0;
     if (first && first.width > 0) {
-      const data = first.getContext('2d').getImageData(0, 0, first.width, first.height).data;
+      const data = first.getContext('2d')!.getImageData(0, 0, first.width, first.height).data;
       for (let i = 0; i < data.length; i += 4 * 7) if (data[i] < 200 || data[i + 1] < 200 || data[i + 2] < 200) inked++;
     }
     return { canvases: canvases.length, firstWidth: first?.width ?? 0, inkedSamples: inked };
@@ -71,7 +79,7 @@ async function pdfCanvases(frame) {
 }
 
 /** Records console errors and CSP refusals coming from webview frames. */
-function watchConsole(page, lines) {
+function watchConsole(page: Page, lines: { type: string; text: string; url: string }[]): void {
   page.on('console', (msg) => {
     const url = msg.location()?.url ?? '';
     // Our scripts load from the resource origin (vscode-cdn.net); VS Code's webview host page
@@ -88,20 +96,24 @@ function watchConsole(page, lines) {
  * workbench has written to IndexedDB. VS Code in a browser writes its state every few seconds
  * (an unload may not finish writing), so a test that restores a window first waits for this.
  */
-async function savedViewerStates(page) {
+async function savedViewerStates(page: Page): Promise<any[]> {
   const texts = await page.evaluate(async () => {
-    const out = [];
+    const out: string[] = [];
     for (const info of await indexedDB.databases()) {
       if (!info.name?.startsWith('vscode-web-state-db')) continue;
-      const db = await new Promise((res, rej) => {
-        const r = indexedDB.open(info.name);
+      const db = await new Promise<IDBDatabase>((res, rej) => {
+        const r = indexedDB.open(info.name!);
         r.onsuccess = () => res(r.result);
         r.onerror = () => rej(r.error);
       });
-      for (const store of db.objectStoreNames) {
+      for (const store of Array.from(db.objectStoreNames)) {
         const os = db.transaction(store, 'readonly').objectStore(store);
-        const req = (r) => new Promise((res, rej) => ((r.onsuccess = () => res(r.result)), (r.onerror = () => rej(r.error))));
-        const [keys, values] = await Promise.all([req(os.getAllKeys()), req(os.getAll())]);
+        // No named helper function in here: tsx names it (__name), which the page does not know.
+        const [keys, values] = (await Promise.all(
+          [os.getAllKeys(), os.getAll()].map(
+            (r: IDBRequest) => new Promise((res, rej) => ((r.onsuccess = () => res(r.result)), (r.onerror = () => rej(r.error)))),
+          ),
+        )) as [IDBValidKey[], any[]];
         keys.forEach((k, i) => {
           if (String(k).includes('workbench.parts.editor'))
             out.push(typeof values[i] === 'string' ? values[i] : new TextDecoder().decode(values[i]));
@@ -111,9 +123,9 @@ async function savedViewerStates(page) {
     }
     return out;
   });
-  const states = [];
+  const states: any[] = [];
   // The viewer state sits in JSON strings nested in JSON strings: parse every string that looks like JSON.
-  const visit = (v) => {
+  const visit = (v: any): void => {
     if (typeof v === 'string') {
       const t = v.trim();
       if (t.startsWith('{') || t.startsWith('[')) {
@@ -139,32 +151,33 @@ async function savedViewerStates(page) {
  * holds the worker for its 30 s resource timeout, and every new webview meanwhile stays
  * blank. So a window is closed only once its loads have finished.
  */
-export function trackResourceLoads(p) {
+export function trackResourceLoads(p: Page): { settle(timeoutMs?: number): Promise<void> } {
   let count = 0;
-  const ours = (r) => /vscode-cdn\.net\//.test(r.url());
+  const ours = (r: { url(): string }) => /vscode-cdn\.net\//.test(r.url());
   p.on('request', (r) => ours(r) && count++);
   p.on('requestfinished', (r) => ours(r) && count--);
   p.on('requestfailed', (r) => ours(r) && count--);
   return {
     async settle(timeoutMs = 15_000) {
-      for (const t = Date.now(); count > 0 && Date.now() - t < timeoutMs;) await sleep(100);
+      // Past the deadline the page is closed anyway (what is still loading then does not finish).
+      await waitFor('the webview resource loads to finish', () => count <= 0, timeoutMs, 100).catch(() => {});
     },
   };
 }
 
 /** What the suite may ask for. Every action returns JSON-able data. */
-function actions(page, shotDir) {
-  const consoleLines = [];
+function actions(page: Page, shotDir: string): Handlers {
+  const consoleLines: { type: string; text: string; url: string }[] = [];
   watchConsole(page, consoleLines);
   // What the viewers loaded of the pdf.js runtime (worker, standard fonts, cmaps) and how it went.
-  const pdfjsLoads = [];
+  const pdfjsLoads: { path: string; status: number }[] = [];
   page.on('response', (r) => {
     if (/\/media\/pdfjs\//.test(r.url())) pdfjsLoads.push({ path: r.url().replace(/^.*\/media\/pdfjs\//, ''), status: r.status() });
   });
-  const shot = async (p, name) => {
+  const shot = async (p: Page, name: string) => {
     if (!/^[\w-]+$/.test(name)) throw new Error(`bad screenshot name ${name}`);
     mkdirSync(shotDir, { recursive: true });
-    await sleep(300); // let the last frame paint
+    await paintSettled(p); // the page's animations over, the last frame painted
     await p.screenshot({ path: join(shotDir, `${name}.png`) });
     return join(shotDir, `${name}.png`);
   };
@@ -197,7 +210,7 @@ function actions(page, shotDir) {
     async styles({ selector, properties, report }) {
       return (await webviewFrame(page, report)).$$eval(
         selector,
-        (els, props) => els.map((el) => Object.fromEntries(props.map((p) => [p, getComputedStyle(el).getPropertyValue(p)]))),
+        (els, props: string[]) => els.map((el) => Object.fromEntries(props.map((p) => [p, getComputedStyle(el).getPropertyValue(p)]))),
         properties,
       );
     },
@@ -211,19 +224,29 @@ function actions(page, shotDir) {
     async quickInput({ text }) {
       const box = page.locator('.quick-input-widget input');
       await box.waitFor({ state: 'visible', timeout: 10_000 });
-      // The dialog fills in its default a moment after it opens: wait for it to settle.
+      // The dialog fills in its default a moment after it opens: its value the same three reads running.
       let before = '';
-      for (let stable = 0, t = Date.now(); stable < 3 && Date.now() - t < 10_000; await sleep(150)) {
-        const now = await box.inputValue();
-        stable = now && now === before ? stable + 1 : 0;
-        before = now;
-      }
-      for (let attempt = 1; ; attempt++) {
+      let stable = 0;
+      await waitFor(
+        'the quick input to settle on its default',
+        async () => {
+          const now = await box.inputValue();
+          stable = now && now === before ? stable + 1 : 0;
+          before = now;
+          return stable >= 3;
+        },
+        10_000,
+        150,
+      ).catch(() => {});
+      // A late default can overwrite what was typed: typed again until the box keeps it.
+      await retry('the typed text to stay in the quick input', 3, async () => {
         await box.fill(text);
-        await sleep(300);
-        if ((await box.inputValue()) === text) break;
-        if (attempt >= 3) throw new Error(`the quick input shows ${JSON.stringify(await box.inputValue())}, not the typed text`);
-      }
+        await waitFor(`the quick input to show ${JSON.stringify(text)}`, async () => (await box.inputValue()) === text, 1_000, 100).catch(
+          async () => {
+            throw new Error(`the quick input shows ${JSON.stringify(await box.inputValue())}, not the typed text`);
+          },
+        );
+      });
       await page.keyboard.press('Enter');
       await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
       return before;
@@ -267,13 +290,14 @@ function actions(page, shotDir) {
     },
     /** Texts and attributes of the workbench elements matching `selector`. */
     async workbenchRead({ selector, attributes = [] }) {
-      return page
-        .locator(selector)
-        .evaluateAll(
-          (els, names) =>
-            els.map((el) => ({ text: el.textContent ?? '', attributes: Object.fromEntries(names.map((n) => [n, el.getAttribute(n)])) })),
-          attributes,
-        );
+      return page.locator(selector).evaluateAll(
+        (els, names: string[]) =>
+          els.map((el: any) => ({
+            text: el.textContent ?? '',
+            attributes: Object.fromEntries(names.map((n) => [n, el.getAttribute(n)])),
+          })),
+        attributes,
+      );
     },
     /**
      * Presses keys where the keyboard focus is now, as a person would: one `key` (the next
@@ -304,7 +328,7 @@ function actions(page, shotDir) {
       const url = new URL(page.url());
       url.searchParams.delete('payload');
       const win = await page.context().newPage();
-      const lines = [];
+      const lines: { type: string; text: string; url: string }[] = [];
       watchConsole(win, lines);
       const inflight = trackResourceLoads(win);
       try {
@@ -315,7 +339,7 @@ function actions(page, shotDir) {
         if (expect === 'message') {
           const heading = frame.locator('.message-view:not(.inactive) #messageTitle');
           await heading.waitFor({ timeout: 45_000 });
-          const seen = {
+          const seen: any = {
             title: await heading.innerText(),
             message: await frame
               .locator('#errorMessage')
@@ -325,16 +349,23 @@ function actions(page, shotDir) {
           if (screenshot) seen.screenshot = await shot(win, screenshot);
           return seen;
         }
-        let seen;
-        for (const t = Date.now(); Date.now() - t < 45_000; await sleep(200)) {
-          const [input] = await readElements(frame, '#pageInput');
-          const [count] = await readElements(frame, '#pageCount');
-          const [zoom] = await readElements(frame, '#zoomSelect');
-          const drawn = await pdfCanvases(frame);
-          seen = { page: input?.value, of: count?.text, scale: Number(zoom?.dataset.scale), zoomMode: zoom?.value, drawn };
-          if (/^of \d+$/.test(seen.of ?? '') && drawn.inkedSamples > 0) break;
-        }
-        await sleep(500); // a late position restore would show here
+        let seen: any;
+        await waitFor(
+          'the restored PDF drawn',
+          async () => {
+            const [input] = await readElements(frame, '#pageInput');
+            const [count] = await readElements(frame, '#pageCount');
+            const [zoom] = await readElements(frame, '#zoomSelect');
+            const drawn = await pdfCanvases(frame);
+            seen = { page: input?.value, of: count?.text, scale: Number(zoom?.dataset.scale), zoomMode: zoom?.value, drawn };
+            return /^of \d+$/.test(seen.of ?? '') && drawn.inkedSamples > 0;
+          },
+          45_000,
+          200,
+        ).catch(() => {}); // the caller asserts on what was seen
+        // The one wait on time left: the test asks that the position is NOT moved late (a restore
+        // that comes after the first drawing), and the absence of an event has nothing to await.
+        await new Promise((r) => setTimeout(r, 500));
         const [input] = await readElements(frame, '#pageInput');
         seen.page = input?.value;
         if (screenshot) seen.screenshot = await shot(win, screenshot);
@@ -349,12 +380,12 @@ function actions(page, shotDir) {
 }
 
 /** Starts the RPC server; `attach(page)` points it at the page the suite runs in. */
-export async function startUiDriver(shotDir) {
+export async function startUiDriver(shotDir: string): Promise<{ url: string; attach(page: Page): void; stop(): Promise<void> }> {
   const rpc = await startRpcServer('UI', {
     // What the window showed when a viewer could not be found (overwritten by the next one).
     onError: async (_name, e, handlers) => {
       if (/no visible result viewer/.test(String(e))) await handlers.screenshot({ name: 'failed-no-viewer' }).catch(() => {});
     },
   });
-  return { url: rpc.url, attach: (page) => rpc.attach(actions(page, shotDir)), stop: rpc.stop };
+  return { url: rpc.url, attach: (page: Page) => rpc.attach(actions(page, shotDir)), stop: rpc.stop };
 }

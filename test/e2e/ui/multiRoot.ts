@@ -10,19 +10,17 @@
 // - saving north's report previews it into `north/previews/north.jpg`.
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchBrowser } from './code-server.mjs';
-import { viewerFrame, waitInFrame } from './ui-studio.mjs';
+import { launchBrowser, type CodeServer, type RunDirs } from '../../../scripts/e2e/code-server.mjs';
+import { Workbench } from './pages';
+import { waitFor } from '../../helpers/waitFor';
 
 export const MULTI_ROOT_CHECK_TITLE =
   'UI: multi-root — each report uses its own folder’s settings; New Report and Save As start in the active report’s folder';
 
-const QUICK_INPUT = '.quick-input-widget';
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-const report = (title) =>
+const report = (title: string) =>
   `${JSON.stringify({ type: 'Report', options: { report_title: title }, components: [{ type: 'Text', options: { text: title } }] }, null, 2)}\n`;
 
-const FOLDERS = {
+const FOLDERS: Record<string, Record<string, unknown>> = {
   north: { 'reportStudio.previewOnSave': 'onSave', 'reportStudio.export.preview': true, 'reportStudio.export.folder': 'previews' },
   south: {
     'reportStudio.previewOnSave': 'off',
@@ -33,7 +31,7 @@ const FOLDERS = {
 };
 
 /** The two folders and the workspace file under `dir`; returns the workspace file. */
-function makeWorkspace(dir) {
+function makeWorkspace(dir: string): string {
   rmSync(dir, { recursive: true, force: true });
   for (const [name, settings] of Object.entries(FOLDERS)) {
     mkdirSync(join(dir, name, '.vscode'), { recursive: true });
@@ -45,21 +43,20 @@ function makeWorkspace(dir) {
   return file;
 }
 
-async function fileAppears(file, what, timeoutMs = 30_000) {
-  for (const deadline = Date.now() + timeoutMs; !existsSync(file); await sleep(200))
-    if (Date.now() > deadline) throw new Error(`${what}: ${file} was not written`);
+function fileAppears(file: string, what: string, timeoutMs = 30_000): Promise<void> {
+  return waitFor(`${what}: ${file} written`, () => existsSync(file), timeoutMs, 100);
 }
 
 /** Every file under `dir`, relative, for the failure messages and the result. */
-function filesUnder(dir, prefix = '') {
+function filesUnder(dir: string, prefix = ''): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.name === '.vscode' ? [] : e.isDirectory() ? filesUnder(join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`],
   );
 }
 
 /** True once the explorer lists both folders of the workspace (false after 20 s). */
-async function foldersShown(page) {
-  const row = (name) => page.locator('.explorer-folders-view .monaco-list-row', { hasText: name }).first();
+async function foldersShown(wb: Workbench): Promise<boolean> {
+  const row = (name: string) => wb.page.locator('.explorer-folders-view .monaco-list-row', { hasText: name }).first();
   try {
     await row('north').waitFor({ timeout: 20_000 });
     await row('south').waitFor({ timeout: 5_000 });
@@ -70,7 +67,7 @@ async function foldersShown(page) {
 }
 
 /** Types a space at the end of the active editor's text and saves it (a save of a changed file). */
-async function editAndSave(page) {
+async function editAndSave({ page }: Workbench): Promise<void> {
   await page.locator('.monaco-editor .view-lines').first().click();
   await page.keyboard.press('Control+End');
   await page.keyboard.type(' ');
@@ -78,29 +75,30 @@ async function editAndSave(page) {
   await page.locator('.tabs-container .tab.active:not(.dirty)').first().waitFor({ timeout: 10_000 });
 }
 
-export async function multiRootCheck(server, dirs, shotDir, { quickInput, openFile }) {
+export async function multiRootCheck(server: CodeServer, dirs: RunDirs, shotDir: string) {
   const root = join(dirs.runDir, 'multi-root');
   const workspaceFile = makeWorkspace(root);
   const north = join(root, 'north');
   const south = join(root, 'south');
   const context = await launchBrowser(join(dirs.runDir, 'chromium-profile-multi-root'));
-  let page;
+  let wb: Workbench | undefined;
   const t0 = Date.now();
-  const times = {};
-  const mark = (name) => (times[name] = Date.now() - t0);
+  const times: Record<string, number> = {};
+  const mark = (name: string) => (times[name] = Date.now() - t0);
   try {
-    page = await context.newPage();
+    wb = new Workbench(await context.newPage(), shotDir);
+    const { page } = wb;
     const open = `vscode-remote://127.0.0.1:${server.port}${join(south, 'south.report.json')}`;
     const payload = encodeURIComponent(JSON.stringify([['openFile', open]]));
     await page.goto(`${server.url}/?workspace=${encodeURIComponent(workspaceFile)}&payload=${payload}`);
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await wb.ready();
     // Both folders in the explorer before anything is judged by them. Once in a run here the window
     // came up titled with the workspace but holding no folder (the explorer said "no folder
     // opened"), so nothing read a folder's settings: a reload reads the workspace file again.
-    if (!(await foldersShown(page))) {
+    if (!(await foldersShown(wb))) {
       await page.reload();
-      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-      if (!(await foldersShown(page))) throw new Error('the workspace window shows no north and south folders in the explorer');
+      await wb.ready();
+      if (!(await foldersShown(wb))) throw new Error('the workspace window shows no north and south folders in the explorer');
     }
     await page.locator('.tabs-container .tab.active', { hasText: 'south.report.json' }).waitFor({ timeout: 30_000 });
     // The code lens: the extension is active and the editor has settled.
@@ -108,29 +106,30 @@ export async function multiRootCheck(server, dirs, shotDir, { quickInput, openFi
     mark('opened');
 
     // South: a save previews nothing (its folder says off); its Build goes to its own export folder.
-    await editAndSave(page);
+    await editAndSave(wb);
     await page.keyboard.press('Control+Shift+Alt+P');
     await fileAppears(join(south, 'pdfs', 'south.pdf'), "south's Build exported to south/pdfs");
     mark('southBuild');
 
     // New Report from south's report: the unsaved report belongs to south, and so does its result's Save As.
-    await quickInput(page, 'F1', 'Report Studio: New Report', 'Report Studio: New Report', 'run "Report Studio: New Report"');
+    await wb.quickInput.command('Report Studio: New Report');
     await page.locator('.tabs-container .tab.active', { hasText: 'new.report.json' }).waitFor({ timeout: 15_000 });
     await page.keyboard.press('Escape'); // leave snippet mode
     await page.keyboard.press('Control+Alt+P');
-    const frame = await viewerFrame(page, 'new.report.json');
-    await waitInFrame(frame, 'the unsaved report’s preview', () => {
-      const img = document.querySelector('img.jpeg-image');
+    await wb.viewer.until('new.report.json', 'the unsaved report’s preview', () => {
+      const img = document.querySelector<HTMLImageElement>('img.jpeg-image');
       return !!img && img.complete && img.naturalWidth > 0;
     });
     await page.keyboard.press('Control+1');
     const saveAs = 'Report Studio: Save Report As';
-    await quickInput(page, 'F1', saveAs, saveAs, `run "${saveAs}"`);
-    const box = page.locator(`${QUICK_INPUT} input`).first();
+    await wb.quickInput.command(saveAs);
+    const box = wb.quickInput.box;
     await box.waitFor({ state: 'visible', timeout: 10_000 });
     let proposed = '';
-    for (const deadline = Date.now() + 10_000; !proposed.endsWith('.jpg') && Date.now() < deadline; await sleep(100))
-      proposed = await box.inputValue();
+    // The dialog fills in its default a moment after it opens.
+    await waitFor('Save As to propose a .jpg', async () => (proposed = await box.inputValue()).endsWith('.jpg'), 10_000, 100).catch(
+      () => {},
+    );
     if (!proposed.endsWith('/south/new.jpg')) throw new Error(`Save As proposes ${JSON.stringify(proposed)}, not south/new.jpg`);
     await box.press('Enter');
     await fileAppears(join(south, 'new.jpg'), 'Save As of the unsaved report’s preview');
@@ -141,12 +140,11 @@ export async function multiRootCheck(server, dirs, shotDir, { quickInput, openFi
     await page.locator('.tabs-container .tab.active:not(.dirty)', { hasText: 'new.report.json' }).first().waitFor({ timeout: 15_000 });
     mark('newReport');
     // Both folders in the explorer, the new report saved in south beside its Save As copy, its preview drawn.
-    await sleep(300);
-    await page.screenshot({ path: join(shotDir, 'multi-root.png') });
+    await wb.shot('multi-root.png', { of: wb.tab('new.report.json', { active: true }) });
 
     // North: a save previews (its folder says on), exported to its own folder.
-    await openFile(page, 'north.report.json');
-    await editAndSave(page);
+    await wb.editor.open('north.report.json');
+    await editAndSave(wb);
     await fileAppears(join(north, 'previews', 'north.jpg'), "north's preview on save exported to north/previews");
     mark('northSave');
 
@@ -161,12 +159,12 @@ export async function multiRootCheck(server, dirs, shotDir, { quickInput, openFi
       throw new Error(`the folders hold ${JSON.stringify(written)}, not ${JSON.stringify(expected)}`);
     return { times, proposed: proposed.slice(root.length), written };
   } catch (e) {
-    await page?.screenshot({ path: join(shotDir, 'failed-multi-root.png') }).catch(() => {});
+    await wb?.page.screenshot({ path: join(shotDir, 'failed-multi-root.png') }).catch(() => {});
     throw e;
   } finally {
     // The page first, on failure too: a window closed with its browser leaves its extension host
     // running for a while, holding the local service's data folder the suite's window needs.
-    await page?.close().catch(() => {});
+    await wb?.page.close().catch(() => {});
     await context.close().catch(() => {});
   }
 }

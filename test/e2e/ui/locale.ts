@@ -10,13 +10,11 @@
 // and a rejected Preview's problem in plain words in the Problems panel.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchBrowser } from './code-server.mjs';
-import { viewerFrame, waitInFrame } from './ui-studio.mjs';
+import { launchBrowser, type CodeServer, type RunDirs } from '../../../scripts/e2e/code-server.mjs';
+import { Workbench } from './pages';
 
 export const LOCALE_CHECK_TITLE =
   'UI: in German, the command palette, a notification, the viewer toolbar, the quota status bar and a Problems entry speak German';
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // A report the service rejects, not named *.report.json: its "type": "Report" still makes it a
 // report, so the editor's schema check marks the mistake as an error in the same plain words as
@@ -28,7 +26,7 @@ const REJECTED_TEXT = `${JSON.stringify({ type: 'Report', options: { report_titl
  * Lets the cookie choose `language`: an argv.json without a locale, and an installed language
  * pack with no translations (what the server's languagepacks.json lists). Returns the undo.
  */
-function allowLanguage(dirs, language) {
+function allowLanguage(dirs: RunDirs, language: string): () => void {
   const folder = join(dirs.runDir, `language-pack-${language}`);
   mkdirSync(folder, { recursive: true });
   const translations = join(folder, 'main.i18n.json');
@@ -53,56 +51,58 @@ function allowLanguage(dirs, language) {
  * Opens the workbench in German in a Chromium profile of its own (the English window's webview
  * worker is not shared) and checks.
  */
-export async function localeCheck(server, workspace, dirs, shotDir, { quickInput, openFile }) {
+export async function localeCheck(server: CodeServer, workspace: string, dirs: RunDirs, shotDir: string) {
   const undo = allowLanguage(dirs, 'de');
   const rejected = join(workspace, 'examples', REJECTED);
   writeFileSync(rejected, REJECTED_TEXT);
   const context = await launchBrowser(join(dirs.runDir, 'chromium-profile-de'));
-  let page;
+  let wb: Workbench | undefined;
   const t0 = Date.now();
-  const times = {};
-  const mark = (name) => (times[name] = Date.now() - t0);
+  const times: Record<string, number> = {};
+  const mark = (name: string) => (times[name] = Date.now() - t0);
   try {
     await context.addCookies([{ name: 'vscode.nls.locale', value: 'de', url: server.url }]);
-    page = await context.newPage();
+    wb = new Workbench(await context.newPage(), shotDir);
+    const { page } = wb;
     // The workspace's examples/ folder, not the workspace: this window's editors are then
     // remembered for a folder the suite's window never opens. The report opens at window start.
     const folder = join(workspace, 'examples');
     const report = `vscode-remote://127.0.0.1:${server.port}${join(folder, 'kpi-dashboard.report.json')}`;
     const payload = encodeURIComponent(JSON.stringify([['openFile', report]]));
     await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}&payload=${payload}`);
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await wb.ready();
     mark('workbench');
-    const language = await page.evaluate(() => globalThis._VSCODE_NLS_LANGUAGE);
+    const language = await page.evaluate(() => (globalThis as any)._VSCODE_NLS_LANGUAGE);
     if (language !== 'de') throw new Error(`the workbench runs in ${language}, not de (is the language pack listed?)`);
 
     // A command title from package.nls.de.json, found by its German words in the palette.
-    await page.locator('.tabs-container .tab.active', { hasText: 'kpi-dashboard.report.json' }).waitFor({ timeout: 30_000 });
+    await wb.tab('kpi-dashboard.report.json', { active: true }).waitFor({ timeout: 30_000 });
     // The quota item in German: the extension is active and the editor has settled (typing into
     // the palette before that can lose the palette to the editor opening). Not the code lens:
     // once under load VS Code never asked for it on the report opened at window start (30 s).
-    await page.locator('.statusbar-item', { hasText: 'Kontingent' }).first().waitFor({ timeout: 60_000 });
+    await wb.statusBar.item('Kontingent').waitFor({ timeout: 60_000 });
     const liveTitle = 'Report Studio: Live-Vorschau öffnen';
     mark('opened');
-    await quickInput(page, 'F1', liveTitle, liveTitle, `run "${liveTitle}"`);
+    await wb.quickInput.command(liveTitle);
     mark('palette');
 
     // The viewer: its own words from the webview bundle, the rebuild button's from the extension's.
-    const frame = await viewerFrame(page, 'kpi-dashboard.report.json');
-    const toolbar = await waitInFrame(frame, 'the live PDF with a German toolbar', () => {
-      const text = (sel) => document.querySelector(sel)?.textContent?.trim();
-      const saveAs = document.getElementById('saveAs');
+    const toolbar = await wb.viewer.until('kpi-dashboard.report.json', 'the live PDF with a German toolbar', () => {
+      // No named helper function in here: tsx names it (__name), which the page does not know.
+      const [rebuild, openExternally, pageCount, live] = ['#rebuild .label', '#openExternally .label', '#pageCount', '#liveBadge'].map(
+        (sel) => document.querySelector(sel)?.textContent?.trim(),
+      );
       const shown = {
         lang: document.documentElement.lang,
-        rebuild: text('#rebuild .label'),
-        saveAs: saveAs?.getAttribute('aria-label'),
-        openExternally: text('#openExternally .label'),
-        pageCount: text('#pageCount'),
-        live: text('#liveBadge'),
+        rebuild,
+        saveAs: document.getElementById('saveAs')?.getAttribute('aria-label'),
+        openExternally,
+        pageCount,
+        live,
       };
       return document.querySelector('.pdf-page[data-page="1"] canvas') && /^von \d+$/.test(shown.pageCount ?? '') ? shown : false;
     });
-    const expected = {
+    const expected: Record<string, string> = {
       lang: 'de',
       rebuild: 'Neu zeichnen',
       saveAs: 'Das Ergebnis speichern unter…',
@@ -110,55 +110,55 @@ export async function localeCheck(server, workspace, dirs, shotDir, { quickInput
       live: 'Live',
     };
     for (const [key, value] of Object.entries(expected))
-      if (toolbar[key] !== value) throw new Error(`viewer ${key}: ${JSON.stringify(toolbar[key])}, not ${JSON.stringify(value)}`);
+      if ((toolbar as Record<string, unknown>)[key] !== value)
+        throw new Error(`viewer ${key}: ${JSON.stringify((toolbar as Record<string, unknown>)[key])}, not ${JSON.stringify(value)}`);
 
     mark('viewer');
     // A notification from the extension's German bundle: the cursor (line 1) is in no component.
     await page.keyboard.press('Control+1');
     const revealTitle = 'Report Studio: In der Vorschau zeigen';
-    await quickInput(page, 'F1', revealTitle, revealTitle, `run "${revealTitle}"`);
-    const toast = page.locator('.notification-toast', { hasText: 'Der Cursor steht in keiner Komponente (components[…]).' }).first();
+    await wb.quickInput.command(revealTitle);
+    const toast = wb.notifications.toast('Der Cursor steht in keiner Komponente (components[…]).');
     await toast.waitFor({ state: 'visible', timeout: 30_000 });
     mark('notification');
     const notification = (await toast.innerText()).split('\n')[0];
 
     // src/core's words: the quota in the status bar, in words and for a screen reader …
-    const quota = page.locator('.statusbar-item', { hasText: /\d+ einseitig · \d+ mehrseitig \(lokal\)/ }).first();
+    const quota = wb.statusBar.item(/\d+ einseitig · \d+ mehrseitig \(lokal\)/);
     await quota.waitFor({ state: 'visible', timeout: 60_000 });
     const statusBar = {
       text: (await quota.innerText()).trim(),
       spoken: await quota.evaluate((el) =>
-        [el, ...el.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label')).find(Boolean),
+        [el, ...Array.from(el.querySelectorAll('[aria-label]'))].map((e) => e.getAttribute('aria-label')).find(Boolean),
       ),
     };
     if (!/^Report Studio-Kontingent des lokalen Dienstes: \d+ einseitige und \d+ mehrseitige Berichte übrig$/.test(statusBar.spoken ?? ''))
       throw new Error(`the quota item's label: ${JSON.stringify(statusBar.spoken)}`);
     mark('statusBar');
     // … and a rejected Preview's entry in plain words (core/loc/plainWords.ts) in Problems.
-    await openFile(page, REJECTED);
+    await wb.editor.open(REJECTED);
     const previewTitle = 'Report Studio: Berichtsvorschau anzeigen';
-    await quickInput(page, 'F1', previewTitle, previewTitle, `run "${previewTitle}"`);
-    await page.keyboard.press('Control+Shift+M');
-    const row = page.locator('.markers-panel .monaco-list-row', { hasText: 'sollte höchstens 32 sein' }).first();
+    await wb.quickInput.command(previewTitle);
+    await wb.problems.show();
+    const row = wb.problems.rows('sollte höchstens 32 sein').first();
     await row.waitFor({ state: 'visible', timeout: 60_000 });
     const problem = (await row.innerText()).split('\n')[0];
     // The result panel lists the same words.
-    await waitInFrame(await viewerFrame(page, REJECTED), 'the rejected Preview’s list in the panel', () =>
+    await wb.viewer.until(REJECTED, 'the rejected Preview’s list in the panel', () =>
       document.body.innerText.includes('sollte höchstens 32 sein'),
     );
     if (problem !== '"vertical_margin" sollte höchstens 32 sein, erhalten: 99')
       throw new Error(`the problem reads ${JSON.stringify(problem)}`);
     mark('problems');
-    await sleep(300);
-    await page.screenshot({ path: join(shotDir, 'locale-de.png') });
+    await wb.shot('locale-de.png', { of: row });
 
     return { times, statusBar, problem, commands: [liveTitle, revealTitle, previewTitle], notification, toolbar };
   } catch (e) {
-    await page?.screenshot({ path: join(shotDir, 'failed-locale.png') }).catch(() => {});
+    await wb?.page.screenshot({ path: join(shotDir, 'failed-locale.png') }).catch(() => {});
     throw e;
   } finally {
-    // The page first, on failure too (ui-multiRoot.mjs says why).
-    await page?.close().catch(() => {});
+    // The page first, on failure too (multiRoot.ts says why).
+    await wb?.page.close().catch(() => {});
     await context.close().catch(() => {});
     undo();
     rmSync(rejected, { force: true });
