@@ -9,7 +9,7 @@
 import { strict as assert } from 'node:assert';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { editorProblems } from '../../unit/schema/jsonLanguageService';
+import { editorProblems } from '../../unit/core/schema/jsonLanguageService';
 import { startHarness, sleep, type Harness } from '../service/helpers';
 import { readPdf, allText, type PdfContents } from '../../helpers/pdf';
 import { textItems } from '../../helpers/render';
