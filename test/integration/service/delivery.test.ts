@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { DEFAULTS } from '../../../src/service/options';
 import { authorizationValue, retryDelayMs } from '../../../src/service/delivery/webhooks';
-import { report, sleep, startHarness, submit, tempDir, type Harness } from './helpers';
+import { waitFor } from '../../helpers/waitFor';
+import { report, startHarness, submit, tempDir, type Harness } from './helpers';
 
 interface Received {
   headers: IncomingMessage['headers'];
@@ -73,10 +74,7 @@ describe('local service: cloud storage', function () {
   });
 });
 
-const until = async (done: () => boolean, what: string): Promise<void> => {
-  for (let i = 0; i < 250 && !done(); i++) await sleep(20);
-  assert.ok(done(), `timed out waiting for ${what}`);
-};
+const until = (done: () => boolean, what: string): Promise<void> => waitFor(what, done);
 
 const reportUrl = (h: Harness, taskId: string): string => `${h.service.baseUrl}/get-report?task_id=${taskId}`;
 
@@ -98,7 +96,8 @@ describe('local service: webhooks', function () {
         assert.equal(r.headers['content-type'], 'application/json');
         assert.equal(r.path, '/done?x=1');
       }
-      await sleep(100);
+      // The "delivered" line ends the delivery: a further attempt would have come before it.
+      await until(() => h.logs.some((l) => l.includes(`webhook for task ${taskId} (report.completed) delivered`)), 'the delivered line');
       assert.equal(rx.received.length, 3, 'no delivery after the success');
       assert.ok(h.logs.some((l) => l.includes(`webhook for task ${taskId} (report.completed) delivered`) && l.includes('(attempt 3)')));
       assert.ok(!h.logs.join('\n').includes('s3cret-token'), 'the auth header is never logged');
@@ -137,7 +136,8 @@ describe('local service: webhooks', function () {
       );
       await h.waitFor(taskId);
       await until(() => rx.received.length >= 1, 'one delivery');
-      await sleep(100);
+      // The "not retried" line ends that delivery: a retry would have come before it.
+      await until(() => h.logs.some((l) => l.includes('refused with HTTP 404; not retried')), 'the not-retried line');
       assert.equal(rx.received.length, 1);
       assert.equal(rx.received[0].text, JSON.stringify({ event: 'report.failed', task_id: taskId, url: reportUrl(h, taskId) }));
       assert.equal(rx.received[0].headers.authorization, undefined);

@@ -19,6 +19,7 @@ import {
   TestUri,
 } from '../../../helpers/vscodeStub';
 import { ENTRIES, SENT } from '../../core/loc/fixtures/anchoringFixture';
+import { waitFor } from '../../../helpers/waitFor';
 
 type ServiceModule = typeof import('../../../../src/extension/diagnostics/serviceDiagnostics');
 type NotesModule = typeof import('../../../../src/extension/diagnostics/renderNoteDiagnostics');
@@ -176,14 +177,14 @@ describe('extension: diagnostics that follow edits incrementally', () => {
     d.edit({ offset: at(d, '-2'), length: 2, text: '-5' }, { offset: at(d, '"Ops"') + 1, length: 0, text: 'Fleet ' });
     d.edit({ offset: at(d, '"three"'), length: 7, text: '3' });
     d.edit({ offset: at(d, '"components"'), length: 0, text: '// the body\n  ' });
-    await new Promise((r) => setTimeout(r, 40));
+    await waitFor('the re-anchored diagnostics', () => shown.get(d.uri.toString())?.length === 1);
     assert.deepEqual(rangesOf(shown.get(d.uri.toString())), fresh(d));
     assert.equal(shown.get(d.uri.toString())!.length, 1, 'the columns and the space were changed: only the missing value is left');
 
     // Undo everything: back on the sent text, every entry is shown again.
     d.text = SENT;
     for (const l of listeners.open) l(d);
-    await new Promise((r) => setTimeout(r, 40));
+    await waitFor('every entry shown again', () => shown.get(d.uri.toString())?.length === 3);
     assert.deepEqual(rangesOf(shown.get(d.uri.toString())), fresh(d));
     assert.equal(shown.get(d.uri.toString())!.length, 3);
     diagnostics.dispose();

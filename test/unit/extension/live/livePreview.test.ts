@@ -150,12 +150,16 @@ describe('extension: LivePreview', () => {
     await new Promise((r) => setTimeout(r, 5));
     assert.deepEqual(h.drafts, ['{"type": "Report", "x": 1}']);
     const done = h.rendered();
+    let renders = 0;
+    const burstDrawn = new Promise<void>((resolve) => {
+      const sub = h.live.onDidRender(() => ++renders === 2 && (sub.dispose(), resolve()));
+    });
     type(d, '{"type": "Report", "x": 12}');
     type(d, '{"type": "Report", "x": 123}');
-    await new Promise((r) => setTimeout(r, 5));
+    await new Promise((r) => setTimeout(r, 5)); // shorter than the debounce, as above
     assert.equal(h.drafts.length, 1, 'a burst waits for its pause');
     await done;
-    await new Promise((r) => setTimeout(r, mod.LIVE_DEBOUNCE_MS * 2));
+    await burstDrawn;
     assert.deepEqual(h.drafts.slice(1), ['{"type": "Report", "x": 123}']);
     h.live.dispose();
   });
@@ -176,7 +180,7 @@ describe('extension: LivePreview', () => {
     const h = harness({ openPanels: [] });
     type(doc('b.report.json', '{"type": "Report"}'), '{"type": "Report", "components": []}');
     type(doc('package.json', '{}'), '{"name": "x"}');
-    await new Promise((r) => setTimeout(r, mod.LIVE_DEBOUNCE_MS * 3));
+    await new Promise((r) => setTimeout(r, mod.LIVE_DEBOUNCE_MS * 3)); // nothing may be drawn: past the debounce, a draw would have come
     assert.deepEqual(h.drafts, []);
     h.live.dispose();
   });
@@ -238,11 +242,15 @@ describe('extension: LivePreview', () => {
       settings = { livePreview: setting };
       const h = harness({ service });
       const d = doc('a.report.json', '{"type": "Report"}');
+      const typed = h.rendered();
       type(d, '{"type": "Report", "components": []}');
-      await new Promise((r) => setTimeout(r, mod.LIVE_DEBOUNCE_MS * 3));
+      if (drawsOnType) await typed;
+      else await new Promise((r) => setTimeout(r, mod.LIVE_DEBOUNCE_MS * 3)); // no draw: past the debounce, one would have come
       assert.equal(h.drafts.length, drawsOnType ? 1 : 0, `${setting} / ${service}: typing`);
+      const saved = h.rendered();
       listeners.save!(d);
-      await new Promise((r) => setTimeout(r, 30));
+      if (drawsOnSave) await saved;
+      else await new Promise((r) => setTimeout(r, 30)); // no draw on saving: a save draws at once, within this window
       assert.equal(h.drafts.length, (drawsOnType ? 1 : 0) + (drawsOnSave ? 1 : 0), `${setting} / ${service}: saving`);
       h.live.dispose();
     }

@@ -11,6 +11,7 @@ import { mock } from 'node:test';
 import { WEBVIEW_START_TIMEOUT_MS } from '../../../../src/extension/viewer/webviewStartWatch';
 import { createVscodeStub, installVscodeStub, TestEventEmitter, TestUri } from '../../../helpers/vscodeStub';
 import type { TaskKind } from '../../../../src/core/api/types';
+import { waitFor } from '../../../helpers/waitFor';
 
 type PanelsModule = typeof import('../../../../src/extension/viewer/resultPanels');
 
@@ -473,7 +474,7 @@ describe('extension: result panels', () => {
     assert.deepEqual(notices, ['warning: The result on screen is out of date. Rebuild the report, then try again.']);
     assert.equal(saveDialogs.length, 0);
     p.say({ type: 'saveAs', url: `https://webview.test${file.path}` } as ViewerToHostMessage);
-    await new Promise((r) => setTimeout(r, 10));
+    await waitFor('the save dialog', () => saveDialogs.length > 0);
     assert.equal(saveDialogs.length, 1);
     assert.equal(saveDialogs[0].defaultUri?.path, '/work/s.pdf', 'next to the report');
   });
@@ -496,7 +497,7 @@ describe('extension: result panels', () => {
       { index: 0, type: 'missing', msg: 'Field required', locText: 'sections[0].options', line: 5, col: 3 },
     ]);
     p.say({ type: 'revealError', index: 0 } as ViewerToHostMessage);
-    await new Promise((r) => setTimeout(r, 10));
+    await waitFor('the selection', () => selections.length > 0);
     assert.deepEqual(selections, [range]);
     p.take();
     await panels.showResult(r as never, { kind: 'build', file: TestUri.file('/gone.pdf') as never });
