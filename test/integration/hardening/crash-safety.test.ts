@@ -183,7 +183,8 @@ describe('hardening: crash safety (kill -9 of the standalone service while rende
     server = await startServer(args);
     const ids = submitted.map((t) => t.id);
     let final = await statuses(server, ids);
-    const settled = async (): Promise<boolean> => ![...(final = await statuses(server!, ids)).values()].some((s) => s.status === 'QUEUED' || s.status === 'RUNNING');
+    const settled = async (): Promise<boolean> =>
+      ![...(final = await statuses(server!, ids)).values()].some((s) => s.status === 'QUEUED' || s.status === 'RUNNING');
     await waitFor('every task to settle after the restart', settled, 300_000, 100).catch(() => undefined); // `stuck` below names them
     const stuck = ids.filter((id) => !['SUCCESS', 'FAILED'].includes(final.get(id)!.status));
     assert.deepEqual(stuck, [], 'tasks stuck after the restart');

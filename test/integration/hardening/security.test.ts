@@ -99,7 +99,9 @@ describe('hardening: security of the local service', function () {
       '--minimal-renderer',
     ]);
     cleanup.push(async () => void (await stopServer(p)));
-    await waitFor(`a warning on stderr: ${p.stderr.join('\n')}`, () => p.stderr.some((l) => l.startsWith('WARNING'))).catch(() => undefined);
+    await waitFor(`a warning on stderr: ${p.stderr.join('\n')}`, () => p.stderr.some((l) => l.startsWith('WARNING'))).catch(
+      () => undefined,
+    );
     const warning = p.stderr.find((l) => l.startsWith('WARNING'));
     assert.ok(warning, `no warning on stderr: ${p.stderr.join('\n')}`);
     assert.match(warning, /listens on 0\.0\.0\.0:\d+, beyond loopback \(--allow-remote\)/);

@@ -17,7 +17,6 @@ import type { TaskKind } from '../../../src/core/api/types';
 const KEY_A = 'rs_fair_key_flooder_01';
 const KEY_B = 'rs_fair_key_neighbour_02';
 
-
 function as(key: string): RequestInit {
   return { headers: { 'x-api-key': key } };
 }
