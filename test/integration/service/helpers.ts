@@ -68,7 +68,8 @@ export async function startHarness(options: Partial<LocalServiceOptions> = {}, k
           const s = (await r.json()) as TaskStatusResponse;
           return until(s) ? s : undefined;
         },
-        40_000,
+        // Longer than a test's own time limit: a slow task fails as that test's timeout, as it did.
+        120_000,
         20,
       );
     },
