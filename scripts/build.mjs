@@ -1,7 +1,7 @@
 // Bundles the extension, the local service and the CLI with esbuild.
 //   node scripts/build.mjs [--production] [--quiet] [--watch]
 import * as esbuild from 'esbuild';
-import { existsSync, mkdirSync, cpSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, cpSync, readFileSync, renameSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pdfkitBrowserPlugin, importMetaUrl, copyRenderAssets } from './render-assets.mjs';
@@ -102,7 +102,12 @@ if (missing.length > 0) {
  */
 function writeChanged(result) {
   for (const file of result.outputFiles) {
-    if (existsSync(file.path) && Buffer.from(file.contents).equals(readFileSync(file.path))) continue;
+    if (existsSync(file.path) && Buffer.from(file.contents).equals(readFileSync(file.path))) {
+      // Unchanged, but current: its time says so, or scripts/freshness.mjs would rebuild it forever.
+      const now = new Date();
+      utimesSync(file.path, now, now);
+      continue;
+    }
     const temp = `${file.path}.${process.pid}.tmp`;
     writeFileSync(temp, file.contents);
     renameSync(temp, file.path);

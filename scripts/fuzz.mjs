@@ -3,10 +3,10 @@
 import { spawnSync } from 'node:child_process';
 
 const specs = [
-  'test/unit/hardening/fuzz-core.test.ts',
-  'test/unit/hardening/fuzz-render.test.ts',
-  'test/unit/hardening/fuzz-anchoring.test.ts',
-  'test/unit/hardening/fuzz-bombs.test.ts',
+  'test/unit/core/schema/fuzz-core.test.ts',
+  'test/unit/render/fuzz-render.test.ts',
+  'test/unit/core/loc/fuzz-anchoring.test.ts',
+  'test/unit/render/fuzz-bombs.test.ts',
   'test/integration/hardening/fuzz-service.test.ts',
 ];
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';

@@ -31,6 +31,13 @@ export interface Session {
 /** What a batch asks of the --offline service: its own data folder, a plan covering the run, more renders at once, no rate limit. */
 export type LocalServiceTuning = Partial<Pick<LocalServiceOptions, 'dataDir' | 'plan' | 'concurrency' | 'rateLimit'>>;
 
+/**
+ * What a command that draws at most one report at a time asks of the --offline service: one
+ * render worker. Each worker loads the renderer and compiles PDFium when the service starts, so
+ * a second one only costs the run's start-up (CPU the first render shares on a small machine).
+ */
+export const ONE_RENDER_AT_A_TIME: LocalServiceTuning = { concurrency: 1 };
+
 export async function openSession(global: GlobalOptions, io: CliIo, tuning: LocalServiceTuning = {}): Promise<Session> {
   const log = global.verbose ? (line: string): void => void io.stderr.write(`[http] ${printable(oneLine(line))}\n`) : undefined;
   if (global.offline && io.localService) {

@@ -1,6 +1,6 @@
 /**
  * A large report for the 422 → ranges bench (scripts/bench/loc.ts) and the re-anchoring
- * tests (test/unit/hardening/anchoringEdits.ts): `total` components (containers included)
+ * tests (test/unit/core/loc/anchoringEdits.ts): `total` components (containers included)
  * built from the leaf components of examples/ (KPI cards, text, tables, charts, spark
  * charts, progress bars, spacers), three per Row, a few Rows per Section, as a person lays
  * out a long report; then `errors` faults injected, each of a kind the service reports as

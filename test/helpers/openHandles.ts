@@ -5,6 +5,8 @@
  * --exit on purpose). Resources that end by themselves within GRACE_MS (a keep-alive socket's
  * timer, a debounce) are not leaks: the check waits for them, and only while any is open.
  */
+import { waitFor } from './waitFor';
+
 const GRACE_MS = 5_000;
 /** Handles of the process itself: its stdio pipes or terminals. */
 const OWN = new Set(['TTYWrap', 'PipeWrap', 'StreamWrap', 'FSReqPromise', 'Immediate']);
@@ -30,13 +32,9 @@ export const mochaHooks = {
   async afterAll(this: Mocha.Context): Promise<void> {
     // No mocha timer for this hook (it would count as a Timeout); the loop below is bounded.
     this.timeout(0);
-    const deadline = Date.now() + GRACE_MS;
     let left = leaks();
-    while (left.length > 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      // The sleep's own timer is gone once it has fired.
-      left = leaks();
-    }
+    // Polled every 50 ms: waitFor's own timer is gone once it has fired, so it is never counted.
+    await waitFor('open handles to close', () => (left = leaks()).length === 0, GRACE_MS, 50).catch(() => undefined);
     if (left.length === 0) return;
     // Whatever holds the loop open would keep mocha running: end the process once the
     // failure is reported (an unref'd timer fires only if something else keeps it alive).

@@ -11,3 +11,15 @@ export async function waitFor(what: string, probe: () => boolean | Promise<boole
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
+
+/** Like waitFor, for a value: resolves with the first value of `probe` that is not undefined. */
+export async function waitForValue<T>(
+  what: string,
+  probe: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 5_000,
+  everyMs = 10,
+): Promise<T> {
+  let value: T | undefined;
+  await waitFor(what, async () => (value = await probe()) !== undefined, timeoutMs, everyMs);
+  return value as T;
+}

@@ -17,7 +17,7 @@ import type { Output } from '../output';
 import { outputTarget } from '../outputTarget';
 import { ProgressLine } from '../progress';
 import { quotaWords } from '../../core/quota/quotaSummary';
-import { openSession } from '../session';
+import { ONE_RENDER_AT_A_TIME, openSession } from '../session';
 import { fileWriteFailure, reportFailure } from './failure';
 import type { InvalidUtf8Error } from '../inputFile';
 import { pollingOptions, readForSubmit, rejectedWords, submitAndWait, syntaxWords } from '../submitReport';
@@ -80,7 +80,7 @@ export async function runReportCommand(kind: TaskKind, ctx: CommandContext): Pro
   // Checked before submitting: a folder given as -o must not cost a build.
   const target = await outputTarget(outputArg, io.cwd, basename(defaultOutputPath(file, kind)), args.options.output === undefined);
   const polling = pollingOptions(args);
-  const session = await openSession(args.global, io);
+  const session = await openSession(args.global, io, ONE_RENDER_AT_A_TIME);
   const progress = ProgressLine.for(io.stderr, `${kind} ${printableName(file)}`, out.quiet || out.json);
   try {
     if (args.options['no-wait']) {

@@ -10,7 +10,7 @@ import type { ExitCode } from '../exitCodes';
 import { formatBytes, table } from '../output';
 import { outputTarget } from '../outputTarget';
 import { ProgressLine } from '../progress';
-import { openSession } from '../session';
+import { ONE_RENDER_AT_A_TIME, openSession } from '../session';
 import { fileWriteFailure, reportFailure } from './failure';
 import { oneLine, printableName } from '../terminalText';
 import type { CommandContext } from './report';
@@ -22,7 +22,7 @@ export async function runStatusCommand(ctx: CommandContext): Promise<ExitCode> {
   const output = typeof args.options.output === 'string' ? args.options.output : undefined;
   const wait = args.options.wait === true || output !== undefined;
   const target = output === undefined ? undefined : await outputTarget(output, out.io.cwd, 'report.pdf');
-  const session = await openSession(args.global, out.io);
+  const session = await openSession(args.global, out.io, ONE_RENDER_AT_A_TIME);
   const progress = ProgressLine.for(out.io.stderr, `task ${taskId}`, out.quiet || out.json);
   try {
     const status = wait
@@ -93,7 +93,7 @@ export function quotaTableRows(q: QuotaRecord): Array<[string, string]> {
 export async function runQuotaCommand(ctx: CommandContext): Promise<ExitCode> {
   const { args, out } = ctx;
   expectPositionals('quota', args.positionals, 0, 0, 'no arguments');
-  const session = await openSession(args.global, out.io);
+  const session = await openSession(args.global, out.io, ONE_RENDER_AT_A_TIME);
   try {
     const q = await session.client.getRemainingQuota({ signal: ctx.signal });
     for (const row of table(quotaTableRows(q).map((r) => r.map(oneLine))).split('\n')) out.line(row);

@@ -2,7 +2,7 @@
  * The agent tools, declared once: name, title, the description a model reads, the inputs and
  * the MCP annotations. The MCP server (src/cli/mcp/) builds its input schemas from these, and
  * the extension's `contributes.languageModelTools` in package.json must say the same
- * (test/unit/core/agentTools.test.ts compares them).
+ * (test/unit/core/agent/agentTools.test.ts compares them).
  */
 import { DEFAULT_AGENT_DPI, MAX_AGENT_PAGES, DEFAULT_AGENT_PAGES } from './limits';
 import { MAX_DPI, MIN_DPI } from '../pageImageOptions';

@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { runCli } from '../../../src/cli/main';
-import { OLDER_RECORD } from '../../unit/quota/records';
+import { OLDER_RECORD } from '../../unit/core/quota/records';
 
 const KEY = 'rs_older_record_key_0123';
 

@@ -117,7 +117,7 @@ describe('client error kinds against the local service', function () {
     try {
       const { task_id: taskId } = await short.client.previewReport(SIMPLE_REPORT);
       await waitForTask(short.client, taskId, 'preview');
-      await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 20)); // the time passing is the test: retention is 1 ms
       await assert.rejects(
         short.client.getReport(taskId),
         kindIs('not_found', (e) => e.status === 410),

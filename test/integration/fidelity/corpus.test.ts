@@ -9,8 +9,9 @@
 import { strict as assert } from 'node:assert';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { editorProblems } from '../../unit/schema/jsonLanguageService';
-import { startHarness, sleep, type Harness } from '../service/helpers';
+import { editorProblems } from '../../unit/core/schema/jsonLanguageService';
+import { startHarness, type Harness } from '../service/helpers';
+import { waitFor } from '../../helpers/waitFor';
 import { readPdf, allText, type PdfContents } from '../../helpers/pdf';
 import { textItems } from '../../helpers/render';
 import { imageXObjects } from '../../helpers/imageFixtures';
@@ -334,7 +335,8 @@ async function webhookProblems(outcome: Outcome, deliveries: Delivery[]): Promis
   if (!hooks.length) return [];
   const pathOf = (url: string): string => new URL(url).pathname;
   const forTask = (): Delivery[] => deliveries.filter((d) => (d.body as { task_id?: string })?.task_id === outcome.taskId);
-  for (let i = 0; i < 250 && forTask().length < hooks.length; i++) await sleep(20);
+  // Not reaching the count is a finding below, not an error here.
+  await waitFor(`${hooks.length} webhook deliveries`, () => forTask().length >= hooks.length).catch(() => undefined);
   const got = forTask();
   const problems: string[] = [];
   for (const hook of hooks) {

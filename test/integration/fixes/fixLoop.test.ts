@@ -15,7 +15,7 @@ import { SourceText } from '../../../src/core/loc/locToRange';
 import type { QuickFix } from '../../../src/core/fixes';
 import { createMinimalRenderer } from '../../../src/render/minimalRenderer';
 import { startLocalService, type LocalService } from '../../../src/service/service';
-import { NO_OBVIOUS_FIX } from '../../unit/fixes/corpusExpectations';
+import { NO_OBVIOUS_FIX } from '../../unit/core/fixes/corpusExpectations';
 import { reportSchemaIndex } from '../../../src/core/schema/reportSchema';
 
 const SCHEMA = reportSchemaIndex();

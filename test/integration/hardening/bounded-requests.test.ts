@@ -21,6 +21,7 @@ import { RenderError, type ReportRenderer } from '../../../src/render/renderer';
 import { startHarness, tempDir } from '../service/helpers';
 import { closedPort } from '../client/helpers';
 import { buildOnce, exited, startServer, stopServer, type ServerProcess } from './standalone';
+import { waitFor } from '../../helpers/waitFor';
 
 const KEY = 'rs_bounded_key_0123456789';
 const ODDLY_ENCODED_KEY = '%72s_%62ounded_key_0123456789';
@@ -177,11 +178,7 @@ describe('hardening: bounded request work and log integrity', function () {
     };
     const submitted = await post(p.url, '/api/v1/build-report', Buffer.from(JSON.stringify(report))).answer;
     assert.equal(submitted.status, 200, submitted.body);
-    const deadline = Date.now() + 30_000;
-    while (p.stderr.filter((l) => /failed after 2 attempts/.test(l)).length < 2) {
-      if (Date.now() > deadline) throw new Error(`no webhook failures logged:\n${p.stderr.join('\n')}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await waitFor('two webhook failures logged', () => p.stderr.filter((l) => /failed after 2 attempts/.test(l)).length >= 2, 30_000, 50);
     assert.equal(await stopServer(p), 0);
 
     const log = p.stderr.join('\n');

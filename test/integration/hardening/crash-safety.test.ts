@@ -15,10 +15,11 @@ import { createMinimalRenderer } from '../../../src/render/minimalRenderer';
 import { locateRenderWorker, WorkerRenderer } from '../../../src/service/renderPool';
 import { readPdf } from '../../helpers/pdf';
 import { decodeJpeg, isJpeg } from '../../helpers/jpeg';
-import { sleep, tempDir } from '../service/helpers';
+import { tempDir } from '../service/helpers';
 import { buildOnce, kill9, startServer, stopServer, type ServerProcess } from './standalone';
 import { describeHits, findKeys, findKeysInDir } from './keyAudit';
 import type { TaskKind } from '../../../src/core/api/types';
+import { waitFor } from '../../helpers/waitFor';
 
 const KEY = 'crash-key-0123456789';
 const QUOTA = 1000;
@@ -171,7 +172,8 @@ describe('hardening: crash safety (kill -9 of the standalone service while rende
         }),
       );
       submitted.push(...mine);
-      for (let i = 0; i < 600 && !(await moment.ready(server, mine)); i++) await sleep(25);
+      // The kill comes at that moment or, if it never comes, after 15 s: a kill is the test either way.
+      await waitFor(moment.label, () => moment.ready(server!, mine), 15_000, 25).catch(() => undefined);
       await kill9(server);
       outputs.push(...server.stdout, ...server.stderr);
       server = undefined;
@@ -181,10 +183,9 @@ describe('hardening: crash safety (kill -9 of the standalone service while rende
     server = await startServer(args);
     const ids = submitted.map((t) => t.id);
     let final = await statuses(server, ids);
-    for (let i = 0; i < 1200 && [...final.values()].some((s) => s.status === 'QUEUED' || s.status === 'RUNNING'); i++) {
-      await sleep(250);
-      final = await statuses(server, ids);
-    }
+    const settled = async (): Promise<boolean> =>
+      ![...(final = await statuses(server!, ids)).values()].some((s) => s.status === 'QUEUED' || s.status === 'RUNNING');
+    await waitFor('every task to settle after the restart', settled, 300_000, 100).catch(() => undefined); // `stuck` below names them
     const stuck = ids.filter((id) => !['SUCCESS', 'FAILED'].includes(final.get(id)!.status));
     assert.deepEqual(stuck, [], 'tasks stuck after the restart');
 
@@ -281,12 +282,17 @@ describe('hardening: crash safety (kill -9 of the standalone service while rende
       for (const kind of ['preview', 'build']) {
         const id = ((await (await post(kind)).json()) as { task_id: string }).task_id;
         let s = { status: 'QUEUED', error_message: null as string | null };
-        for (let i = 0; i < 1200 && s.status !== 'SUCCESS' && s.status !== 'FAILED'; i++) {
-          await sleep(50);
-          s = (await (
-            await fetch(`${service.baseUrl}/get-task-status?task_id=${id}`, { headers: { 'x-api-key': KEY } })
-          ).json()) as typeof s;
-        }
+        await waitFor(
+          `the ${kind} task to end`,
+          async () => {
+            s = (await (
+              await fetch(`${service.baseUrl}/get-task-status?task_id=${id}`, { headers: { 'x-api-key': KEY } })
+            ).json()) as typeof s;
+            return s.status === 'SUCCESS' || s.status === 'FAILED';
+          },
+          60_000,
+          50,
+        );
         assert.equal(s.status, 'FAILED');
         assert.match(s.error_message ?? '', /needs more than the 16 MB of memory a render may use/);
       }
@@ -362,10 +368,15 @@ describe('hardening: crash safety (kill -9 of the standalone service while rende
       assert.equal(given.status, 'FAILED');
       assert.match(given.error_message, /stopped 2 times/);
       let resumed = { status: 'QUEUED' };
-      for (let i = 0; i < 400 && resumed.status !== 'SUCCESS' && resumed.status !== 'FAILED'; i++) {
-        await sleep(25);
-        resumed = (await (await get(`/get-task-status?task_id=${ids.resumed}`)).json()) as { status: string };
-      }
+      await waitFor(
+        'the resumed task to end',
+        async () => {
+          resumed = (await (await get(`/get-task-status?task_id=${ids.resumed}`)).json()) as { status: string };
+          return resumed.status === 'SUCCESS' || resumed.status === 'FAILED';
+        },
+        10_000,
+        25,
+      );
       assert.equal(resumed.status, 'SUCCESS');
       assert.equal((await readPdf(new Uint8Array(await (await get(`/get-report?task_id=${ids.resumed}`)).arrayBuffer()))).pageCount, 1);
       const quota = (await (await get('/get-remaining-quota')).json()) as { remaining_single_page_reports: number };

@@ -14,7 +14,7 @@ import { Pool } from 'undici';
 import { startLocalService, type LocalService } from '../../../src/service/service';
 import { createMinimalRenderer } from '../../../src/render/minimalRenderer';
 import { DEFAULTS } from '../../../src/service/options';
-import { forceGc, fuzzSeed, loadExamples, prototypeSnapshot, Rng } from '../../unit/hardening/fuzzKit';
+import { forceGc, fuzzSeed, loadExamples, prototypeSnapshot, Rng } from '../../helpers/fuzz/fuzzKit';
 import { tempDir } from '../service/helpers';
 import { checkReply, type Reply } from './replyShape';
 import { describeHits, findKeys, findKeysInDir } from './keyAudit';

@@ -14,7 +14,7 @@ import {
   valuesOfEveryType,
   withValueAt,
   type Rng,
-} from '../../unit/hardening/fuzzKit';
+} from '../../helpers/fuzz/fuzzKit';
 
 export interface FuzzRequest {
   category: string;

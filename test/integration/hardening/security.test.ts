@@ -17,6 +17,7 @@ import { BindRefusedError } from '../../../src/service/bindHost';
 import { webhookRefusal } from '../../../src/service/delivery/webhooks';
 import { sleep, startHarness, tempDir, type Harness } from '../service/helpers';
 import { BUNDLE, buildOnce, ROOT, runToEnd, startServer, stopServer } from './standalone';
+import { waitFor } from '../../helpers/waitFor';
 
 const KEY = 'security-key-0123456789';
 const CANARY = 'CANARY-6f1d2c-outside-the-data-dir';
@@ -98,7 +99,9 @@ describe('hardening: security of the local service', function () {
       '--minimal-renderer',
     ]);
     cleanup.push(async () => void (await stopServer(p)));
-    await sleep(100);
+    await waitFor(`a warning on stderr: ${p.stderr.join('\n')}`, () => p.stderr.some((l) => l.startsWith('WARNING'))).catch(
+      () => undefined,
+    );
     const warning = p.stderr.find((l) => l.startsWith('WARNING'));
     assert.ok(warning, `no warning on stderr: ${p.stderr.join('\n')}`);
     assert.match(warning, /listens on 0\.0\.0\.0:\d+, beyond loopback \(--allow-remote\)/);
@@ -272,7 +275,7 @@ describe('hardening: security of the local service', function () {
       assert.equal(res.status, 200, `${url}: ${res.status}`);
       const id = ((await res.json()) as { task_id: string }).task_id;
       await h.waitFor(id);
-      for (let i = 0; i < 100 && !h.logs.some((l) => l.includes(`webhook for task ${id} skipped`)); i++) await sleep(10);
+      await waitFor(`the refusal of ${url}`, () => h.logs.some((l) => l.includes(`webhook for task ${id} skipped`))).catch(() => undefined);
       assert.ok(
         h.logs.some((l) => l.includes(`webhook for task ${id} skipped`)),
         `no refusal logged for ${url}`,
@@ -290,7 +293,7 @@ describe('hardening: security of the local service', function () {
     );
     const id = ((await ok.json()) as { task_id: string }).task_id;
     await h.waitFor(id);
-    for (let i = 0; i < 300 && received.length < 2; i++) await sleep(10);
+    await waitFor('two deliveries', () => received.length >= 2);
     await sleep(200); // a followed redirect or a retry would show up here
     const made = calls.filter((c) => c !== `127.0.0.1:${h.service.port}`); // the test's own API calls aside
     assert.deepEqual(made.sort(), [`127.0.0.1:${port}`, `localhost:${port}`].sort(), 'the only connections the service made');

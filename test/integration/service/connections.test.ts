@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
+import { waitFor } from '../../helpers/waitFor';
 import { report, sleep, startHarness, submit, type Harness } from './helpers';
 
 interface RawAnswer {
@@ -31,10 +32,12 @@ async function exchange(h: Harness, chunks: string[], opts: { gapMs?: number; wa
   s.on('error', () => undefined);
   const done = new Promise<void>((r) => s.once('close', () => ((closed = true), r())));
   for (const [i, c] of chunks.entries()) {
+    // The gap is the stimulus: a client that sends slowly.
     if (i > 0 && opts.gapMs) await sleep(opts.gapMs);
     if (closed || s.destroyed) break;
     s.write(c);
   }
+  // Collects until the server closes; `waitMs` bounds a server that keeps the socket open on purpose.
   await Promise.race([done, sleep(opts.waitMs ?? 5_000)]);
   s.destroy();
   const [head, ...rest] = text.split('\r\n\r\n');
@@ -95,6 +98,7 @@ describe('local service: connections', function () {
     h = await startHarness({ maxConnections: 3 });
     const idle = await Promise.all([open(h), open(h), open(h)]);
     try {
+      // The server counts a connection in its 'connection' event, which has no outside sign: give it a moment.
       await sleep(50);
       const over = await exchange(h, ['GET /api/v1/get-remaining-quota HTTP/1.1\r\nHost: x\r\n\r\n']);
       assert.equal(over.status, 503, over.headers);
@@ -103,9 +107,7 @@ describe('local service: connections', function () {
     } finally {
       idle.forEach((s) => s.destroy());
     }
-    await sleep(100);
-    const res = await h.api('/get-remaining-quota');
-    assert.equal(res.status, 200, 'served again once connections closed');
+    await waitFor('served again once connections closed', async () => (await h.api('/get-remaining-quota')).status === 200);
   });
 
   it('a client that disconnects mid-body is an info line, not an internal error', async () => {
@@ -114,12 +116,12 @@ describe('local service: connections', function () {
     s.write(
       `POST /api/v1/preview-report HTTP/1.1\r\nHost: x\r\nX-API-KEY: ${h.key}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"type": "Rep`,
     );
+    // The server must have read the partial body before the client goes; reading has no outside sign.
     await sleep(100);
     s.destroy();
     const gone = (): boolean =>
       h.logs.some((l) => l === 'client went away during POST /api/v1/preview-report before the response was complete');
-    for (let i = 0; i < 100 && !gone(); i++) await sleep(20);
-    assert.ok(gone(), h.logs.join('\n'));
+    await waitFor(`the "client went away" line; log:\n${h.logs.join('\n')}`, gone);
     assert.ok(
       h.logs.some((l) => / POST \/api\/v1\/preview-report 499 /.test(l)),
       h.logs.join('\n'),
@@ -148,11 +150,11 @@ describe('local service: connections', function () {
         s.write(`GET /api/v1/get-report?task_id=${taskId} HTTP/1.1\r\nHost: x\r\nX-API-KEY: ${h.key}\r\n\r\n`);
       });
     }
-    await sleep(100);
-    const lines = h.logs.filter((l) => l.includes(`GET /api/v1/get-report?task_id=${taskId}`));
-    assert.equal(lines.length, 20);
+    const lines = (): string[] => h.logs.filter((l) => l.includes(`GET /api/v1/get-report?task_id=${taskId}`));
+    await waitFor('20 get-report log lines', () => lines().length >= 20);
+    assert.equal(lines().length, 20);
     assert.deepEqual(
-      lines.filter((l) => !/ 200 /.test(l)),
+      lines().filter((l) => !/ 200 /.test(l)),
       [],
       'every fully sent get-report is logged 200',
     );

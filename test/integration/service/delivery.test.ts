@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { DEFAULTS } from '../../../src/service/options';
 import { authorizationValue, retryDelayMs } from '../../../src/service/delivery/webhooks';
-import { report, sleep, startHarness, submit, tempDir, type Harness } from './helpers';
+import { waitFor } from '../../helpers/waitFor';
+import { report, startHarness, submit, tempDir, type Harness } from './helpers';
 
 interface Received {
   headers: IncomingMessage['headers'];
@@ -73,11 +74,6 @@ describe('local service: cloud storage', function () {
   });
 });
 
-const until = async (done: () => boolean, what: string): Promise<void> => {
-  for (let i = 0; i < 250 && !done(); i++) await sleep(20);
-  assert.ok(done(), `timed out waiting for ${what}`);
-};
-
 const reportUrl = (h: Harness, taskId: string): string => `${h.service.baseUrl}/get-report?task_id=${taskId}`;
 
 describe('local service: webhooks', function () {
@@ -90,7 +86,7 @@ describe('local service: webhooks', function () {
         report('Hooked', undefined, { webhooks: [{ url: `${rx.url}/done?x=1`, auth_header: 's3cret-token' }] }),
       );
       await h.waitFor(taskId);
-      await until(() => rx.received.length >= 3, 'three deliveries');
+      await waitFor('three deliveries', () => rx.received.length >= 3);
       const expected = JSON.stringify({ event: 'report.completed', task_id: taskId, url: reportUrl(h, taskId) });
       for (const r of rx.received) {
         assert.equal(r.text, expected, 'the documented body, byte for byte');
@@ -98,7 +94,8 @@ describe('local service: webhooks', function () {
         assert.equal(r.headers['content-type'], 'application/json');
         assert.equal(r.path, '/done?x=1');
       }
-      await sleep(100);
+      // The "delivered" line ends the delivery: a further attempt would have come before it.
+      await waitFor('the delivered line', () => h.logs.some((l) => l.includes(`webhook for task ${taskId} (report.completed) delivered`)));
       assert.equal(rx.received.length, 3, 'no delivery after the success');
       assert.ok(h.logs.some((l) => l.includes(`webhook for task ${taskId} (report.completed) delivered`) && l.includes('(attempt 3)')));
       assert.ok(!h.logs.join('\n').includes('s3cret-token'), 'the auth header is never logged');
@@ -136,8 +133,9 @@ describe('local service: webhooks', function () {
         }),
       );
       await h.waitFor(taskId);
-      await until(() => rx.received.length >= 1, 'one delivery');
-      await sleep(100);
+      await waitFor('one delivery', () => rx.received.length >= 1);
+      // The "not retried" line ends that delivery: a retry would have come before it.
+      await waitFor('the not-retried line', () => h.logs.some((l) => l.includes('refused with HTTP 404; not retried')));
       assert.equal(rx.received.length, 1);
       assert.equal(rx.received[0].text, JSON.stringify({ event: 'report.failed', task_id: taskId, url: reportUrl(h, taskId) }));
       assert.equal(rx.received[0].headers.authorization, undefined);
@@ -166,9 +164,8 @@ describe('local service: webhooks', function () {
         }),
       );
       await h.waitFor(taskId);
-      await until(
-        () => h.logs.some((l) => l.includes(`webhook for task ${taskId} to ${rx.url} failed after 3 attempts: HTTP 503`)),
-        'giving up',
+      await waitFor('giving up', () =>
+        h.logs.some((l) => l.includes(`webhook for task ${taskId} to ${rx.url} failed after 3 attempts: HTTP 503`)),
       );
       assert.equal(rx.received.length, 3, 'only the first webhook was called (three times)');
       for (const r of rx.received) {
@@ -201,7 +198,7 @@ describe('local service: webhooks', function () {
       await h.waitFor(taskId);
       const line = (): string | undefined =>
         h.logs.find((l) => l.startsWith(`webhook for task ${taskId} to ${url} failed after 3 attempts`));
-      await until(() => line() !== undefined, 'giving up');
+      await waitFor('giving up', () => line() !== undefined);
       assert.equal(line(), `webhook for task ${taskId} to ${url} failed after 3 attempts: network error ECONNREFUSED`);
     } finally {
       await h.stop();

@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { report, reportWithPages, sleep, startHarness, submit, tempDir } from './helpers';
+import { report, reportWithPages, startHarness, submit, tempDir } from './helpers';
+import { waitFor } from '../../helpers/waitFor';
 
 describe('local service: durability', function () {
   it('a task RUNNING when the service stopped is rendered by the next start, charged once', async () => {
@@ -32,8 +33,7 @@ describe('local service: durability', function () {
         assert.equal(q.remaining_multi_page_reports, 19);
         assert.equal(q.remaining_single_page_reports, 100);
         // Dropped right after SUCCESS is on disk.
-        for (let i = 0; i < 50 && existsSync(join(dir, 'tasks', `${taskId}.report.json`)); i++) await sleep(20);
-        assert.ok(!existsSync(join(dir, 'tasks', `${taskId}.report.json`)));
+        await waitFor('the stored report to be dropped', () => !existsSync(join(dir, 'tasks', `${taskId}.report.json`)));
         assert.ok(b.logs.some((l) => l.includes(`task ${taskId} was RUNNING when the service stopped`)));
       } finally {
         await b.stop();
@@ -143,8 +143,7 @@ describe('local service: durability', function () {
       await h.waitFor(taskId);
       const file = join(h.dataDir, 'files', `${taskId}.pdf`);
       const purged = (): boolean => h.logs.some((l) => l === `task ${taskId}: report purged after the retention time`);
-      for (let i = 0; i < 100 && !purged(); i++) await sleep(50);
-      assert.ok(purged());
+      await waitFor('the purge line', purged);
       assert.ok(!existsSync(file));
       assert.equal((await h.api(`/get-report?task_id=${taskId}`)).status, 410);
     } finally {

@@ -10,16 +10,12 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { BUILD_BURST, FairQueue, type Queued } from '../../../src/service/tasks/fairQueue';
 import { HEADER_SINGLE_REMAINING } from '../../../src/core/api/types';
-import { gatedRenderer, report, sleep, startHarness, submit, tempDir, type Harness } from './helpers';
+import { waitFor } from '../../helpers/waitFor';
+import { gatedRenderer, report, startHarness, submit, tempDir, type Harness } from './helpers';
 import type { TaskKind } from '../../../src/core/api/types';
 
 const KEY_A = 'rs_fair_key_flooder_01';
 const KEY_B = 'rs_fair_key_neighbour_02';
-
-async function until(what: string, done: () => boolean): Promise<void> {
-  for (let i = 0; i < 500 && !done(); i++) await sleep(10);
-  assert.ok(done(), `timed out waiting for ${what}`);
-}
 
 function as(key: string): RequestInit {
   return { headers: { 'x-api-key': key } };
@@ -61,13 +57,13 @@ describe('local service: fairness between keys', function () {
     const gate = gatedRenderer();
     h = await startHarness({ keys: [{ key: KEY_A }, { key: KEY_B }], concurrency: 1, renderer: gate.renderer });
     for (let i = 1; i <= 6; i++) assert.equal((await submitAs(h, KEY_A, `a-preview-${i}`, 'preview')).status, 200);
-    await until('the first render', () => gate.started.length === 1);
+    await waitFor('the first render', () => gate.started.length === 1);
     assert.equal((await submitAs(h, KEY_B, 'b-build', 'build')).status, 200);
     assert.equal((await submitAs(h, KEY_B, 'b-preview', 'preview')).status, 200);
     assert.equal((await submitAs(h, KEY_A, 'a-build', 'build')).status, 200);
     for (let n = 2; n <= 9; n++) {
       gate.releaseOne();
-      await until(`render ${n}`, () => gate.started.length === n);
+      await waitFor(`render ${n}`, () => gate.started.length === n);
     }
     assert.deepEqual(gate.started, [
       'a-preview-1', // already running
@@ -87,7 +83,7 @@ describe('local service: fairness between keys', function () {
     const gate = gatedRenderer();
     h = await startHarness({ keys: [{ key: KEY_A }, { key: KEY_B }], concurrency: 1, maxQueuedPerKey: 2, renderer: gate.renderer });
     assert.equal((await submitAs(h, KEY_A, 'a1', 'preview')).status, 200);
-    await until('a1 running', () => gate.started.length === 1);
+    await waitFor('a1 running', () => gate.started.length === 1);
     assert.equal((await submitAs(h, KEY_A, 'a2', 'preview')).status, 200);
     assert.equal((await submitAs(h, KEY_A, 'a3', 'build')).status, 200);
     const over = await submitAs(h, KEY_A, 'a4', 'build');
@@ -105,7 +101,7 @@ describe('local service: fairness between keys', function () {
 
     assert.equal((await submitAs(h, KEY_B, 'b1', 'preview')).status, 200, 'another key still submits');
     gate.releaseOne();
-    await until('the next render', () => gate.started.length === 2);
+    await waitFor('the next render', () => gate.started.length === 2);
     assert.equal((await submitAs(h, KEY_A, 'a5', 'preview')).status, 200, 'room again once one of its tasks started');
     for (let i = 0; i < 5; i++) gate.releaseOne();
   });
@@ -119,7 +115,7 @@ describe('local service: fairness between keys', function () {
       const gate = gatedRenderer();
       const first = await startHarness({ keys: [{ key: KEY_A }], renderer: gate.renderer, concurrency: 1 }, dir);
       await submit(first, report('template'), 'preview');
-      await until('the template task', () => gate.started.length === 1);
+      await waitFor('the template task', () => gate.started.length === 1);
       await first.stop();
       const tasksDir = join(dir, 'tasks');
       const [recordName] = readdirSync(tasksDir).filter((n) => n.endsWith('.json') && !n.endsWith('.report.json'));

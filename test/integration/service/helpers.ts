@@ -8,6 +8,7 @@ import { createMinimalRenderer } from '../../../src/render/minimalRenderer';
 import type { RenderedPdf, ReportRenderer } from '../../../src/render/renderer';
 import type { TaskKind, TaskStatusResponse } from '../../../src/core/api/types';
 import type { ReportBody, UncheckedComponent } from '../../../src/core/report/types';
+import { waitForValue } from '../../helpers/waitFor';
 
 export interface Harness {
   service: LocalService;
@@ -59,14 +60,18 @@ export async function startHarness(options: Partial<LocalServiceOptions> = {}, k
         headers: { 'content-type': 'application/json', ...(init.headers as object) },
       }),
     async waitFor(taskId, until = (s) => s.status === 'SUCCESS' || s.status === 'FAILED') {
-      for (let i = 0; i < 2000; i++) {
-        const r = await api(`/get-task-status?task_id=${taskId}`);
-        if (r.status !== 200) throw new Error(`get-task-status answered ${r.status}: ${await r.text()}`);
-        const s = (await r.json()) as TaskStatusResponse;
-        if (until(s)) return s;
-        await sleep(20);
-      }
-      throw new Error(`task ${taskId} never reached the expected status`);
+      return waitForValue(
+        `task ${taskId} to reach the expected status`,
+        async () => {
+          const r = await api(`/get-task-status?task_id=${taskId}`);
+          if (r.status !== 200) throw new Error(`get-task-status answered ${r.status}: ${await r.text()}`);
+          const s = (await r.json()) as TaskStatusResponse;
+          return until(s) ? s : undefined;
+        },
+        // Longer than a test's own time limit: a slow task fails as that test's timeout, as it did.
+        120_000,
+        20,
+      );
     },
     async stop() {
       await service.stop();

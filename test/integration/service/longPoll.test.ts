@@ -41,7 +41,7 @@ describe('local service: long-poll of get-task-status', () => {
   }
 
   async function untilStarted(n: number): Promise<void> {
-    for (let i = 0; i < 500 && gate.started.length < n; i++) await sleep(10);
+    await waitFor(`render ${n} to start`, () => gate.started.length >= n);
     assert.equal(gate.started.length, n, 'the render started');
   }
 
@@ -49,6 +49,7 @@ describe('local service: long-poll of get-task-status', () => {
     const { taskId } = await submit(h, report('held'));
     await untilStarted(1);
     const { probe, done } = status(taskId, '10');
+    // A held answer has no outside sign; an answer that is not held would come within this window.
     await sleep(150);
     assert.equal(probe.answered, false, 'still RUNNING: the answer is held');
     gate.releaseOne();
@@ -123,6 +124,7 @@ describe('local service: long-poll of get-task-status', () => {
     const { taskId } = await submit(h, report('stopping'));
     await untilStarted(1);
     const { probe, done } = status(taskId, '30');
+    // The poll must be held (no outside sign) when the service stops.
     await sleep(100);
     assert.equal(probe.answered, false);
     const stopped = h.stop();
@@ -143,6 +145,7 @@ describe('local service: long-poll of get-task-status', () => {
         onProgress: (p) => p.phase === 'status' && seen.push(p.status),
       });
       await untilStarted(1);
+      // Lets the runner's long-poll arrive and be held before the render ends (no outside sign).
       await sleep(100);
       gate.releaseOne();
       const result = await run;

@@ -11,7 +11,8 @@ import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import type { TaskStatusResponse } from '../../../src/core/api/types';
-import { gatedRenderer, report, sleep, startHarness, submit, type Harness } from './helpers';
+import { gatedRenderer, report, startHarness, submit, type Harness } from './helpers';
+import { waitFor } from '../../helpers/waitFor';
 
 const KEY_A = 'rs_longpoll_key_flooder_1';
 const KEY_B = 'rs_longpoll_key_neighbour_2';
@@ -59,7 +60,7 @@ describe('local service: caps on held long-polls', function () {
   }
 
   async function untilStarted(n: number): Promise<void> {
-    for (let i = 0; i < 500 && gate.started.length < n; i++) await sleep(10);
+    await waitFor(`render ${n} to start`, () => gate.started.length >= n);
     assert.equal(gate.started.length, n, 'the render started');
   }
 
@@ -74,7 +75,7 @@ describe('local service: caps on held long-polls', function () {
         return a;
       }),
     );
-    for (let i = 0; i < 2000 && answers.length < 7; i++) await sleep(5);
+    await waitFor('seven answers', () => answers.length >= 7, 10_000);
     assert.equal(answers.length, 7, 'all but the three held are answered without waiting for the render');
     assert.deepEqual(
       answers.map((a) => [a.status, a.body.status, a.body.waited_ms]),
@@ -114,7 +115,7 @@ describe('local service: caps on held long-polls', function () {
       await new Promise<void>((r) => socket.once('connect', () => r()));
       for (const chunk of chunks) socket.write(chunk);
       const count = (): number => received.split('HTTP/1.1 200').length - 1;
-      for (let i = 0; i < 2000 && count() < answers; i++) await sleep(5);
+      await waitFor(`${answers} answers`, () => count() >= answers, 10_000).catch(() => undefined); // the assert below says what came
       socket.destroy();
       assert.equal(count(), answers, `all ${answers} answered while the task still runs: ${received.slice(0, 200)}`);
       return received;

@@ -23,6 +23,7 @@ import { png } from '../../helpers/imageFixtures';
 import { WebhookSender } from '../../../src/service/delivery/webhooks';
 import { startHarness, type Harness } from './helpers';
 import type { ReportBody } from '../../../src/core/report/types';
+import { waitFor } from '../../helpers/waitFor';
 
 /** A resolver for test names; anything else fails as NXDOMAIN (the system resolver is never asked). */
 function resolver(table: Record<string, string[]>, asked: string[] = []): ResolveFn {
@@ -246,7 +247,7 @@ describe('outbound policy: webhooks', () => {
     });
     try {
       sender.send('t-1', 'SUCCESS', [{ url: `http://hooks.localhost:${port}/hook`, auth_header: null }]);
-      for (let i = 0; i < 200 && sender.pending > 0; i++) await new Promise((r) => setTimeout(r, 10));
+      await waitFor('the delivery to end', () => sender.pending === 0);
       assert.deepEqual(got, ['POST /hook']);
       assert.deepEqual(logs, [`webhook for task t-1 (report.completed) delivered to http://hooks.localhost:${port} (attempt 1)`]);
     } finally {

@@ -7,6 +7,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { report, startHarness, submit, tempDir } from './helpers';
+import { waitFor } from '../../helpers/waitFor';
 
 describe('local service: the render worker reads the stored report', function () {
   this.timeout(60_000);
@@ -21,8 +22,7 @@ describe('local service: the render worker reads the stored report', function ()
       assert.ok(existsSync(join(bucket, 's3', 'reports', 'monthly', `${taskId}.pdf`)), 'uploaded to the destination kept on the record');
       // The status is saved first, then the stored report is removed: wait for that step.
       const stored = join(h.dataDir, 'tasks', `${taskId}.report.json`);
-      for (let i = 0; i < 100 && existsSync(stored); i++) await new Promise((r) => setTimeout(r, 50));
-      assert.ok(!existsSync(stored), 'the stored report is dropped after the task');
+      await waitFor('the stored report to be dropped after the task', () => !existsSync(stored));
     } finally {
       await h.stop();
       rmSync(bucket, { recursive: true, force: true });

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { readPdf } from '../../helpers/pdf';
 import { png } from '../../helpers/imageFixtures';
 import { report as reportBody, startHarness, submit, type Harness } from './helpers';
+import { waitFor } from '../../helpers/waitFor';
 
 describe('local service: Restricted Mode fetches nothing for a report', function () {
   this.timeout(60_000);
@@ -73,13 +74,11 @@ describe('local service: Restricted Mode fetches nothing for a report', function
       const { taskId } = await submit(h, reportBody('Hooked', undefined, { webhooks: [{ url, auth_header: 'token' }] }));
       assert.equal((await h.waitFor(taskId)).status, 'SUCCESS');
       const skipped = `webhook for task ${taskId} to http://127.0.0.1:`;
-      for (
-        const deadline = Date.now() + 10_000;
-        !h.logs.some((l) => l.startsWith(skipped) && l.endsWith('skipped: not fetched: Restricted Mode'));
-      ) {
-        if (Date.now() > deadline) assert.fail(`no "skipped" line in ${JSON.stringify(h.logs.slice(-5))}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await waitFor(
+        'the "skipped: not fetched: Restricted Mode" line',
+        () => h.logs.some((l) => l.startsWith(skipped) && l.endsWith('skipped: not fetched: Restricted Mode')),
+        10_000,
+      );
       assert.equal(posts, 0);
     } finally {
       receiver.closeAllConnections();

@@ -7,8 +7,9 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { readPdf } from '../../helpers/pdf';
-import { sleep, tempDir } from './helpers';
+import { tempDir } from './helpers';
 import { ensureBuilt } from '../../helpers/freshBuild';
+import { waitFor } from '../../helpers/waitFor';
 
 const ROOT = join(__dirname, '../../..');
 const BUNDLE = join(ROOT, 'dist/local-service.js');
@@ -33,7 +34,7 @@ function start(args: string[]): Promise<Proc> {
       if (m && !p.url) {
         p.url = m[1];
         clearTimeout(timer);
-        setTimeout(() => resolve(p), 50); // let the following lines arrive
+        setTimeout(() => resolve(p), 50); // the start-up lines after this one come in the same moment; no line marks their end
       }
     });
   });
@@ -45,13 +46,16 @@ function exited(child: ChildProcess): Promise<number | null> {
 }
 
 async function waitStatus(url: string, key: string, id: string, want: string): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    const s = await (await fetch(`${url}/api/v1/get-task-status?task_id=${id}`, { headers: { 'x-api-key': key } })).json();
-    if (s.status === want) return;
-    if (s.status === 'FAILED') throw new Error(s.error_message);
-    await sleep(50);
-  }
-  throw new Error(`task ${id} never reached ${want}`);
+  await waitFor(
+    `task ${id} to reach ${want}`,
+    async () => {
+      const s = await (await fetch(`${url}/api/v1/get-task-status?task_id=${id}`, { headers: { 'x-api-key': key } })).json();
+      if (s.status === 'FAILED' && want !== 'FAILED') throw new Error(s.error_message);
+      return s.status === want;
+    },
+    25_000,
+    50,
+  );
 }
 
 describe('local service: standalone dist/local-service.js', function () {
