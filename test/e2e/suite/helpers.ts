@@ -4,30 +4,36 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { findNodeAtLocation, parseTree, type JSONPath } from 'jsonc-parser';
+import { waitForValue } from '../../helpers/waitFor';
 
 export const EXTENSION_ID = 'report-studio.report-studio';
 /** The bundle lives in <repo>/out/e2e/suite/. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
-/** Polls `probe` until it returns something other than undefined/false; no fixed sleeps. */
+/**
+ * Polls `probe` until it returns something other than undefined/false, through the one wait of the
+ * test tree (test/helpers/waitFor.ts). In the extension host a probe may throw while what it reads
+ * is not there yet (an editor, a panel): it is asked again, and the deadline names its last error.
+ */
 export async function waitFor<T>(
   what: string,
   probe: () => T | undefined | false | Promise<T | undefined | false>,
   timeoutMs = 30_000,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
-  for (;;) {
+  const tolerant = async (): Promise<T | undefined> => {
     try {
       const value = await probe();
-      if (value !== undefined && value !== false) return value;
+      return value === false ? undefined : value;
     } catch (e) {
       lastError = e;
+      return undefined;
     }
-    if (Date.now() > deadline) {
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  };
+  try {
+    return await waitForValue(what, tolerant, timeoutMs, 100);
+  } catch (e) {
+    throw new Error(`${(e as Error).message}${lastError ? `: ${String(lastError)}` : ''}`, { cause: e });
   }
 }
 
