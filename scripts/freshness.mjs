@@ -20,7 +20,8 @@ const BUNDLES = [
   'web/renderer.js',
   'web/engine.js',
 ];
-const SOURCES = [
+/** What dist/ is built from (the .vsix's staleness reads it too: scripts/package.mjs). */
+export const SOURCES = [
   'src',
   'schemas',
   'assets',

@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SOURCES } from './freshness.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
@@ -33,10 +34,12 @@ const INPUT_FILES = [
   'README.md',
   'CHANGELOG.md',
   'LICENSE',
-  'scripts/build.mjs',
   'scripts/package.mjs',
 ];
-const INPUT_DIRS = ['src', 'schemas', 'media', 'examples', 'dist', 'l10n'];
+// What dist/ is built from, not dist/ itself: the package holds a production build, and a test's
+// development build of the same sources (the web tests rebuild dist/web/) is no reason to package
+// again (it cost the e2e stage a second packaging).
+const INPUT_DIRS = [...SOURCES, 'media', 'examples', 'l10n'];
 
 /** The newest file under `path` (or `path` itself) and its mtime; 0 when absent. */
 function newestFile(path) {
