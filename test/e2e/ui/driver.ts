@@ -247,8 +247,14 @@ function actions(page: Page, shotDir: string): Handlers {
           },
         );
       });
-      await page.keyboard.press('Enter');
-      await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
+      // The simple file dialog reads the typed path in its own change handler: an Enter that comes
+      // before that is lost, and the box stays open with the text (a CI run saw it). Then it is
+      // pressed again, as a person would, with the text typed again if the dialog changed it.
+      await retry('the quick input to take the typed text', 3, async () => {
+        if ((await box.inputValue().catch(() => text)) !== text) await box.fill(text);
+        await page.keyboard.press('Enter');
+        await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 4_000 });
+      });
       return before;
     },
     async screenshot({ name }) {
