@@ -1,8 +1,8 @@
 // `npm test`: every stage as a child process, then one closing line "N passed, N failed" (the
 // line CI reads). The static checks run in the background from the start, at the lowest CPU
 // priority, on the CPU the test stages leave idle (the e2e stages mostly wait on browsers); the
-// test stages run in order. Stops at the first stage that fails: a test stage, or a static
-// check (seen when it ends, between two test stages).
+// test stages run in order, integration beside the e2e stages. Stops at the first stage that
+// fails: a test stage, or a static check (seen when it ends, when a test stage ends).
 //   node scripts/test.mjs [--only unit,integration,e2e] [--skip e2e]
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -33,11 +33,20 @@ const stages = [
   // Unit and integration tests run two files at a time (.mocharc.*.json: parallel, 2 jobs);
   // unit tests from the sources, integration and e2e the bundles: each of those first makes
   // sure dist/ is newer than its sources.
-  { name: 'unit', cmd: npx, args: ['mocha', '--config', '.mocharc.unit.json'], counts: true },
-  { name: 'integration', fresh: true, cmd: npx, args: ['mocha', '--config', '.mocharc.integration.json'], counts: true },
-  { name: 'e2e', fresh: true, cmd: process.execPath, args: ['scripts/e2e/run.mjs'], counts: true },
+  { name: 'unit', needs: ['build'], cmd: npx, args: ['mocha', '--config', '.mocharc.unit.json'], counts: true },
+  {
+    name: 'integration',
+    needs: ['unit'],
+    beside: true,
+    nice: 5,
+    fresh: true,
+    cmd: npx,
+    args: ['mocha', '--config', '.mocharc.integration.json'],
+    counts: true,
+  },
+  { name: 'e2e', needs: ['unit'], fresh: true, cmd: process.execPath, args: ['scripts/e2e/run.mjs'], counts: true },
   // The extension's `browser` entry in code-server's web worker extension host (test/e2e/ui/web.ts).
-  { name: 'e2e-web', fresh: true, cmd: process.execPath, args: ['scripts/e2e/run.mjs', '--web'], counts: true },
+  { name: 'e2e-web', needs: ['e2e'], fresh: true, cmd: process.execPath, args: ['scripts/e2e/run.mjs', '--web'], counts: true },
 ].filter((s) => (!only || only.has(s.name)) && !skip.has(s.name));
 
 /**
@@ -68,11 +77,15 @@ function setAutogroupNice(pid, nice) {
 function run(stage, live) {
   return new Promise((resolve) => {
     const started = Date.now();
-    // A background stage gets a process group of its own, so that it can be stopped whole.
-    const child = spawn(stage.cmd, stage.args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env, detached: !!stage.background });
+    // Each stage gets a process group of its own, so that it can be stopped whole.
+    const child = spawn(stage.cmd, stage.args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: process.env,
+      detached: true,
+    });
     stage.child = child;
     // Background work takes the CPU the stages leave idle (their children inherit the niceness).
-    if (stage.background) lowerPriority(child.pid, stage.nice ?? 19);
+    if (stage.background || stage.beside) lowerPriority(child.pid, stage.nice ?? 19);
     let out = '';
     const tee = (stream, sink) =>
       stream.on('data', (chunk) => {
@@ -107,23 +120,24 @@ function stopGroup(child) {
 }
 
 // code-server (the e2e stage's VS Code) installs on a fresh machine while the stages before
-// e2e run: its npm downloads and native builds (~40 s) would otherwise wait for their turn.
+// e2e run. It is mostly downloads (~100 s); its CPU part (unpacking, ~40 s of native builds) runs
+// at the tests' priority: at nice 15 it got ~3% of the CPU beside them and took 10 minutes, longer
+// than the stages before e2e.
 const installStage = {
   name: 'code-server install',
   background: true,
-  // A little ahead of the static checks on the idle CPU: e2e waits for it, nothing waits for them.
-  nice: 15,
+  nice: 0,
   cmd: process.execPath,
   args: ['scripts/e2e/install-code-server.mjs'],
 };
 const usesCodeServer = (s) => s.name === 'e2e' || s.name === 'e2e-web';
 let install = stages.some(usesCodeServer) && !isInstalled() ? run(installStage, false) : undefined;
 
-// Ctrl-C (or CI's cancel) reaches the foreground process group only: the background ones (own
-// groups, to be stopped whole) are stopped here, or they would outlive the run.
+// Ctrl-C (or CI's cancel) reaches the foreground process group only: the stages (own groups, to
+// be stopped whole) are stopped here, or they would outlive the run.
 for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(sig, () => {
-    for (const s of [...stages, installStage]) if (s.background) stopGroup(s.child);
+    for (const s of [...stages, installStage]) stopGroup(s.child);
     process.exit(130);
   });
 }
@@ -146,30 +160,60 @@ function printStatic() {
   return [...staticDone.values()].some((r) => r.code !== 0);
 }
 
+// The test stages: each starts once the stages it `needs` have passed. Integration runs beside
+// the e2e stages (they mostly wait on browsers, integration mostly computes), at a slightly
+// lower priority so that a browser's bursts are not held up; its output is printed whole when
+// it ends. The others stream live, one at a time.
+const testStages = stages.filter((s) => !s.background);
 const testResults = [];
+const waiting = new Set(testStages);
+const running = new Map(); // stage → promise of its result
 let staticFailed = false;
-for (const stage of stages.filter((s) => !s.background)) {
-  if ((staticFailed = printStatic())) break;
+let stageFailed = false;
+const needsMet = (s) =>
+  (s.needs ?? []).every((n) => !testStages.some((t) => t.name === n) || testResults.some((r) => r.stage.name === n && r.code === 0));
+
+async function runTestStage(stage) {
   if (install && usesCodeServer(stage)) {
-    // Waited for now: its CPU share back (where permitted).
-    if (installStage.child.exitCode === null) setAutogroupNice(installStage.child.pid, 0);
     const r = await install;
     install = undefined;
     console.log(`\n=== ${installStage.name} (in the background, ${r.seconds.toFixed(1)} s) ===`);
     process.stdout.write(r.out);
     if (r.code !== 0) {
       testResults.push({ stage: installStage, ...r });
-      break;
+      return { stage, notRun: true, code: 1 };
     }
   }
-  console.log(`\n=== ${stage.name} ===`);
   if (stage.fresh && ensureBuilt()) console.log('(dist/ rebuilt: it was older than its sources)');
-  const r = await run(stage, true);
-  testResults.push({ stage, ...r });
-  if (r.code !== 0) break;
+  if (!stage.beside) console.log(`\n=== ${stage.name} ===`);
+  const r = await run(stage, !stage.beside);
+  if (stage.beside && !stage.stopped) {
+    console.log(`\n=== ${stage.name} (beside the e2e stages, ${r.seconds.toFixed(1)} s) ===`);
+    process.stdout.write(r.out);
+  }
+  return { stage, ...r };
+}
+
+while ((waiting.size || running.size) && !stageFailed) {
+  if ((staticFailed = printStatic())) break;
+  for (const stage of [...waiting]) {
+    if (!needsMet(stage)) continue;
+    waiting.delete(stage);
+    running.set(stage, runTestStage(stage));
+  }
+  if (!running.size) break; // what is left needs a stage that was not run
+  const r = await Promise.race(running.values());
+  running.delete(r.stage);
+  if (!r.notRun) testResults.push(r);
+  if (r.code !== 0) stageFailed = true;
+}
+// A stage failed: the ones still running beside it are stopped (and not counted).
+for (const [stage, p] of running) {
+  stage.stopped = stopGroup(stage.child);
+  await p;
 }
 // The static checks still running: awaited (the tests passed), or stopped (something failed).
-const stopStatic = staticFailed || testResults.some((r) => r.code !== 0);
+const stopStatic = staticFailed || stageFailed;
 if (stopStatic) for (const s of staticStages) s.stopped = stopGroup(s.child);
 // Nothing left to yield to: the checks still running get their share back (where permitted).
 else for (const s of staticStages) if (s.child.exitCode === null) setAutogroupNice(s.child.pid, 0);

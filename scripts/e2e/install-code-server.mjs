@@ -28,6 +28,14 @@ export function isInstalled() {
   }
 }
 
+/**
+ * The native modules VS Code's server loads on Linux, built from source here. Left out:
+ * @vscode/windows-process-tree and @vscode/windows-registry (Windows only) and @vscode/deviceid
+ * (its addon is Windows-only; elsewhere it keeps the id in a file), and @vscode/ripgrep's
+ * postinstall (a GitHub download; the binary is copied from /usr/bin/rg instead).
+ */
+const NATIVE_MODULES = ['node-pty', '@vscode/spdlog', 'native-watchdog', 'kerberos', '@parcel/watcher'];
+
 function run(cmd, args, cwd) {
   const started = Date.now();
   const r = spawnSync(cmd, args, {
@@ -84,7 +92,7 @@ export function installCodeServer({ force = false } = {}) {
   const rgDir = join(vscodeDir, 'node_modules', '@vscode', 'ripgrep', 'bin');
   mkdirSync(rgDir, { recursive: true });
   copyFileSync('/usr/bin/rg', join(rgDir, 'rg'));
-  run('npm', ['rebuild', '--foreground-scripts'], vscodeDir); // node-pty, spdlog, kerberos, watcher…
+  run('npm', ['rebuild', ...NATIVE_MODULES, '--foreground-scripts'], vscodeDir);
   link('node_modules', join(vscodeDir, 'node_modules.asar'));
   link('code-linux.sh', join(vscodeDir, 'bin', 'remote-cli', 'code-server'));
   link('browser-linux.sh', join(vscodeDir, 'bin', 'helpers', 'browser.sh'));
