@@ -6,6 +6,7 @@
 // Anything else that resolves to a Node built-in fails the build (platform 'browser').
 import { join } from 'node:path';
 import { vscodeOnce } from './esbuild-vscode.mjs';
+import { precompiledValidatorsPlugin } from './precompile-validators.mjs';
 import { pdfkitBrowserPlugin } from './render-assets.mjs';
 
 /** Module (path from the repo root) → its browser twin. */
@@ -94,7 +95,7 @@ export function webBuildOptions(root, { production = false, quiet = true } = {})
     minify: production,
     logLevel: quiet ? 'error' : 'info',
     metafile: true,
-    plugins: [pdfkitBrowserPlugin(root), browserPlugin(root)],
+    plugins: [pdfkitBrowserPlugin(root), browserPlugin(root), precompiledValidatorsPlugin(root)],
   }));
 }
 
