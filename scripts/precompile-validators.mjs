@@ -6,7 +6,7 @@
 // Generated at every build, never committed: the code is ~1 MB of ajv output that follows the
 // schema, ajv and the set-up in reportAjv.ts; made from them here, it cannot be out of step.
 // Generating takes about two CPU-seconds, so the module is kept in dist/.precompiled/, named by
-// a hash of what it is made from (the generator bundled with ajv, and the schema's text).
+// its modes and a hash of what it is made from (the generator bundled with ajv, the schema's text).
 import * as esbuild from 'esbuild';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,15 +18,19 @@ const GENERATOR = 'src/core/schema/standaloneValidators.ts';
 const SCHEMA = 'schemas/report.schema.json';
 const CACHE = 'dist/.precompiled';
 
+/** Both modes: the CLI, the local service and the desktop extension check with both. */
+const BOTH = ['strict', 'lenient'];
+
 const generated = new Map();
 
-/** The module's code for the schema and generator under `root` (once per process and root). */
-export function precompiledValidatorsCode(root) {
-  if (!generated.has(root)) generated.set(root, generate(root));
-  return generated.get(root);
+/** The module's code for `modes` of the schema under `root`, with its generator (once per process). */
+export function precompiledValidatorsCode(root, modes = BOTH) {
+  const key = `${root}\0${modes.join()}`;
+  if (!generated.has(key)) generated.set(key, generate(root, modes));
+  return generated.get(key);
 }
 
-async function generate(root) {
+async function generate(root, modes) {
   const bundle = await esbuild.build({
     absWorkingDir: root,
     entryPoints: [GENERATOR],
@@ -39,9 +43,10 @@ async function generate(root) {
   });
   const generator = bundle.outputFiles[0].text;
   const schemaText = readFileSync(join(root, SCHEMA), 'utf8');
-  const key = createHash('sha256').update(generator).update('\0').update(schemaText).digest('hex').slice(0, 16);
+  const key = createHash('sha256').update(generator).update('\0').update(schemaText).update(`\0${modes.join()}`).digest('hex').slice(0, 16);
   const dir = join(root, CACHE);
-  const file = join(dir, `validators-${key}.js`);
+  const prefix = `validators-${modes.join('-')}-`;
+  const file = join(dir, `${prefix}${key}.js`);
   try {
     return readFileSync(file, 'utf8');
   } catch {
@@ -49,9 +54,10 @@ async function generate(root) {
   }
   const module = { exports: {} };
   new Function('module', 'exports', 'require', generator)(module, module.exports, createRequire(join(root, GENERATOR)));
-  const code = module.exports.precompiledValidatorsModule(JSON.parse(schemaText));
+  const code = module.exports.precompiledValidatorsModule(JSON.parse(schemaText), modes);
   mkdirSync(dir, { recursive: true });
-  for (const old of readdirSync(dir)) if (join(dir, old) !== file) rmSync(join(dir, old), { force: true });
+  // What an older schema or generator left for these modes.
+  for (const old of readdirSync(dir)) if (old.startsWith(prefix) && old.endsWith('.js') && join(dir, old) !== file) rmSync(join(dir, old), { force: true });
   // Whole or not at all: two builds may run at once (the integration stage packages while it tests).
   const temp = `${file}.${process.pid}.tmp`;
   writeFileSync(temp, code);
@@ -59,14 +65,17 @@ async function generate(root) {
   return code;
 }
 
-/** The esbuild plugin: the stub module's contents become the generated module. */
-export function precompiledValidatorsPlugin(root) {
+/**
+ * The esbuild plugin: the stub module's contents become the generated module, for `modes` (the
+ * browser bundles take the lenient one only: scripts/web-build.mjs).
+ */
+export function precompiledValidatorsPlugin(root, { modes = BOTH } = {}) {
   const stub = join(root, STUB);
   return {
     name: 'precompiled-validators',
     setup(build) {
       build.onLoad({ filter: /[\\/]precompiledValidators\.ts$/ }, async (a) =>
-        a.path === stub ? { contents: await precompiledValidatorsCode(root), loader: 'js', resolveDir: join(root, 'src/core/schema') } : undefined,
+        a.path === stub ? { contents: await precompiledValidatorsCode(root, modes), loader: 'js', resolveDir: join(root, 'src/core/schema') } : undefined,
       );
     },
   };

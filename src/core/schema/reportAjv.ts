@@ -83,6 +83,9 @@ export function appendErrorsInPlace(code: string): string {
   });
 }
 
+/** From this many values on, an enum is checked in a loop (ajv's `loopEnum`). */
+const LOOP_ENUM = 16;
+
 /**
  * The ajv instance the report validators compile with. `source` keeps the code of each function
  * for ajv's standaloneCode (the build), which applies no `code.process`: the build rewrites the
@@ -97,6 +100,9 @@ export function reportAjv({ source = false }: { source?: boolean } = {}): Ajv {
     strictRequired: false,
     // Nullable options are written `type: ["string", "null"]`, the form VS Code understands.
     allowUnionTypes: true,
+    // A long enum (2,000 icon names) is a loop over the schema's list, not a chain of `===` as
+    // long: the same answer for JSON values, and a quarter of the generated code less.
+    loopEnum: LOOP_ENUM,
     // `this` of the validator reaches its `$ref`'d ones: the deprecation keyword's list.
     passContext: true,
   });

@@ -9,6 +9,7 @@ import type { JsonSchema } from './jsonSchema';
 import { toLenientSchema } from './lenientSchema';
 import { appendErrorsInPlace, errorMergeRewrites, reportAjv } from './reportAjv';
 import { schemaFingerprint } from './schemaFingerprint';
+import type { ValidationMode } from './validator';
 
 /** The merge appendErrorsInPlace rewrites: none may be left in the generated code. */
 const PLAIN_MERGE = 'vErrors.concat(';
@@ -64,11 +65,14 @@ function standaloneModule(schema: JsonSchema): { code: string; rewrites: number 
 
 /**
  * The module that replaces precompiledValidators.ts: `precompiledValidators.byFingerprint` maps
- * the fingerprint of the strict schema and of its lenient variant to a function of that schema
- * returning its validator; it also says how many merges were rewritten in each (`errorMergeRewrites`).
+ * the fingerprint of the strict schema and of its lenient variant (or of the `modes` given) to a
+ * function of that schema returning its validator; it also says how many merges were rewritten
+ * in each (`errorMergeRewrites`).
  */
-export function precompiledValidatorsModule(schema: JsonSchema): string {
-  const parts = [schema, toLenientSchema(schema)].map((s) => ({ fingerprint: schemaFingerprint(s), ...standaloneModule(s) }));
+export function precompiledValidatorsModule(schema: JsonSchema, modes: readonly ValidationMode[] = ['strict', 'lenient']): string {
+  const parts = modes
+    .map((mode) => (mode === 'strict' ? schema : toLenientSchema(schema)))
+    .map((s) => ({ fingerprint: schemaFingerprint(s), ...standaloneModule(s) }));
   const entries = parts.map(
     (p) =>
       `  ${JSON.stringify(p.fingerprint)}: function (${SCHEMA_PARAMETER.str}) {\n    const module = { exports: {} };\n` +

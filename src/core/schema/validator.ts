@@ -38,7 +38,7 @@ export interface ReportValidator {
 }
 
 /** Where a validator came from: generated at build time, or compiled from the schema at run time. */
-export type ValidatorOrigin = 'precompiled' | 'compiled';
+type ValidatorOrigin = 'precompiled' | 'compiled';
 
 /**
  * The validator of `schema`: the one the build precompiled from exactly this schema (same
