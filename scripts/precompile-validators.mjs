@@ -57,7 +57,8 @@ async function generate(root, modes) {
   const code = module.exports.precompiledValidatorsModule(JSON.parse(schemaText), modes);
   mkdirSync(dir, { recursive: true });
   // What an older schema or generator left for these modes.
-  for (const old of readdirSync(dir)) if (old.startsWith(prefix) && old.endsWith('.js') && join(dir, old) !== file) rmSync(join(dir, old), { force: true });
+  for (const old of readdirSync(dir))
+    if (old.startsWith(prefix) && old.endsWith('.js') && join(dir, old) !== file) rmSync(join(dir, old), { force: true });
   // Whole or not at all: two builds may run at once (the integration stage packages while it tests).
   const temp = `${file}.${process.pid}.tmp`;
   writeFileSync(temp, code);
@@ -75,7 +76,9 @@ export function precompiledValidatorsPlugin(root, { modes = BOTH } = {}) {
     name: 'precompiled-validators',
     setup(build) {
       build.onLoad({ filter: /[\\/]precompiledValidators\.ts$/ }, async (a) =>
-        a.path === stub ? { contents: await precompiledValidatorsCode(root, modes), loader: 'js', resolveDir: join(root, 'src/core/schema') } : undefined,
+        a.path === stub
+          ? { contents: await precompiledValidatorsCode(root, modes), loader: 'js', resolveDir: join(root, 'src/core/schema') }
+          : undefined,
       );
     },
   };

@@ -53,7 +53,9 @@ const DEPRECATION_KEYWORD: CodeKeywordDefinition = {
   code(cxt: KeywordCxt) {
     const { gen, schemaCode, it } = cxt;
     const instancePath = strConcat(N.instancePath, it.errorPath);
-    gen.if(_`this && this.deprecations`, () => gen.code(_`this.deprecations.push({instancePath: ${instancePath}, message: ${schemaCode}})`));
+    gen.if(_`this && this.deprecations`, () =>
+      gen.code(_`this.deprecations.push({instancePath: ${instancePath}, message: ${schemaCode}})`),
+    );
   },
 };
 

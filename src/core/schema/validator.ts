@@ -45,10 +45,14 @@ type ValidatorOrigin = 'precompiled' | 'compiled';
  * fingerprint), else compiled now — from the sources (no precompiled ones), or a schema that
  * differs from the bundled one. Both are the same ajv set-up (reportAjv.ts).
  */
-function validatorFor(schema: JsonSchema, precompiled: PrecompiledValidators | undefined): { fn: ValidateFunction; origin: ValidatorOrigin } {
+function validatorFor(
+  schema: JsonSchema,
+  precompiled: PrecompiledValidators | undefined,
+): { fn: ValidateFunction; origin: ValidatorOrigin } {
   if (precompiled) {
     const fingerprint = schemaFingerprint(schema);
-    if (Object.hasOwn(precompiled.byFingerprint, fingerprint)) return { fn: precompiled.byFingerprint[fingerprint](schema), origin: 'precompiled' };
+    if (Object.hasOwn(precompiled.byFingerprint, fingerprint))
+      return { fn: precompiled.byFingerprint[fingerprint](schema), origin: 'precompiled' };
   }
   return { fn: reportAjv().compile(schema), origin: 'compiled' };
 }

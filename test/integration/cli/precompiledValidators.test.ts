@@ -57,8 +57,13 @@ describe('report validators: the bundles use the ones precompiled at build time'
     report = join(dir, 'precompiled.report.json');
     writeFileSync(report, JSON.stringify(REPORT, null, 2));
   });
-  afterEach(() => {
-    for (const c of running.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  afterEach(async () => {
+    for (const c of running.splice(0)) {
+      if (c.exitCode !== null || c.signalCode !== null) continue;
+      const exited = new Promise((resolve) => c.once('exit', resolve));
+      c.kill('SIGKILL');
+      await exited;
+    }
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -89,7 +94,17 @@ describe('report validators: the bundles use the ones precompiled at build time'
 
   it('the local service: a 422 for the invalid report, no validator compiled', async () => {
     const key = 'precompiled-key-0001';
-    const args = ['--require', probe, join(ROOT, 'dist/local-service.js'), '--port', '0', '--data-dir', join(dir, 'data'), '--api-key', key];
+    const args = [
+      '--require',
+      probe,
+      join(ROOT, 'dist/local-service.js'),
+      '--port',
+      '0',
+      '--data-dir',
+      join(dir, 'data'),
+      '--api-key',
+      key,
+    ];
     const child = spawn(process.execPath, args, { cwd: dir, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
     running.push(child);
     let stderr = '';
@@ -107,8 +122,5 @@ describe('report validators: the bundles use the ones precompiled at build time'
       [['body', 'components', 0, 'Card', 'options', 'value']],
     );
     assert.equal(compiles(stderr), 0, stderr);
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
   });
 });
