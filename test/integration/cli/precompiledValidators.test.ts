@@ -2,7 +2,7 @@
 // (scripts/precompile-validators.mjs): the CLI's validate and the local service's 422 compile no
 // schema at run time. A probe preloaded into the process (and its worker threads) reports every
 // function ajv compiles: ajv makes each with `new Function(…)` from code naming `vErrors`. The
-// probe's own check: from the sources (no precompiled validators) it sees the compile.
+// probe's own check: it sees ajv compile a schema.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -67,14 +67,14 @@ describe('report validators: the bundles use the ones precompiled at build time'
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('the probe sees a validator compiled at run time (the sources have none precompiled)', async () => {
-    const code = "require('./src/core/schema/reportSchema.ts').reportSchemaIndex().validator('lenient').validate({});";
-    const child = spawn(process.execPath, ['--require', 'tsx/cjs', '--require', probe, '-e', code], {
+  it('the probe sees ajv compile a validator', async () => {
+    const code = "new (require('ajv').default)({ allErrors: true }).compile({ type: 'object', required: ['a'] });";
+    const child = spawn(process.execPath, ['--require', probe, '-e', code], {
       cwd: ROOT,
       env: cleanEnv(),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const r = await collect(child, 90_000);
+    const r = await collect(child, 60_000);
     assert.equal(r.code, 0, describeRun(r));
     assert.ok(compiles(r.stderr) > 0, describeRun(r));
   });
