@@ -1,15 +1,17 @@
 // The bundles validate with the report validators precompiled at build time
 // (scripts/precompile-validators.mjs): the CLI's validate and the local service's 422 compile no
-// schema at run time. A probe preloaded into the process (and its worker threads) reports every
-// function ajv compiles: ajv makes each with `new Function(…)` from code naming `vErrors`. The
-// probe's own check: it sees ajv compile a schema.
+// schema at run time, nor does the extension's fix engine over the schema file it reads. A probe
+// preloaded into the process (and its worker threads) reports every function ajv compiles: ajv
+// makes each with `new Function(…)` from code naming `vErrors`. The probe's own check: it sees
+// ajv compile a schema.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CLI, cleanEnv, collect, describeRun, ROOT, waitForOutput } from './cliHarness';
 import { ensureBuilt } from '../../helpers/freshBuild';
+import type * as FixEngine from '../../../src/extension/schema/fixEngineEntry';
 
 const COMPILED = '[probe] ajv compiled a validator';
 
@@ -90,6 +92,14 @@ describe('report validators: the bundles use the ones precompiled at build time'
     assert.match(r.stdout + r.stderr, /error: .*\[required\] \(components\[0\]\.options\.value\)/, describeRun(r));
     assert.match(r.stdout + r.stderr, /warning: .*\[deprecated\] \(components\[1\]\.options\.headings_margin\)/, describeRun(r));
     assert.equal(compiles(r.stderr), 0, describeRun(r));
+  });
+
+  it('the extension’s fix engine (dist/fixEngine.js) over the schema file it reads at run time: both modes precompiled', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle as the extension loads it
+    const engine = require(join(ROOT, 'dist/fixEngine.js')) as typeof FixEngine;
+    const index = new engine.SchemaIndex(JSON.parse(readFileSync(join(ROOT, 'schemas/report.schema.json'), 'utf8')));
+    assert.deepEqual([index.validator('strict').origin, index.validator('lenient').origin], ['precompiled', 'precompiled']);
+    assert.match(engine.reportProblems(index, JSON.stringify(REPORT))[0]?.message ?? '', /value/);
   });
 
   it('the local service: a 422 for the invalid report, no validator compiled', async () => {
