@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { pdfkitBrowserPlugin, importMetaUrl, copyRenderAssets } from './render-assets.mjs';
 import { buildViewer, VIEWER_ENTRY } from './build-viewer.mjs';
 import { vscodeOnce } from './esbuild-vscode.mjs';
+import { precompiledValidatorsPlugin } from './precompile-validators.mjs';
 import { webBuildOptions, webExtensionBuildOptions, WEB_EXTENSION } from './web-build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -76,7 +77,8 @@ const common = {
   minify: production,
   logLevel: quiet ? 'error' : 'info',
   absWorkingDir: root,
-  plugins: [pdfkitBrowserPlugin(root), vscodeOnce],
+  // The report validators come precompiled (scripts/precompile-validators.mjs).
+  plugins: [pdfkitBrowserPlugin(root), vscodeOnce, precompiledValidatorsPlugin(root)],
   // jsonc-parser's UMD entry requires its parts through a wrapped `require` esbuild cannot follow.
   alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
   define: importMetaUrl.define,

@@ -29,6 +29,7 @@ export const SOURCES = [
   'scripts/render-assets.mjs',
   'scripts/build-viewer.mjs',
   'scripts/web-build.mjs',
+  'scripts/precompile-validators.mjs',
   'package-lock.json',
 ];
 

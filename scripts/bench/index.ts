@@ -4,7 +4,7 @@
  * goes to .bench/latest.md for the README's performance section. Performance is measured
  * here, never asserted in tests. A bench that fails is reported and the others still run
  * (exit code 1).
- *   npm run bench [-- render,polling,throughput,batch,batch-renderer,shard,loc,mcp,activation,web,harness]
+ *   npm run bench [-- render,polling,throughput,batch,batch-renderer,shard,loc,mcp,cli-start,activation,web,harness]
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { runActivationBench } from './activation';
 import { runBatchBench } from './batch';
 import { runBatchVsRendererBench } from './batchVsRenderer';
+import { runCliStartBench } from './cliStart';
 import { runHarnessBench } from './harness';
 import { runLocBench } from './loc';
 import { runMcpBench } from './mcp';
@@ -34,6 +35,7 @@ const all: Record<string, () => Promise<BenchRow[]>> = {
   shard: () => runShardBench(),
   loc: () => runLocBench(),
   mcp: () => runMcpBench(),
+  'cli-start': () => runCliStartBench(),
   activation: () => runActivationBench(),
   web: () => runWebBench(),
   harness: () => runHarnessBench(3, 10),

@@ -12,7 +12,7 @@ import { DiagnosticMapper, type SourceDiagnostic } from '../../../../src/core/lo
 import { mapSchemaErrors } from '../../../../src/core/loc/schemaErrors';
 import { toLenientSchema } from '../../../../src/core/schema/lenientSchema';
 import { reportSchema } from '../../../../src/core/schema/reportSchema';
-import { errorMergeRewrites, VSCODE_SCHEMA_KEYWORDS } from '../../../../src/core/schema/validator';
+import { errorMergeRewrites, VSCODE_SCHEMA_KEYWORDS } from '../../../../src/core/schema/reportAjv';
 import { validateReport } from '../../../../src/service/validation/reportValidator';
 import { nestingViolation, parsePythonJson, PythonJsonError } from '../../../../src/service/validation/pythonJson';
 import {

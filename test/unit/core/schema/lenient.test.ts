@@ -3,7 +3,7 @@ import { strict as assert } from 'node:assert';
 import Ajv from 'ajv';
 import { toLenientSchema } from '../../../../src/core/schema/lenientSchema';
 import { reportSchema } from '../../../../src/core/schema/reportSchema';
-import { ANNOTATION_KEYWORDS, VSCODE_SCHEMA_KEYWORDS } from '../../../../src/core/schema/validator';
+import { ANNOTATION_KEYWORDS, VSCODE_SCHEMA_KEYWORDS } from '../../../../src/core/schema/reportAjv';
 import { reportSchemaIndex } from '../../../../src/core/schema/reportSchema';
 
 const SCHEMA = reportSchemaIndex();
