@@ -21,17 +21,23 @@ export async function buildTimeCheck(wb: Workbench) {
   const { page } = wb;
   await wb.editor.open(`examples/${REPORT}`);
   const message = wb.statusBar.item(`Build of ${REPORT} ready`);
-  // The first build may start the local service and its render workers (seconds); the second is
-  // the one a person making changes sees, well under a second on the local service.
+  // The form under a second is the one to see. The first build may start the local service and its
+  // render workers (seconds): then a second one, as a person making changes sees it, well under a
+  // second on the local service (after the checks before it, the first one already is).
   const first = await build(wb, message);
-  await message.waitFor({ state: 'detached', timeout: 15_000 }); // the message's 5 s
-  await page.keyboard.press('Control+1'); // back to the report from the viewer opened beside it
-  const text = await build(wb, message);
-  await wb.shot('build-time-status-bar.png', { docs: true });
-  const took = / · (\d+ ms|\d+\.\d s)$/.exec(text)?.[1];
-  if (!took) throw new Error(`the status bar message does not end in a time: "${text}"`);
-  if (/^0\.\d s$/.test(took)) throw new Error(`a build faster than a second reads "${took}", not milliseconds: "${text}"`);
-  if (/ ms$/.test(took) && Number.parseInt(took, 10) >= 1000) throw new Error(`a second or more reads "${took}": "${text}"`);
+  let text = first;
+  if (!/ · \d+ ms$/.test(first)) {
+    await message.waitFor({ state: 'detached', timeout: 15_000 }); // the message's 5 s
+    await page.keyboard.press('Control+1'); // back to the report from the viewer opened beside it
+    text = await build(wb, message);
+  }
+  await wb.shot('build-time-status-bar.png', { of: message, docs: true });
+  for (const seen of new Set([first, text])) {
+    const took = / · (\d+ ms|\d+\.\d s)$/.exec(seen)?.[1];
+    if (!took) throw new Error(`the status bar message does not end in a time: "${seen}"`);
+    if (/^0\.\d s$/.test(took)) throw new Error(`a build faster than a second reads "${took}", not milliseconds: "${seen}"`);
+    if (/ ms$/.test(took) && Number.parseInt(took, 10) >= 1000) throw new Error(`a second or more reads "${took}": "${seen}"`);
+  }
   // The viewer it opened must not be in the way of the checks after it; an earlier check's
   // untitled New Report is closed unsaved (its "Save changes?" would stop Close All Editors).
   await resetWorkbench(wb);

@@ -16,7 +16,7 @@ import { newUserWalkCheck } from './newUser';
 import { Workbench } from './pages';
 import { quickFixCheck, renderNoteQuickFixCheck, serviceQuickFixCheck } from './quickfix';
 import { resetWorkbench } from './reset';
-import { restrictedModeCheck, startRestricted, type Restricted } from './restricted';
+import { restrictedModeCheck } from './restricted';
 import { apiKeyInputCheck, buildCheck, liveSyncCheck, previewCheck, quotaTooltipCheck } from './studio';
 import { fixtureText } from './text';
 import { WALKTHROUGH_CHECK_TITLE, walkthroughCheck } from './walkthrough';
@@ -26,12 +26,12 @@ export interface UiResult {
   passed: number;
   failures: { title: string; error: string }[];
 }
-/** A check: its title, what it does, and whether it needs a window of its own. */
-export type Check = [title: string, run: () => Promise<unknown>, options?: { ownWindow?: boolean }];
+/** A check: its title and what it does. */
+export type Check = [title: string, run: () => Promise<unknown>];
 
 /**
- * Runs one check at a time and counts it into `result`; each prints its title, time and what it
- * found. `shotPage`: the window to screenshot when it fails (an own-window check takes its own).
+ * Runs a check and counts it into `result`; each prints its title, time and what it found.
+ * `shotPage`: the window to screenshot when it fails (a check in a window of its own takes its own).
  */
 export function checkRunner(result: UiResult, shotDir: string, step: Step) {
   return async (title: string, check: () => Promise<unknown>, shotPage?: Page): Promise<void> => {
@@ -74,20 +74,24 @@ export async function runUiChecks(
   const inflight = trackResourceLoads(page);
   const result: UiResult = { passed: 0, failures: [] };
   const runCheck = checkRunner(result, shotDir, step);
-  const ownWindow: Check[] = [];
-  const chosenTitle = (title: string) => uiGrepMatches(title, process.env.REPORT_STUDIO_UI_GREP);
-  const restrictedTitle =
-    'UI: Restricted Mode — in a folder not trusted, the live view (its remote image not fetched), completion and validation work; trusting it fetches the image, no reload';
-  // Its own code-server starts after the first check, while the checks before it run: not
-  // beside this workbench's own start and first webview (a blank first panel, once, under load).
-  let restricted: Promise<Restricted> | undefined;
-  const startRestrictedOnce = () => {
-    if (!restricted && chosenTitle(restrictedTitle)) {
-      restricted = startRestricted(dirs.runDir, dirs.extensionsDir);
-      restricted.catch(() => {}); // awaited (and reported) by its check
-    }
-    return restricted!;
-  };
+  const chosen = (checks: Check[]) => checks.filter(([title]) => uiGrepMatches(title, process.env.REPORT_STUDIO_UI_GREP));
+  // The checks that need a window of their own, each on a side server of its own (sideServer.ts):
+  // one at a time, in a lane beside this window's checks. It starts once this window's own start
+  // and first webview are done (the first check): a window started beside those once left a first
+  // panel blank under load.
+  const side = chosen([
+    [
+      'UI: Restricted Mode — in a folder not trusted, the live view (its remote image not fetched), completion and validation work; trusting it fetches the image, no reload',
+      () => restrictedModeCheck(context, dirs, shotDir),
+    ],
+    [LOCALE_CHECK_TITLE, () => localeCheck(dirs, shotDir)],
+    [MULTI_ROOT_CHECK_TITLE, () => multiRootCheck(dirs, shotDir)],
+  ]);
+  let lane: Promise<void> | undefined;
+  const startLane = () =>
+    (lane ??= (async () => {
+      for (const [title, check] of side) await runCheck(title, check);
+    })());
   try {
     await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`);
     await wb.ready();
@@ -128,27 +132,20 @@ export async function runUiChecks(
         () => renderNoteQuickFixCheck(wb, workspace),
       ],
       ['UI: "Report Studio: Set API Key" asks in a password box with validation', () => apiKeyInputCheck(wb)],
-      [restrictedTitle, () => restrictedModeCheck(context, startRestrictedOnce(), shotDir)],
-      // Last, each in a Chromium window of its own once this one is closed (locale.ts,
-      // multiRoot.ts): their extension hosts start the local service on this window's data dir.
-      [LOCALE_CHECK_TITLE, () => localeCheck(server, workspace, dirs, shotDir), { ownWindow: true }],
-      [MULTI_ROOT_CHECK_TITLE, () => multiRootCheck(server, dirs, shotDir), { ownWindow: true }],
     ];
-    const chosen = checks.filter(([title]) => chosenTitle(title));
-    for (const [title, check] of chosen.filter(([, , o]) => !o?.ownWindow)) {
+    for (const [title, check] of chosen(checks)) {
       await runCheck(title, check, page);
-      startRestrictedOnce();
+      startLane();
     }
-    ownWindow.push(...chosen.filter(([, , o]) => o?.ownWindow));
   } finally {
+    startLane();
     // Closed mid-load, the page would hold code-server's webview worker for 30 s (see
     // trackResourceLoads): the suite's first panel would stay blank that long.
     const t = Date.now();
     await inflight.settle();
     step(`UI checks: webview loads settled in ${Date.now() - t} ms`);
     await page.close().catch(() => {});
-    await (await restricted?.catch(() => undefined))?.stop();
+    await lane;
   }
-  for (const [title, check] of ownWindow) await runCheck(title, check);
   return result;
 }

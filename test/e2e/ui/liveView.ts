@@ -78,7 +78,9 @@ async function liveBeside(wb: Workbench) {
   const example = await wb.walkthrough.step('openExample');
   await example.locator('.monaco-button', { hasText: 'Open Example' }).click();
   const box = wb.quickInput.box;
-  await box.waitFor({ state: 'visible', timeout: 10_000 });
+  // Run alone, this click is the extension's first command: the list comes once it has loaded
+  // (over 10 s under load).
+  await box.waitFor({ state: 'visible', timeout: 60_000 });
   await box.fill(EXAMPLE);
   await page.locator('.quick-input-widget .monaco-list-row.focused', { hasText: EXAMPLE }).first().waitFor({ timeout: 10_000 });
   await box.press('Enter');
@@ -88,7 +90,8 @@ async function liveBeside(wb: Workbench) {
   // editor then): the live view beside the example's group.
   const live = await wb.walkthrough.step('liveView');
   await live.locator('.monaco-button', { hasText: 'Open Live Preview' }).click();
-  await wb.viewer.until(EXAMPLE, 'the live view marked Live', () => document.getElementById('liveBadge')?.textContent === 'Live');
+  // Run alone, the first live view of the window: the local service starts first.
+  await wb.viewer.until(EXAMPLE, 'the live view marked Live', () => document.getElementById('liveBadge')?.textContent === 'Live', 90_000);
   await wb.shot('live-beside-walkthrough.png', { docs: true });
   const fromWalkthrough = await waitBeside(wb, EXAMPLE, 'the live view opened from the walkthrough');
 

@@ -1,16 +1,18 @@
-// The extension in another display language: a second Chromium window on the same code-server,
-// in German. code-server (1.100) takes a page's language from --locale, else from the user's
+// The extension in another display language: a Chromium window in German, on a side server of its
+// own (sideServer.ts). code-server (1.100) takes a page's language from --locale, else from the user's
 // argv.json `locale` (read as "en" while the file is missing), else from the `vscode.nls.locale`
 // cookie; and serves it only when a language pack for it is installed. None can be downloaded
-// here, so for this window the run writes an argv.json without a locale, installs an empty
-// pack (no translations: VS Code's own words stay English) and sends the cookie; the
+// here, so that server's profile gets an argv.json without a locale and an empty pack (no
+// translations: VS Code's own words stay English), and the window sends the cookie; the
 // extension's package.nls.de.json and l10n/bundle.l10n.de.json do the rest. Checked like a
 // person: a command title in the command palette, a notification, the viewer's toolbar, and
 // words made by src/core: the quota in the status bar (and what a screen reader hears of it)
 // and a rejected Preview's problem in plain words in the Problems panel.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchBrowser, type CodeServer, type RunDirs } from '../../../scripts/e2e/code-server.mjs';
+import { launchBrowser, type RunDirs } from '../../../scripts/e2e/code-server.mjs';
+import { root } from '../../../scripts/e2e/build-suite.mjs';
+import { startSideServer } from './sideServer';
 import { Workbench } from './pages';
 
 export const LOCALE_CHECK_TITLE =
@@ -23,10 +25,10 @@ const REJECTED = 'abgelehnt.json';
 const REJECTED_TEXT = `${JSON.stringify({ type: 'Report', options: { report_title: 'Abgelehnt', vertical_margin: 99 }, components: [] }, null, 2)}\n`;
 
 /**
- * Lets the cookie choose `language`: an argv.json without a locale, and an installed language
- * pack with no translations (what the server's languagepacks.json lists). Returns the undo.
+ * Lets the cookie choose `language` in the profile of `dirs`: an argv.json without a locale, and an
+ * installed language pack with no translations (what the server's languagepacks.json lists).
  */
-function allowLanguage(dirs: RunDirs, language: string): () => void {
+function allowLanguage(dirs: RunDirs, language: string): void {
   const folder = join(dirs.runDir, `language-pack-${language}`);
   mkdirSync(folder, { recursive: true });
   const translations = join(folder, 'main.i18n.json');
@@ -44,18 +46,29 @@ function allowLanguage(dirs: RunDirs, language: string): () => void {
   const files = [join(dirs.userDataDir, 'languagepacks.json'), join(dirs.userDataDir, 'User', 'argv.json')];
   writeFileSync(files[0], JSON.stringify(packs));
   writeFileSync(files[1], '{}');
-  return () => files.forEach((f) => rmSync(f, { force: true }));
 }
 
 /**
- * Opens the workbench in German in a Chromium profile of its own (the English window's webview
- * worker is not shared) and checks.
+ * Opens the workbench in German, on a side server of its own (its profile allows the language)
+ * and in a Chromium profile of its own (the cookie), and checks. Its folder holds a copy of the
+ * KPI dashboard and the rejected report.
  */
-export async function localeCheck(server: CodeServer, workspace: string, dirs: RunDirs, shotDir: string) {
-  const undo = allowLanguage(dirs, 'de');
-  const rejected = join(workspace, 'examples', REJECTED);
-  writeFileSync(rejected, REJECTED_TEXT);
-  const context = await launchBrowser(join(dirs.runDir, 'chromium-profile-de'));
+export async function localeCheck(main: RunDirs, shotDir: string) {
+  let folder = '';
+  const { server, dirs } = await startSideServer(main, 'locale-de', {
+    prepare: (dirs) => {
+      allowLanguage(dirs, 'de');
+      folder = join(dirs.runDir, 'workspace');
+      mkdirSync(folder, { recursive: true });
+      copyFileSync(join(root, 'examples', 'kpi-dashboard.report.json'), join(folder, 'kpi-dashboard.report.json'));
+      writeFileSync(join(folder, REJECTED), REJECTED_TEXT);
+      return folder;
+    },
+  });
+  const context = await launchBrowser(join(dirs.runDir, 'chromium-profile')).catch(async (e) => {
+    await server.stop();
+    throw e;
+  });
   let wb: Workbench | undefined;
   const t0 = Date.now();
   const times: Record<string, number> = {};
@@ -64,9 +77,7 @@ export async function localeCheck(server: CodeServer, workspace: string, dirs: R
     await context.addCookies([{ name: 'vscode.nls.locale', value: 'de', url: server.url }]);
     wb = new Workbench(await context.newPage(), shotDir);
     const { page } = wb;
-    // The workspace's examples/ folder, not the workspace: this window's editors are then
-    // remembered for a folder the suite's window never opens. The report opens at window start.
-    const folder = join(workspace, 'examples');
+    // The report opens at window start.
     const report = `vscode-remote://127.0.0.1:${server.port}${join(folder, 'kpi-dashboard.report.json')}`;
     const payload = encodeURIComponent(JSON.stringify([['openFile', report]]));
     await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}&payload=${payload}`);
@@ -160,7 +171,6 @@ export async function localeCheck(server: CodeServer, workspace: string, dirs: R
     // The page first, on failure too (multiRoot.ts says why).
     await wb?.page.close().catch(() => {});
     await context.close().catch(() => {});
-    undo();
-    rmSync(rejected, { force: true });
+    await server.stop();
   }
 }

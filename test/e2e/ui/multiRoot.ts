@@ -1,6 +1,6 @@
 // A multi-root workspace (docs/extension.md, Settings): two folders whose `.vscode/settings.json`
 // differ in the settings that belong to a folder, opened as a `.code-workspace` in a Chromium
-// window of its own. The second folder is the one that matters: a default that fell back to the
+// window of its own, on a side server of its own. The second folder is the one that matters: a default that fell back to the
 // first workspace folder would be caught there. Checked like a person, the files read from disk:
 // - north: preview on save on, previews exported to `previews/`;
 // - south: preview on save off, builds and previews exported to `pdfs/`;
@@ -10,7 +10,8 @@
 // - saving north's report previews it into `north/previews/north.jpg`.
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchBrowser, type CodeServer, type RunDirs } from '../../../scripts/e2e/code-server.mjs';
+import { launchBrowser, type RunDirs } from '../../../scripts/e2e/code-server.mjs';
+import { startSideServer } from './sideServer';
 import { Workbench } from './pages';
 import { waitFor } from '../../helpers/waitFor';
 
@@ -30,6 +31,8 @@ const FOLDERS: Record<string, Record<string, unknown>> = {
   },
 };
 
+const WORKSPACE_FILE = 'two-folders.code-workspace';
+
 /** The two folders and the workspace file under `dir`; returns the workspace file. */
 function makeWorkspace(dir: string): string {
   rmSync(dir, { recursive: true, force: true });
@@ -38,7 +41,7 @@ function makeWorkspace(dir: string): string {
     writeFileSync(join(dir, name, '.vscode', 'settings.json'), JSON.stringify(settings, null, 2));
     writeFileSync(join(dir, name, `${name}.report.json`), report(name));
   }
-  const file = join(dir, 'two-folders.code-workspace');
+  const file = join(dir, WORKSPACE_FILE);
   writeFileSync(file, JSON.stringify({ folders: [{ path: 'north' }, { path: 'south' }] }, null, 2));
   return file;
 }
@@ -75,12 +78,19 @@ async function editAndSave({ page }: Workbench): Promise<void> {
   await page.locator('.tabs-container .tab.active:not(.dirty)').first().waitFor({ timeout: 10_000 });
 }
 
-export async function multiRootCheck(server: CodeServer, dirs: RunDirs, shotDir: string) {
-  const root = join(dirs.runDir, 'multi-root');
-  const workspaceFile = makeWorkspace(root);
+/** On a side server of its own (sideServer.ts), in a Chromium window of its own. */
+export async function multiRootCheck(main: RunDirs, shotDir: string) {
+  let root = '';
+  const { server, dirs } = await startSideServer(main, 'multi-root', {
+    prepare: (dirs) => makeWorkspace((root = join(dirs.runDir, 'workspace'))),
+  });
+  const workspaceFile = join(root, WORKSPACE_FILE);
   const north = join(root, 'north');
   const south = join(root, 'south');
-  const context = await launchBrowser(join(dirs.runDir, 'chromium-profile-multi-root'));
+  const context = await launchBrowser(join(dirs.runDir, 'chromium-profile')).catch(async (e) => {
+    await server.stop();
+    throw e;
+  });
   let wb: Workbench | undefined;
   const t0 = Date.now();
   const times: Record<string, number> = {};
@@ -101,14 +111,16 @@ export async function multiRootCheck(server: CodeServer, dirs: RunDirs, shotDir:
       if (!(await foldersShown(wb))) throw new Error('the workspace window shows no north and south folders in the explorer');
     }
     await page.locator('.tabs-container .tab.active', { hasText: 'south.report.json' }).waitFor({ timeout: 30_000 });
-    // The code lens: the extension is active and the editor has settled.
-    await page.locator('.monaco-editor .codelens-decoration', { hasText: 'Build' }).first().waitFor({ timeout: 30_000 });
+    // The code lens: the extension is active and the editor has settled. On a server just started
+    // it comes after the extension host's start and the local service's (over 60 s at a load of 30).
+    await page.locator('.monaco-editor .codelens-decoration', { hasText: 'Build' }).first().waitFor({ timeout: 90_000 });
     mark('opened');
 
     // South: a save previews nothing (its folder says off); its Build goes to its own export folder.
     await editAndSave(wb);
     await page.keyboard.press('Control+Shift+Alt+P');
-    await fileAppears(join(south, 'pdfs', 'south.pdf'), "south's Build exported to south/pdfs");
+    // The first Build waits for the local service to start (20 s once under load).
+    await fileAppears(join(south, 'pdfs', 'south.pdf'), "south's Build exported to south/pdfs", 60_000);
     mark('southBuild');
 
     // New Report from south's report: the unsaved report belongs to south, and so does its result's Save As.
@@ -163,8 +175,9 @@ export async function multiRootCheck(server: CodeServer, dirs: RunDirs, shotDir:
     throw e;
   } finally {
     // The page first, on failure too: a window closed with its browser leaves its extension host
-    // running for a while, holding the local service's data folder the suite's window needs.
+    // running for a while, holding the local service's data folder.
     await wb?.page.close().catch(() => {});
     await context.close().catch(() => {});
+    await server.stop();
   }
 }

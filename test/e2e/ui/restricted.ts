@@ -3,14 +3,15 @@
 // "Restricted Mode". The extension still works there: the live view draws the report (its remote
 // image as the labelled placeholder, and the image server is never asked), completion lists the
 // Card's options, and a trailing comma gets its warning. Then the folder is trusted in the trust
-// editor and, without a reload, the live view is drawn again and asks for its image. Reuses the
-// installed extension; the server has its own profile and origin, so no webview service worker is shared.
+// editor and, without a reload, the live view is drawn again and asks for its image. The server is a
+// side server (sideServer.ts): the installed extension, its own profile and origin.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
-import { prepareRunDirs, startCodeServer, type CodeServer } from '../../../scripts/e2e/code-server.mjs';
+import type { CodeServer, RunDirs } from '../../../scripts/e2e/code-server.mjs';
+import { startSideServer } from './sideServer';
 import { Workbench } from './pages';
 import { waitFor } from '../../helpers/waitFor';
 
@@ -47,11 +48,8 @@ function reportText(imageUrl: string): string {
 `;
 }
 
-/**
- * The untrusted folder, its image server and its code-server. runUiChecks starts this before its
- * first check, so the server's start overlaps the other checks; stop() ends both servers.
- */
-export interface Restricted {
+/** The untrusted folder, its image server and its code-server (sideServer.ts); stop() ends both servers. */
+interface Restricted {
   server: CodeServer;
   workspace: string;
   report: string;
@@ -60,7 +58,7 @@ export interface Restricted {
   stop(): Promise<void>;
 }
 
-export async function startRestricted(runDir: string, extensionsDir: string): Promise<Restricted> {
+async function startRestricted(main: RunDirs): Promise<Restricted> {
   let hits = 0;
   const images = createServer((_req, res) => {
     hits++;
@@ -72,14 +70,21 @@ export async function startRestricted(runDir: string, extensionsDir: string): Pr
     await new Promise((r) => images.close(r));
   };
   try {
-    const dirs = { ...prepareRunDirs(join(runDir, 'restricted'), TRUST_ON), extensionsDir };
-    // A folder holding only the report: nothing else to index.
-    const workspace = join(dirs.runDir, 'workspace');
-    mkdirSync(workspace, { recursive: true });
     const text = reportText(`http://127.0.0.1:${(images.address() as AddressInfo).port}/logo.png`);
-    const report = join(workspace, 'untrusted.report.json');
-    writeFileSync(report, text);
-    const server = await startCodeServer(dirs, workspace, { trust: true });
+    let workspace = '';
+    let report = '';
+    const { server } = await startSideServer(main, 'restricted', {
+      settings: TRUST_ON,
+      trust: true,
+      prepare: (dirs) => {
+        // A folder holding only the report: nothing else to index.
+        workspace = join(dirs.runDir, 'workspace');
+        mkdirSync(workspace, { recursive: true });
+        report = join(workspace, 'untrusted.report.json');
+        writeFileSync(report, text);
+        return workspace;
+      },
+    });
     return {
       server,
       workspace,
@@ -97,11 +102,16 @@ export async function startRestricted(runDir: string, extensionsDir: string): Pr
   }
 }
 
-export async function restrictedModeCheck(context: BrowserContext, setup: Promise<Restricted>, shotDir: string) {
+/** In a page of `context` (the UI checks' browser), on a side server of its own started here. */
+export async function restrictedModeCheck(context: BrowserContext, main: RunDirs, shotDir: string) {
   const began = Date.now();
-  const { server, workspace, report, text, imageRequests } = await setup;
-  const wb = new Workbench(await context.newPage(), shotDir);
-  const { page } = wb;
+  const restricted = await startRestricted(main);
+  const { server, workspace, report, text, imageRequests } = restricted;
+  const page = await context.newPage().catch(async (e) => {
+    await restricted.stop();
+    throw e;
+  });
+  const wb = new Workbench(page, shotDir);
   try {
     // The report opens with the window (no Quick Open round trip).
     const payload = [['openFile', `vscode-remote://127.0.0.1:${server.port}${report}`]];
@@ -138,7 +148,11 @@ export async function restrictedModeCheck(context: BrowserContext, setup: Promis
     if (!(await page.evaluate(() => (window as any).reportStudioNoReload === true)))
       throw new Error('trusting the folder reloaded the window');
     return { indicator: 'Restricted Mode', untrustedRequests, trustedRequests: imageRequests(), seconds: (Date.now() - began) / 1000 };
+  } catch (e) {
+    await page.screenshot({ path: join(shotDir, 'failed-restricted.png') }).catch(() => {});
+    throw e;
   } finally {
     await page.close().catch(() => {});
+    await restricted.stop();
   }
 }

@@ -10,6 +10,9 @@ const STEPS = ['openExample', 'newReport', 'liveView', 'preview', 'build', 'setA
 /** Window widths people use (a laptop, the default of the UI checks, a desktop), the height of the checks'. */
 const WIDTHS = [1024, 1280, 1600];
 const HEIGHT = 800;
+/** The headings of the two steps' Markdown pages. */
+const NEW_REPORT_PAGE = 'Start your own report';
+const OPEN_EXAMPLE_PAGE = 'Open an example report';
 
 /** Selects a step; the text of its description as shown (the rendered text, not the source). */
 async function selectStep(wb: Workbench, id: string): Promise<string> {
@@ -77,9 +80,14 @@ export async function walkthroughCheck(wb: Workbench) {
   try {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: HEIGHT });
+      // Another step's page first, so that the example's is laid out anew at this width. Its page
+      // on screen before the next click: VS Code renders a step's Markdown page asynchronously, and
+      // a render still under way when the next step is selected can land after that one's (seen
+      // when the walkthrough ran first: the example's step selected, New Report's page shown).
       await selectStep(wb, 'newReport');
+      await wb.walkthrough.media(NEW_REPORT_PAGE);
       await selectStep(wb, 'openExample');
-      const blocks = await sampleWidths(wb, 'Open an example report');
+      const blocks = await sampleWidths(wb, OPEN_EXAMPLE_PAGE);
       widths[width] = blocks;
       // The shot waits for the step's slide-in, so the picture is not half drawn.
       await wb.shot(`walkthrough-open-example-${width}.png`, { docs: true });
@@ -91,6 +99,7 @@ export async function walkthroughCheck(wb: Workbench) {
       }
     }
     await selectStep(wb, 'newReport');
+    await wb.walkthrough.media(NEW_REPORT_PAGE);
     await wb.shot('walkthrough-new-report.png', { docs: true });
   } finally {
     await page.setViewportSize({ width: 1280, height: HEIGHT });
