@@ -25,7 +25,13 @@ describe('package: what makes the .vsix stale', () => {
   it('counts the media written by hand, not the media a build writes', () => {
     for (const input of ['media/compare/compare.css', 'media/viewer/viewer.css', 'media/icon.png', 'media/walkthrough/build.md'])
       assert.equal(isPackageInput(input), true, input);
-    for (const built of ['media/compare/compare.js', 'media/viewer/viewer.js', 'media/pdfjs', 'media/pdfjs/pdf.min.mjs', 'media/pdfjs/cmaps/GBK-EUC-H.bcmap'])
+    for (const built of [
+      'media/compare/compare.js',
+      'media/viewer/viewer.js',
+      'media/pdfjs',
+      'media/pdfjs/pdf.min.mjs',
+      'media/pdfjs/cmaps/GBK-EUC-H.bcmap',
+    ])
       assert.equal(isPackageInput(built), false, built);
     assert.equal(isPackageInput('media/compare/compare.js.map'), false, 'a source map stays out of the package');
     assert.equal(isPackageInput('src/webview/compare/main.ts'), true, 'what the compare view is built from');
