@@ -11,6 +11,7 @@
 //                                      UI checks (test/e2e/ui/web.ts; REPORT_STUDIO_UI_GREP filters)
 //   --ui-only                          the UI checks alone (test/e2e/ui/checks.ts), not the suite
 //   REPORT_STUDIO_UI_TRACE=1           each UI check's steps (quick input, viewer waits, screenshots) with their time
+//   REPORT_STUDIO_E2E_TRACE=1          each suite test's start, waits and UI driver actions with their time
 // The UI checks are TypeScript (test/e2e/ui/, type-checked with test/): loaded through tsx.
 import { appendFileSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
