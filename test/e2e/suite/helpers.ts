@@ -13,7 +13,7 @@ export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 /** REPORT_STUDIO_E2E_TRACE=1: each wait and UI driver action on the console, when it ended and how long it took. */
 const TRACE = process.env.REPORT_STUDIO_E2E_TRACE === '1';
 /** Prints the clock time, the time since `started`, and `what` (when tracing). */
-export function trace(what: string, started: number): void {
+function trace(what: string, started: number): void {
   if (TRACE) console.log(`      · ${new Date().toISOString().slice(11, 23)} ${((Date.now() - started) / 1000).toFixed(2)} s ${what}`);
 }
 
