@@ -48,6 +48,13 @@ function newest(path) {
 export const VIEWER_OUTPUTS = ['media/viewer/viewer.js', 'media/pdfjs/pdf.min.mjs', 'media/pdfjs/pdf.worker.min.mjs'];
 
 /**
+ * What every build writes under media/ (git-ignored): the webviews' bundles and the pdf.js
+ * runtime. Built from SOURCES, so they are no input of the .vsix (scripts/package.mjs): each
+ * build rewrites them, and the integration stage's build made the e2e stage package again (24 s).
+ */
+export const MEDIA_OUTPUTS = ['media/viewer/viewer.js', 'media/compare/compare.js', 'media/pdfjs'];
+
+/**
  * Why dist/ (or the `outputs` given, relative to the root) is stale ("dist/engine.js is older
  * than src/…"), or undefined when it is fresh.
  */

@@ -9,9 +9,9 @@
 // scripts/release.mjs packages through packageVsix() too.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SOURCES } from './freshness.mjs';
+import { MEDIA_OUTPUTS, SOURCES } from './freshness.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
@@ -36,18 +36,27 @@ const INPUT_FILES = [
   'LICENSE',
   'scripts/package.mjs',
 ];
-// What dist/ is built from, not dist/ itself: the package holds a production build, and a test's
-// development build of the same sources (the web tests rebuild dist/web/) is no reason to package
-// again (it cost the e2e stage a second packaging).
+// What dist/ and the built media are made from, not those outputs themselves: the package holds
+// a production build, and a test's development build of the same sources (the web tests rebuild
+// dist/web/, any build rewrites media/compare/compare.js) is no reason to package again (each
+// cost the e2e stage a second packaging, 24 s).
 const INPUT_DIRS = [...SOURCES, 'media', 'examples', 'l10n'];
 
-/** The newest file under `path` (or `path` itself) and its mtime; 0 when absent. */
+/**
+ * Whether a file (relative to the root, `/`-separated) decides the package: not a source map
+ * (they stay out of the .vsix: .vscodeignore), not a build output under media/ (MEDIA_OUTPUTS).
+ */
+export function isPackageInput(relPath) {
+  if (relPath.endsWith('.map')) return false;
+  return !MEDIA_OUTPUTS.some((out) => relPath === out || relPath.startsWith(`${out}/`));
+}
+
+/** The newest input file under `path` (or `path` itself) and its mtime; 0 when absent. */
 function newestFile(path) {
   if (!existsSync(path)) return { path, mtimeMs: 0 };
   const st = statSync(path);
-  // Source maps stay out of the .vsix (.vscodeignore): a dev build that rewrote only a map
-  // (the viewer's tests do) must not make npm test package a second time.
-  if (!st.isDirectory()) return { path, mtimeMs: path.endsWith('.map') ? 0 : st.mtimeMs };
+  if (!isPackageInput(relative(root, path).split(sep).join('/'))) return { path, mtimeMs: 0 };
+  if (!st.isDirectory()) return { path, mtimeMs: st.mtimeMs };
   let newest = { path, mtimeMs: st.mtimeMs }; // catches deletions
   for (const entry of readdirSync(path)) {
     const n = newestFile(join(path, entry));

@@ -10,6 +10,13 @@ export const EXTENSION_ID = 'report-studio.report-studio';
 /** The bundle lives in <repo>/out/e2e/suite/. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
+/** REPORT_STUDIO_E2E_TRACE=1: each wait and UI driver action on the console, when it ended and how long it took. */
+const TRACE = process.env.REPORT_STUDIO_E2E_TRACE === '1';
+/** Prints the clock time, the time since `started`, and `what` (when tracing). */
+function trace(what: string, started: number): void {
+  if (TRACE) console.log(`      · ${new Date().toISOString().slice(11, 23)} ${((Date.now() - started) / 1000).toFixed(2)} s ${what}`);
+}
+
 /**
  * Polls `probe` until it returns something other than undefined/false, through the one wait of the
  * test tree (test/helpers/waitFor.ts). In the extension host a probe may throw while what it reads
@@ -30,8 +37,11 @@ export async function waitFor<T>(
       return undefined;
     }
   };
+  const started = Date.now();
   try {
-    return await waitForValue(what, tolerant, timeoutMs, 100);
+    const value = await waitForValue(what, tolerant, timeoutMs, 100);
+    trace(`waited for ${what}`, started);
+    return value;
   } catch (e) {
     throw new Error(`${(e as Error).message}${lastError ? `: ${String(lastError)}` : ''}`, { cause: e });
   }
@@ -105,13 +115,40 @@ export function rangeOf(document: vscode.TextDocument, jsonPath: JSONPath, part:
   return new vscode.Range(document.positionAt(target.offset), document.positionAt(target.offset + target.length));
 }
 
+/** The UI driver (test/e2e/ui/driver.ts) that acts on the suite's window; unset in the desktop launcher. */
+export const uiDriverUrl = process.env.REPORT_STUDIO_E2E_UI_DRIVER;
+
+/** Asks the UI driver to do `action` in the suite's window; resolves with what it returns. */
+export async function ui<T>(action: string, args: Record<string, unknown> = {}): Promise<T> {
+  if (!uiDriverUrl) throw new Error('no UI driver (REPORT_STUDIO_E2E_UI_DRIVER is unset)');
+  const started = Date.now();
+  const res = await fetch(`${uiDriverUrl}/${encodeURIComponent(action)}`, { method: 'POST', body: JSON.stringify(args) });
+  const body = (await res.json()) as { value?: T; error?: string };
+  trace(`UI driver ${action}`, started);
+  if (!res.ok) throw new Error(`UI driver ${action} ${JSON.stringify(args)}: ${body.error}`);
+  return body.value as T;
+}
+
+/**
+ * Lets the window's webviews finish the resource loads they started, before a panel is closed.
+ * In code-server all webviews share one service worker; a panel closed mid-load leaves it a
+ * request nobody answers, and until that times out (30 s) the next new webview stays blank
+ * (its page never starts; CI saw 3–4 such stalls a run, 15–30 s each). A person rarely closes a
+ * panel within a second of opening it; the suite does it all the time.
+ */
+export async function settleWebviewLoads(): Promise<void> {
+  if (uiDriverUrl) await ui('settleWebviewLoads');
+}
+
 /** Closes every editor, dropping unsaved changes (untitled copies included) without a question. */
 export async function revertAllEditors(): Promise<void> {
+  await settleWebviewLoads();
   while (vscode.window.activeTextEditor) await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   await closeAllEditors();
 }
 
 export async function closeAllEditors(): Promise<void> {
+  await settleWebviewLoads();
   await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 }

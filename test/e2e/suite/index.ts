@@ -41,6 +41,9 @@ export function run(): Promise<void> {
       else if (passed === 0) reject(new Error('no e2e test ran'));
       else resolve();
     });
+    // REPORT_STUDIO_E2E_TRACE=1 (helpers.ts trace()): the clock time each test starts, beside its steps'.
+    if (process.env.REPORT_STUDIO_E2E_TRACE === '1')
+      runner.on('test', (test) => console.log(`      · ${new Date().toISOString().slice(11, 23)} start: ${test.title}`));
     runner.on('pass', () => passed++);
     runner.on('pending', () => pending++);
     runner.on('fail', (test, err: Error) => failures.push({ title: test.fullTitle(), error: err?.stack ?? String(err) }));

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { waitFor } from './helpers';
+import { settleWebviewLoads, waitFor } from './helpers';
 import { cleanUp, openExampleCopy, resultTabs, useSettings } from './studio';
 import { screenshot, ui, uiDriverUrl } from './viewerKit';
 
@@ -16,6 +16,7 @@ async function press(document: vscode.TextDocument, keys: string[]): Promise<voi
 }
 
 async function closeResults(): Promise<void> {
+  await settleWebviewLoads();
   await vscode.window.tabGroups.close(resultTabs());
 }
 

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, waitFor } from './helpers';
+import { EXTENSION_ID, closeAllEditors, settleWebviewLoads, waitFor } from './helpers';
 import { cleanUp, openExampleCopy, readPdfFile, run, useSettings } from './studio';
 import { LocalRenderer, longerReport, read, screenshot, ui, uiDriverUrl, waitForElement } from './viewerKit';
 
@@ -87,7 +87,7 @@ describe('the PDF viewer and the export setting', function () {
     await waitForElement(name, `"of ${pages}" after the rewrite`, '#pageCount', (e) => e.text === `of ${pages}`);
     assert.equal((await read(name, '#pageInput'))[0].value, '2', 'still on page 2');
     assert.equal(tabsOf(built()).length, 1, 'the same tab');
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await closeAllEditors();
   });
 
   describe('with reportStudio.export.build on', () => {
@@ -110,6 +110,7 @@ describe('the PDF viewer and the export setting', function () {
       const opened = await waitFor('the exported PDF in the PDF viewer', () => tabsOf(vscode.Uri.file(target)).find(isPdfViewerTab));
       if (!uiDriverUrl) return;
       await waitForElement('kpi-dashboard.pdf', 'its pages', '#pageCount', (e) => /^of \d+$/.test(e.text));
+      await settleWebviewLoads();
       assert.ok(await vscode.window.tabGroups.close(opened));
       // The result panel links to the written file too.
       const link = await waitForElement('kpi-dashboard.report.json', 'the link to the export', '#openExported', (e) => !e.hidden);

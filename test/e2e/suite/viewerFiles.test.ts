@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ResultPanels } from '../../../src/extension/viewer/resultPanels';
-import { waitFor } from './helpers';
+import { settleWebviewLoads, waitFor } from './helpers';
 import { extensionApi, resultTabs, standardFontPdf, ui, uiDriverUrl, waitForElement, waitForViewerState } from './viewerKit';
 
 const P = 'product-metrics.report.json';
@@ -53,6 +53,7 @@ describe('the result viewer panel with other files', function () {
     );
     assert.deepEqual(await ui('consoleErrors'), []);
     const tab = resultTabs().find((t) => t.label === `Report: ${P}`);
+    await settleWebviewLoads();
     assert.ok(tab && (await vscode.window.tabGroups.close(tab)));
   });
 
@@ -74,6 +75,7 @@ describe('the result viewer panel with other files', function () {
       (st) => st.reportUri === to.toString() && st.reportName === 'renamed.report.json',
     );
     const tab = resultTabs().find((t) => t.label === 'Report: renamed.report.json');
+    await settleWebviewLoads();
     assert.ok(tab && (await vscode.window.tabGroups.close(tab)));
     assert.ok(!panels.hasPanel(to));
   });

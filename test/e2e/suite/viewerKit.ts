@@ -8,7 +8,9 @@ import * as vscode from 'vscode';
 import type { ReportStudioApi } from '../../../src/extension/extension';
 import type { ResultPanels } from '../../../src/extension/viewer/resultPanels';
 import type { ViewerState } from '../../../src/webview/protocol';
-import { EXTENSION_ID, waitFor } from './helpers';
+import { EXTENSION_ID, ui, waitFor } from './helpers';
+
+export { ui, uiDriverUrl } from './helpers';
 import type { TaskKind } from '../../../src/core/api/types';
 
 export async function extensionApi(): Promise<ReportStudioApi> {
@@ -141,16 +143,6 @@ export interface ElementInfo {
   /** Position in the viewer frame's viewport (CSS px). */
   left: number;
   top: number;
-}
-
-export const uiDriverUrl = process.env.REPORT_STUDIO_E2E_UI_DRIVER;
-
-export async function ui<T>(action: string, args: Record<string, unknown> = {}): Promise<T> {
-  if (!uiDriverUrl) throw new Error('no UI driver (REPORT_STUDIO_E2E_UI_DRIVER is unset)');
-  const res = await fetch(`${uiDriverUrl}/${encodeURIComponent(action)}`, { method: 'POST', body: JSON.stringify(args) });
-  const body = (await res.json()) as { value?: T; error?: string };
-  if (!res.ok) throw new Error(`UI driver ${action} ${JSON.stringify(args)}: ${body.error}`);
-  return body.value as T;
 }
 
 /** Elements of the visible viewer of `report` (a report file name, e.g. `sales.report.json`). */

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { ResultPanels } from '../../../src/extension/viewer/resultPanels';
 import type { ViewerState } from '../../../src/webview/protocol';
-import { closeAllEditors, waitFor } from './helpers';
+import { closeAllEditors, settleWebviewLoads, waitFor } from './helpers';
 import { LocalRenderer, extensionApi, resultTabs, ui, uiDriverUrl, waitForElement, waitForViewerState } from './viewerKit';
 
 const A = 'annual-review.report.json';
@@ -47,6 +47,7 @@ describe('the result viewer after a window reload', function () {
     // part there, which registers the serializer VS Code holds the panel for.
     const editors = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputText);
     assert.ok(await vscode.window.tabGroups.close(editors), 'closed the text editors');
+    await settleWebviewLoads();
     for (const tab of resultTabs().filter((t) => t.label !== `Report: ${A}`))
       assert.ok(await vscode.window.tabGroups.close(tab), `closed ${tab.label}`);
     assert.deepEqual(

@@ -7,7 +7,7 @@
 // scripts/e2e/run.mjs through tsx, as the UI checks are.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame, Page, Request } from 'playwright-core';
 import { startRpcServer, type Handlers } from '../../../scripts/e2e/rpc.mjs';
 import { paintSettled, retry } from './pages';
 import { waitFor } from '../../helpers/waitFor';
@@ -165,10 +165,46 @@ export function trackResourceLoads(p: Page): { settle(timeoutMs?: number): Promi
   };
 }
 
+/**
+ * The suite's window's webview resource loads in flight (trackResourceLoads' reason): the suite
+ * lets them finish before it closes a panel, or the next panel stays blank for 30 s (CI saw 3–4
+ * such stalls a run). Only a frame still attached counts: a closed one's loads are past help,
+ * and waiting on them would cost every later close the whole deadline.
+ */
+function webviewLoadsOfLiveFrames(p: Page): { settle(timeoutMs: number): Promise<{ settled: boolean; inFlight: number }> } {
+  const inFlight = new Set<Request>();
+  p.on('request', (r) => /vscode-cdn\.net\//.test(r.url()) && inFlight.add(r));
+  p.on('requestfinished', (r) => inFlight.delete(r));
+  p.on('requestfailed', (r) => inFlight.delete(r));
+  /** The loads of attached frames; the rest are dropped. */
+  const live = () => {
+    for (const r of inFlight) {
+      let attached = false;
+      try {
+        attached = !r.frame().isDetached();
+      } catch {
+        // a service worker's own request: no frame of a panel
+      }
+      if (!attached) inFlight.delete(r);
+    }
+    return inFlight.size;
+  };
+  return {
+    async settle(timeoutMs) {
+      const settled = await waitFor('the webview resource loads to finish', () => live() === 0, timeoutMs, 50).then(
+        () => true,
+        () => false,
+      );
+      return { settled, inFlight: live() };
+    },
+  };
+}
+
 /** What the suite may ask for. Every action returns JSON-able data. */
 function actions(page: Page, shotDir: string): Handlers {
   const consoleLines: { type: string; text: string; url: string }[] = [];
   watchConsole(page, consoleLines);
+  const webviewLoads = webviewLoadsOfLiveFrames(page);
   // What the viewers loaded of the pdf.js runtime (worker, standard fonts, cmaps) and how it went.
   const pdfjsLoads: { path: string; status: number }[] = [];
   page.on('response', (r) => {
@@ -182,6 +218,10 @@ function actions(page: Page, shotDir: string): Handlers {
     return join(shotDir, `${name}.png`);
   };
   return {
+    /** Waits until no webview of the window is loading a resource: call before closing panels. */
+    async settleWebviewLoads({ timeoutMs = 15_000 }) {
+      return webviewLoads.settle(timeoutMs);
+    },
     async read({ selector, report }) {
       return readElements(await webviewFrame(page, report), selector);
     },
