@@ -15,14 +15,13 @@ import { PdfView } from './pdfView';
 import type { Host, StateStore } from './state';
 import { StatusView } from './statusView';
 import { Toolbar } from './toolbar';
+import type { LiveState } from './liveBadges';
 import { wheelZoom } from './zoom';
 import { DarkPages } from './darkMode';
 import { handleHostMessage, type MessageTarget } from './hostMessages';
 import type { ReportPath, TaskKind } from '../../core/api/types';
 
 const POSITION_SAVE_MS = 150;
-
-type LiveBadge = Parameters<Toolbar['setLive']>[0];
 
 /** The panel's parts and state are public for hostMessages.ts, which acts on them (MessageTarget). */
 export class Controller implements MessageTarget {
@@ -39,7 +38,7 @@ export class Controller implements MessageTarget {
   private positionTimer: ReturnType<typeof setTimeout> | undefined;
   private positionPatch: (() => Partial<ViewerState>) | undefined;
   /** The live badge of the PDF on screen: null unless that PDF is a live draft. */
-  live: LiveBadge | null = null;
+  live: LiveState | null = null;
   /** The host showed the live view in this panel: "Back to live" whenever something else is on screen. */
   liveAvailable = false;
   readonly dark: DarkPages;
@@ -208,10 +207,10 @@ export class Controller implements MessageTarget {
   /** The Live/Paused badge belongs to the live draft's pages: not over an error page, a status or a JPEG. */
   showLiveBadge(): void {
     const liveOnScreen = this.view === 'pdf' || this.view === 'empty' ? this.live : null;
-    this.toolbar.setLive(liveOnScreen);
+    this.toolbar.badges.setLive(liveOnScreen);
     // Anything else in a panel that had the live view says what it is, and the way back.
     const shown = this.view === 'jpeg' ? 'preview' : this.view === 'pdf' ? 'build' : 'other';
-    this.toolbar.setBackToLive(this.liveAvailable && !liveOnScreen ? shown : null);
+    this.toolbar.badges.setBackToLive(this.liveAvailable && !liveOnScreen ? shown : null);
   }
 
   /** Ctrl+F / the toolbar's search button: the find bar over the PDF. */

@@ -11,8 +11,7 @@ import type { PdfView } from './pdfView';
 import type { StateStore } from './state';
 import type { StatusView } from './statusView';
 import type { Toolbar } from './toolbar';
-
-type LiveBadge = Parameters<Toolbar['setLive']>[0];
+import type { LiveState } from './liveBadges';
 
 /** The parts of the panel a message acts on (the Controller). */
 export interface MessageTarget {
@@ -26,7 +25,7 @@ export interface MessageTarget {
   readonly view: ViewName;
   readonly pendingPdfPosition: PdfPosition | null;
   lastKind: TaskKind | undefined;
-  live: LiveBadge | null;
+  live: LiveState | null;
   liveAvailable: boolean;
   setReport(patch: Pick<ViewerState, 'reportName'> & Partial<Pick<ViewerState, 'reportUri'>>): void;
   activate(view: ViewName): void;
@@ -53,7 +52,7 @@ export function handleHostMessage(c: MessageTarget, m: HostToViewerMessage): voi
     case 'showPdf': {
       c.finishTask();
       c.live = m.live ? { paused: false } : null;
-      c.toolbar.setApproximateSync(false);
+      c.toolbar.badges.setApproximateSync(false);
       c.pdf.sync.setBoxes(m.boxes ?? []);
       const keep = m.resetView ? { page: 1, pageOffset: 0, scrollLeft: 0 } : c.pendingPdfPosition;
       if (c.store.state.result?.kind === 'jpeg') c.jpeg.clear();
@@ -67,7 +66,7 @@ export function handleHostMessage(c: MessageTarget, m: HostToViewerMessage): voi
     case 'showJpeg':
       c.finishTask();
       c.live = null;
-      c.toolbar.setApproximateSync(false);
+      c.toolbar.badges.setApproximateSync(false);
       c.pdf.sync.setBoxes([]);
       c.jpeg.setSourceMap(null);
       if (c.store.state.result?.kind === 'pdf') c.pdf.clear();
@@ -103,7 +102,7 @@ export function handleHostMessage(c: MessageTarget, m: HostToViewerMessage): voi
       if (!result || result.url !== m.url) return;
       if (result.kind === 'pdf') c.pdf.sync.setBoxes(m.boxes, m.approximate);
       else c.jpeg.setSourceMap(m);
-      c.toolbar.setApproximateSync(m.approximate && m.boxes.length > 0);
+      c.toolbar.badges.setApproximateSync(m.approximate && m.boxes.length > 0);
       return;
     }
     case 'setRebuildLabel':
