@@ -7,18 +7,17 @@
  */
 import * as vscode from 'vscode';
 import type { ReportPath, TaskKind } from '../../core/api/types';
-import type { SourceBox } from '../../core/report/sourceMap';
 import { isViewerToHostMessage } from '../../webview/protocolGuards';
-import {
-  type ExportedMessage,
-  type HighlightMessage,
-  type HostToViewerMessage,
-  type LivePausedMessage,
-  type ShowStatusMessage,
-  type SourceMapMessage,
-  type ViewerSettingsMessage,
-  type ViewerState,
+import type {
+  ExportedMessage,
+  HighlightMessage,
+  HostToViewerMessage,
+  LivePausedMessage,
+  ShowStatusMessage,
+  SourceMapMessage,
+  ViewerState,
 } from '../../webview/protocol';
+import { resultMessage, type ContentMessage, type ResultExtras, type ShownResultFile } from './resultContent';
 import { fileName, isInside, parentOf } from './resultFiles';
 import { onViewerSettingsChanged, viewerPageHtml, viewerSettingsMessage, viewerWebviewOptions, watchWebviewStart } from './viewerPage';
 import { rebuildActionFor, rebuildLabels, SERVICE_ERROR_KINDS, type RebuildAction } from './rebuildAction';
@@ -26,39 +25,6 @@ import { rebuildActionFor, rebuildLabels, SERVICE_ERROR_KINDS, type RebuildActio
 export type { RebuildAction } from './rebuildAction';
 import type { RedactingLog } from '../log';
 import { answerViewerRequest, type ViewerRequestHandlers } from './viewerRequests';
-
-/** What the panel shows as its main content (status is tracked apart: it floats over results). */
-export type ContentMessage = Exclude<
-  HostToViewerMessage,
-  | ShowStatusMessage
-  | LivePausedMessage
-  | HighlightMessage
-  | ViewerSettingsMessage
-  | ExportedMessage
-  | { type: 'setReportName' }
-  | { type: 'setRebuildLabel' }
-  | { type: 'find' }
-  | { type: 'liveAvailable' }
->;
-
-export interface ShownResultFile {
-  kind: TaskKind;
-  file: vscode.Uri;
-  /** The webview URI the viewer was given; Save As / Open Externally requests must match it. */
-  url: string;
-}
-
-/** What may come with a result besides its file. */
-export interface ResultExtras {
-  /** A live draft (the local renderer's PDF as the author types), not a service result. */
-  live?: boolean;
-  /** A live draft's source map. */
-  boxes?: SourceBox[];
-  /** A live draft's page keys (see ShowPdfMessage.pageKeys). */
-  pageKeys?: string[];
-  /** The file's bytes, when the caller holds them. */
-  data?: Uint8Array;
-}
 
 /** What the panel asks its owner to do; the owner (ResultPanels, with PanelActions) holds the logic. */
 export type PanelHandlers = ViewerRequestHandlers<ResultPanel>;
@@ -190,15 +156,7 @@ export class ResultPanel {
     }
     const url = this.panel.webview.asWebviewUri(file).toString();
     this.result = { kind, file, url };
-    const name = fileName(file);
-    // The bytes travel with the message when the caller has them: no fetch of the file through
-    // the webview's resource loader (which stays the way in for a reload and Save As).
-    const data = extras.data ? { data: extras.data } : {};
-    const live = extras.live ? { live: true, boxes: extras.boxes ?? [], ...(extras.pageKeys ? { pageKeys: extras.pageKeys } : {}) } : {};
-    const message: ContentMessage =
-      kind === 'build'
-        ? { type: 'showPdf', url, fileName: name, pageCount, ...data, ...live }
-        : { type: 'showJpeg', url, fileName: name, ...data };
+    const message = resultMessage(kind, url, fileName(file), pageCount, extras);
     // A live draft is not a task of either kind: an error page's rebuild keeps meaning the last task's kind.
     this.showContent(message, extras.live ? undefined : kind);
     this.resultContent = message;

@@ -15,37 +15,38 @@ import { PdfView } from './pdfView';
 import type { Host, StateStore } from './state';
 import { StatusView } from './statusView';
 import { Toolbar } from './toolbar';
+import type { LiveState } from './liveBadges';
 import { wheelZoom } from './zoom';
 import { DarkPages } from './darkMode';
+import { handleHostMessage, type MessageTarget } from './hostMessages';
 import type { ReportPath, TaskKind } from '../../core/api/types';
 
 const POSITION_SAVE_MS = 150;
 
-type LiveBadge = Parameters<Toolbar['setLive']>[0];
-
-export class Controller {
-  private readonly toolbar: Toolbar;
-  private readonly pdf: PdfView;
-  private readonly jpeg: JpegView;
-  private readonly status: StatusView;
-  private readonly message: MessageView;
+/** The panel's parts and state are public for hostMessages.ts, which acts on them (MessageTarget). */
+export class Controller implements MessageTarget {
+  readonly toolbar: Toolbar;
+  readonly pdf: PdfView;
+  readonly jpeg: JpegView;
+  readonly status: StatusView;
+  readonly message: MessageView;
   private readonly content: HTMLElement;
   private readonly findBar: FindBar;
   /** Position from a restored state, applied to the first PDF shown after a reload. */
-  private pendingPdfPosition: PdfPosition | null = null;
-  private lastKind: TaskKind | undefined;
+  pendingPdfPosition: PdfPosition | null = null;
+  lastKind: TaskKind | undefined;
   private positionTimer: ReturnType<typeof setTimeout> | undefined;
   private positionPatch: (() => Partial<ViewerState>) | undefined;
   /** The live badge of the PDF on screen: null unless that PDF is a live draft. */
-  private live: LiveBadge | null = null;
+  live: LiveState | null = null;
   /** The host showed the live view in this panel: "Back to live" whenever something else is on screen. */
-  private liveAvailable = false;
-  private readonly dark: DarkPages;
+  liveAvailable = false;
+  readonly dark: DarkPages;
 
   constructor(
     root: HTMLElement,
     private readonly host: Host,
-    private readonly store: StateStore,
+    readonly store: StateStore,
     loc: PdfJsLocation,
   ) {
     const s = store.state;
@@ -141,7 +142,7 @@ export class Controller {
     installWheelZoom(this.jpeg.el, keys);
   }
 
-  private get view(): ViewName {
+  get view(): ViewName {
     return this.store.state.view;
   }
 
@@ -171,118 +172,18 @@ export class Controller {
     this.activate('empty');
   }
 
+  /** What each message of the extension does to the panel: hostMessages.ts. */
   handle(m: HostToViewerMessage): void {
-    switch (m.type) {
-      case 'showStatus': {
-        this.lastKind = m.kind;
-        this.setReport({ reportName: m.reportName });
-        const overResult = this.view === 'pdf' || this.view === 'jpeg';
-        this.status.show(m, overResult);
-        this.toolbar.setRebuildEnabled(false);
-        if (m.kind === 'build') this.pdf.warmUp();
-        if (!overResult) this.activate('status');
-        return;
-      }
-      case 'showPdf': {
-        this.finishTask();
-        this.live = m.live ? { paused: false } : null;
-        this.toolbar.setApproximateSync(false);
-        this.pdf.sync.setBoxes(m.boxes ?? []);
-        const keep = m.resetView ? { page: 1, pageOffset: 0, scrollLeft: 0 } : this.pendingPdfPosition;
-        if (this.store.state.result?.kind === 'jpeg') this.jpeg.clear();
-        this.store.update({ result: { kind: 'pdf', url: m.url, fileName: m.fileName, ...(m.live ? { live: true } : {}) } });
-        if (!this.pdf.loaded) this.toolbar.setPage(1, m.pageCount ?? 0);
-        this.toolbar.setTitle(m.fileName);
-        this.activate('pdf');
-        void this.pdf.show(m.url, m.fileName, keep, m.data instanceof Uint8Array ? m.data : undefined, m.pageKeys);
-        return;
-      }
-      case 'showJpeg':
-        this.finishTask();
-        this.live = null;
-        this.toolbar.setApproximateSync(false);
-        this.pdf.sync.setBoxes([]);
-        this.jpeg.setSourceMap(null);
-        if (this.store.state.result?.kind === 'pdf') this.pdf.clear();
-        this.store.update({ result: { kind: 'jpeg', url: m.url, fileName: m.fileName } });
-        this.toolbar.setTitle(m.fileName);
-        this.activate('jpeg');
-        void this.jpeg.show(m.url, m.fileName, null, m.data instanceof Uint8Array ? m.data : undefined);
-        return;
-      case 'showFailed': {
-        const { type: _t, ...failed } = m;
-        this.lastKind = m.kind ?? this.lastKind;
-        this.showMessagePage({ failed }, 'failed', (withResult) => this.message.showFailed(failed, withResult));
-        return;
-      }
-      case 'showValidationErrors': {
-        const { type: _t, ...validation } = m;
-        this.lastKind = m.kind ?? this.lastKind;
-        this.showMessagePage({ validation }, 'validation', (withResult) => this.message.showValidation(validation, withResult));
-        return;
-      }
-      case 'showError': {
-        const { type: _t, ...error } = m;
-        this.showMessagePage({ error }, 'error', (withResult) => this.message.showError(error, withResult));
-        return;
-      }
-      case 'highlight':
-        this.pdf.sync.highlight(m.path, m.reveal && this.view === 'pdf');
-        this.jpeg.sync.highlight(m.path, m.reveal && this.view === 'jpeg');
-        return;
-      case 'sourceMap': {
-        // Only for the result on screen: a map that arrives after a newer result is dropped.
-        const result = this.store.state.result;
-        if (!result || result.url !== m.url) return;
-        if (result.kind === 'pdf') this.pdf.sync.setBoxes(m.boxes, m.approximate);
-        else this.jpeg.setSourceMap(m);
-        this.toolbar.setApproximateSync(m.approximate && m.boxes.length > 0);
-        return;
-      }
-      case 'setRebuildLabel':
-        this.toolbar.setRebuildLabel(m.label, m.title);
-        return;
-      case 'showEmpty':
-        // The error on screen no longer applies: the result behind it, if the viewer kept one.
-        this.finishTask();
-        this.store.update({ error: null, failed: null, validation: null });
-        if (this.store.state.result) this.showLastResult();
-        else this.showEmpty();
-        return;
-      case 'livePaused':
-        // Only a live draft on screen can be paused: a service PDF, a JPEG or an error page is not live.
-        // (or the live view's first drawing, before any page: the badge says why there is none).
-        if (this.live || this.view === 'empty') this.live = { paused: true, problems: m.problems, first: m.first };
-        this.showLiveBadge();
-        return;
-      case 'find':
-        this.openFind();
-        return;
-      case 'liveAvailable':
-        this.liveAvailable = true;
-        this.showLiveBadge();
-        return;
-      case 'exported':
-        this.toolbar.setExported({ fileName: m.fileName, location: m.location });
-        return;
-      case 'viewerSettings':
-        this.dark.setSetting(m.darkMode);
-        return;
-      case 'setReportName':
-        if (m.file) this.toolbar.setFileMode();
-        this.setReport(m.reportUri === undefined ? { reportName: m.reportName } : { reportName: m.reportName, reportUri: m.reportUri });
-        if (this.view === 'empty') this.showEmpty();
-        return;
-    }
+    handleHostMessage(this, m);
   }
 
   /** The report's name also goes on <body data-report>: the e2e driver tells panels apart by it. */
-  private setReport(patch: Pick<ViewerState, 'reportName'> & Partial<Pick<ViewerState, 'reportUri'>>): void {
+  setReport(patch: Pick<ViewerState, 'reportName'> & Partial<Pick<ViewerState, 'reportUri'>>): void {
     this.store.update(patch);
     document.body.dataset.report = patch.reportName;
   }
 
-  private activate(view: ViewName): void {
+  activate(view: ViewName): void {
     const active = view === 'pdf' ? this.pdf.el : view === 'jpeg' ? this.jpeg.el : view === 'status' ? this.status.el : this.message.el;
     for (const el of [this.pdf.el, this.jpeg.el, this.status.el, this.message.el]) {
       el.classList.toggle('inactive', el !== active);
@@ -304,28 +205,28 @@ export class Controller {
   }
 
   /** The Live/Paused badge belongs to the live draft's pages: not over an error page, a status or a JPEG. */
-  private showLiveBadge(): void {
+  showLiveBadge(): void {
     const liveOnScreen = this.view === 'pdf' || this.view === 'empty' ? this.live : null;
-    this.toolbar.setLive(liveOnScreen);
+    this.toolbar.badges.setLive(liveOnScreen);
     // Anything else in a panel that had the live view says what it is, and the way back.
     const shown = this.view === 'jpeg' ? 'preview' : this.view === 'pdf' ? 'build' : 'other';
-    this.toolbar.setBackToLive(this.liveAvailable && !liveOnScreen ? shown : null);
+    this.toolbar.badges.setBackToLive(this.liveAvailable && !liveOnScreen ? shown : null);
   }
 
   /** Ctrl+F / the toolbar's search button: the find bar over the PDF. */
-  private openFind(): void {
+  openFind(): void {
     if (this.view === 'pdf') this.findBar.show();
   }
 
   /** A page in place of the result (a FAILED task, a 422, another error), kept in the state for a reload. */
-  private showMessagePage(patch: Partial<ViewerState>, view: 'failed' | 'validation' | 'error', show: (withResult: boolean) => void): void {
+  showMessagePage(patch: Partial<ViewerState>, view: 'failed' | 'validation' | 'error', show: (withResult: boolean) => void): void {
     this.finishTask();
     this.store.update(patch);
     show(!!this.store.state.result);
     this.activate(view);
   }
 
-  private finishTask(): void {
+  finishTask(): void {
     this.status.stop();
     this.toolbar.setRebuildEnabled(true);
   }
@@ -336,7 +237,7 @@ export class Controller {
     this.host.post(kind ? { type: 'rebuild', kind } : { type: 'rebuild' });
   }
 
-  private showLastResult(): void {
+  showLastResult(): void {
     const r = this.store.state.result;
     if (r) this.activate(r.kind);
   }

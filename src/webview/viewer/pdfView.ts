@@ -112,6 +112,8 @@ export class PdfView {
    */
   async show(url: string, fileName: string, position: PdfPosition | null, data?: Uint8Array, pageKeys?: readonly string[]): Promise<void> {
     const seq = ++this.loadSeq;
+    // Set while a document is on its way; the UI checks read the position once it is gone.
+    this.el.dataset.loading = 'true';
     // On a rebuild the old pages stay on screen until the new ones are ready: no flash.
     if (!this.doc) this.overlay.loading(l10n.t('Loading {0}…', fileName));
     let doc: PDFDocumentProxy;
@@ -142,6 +144,7 @@ export class PdfView {
     void this.finder.setDocument(doc);
     this.events.loaded(fileName, slots.length);
     this.afterMove();
+    delete this.el.dataset.loading;
   }
 
   setZoom(setting: ZoomSetting, anchor?: Anchor): void {
@@ -193,6 +196,7 @@ export class PdfView {
   /** Forgets the document (e.g. the result file is gone). */
   clear(): void {
     this.loadSeq++;
+    delete this.el.dataset.loading;
     this.replaceDocument(null, []);
     void this.finder.setDocument(null);
   }

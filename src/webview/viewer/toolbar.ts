@@ -8,7 +8,7 @@ import type { DarkMode, ZoomSetting } from '../protocol';
 import { NEXT_DARK_MODE } from './darkMode';
 import { button, h } from './dom';
 import { ZOOM_PRESETS, percent } from './zoom';
-import type { TaskKind } from '../../core/api/types';
+import { LiveBadges } from './liveBadges';
 
 export interface ToolbarActions {
   rebuild(): void;
@@ -25,12 +25,13 @@ export interface ToolbarActions {
   backToLive(): void;
 }
 
-/** What a panel that had the live view shows instead: a Preview's JPEG, a Build's PDF, or another page (an error, a running task). */
-type ShownInsteadOfLive = TaskKind | 'other';
-
 export type ToolbarMode = 'pdf' | 'jpeg' | 'none';
 
 const CUSTOM = 'custom';
+
+/** A labelled group of toolbar controls (Result, Pages, Zoom). */
+const group = (label: string, ...controls: HTMLElement[]): HTMLDivElement =>
+  h('div', { class: 'tb-group', attrs: { role: 'group', 'aria-label': label } }, ...controls);
 
 export class Toolbar {
   readonly el: HTMLDivElement;
@@ -40,15 +41,10 @@ export class Toolbar {
   private readonly zoomSelect: HTMLSelectElement;
   private readonly customOption: HTMLOptionElement;
   private readonly title: HTMLSpanElement;
-  private readonly live: HTMLSpanElement;
-  /** Why the live view is paused, in words with line and column: visible, and the badge's description. */
-  private readonly liveReason: HTMLSpanElement;
-  private readonly approximate: HTMLSpanElement;
+  /** The Live / Paused, Preview / Build and ≈ Sync badges beside the title, and Back to live. */
+  readonly badges: LiveBadges;
   /** The link to the file `reportStudio.export.*` wrote. */
   private readonly exported: HTMLButtonElement;
-  /** Where the Live badge stands: what is shown instead of the live view, and the way back to it. */
-  private readonly shown: HTMLSpanElement;
-  private readonly backToLive: HTMLButtonElement;
   private readonly navGroup: HTMLDivElement;
   private readonly zoomGroup: HTMLDivElement;
   private readonly separator = h('span', { class: 'tb-separator', attrs: { role: 'separator' } });
@@ -61,9 +57,8 @@ export class Toolbar {
       this.buttons.set(spec.id, el);
       return el;
     };
-    const fileGroup = h(
-      'div',
-      { class: 'tb-group', attrs: { role: 'group', 'aria-label': l10n.t('Result') } },
+    const fileGroup = group(
+      l10n.t('Result'),
       b({
         id: 'rebuild',
         icon: 'rebuild',
@@ -99,9 +94,8 @@ export class Toolbar {
     this.pageInput.addEventListener('change', () => this.commitPage());
     this.pageInput.addEventListener('focus', () => this.pageInput.select());
     this.pageCount = h('span', { class: 'page-count', attrs: { id: 'pageCount', 'aria-live': 'polite' } });
-    this.navGroup = h(
-      'div',
-      { class: 'tb-group', attrs: { role: 'group', 'aria-label': l10n.t('Pages') } },
+    this.navGroup = group(
+      l10n.t('Pages'),
       b({ id: 'firstPage', icon: 'first', title: l10n.t('First page (Home)'), onClick: () => actions.step('first') }),
       b({ id: 'prevPage', icon: 'prev', title: l10n.t('Previous page (Page Up)'), onClick: () => actions.step('prev') }),
       h('span', { class: 'page-box' }, this.pageInput, this.pageCount),
@@ -127,9 +121,8 @@ export class Toolbar {
       if (v === 'fit-width' || v === 'fit-page') actions.setZoom({ mode: v, scale: 1 });
       else if (v !== CUSTOM) actions.setZoom({ mode: 'scale', scale: Number(v) });
     });
-    this.zoomGroup = h(
-      'div',
-      { class: 'tb-group', attrs: { role: 'group', 'aria-label': l10n.t('Zoom') } },
+    this.zoomGroup = group(
+      l10n.t('Zoom'),
       b({ id: 'zoomOut', icon: 'zoomOut', title: l10n.t('Zoom out (-)'), onClick: () => actions.zoomOut() }),
       this.zoomSelect,
       b({ id: 'zoomIn', icon: 'zoomIn', title: l10n.t('Zoom in (+)'), onClick: () => actions.zoomIn() }),
@@ -155,34 +148,7 @@ export class Toolbar {
     });
     this.exported.hidden = true;
     this.title = h('span', { class: 'tb-title', attrs: { id: 'resultTitle' } });
-    this.live = h('span', { class: 'tb-live', attrs: { id: 'liveBadge' } });
-    this.live.hidden = true;
-    // A live region of its own: a screen reader reads the reason when it changes, and the
-    // badge (focusable while paused) is described by it.
-    this.liveReason = h('span', { class: 'tb-live-reason', attrs: { id: 'liveReason', role: 'status', 'aria-live': 'polite' } });
-    this.liveReason.hidden = true;
-    this.approximate = h('span', {
-      class: 'tb-live paused',
-      attrs: {
-        id: 'syncBadge',
-        title: l10n.t(
-          'Source ↔ preview sync is approximate here: the outlines and clicks use where the local renderer draws each component of the same text; the service that drew this result may place them differently.',
-        ),
-      },
-    });
-    this.approximate.textContent = l10n.t('≈ Sync');
-    this.approximate.hidden = true;
-    this.shown = h('span', { class: 'tb-live tb-shown', attrs: { id: 'shownBadge' } });
-    this.shown.hidden = true;
-    this.backToLive = button({
-      id: 'backToLive',
-      icon: 'back',
-      label: l10n.t('Back to live'),
-      title: l10n.t('Show the live view again: drawn on this machine as you type (free)'),
-      cls: 'tb-button labelled tb-back',
-      onClick: () => actions.backToLive(),
-    });
-    this.backToLive.hidden = true;
+    this.badges = new LiveBadges(() => actions.backToLive());
     this.el = h(
       'div',
       { class: 'toolbar', attrs: { role: 'toolbar', 'aria-label': l10n.t('Report result') } },
@@ -192,11 +158,7 @@ export class Toolbar {
       this.navGroup,
       this.zoomGroup,
       this.title,
-      this.live,
-      this.shown,
-      this.backToLive,
-      this.liveReason,
-      this.approximate,
+      ...this.badges.els,
     );
     this.setMode('none');
     this.setResultAvailable(false);
@@ -291,74 +253,6 @@ export class Toolbar {
     b.setAttribute('aria-label', title);
     const text = b.querySelector('.label');
     if (text) text.textContent = label;
-  }
-
-  /**
-   * The live view's badge: `Live` while the pages follow the text, `Paused: N problems` while
-   * the text cannot be drawn (quiet: the last good pages stay) with the first problem's reason
-   * beside it; hidden (null) wherever it does not apply: service results, JPEGs, error pages.
-   */
-  setLive(state: { paused: false } | { paused: true; problems: number; first?: string } | null): void {
-    this.live.hidden = state === null;
-    const reason = state?.paused ? (state.first ?? '') : '';
-    this.liveReason.hidden = !reason;
-    this.liveReason.textContent = reason;
-    this.liveReason.title = reason;
-    if (!state) {
-      this.live.removeAttribute('tabindex');
-      this.live.removeAttribute('aria-describedby');
-      return;
-    }
-    this.live.classList.toggle('paused', state.paused);
-    this.live.textContent = !state.paused
-      ? l10n.t('Live')
-      : state.problems === 1
-        ? l10n.t('Paused: 1 problem')
-        : l10n.t('Paused: {0} problems', state.problems);
-    const stays =
-      state.paused && state.problems === 1
-        ? l10n.t('The text has a problem; the last good pages stay until it is fixed.')
-        : l10n.t('The text has problems; the last good pages stay until it is fixed.');
-    this.live.title = state.paused
-      ? `${stays}${reason ? `\n${reason}` : ''}`
-      : l10n.t('Drawn by the local renderer as you type (free; not a service build)');
-    // Reachable by Tab while paused, so a keyboard user can get to the reason.
-    if (state.paused) {
-      this.live.tabIndex = 0;
-      if (reason) this.live.setAttribute('aria-describedby', 'liveReason');
-      else this.live.removeAttribute('aria-describedby');
-    } else {
-      this.live.removeAttribute('tabindex');
-      this.live.removeAttribute('aria-describedby');
-    }
-  }
-
-  /**
-   * In a panel that had the live view, while something else is on screen: a badge that names it
-   * (where the Live badge stood) and "Back to live" beside it; null hides both.
-   */
-  setBackToLive(shown: ShownInsteadOfLive | null): void {
-    this.backToLive.hidden = shown === null;
-    const words: Record<ShownInsteadOfLive, { text: string; title: string } | null> = {
-      preview: {
-        text: l10n.t('Preview'),
-        title: l10n.t("The service's Preview (a watermarked JPEG), not the live view. Typing, or Back to live, shows the live view again."),
-      },
-      build: {
-        text: l10n.t('Build'),
-        title: l10n.t("The service's Build (the PDF), not the live view. Typing, or Back to live, shows the live view again."),
-      },
-      other: null,
-    };
-    const badge = shown ? words[shown] : null;
-    this.shown.hidden = badge === null;
-    this.shown.textContent = badge?.text ?? '';
-    this.shown.title = badge?.title ?? '';
-  }
-
-  /** The `≈ Sync` badge: the result's source map is the local renderer's layout of another service's result. */
-  setApproximateSync(on: boolean): void {
-    this.approximate.hidden = !on;
   }
 
   setTitle(text: string, tooltip = text): void {

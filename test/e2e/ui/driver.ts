@@ -396,22 +396,24 @@ function actions(page: Page, shotDir: string): Handlers {
           return seen;
         }
         let seen: any;
+        // Read once the page is settled: the extension has answered its `ready` (the answer may
+        // bring the PDF again) and no PDF is on its way, so a position a late restore would set is
+        // already applied when the page number is read.
         await waitFor(
-          'the restored PDF drawn',
+          'the restored PDF drawn, the answer to ready handled and no PDF loading',
           async () => {
             const [input] = await readElements(frame, '#pageInput');
             const [count] = await readElements(frame, '#pageCount');
             const [zoom] = await readElements(frame, '#zoomSelect');
+            const [view] = await readElements(frame, '.pdf-view');
+            const answered = await frame.evaluate(() => document.body.dataset.readyAnswered === 'true');
             const drawn = await pdfCanvases(frame);
-            seen = { page: input?.value, of: count?.text, scale: Number(zoom?.dataset.scale), zoomMode: zoom?.value, drawn };
-            return /^of \d+$/.test(seen.of ?? '') && drawn.inkedSamples > 0;
+            seen = { page: input?.value, of: count?.text, scale: Number(zoom?.dataset.scale), zoomMode: zoom?.value, drawn, answered };
+            return /^of \d+$/.test(seen.of ?? '') && drawn.inkedSamples > 0 && answered && view?.dataset.loading !== 'true';
           },
           45_000,
           200,
         ).catch(() => {}); // the caller asserts on what was seen
-        // The one wait on time left: the test asks that the position is NOT moved late (a restore
-        // that comes after the first drawing), and the absence of an event has nothing to await.
-        await new Promise((r) => setTimeout(r, 500));
         const [input] = await readElements(frame, '#pageInput');
         seen.page = input?.value;
         if (screenshot) seen.screenshot = await shot(win, screenshot);

@@ -5,8 +5,8 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { mock } from 'node:test';
 import { createVscodeStub, installVscodeStub, TestEventEmitter, TestUri } from '../../../helpers/vscodeStub';
-import { waitFor } from '../../../helpers/waitFor';
 import type { DraftRender } from '../../../../src/service/service';
 
 type LiveModule = typeof import('../../../../src/extension/live/livePreview');
@@ -109,6 +109,15 @@ describe('extension: LivePreview', () => {
   };
 
   beforeEach(() => (settings = {}));
+  afterEach(() => mock.timers.reset());
+
+  /**
+   * Lets every promise the keystrokes started settle (LivePreview awaits only promises before it
+   * sets its timer or asks for a draft): setImmediate runs after them and is not on the fake clock.
+   */
+  const settle = () => new Promise((r) => setImmediate(r));
+  /** The debounce on a fake clock: no test waits for time to pass. */
+  const fakeClock = () => mock.timers.enable({ apis: ['setTimeout'] });
 
   it('keystrokes in a report with an open panel are drawn once, with the newest text, after a short quiet time', async () => {
     const h = harness();
@@ -144,21 +153,25 @@ describe('extension: LivePreview', () => {
   });
 
   it('the first keystroke after a pause is drawn at once; the burst after it waits for the pause', async () => {
+    fakeClock();
     const h = harness();
-    // Every draw counted from the start: the first may be done before the burst is typed.
-    let renders = 0;
-    const sub = h.live.onDidRender(() => void ++renders);
     const d = doc('a.report.json', '{"type": "Report"}');
+    const first = h.rendered();
     type(d, '{"type": "Report", "x": 1}');
-    // A timer set after the keystroke's and shorter than the debounce: only an immediate draw beats it.
-    await new Promise((r) => setTimeout(r, 5));
+    await settle();
+    mock.timers.tick(0); // no time passes: only a draw that does not wait for the debounce comes
+    await settle();
     assert.deepEqual(h.drafts, ['{"type": "Report", "x": 1}']);
+    await first;
+    const burst = h.rendered();
     type(d, '{"type": "Report", "x": 12}');
     type(d, '{"type": "Report", "x": 123}');
-    await new Promise((r) => setTimeout(r, 5)); // shorter than the debounce, as above
+    await settle();
+    mock.timers.tick(mod.LIVE_DEBOUNCE_MS - 1);
+    await settle();
     assert.equal(h.drafts.length, 1, 'a burst waits for its pause');
-    await waitFor('the first draw and the burst after its pause', () => renders === 2);
-    sub.dispose();
+    mock.timers.tick(1);
+    await burst;
     assert.deepEqual(h.drafts.slice(1), ['{"type": "Report", "x": 123}']);
     h.live.dispose();
   });
@@ -176,10 +189,13 @@ describe('extension: LivePreview', () => {
   });
 
   it('a report without an open panel, or a file that is no report, is never drawn', async () => {
+    fakeClock();
     const h = harness({ openPanels: [] });
     type(doc('b.report.json', '{"type": "Report"}'), '{"type": "Report", "components": []}');
     type(doc('package.json', '{}'), '{"name": "x"}');
-    await new Promise((r) => setTimeout(r, mod.LIVE_DEBOUNCE_MS * 3)); // nothing may be drawn: past the debounce, a draw would have come
+    await settle();
+    mock.timers.tick(mod.LIVE_DEBOUNCE_MS); // past the debounce: a draw would have been asked for
+    await settle();
     assert.deepEqual(h.drafts, []);
     h.live.dispose();
   });
@@ -237,19 +253,24 @@ describe('extension: LivePreview', () => {
       ['auto', 'hosted', false, true],
       ['onType', 'hosted', true, true],
     ];
+    fakeClock();
     for (const [setting, service, drawsOnType, drawsOnSave] of cases) {
       settings = { livePreview: setting };
       const h = harness({ service });
       const d = doc('a.report.json', '{"type": "Report"}');
       const typed = h.rendered();
       type(d, '{"type": "Report", "components": []}');
+      await settle();
+      mock.timers.tick(mod.LIVE_DEBOUNCE_MS); // past the debounce: a draw would have been asked for
+      await settle();
       if (drawsOnType) await typed;
-      else await new Promise((r) => setTimeout(r, mod.LIVE_DEBOUNCE_MS * 3)); // no draw: past the debounce, one would have come
       assert.equal(h.drafts.length, drawsOnType ? 1 : 0, `${setting} / ${service}: typing`);
       const saved = h.rendered();
       listeners.save!(d);
+      await settle();
+      mock.timers.tick(0); // a save draws at once
+      await settle();
       if (drawsOnSave) await saved;
-      else await new Promise((r) => setTimeout(r, 30)); // no draw on saving: a save draws at once, within this window
       assert.equal(h.drafts.length, (drawsOnType ? 1 : 0) + (drawsOnSave ? 1 : 0), `${setting} / ${service}: saving`);
       h.live.dispose();
     }
