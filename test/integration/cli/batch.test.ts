@@ -178,7 +178,11 @@ describe('CLI: batch build and preview', function () {
     assert.equal(given.code, 0, describeRun(given));
     assert.ok(given.stdout.startsWith(`${join(dir, 'reports', 'b', 'one.report.json')} → ${join(absolute, 'one.pdf')}  (`), given.stdout);
 
-    const one = await runCliInProcess(['build', '../reports/b/one.report.json', '-o', '../single.pdf'], { cwd: site, env, timeoutMs: 180_000 });
+    const one = await runCliInProcess(['build', '../reports/b/one.report.json', '-o', '../single.pdf'], {
+      cwd: site,
+      env,
+      timeoutMs: 180_000,
+    });
     assert.equal(one.code, 0, describeRun(one));
     assert.match(one.stdout, /^\.\.\/single\.pdf {2}\(1 page, /);
   });

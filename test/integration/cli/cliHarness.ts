@@ -71,7 +71,10 @@ export async function runCliInProcess(
     }, timeoutMs);
   });
   try {
-    const code = await Promise.race([engine.runCli(args, { stdout, stderr, env: options.env, cwd: options.cwd }, controller.signal), timedOut]);
+    const code = await Promise.race([
+      engine.runCli(args, { stdout, stderr, env: options.env, cwd: options.cwd }, controller.signal),
+      timedOut,
+    ]);
     // Everything written is read before the result is: as when a child's pipes close.
     await Promise.all([finished(stdout.end()), finished(stderr.end())]);
     return { code, stdout: out, stderr: err };
