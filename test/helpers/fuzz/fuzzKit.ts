@@ -40,6 +40,14 @@ const FIXED_FUZZ_SEED = 20261123;
  * FUZZ_SEED (to replay a failure), else a fresh random seed under `npm run fuzz`
  * (FUZZ_RANDOM=1), else the fixed seed; always printed by the caller.
  */
+/**
+ * Whether a fuzz test goes the whole way: under `npm run fuzz` (a fresh seed) or a replay
+ * (FUZZ_SEED). `npm test`'s fixed-seed run takes the shorter sample each test describes.
+ */
+export function fuzzWholeWay(): boolean {
+  return process.env.FUZZ_RANDOM === '1' || Boolean(process.env.FUZZ_SEED);
+}
+
 export function fuzzSeed(): number {
   const fromEnv = Number(process.env.FUZZ_SEED);
   if (Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv;

@@ -1,6 +1,8 @@
 /**
- * `report-studio build|preview <files|dirs|globs…>`: the batch form, as a subprocess against the
- * real local service (or a hosted-like proxy in front of it), PDFs read back.
+ * `report-studio build|preview <files|dirs|globs…>`: the batch form against the real local service
+ * (or a hosted-like proxy in front of it), PDFs read back. In this process (dist/engine.js's
+ * runCli), but for Ctrl-C and the first --offline run: dist/cli.js as a process, which loads
+ * the engine and its service itself.
  */
 import { strict as assert } from 'node:assert';
 import { copyFile, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
@@ -12,7 +14,7 @@ import { allText, readPdf } from '../../helpers/pdf';
 import { SIMPLE_REPORT, startTestService } from '../client/helpers';
 import type { TestService } from '../client/helpers';
 import { startBatchProxy } from './batchProxy';
-import { buildOnce, cleanEnv, collect, describeRun, ROOT, runCli, spawnCli, waitForOutput } from './cliHarness';
+import { buildOnce, cleanEnv, collect, describeRun, ROOT, runCli, runCliInProcess, spawnCli, waitForOutput } from './cliHarness';
 import type { CliRun } from './cliHarness';
 
 const BROKEN = join(ROOT, 'test', 'fixtures', 'broken', '01-card-missing-value.report.json');
@@ -36,7 +38,7 @@ describe('CLI: batch build and preview', function () {
   const KEY_SMALL = 'rs_batch_key_small_quota';
 
   async function cli(args: string[], env: Record<string, string | undefined> = {}): Promise<CliRun> {
-    return runCli(args, {
+    return runCliInProcess(args, {
       cwd: dir,
       env: cleanEnv({ REPORT_STUDIO_API_KEY: t.service.apiKeys[0], REPORT_STUDIO_BASE_URL: t.service.baseUrl, ...env }),
       timeoutMs: 180_000,
@@ -155,7 +157,7 @@ describe('CLI: batch build and preview', function () {
       REPORT_STUDIO_BASE_URL: t.service.baseUrl,
       GITHUB_STEP_SUMMARY: summaryFile,
     });
-    const relative = await runCli(['build', '../reports/b', '--out-dir', '../pdfs', '--format', 'github'], {
+    const relative = await runCliInProcess(['build', '../reports/b', '--out-dir', '../pdfs', '--format', 'github'], {
       cwd: site,
       env,
       timeoutMs: 180_000,
@@ -168,7 +170,7 @@ describe('CLI: batch build and preview', function () {
     assert.ok(!summary.includes(dir), `no absolute path in the step summary:\n${summary}`);
 
     const absolute = join(dir, 'pdfs-absolute');
-    const given = await runCli(['build', join(dir, 'reports', 'b', 'one.report.json'), '--out-dir', absolute], {
+    const given = await runCliInProcess(['build', join(dir, 'reports', 'b', 'one.report.json'), '--out-dir', absolute], {
       cwd: site,
       env,
       timeoutMs: 180_000,
@@ -176,7 +178,11 @@ describe('CLI: batch build and preview', function () {
     assert.equal(given.code, 0, describeRun(given));
     assert.ok(given.stdout.startsWith(`${join(dir, 'reports', 'b', 'one.report.json')} → ${join(absolute, 'one.pdf')}  (`), given.stdout);
 
-    const one = await runCli(['build', '../reports/b/one.report.json', '-o', '../single.pdf'], { cwd: site, env, timeoutMs: 180_000 });
+    const one = await runCliInProcess(['build', '../reports/b/one.report.json', '-o', '../single.pdf'], {
+      cwd: site,
+      env,
+      timeoutMs: 180_000,
+    });
     assert.equal(one.code, 0, describeRun(one));
     assert.match(one.stdout, /^\.\.\/single\.pdf {2}\(1 page, /);
   });
@@ -311,7 +317,7 @@ describe('CLI: batch build and preview', function () {
     await symlink('..', join(dir, 'looped', 'sub', 'up'));
     await symlink('sub', join(dir, 'looped', 'alias'));
     const state = join(dir, 'state-loop');
-    const r = await runCli(['build', 'looped', '--offline', '--out-dir', 'out11', '--verbose'], {
+    const r = await runCliInProcess(['build', 'looped', '--offline', '--out-dir', 'out11', '--verbose'], {
       cwd: dir,
       env: cleanEnv({ XDG_STATE_HOME: state, HOME: state }),
       timeoutMs: 180_000,
@@ -330,7 +336,7 @@ describe('CLI: batch build and preview', function () {
     const count = 120;
     for (let i = 0; i < count; i++) await writeFile(join(many, `r${i}.report.json`), single(`Many ${i}`));
     // 16 tasks in flight on this machine's cores: most wait QUEUED before they run.
-    const r = await runCli(['build', 'many', '--offline', '--out-dir', 'out12', '--jobs', '16', '--verbose'], {
+    const r = await runCliInProcess(['build', 'many', '--offline', '--out-dir', 'out12', '--jobs', '16', '--verbose'], {
       cwd: dir,
       env: cleanEnv({}),
       timeoutMs: 180_000,

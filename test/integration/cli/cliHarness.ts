@@ -1,7 +1,15 @@
-/** Runs the bundled CLI (dist/cli.js) as a subprocess, as a user or CI would. */
+/**
+ * Runs the bundled CLI as a subprocess (dist/cli.js), as a user or CI would, or in this process
+ * (`runCli` of dist/engine.js, as the extension's tasks run it) where a test is about what a
+ * command does, not about the process: a spawn costs 1–4 s of CPU to load the bundle, the
+ * schema's validators and, for diff and export, the renderer, which an in-process run loads
+ * once per mocha worker.
+ */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { ensureBuilt } from '../../helpers/freshBuild';
 
 export const ROOT = join(__dirname, '..', '..', '..');
@@ -31,6 +39,48 @@ export function runCli(args: string[], options: { cwd: string; env: NodeJS.Proce
     const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
     collect(child, options.timeoutMs ?? 60_000).then(resolve, reject);
   });
+}
+
+type EngineCli = typeof import('../../../src/cli/engine');
+
+/**
+ * The same command run by `runCli` of the bundled engine (dist/engine.js) in this process, with
+ * its own stdout, stderr, env and cwd; resolves with the exit code runCli returns (what
+ * dist/cli.js sets as the process's exit code). Past `timeoutMs` the command is aborted as a
+ * Ctrl-C aborts it, and the promise rejects.
+ */
+export async function runCliInProcess(
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs?: number },
+): Promise<CliRun> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built bundle, loaded once per process
+  const engine = require(join(ROOT, 'dist', 'engine.js')) as EngineCli;
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
+  stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
+  const controller = new AbortController();
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort(new Error('interrupted'));
+      reject(new Error(`CLI ${args.join(' ')} did not finish within ${timeoutMs} ms\nstdout: ${out}\nstderr: ${err}`));
+    }, timeoutMs);
+  });
+  try {
+    const code = await Promise.race([
+      engine.runCli(args, { stdout, stderr, env: options.env, cwd: options.cwd }, controller.signal),
+      timedOut,
+    ]);
+    // Everything written is read before the result is: as when a child's pipes close.
+    await Promise.all([finished(stdout.end()), finished(stderr.end())]);
+    return { code, stdout: out, stderr: err };
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export function collect(child: ChildProcess, timeoutMs: number): Promise<CliRun> {

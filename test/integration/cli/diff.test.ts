@@ -13,7 +13,7 @@ import { PNG } from 'pngjs';
 import { renderReportPdf } from '../../../src/render/renderPdf';
 import { blankPdf } from '../../helpers/blankPdf';
 import { componentAdded, flowReport, flowText, retitled } from '../../helpers/diffFixture';
-import { buildOnce, cleanEnv, describeRun, runCli } from './cliHarness';
+import { buildOnce, cleanEnv, describeRun, runCli, runCliInProcess } from './cliHarness';
 
 interface DiffJson {
   changed: boolean;
@@ -25,10 +25,12 @@ const statuses = (doc: DiffJson, i = 0) => doc.reports[i].pages?.map((p) => `${p
 describe('CLI: diff', function () {
   this.timeout(180_000);
   let dir: string;
+  // In this process (dist/engine.js's runCli): each spawn would load the renderer and PDFium
+  // anew. The first test runs dist/cli.js itself, which loads the differ from dist/engine.js.
   const run = (args: string[], cwd = dir, env: Record<string, string> = {}) =>
-    runCli(args, { cwd, env: cleanEnv(env), timeoutMs: 120_000 });
-  const json = async (args: string[], cwd = dir) => {
-    const r = await run([...args, '--json'], cwd);
+    runCliInProcess(args, { cwd, env: cleanEnv(env), timeoutMs: 120_000 });
+  const json = async (args: string[], cwd = dir, runner = run) => {
+    const r = await runner([...args, '--json'], cwd);
     return { r, doc: JSON.parse(r.stdout) as DiffJson };
   };
 
@@ -46,8 +48,9 @@ describe('CLI: diff', function () {
   });
   after(() => rm(dir, { recursive: true, force: true }));
 
-  it('one title changed: exactly that page changed, exit 1', async () => {
-    const { r, doc } = await json(['diff', 'old.report.json', 'title.report.json']);
+  it('one title changed (dist/cli.js as a process): exactly that page changed, exit 1', async () => {
+    const spawned = (args: string[], cwd: string) => runCli(args, { cwd, env: cleanEnv(), timeoutMs: 120_000 });
+    const { r, doc } = await json(['diff', 'old.report.json', 'title.report.json'], dir, spawned);
     assert.equal(r.code, 1, describeRun(r));
     assert.equal(statuses(doc), '1:unchanged 2:changed 3:unchanged');
   });

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { filesUnder } from '../../helpers/files';
 import { flowText } from '../../helpers/diffFixture';
-import { buildOnce, cleanEnv, describeRun, ROOT, runCli } from './cliHarness';
+import { buildOnce, cleanEnv, describeRun, ROOT, runCli, runCliInProcess } from './cliHarness';
 
 interface ExportJson {
   ok: boolean;
@@ -46,7 +46,9 @@ function inked(png: PNG): number {
 describe('CLI: export --png', function () {
   this.timeout(300_000);
   let dir: string;
-  const run = (args: string[]) => runCli(args, { cwd: dir, env: cleanEnv(), timeoutMs: 240_000 });
+  // In this process (dist/engine.js's runCli), where the renderer and PDFium load once; the
+  // renderer's-notes test runs dist/cli.js as a process, which loads the page imager itself.
+  const run = (args: string[], runner = runCliInProcess) => runner(args, { cwd: dir, env: cleanEnv(), timeoutMs: 240_000 });
 
   before(async () => {
     await buildOnce();
@@ -126,7 +128,7 @@ describe('CLI: export --png', function () {
     const report = JSON.parse(flowText()) as { config: Record<string, unknown> };
     report.config.enable_multi_page = false;
     await writeFile(join(dir, 'single.report.json'), `${JSON.stringify(report, null, 2)}\n`);
-    const r = await run(['export', 'single.report.json', '--png', '--dpi', '36']);
+    const r = await run(['export', 'single.report.json', '--png', '--dpi', '36'], runCli);
     assert.equal(r.code, 0, describeRun(r));
     assert.match(
       r.stdout,

@@ -9,7 +9,7 @@ import { strict as assert } from 'node:assert';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildOnce, cleanEnv, describeRun, runCli, type CliRun } from './cliHarness';
+import { buildOnce, cleanEnv, describeRun, runCliInProcess, type CliRun } from './cliHarness';
 
 /** One error for validate and for the service: a Card without its `value`. */
 const BROKEN = JSON.stringify({
@@ -37,7 +37,8 @@ const lines = (text: string): string[] => text.split('\n').filter(Boolean);
 describe('CLI: file names cannot forge CI output', function () {
   this.timeout(120_000);
   let dir = '';
-  const run = (args: string[], env: Record<string, string> = {}) => runCli(args, { cwd: dir, env: cleanEnv(env) });
+  // In this process (dist/engine.js's runCli): what is tested is the text each command writes.
+  const run = (args: string[], env: Record<string, string> = {}) => runCliInProcess(args, { cwd: dir, env: cleanEnv(env) });
 
   before(async () => {
     await buildOnce();

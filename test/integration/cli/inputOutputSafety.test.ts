@@ -17,7 +17,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildOnce, cleanEnv, describeRun, runCli } from './cliHarness';
+import { buildOnce, cleanEnv, describeRun, runCli, runCliInProcess } from './cliHarness';
 
 const posix = process.platform !== 'win32';
 const ESC = '\x1b';
@@ -67,8 +67,10 @@ describe('CLI: input files and server text are handled safely', function () {
     await rm(dir, { recursive: true, force: true });
   });
 
-  const cli = (args: string[], url = 'http://127.0.0.1:9/api/v1', timeoutMs = 30_000) =>
-    runCli(args, { cwd: dir, env: cleanEnv({ REPORT_STUDIO_API_KEY: 'rs_cli_safety_key_1', REPORT_STUDIO_BASE_URL: url }), timeoutMs });
+  // In this process (dist/engine.js's runCli); the FIFO and /dev/zero test runs dist/cli.js as a
+  // process (`runCli`), so a read that blocked would hang that process, not this one.
+  const cli = (args: string[], url = 'http://127.0.0.1:9/api/v1', timeoutMs = 30_000, runner = runCliInProcess) =>
+    runner(args, { cwd: dir, env: cleanEnv({ REPORT_STUDIO_API_KEY: 'rs_cli_safety_key_1', REPORT_STUDIO_BASE_URL: url }), timeoutMs });
 
   it('a FIFO, alone or inside validate <dir>, and /dev/zero end at once with exit 2', async function () {
     if (!posix) this.skip();
@@ -79,17 +81,17 @@ describe('CLI: input files and server text are handled safely', function () {
     execFileSync('mkfifo', [join(sub, 'b.report.json')]);
     await writeFile(join(sub, 'a.report.json'), VALID);
 
-    const build = await cli(['build', 'pipes/b.report.json'], fake.url);
+    const build = await cli(['build', 'pipes/b.report.json'], fake.url, undefined, runCli);
     assert.equal(build.code, 2, describeRun(build));
     assert.match(build.stderr, /cannot read pipes\/b\.report\.json: is a named pipe \(FIFO\), not a regular file/);
 
-    const validate = await cli(['validate', 'pipes']);
+    const validate = await cli(['validate', 'pipes'], undefined, undefined, runCli);
     assert.equal(validate.code, 2, describeRun(validate));
     assert.match(validate.stderr, /cannot read pipes\/b\.report\.json: is a named pipe/);
     assert.match(validate.stderr, /2 files checked: no problems, 1 unreadable/);
 
     if (existsSync('/dev/zero')) {
-      const zero = await cli(['preview', '/dev/zero'], fake.url);
+      const zero = await cli(['preview', '/dev/zero'], fake.url, undefined, runCli);
       assert.equal(zero.code, 2, describeRun(zero));
       assert.match(zero.stderr, /cannot read \/dev\/zero: is a character device, not a regular file/);
       assert.doesNotMatch(zero.stderr, /Invalid string length/);
@@ -208,7 +210,7 @@ describe('CLI: input files and server text are handled safely', function () {
     assert.ok(text.length > 2 * 1024 * 1024);
     await writeFile(join(dir, 'big.report.json'), text);
     const data = join(dir, 'offline-data');
-    const r = await runCli(['preview', 'big.report.json', '--offline', '--data-dir', data], {
+    const r = await runCliInProcess(['preview', 'big.report.json', '--offline', '--data-dir', data], {
       cwd: dir,
       env: cleanEnv(),
       timeoutMs: 120_000,

@@ -1,8 +1,8 @@
 /**
  * Render notes in every output of `build` (single file and batch), `--max-warnings`, and a hostile
- * pull request's report text and file names in the JUnit XML and the step summary: dist/cli.js
- * as a subprocess with --offline (the bundled service and renderer), PDFs read back, the JUnit
- * file read back by a strict XML parser.
+ * pull request's report text and file names in the JUnit XML and the step summary: the bundled
+ * CLI (runCli of dist/engine.js, in this process) with --offline (the bundled service and
+ * renderer), PDFs read back, the JUnit file read back by a strict XML parser.
  */
 import { strict as assert } from 'node:assert';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { closedPort } from '../../helpers/loopback';
 import { readPdf } from '../../helpers/pdf';
 import { strictJunitCases } from '../../helpers/strictXml';
-import { buildOnce, cleanEnv, describeRun, runCli } from './cliHarness';
+import { buildOnce, cleanEnv, describeRun, runCliInProcess } from './cliHarness';
 import type { CliRun } from './cliHarness';
 import { overflowingReport } from '../../helpers/overflowReport';
 
@@ -38,8 +38,9 @@ describe('CLI: render notes as warnings, --max-warnings', function () {
   let imageText: string;
   let imageUrl: string;
 
+  // In this process (dist/engine.js's runCli): what is tested is what each command writes.
   const cli = (args: string[], env: Record<string, string | undefined> = {}): Promise<CliRun> =>
-    runCli([...args, '--offline', '--data-dir', join(dir, 'data')], { cwd: dir, env: cleanEnv(env), timeoutMs: 180_000 });
+    runCliInProcess([...args, '--offline', '--data-dir', join(dir, 'data')], { cwd: dir, env: cleanEnv(env), timeoutMs: 180_000 });
 
   /** Where the overflow note must point: the `"type"` of the section it names. */
   function overflowAnchor(stdout: string): { at: string; part: string } {

@@ -1,4 +1,4 @@
-/** `report-studio build|preview|status|quota` as a subprocess against the real local service. */
+/** `report-studio build|preview|status|quota` against the real local service: dist/cli.js as a process where the process is tested, the rest in this process. */
 import { strict as assert } from 'node:assert';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,7 +7,7 @@ import { decodeJpeg } from '../../helpers/jpeg';
 import { allText, readPdf } from '../../helpers/pdf';
 import { SIMPLE_REPORT, startTestService } from '../client/helpers';
 import type { TestService } from '../client/helpers';
-import { buildOnce, cleanEnv, describeRun, runCli } from './cliHarness';
+import { buildOnce, cleanEnv, describeRun, runCli, runCliInProcess } from './cliHarness';
 import type { CliRun } from './cliHarness';
 
 const BROKEN = `{
@@ -29,8 +29,12 @@ describe('CLI: build, preview, status, quota', function () {
   const KEY_POOR = 'rs_cli_key_no_quota';
   const KEY_INACTIVE = 'rs_cli_key_inactive';
 
-  async function cli(args: string[], env: Record<string, string | undefined> = {}): Promise<CliRun> {
-    const r = await runCli(args, {
+  /**
+   * In this process (dist/engine.js's runCli) unless `runner` is runCli: dist/cli.js as a process
+   * where the process is what is tested (its exit code, stdout as a pipe, the locale it starts in).
+   */
+  async function cli(args: string[], env: Record<string, string | undefined> = {}, runner = runCliInProcess): Promise<CliRun> {
+    const r = await runner(args, {
       cwd: dir,
       env: cleanEnv({ REPORT_STUDIO_API_KEY: t.service.apiKeys[0], REPORT_STUDIO_BASE_URL: t.service.baseUrl, ...env }),
     });
@@ -86,10 +90,7 @@ describe('CLI: build, preview, status, quota', function () {
   });
 
   it('build -o -: the PDF on stdout', async () => {
-    const r = await runCli(['build', 'simple.report.json', '-o', '-', '--quiet'], {
-      cwd: dir,
-      env: cleanEnv({ REPORT_STUDIO_API_KEY: t.service.apiKeys[0], REPORT_STUDIO_BASE_URL: t.service.baseUrl }),
-    });
+    const r = await cli(['build', 'simple.report.json', '-o', '-', '--quiet'], {}, runCli);
     assert.equal(r.code, 0);
     assert.ok(r.stdout.startsWith('%PDF-'));
   });
@@ -97,11 +98,15 @@ describe('CLI: build, preview, status, quota', function () {
   it("a 422 → exit 1 and file:line:col lines on the user's text, in English under a German locale", async () => {
     // The CLI keeps English (docs/extension.md, Languages): the locale variables and the one VS
     // Code gives its child processes change nothing.
-    const r = await cli(['build', 'broken.report.json'], {
-      LANG: 'de_DE.UTF-8',
-      LC_ALL: 'de_DE.UTF-8',
-      VSCODE_NLS_CONFIG: JSON.stringify({ locale: 'de', osLocale: 'de', availableLanguages: {} }),
-    });
+    const r = await cli(
+      ['build', 'broken.report.json'],
+      {
+        LANG: 'de_DE.UTF-8',
+        LC_ALL: 'de_DE.UTF-8',
+        VSCODE_NLS_CONFIG: JSON.stringify({ locale: 'de', osLocale: 'de', availableLanguages: {} }),
+      },
+      runCli,
+    );
     assert.equal(r.code, 1, describeRun(r));
     const lines = r.stdout.trim().split('\n');
     assert.deepEqual(

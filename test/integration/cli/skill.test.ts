@@ -6,12 +6,13 @@ import { strict as assert } from 'node:assert';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildOnce, cleanEnv, describeRun, ROOT, runCli } from './cliHarness';
+import { buildOnce, cleanEnv, describeRun, ROOT, runCliInProcess } from './cliHarness';
 
 describe('CLI: skill install', function () {
   this.timeout(120_000);
   let dir: string;
-  const run = (args: string[]) => runCli(args, { cwd: dir, env: cleanEnv() });
+  // In this process (dist/engine.js's runCli, which finds SKILL.md beside dist/ as dist/cli.js does).
+  const run = (args: string[]) => runCliInProcess(args, { cwd: dir, env: cleanEnv() });
 
   before(async () => {
     await buildOnce();

@@ -6,12 +6,16 @@ import { join } from 'node:path';
 import { ReportClient } from '../../../src/core/client/apiClient';
 import { readPdf } from '../../helpers/pdf';
 import { closedPort, SIMPLE_REPORT, startTestService } from '../client/helpers';
-import { buildOnce, cleanEnv, collect, describeRun, ROOT, runCli, spawnCli, waitForOutput } from './cliHarness';
+import { buildOnce, cleanEnv, collect, describeRun, ROOT, runCli, runCliInProcess, spawnCli, waitForOutput } from './cliHarness';
 
 describe('CLI: usage, validate, offline, serve', function () {
   this.timeout(120_000);
   let dir: string;
-  const run = (args: string[], env: Record<string, string | undefined> = {}) => runCli(args, { cwd: dir, env: cleanEnv(env) });
+  // In this process (dist/engine.js's runCli); `spawned` runs dist/cli.js as a process, for what
+  // is about the process: that it starts and exits with the code, finds the schema beside
+  // itself, loads the engine for --offline, and stops on SIGINT and SIGTERM.
+  const run = (args: string[], env: Record<string, string | undefined> = {}) => runCliInProcess(args, { cwd: dir, env: cleanEnv(env) });
+  const spawned = (args: string[], env: Record<string, string | undefined> = {}) => runCli(args, { cwd: dir, env: cleanEnv(env) });
 
   before(async () => {
     await buildOnce();
@@ -29,7 +33,7 @@ describe('CLI: usage, validate, offline, serve', function () {
 
   describe('usage (exit 0 / 2)', () => {
     it('--help and help <command> exit 0', async () => {
-      const r = await run(['--help']);
+      const r = await spawned(['--help']);
       assert.equal(r.code, 0);
       assert.match(r.stdout, /Usage: report-studio <command>/);
       const b = await run(['build', '--help']);
@@ -98,7 +102,7 @@ describe('CLI: usage, validate, offline, serve', function () {
     });
 
     it('--format github prints workflow commands, the file relative to GITHUB_WORKSPACE', async () => {
-      const r = await runCli(['validate', 'nested', '--format', 'github'], {
+      const r = await runCliInProcess(['validate', 'nested', '--format', 'github'], {
         cwd: join(dir, 'reports'),
         env: cleanEnv({ GITHUB_WORKSPACE: dir }),
       });
@@ -145,7 +149,7 @@ describe('CLI: usage, validate, offline, serve', function () {
 
   describe('schema', () => {
     it('prints the path of the schema shipped beside the CLI; --print prints the schema', async () => {
-      const r = await run(['schema']);
+      const r = await spawned(['schema']);
       assert.equal(r.code, 0, describeRun(r));
       assert.equal(r.stdout, `${join(ROOT, 'schemas', 'report.schema.json')}\n`);
       const printed = await run(['schema', '--print']);
@@ -159,7 +163,7 @@ describe('CLI: usage, validate, offline, serve', function () {
   describe('--offline', () => {
     it('builds with the in-process local service; no key needed', async () => {
       const dataDir = join(dir, 'offline-data');
-      const r = await run(['build', 'simple.report.json', '-o', 'offline.pdf', '--offline', '--data-dir', dataDir]);
+      const r = await spawned(['build', 'simple.report.json', '-o', 'offline.pdf', '--offline', '--data-dir', dataDir]);
       assert.equal(r.code, 0, describeRun(r));
       const pdf = await readPdf(await readFile(join(dir, 'offline.pdf')));
       assert.equal(pdf.pageCount, 1);

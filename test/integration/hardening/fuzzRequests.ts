@@ -56,10 +56,14 @@ function submit(
   return { category, method: 'POST', path: rng.pick(SUBMIT_PATHS), headers, body, quotaHeaders: true };
 }
 
-/** Every JSON type at every position: the three smaller examples fully, the larger ones one type per path. */
-export function* wrongTypes(rng: Rng, s: FuzzSetup): Generator<FuzzRequest> {
+/**
+ * A wrong JSON type at every position of every example: with `everyType`, every type at each
+ * position of the three smaller examples (the larger ones one type per path); else one type,
+ * drawn from the seed, per path.
+ */
+export function* wrongTypes(rng: Rng, s: FuzzSetup, everyType: boolean): Generator<FuzzRequest> {
   for (const ex of s.examples) {
-    const full = ex.text.length < 10_000;
+    const full = everyType && ex.text.length < 10_000;
     for (const path of allPaths(ex.body)) {
       const values = valuesOfEveryType(rng);
       const chosen = full ? values : [rng.pick(values)];

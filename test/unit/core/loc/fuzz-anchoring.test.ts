@@ -6,7 +6,7 @@
  * replays; `npm run fuzz` picks a fresh seed.
  */
 import { checkIncrementalAgainstFull, reportSubjects } from './anchoringEdits';
-import { fuzzSeed, Rng } from '../../../helpers/fuzz/fuzzKit';
+import { fuzzSeed, fuzzWholeWay, Rng } from '../../../helpers/fuzz/fuzzKit';
 
 const seed = fuzzSeed();
 /**
@@ -14,7 +14,7 @@ const seed = fuzzSeed();
  * a time budget, and test/unit/core/loc/anchoring.test.ts covers the edit kinds one by one); `npm run
  * fuzz` (a fresh seed) or a replay (FUZZ_SEED) goes the whole way.
  */
-const EDITS = process.env.FUZZ_RANDOM === '1' || process.env.FUZZ_SEED ? 300 : 60;
+const EDITS = fuzzWholeWay() ? 300 : 60;
 
 describe('hardening: fuzzing incremental re-anchoring against anchoring afresh', function () {
   this.timeout(300_000);
