@@ -49,7 +49,7 @@ describe('CLI: diff', function () {
   after(() => rm(dir, { recursive: true, force: true }));
 
   it('one title changed (dist/cli.js as a process): exactly that page changed, exit 1', async () => {
-    const spawned = (args: string[], cwd: string) => runCli(args, { cwd, env: cleanEnv(), timeoutMs: 120_000 });
+    const spawned = (args: string[], cwd = dir) => runCli(args, { cwd, env: cleanEnv(), timeoutMs: 120_000 });
     const { r, doc } = await json(['diff', 'old.report.json', 'title.report.json'], dir, spawned);
     assert.equal(r.code, 1, describeRun(r));
     assert.equal(statuses(doc), '1:unchanged 2:changed 3:unchanged');
