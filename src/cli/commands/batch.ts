@@ -4,6 +4,7 @@
  * check the quota first: a run the remaining quota cannot finish is refused before anything is
  * spent, unless --allow-partial. See docs/cli.md, _Batch builds_.
  */
+import { setMaxListeners } from 'node:events';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -108,21 +109,22 @@ async function runBatchCommand(kind: TaskKind, ctx: CommandContext): Promise<Exi
     return finish({ kind, jobs, ms: 0, ...concludeRun([], maxWarnings), outcomes: [], local: args.global.offline, shard }, ctx);
   }
   const costs = kind === 'build' ? await costsOf(inputs, cwd) : new Map<BatchInput, BuildCostKind>();
+  const signal = runSignal(ctx.signal, jobs);
   const started = performance.now();
   const { session, cleanup } = await openBatchSession(args, ctx, costs, jobs);
   let budget: QuotaBudget | undefined;
   try {
     if (kind === 'build') {
-      const verdict = await checkQuota(session, costs.values(), args.options['allow-partial'] === true, out, ctx.signal);
+      const verdict = await checkQuota(session, costs.values(), args.options['allow-partial'] === true, out, signal);
       if ('refusal' in verdict) return verdict.refusal;
       budget = verdict.budget;
     }
     const outcomes = await runPool(
       inputs,
-      (input) => runOne(input, { kind, session, cwd, polling, timeoutMs: args.global.timeoutMs, signal: ctx.signal }),
+      (input) => runOne(input, { kind, session, cwd, polling, timeoutMs: args.global.timeoutMs, signal }),
       {
         jobs,
-        signal: ctx.signal,
+        signal,
         costOf: (input) => costs.get(input),
         budget,
         onDone: (o) => printOutcome(out, o),
@@ -196,4 +198,18 @@ async function openBatchSession(
     await cleanup();
     throw error;
   }
+}
+
+/** Places one task in flight listens for Ctrl-C at once: its request, its task's polling, a retry's pause, the pool's pause. */
+const ABORT_LISTENERS_PER_TASK = 4;
+
+/**
+ * The run's own Ctrl-C signal, tied to the caller's by one listener. Every task in flight listens
+ * on it in a few places, so --jobs above 2 passes Node's default of 10 listeners per signal, and
+ * Node would print a memory-leak warning into the user's terminal for what is no leak.
+ */
+function runSignal(caller: AbortSignal, jobs: number): AbortSignal {
+  const signal = AbortSignal.any([caller]);
+  setMaxListeners(Math.max(10, jobs * ABORT_LISTENERS_PER_TASK), signal);
+  return signal;
 }

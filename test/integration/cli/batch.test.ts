@@ -336,12 +336,20 @@ describe('CLI: batch build and preview', function () {
     const count = 120;
     for (let i = 0; i < count; i++) await writeFile(join(many, `r${i}.report.json`), single(`Many ${i}`));
     // 16 tasks in flight on this machine's cores: most wait QUEUED before they run.
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(`${w.name}: ${w.message}`);
+    process.on('warning', onWarning);
     const r = await runCliInProcess(['build', 'many', '--offline', '--out-dir', 'out12', '--jobs', '16', '--verbose'], {
       cwd: dir,
       env: cleanEnv({}),
       timeoutMs: 180_000,
-    });
+    }).finally(() => process.off('warning', onWarning));
     assert.equal(r.code, 0, describeRun(r));
+    // Node prints its warnings into the user's terminal: 16 tasks listening for Ctrl-C are no leak.
+    assert.deepEqual(
+      warnings.filter((w) => w.startsWith('MaxListenersExceededWarning')),
+      [],
+    );
     // ~3 requests a report, over the standalone service's 50 a second (bursts of 100).
     assert.doesNotMatch(r.stderr, /rate_limited|→ 503/, 'the run is not throttled by its own service');
     // One status request a task (until=finished) is held by test/integration/service/longPoll.test.ts,
