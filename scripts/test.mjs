@@ -187,8 +187,10 @@ async function runTestStage(stage) {
   if (stage.fresh && ensureBuilt()) console.log('(dist/ rebuilt: it was older than its sources)');
   if (!stage.beside) console.log(`\n=== ${stage.name} ===`);
   const r = await run(stage, !stage.beside);
-  if (stage.beside && !stage.stopped) {
-    console.log(`\n=== ${stage.name} (beside the e2e stages, ${r.seconds.toFixed(1)} s) ===`);
+  if (stage.beside) {
+    // Stopped (the stage beside it failed): what it had printed so far, not counted.
+    const how = stage.stopped ? 'stopped after' : 'beside the e2e stages,';
+    console.log(`\n=== ${stage.name} (${how} ${r.seconds.toFixed(1)} s) ===`);
     process.stdout.write(r.out);
   }
   return { stage, ...r };

@@ -76,9 +76,8 @@ export async function runUiChecks(
   const runCheck = checkRunner(result, shotDir, step);
   const chosen = (checks: Check[]) => checks.filter(([title]) => uiGrepMatches(title, process.env.REPORT_STUDIO_UI_GREP));
   // The checks that need a window of their own, each on a side server of its own (sideServer.ts):
-  // one at a time, in a lane beside this window's checks. It starts once this window's own start
-  // and first webview are done (the first check): a window started beside those once left a first
-  // panel blank under load.
+  // one at a time, after this window's checks. Run beside them, on 2 cores with the integration
+  // stage beside the e2e stage, they took the CPU a hover in this window waited for (CI, 20 s).
   const side = chosen([
     [
       'UI: Restricted Mode — in a folder not trusted, the live view (its remote image not fetched), completion and validation work; trusting it fetches the image, no reload',
@@ -133,10 +132,7 @@ export async function runUiChecks(
       ],
       ['UI: "Report Studio: Set API Key" asks in a password box with validation', () => apiKeyInputCheck(wb)],
     ];
-    for (const [title, check] of chosen(checks)) {
-      await runCheck(title, check, page);
-      startLane();
-    }
+    for (const [title, check] of chosen(checks)) await runCheck(title, check, page);
   } finally {
     startLane();
     // Closed mid-load, the page would hold code-server's webview worker for 30 s (see
