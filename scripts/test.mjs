@@ -1,8 +1,8 @@
 // `npm test`: every stage as a child process, then one closing line "N passed, N failed" (the
 // line CI reads). The static checks run in the background from the start, at the lowest CPU
 // priority, on the CPU the test stages leave idle (the e2e stages mostly wait on browsers); the
-// test stages run in order, integration beside the e2e stages. Stops at the first stage that
-// fails: a test stage, or a static check (seen when it ends, when a test stage ends).
+// test stages run in order. Stops at the first stage that fails: a test stage, or a static check
+// (seen when it ends, when a test stage ends).
 //   node scripts/test.mjs [--only unit,integration,e2e] [--skip e2e]
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -34,17 +34,10 @@ const stages = [
   // unit tests from the sources, integration and e2e the bundles: each of those first makes
   // sure dist/ is newer than its sources.
   { name: 'unit', needs: ['build'], cmd: npx, args: ['mocha', '--config', '.mocharc.unit.json'], counts: true },
-  {
-    name: 'integration',
-    needs: ['unit'],
-    beside: true,
-    nice: 5,
-    fresh: true,
-    cmd: npx,
-    args: ['mocha', '--config', '.mocharc.integration.json'],
-    counts: true,
-  },
-  { name: 'e2e', needs: ['unit'], fresh: true, cmd: process.execPath, args: ['scripts/e2e/run.mjs'], counts: true },
+  { name: 'integration', needs: ['unit'], fresh: true, cmd: npx, args: ['mocha', '--config', '.mocharc.integration.json'], counts: true },
+  // After integration, not beside it: on 2 cores each then starved the other's waits (CI: the
+  // e2e suite over its deadline, an integration test failed).
+  { name: 'e2e', needs: ['integration'], fresh: true, cmd: process.execPath, args: ['scripts/e2e/run.mjs'], counts: true },
   // The extension's `browser` entry in code-server's web worker extension host (test/e2e/ui/web.ts).
   { name: 'e2e-web', needs: ['e2e'], fresh: true, cmd: process.execPath, args: ['scripts/e2e/run.mjs', '--web'], counts: true },
 ].filter((s) => (!only || only.has(s.name)) && !skip.has(s.name));
@@ -85,7 +78,7 @@ function run(stage, live) {
     });
     stage.child = child;
     // Background work takes the CPU the stages leave idle (their children inherit the niceness).
-    if (stage.background || stage.beside) lowerPriority(child.pid, stage.nice ?? 19);
+    if (stage.background) lowerPriority(child.pid, stage.nice ?? 19);
     let out = '';
     const tee = (stream, sink) =>
       stream.on('data', (chunk) => {
@@ -160,10 +153,8 @@ function printStatic() {
   return [...staticDone.values()].some((r) => r.code !== 0);
 }
 
-// The test stages: each starts once the stages it `needs` have passed. Integration runs beside
-// the e2e stages (they mostly wait on browsers, integration mostly computes), at a slightly
-// lower priority so that a browser's bursts are not held up; its output is printed whole when
-// it ends. The others stream live, one at a time.
+// The test stages: each starts once the stages it `needs` have passed (today a chain: one at a
+// time, streamed live); the code-server install is awaited by the first stage that uses it.
 const testStages = stages.filter((s) => !s.background);
 const testResults = [];
 const waiting = new Set(testStages);
@@ -185,15 +176,8 @@ async function runTestStage(stage) {
     }
   }
   if (stage.fresh && ensureBuilt()) console.log('(dist/ rebuilt: it was older than its sources)');
-  if (!stage.beside) console.log(`\n=== ${stage.name} ===`);
-  const r = await run(stage, !stage.beside);
-  if (stage.beside) {
-    // Stopped (the stage beside it failed): what it had printed so far, not counted.
-    const how = stage.stopped ? 'stopped after' : 'beside the e2e stages,';
-    console.log(`\n=== ${stage.name} (${how} ${r.seconds.toFixed(1)} s) ===`);
-    process.stdout.write(r.out);
-  }
-  return { stage, ...r };
+  console.log(`\n=== ${stage.name} ===`);
+  return { stage, ...(await run(stage, true)) };
 }
 
 while ((waiting.size || running.size) && !stageFailed) {
@@ -209,7 +193,7 @@ while ((waiting.size || running.size) && !stageFailed) {
   if (!r.notRun) testResults.push(r);
   if (r.code !== 0) stageFailed = true;
 }
-// A stage failed: the ones still running beside it are stopped (and not counted).
+// A stage failed: any still running is stopped (and not counted).
 for (const [stage, p] of running) {
   stage.stopped = stopGroup(stage.child);
   await p;
