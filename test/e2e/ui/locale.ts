@@ -10,9 +10,9 @@
 // and a rejected Preview's problem in plain words in the Problems panel.
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchBrowser, type RunDirs } from '../../../scripts/e2e/code-server.mjs';
+import type { RunDirs } from '../../../scripts/e2e/code-server.mjs';
 import { root } from '../../../scripts/e2e/build-suite.mjs';
-import { startSideServer } from './sideServer';
+import { launchSideBrowser, startSideServer, stopwatch } from './sideServer';
 import { Workbench } from './pages';
 
 export const LOCALE_CHECK_TITLE =
@@ -55,7 +55,7 @@ function allowLanguage(dirs: RunDirs, language: string): void {
  */
 export async function localeCheck(main: RunDirs, shotDir: string) {
   let folder = '';
-  const { server, dirs } = await startSideServer(main, 'locale-de', {
+  const side = await startSideServer(main, 'locale-de', {
     prepare: (dirs) => {
       allowLanguage(dirs, 'de');
       folder = join(dirs.runDir, 'workspace');
@@ -65,14 +65,10 @@ export async function localeCheck(main: RunDirs, shotDir: string) {
       return folder;
     },
   });
-  const context = await launchBrowser(join(dirs.runDir, 'chromium-profile')).catch(async (e) => {
-    await server.stop();
-    throw e;
-  });
+  const { server } = side;
+  const context = await launchSideBrowser(side);
   let wb: Workbench | undefined;
-  const t0 = Date.now();
-  const times: Record<string, number> = {};
-  const mark = (name: string) => (times[name] = Date.now() - t0);
+  const { times, mark } = stopwatch();
   try {
     await context.addCookies([{ name: 'vscode.nls.locale', value: 'de', url: server.url }]);
     wb = new Workbench(await context.newPage(), shotDir);

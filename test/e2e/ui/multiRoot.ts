@@ -10,8 +10,8 @@
 // - saving north's report previews it into `north/previews/north.jpg`.
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchBrowser, type RunDirs } from '../../../scripts/e2e/code-server.mjs';
-import { startSideServer } from './sideServer';
+import type { RunDirs } from '../../../scripts/e2e/code-server.mjs';
+import { launchSideBrowser, startSideServer, stopwatch } from './sideServer';
 import { Workbench } from './pages';
 import { waitFor } from '../../helpers/waitFor';
 
@@ -81,20 +81,16 @@ async function editAndSave({ page }: Workbench): Promise<void> {
 /** On a side server of its own (sideServer.ts), in a Chromium window of its own. */
 export async function multiRootCheck(main: RunDirs, shotDir: string) {
   let root = '';
-  const { server, dirs } = await startSideServer(main, 'multi-root', {
+  const side = await startSideServer(main, 'multi-root', {
     prepare: (dirs) => makeWorkspace((root = join(dirs.runDir, 'workspace'))),
   });
+  const { server } = side;
   const workspaceFile = join(root, WORKSPACE_FILE);
   const north = join(root, 'north');
   const south = join(root, 'south');
-  const context = await launchBrowser(join(dirs.runDir, 'chromium-profile')).catch(async (e) => {
-    await server.stop();
-    throw e;
-  });
+  const context = await launchSideBrowser(side);
   let wb: Workbench | undefined;
-  const t0 = Date.now();
-  const times: Record<string, number> = {};
-  const mark = (name: string) => (times[name] = Date.now() - t0);
+  const { times, mark } = stopwatch();
   try {
     wb = new Workbench(await context.newPage(), shotDir);
     const { page } = wb;

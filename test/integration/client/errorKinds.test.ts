@@ -274,6 +274,8 @@ describe('client error kinds a misbehaving server produces (loopback fake)', () 
         (_req, res) => {
           res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': '100000' });
           res.write('%PDF-1.7\n' + 'x'.repeat(1000));
+          // Part of the body first, then the connection drops: a reset mid-download (the 20 ms only
+          // lets the first bytes leave; the check holds at any delay).
           setTimeout(() => res.destroy(), 20);
         },
         async (client, requests) => {

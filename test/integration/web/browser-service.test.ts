@@ -152,6 +152,8 @@ const DEADLINES = `async (hangingUrl) => {
     kind: 'preview',
     report: { type: 'Report', options: { report_title: 'Held' }, components: [{ type: 'Text', options: { text: 'rendering' } }] },
     signal: controller.signal,
+    // Cancelled while it waits on the held render (submitted, not finished): the 50 ms is only
+    // "after the submit"; the render never ends on its own, so any delay gives the same result.
     onProgress: (e) => e.phase === 'submitted' && setTimeout(() => controller.abort(), 50),
   });
   const cancelled = await kindOf(task);
