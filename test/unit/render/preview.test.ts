@@ -92,7 +92,7 @@ describe('renderer: preview JPEG', () => {
   });
 
   it('parts rendered apart join into the same pixels as the whole preview, whatever order they come in', async function () {
-    // Five part renders and four decodes of up to 12 pages: a loaded 2-core machine needs more than 20 s.
+    // Ten part renders and four decodes of up to 12 pages: a loaded 2-core machine needs more than 20 s.
     this.timeout(60_000);
     const lib = await initPdfium();
     try {
