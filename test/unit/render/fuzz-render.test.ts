@@ -48,7 +48,7 @@ const PROTOTYPE_WORDS = ['toString', 'constructor', '__proto__'];
  * What a string option of an example is, for the prototype-name test: the type of the component
  * it lies in (or `report`) and its path from there, indexes left out ("Card.options.icon").
  */
-function optionKind(body: unknown, path: JsonPath): { kind: string; component: number | undefined } {
+function optionKind(body: unknown, path: JsonPath): { kind: string; inComponent: boolean } {
   const nodes: unknown[] = [body];
   for (const seg of path) nodes.push((nodes[nodes.length - 1] as Record<string | number, unknown>)[seg]);
   let at = 0;
@@ -61,7 +61,32 @@ function optionKind(body: unknown, path: JsonPath): { kind: string; component: n
   }
   const type = at ? String((nodes[at] as Record<string, unknown>).type) : 'report';
   const rest = path.slice(at).map((seg) => (typeof seg === 'number' ? '[]' : seg));
-  return { kind: [type, ...rest].join('.'), component: path[0] === 'components' ? (path[1] as number) : undefined };
+  return { kind: [type, ...rest].join('.'), inComponent: path[0] === 'components' };
+}
+
+/**
+ * The report cut down to the branch of components `path` lies in (every `components` list on the
+ * way keeps only the one on the path, as its first), and the path in it: the option with its
+ * component and the containers around it, without the siblings that cost render time.
+ */
+function branchOf(body: unknown, path: JsonPath): { body: unknown; path: JsonPath } {
+  const out = { ...(body as Record<string, unknown>) };
+  const cutPath: JsonPath = [];
+  let node: Record<string | number, unknown> = out;
+  for (let i = 0; i < path.length; i++) {
+    const seg = path[i];
+    if (seg === 'components' && typeof path[i + 1] === 'number') {
+      const child = { ...((node.components as unknown[])[path[i + 1] as number] as Record<string, unknown>) };
+      node.components = [child];
+      cutPath.push('components', 0);
+      node = child;
+      i++;
+    } else {
+      cutPath.push(seg);
+      node = node[seg] as Record<string | number, unknown>;
+    }
+  }
+  return { body: out, path: cutPath };
 }
 
 describe('hardening: fuzzing the renderer', function () {
@@ -183,7 +208,7 @@ describe('hardening: fuzzing the renderer', function () {
   // Every string option of the examples, by kind. The whole way renders each theme name and 50
   // sampled options whole with each word, and one option of every kind with each word; `npm test`
   // one option of every kind and each theme name with one word (the words take turns), a
-  // component's option in its example cut down to that component's top-level subtree.
+  // component's option in its example cut down to that component's branch (branchOf()).
   const examples = loadExamples();
   const stringOptions = examples.flatMap((ex) =>
     allPaths(ex.body)
@@ -208,12 +233,8 @@ describe('hardening: fuzzing the renderer', function () {
       for (const o of [...themes, ...sampled, ...ofKind]) for (const word of PROTOTYPE_WORDS) cases.push({ ...o, word });
     } else {
       [...themes, ...ofKind].forEach((o, i) => {
-        const cut =
-          o.component === undefined
-            ? o.body
-            : { ...(o.body as object), components: [(o.body as { components: unknown[] }).components[o.component]] };
-        const path = o.component === undefined ? o.path : ['components', 0, ...o.path.slice(2)];
-        cases.push({ body: cut, path, kind: o.kind, word: PROTOTYPE_WORDS[i % PROTOTYPE_WORDS.length] });
+        const { body, path } = o.inComponent ? branchOf(o.body, o.path) : o;
+        cases.push({ body, path, kind: o.kind, word: PROTOTYPE_WORDS[i % PROTOTYPE_WORDS.length] });
       });
     }
     assert.deepEqual(
