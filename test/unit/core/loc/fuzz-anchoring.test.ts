@@ -24,7 +24,7 @@ describe('hardening: fuzzing incremental re-anchoring against anchoring afresh',
   this.timeout(300_000);
   before(() => console.log(`      fuzz seed ${seed} (FUZZ_SEED=${seed} replays it)`));
 
-  it(`follows ${2 * EDITS} random edits of two generated reports exactly as a fresh anchoring would, ${WHOLE_WAY ? '' : ', resolving less than half again on the larger'}`, () => {
+  it(`follows ${2 * EDITS} random edits of two generated reports exactly as a fresh anchoring would${WHOLE_WAY ? '' : ', resolving less than half again on the larger'}`, () => {
     const rng = new Rng(seed);
     for (const size of [40, 200]) {
       for (const subject of reportSubjects(rng, size, Math.ceil(size / 4))) {
