@@ -1,5 +1,6 @@
-// `npm run fuzz`: the fuzz tests with a fresh random seed each run (npm test uses a fixed one).
-// The seed is printed; FUZZ_SEED=<seed> npm run fuzz replays a failure.
+// `npm run fuzz`: the fuzz tests with a fresh random seed each run, each the whole way (npm test
+// takes a fixed-seed sample of each: fuzzWholeWay() in test/helpers/fuzz/fuzzKit.ts).
+// The seed is printed; FUZZ_SEED=<seed> npm run fuzz replays a failure, also the whole way.
 import { spawnSync } from 'node:child_process';
 
 const specs = [

@@ -48,6 +48,40 @@ export function fuzzWholeWay(): boolean {
   return process.env.FUZZ_RANDOM === '1' || Boolean(process.env.FUZZ_SEED);
 }
 
+/**
+ * The cases `npm test` takes of a run whose cases cost very differently (the renderer fuzz):
+ * greedily the case that reaches the most features not reached yet for its cost, until every
+ * feature the whole run reaches is reached, then the cheapest others up to `atLeast`. Indexes
+ * in the run's order.
+ */
+export function coveringSlice(features: ReadonlyArray<ReadonlySet<string>>, costs: readonly number[], atLeast: number): number[] {
+  const left = new Set(features.flatMap((f) => [...f]));
+  const chosen = new Set<number>();
+  while (left.size) {
+    let best = -1;
+    let bestScore = 0;
+    features.forEach((f, i) => {
+      if (chosen.has(i)) return;
+      let fresh = 0;
+      for (const x of f) if (left.has(x)) fresh++;
+      const score = fresh / (costs[i] + 1);
+      if (score > bestScore) [best, bestScore] = [i, score];
+    });
+    chosen.add(best);
+    for (const x of features[best]) left.delete(x);
+  }
+  const rest = features.map((_, i) => i).filter((i) => !chosen.has(i));
+  rest.sort((a, b) => costs[a] - costs[b] || a - b);
+  for (const i of rest.slice(0, Math.max(0, atLeast - chosen.size))) chosen.add(i);
+  return [...chosen].sort((a, b) => a - b);
+}
+
+/** What of `expected` a fuzz run did not reach ([] when it reached all): a sample that stopped covering something. */
+export function unreached(reached: Iterable<string>, expected: Iterable<string>): string[] {
+  const got = new Set(reached);
+  return [...new Set(expected)].filter((x) => !got.has(x));
+}
+
 export function fuzzSeed(): number {
   const fromEnv = Number(process.env.FUZZ_SEED);
   if (Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv;

@@ -31,24 +31,33 @@ export function toJsonc(rng: Rng, value: unknown, nl: string, depth = 0): string
   return JSON.stringify(value) ?? 'null';
 }
 
-/** Breaks a text the ways an editor buffer is broken mid-typing. */
-export function corrupt(rng: Rng, text: string): string {
+/** The ways corrupt() breaks a text, in the order it picks them. */
+export const CORRUPTIONS = ['truncated', 'token inserted', 'span deleted', 'BOM put first', "quotes made '"] as const;
+
+/** Breaks a text the ways an editor buffer is broken mid-typing; `how` is one of CORRUPTIONS. */
+export function corrupt(rng: Rng, text: string): { text: string; how: (typeof CORRUPTIONS)[number] } {
   const i = rng.int(0, text.length);
-  switch (rng.int(0, 4)) {
+  const k = rng.int(0, 4);
+  const how = CORRUPTIONS[k];
+  switch (k) {
     case 0:
-      return text.slice(0, i);
+      return { how, text: text.slice(0, i) };
     case 1:
-      return text.slice(0, i) + rng.pick(['{', '}', '[', ']', ',', ':', '"', '/*', '//', '\u0000', '\ud800', 'garbage']) + text.slice(i);
+      return {
+        how,
+        text: text.slice(0, i) + rng.pick(['{', '}', '[', ']', ',', ':', '"', '/*', '//', '\u0000', '\ud800', 'garbage']) + text.slice(i),
+      };
     case 2:
-      return text.slice(0, i) + text.slice(i + rng.int(1, 30));
+      return { how, text: text.slice(0, i) + text.slice(i + rng.int(1, 30)) };
     case 3:
-      return '\ufeff' + text;
+      return { how, text: '\ufeff' + text };
     default:
-      return text.replace(/"/g, () => (rng.chance(0.01) ? "'" : '"'));
+      return { how, text: text.replace(/"/g, () => (rng.chance(0.01) ? "'" : '"')) };
   }
 }
 
-const TYPES = [
+/** The 422 entry types randomEntry() sends (a future one and an empty one among them). */
+export const ENTRY_TYPES = [
   'missing',
   'string_type',
   'int_parsing',
@@ -119,7 +128,7 @@ function randomLoc(rng: Rng, paths: JsonPath[], textLength: number, type: string
 
 /** `paths`: allPaths() of the document (computed once per document). */
 export function randomEntry(rng: Rng, paths: JsonPath[], textLength: number): ValidationErrorEntry {
-  const type = rng.pick(TYPES);
+  const type = rng.pick(ENTRY_TYPES);
   const entry: Record<string, unknown> = {
     type,
     loc: randomLoc(rng, paths, textLength, type),

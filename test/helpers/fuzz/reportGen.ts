@@ -7,7 +7,7 @@
  */
 import { COMPONENT_META, COMPONENT_TYPES } from '../../../src/core/report/componentTypes.generated';
 import { reportSchema } from '../../../src/core/schema/reportSchema';
-import { randomNumber, randomString, type Rng } from './fuzzKit';
+import { NASTY_STRINGS, randomNumber, randomString, type Rng } from './fuzzKit';
 
 type Schema = Record<string, unknown>;
 
@@ -31,6 +31,8 @@ const WEIRD_COLOURS = [
 const WEIRD_ICONS = ['no-such-icon-xyz', '', '../../etc/passwd', 'users', 'coin', '😀'];
 // A 1×1 PNG: images come from data: URLs only, so the fuzz never touches the network.
 const PNG_1x1 = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
+const EDGE_URLS = [PNG_1x1, 'data:image/png;base64,AAAA', 'ftp://x/y.png', 'relative/x.png', 'http://127.0.0.1:9/none.png'];
+const EDGE_DATES = ['2024-01-31', '2024-13-45', 'yesterday', '1970-01-01T00:00:00Z', ''];
 
 function deref(s: Schema | undefined): Schema {
   let cur = s ?? {};
@@ -45,9 +47,8 @@ function types(s: Schema): string[] {
 function edgeString(rng: Rng, name: string): string {
   if (/colou?r|bg/.test(name)) return rng.pick(WEIRD_COLOURS);
   if (name === 'icon') return rng.pick(WEIRD_ICONS);
-  if (/url|link/.test(name))
-    return rng.pick([PNG_1x1, 'data:image/png;base64,AAAA', 'ftp://x/y.png', 'relative/x.png', 'http://127.0.0.1:9/none.png']);
-  if (/date|time/.test(name)) return rng.pick(['2024-01-31', '2024-13-45', 'yesterday', '1970-01-01T00:00:00Z', '']);
+  if (/url|link/.test(name)) return rng.pick(EDGE_URLS);
+  if (/date|time/.test(name)) return rng.pick(EDGE_DATES);
   return rng.chance(0.1) ? 'W'.repeat(rng.pick([500, 5000])) : randomString(rng, 30);
 }
 
@@ -134,4 +135,71 @@ export function randomReport(rng: Rng): Record<string, unknown> {
     report.cover_page = cover;
   }
   return report;
+}
+
+/**
+ * The kinds of option value the generator bends (each edge value the renderer parses apart:
+ * colours, icons, image URLs, dates), each a feature name of reportFeatures(); with the component
+ * types, what `npm test`'s slice of the renderer fuzz must still reach.
+ */
+export const OPTION_KINDS: readonly string[] = [
+  'unknown option',
+  'null',
+  'boolean',
+  'integer',
+  'fraction',
+  'negative number',
+  'number past 2^31',
+  'empty array',
+  'array of 100 or more',
+  'string of 500 or more',
+  'nasty string',
+  'cover page',
+  ...WEIRD_COLOURS.map((c) => `colour ${JSON.stringify(c)}`),
+  ...WEIRD_ICONS.map((i) => `icon ${JSON.stringify(i)}`),
+  ...EDGE_URLS.map((u) => `url ${JSON.stringify(u.slice(0, 24))}`),
+  ...EDGE_DATES.map((d) => `date ${JSON.stringify(d)}`),
+];
+
+/** What a generated report exercises: `type <T>` for each component type, and the OPTION_KINDS its values are. */
+export function reportFeatures(report: Record<string, unknown>): Set<string> {
+  const out = new Set<string>();
+  const value = (name: string, v: unknown): void => {
+    if (v === null) out.add('null');
+    else if (typeof v === 'boolean') out.add('boolean');
+    else if (typeof v === 'number') {
+      out.add(Number.isInteger(v) ? 'integer' : 'fraction');
+      if (v < 0) out.add('negative number');
+      if (Math.abs(v) >= 2 ** 31) out.add('number past 2^31');
+    } else if (typeof v === 'string') {
+      if (v.length >= 500) out.add('string of 500 or more');
+      if (NASTY_STRINGS.includes(v)) out.add('nasty string');
+      if (/colou?r|bg/.test(name) && WEIRD_COLOURS.includes(v)) out.add(`colour ${JSON.stringify(v)}`);
+      if (name === 'icon' && WEIRD_ICONS.includes(v)) out.add(`icon ${JSON.stringify(v)}`);
+      if (/url|link/.test(name) && EDGE_URLS.includes(v)) out.add(`url ${JSON.stringify(v.slice(0, 24))}`);
+      if (/date|time/.test(name) && EDGE_DATES.includes(v)) out.add(`date ${JSON.stringify(v)}`);
+    } else if (Array.isArray(v)) {
+      if (!v.length) out.add('empty array');
+      if (v.length >= 100) out.add('array of 100 or more');
+      for (const item of v) value(name, item);
+    } else if (v && typeof v === 'object') {
+      for (const [k, item] of Object.entries(v)) {
+        if (k.startsWith('unknown_')) out.add('unknown option');
+        if (k !== 'components') value(k, item);
+      }
+    }
+  };
+  const component = (c: Record<string, unknown>): void => {
+    out.add(`type ${String(c.type)}`);
+    value('options', c.options);
+    for (const child of (c.components as Array<Record<string, unknown>> | undefined) ?? []) component(child);
+  };
+  value('options', report.options);
+  value('config', report.config);
+  if (report.cover_page) {
+    out.add('cover page');
+    value('cover_page', report.cover_page);
+  }
+  for (const c of report.components as Array<Record<string, unknown>>) component(c);
+  return out;
 }

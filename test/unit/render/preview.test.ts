@@ -16,6 +16,29 @@ const blank = (pages: number) =>
 /** PDFium rounds the A4 page's 841.89 pt down. */
 const H = 841;
 
+interface BlankPreview {
+  pdf: Uint8Array;
+  pageCount: number;
+  image: DecodedImage;
+}
+/**
+ * `blank(pages)` rendered and previewed whole once for the file: the tests that look at the
+ * same pages (stacking, the page limit, the parts) share the render and the decoding.
+ */
+const blankPreviews = new Map<number, Promise<BlankPreview>>();
+function blankPreview(pages: number): Promise<BlankPreview> {
+  let p = blankPreviews.get(pages);
+  if (!p) {
+    p = (async () => {
+      const r = await sharedRenderer();
+      const { pdf, pageCount } = await r.renderPdf(blank(pages));
+      return { pdf, pageCount, image: decodeJpeg(await r.renderPreviewJpeg(pdf)) };
+    })();
+    blankPreviews.set(pages, p);
+  }
+  return p;
+}
+
 /** Pixels noticeably darker than white in the middle band of a blank page = the watermark. */
 function greyPixels(img: DecodedImage, y0: number, h: number): number {
   let n = 0;
@@ -45,10 +68,8 @@ describe('renderer: preview JPEG', () => {
   });
 
   it('stacks all pages (with gaps) and watermarks each one', async () => {
-    const r = await sharedRenderer();
-    const { pdf, pageCount } = await r.renderPdf(blank(3));
+    const { pageCount, image: img } = await blankPreview(3);
     assert.equal(pageCount, 3);
-    const img = decodeJpeg(await r.renderPreviewJpeg(pdf));
     assert.equal(img.width, 595);
     assert.equal(img.height, 3 * H + 2 * 12);
     for (let p = 0; p < 3; p++) assert.ok(greyPixels(img, p * (H + 12) + 300, 240) > 5_000, `page ${p + 1} watermarked`);
@@ -57,10 +78,8 @@ describe('renderer: preview JPEG', () => {
   });
 
   it(`shows at most ${PREVIEW_MAX_PAGES} pages and a note for the rest`, async () => {
-    const r = await sharedRenderer();
-    const { pdf, pageCount } = await r.renderPdf(blank(PREVIEW_MAX_PAGES + 3));
-    assert.equal(pageCount, PREVIEW_MAX_PAGES + 3);
-    const img = decodeJpeg(await r.renderPreviewJpeg(pdf));
+    const { pageCount, image: img } = await blankPreview(PREVIEW_MAX_PAGES + 2);
+    assert.equal(pageCount, PREVIEW_MAX_PAGES + 2);
     assert.equal(img.height, PREVIEW_MAX_PAGES * H + PREVIEW_MAX_PAGES * 12 + 40);
   });
 
@@ -73,18 +92,17 @@ describe('renderer: preview JPEG', () => {
   });
 
   it('parts rendered apart join into the same pixels as the whole preview, whatever order they come in', async function () {
-    // Nine renders and decodes of up to 12 pages: a loaded 2-core machine needs more than 20 s.
+    // Ten part renders and four decodes of up to 12 pages: a loaded 2-core machine needs more than 20 s.
     this.timeout(60_000);
-    const r = await sharedRenderer();
     const lib = await initPdfium();
     try {
       for (const pages of [3, PREVIEW_MAX_PAGES + 2]) {
-        const { pdf } = await r.renderPdf(blank(pages));
-        const whole = decodeJpeg(await r.renderPreviewJpeg(pdf));
+        const { pdf, image: whole } = await blankPreview(pages);
         for (const parts of [2, 3]) {
           const done = await Promise.all(Array.from({ length: parts }, (_, part) => renderPreviewPart(lib, pdf, part, parts)));
           assert.equal(done[0].count, parts, `${pages} pages in ${parts} parts: one strip a part`);
-          const joined = decodeJpeg(joinPreviewParts(done.reverse()));
+          const bytes = joinPreviewParts(done.reverse());
+          const joined = decodeJpeg(bytes);
           assert.deepEqual([joined.width, joined.height], [whole.width, whole.height]);
           assert.ok(Buffer.from(joined.data).equals(Buffer.from(whole.data)), `${pages} pages in ${parts} parts: pixels differ`);
         }

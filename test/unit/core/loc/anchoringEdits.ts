@@ -4,8 +4,8 @@
  * and deleting anywhere, values retyped, keys and type tags renamed, components inserted and
  * removed before others, comments, missing options added, several changes in one event (in
  * VS Code's order: from the end of the text backwards), undo back to the text that was sent.
- * Used with a fixed seed by test/unit/core/loc/anchoring.test.ts and with a fresh one by the fuzz
- * (fuzz-anchoring.test.ts, `npm run fuzz`).
+ * Used by fuzz-anchoring.test.ts: a fixed-seed sample in `npm test`, a fresh seed the whole way
+ * under `npm run fuzz`.
  */
 import { strict as assert } from 'node:assert';
 import { parseTree } from 'jsonc-parser';
@@ -30,8 +30,23 @@ function allNodes(root: Node | undefined, out: Node[] = []): Node[] {
   return out;
 }
 
+/** The kinds of edit randomChange() makes, in the order it picks them; typing is also what a kind without a target falls back to. */
+export const EDIT_KINDS = [
+  'value retyped',
+  'number or boolean replaced',
+  'element inserted',
+  'element removed',
+  'key renamed',
+  'property added',
+  'property removed',
+  'multi-cursor event',
+  'undone to the sent text',
+  'typed or deleted anywhere',
+] as const;
+
 /** One change somewhere in `text`, of a kind picked at random. */
-function randomChange(rng: Rng, text: string, sent: string): TextChange[] {
+function randomChange(rng: Rng, text: string, sent: string): { kind: (typeof EDIT_KINDS)[number]; changes: TextChange[] } {
+  const made = (k: number, changes: TextChange[]) => ({ kind: EDIT_KINDS[k], changes });
   const errors: ParseError[] = [];
   const nodes = allNodes(parseTree(text, errors, { allowTrailingComma: true }));
   const of = (type: string) => nodes.filter((n) => n.type === type);
@@ -48,13 +63,17 @@ function randomChange(rng: Rng, text: string, sent: string): TextChange[] {
       if (!s || s.length < 2) break;
       const from = s.offset + 1 + rng.int(0, s.length - 2);
       const length = rng.int(0, s.offset + s.length - 1 - from);
-      return [{ offset: from, length, text: rng.pick(['', 'x', 'Card', 'Section', 'type', 'options', 'renamed', '\\"', '\\n']) }];
+      return made(kind, [
+        { offset: from, length, text: rng.pick(['', 'x', 'Card', 'Section', 'type', 'options', 'renamed', '\\"', '\\n']) },
+      ]);
     }
     case 1: {
       // A number or boolean replaced.
       const v = pickOf(rng.chance(0.5) ? 'number' : 'boolean');
       if (!v) break;
-      return [{ offset: v.offset, length: v.length, text: rng.pick(['0', '-2', '3', '2024', 'true', 'false', 'null', '"three"']) }];
+      return made(kind, [
+        { offset: v.offset, length: v.length, text: rng.pick(['0', '-2', '3', '2024', 'true', 'false', 'null', '"three"']) },
+      ]);
     }
     case 2:
     case 3: {
@@ -66,46 +85,47 @@ function randomChange(rng: Rng, text: string, sent: string): TextChange[] {
       const element = array.children![i];
       if (kind === 2) {
         const copy = text.slice(element.offset, element.offset + element.length);
-        return [{ offset: element.offset, length: 0, text: `${copy},\n${' '.repeat(rng.int(0, 8))}` }];
+        return made(kind, [{ offset: element.offset, length: 0, text: `${copy},\n${' '.repeat(rng.int(0, 8))}` }]);
       }
       const next = array.children![i + 1];
       const end = next ? next.offset : element.offset + element.length;
       const start = next || i === 0 ? element.offset : array.children![i - 1].offset + array.children![i - 1].length;
-      return [{ offset: start, length: end - start, text: '' }];
+      return made(kind, [{ offset: start, length: end - start, text: '' }]);
     }
     case 4: {
       // A key renamed.
       const p = pickOf('property');
       if (!p) break;
       const key = p.children![0];
-      return [
+      return made(kind, [
         {
           offset: key.offset,
           length: key.length,
           text: JSON.stringify(rng.pick(['value', 'text', 'options', 'type', 'title', 'valu', 'columns'])),
         },
-      ];
+      ]);
     }
     case 5: {
       // A missing option added (or any property) at the start of an object.
       const o = pickOf('object');
       if (!o) break;
       const prop = rng.pick(['"value": 1, ', '"text": "added", ', '"type": "Card", ', '"options": {}, ', '"enable_multi_page": true, ']);
-      return [{ offset: o.offset + 1, length: 0, text: prop }];
+      return made(kind, [{ offset: o.offset + 1, length: 0, text: prop }]);
     }
     case 6: {
       // A property removed (with its comma when it has one after it).
       const p = pickOf('property');
       if (!p) break;
       const after = text.slice(p.offset + p.length).match(/^\s*,/);
-      return [{ offset: p.offset, length: p.length + (after ? after[0].length : 0), text: '' }];
+      return made(kind, [{ offset: p.offset, length: p.length + (after ? after[0].length : 0), text: '' }]);
     }
     case 7: {
       // Several changes in one event, from the end backwards (as VS Code sends a multi-cursor edit).
       const offsets = [rng.int(0, text.length), rng.int(0, text.length), rng.int(0, text.length)].sort((a, b) => b - a);
-      return offsets
-        .filter((o, i) => i === 0 || o < offsets[i - 1])
-        .map((offset) => ({ offset, length: 0, text: rng.pick([' ', '\n', '  ']) }));
+      return made(
+        kind,
+        offsets.filter((o, i) => i === 0 || o < offsets[i - 1]).map((offset) => ({ offset, length: 0, text: rng.pick([' ', '\n', '  ']) })),
+      );
     }
     case 8: {
       // Undo back to the text that was sent (one change covering the difference).
@@ -113,16 +133,16 @@ function randomChange(rng: Rng, text: string, sent: string): TextChange[] {
       while (start < text.length && start < sent.length && text[start] === sent[start]) start++;
       let end = 0;
       while (end < text.length - start && end < sent.length - start && text[text.length - 1 - end] === sent[sent.length - 1 - end]) end++;
-      return [{ offset: start, length: text.length - end - start, text: sent.slice(start, sent.length - end) }];
+      return made(kind, [{ offset: start, length: text.length - end - start, text: sent.slice(start, sent.length - end) }]);
     }
     default:
       break;
   }
   // Typing or deleting anywhere.
   const offset = rng.int(0, text.length);
-  return [
+  return made(9, [
     { offset, length: rng.chance(0.3) ? Math.min(rng.int(1, 5), text.length - offset) : 0, text: rng.chance(0.8) ? rng.pick(TYPED) : '' },
-  ];
+  ]);
 }
 
 /** Inputs of one kind with the two ways of anchoring them: kept to follow edits, and afresh. */
@@ -173,25 +193,40 @@ export function reportSubjects(rng: Rng, components: number, errors: number): Ar
  * edits are collected first, as the extension's debounce does. Returns how many inputs were
  * resolved again in all, against how many a full re-anchor would have resolved.
  */
+/** Several edits collected before they are followed (the extension's debounce): a kind of step of its own. */
+export const SEVERAL_COLLECTED = 'several edits collected';
+
+/** How a run of edits went: inputs resolved again of all, full re-anchorings, the kinds of edit it made. */
+interface Followed {
+  resolved: number;
+  total: number;
+  fellBack: number;
+  kinds: Set<string>;
+}
+
 export function checkIncrementalAgainstFull(
   rng: Rng,
   subject: Subject<ValidationErrorEntry> | Subject<RecordedNote>,
   steps: number,
-): { resolved: number; total: number; fellBack: number } {
+): Followed {
   return check(rng, subject as Subject<unknown>, steps);
 }
 
-function check<I>(rng: Rng, subject: Subject<I>, steps: number): { resolved: number; total: number; fellBack: number } {
+function check<I>(rng: Rng, subject: Subject<I>, steps: number): Followed {
   let anchoring = subject.on(subject.sent, subject.inputs, subject.sent);
   let resolved = 0;
   let fellBack = 0;
+  const kinds = new Set<string>();
   for (let step = 0; step < steps; step++) {
     const changes: TextChange[] = [];
     let text = anchoring.text;
-    for (let batch = rng.chance(0.25) ? rng.int(2, 4) : 1; batch > 0; batch--) {
+    const batches = rng.chance(0.25) ? rng.int(2, 4) : 1;
+    if (batches > 1) kinds.add(SEVERAL_COLLECTED);
+    for (let batch = batches; batch > 0; batch--) {
       const more = randomChange(rng, text, subject.sent);
-      text = applyChanges(text, more)!;
-      changes.push(...more);
+      kinds.add(more.kind);
+      text = applyChanges(text, more.changes)!;
+      changes.push(...more.changes);
     }
     const next = anchoring.update(text, changes);
     const expected = subject.full(text, subject.inputs, subject.sent);
@@ -200,5 +235,5 @@ function check<I>(rng: Rng, subject: Subject<I>, steps: number): { resolved: num
     if (next.resolved === subject.inputs.length) fellBack++;
     anchoring = next;
   }
-  return { resolved, total: steps * subject.inputs.length, fellBack };
+  return { resolved, total: steps * subject.inputs.length, fellBack, kinds };
 }

@@ -3,7 +3,9 @@
  * locs), the schema validator and the service's pydantic translation (random values,
  * deep nesting, prototype keys), and the service's Python-compatible JSON decoder.
  * Nothing may throw; every range must lie inside the text. Seeded: FUZZ_SEED replays.
- * (The renderer fuzz is in fuzz-render.test.ts.)
+ * `npm test` (the fixed seed) takes the first cases of each test's stream, enough to reach
+ * every kind of case the generators make (each test asserts it does); `npm run fuzz` and a
+ * replay go the whole way. (The renderer fuzz is in fuzz-render.test.ts.)
  */
 import assert from 'node:assert/strict';
 import Ajv from 'ajv';
@@ -18,6 +20,7 @@ import { nestingViolation, parsePythonJson, PythonJsonError } from '../../../../
 import {
   allObjects,
   fuzzSeed,
+  fuzzWholeWay,
   loadExamples,
   objectAt,
   prototypeSnapshot,
@@ -25,17 +28,33 @@ import {
   randomString,
   Rng,
   setOwn,
+  unreached,
   valuesOfEveryType,
   withValueAt,
   allPaths,
 } from '../../../helpers/fuzz/fuzzKit';
-import { corrupt, randomEntry, toJsonc } from '../../../helpers/fuzz/jsoncGen';
+import { corrupt, CORRUPTIONS, ENTRY_TYPES, randomEntry, toJsonc } from '../../../helpers/fuzz/jsoncGen';
 import { reportSchemaIndex } from '../../../../src/core/schema/reportSchema';
 
 const SCHEMA = reportSchemaIndex();
 
 const seed = fuzzSeed();
 const examples = loadExamples();
+const WHOLE_WAY = fuzzWholeWay();
+/** Cases per test (the in-place merge test: invalid bodies compared) the whole way, and in `npm test`. */
+const CASES = WHOLE_WAY ? 2000 : 400;
+const MERGES = WHOLE_WAY ? 300 : 100;
+const count = (n: number): string => n.toLocaleString('en-US');
+
+const DOCUMENT_KINDS = ['example', 'example with a random value', 'random value', 'nested 50', 'nested 300', 'nested 600'];
+const NEWLINES: Record<string, string> = { '\n': 'LF', '\r\n': 'CRLF', '\r': 'CR' };
+const BODY_KINDS = [
+  'random value',
+  'example with wrong types',
+  'example with prototype keys',
+  ...[10, 60, 100, 400, 2000].map((d) => `nested ${d}`),
+];
+const POINTER_KEYWORDS = ['required', 'additionalProperties', 'type', 'enum', 'anyOfRequired', 'minimum', 'const'];
 
 function preview(value: unknown): string {
   try {
@@ -57,37 +76,52 @@ function checkDiagnostic(d: SourceDiagnostic, text: string, lineCount: number, w
   assert.equal(typeof d.path, 'string', `${what}: path`);
 }
 
-/** A document for the mapper: an example report, a random value, or a deep one. */
-function randomDocument(rng: Rng): unknown {
+/** A document for the mapper: an example report, a random value, or a deep one; `kind` is one of DOCUMENT_KINDS. */
+function randomDocument(rng: Rng): { doc: unknown; kind: string } {
   const r = rng.next();
   if (r < 0.45) {
     const ex = rng.pick(examples).body;
     const paths = allPaths(ex);
-    return rng.chance(0.5) ? withValueAt(ex, rng.pick(paths), randomJson(rng, 2)) : ex;
+    return rng.chance(0.5)
+      ? { doc: withValueAt(ex, rng.pick(paths), randomJson(rng, 2)), kind: 'example with a random value' }
+      : { doc: ex, kind: 'example' };
   }
-  if (r < 0.9) return { type: 'Report', components: [randomJson(rng, 4)], [randomString(rng, 8)]: randomJson(rng, 3) };
+  if (r < 0.9)
+    return { doc: { type: 'Report', components: [randomJson(rng, 4)], [randomString(rng, 8)]: randomJson(rng, 3) }, kind: 'random value' };
   const depth = rng.pick([50, 300, 600]);
   let v: unknown = randomJson(rng, 1);
   for (let i = 0; i < depth; i++) v = rng.chance(0.5) ? [v] : { components: [v], type: 'Section' };
-  return v;
+  return { doc: v, kind: `nested ${depth}` };
+}
+
+/** Fails naming the kinds of case `npm test`'s sample no longer reaches (the whole way reaches them by its count). */
+function assertReached(reached: Set<string>, expected: readonly string[], what: string): void {
+  assert.deepEqual(unreached(reached, expected), [], `${what} the first ${count(CASES)} cases of seed ${seed} do not reach`);
 }
 
 describe('hardening: fuzzing the core (loc mapper, validator, JSON decoder)', function () {
   this.timeout(300_000);
   before(() => console.log(`      fuzz seed ${seed} (FUZZ_SEED=${seed} replays it)`));
 
-  it('the loc mapper never throws on 2,000 random JSONC texts and locs, and keeps every range inside the text', () => {
+  it(`the loc mapper never throws on ${count(CASES)} random JSONC texts and locs, and keeps every range inside the text`, () => {
     const rng = new Rng(seed);
     let diagnostics = 0;
-    for (let i = 0; i < 2000; i++) {
-      const doc = randomDocument(rng);
+    const reached = new Set<string>();
+    for (let i = 0; i < CASES; i++) {
+      const { doc, kind } = randomDocument(rng);
       const nl = rng.pick(['\n', '\r\n', '\r']);
       let text = toJsonc(rng, doc, nl);
-      if (rng.chance(0.25)) text = corrupt(rng, text);
+      reached.add(kind).add(NEWLINES[nl]);
+      if (rng.chance(0.25)) {
+        const broken = corrupt(rng, text);
+        text = broken.text;
+        reached.add(broken.how);
+      }
       const what = `case ${i} (seed ${seed})`;
       const mapper = new DiagnosticMapper(text);
       const paths = allPaths(doc);
       const entries = Array.from({ length: rng.int(1, 5) }, () => randomEntry(rng, paths, text.length));
+      for (const e of entries) reached.add(`entry ${e.type}`);
       let out: SourceDiagnostic[];
       try {
         out = [...mapper.fromValidationEntries(entries), ...mapper.syntaxErrors()];
@@ -107,6 +141,7 @@ describe('hardening: fuzzing the core (loc mapper, validator, JSON decoder)', fu
             message: 'must be something',
           };
         });
+        for (const p of pointers) reached.add(`keyword ${p.keyword}`);
         out.push(...mapSchemaErrors(mapper, pointers));
       } catch (err) {
         assert.fail(
@@ -126,7 +161,18 @@ describe('hardening: fuzzing the core (loc mapper, validator, JSON decoder)', fu
       }
       diagnostics += out.length;
     }
-    console.log(`      2000 mapper cases, ${diagnostics} diagnostics checked`);
+    console.log(`      ${count(CASES)} mapper cases, ${diagnostics} diagnostics checked`);
+    assertReached(
+      reached,
+      [
+        ...DOCUMENT_KINDS,
+        ...Object.values(NEWLINES),
+        ...CORRUPTIONS,
+        ...ENTRY_TYPES.map((t) => `entry ${t}`),
+        ...POINTER_KEYWORDS.map((k) => `keyword ${k}`),
+      ],
+      'documents, line ends, corruptions, entry types or pointer keywords',
+    );
   });
 
   it('documents nested 10,000 and 50,000 deep map to the document start with a syntax error, never a stack overflow', () => {
@@ -145,14 +191,16 @@ describe('hardening: fuzzing the core (loc mapper, validator, JSON decoder)', fu
     }
   });
 
-  it('the validator (strict and lenient) and the 422 translation never throw on 2,000 random bodies', () => {
+  it(`the validator (strict and lenient) and the 422 translation never throw on ${count(CASES)} random bodies`, () => {
     const rng = new Rng(seed + 1);
     const strict = SCHEMA.validator('strict');
     const lenient = SCHEMA.validator('lenient');
     const protoBefore = prototypeSnapshot();
     let entries = 0;
-    for (let i = 0; i < 2000; i++) {
-      const body = randomBody(rng);
+    const reached = new Set<string>();
+    for (let i = 0; i < CASES; i++) {
+      const { body, kind } = randomBody(rng);
+      reached.add(kind);
       const what = `case ${i} (seed ${seed + 1})`;
       try {
         for (const e of [...strict.validate(body), ...lenient.validate(body)]) assert.equal(typeof e.instancePath, 'string', what);
@@ -171,7 +219,8 @@ describe('hardening: fuzzing the core (loc mapper, validator, JSON decoder)', fu
     }
     assert.deepEqual(prototypeSnapshot(), protoBefore, 'a shared prototype gained properties');
     assert.equal(({} as Record<string, unknown>).polluted, undefined);
-    console.log(`      2000 validator cases, ${entries} 422 entries checked`);
+    console.log(`      ${count(CASES)} validator cases, ${entries} 422 entries checked`);
+    assertReached(reached, BODY_KINDS, 'kinds of body');
   });
 
   it('a component tree nested too deeply for the validator is an error, not an exception', () => {
@@ -186,7 +235,7 @@ describe('hardening: fuzzing the core (loc mapper, validator, JSON decoder)', fu
     assert.deepEqual(entries[0].loc, ['body']);
   });
 
-  it('the in-place error merge gives exactly the errors of plain ajv (300 invalid bodies)', () => {
+  it(`the in-place error merge gives exactly the errors of plain ajv (${MERGES} invalid bodies)`, () => {
     assert.ok(errorMergeRewrites() > 0, 'the ajv error-merge pattern was not found: ajv changed, see validator.ts');
     const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
     addFormats(ajv);
@@ -195,25 +244,38 @@ describe('hardening: fuzzing the core (loc mapper, validator, JSON decoder)', fu
     const ours = SCHEMA.validator('lenient');
     const rng = new Rng(seed + 2);
     let compared = 0;
-    for (let i = 0; compared < 300 && i < 5000; i++) {
-      const body = randomBody(rng);
+    const reached = new Set<string>();
+    for (let i = 0; compared < MERGES && i < 5000; i++) {
+      const { body, kind } = randomBody(rng);
       const mine = ours.validate(body);
       if (!mine.length) continue;
+      reached.add(kind);
       reference(body);
       const theirs = (reference.errors ?? []).filter((e) => e.keyword !== 'if');
       assert.deepEqual(mine, theirs, `case ${i} (seed ${seed + 2})`);
       compared++;
     }
-    assert.equal(compared, 300);
+    assert.equal(compared, MERGES);
+    assertReached(reached, BODY_KINDS, 'kinds of invalid body');
   });
 
-  it('the Python-compatible JSON decoder returns JSON.parse’s value or a PythonJsonError on 2,000 random texts', () => {
+  it(`the Python-compatible JSON decoder returns JSON.parse’s value or a PythonJsonError on ${count(CASES)} random texts`, () => {
     const rng = new Rng(seed + 3);
-    for (let i = 0; i < 2000; i++) {
-      const doc = randomDocument(rng);
-      let text = rng.chance(0.5) ? (JSON.stringify(doc) ?? 'null') : toJsonc(rng, doc, '\n');
-      if (rng.chance(0.6)) text = corrupt(rng, text);
-      if (nestingViolation(text, 64) >= 0) continue; // the service refuses these before decoding (400)
+    const reached = new Set<string>();
+    for (let i = 0; i < CASES; i++) {
+      const { doc, kind } = randomDocument(rng);
+      const json = rng.chance(0.5);
+      let text = json ? (JSON.stringify(doc) ?? 'null') : toJsonc(rng, doc, '\n');
+      reached.add(kind).add(json ? 'JSON' : 'JSONC');
+      if (rng.chance(0.6)) {
+        const broken = corrupt(rng, text);
+        text = broken.text;
+        reached.add(broken.how);
+      }
+      if (nestingViolation(text, 64) >= 0) {
+        reached.add('refused as nested too deeply');
+        continue; // the service refuses these before decoding (400)
+      }
       let expected: unknown;
       let parses = true;
       try {
@@ -224,7 +286,9 @@ describe('hardening: fuzzing the core (loc mapper, validator, JSON decoder)', fu
       try {
         const value = parsePythonJson(text);
         if (parses) assert.deepEqual(value, expected, `case ${i}`);
+        reached.add('decoded');
       } catch (err) {
+        reached.add('PythonJsonError');
         assert.ok(
           err instanceof PythonJsonError,
           `case ${i} (seed ${seed + 3}): ${(err as Error).stack} on ${JSON.stringify(text.slice(0, 200))}`,
@@ -233,18 +297,23 @@ describe('hardening: fuzzing the core (loc mapper, validator, JSON decoder)', fu
         assert.ok(Number.isInteger(err.pos) && err.pos >= 0 && err.pos <= [...text].length, `case ${i}: offset ${err.pos}`);
       }
     }
+    assertReached(
+      reached,
+      [...DOCUMENT_KINDS, 'JSON', 'JSONC', ...CORRUPTIONS, 'refused as nested too deeply', 'decoded', 'PythonJsonError'],
+      'documents, corruptions or outcomes',
+    );
   });
 });
 
-/** Random bodies: random values, examples with a wrong type somewhere, prototype keys, deep nesting. */
-function randomBody(rng: Rng): unknown {
+/** Random bodies: random values, examples with a wrong type somewhere, prototype keys, deep nesting; `kind` is one of BODY_KINDS. */
+function randomBody(rng: Rng): { body: unknown; kind: string } {
   const r = rng.next();
-  if (r < 0.2) return randomJson(rng, 4);
+  if (r < 0.2) return { body: randomJson(rng, 4), kind: 'random value' };
   const ex = structuredClone(rng.pick(examples).body);
   if (r < 0.6) {
     let doc: unknown = ex;
     for (let k = rng.int(1, 4); k > 0; k--) doc = withValueAt(doc, rng.pick(allPaths(doc)), rng.pick(valuesOfEveryType(rng)));
-    return doc;
+    return { body: doc, kind: 'example with wrong types' };
   }
   if (r < 0.85) {
     for (const path of allObjects(ex)) {
@@ -255,7 +324,7 @@ function randomBody(rng: Rng): unknown {
           rng.pick<unknown>([{ polluted: 'yes' }, null, 'x', { prototype: { polluted: 1 } }]),
         );
     }
-    return ex;
+    return { body: ex, kind: 'example with prototype keys' };
   }
   const depth = rng.pick([10, 60, 100, 400, 2000]);
   let v: unknown = rng.chance(0.5) ? { type: 'Card', options: { title: 'x', value: 1 } } : [];
@@ -266,5 +335,5 @@ function randomBody(rng: Rng): unknown {
         ? [v]
         : { a: v };
   }
-  return { type: 'Report', components: [v], config: { override_colour_theme: depth < 200 ? v : {} } };
+  return { body: { type: 'Report', components: [v], config: { override_colour_theme: depth < 200 ? v : {} } }, kind: `nested ${depth}` };
 }
