@@ -80,7 +80,7 @@ export async function runBatchVsRendererBench(): Promise<BenchRow[]> {
     const dir = join(work, 'reports');
     const out = join(work, 'out');
     const files = distinctReports(dir, REPORTS);
-    const workers = batchRenderWorkers(defaultJobs(true));
+    const workers = batchRenderWorkers(defaultJobs(true), REPORTS);
     const batch: number[] = [];
     const alone: number[] = [];
     for (let i = 0; i < RUNS; i++) {

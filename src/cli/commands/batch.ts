@@ -63,9 +63,13 @@ export function defaultJobs(offline: boolean): number {
   return offline ? Math.min(MAX_JOBS, 2 * availableParallelism()) : DEFAULT_REMOTE_JOBS;
 }
 
-/** Renders at once in the run's own local service (--offline): one per core, at most the tasks in flight. */
-export function batchRenderWorkers(jobs: number): number {
-  return Math.max(1, Math.min(jobs, availableParallelism()));
+/**
+ * Renders at once in the run's own local service (--offline): one per core, at most the tasks in
+ * flight and the reports to render — each worker loads the renderer and compiles PDFium as the
+ * service starts, so a shard of one report starts one.
+ */
+export function batchRenderWorkers(jobs: number, reports: number): number {
+  return Math.max(1, Math.min(jobs, reports, availableParallelism()));
 }
 
 function jobsOption(value: string | boolean | undefined, offline: boolean): number {
@@ -111,7 +115,7 @@ async function runBatchCommand(kind: TaskKind, ctx: CommandContext): Promise<Exi
   const costs = kind === 'build' ? await costsOf(inputs, cwd) : new Map<BatchInput, BuildCostKind>();
   const signal = runSignal(ctx.signal, jobs);
   const started = performance.now();
-  const { session, cleanup } = await openBatchSession(args, ctx, costs, jobs);
+  const { session, cleanup } = await openBatchSession(args, ctx, costs, batchRenderWorkers(jobs, inputs.length));
   let budget: QuotaBudget | undefined;
   try {
     if (kind === 'build') {
@@ -169,15 +173,16 @@ export async function costsOf(inputs: readonly BatchInput[], cwd: string): Promi
 /**
  * One session for the run. Offline, the local service gets a data folder of the run's own (unless
  * --data-dir), a development plan that covers every build of the run, as many renders at once
- * as the machine has cores, and no rate limit: offline builds are free, the quota there only
- * simulates the hosted one, and the run's own service has no other client to protect (its limit
- * made a big run answer itself 503 and wait a second per report).
+ * as the machine has cores but no more than reports (batchRenderWorkers), and no rate limit:
+ * offline builds are free, the quota there only simulates the hosted one, and the run's own
+ * service has no other client to protect (its limit made a big run answer itself 503 and wait a
+ * second per report).
  */
 async function openBatchSession(
   args: ParsedArgs,
   ctx: CommandContext,
   costs: ReadonlyMap<BatchInput, BuildCostKind>,
-  jobs: number,
+  renderWorkers: number,
 ): Promise<{ session: Session; cleanup: () => Promise<void> }> {
   if (!args.global.offline) return { session: await openSession(args.global, ctx.out.io), cleanup: async () => undefined };
   const need = (k: BuildCostKind): number => [...costs.values()].filter((c) => c === k).length;
@@ -186,7 +191,7 @@ async function openBatchSession(
   const tuning: LocalServiceTuning = {
     dataDir: temp,
     plan: { quotaSingle: Math.max(DEFAULT_PLAN.quotaSingle, need('single')), quotaMulti: Math.max(DEFAULT_PLAN.quotaMulti, need('multi')) },
-    concurrency: batchRenderWorkers(jobs),
+    concurrency: renderWorkers,
     rateLimit: 0,
   };
   const cleanup = async (): Promise<void> => {

@@ -10,6 +10,7 @@ import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { finished } from 'node:stream/promises';
+import type { LocalService, LocalServiceOptions } from '../../../src/service/service';
 import { ensureBuilt } from '../../helpers/freshBuild';
 
 export const ROOT = join(__dirname, '..', '..', '..');
@@ -42,19 +43,26 @@ export function runCli(args: string[], options: { cwd: string; env: NodeJS.Proce
 }
 
 type EngineCli = typeof import('../../../src/cli/engine');
+type EngineIo = import('../../../src/cli/engine').CliIo;
+
+/** The bundled engine (dist/engine.js), loaded once per process. */
+function bundledEngine(): EngineCli {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built bundle, loaded once per process
+  return require(join(ROOT, 'dist', 'engine.js')) as EngineCli;
+}
 
 /**
  * The same command run by `runCli` of the bundled engine (dist/engine.js) in this process, with
  * its own stdout, stderr, env and cwd; resolves with the exit code runCli returns (what
  * dist/cli.js sets as the process's exit code). Past `timeoutMs` the command is aborted as a
- * Ctrl-C aborts it, and the promise rejects.
+ * Ctrl-C aborts it, and the promise rejects. With `localService`, --offline uses that running
+ * service instead of starting one (CliIo.localService, as the extension's build tasks run).
  */
 export async function runCliInProcess(
   args: string[],
-  options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs?: number },
+  options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs?: number; localService?: EngineIo['localService'] },
 ): Promise<CliRun> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built bundle, loaded once per process
-  const engine = require(join(ROOT, 'dist', 'engine.js')) as EngineCli;
+  const engine = bundledEngine();
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   let out = '';
@@ -72,7 +80,7 @@ export async function runCliInProcess(
   });
   try {
     const code = await Promise.race([
-      engine.runCli(args, { stdout, stderr, env: options.env, cwd: options.cwd }, controller.signal),
+      engine.runCli(args, { stdout, stderr, env: options.env, cwd: options.cwd, localService: options.localService }, controller.signal),
       timedOut,
     ]);
     // Everything written is read before the result is: as when a child's pipes close.
@@ -81,6 +89,19 @@ export async function runCliInProcess(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * The bundled engine's local service (dist/engine.js, the real renderer in its workers) in this
+ * process, for in-process --offline runs to share (`localService`): each --offline run that
+ * starts its own service starts render workers that each load the renderer and compile PDFium.
+ * `localService` hands out the first key.
+ */
+export async function startBundledService(
+  options: Omit<LocalServiceOptions, 'port'>,
+): Promise<{ service: LocalService; localService: NonNullable<EngineIo['localService']> }> {
+  const service = await bundledEngine().startLocalService({ ...options, port: 0 });
+  return { service, localService: () => Promise.resolve({ baseUrl: service.baseUrl, apiKey: service.apiKeys[0] }) };
 }
 
 export function collect(child: ChildProcess, timeoutMs: number): Promise<CliRun> {

@@ -101,7 +101,8 @@ describe('CLI: mcp (stdio MCP server)', function () {
     git('init', '-q');
     git('add', 'kpi.report.json');
     git('commit', '-q', '-m', 'kpi');
-    service = await startLocalService({ port: 0, dataDir: join(dir, '.service'), log: () => undefined });
+    // One render worker: the tests ask one thing at a time; each worker loads the renderer and compiles PDFium.
+    service = await startLocalService({ port: 0, dataDir: join(dir, '.service'), concurrency: 1, log: () => undefined });
     key = service.apiKeys[0];
     const session = await connect(cleanEnv({ REPORT_STUDIO_API_KEY: key, REPORT_STUDIO_BASE_URL: service.baseUrl }));
     ({ client, transport } = session);

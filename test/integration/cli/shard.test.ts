@@ -1,8 +1,12 @@
 /**
  * A run split over machines: `--shard i/n` on build, preview, validate and diff, `merge` of the
- * shards' --json documents and `plan` — through dist/cli.js, each shard in a checkout of its own
- * (another path, as on another machine), PDFs read back, the joined JUnit parsed strictly, the
- * plan's quota against a real local service with a small plan.
+ * shards' --json documents and `plan` — each shard in a checkout of its own (another path, as on
+ * another machine), PDFs read back, the joined JUnit parsed strictly, the plan's quota against a
+ * real local service with a small plan. What is proven here is what the commands do, not the
+ * process: they run as `runCli` of the bundled engine (dist/engine.js) in this process, --offline
+ * on one bundled local service with the real renderer (as the extension's build tasks run it).
+ * dist/cli.js itself runs `plan`, `build --offline --shard` and `merge` in shardWorkflow.test.ts,
+ * from bash as a CI runner does.
  */
 import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
@@ -13,9 +17,10 @@ import { flowText, retitled } from '../../helpers/diffFixture';
 import { filesUnder } from '../../helpers/files';
 import { overflowingReport } from '../../helpers/overflowReport';
 import { readPdf } from '../../helpers/pdf';
-import { SIMPLE_REPORT, startTestService } from '../client/helpers';
-import type { TestService } from '../client/helpers';
-import { buildOnce, cleanEnv, describeRun, ROOT, runCli } from './cliHarness';
+import type { QuotaRecord } from '../../../src/core/api/types';
+import type { LocalService } from '../../../src/service/service';
+import { SIMPLE_REPORT } from '../client/helpers';
+import { buildOnce, cleanEnv, describeRun, ROOT, runCliInProcess, startBundledService } from './cliHarness';
 import type { CliRun } from './cliHarness';
 
 const BROKEN = join(ROOT, 'test', 'fixtures', 'broken', '01-card-missing-value.report.json');
@@ -91,13 +96,26 @@ describe('CLI: --shard, plan and merge', function () {
   const checkouts: string[] = [];
   let whole: BatchDoc;
   const shardDocs: string[] = [];
+  /** The --offline runs' service, and the plan's "hosted" one with a small plan. */
+  let service: LocalService;
+  let localService: () => Promise<{ baseUrl: string; apiKey: string }>;
+  const KEY_SMALL = 'rs_shard_key_small_quota';
 
   const cli = (args: string[], cwd = dir, env: Record<string, string | undefined> = {}): Promise<CliRun> =>
-    runCli(args, { cwd, env: cleanEnv(env), timeoutMs: 240_000 });
+    runCliInProcess(args, { cwd, env: cleanEnv(env), timeoutMs: 240_000, localService });
 
   before(async () => {
     await buildOnce();
     dir = await mkdtemp(join(tmpdir(), 'rs-shard-'));
+    ({ service, localService } = await startBundledService({
+      dataDir: join(dir, '.service'),
+      rateLimit: 0,
+      concurrency: 1,
+      keys: [
+        { key: 'rs_shard_key_main_0001', quotaSingle: 1000, quotaMulti: 1000 },
+        { key: KEY_SMALL, quotaSingle: 3, quotaMulti: 1 },
+      ],
+    }));
     await makeReports(dir);
     const r = await cli(['build', 'reports', '--offline', '--out-dir', 'pdfs', '--json']);
     assert.equal(r.code, 1, describeRun(r));
@@ -115,6 +133,7 @@ describe('CLI: --shard, plan and merge', function () {
     }
   });
   after(async () => {
+    await service?.stop();
     for (const d of [dir, ...checkouts]) if (d) await rm(d, { recursive: true, force: true });
   });
 
@@ -298,13 +317,7 @@ describe('CLI: --shard, plan and merge', function () {
   });
 
   describe('plan', () => {
-    let t: TestService;
-    const KEY_SMALL = 'rs_shard_key_small_quota';
-    before(async () => {
-      t = await startTestService({ keys: [{ key: 'rs_shard_key_main_0001' }, { key: KEY_SMALL, quotaSingle: 3, quotaMulti: 1 }] });
-    });
-    after(() => t?.stop());
-    const hosted = (key: string) => ({ REPORT_STUDIO_API_KEY: key, REPORT_STUDIO_BASE_URL: t.service.baseUrl });
+    const hosted = (key: string) => ({ REPORT_STUDIO_API_KEY: key, REPORT_STUDIO_BASE_URL: service.baseUrl });
 
     it('offline: the matrix on stdout, the reports and builds of each shard', async () => {
       const r = await cli(['plan', 'reports', '--shards', '4', '--offline']);
@@ -325,7 +338,9 @@ describe('CLI: --shard, plan and merge', function () {
         /^6 reports in 2 shards: needs 5 single-page builds and 1 multi-page build, the quota has 3 single-page and 1 multi-page left \(period ending [^)]+\)$/m,
       );
       assert.match(r.stderr, /^report-studio: the remaining quota cannot cover this run; no shard should start$/m);
-      const q = await t.newClient({ apiKey: KEY_SMALL }).getRemainingQuota();
+      const q = (await (
+        await fetch(`${service.baseUrl}/get-remaining-quota`, { headers: { 'x-api-key': KEY_SMALL } })
+      ).json()) as QuotaRecord;
       assert.deepEqual([q.remaining_single_page_reports, q.remaining_multi_page_reports], [3, 1]);
     });
 

@@ -3,8 +3,10 @@
  * job's `run:` steps in bash as the runner starts them, job by job (plan → a build job per entry
  * of the matrix plan printed → merge), every job in a directory of its own (another machine),
  * artifacts copied between them as upload/download-artifact would. `report-studio` is dist/cli.js
- * (the install step is skipped: the packed CLI's install is ciRecipe.test.ts's). The joined run
- * must be the run one machine makes of the same reports.
+ * (the install step is skipped: the packed CLI's install is ciRecipe.test.ts's): the spawned,
+ * end-to-end `build --offline --shard` of the CLI tests (shard.test.ts runs its commands
+ * in-process). The joined run must be the run one machine makes of the same reports (that run is
+ * `runCli` of dist/engine.js in this process: the reference, not what is tested).
  */
 import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
@@ -12,7 +14,7 @@ import { chmod, cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { buildOnce, CLI, cleanEnv, describeRun, ROOT, runCli } from './cliHarness';
+import { buildOnce, CLI, cleanEnv, describeRun, ROOT, runCliInProcess } from './cliHarness';
 
 const WORKFLOW = join(ROOT, 'docs', 'examples', 'report-studio-shards.yml');
 const BROKEN = join(ROOT, 'test', 'fixtures', 'broken', '01-card-missing-value.report.json');
@@ -152,7 +154,7 @@ describe('CI recipe (docs/ci.md): the sharded workflow, run locally', function (
     // The same reports on one machine, in one run.
     const one = await mkdtemp(join(tmp, 'one-'));
     await makeRepository(one);
-    const single = await runCli(['build', '.', '--offline', '--out-dir', 'report-pdfs', '--json'], {
+    const single = await runCliInProcess(['build', '.', '--offline', '--out-dir', 'report-pdfs', '--json'], {
       cwd: one,
       env: cleanEnv(),
       timeoutMs: 240_000,

@@ -3,7 +3,9 @@
  * bundled CLI against the local service over loopback: a character device (made with mknod in
  * a temp folder, as root — never the real /dev/null) and a FIFO are written into and stay what
  * they were; `-o -` and `-o /dev/stdout` put only the file on stdout; a folder is refused before
- * anything is submitted.
+ * anything is submitted. Where the check is about the process — its stdout as bytes, /dev/stdout
+ * (its own fd 1), a FIFO it may block on — dist/cli.js runs as a child; the rest is the
+ * command's own and runs as `runCli` of dist/engine.js in this process.
  */
 import { strict as assert } from 'node:assert';
 import { execFileSync, spawn } from 'node:child_process';
@@ -12,7 +14,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readPdf } from '../../helpers/pdf';
 import { report, startHarness, tempDir, type Harness } from '../service/helpers';
-import { buildOnce, CLI, cleanEnv, describeRun } from './cliHarness';
+import { buildOnce, CLI, cleanEnv, describeRun, runCliInProcess } from './cliHarness';
 
 interface BinaryRun {
   code: number | null;
@@ -27,10 +29,12 @@ describe('CLI: -o onto a device, a FIFO, stdout or a folder', function () {
   let h: Harness;
   let dir = '';
 
-  /** The CLI with stdout kept as bytes (a PDF), against the harness's service. */
+  const env = () => cleanEnv({ REPORT_STUDIO_API_KEY: h.key, REPORT_STUDIO_BASE_URL: h.service.baseUrl });
+  /** The CLI in this process, against the harness's service. */
+  const inProcess = (args: string[]) => runCliInProcess(args, { cwd: dir, env: env(), timeoutMs: 30_000 });
+  /** dist/cli.js as a child, stdout kept as bytes (a PDF), against the harness's service. */
   function cli(args: string[]): Promise<BinaryRun> {
-    const env = cleanEnv({ REPORT_STUDIO_API_KEY: h.key, REPORT_STUDIO_BASE_URL: h.service.baseUrl });
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: dir, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => out.push(c));
@@ -63,8 +67,8 @@ describe('CLI: -o onto a device, a FIFO, stdout or a folder', function () {
     if (!isRoot) this.skip();
     const device = join(dir, 'null');
     execFileSync('mknod', [device, 'c', '1', '3']);
-    const r = await cli(['build', 'q3.report.json', '-o', device]);
-    assert.equal(r.code, 0, describeBinary(r));
+    const r = await inProcess(['build', 'q3.report.json', '-o', device]);
+    assert.equal(r.code, 0, describeRun(r));
     assert.ok(statSync(device).isCharacterDevice(), 'still a character device, not replaced by a regular file');
   });
 
@@ -91,8 +95,8 @@ describe('CLI: -o onto a device, a FIFO, stdout or a folder', function () {
       assert.equal(r.stdout.subarray(0, 5).toString('latin1'), '%PDF-', `${o}: stdout starts with the PDF`);
       assert.equal((await readPdf(new Uint8Array(r.stdout))).pageCount, 1, `${o}: stdout is exactly one PDF`);
     }
-    const submitted = await cli(['preview', 'q3.report.json', '--no-wait']);
-    const taskId = submitted.stdout.toString('utf8').trim();
+    const submitted = await inProcess(['preview', 'q3.report.json', '--no-wait']);
+    const taskId = submitted.stdout.trim();
     const r = await cli(['status', taskId, '-o', '-']);
     assert.equal(r.code, 0, describeBinary(r));
     assert.deepEqual([...r.stdout.subarray(0, 3)], [0xff, 0xd8, 0xff], 'status -o -: the JPEG alone on stdout');
@@ -102,8 +106,8 @@ describe('CLI: -o onto a device, a FIFO, stdout or a folder', function () {
   it('-o naming a folder is refused before anything is submitted (exit 2)', async () => {
     await mkdir(join(dir, 'out'));
     const before = submits().length;
-    const r = await cli(['build', 'q3.report.json', '-o', 'out']);
-    assert.equal(r.code, 2, describeBinary(r));
+    const r = await inProcess(['build', 'q3.report.json', '-o', 'out']);
+    assert.equal(r.code, 2, describeRun(r));
     assert.equal(r.stderr.trim(), 'report-studio: -o out is a directory: give a file name, e.g. -o out/q3.pdf');
     assert.equal(submits().length, before, 'nothing submitted');
     assert.ok(statSync(join(dir, 'out')).isDirectory());

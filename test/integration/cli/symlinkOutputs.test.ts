@@ -4,6 +4,7 @@
  * (the folder, summary.md, a predictable PNG name), `-o`, the default output beside a report,
  * `--out-dir` (a linked folder inside it, a FIFO it did not make) and `--junit` — each refused
  * with exit 2 naming the path, before anything is submitted, and the link's target untouched.
+ * The checks are the commands' own, not the process's: `runCli` of dist/engine.js in this process.
  */
 import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
@@ -12,7 +13,7 @@ import { mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import { join } from 'node:path';
 import { flowText, retitled } from '../../helpers/diffFixture';
 import { report, startHarness, tempDir, type Harness } from '../service/helpers';
-import { buildOnce, cleanEnv, describeRun, runCli } from './cliHarness';
+import { buildOnce, cleanEnv, describeRun, runCliInProcess } from './cliHarness';
 
 const VICTIM_TEXT = 'the runner user’s own file\n';
 
@@ -26,7 +27,7 @@ describe('CLI: no output is written through a symbolic link', function () {
   let victim = '';
 
   const cli = (args: string[]) =>
-    runCli(args, {
+    runCliInProcess(args, {
       cwd: work,
       env: cleanEnv({ REPORT_STUDIO_API_KEY: h.key, REPORT_STUDIO_BASE_URL: h.service.baseUrl }),
       timeoutMs: 120_000,

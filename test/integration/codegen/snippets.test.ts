@@ -62,7 +62,8 @@ describe('Copy as… snippets run against the local service', function () {
 
   before(async () => {
     RUNNERS.python.command = await pythonWithRequests();
-    h = await startHarness({ renderer: undefined });
+    // One render worker: the snippets run one at a time; each worker loads the renderer and compiles PDFium.
+    h = await startHarness({ renderer: undefined, concurrency: 1 });
   });
   after(async () => {
     await h?.stop();

@@ -1,12 +1,13 @@
 /** The batch form's pieces without a service: output paths, the pool's pushback and budget, exit codes, step summary. */
 import { strict as assert } from 'node:assert';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stepSummaryMarkdown } from '../../../../src/cli/batch/batchReports';
 import { commonFolder, expandInputs, MAX_BATCH_FILES, planOutputs } from '../../../../src/cli/batch/inputs';
 import type { BatchInput } from '../../../../src/cli/batch/inputs';
 import { runPool } from '../../../../src/cli/batch/pool';
+import { batchRenderWorkers } from '../../../../src/cli/commands/batch';
 import { worstExitCode } from '../../../../src/cli/batch/result';
 import type { ReportOutcome } from '../../../../src/cli/batch/result';
 import { CliError, EXIT } from '../../../../src/cli/exitCodes';
@@ -215,6 +216,16 @@ describe('CLI batch: the pool', () => {
       ['Cancelled', 'not built: interrupted', 'not built: interrupted'],
     );
     assert.equal(worstExitCode(outcomes), EXIT.cancelled);
+  });
+});
+
+describe('CLI batch: the --offline service', () => {
+  it('starts no more render workers than there are reports, tasks in flight or cores (each loads the renderer)', () => {
+    const cores = availableParallelism();
+    assert.equal(batchRenderWorkers(8, 1), 1, 'a shard of one report: one worker');
+    assert.equal(batchRenderWorkers(1, 8), 1, '--jobs 1: one worker');
+    assert.equal(batchRenderWorkers(64, 64), cores, 'one per core at most');
+    assert.equal(batchRenderWorkers(8, 0), 1, 'at least one');
   });
 });
 
