@@ -87,7 +87,8 @@ function abandoned(lock: string): boolean {
  * tests only read the tarball (each installs it into a prefix of its own).
  */
 export async function sharedTarball(): Promise<string> {
-  const dir = join(tmpdir(), `${CACHE_PREFIX}${await packageKey()}`);
+  const key = await packageKey();
+  const dir = join(tmpdir(), `${CACHE_PREFIX}${key}`);
   const lock = `${dir}.lock`;
   for (;;) {
     const found = tarballIn(dir);
@@ -110,6 +111,9 @@ export async function sharedTarball(): Promise<string> {
       rmSync(staging, { recursive: true, force: true });
       const tarball = await packTarball(staging);
       rmSync(join(staging, 'package'), { recursive: true, force: true }); // the unpacked copy: only the tarball is used
+      // dist/ rebuilt while packing (the release test's production build): this tarball is not
+      // the one of `key`; used once, never shared (removed as old later).
+      if ((await packageKey()) !== key) return tarball;
       renameSync(staging, dir);
       return join(dir, basename(tarball));
     } finally {
