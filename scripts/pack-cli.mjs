@@ -24,6 +24,26 @@ import { ensureBuilt, root } from './freshness.mjs';
 
 export const BUNDLES = ['cli.js', 'engine.js', 'mcp.js', 'render-worker.js', 'body-worker.js'];
 export const ASSETS = ['pdfium.wasm', 'webp_dec.wasm', 'libjpegturbowasm.wasm', 'fonts', 'icons/tabler-outline.json'];
+/** Copied as they are: the package's path ← the repository's (relative to the root). */
+const COPIES = [
+  ['schemas/report.schema.json', 'schemas/report.schema.json'],
+  // `report-studio mcp` serves the examples as resources; `skill install` writes SKILL.md (src/cli/mcp/shippedFiles.ts).
+  ['examples', 'examples'],
+  ['SKILL.md', 'SKILL.md'],
+  ['README.md', 'docs/npm-README.md'],
+  ['LICENSE', 'LICENSE'],
+];
+
+/**
+ * Every file or folder the package is made from (relative to the root): the same inputs pack the
+ * same tarball. The package tests share one tarball per run by them (test/integration/package/).
+ */
+export const PACKAGE_INPUTS = [
+  'scripts/pack-cli.mjs',
+  'package.json',
+  ...[...BUNDLES, ...ASSETS].map((f) => `dist/${f}`),
+  ...COPIES.map(([, from]) => from),
+];
 
 /** The one executable file of the package: its `bin`. */
 const BIN = 'dist/cli.js';
@@ -84,12 +104,7 @@ export async function packCli({ outDir = join(root, 'out', 'npm'), quiet = false
     writeFileSync(join(pkgDir, 'dist', file), min.code);
   }
   for (const asset of ASSETS) cpSync(join(root, 'dist', asset), join(pkgDir, 'dist', asset), { recursive: true });
-  cpSync(join(root, 'schemas', 'report.schema.json'), join(pkgDir, 'schemas', 'report.schema.json'));
-  // `report-studio mcp` serves the examples as resources; `skill install` writes SKILL.md (src/cli/mcp/shippedFiles.ts).
-  cpSync(join(root, 'examples'), join(pkgDir, 'examples'), { recursive: true });
-  cpSync(join(root, 'SKILL.md'), join(pkgDir, 'SKILL.md'));
-  cpSync(join(root, 'docs', 'npm-README.md'), join(pkgDir, 'README.md'));
-  cpSync(join(root, 'LICENSE'), join(pkgDir, 'LICENSE'));
+  for (const [to, from] of COPIES) cpSync(join(root, from), join(pkgDir, to), { recursive: true });
   writeFileSync(join(pkgDir, 'package.json'), `${JSON.stringify(manifest(rootPkg, version ?? rootPkg.version), null, 2)}\n`);
   normaliseModes(pkgDir);
 

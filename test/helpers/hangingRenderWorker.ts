@@ -1,7 +1,9 @@
 /**
  * A render worker for tests of the render pool (src/service/renderPool.ts): the real job protocol
  * (renderJobs.ts) and the real renderer, except that a report titled HANGING_TITLE never ends
- * its layout — a synchronous loop, like a runaway layout: only terminating the worker stops it.
+ * its layout: the thread blocks synchronously, like a runaway layout — its event loop never runs
+ * again and only terminating the worker stops it. It blocks in Atomics.wait rather than a busy
+ * loop, which burnt a core for every second a test waited on the time limit (terminate() wakes it).
  * Started through tsx like the real worker script under test (see hangingRenderWorkerScript()).
  */
 import { parentPort, workerData } from 'node:worker_threads';
@@ -16,10 +18,13 @@ if (!port) throw new Error('hangingRenderWorker must run in a worker thread');
 const settings = (workerData ?? {}) as Partial<WorkerSettings>;
 const budget = (settings.externalMemoryMb ?? DEFAULT_WORKER_EXTERNAL_MB) * 1024 * 1024;
 
+/** Never notified: a wait on it lasts until the worker is terminated. */
+const never = new Int32Array(new SharedArrayBuffer(4));
+
 const hanging = createRenderer({ timeLimitMs: settings.timeLimitMs, images: settings.images, checkMemory: memoryBudgetCheck(budget) }).then(
   (real): ReportRenderer => ({
     renderPdf(report, options) {
-      if (report.options?.report_title === HANGING_TITLE) for (;;);
+      if (report.options?.report_title === HANGING_TITLE) for (;;) Atomics.wait(never, 0, 0);
       return real.renderPdf(report, options);
     },
     renderPreviewJpeg: (pdf, options) => real.renderPreviewJpeg(pdf, options),

@@ -173,7 +173,9 @@ describe('hardening: crash safety (kill -9 of the standalone service while rende
       );
       submitted.push(...mine);
       // The kill comes at that moment or, if it never comes, after 15 s: a kill is the test either way.
-      await waitFor(moment.label, () => moment.ready(server!, mine), 15_000, 25).catch(() => undefined);
+      // Every 100 ms (a third of --render-delay, so a RUNNING task is seen): each probe asks for 7
+      // statuses, and at 25 ms the probes were a tenth of the test's CPU, on both sides.
+      await waitFor(moment.label, () => moment.ready(server!, mine), 15_000, 100).catch(() => undefined);
       await kill9(server);
       outputs.push(...server.stdout, ...server.stderr);
       server = undefined;
@@ -185,7 +187,8 @@ describe('hardening: crash safety (kill -9 of the standalone service while rende
     let final = await statuses(server, ids);
     const settled = async (): Promise<boolean> =>
       ![...(final = await statuses(server!, ids)).values()].some((s) => s.status === 'QUEUED' || s.status === 'RUNNING');
-    await waitFor('every task to settle after the restart', settled, 300_000, 100).catch(() => undefined); // `stuck` below names them
+    // 21 statuses a probe: every 250 ms.
+    await waitFor('every task to settle after the restart', settled, 300_000, 250).catch(() => undefined); // `stuck` below names them
     const stuck = ids.filter((id) => !['SUCCESS', 'FAILED'].includes(final.get(id)!.status));
     assert.deepEqual(stuck, [], 'tasks stuck after the restart');
 
