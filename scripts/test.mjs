@@ -1,10 +1,10 @@
 // `npm test`: every stage as a child process, then one closing line "N passed, N failed" (the
 // line CI reads). Two lanes share the 2 cores by priority (Linux autogroups, see lowerPriority):
-// - the VS Code lane, at normal priority, streamed live: build, package, e2e (it waits for the
-//   code-server install, which runs from the start), e2e-web;
-// - the lane beside it, at a low priority, printed whole when each stage ends: unit, then
-//   integration; and the static checks, lowest. They take the CPU the VS Code lane leaves idle
-//   (its stages wait on browsers: ~1.3 of the 2 cores in use) and all of it once that lane is done.
+// - the main lane, at normal priority, streamed live: build, package, unit (while code-server
+//   installs, from the start), e2e, e2e-web;
+// - beside it, at a low priority, printed whole when it ends: integration, from when e2e starts;
+//   and the static checks, lowest. They take the CPU the main lane leaves idle (the e2e stages
+//   wait on browsers: ~1.3 of the 2 cores in use) and all of it once that lane is done.
 // Stops at the first stage that fails (a static check is seen when it ends, when a stage ends).
 //   node scripts/test.mjs [--only unit,integration,e2e] [--skip e2e]
 import { spawn } from 'node:child_process';
@@ -35,10 +35,12 @@ const stages = [
   { name: 'build', cmd: process.execPath, args: ['scripts/build.mjs', '--quiet'] },
   // The .vsix, once: the e2e stages install it and the unit stage reads it back (vsix-contents).
   { name: 'package', needs: ['build'], cmd: process.execPath, args: ['scripts/package.mjs', '--if-stale', '--quiet'] },
-  // Unit and integration tests run two files at a time (.mocharc.*.json: parallel, 2 jobs), in
-  // the lane beside the e2e stages (BESIDE_NICE); unit tests from the sources, integration and
-  // e2e the bundles: each of those first makes sure dist/ is newer than its sources.
-  { name: 'unit', needs: ['package'], beside: true, cmd: npx, args: ['mocha', '--config', '.mocharc.unit.json'], counts: true },
+  // Unit and integration tests run two files at a time (.mocharc.*.json: parallel, 2 jobs); unit
+  // tests from the sources, integration and e2e the bundles: each of those first makes sure dist/
+  // is newer than its sources. Unit runs while code-server installs, at normal priority (beside
+  // the e2e stage at nice 10 a CPU-bound test missed its 20 s timeout); integration (timeouts of
+  // 30 s and more, mostly waiting on its servers and CLIs) beside the e2e stages.
+  { name: 'unit', needs: ['package'], cmd: npx, args: ['mocha', '--config', '.mocharc.unit.json'], counts: true },
   {
     name: 'integration',
     needs: ['unit'],
@@ -48,7 +50,7 @@ const stages = [
     args: ['mocha', '--config', '.mocharc.integration.json'],
     counts: true,
   },
-  { name: 'e2e', needs: ['package'], fresh: true, cmd: process.execPath, args: ['scripts/e2e/run.mjs'], counts: true },
+  { name: 'e2e', needs: ['unit'], fresh: true, cmd: process.execPath, args: ['scripts/e2e/run.mjs'], counts: true },
   // The extension's `browser` entry in code-server's web worker extension host (test/e2e/ui/web.ts).
   { name: 'e2e-web', needs: ['e2e'], fresh: true, cmd: process.execPath, args: ['scripts/e2e/run.mjs', '--web'], counts: true },
 ].filter((s) => (!only || only.has(s.name)) && !skip.has(s.name));
@@ -56,8 +58,8 @@ const stages = [
 /**
  * The lane beside the e2e stages: its autogroup's weight (nice 10: 110 against 1024) gives the
  * e2e stages ~90% of a contended core, so their waits (a webview's start, a hover) keep the
- * times they have alone; beside them at equal priority each starved the other (CI: the e2e
- * suite over its deadline, an integration test failed).
+ * times they have alone; beside them at nice 5 each starved the other (CI: the e2e suite over
+ * its deadline, an integration test failed).
  */
 const BESIDE_NICE = 10;
 const STATIC_NICE = 19;
@@ -133,9 +135,9 @@ function stopGroup(child) {
   }
 }
 
-// code-server (the e2e stages' VS Code) installs on a fresh machine from the start, while build
-// and package run; the e2e stage waits for it. It is mostly downloads and unpacking (~110 s, ~100
-// CPU-s, ~40 of them native builds), at the VS Code lane's priority: at nice 15 beside the tests
+// code-server (the e2e stages' VS Code) installs on a fresh machine from the start, while build,
+// package and unit run; the e2e stage waits for it. It is mostly downloads and unpacking (~80 s, ~100
+// CPU-s, ~40 of them native builds), at the main lane's priority: at nice 15 beside the tests
 // it got ~3% of the CPU and took 10 minutes.
 const installStage = {
   name: 'code-server install',
@@ -208,10 +210,10 @@ async function runTestStage(stage) {
   return { stage, ...r };
 }
 
-/** Once the VS Code lane is done, the lane beside it gets its share back (where permitted). */
+/** Once the main lane is done, the lane beside it gets its share back (where permitted). */
 function raiseBesideWhenAlone() {
-  const vsCodeLaneLeft = [...waiting, ...running.keys()].some((s) => !s.beside);
-  if (vsCodeLaneLeft) return;
+  const mainLaneLeft = [...waiting, ...running.keys()].some((s) => !s.beside);
+  if (mainLaneLeft) return;
   for (const s of running.keys()) if (s.beside && s.child && s.child.exitCode === null) setAutogroupNice(s.child.pid, 0);
 }
 
