@@ -1,11 +1,8 @@
 // `npm test`: every stage as a child process, then one closing line "N passed, N failed" (the
-// line CI reads). Two lanes share the 2 cores by priority (Linux autogroups, see lowerPriority):
-// - the main lane, at normal priority, streamed live: build, package, unit (while code-server
-//   installs, from the start), e2e, e2e-web;
-// - beside it, at a low priority, printed whole when it ends: integration, from when e2e starts;
-//   and the static checks, lowest. They take the CPU the main lane leaves idle (the e2e stages
-//   wait on browsers: ~1.3 of the 2 cores in use) and all of it once that lane is done.
-// Stops at the first stage that fails (a static check is seen when it ends, when a stage ends).
+// line CI reads). The static checks run in the background from the start, at the lowest CPU
+// priority, on the CPU the test stages leave idle (the e2e stages mostly wait on browsers); the
+// test stages run in order. Stops at the first stage that fails: a test stage, or a static check
+// (seen when it ends, when a test stage ends).
 //   node scripts/test.mjs [--only unit,integration,e2e] [--skip e2e]
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -35,34 +32,18 @@ const stages = [
   { name: 'build', cmd: process.execPath, args: ['scripts/build.mjs', '--quiet'] },
   // The .vsix, once: the e2e stages install it and the unit stage reads it back (vsix-contents).
   { name: 'package', needs: ['build'], cmd: process.execPath, args: ['scripts/package.mjs', '--if-stale', '--quiet'] },
-  // Unit and integration tests run two files at a time (.mocharc.*.json: parallel, 2 jobs); unit
-  // tests from the sources, integration and e2e the bundles: each of those first makes sure dist/
-  // is newer than its sources. Unit runs while code-server installs, at normal priority (beside
-  // the e2e stage at nice 10 a CPU-bound test missed its 20 s timeout); integration (timeouts of
-  // 30 s and more, mostly waiting on its servers and CLIs) beside the e2e stages.
+  // Unit and integration tests run two files at a time (.mocharc.*.json: parallel, 2 jobs);
+  // unit tests from the sources, integration and e2e the bundles: each of those first makes
+  // sure dist/ is newer than its sources.
   { name: 'unit', needs: ['package'], cmd: npx, args: ['mocha', '--config', '.mocharc.unit.json'], counts: true },
-  {
-    name: 'integration',
-    needs: ['unit'],
-    beside: true,
-    fresh: true,
-    cmd: npx,
-    args: ['mocha', '--config', '.mocharc.integration.json'],
-    counts: true,
-  },
-  { name: 'e2e', needs: ['unit'], fresh: true, cmd: process.execPath, args: ['scripts/e2e/run.mjs'], counts: true },
+  { name: 'integration', needs: ['unit'], fresh: true, cmd: npx, args: ['mocha', '--config', '.mocharc.integration.json'], counts: true },
+  // After integration, not beside it: on 2 cores, beside it at nice 0, 5 or 10, each starved the
+  // other's waits (CI: the e2e suite over its deadline, a UI check's Preview that never came, an
+  // integration test's time limit, a unit test's timeout; 1 green run of 4 at nice 10).
+  { name: 'e2e', needs: ['integration'], fresh: true, cmd: process.execPath, args: ['scripts/e2e/run.mjs'], counts: true },
   // The extension's `browser` entry in code-server's web worker extension host (test/e2e/ui/web.ts).
   { name: 'e2e-web', needs: ['e2e'], fresh: true, cmd: process.execPath, args: ['scripts/e2e/run.mjs', '--web'], counts: true },
 ].filter((s) => (!only || only.has(s.name)) && !skip.has(s.name));
-
-/**
- * The lane beside the e2e stages: its autogroup's weight (nice 10: 110 against 1024) gives the
- * e2e stages ~90% of a contended core, so their waits (a webview's start, a hover) keep the
- * times they have alone; beside them at nice 5 each starved the other (CI: the e2e suite over
- * its deadline, an integration test failed).
- */
-const BESIDE_NICE = 10;
-const STATIC_NICE = 19;
 
 /**
  * Lowers a background child's CPU priority below the stages'. Its own session (detached) is an
@@ -100,8 +81,7 @@ function run(stage, live) {
     });
     stage.child = child;
     // Background work takes the CPU the stages leave idle (their children inherit the niceness).
-    const nice = stage.nice ?? (stage.background ? STATIC_NICE : stage.beside ? BESIDE_NICE : undefined);
-    if (nice !== undefined) lowerPriority(child.pid, nice);
+    if (stage.background) lowerPriority(child.pid, stage.nice ?? 19);
     let out = '';
     const tee = (stream, sink) =>
       stream.on('data', (chunk) => {
@@ -135,10 +115,10 @@ function stopGroup(child) {
   }
 }
 
-// code-server (the e2e stages' VS Code) installs on a fresh machine from the start, while build,
-// package and unit run; the e2e stage waits for it. It is mostly downloads and unpacking (~80 s, ~100
-// CPU-s, ~40 of them native builds), at the main lane's priority: at nice 15 beside the tests
-// it got ~3% of the CPU and took 10 minutes.
+// code-server (the e2e stage's VS Code) installs on a fresh machine while the stages before
+// e2e run. It is mostly downloads (~100 s); its CPU part (unpacking, ~40 s of native builds) runs
+// at the tests' priority: at nice 15 it got ~3% of the CPU beside them and took 10 minutes, longer
+// than the stages before e2e.
 const installStage = {
   name: 'code-server install',
   background: true,
@@ -176,8 +156,8 @@ function printStatic() {
   return [...staticDone.values()].some((r) => r.code !== 0);
 }
 
-// The test stages: each starts once the stages it `needs` have passed, in its lane; the
-// code-server install is awaited by the first stage that uses it.
+// The test stages: each starts once the stages it `needs` have passed (today a chain: one at a
+// time, streamed live); the code-server install is awaited by the first stage that uses it.
 const testStages = stages.filter((s) => !s.background);
 const testResults = [];
 const waiting = new Set(testStages);
@@ -199,22 +179,8 @@ async function runTestStage(stage) {
     }
   }
   if (stage.fresh && ensureBuilt()) console.log('(dist/ rebuilt: it was older than its sources)');
-  if (!stage.beside) console.log(`\n=== ${stage.name} ===`);
-  const r = await run(stage, !stage.beside);
-  if (stage.beside) {
-    // Stopped (a stage of the other lane failed): what it had printed so far, not counted.
-    const how = stage.stopped ? 'stopped after' : 'beside the e2e stages,';
-    console.log(`\n=== ${stage.name} (${how} ${r.seconds.toFixed(1)} s) ===`);
-    process.stdout.write(r.out);
-  }
-  return { stage, ...r };
-}
-
-/** Once the main lane is done, the lane beside it gets its share back (where permitted). */
-function raiseBesideWhenAlone() {
-  const mainLaneLeft = [...waiting, ...running.keys()].some((s) => !s.beside);
-  if (mainLaneLeft) return;
-  for (const s of running.keys()) if (s.beside && s.child && s.child.exitCode === null) setAutogroupNice(s.child.pid, 0);
+  console.log(`\n=== ${stage.name} ===`);
+  return { stage, ...(await run(stage, true)) };
 }
 
 while ((waiting.size || running.size) && !stageFailed) {
@@ -225,13 +191,12 @@ while ((waiting.size || running.size) && !stageFailed) {
     running.set(stage, runTestStage(stage));
   }
   if (!running.size) break; // what is left needs a stage that was not run
-  raiseBesideWhenAlone();
   const r = await Promise.race(running.values());
   running.delete(r.stage);
   if (!r.notRun) testResults.push(r);
   if (r.code !== 0) stageFailed = true;
 }
-// A stage failed: the ones still running (the other lane's) are stopped, and not counted.
+// A stage failed: any still running is stopped (and not counted).
 for (const [stage, p] of running) {
   stage.stopped = stopGroup(stage.child);
   await p;
