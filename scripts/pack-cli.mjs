@@ -34,17 +34,6 @@ const COPIES = [
   ['LICENSE', 'LICENSE'],
 ];
 
-/**
- * Every file or folder the package is made from (relative to the root): the same inputs pack the
- * same tarball. The package tests share one tarball per run by them (test/integration/package/).
- */
-export const PACKAGE_INPUTS = [
-  'scripts/pack-cli.mjs',
-  'package.json',
-  ...[...BUNDLES, ...ASSETS].map((f) => `dist/${f}`),
-  ...COPIES.map(([, from]) => from),
-];
-
 /** The one executable file of the package: its `bin`. */
 const BIN = 'dist/cli.js';
 

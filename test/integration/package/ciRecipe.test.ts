@@ -15,7 +15,7 @@ import { filesUnder } from '../../helpers/files';
 import { readPdf } from '../../helpers/pdf';
 import { buildOnce, describeRun, ROOT } from '../cli/cliHarness';
 import type { CliRun } from '../cli/cliHarness';
-import { binDir, pathWith, runProgram, sharedTarball, userEnv } from './npmPackage';
+import { binDir, pathWith, runProgram, packTarball, userEnv } from './npmPackage';
 
 const WORKFLOW = join(ROOT, 'docs', 'examples', 'report-studio.yml');
 const SHELL_RECIPE = join(ROOT, 'docs', 'examples', 'report-studio-ci.sh');
@@ -59,7 +59,7 @@ describe('CI recipe (docs/ci.md): the workflow and the shell version, run locall
   before(async () => {
     await buildOnce();
     tmp = await mkdtemp(join(tmpdir(), 'rs-ci-recipe-'));
-    tarball = await sharedTarball();
+    tarball = await packTarball(join(tmp, 'pack'));
   });
   after(() => rm(tmp, { recursive: true, force: true }));
 

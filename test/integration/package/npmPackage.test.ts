@@ -9,12 +9,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { allText, readPdf } from '../../helpers/pdf';
 import { buildOnce, describeRun, ROOT } from '../cli/cliHarness';
-import { binDir, installTarball, pathWith, runProgram, sharedTarball, userEnv } from './npmPackage';
+import { binDir, installTarball, pathWith, runProgram, packTarball, userEnv } from './npmPackage';
 
 /** Every file the package may hold (paths inside the tarball). */
 const ALLOWED = [
@@ -60,7 +60,7 @@ describe('CLI npm package: pack, install offline, run', function () {
   before(async () => {
     await buildOnce();
     tmp = await mkdtemp(join(tmpdir(), 'rs-npm-package-'));
-    tarball = await sharedTarball();
+    tarball = await packTarball(join(tmp, 'pack'));
     prefix = join(tmp, 'prefix');
     work = join(tmp, 'empty');
     await mkdir(work);
@@ -71,7 +71,7 @@ describe('CLI npm package: pack, install offline, run', function () {
 
   it('the tarball is report-studio-<version>.tgz with only the allowed files, and a manifest without dependencies', async () => {
     const rootPkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8'));
-    assert.equal(basename(tarball), `report-studio-${rootPkg.version}.tgz`);
+    assert.equal(tarball, join(tmp, 'pack', `report-studio-${rootPkg.version}.tgz`));
     const listing = spawnSync('tar', ['-tzf', tarball], { encoding: 'utf8' });
     assert.equal(listing.status, 0, listing.stderr);
     const files = listing.stdout.split('\n').filter((f) => f && !f.endsWith('/'));

@@ -4,6 +4,8 @@
  *   (as vscode-webview:// vs *.vscode-cdn.net), with the real viewerHtml() CSP;
  * - `acquireVsCodeApi` is faked: it records posted messages and keeps state in sessionStorage,
  *   so a reload gets it back the way the WebviewPanelSerializer does;
+ * - one tab per harness, each open() a new document in it with its own state: a new browser
+ *   context and page cost Chromium ~1.6 CPU-s (a renderer process started), a navigation ~0.2;
  * - console errors, page errors and CSP violations are collected so tests can fail on them.
  */
 import { createServer } from 'node:http';
@@ -48,7 +50,6 @@ export interface ServedFile {
 
 export interface ViewerPage {
   page: Page;
-  context: BrowserContext;
   /** Console errors, uncaught exceptions and CSP violations seen so far. */
   problems: string[];
   send(message: HostToViewerMessage): Promise<void>;
@@ -63,6 +64,10 @@ export class Harness {
   /** The words the page gets, as the extension passes `vscode.l10n.bundle` (none: English). */
   words: L10nBundle | undefined;
   private browser!: Browser;
+  private tab: { context: BrowserContext; page: Page } | undefined;
+  /** Where the tab's console errors go: the problems of the latest open(). */
+  private problems: string[] = [];
+  private opens = 0;
   private docServer!: Server;
   private resServer!: Server;
   docOrigin = '';
@@ -79,6 +84,7 @@ export class Harness {
   }
 
   async stop(): Promise<void> {
+    this.tab = undefined;
     await this.browser?.close();
     await Promise.all([close(this.docServer), close(this.resServer)]);
   }
@@ -87,19 +93,13 @@ export class Harness {
     return `${this.resOrigin}/files/${name}`;
   }
 
+  /** A new viewer document in the harness's tab, as if the panel had just been created. */
   async open(theme: ThemeName = 'dark', viewport = { width: 900, height: 700 }): Promise<ViewerPage> {
-    const context = await this.browser.newContext({ viewport, deviceScaleFactor: 1 });
-    const page = await context.newPage();
+    const { page } = await this.viewerTab(viewport);
     const problems: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error' || m.type() === 'warning') problems.push(`console.${m.type()}: ${m.text()}`);
-    });
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-    page.on('worker', (w) => w.on('console', (m) => m.type() === 'error' && problems.push(`worker console.error: ${m.text()}`)));
-    await page.addInitScript({ content: fakeWebviewHost(THEMES[theme]) });
+    this.problems = problems;
     const vp: ViewerPage = {
       page,
-      context,
       problems,
       // Resolves once the viewer's own listener has run: a listener added now runs after it in the
       // same dispatch. (Resolving at postMessage let the next read race the message's task under load.)
@@ -120,8 +120,28 @@ export class Harness {
         return ready && ready.type === 'ready' ? ready.restored : null;
       },
     };
-    await page.goto(`${this.docOrigin}/`);
+    // `open` tells the init script that this is a new document, not a reload: it starts with no state.
+    await page.goto(`${this.docOrigin}/?theme=${theme}&open=${++this.opens}`);
     return vp;
+  }
+
+  /** The one tab, sized for this open(); the mouse back where a new page has it. */
+  private async viewerTab(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
+    if (this.tab) {
+      await this.tab.page.setViewportSize(viewport);
+      await this.tab.page.mouse.move(0, 0);
+      return this.tab;
+    }
+    const context = await this.browser.newContext({ viewport, deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') this.problems.push(`console.${m.type()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => this.problems.push(`pageerror: ${e.message}`));
+    page.on('worker', (w) => w.on('console', (m) => m.type() === 'error' && this.problems.push(`worker console.error: ${m.text()}`)));
+    await page.addInitScript({ content: fakeWebviewHost(THEMES) });
+    this.tab = { context, page };
+    return this.tab;
   }
 
   /** CSP violations recorded by the page's listener (empty when the policy was respected). */
@@ -130,7 +150,7 @@ export class Harness {
   }
 
   private serveDocument(req: IncomingMessage, res: ServerResponse): void {
-    if (req.url !== '/') {
+    if (new URL(req.url ?? '/', 'http://x').pathname !== '/') {
       res.writeHead(204).end();
       return;
     }
@@ -177,10 +197,17 @@ interface TestWindow {
  * Runs in the page before any of its scripts: the fake VS Code host and the theme. A string,
  * not a function: tsx would add `__name()` helper calls that do not exist in the page.
  */
-function fakeWebviewHost(theme: { vars: Record<string, string>; bodyClass: string }): string {
+function fakeWebviewHost(themes: Record<ThemeName, { vars: Record<string, string>; bodyClass: string }>): string {
   return `(() => {
   const KEY = 'vscode-webview-state';
-  const theme = ${JSON.stringify(theme)};
+  const query = new URLSearchParams(location.search);
+  const theme = ${JSON.stringify(themes)}[query.get('theme')];
+  // A new document of the reused tab (another open, not a reload) starts with no saved state.
+  const open = query.get('open');
+  if (open && sessionStorage.getItem('harness-open') !== open) {
+    sessionStorage.clear();
+    sessionStorage.setItem('harness-open', open);
+  }
   window.__posted = [];
   window.__violations = [];
   window.__state = () => {
@@ -200,6 +227,7 @@ function fakeWebviewHost(theme: { vars: Record<string, string>; bodyClass: strin
     };
   };
   const applyTheme = () => {
+    if (!theme) return;
     for (const [k, v] of Object.entries(theme.vars)) document.documentElement.style.setProperty(k, v);
     document.body.classList.add(theme.bodyClass);
   };

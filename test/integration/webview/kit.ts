@@ -71,10 +71,8 @@ export function viewerSuite(): Kit {
   });
   after(() => harness.stop());
   beforeEach(() => (allowed = []));
-  afterEach(async () => {
-    await vp?.context.close();
-    vp = undefined;
-  });
+  // The next open() replaces the document in the harness's one tab.
+  afterEach(() => (vp = undefined));
 
   /** Checked inside each test (not in a hook: a failing hook would skip the rest of the file). */
   async function assertClean(): Promise<void> {
