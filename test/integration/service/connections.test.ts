@@ -98,10 +98,16 @@ describe('local service: connections', function () {
     h = await startHarness({ maxConnections: 3 });
     const idle = await Promise.all([open(h), open(h), open(h)]);
     try {
-      // The server counts a connection in its 'connection' event, which has no outside sign: give it a moment.
-      await sleep(50);
-      const over = await exchange(h, ['GET /api/v1/get-remaining-quota HTTP/1.1\r\nHost: x\r\n\r\n']);
-      assert.equal(over.status, 503, over.headers);
+      // The server counts a connection in its 'connection' event, which has no outside sign: until
+      // it has counted the three, a fourth may still be served; ask again until it is refused.
+      let over: RawAnswer | undefined;
+      await waitFor(
+        'a fourth connection refused with 503',
+        async () => (over = await exchange(h, ['GET /api/v1/get-remaining-quota HTTP/1.1\r\nHost: x\r\n\r\n'])).status === 503,
+        5_000,
+        50,
+      );
+      assert.ok(over);
       assert.match(over.headers, /retry-after: 1/i);
       assert.match(jsonDetail(over), /at most 3 at a time \(--max-connections\)/);
     } finally {
