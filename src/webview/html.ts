@@ -4,6 +4,8 @@
  * No 'vscode' import: the caller passes `webview.cspSource` and `asWebviewUri` results.
  */
 
+import { pageLoaderScript } from './pageLoader';
+
 export interface ViewerHtmlOptions {
   /** `webview.cspSource`: the origin(s) the webview's local resources are served from. */
   cspSource: string;
@@ -31,8 +33,8 @@ export type L10nBundle = Record<string, string>;
 /**
  * The Content-Security-Policy, one directive per concern:
  * - default-src 'none': everything not listed below is refused (no frames, objects, media, fonts).
- * - script-src 'nonce-…': only our module script runs; the nonce is inherited by its dynamic
- *   `import()` of pdf.js, so no origin needs to be trusted for scripts.
+ * - script-src 'nonce-…': only the page loader (inline) and our module script run; the nonce is
+ *   inherited by the module's dynamic `import()` of pdf.js, so no origin needs to be trusted.
  * - style-src cspSource: viewer.css only; inline style attributes/elements are refused (the
  *   viewer sizes things through CSSOM, which CSP does not govern).
  * - img-src blob:: the JPEG preview, fetched (no-store, so a rebuilt file is never stale) and
@@ -64,10 +66,11 @@ export function viewerHtml(o: ViewerHtmlOptions): string {
   return webviewPage({
     lang: o.lang,
     csp: viewerCsp(o.cspSource, o.nonce),
+    nonce: o.nonce,
     cssUri: o.cssUri,
+    script: { uri: o.scriptUri, module: true },
     title: o.title ?? 'Report result',
-    body: `<div id="app" data-pdfjs="${escapeAttr(o.pdfjsUri)}" data-pdfjs-worker="${escapeAttr(o.workerUri)}"${l10nAttribute(o.l10n)}></div>
-<script type="module" nonce="${escapeAttr(o.nonce)}" src="${escapeAttr(o.scriptUri)}"></script>`,
+    body: `<div id="app" data-pdfjs="${escapeAttr(o.pdfjsUri)}" data-pdfjs-worker="${escapeAttr(o.workerUri)}"${l10nAttribute(o.l10n)}></div>`,
   });
 }
 
@@ -75,26 +78,37 @@ export interface WebviewPageOptions {
   /** VS Code's display language; anything but a language tag becomes `en`. */
   lang?: string;
   csp: string;
+  /** The CSP's script nonce: on the page loader and the page's script. */
+  nonce: string;
   cssUri: string;
+  /** The page's script, last in <body>: an ES module, or a classic script. */
+  script: { uri: string; module: boolean };
   title: string;
-  /** The body's markup, already escaped. */
+  /** The body's markup before the script, already escaped. */
   body: string;
 }
 
-/** The page every webview of the extension starts from: language, CSP, viewport, stylesheet. */
+/**
+ * The page every webview of the extension starts from: language, CSP, viewport, the page loader
+ * (pageLoader.ts: asks again for a stylesheet or script VS Code's service worker lost), the
+ * stylesheet, the body and the script.
+ */
 export function webviewPage(o: WebviewPageOptions): string {
   const lang = /^[A-Za-z-]{2,20}$/.test(o.lang ?? '') ? (o.lang as string) : 'en';
+  const nonce = escapeAttr(o.nonce);
   return `<!DOCTYPE html>
 <html lang="${lang}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${escapeAttr(o.csp)}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${escapeAttr(o.cssUri)}">
+<script nonce="${nonce}">${pageLoaderScript()}</script>
+<link rel="stylesheet" href="${escapeAttr(o.cssUri)}" data-retry>
 <title>${escapeAttr(o.title)}</title>
 </head>
 <body>
 ${o.body}
+<script${o.script.module ? ' type="module"' : ''} nonce="${nonce}" src="${escapeAttr(o.script.uri)}" data-retry></script>
 </body>
 </html>
 `;

@@ -30,10 +30,11 @@ function compareHtml(webview: vscode.Webview, extensionUri: vscode.Uri): string 
   return webviewPage({
     lang: vscode.env.language,
     csp,
+    nonce,
     cssUri: media('compare.css'),
+    script: { uri: media('compare.js'), module: false },
     title: vscode.l10n.t('Compare'),
-    body: `<div id="app"${l10nAttribute(vscode.l10n.bundle)}></div>
-<script nonce="${nonce}" src="${media('compare.js')}"></script>`,
+    body: `<div id="app"${l10nAttribute(vscode.l10n.bundle)}></div>`,
   });
 }
 

@@ -6,6 +6,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { h } from '../viewer/dom';
+import { firstStart } from '../pageStart';
 import type { ComparePage, CompareFromWebview, CompareMode, CompareResult, CompareState, CompareToWebview } from './compareProtocol';
 
 interface VsCodeApi {
@@ -15,11 +16,10 @@ interface VsCodeApi {
 }
 declare function acquireVsCodeApi(): VsCodeApi;
 
-const vscode = acquireVsCodeApi();
-const app = document.getElementById('app') as HTMLElement;
-// VS Code's display language (comparePanel.ts puts the bundle there); none: English.
-if (app.dataset.l10n) l10n.config({ contents: app.dataset.l10n });
-let mode: CompareMode = vscode.getState()?.mode ?? 'sideBySide';
+// Set by start(): a second copy of this script does not get them (see the end of the file).
+let vscode: VsCodeApi;
+let app: HTMLElement;
+let mode: CompareMode = 'sideBySide';
 let shown: CompareResult | undefined;
 
 function message(title: string, detail: string, kind: 'busy' | 'error'): void {
@@ -162,18 +162,28 @@ function render(r: CompareResult): void {
   app.replaceChildren(head, list);
 }
 
-window.addEventListener('message', (event: MessageEvent<CompareToWebview>) => {
-  const m = event.data;
-  if (m.type === 'comparing') {
-    document.body.dataset.report = `compare:${m.report}`;
-    message(
-      l10n.t('Comparing {0}…', m.report),
-      l10n.t('{0} with {1}, drawn by the bundled renderer (free).', m.oldLabel, m.newLabel),
-      'busy',
-    );
-  } else if (m.type === 'error') {
-    document.body.dataset.report = `compare:${m.report}`;
-    message(l10n.t('Cannot compare {0}', m.report), m.message, 'error');
-  } else if (m.type === 'result') render(m.result);
-});
-vscode.postMessage({ type: 'ready' });
+function start(): void {
+  vscode = acquireVsCodeApi();
+  app = document.getElementById('app') as HTMLElement;
+  // VS Code's display language (comparePanel.ts puts the bundle there); none: English.
+  if (app.dataset.l10n) l10n.config({ contents: app.dataset.l10n });
+  mode = vscode.getState()?.mode ?? 'sideBySide';
+  window.addEventListener('message', (event: MessageEvent<CompareToWebview>) => {
+    const m = event.data;
+    if (m.type === 'comparing') {
+      document.body.dataset.report = `compare:${m.report}`;
+      message(
+        l10n.t('Comparing {0}…', m.report),
+        l10n.t('{0} with {1}, drawn by the bundled renderer (free).', m.oldLabel, m.newLabel),
+        'busy',
+      );
+    } else if (m.type === 'error') {
+      document.body.dataset.report = `compare:${m.report}`;
+      message(l10n.t('Cannot compare {0}', m.report), m.message, 'error');
+    } else if (m.type === 'result') render(m.result);
+  });
+  vscode.postMessage({ type: 'ready' });
+}
+
+// A second copy of this script (asked for again after a stall, pageLoader.ts) does nothing.
+if (firstStart()) start();

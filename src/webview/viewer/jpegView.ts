@@ -7,6 +7,7 @@
 import * as l10n from '@vscode/l10n';
 import type { ReportPath } from '../../core/api/types';
 import type { ImagePosition, SourceMapMessage, ZoomSetting } from '../protocol';
+import { fetchResource } from '../askAgain';
 import { h, setChildren } from './dom';
 import { Overlay } from './overlay';
 import { previewPageFrames } from './previewPages';
@@ -184,7 +185,5 @@ export class JpegView {
 }
 
 async function fetchImage(url: string): Promise<Blob> {
-  const res = await fetch(url, { cache: 'no-store' });
-  if (!res.ok) throw new Error(`HTTP ${res.status}${res.status === 404 ? ' (the file is gone)' : ''}`);
-  return res.blob();
+  return (await fetchResource(url)).blob();
 }

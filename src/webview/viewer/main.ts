@@ -7,6 +7,7 @@ import * as l10n from '@vscode/l10n';
 import { isHostToViewerMessage } from '../protocolGuards';
 import { Controller } from './controller';
 import { Host, StateStore, normalizeState } from './state';
+import { firstStart } from '../pageStart';
 
 function main(): void {
   const root = document.getElementById('app');
@@ -30,4 +31,5 @@ function main(): void {
   host.post({ type: 'ready', restored });
 }
 
-main();
+// A second copy of this script (asked for again after a stall, pageLoader.ts) does nothing.
+if (firstStart()) main();

@@ -11,6 +11,7 @@
  */
 import type * as PdfJs from 'pdfjs-dist';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { LostRequest, askAgain, fetchResource } from '../askAgain';
 
 export type PdfJsModule = typeof PdfJs;
 
@@ -34,7 +35,12 @@ let runtime: Promise<{ lib: PdfJsModule; worker: PdfJs.PDFWorker }> | undefined;
 function loadRuntime(loc: PdfJsLocation): Promise<{ lib: PdfJsModule; worker: PdfJs.PDFWorker }> {
   runtime ??= (async () => {
     const [lib, workerSource] = await Promise.all([
-      import(loc.pdfjsUrl) as Promise<PdfJsModule>,
+      // Asked again when the service worker lost it (askAgain.ts): a failed import is kept by URL.
+      askAgain(loc.pdfjsUrl, (u) =>
+        (import(u) as Promise<PdfJsModule>).catch((e: unknown) => {
+          throw new LostRequest((e as Error).message);
+        }),
+      ),
       fetchBytes(loc.workerUrl, 'the pdf.js worker'),
     ]);
     const blobUrl = URL.createObjectURL(new Blob([workerSource], { type: 'text/javascript' }));
@@ -54,8 +60,8 @@ export async function loadPdfJs(loc: PdfJsLocation): Promise<PdfJsModule> {
 /** Opens the PDF at `url`, or `data` when the message brought the bytes along (the live view). */
 export async function openPdf(loc: PdfJsLocation, url: string, data?: Uint8Array): Promise<LoadedPdf> {
   const { lib, worker } = await loadRuntime(loc);
-  // Our own fetch: `no-store` so a rebuilt file at the same URL is never served from cache,
-  // and an HTTP error becomes a clear message instead of pdf.js' generic one. pdf.js takes
+  // Our own fetch (askAgain.ts: `no-store`, asked again when lost), so that an HTTP error
+  // becomes a clear message instead of pdf.js' generic one. pdf.js takes
   // ownership of the buffer it is given: a copy of message data, never the original.
   const bytes = data ? new Uint8Array(data) : await fetchBytes(url, 'the PDF');
   const byteLength = bytes.byteLength;
@@ -83,12 +89,9 @@ export async function openPdf(loc: PdfJsLocation, url: string, data?: Uint8Array
 }
 
 async function fetchBytes(url: string, what: string): Promise<Uint8Array<ArrayBuffer>> {
-  let res: Response;
   try {
-    res = await fetch(url, { cache: 'no-store' });
+    return new Uint8Array(await (await fetchResource(url)).arrayBuffer());
   } catch (e) {
-    throw new PdfLoadError(`Could not load ${what} (${(e as Error).message}).`);
+    throw new PdfLoadError(`Could not load ${what}: ${(e as Error).message}.`);
   }
-  if (!res.ok) throw new PdfLoadError(`Could not load ${what}: HTTP ${res.status}${res.status === 404 ? ' (the file is gone)' : ''}.`);
-  return new Uint8Array(await res.arrayBuffer());
 }

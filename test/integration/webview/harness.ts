@@ -52,6 +52,8 @@ export interface ViewerPage {
   page: Page;
   /** Console errors, uncaught exceptions and CSP violations seen so far. */
   problems: string[];
+  /** Every console line so far, as `type: text`. */
+  messages: string[];
   send(message: HostToViewerMessage): Promise<void>;
   posted(): Promise<ViewerToHostMessage[]>;
   state(): Promise<ViewerState | undefined>;
@@ -59,14 +61,27 @@ export interface ViewerPage {
   waitReady(): Promise<ViewerState | null>;
 }
 
+/**
+ * What VS Code's webview service worker does to a request it loses (pageLoader.ts): `fail`
+ * answers 408, as the worker does when it gave up waiting; `hang` never answers it (until
+ * `answerHanging()` or stop).
+ */
+export type LostRequestKind = 'fail' | 'hang';
+
 export class Harness {
   readonly files = new Map<string, ServedFile>();
+  /** The next request for each of these paths (e.g. `/media/viewer/viewer.js`) is lost; later ones are served. */
+  readonly lose = new Map<string, LostRequestKind>();
+  /** The paths requested so far, with their query (`?attempt=2`), in order. */
+  readonly requested: string[] = [];
+  private readonly hanging: { res: ServerResponse; serve: () => Promise<void> }[] = [];
   /** The words the page gets, as the extension passes `vscode.l10n.bundle` (none: English). */
   words: L10nBundle | undefined;
   private browser!: Browser;
   private tab: { context: BrowserContext; page: Page } | undefined;
   /** Where the tab's console errors go: the problems of the latest open(). */
   private problems: string[] = [];
+  private messages: string[] = [];
   private opens = 0;
   private docServer!: Server;
   private resServer!: Server;
@@ -85,6 +100,7 @@ export class Harness {
 
   async stop(): Promise<void> {
     this.tab = undefined;
+    for (const { res } of this.hanging.splice(0)) res.destroy();
     await this.browser?.close();
     await Promise.all([close(this.docServer), close(this.resServer)]);
   }
@@ -94,13 +110,16 @@ export class Harness {
   }
 
   /** A new viewer document in the harness's tab, as if the panel had just been created. */
-  async open(theme: ThemeName = 'dark', viewport = { width: 900, height: 700 }): Promise<ViewerPage> {
+  async open(theme: ThemeName = 'dark', viewport = { width: 900, height: 700 }, untilLoaded = true): Promise<ViewerPage> {
     const { page } = await this.viewerTab(viewport);
     const problems: string[] = [];
+    const messages: string[] = [];
     this.problems = problems;
+    this.messages = messages;
     const vp: ViewerPage = {
       page,
       problems,
+      messages,
       // Resolves once the viewer's own listener has run: a listener added now runs after it in the
       // same dispatch. (Resolving at postMessage let the next read race the message's task under load.)
       send: (message) =>
@@ -121,7 +140,7 @@ export class Harness {
       },
     };
     // `open` tells the init script that this is a new document, not a reload: it starts with no state.
-    await page.goto(`${this.docOrigin}/?theme=${theme}&open=${++this.opens}`);
+    await page.goto(`${this.docOrigin}/?theme=${theme}&open=${++this.opens}`, { waitUntil: untilLoaded ? 'load' : 'commit' });
     return vp;
   }
 
@@ -135,6 +154,7 @@ export class Harness {
     const context = await this.browser.newContext({ viewport, deviceScaleFactor: 1 });
     const page = await context.newPage();
     page.on('console', (m) => {
+      this.messages.push(`${m.type()}: ${m.text()}`);
       if (m.type() === 'error' || m.type() === 'warning') this.problems.push(`console.${m.type()}: ${m.text()}`);
     });
     page.on('pageerror', (e) => this.problems.push(`pageerror: ${e.message}`));
@@ -168,8 +188,27 @@ export class Harness {
   }
 
   private async serveResource(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const headers = { 'access-control-allow-origin': '*', 'cache-control': 'no-cache' };
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    // A new connection for each request: Chromium sends a request again by itself when a reused
+    // connection answers 408, which would hide a `fail` from the page.
+    const headers = { 'access-control-allow-origin': '*', 'cache-control': 'no-cache', connection: 'close' };
+    const url = new URL(req.url ?? '/', 'http://x');
+    const path = decodeURIComponent(url.pathname);
+    this.requested.push(path + url.search);
+    const lost = this.lose.get(path);
+    if (lost) {
+      this.lose.delete(path);
+      if (lost === 'fail') return void res.writeHead(408, headers).end('Request Timeout');
+      return void this.hanging.push({ res, serve: () => this.serveFile(path, res, headers) });
+    }
+    return this.serveFile(path, res, headers);
+  }
+
+  /** Answers the requests left hanging so far, as if they had only been slow; resolves once sent. */
+  async answerHanging(): Promise<void> {
+    await Promise.all(this.hanging.splice(0).map((h) => h.serve()));
+  }
+
+  private async serveFile(path: string, res: ServerResponse, headers: Record<string, string>): Promise<void> {
     if (path.startsWith('/files/')) {
       const f = this.files.get(path.slice('/files/'.length));
       if (!f) return void res.writeHead(404, headers).end('not found');

@@ -26,7 +26,8 @@ export interface ToolbarInfo {
 
 export interface Kit {
   harness: Harness;
-  open(theme?: ThemeName, viewport?: { width: number; height: number }): Promise<ViewerPage>;
+  /** `untilLoaded: false` when a request is left hanging: the page starts, its `load` never comes. */
+  open(theme?: ThemeName, viewport?: { width: number; height: number }, untilLoaded?: boolean): Promise<ViewerPage>;
   showPdf(v: ViewerPage, name?: string): Promise<void>;
   /** Lets the current test pass despite console messages matching `re`. */
   allow(re: RegExp): void;
@@ -87,8 +88,8 @@ export function viewerSuite(): Kit {
 
   return {
     harness,
-    async open(theme = 'dark', viewport) {
-      vp = await harness.open(theme, viewport);
+    async open(theme = 'dark', viewport, untilLoaded) {
+      vp = await harness.open(theme, viewport, untilLoaded);
       await vp.waitReady();
       return vp;
     },

@@ -9,12 +9,13 @@ import { Harness } from './harness';
 import { makePdf } from './fixtures';
 import { pageBox, toolbar, viewSize, viewerSuite, waitPage } from './kit';
 import { viewerCsp } from '../../../src/webview/html';
+import { RECOVERED_PREFIX } from '../../../src/webview/pageLoader';
 
 const A4_AT_100 = { width: Math.floor((595.28 * 4) / 3), height: Math.floor((841.89 * 4) / 3) };
 
 describe('result viewer: PDF (Chromium, real CSP, real pdf.js)', function () {
   this.timeout(60_000);
-  const { harness, open, showPdf, it } = viewerSuite();
+  const { harness, open, showPdf, allow, it } = viewerSuite();
 
   it('serves the viewerHtml CSP, enforces it (foreign images, inline scripts and styles are refused) and reports violations', async () => {
     const v = await open();
@@ -53,6 +54,50 @@ describe('result viewer: PDF (Chromium, real CSP, real pdf.js)', function () {
     // This test provoked them on purpose: the listener works, so a clean run elsewhere means something.
     await v.page.evaluate(() => ((window as unknown as { __violations: string[] }).__violations.length = 0));
     v.problems.length = 0;
+  });
+
+  // What VS Code's webview service worker does when another webview starts (pageLoader.ts).
+  it('asks again for what the service worker lost: a stylesheet with no answer, a script, pdf.js and its worker that failed', async () => {
+    harness.lose.set('/media/viewer/viewer.css', 'hang');
+    harness.lose.set('/media/viewer/viewer.js', 'fail');
+    harness.lose.set('/media/pdfjs/pdf.min.mjs', 'fail');
+    harness.lose.set('/media/pdfjs/pdf.worker.min.mjs', 'fail');
+    allow(/^console\.error: Failed to load resource: the server responded with a status of 408 \(Request Timeout\)$/);
+    const from = harness.requested.length;
+    const v = await open('dark', undefined, false);
+    await showPdf(v);
+    const asked = harness.requested.slice(from).filter((p) => /viewer\.(css|js)|pdf(\.worker)?\.min\.mjs/.test(p));
+    for (const file of [
+      '/media/viewer/viewer.css',
+      '/media/viewer/viewer.js',
+      '/media/pdfjs/pdf.min.mjs',
+      '/media/pdfjs/pdf.worker.min.mjs',
+    ])
+      assert.deepEqual(
+        asked.filter((p) => p.startsWith(file)),
+        [file, `${file}?attempt=2`],
+        file,
+      );
+    // The stylesheet in force (the toolbar is laid out by viewer.css), the page started once.
+    assert.equal(await v.page.$eval('.toolbar', (t) => getComputedStyle(t).display), 'flex');
+    assert.equal((await v.posted()).filter((m) => m.type === 'ready').length, 1);
+    for (const file of ['viewer/viewer.css', 'viewer/viewer.js'])
+      assert.ok(v.messages.includes(`info: ${RECOVERED_PREFIX}${harness.resOrigin}/media/${file} (request 2)`), v.messages.join('\n'));
+  });
+
+  it('starts once when the script it asked for again and the first, only slow, request both arrive', async () => {
+    harness.lose.set('/media/viewer/viewer.js', 'hang');
+    const v = await open('dark', undefined, false);
+    assert.ok(harness.requested.includes('/media/viewer/viewer.js?attempt=2'));
+    // The listener is in place before the first request is answered.
+    await v.page.evaluate(() => {
+      const first = document.querySelector('script[data-retry=""]')!;
+      (window as unknown as { __late: Promise<unknown> }).__late = new Promise((loaded) => first.addEventListener('load', loaded));
+    });
+    await harness.answerHanging();
+    await v.page.evaluate(() => (window as unknown as { __late: Promise<unknown> }).__late);
+    assert.equal((await v.posted()).filter((m) => m.type === 'ready').length, 1, 'one ready: the late copy started nothing');
+    assert.deepEqual(await v.page.evaluate(() => document.querySelectorAll('#app > *').length > 0), true);
   });
 
   it('starts empty, says ready with no state, and disables Save As / Open Externally', async () => {

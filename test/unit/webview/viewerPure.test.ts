@@ -42,11 +42,17 @@ describe('viewer HTML and CSP', () => {
     assert.doesNotMatch(viewerCsp(CSP_SOURCE, NONCE), /unsafe|\*:|https?:\/\/(?!\*\.vscode-cdn\.net)/);
   });
 
-  it('puts the CSP first in <head>, the nonce on the only script, and escapes attribute values', () => {
+  it('puts the CSP first in <head>, the page loader before the stylesheet, the nonce on both scripts, and escapes attribute values', () => {
     const html = viewerHtml({ ...opts, pdfjsUri: 'https://x/"><script>alert(1)</script>' });
-    assert.ok(html.indexOf('Content-Security-Policy') < html.indexOf('<link'));
-    assert.equal(html.match(/<script/g)?.length, 1);
-    assert.match(html, new RegExp(`<script type="module" nonce="${NONCE}" src="${opts.scriptUri.replace(/[.+]/g, '\\$&')}"></script>`));
+    assert.ok(html.indexOf('Content-Security-Policy') < html.indexOf('<script'));
+    // A script after a stylesheet waits for it: the loader must come first to see a stalled one.
+    assert.ok(html.indexOf(`<script nonce="${NONCE}">`) < html.indexOf('<link'));
+    assert.equal(html.match(/<script/g)?.length, 2);
+    assert.match(html, /<link rel="stylesheet" href="[^"]+viewer\.css" data-retry>/);
+    assert.match(
+      html,
+      new RegExp(`<script type="module" nonce="${NONCE}" src="${opts.scriptUri.replace(/[.+]/g, '\\$&')}" data-retry></script>`),
+    );
     assert.match(html, /data-pdfjs="https:\/\/x\/&quot;&gt;&lt;script&gt;alert\(1\)&lt;\/script&gt;"/);
     assert.match(html, /data-pdfjs-worker="[^"]+pdf\.worker\.min\.mjs"/);
     assert.doesNotMatch(html, /style=/);

@@ -2,35 +2,7 @@
 // stays quiet (a started page, a hidden one, a disposed one), and when it gives up and says so.
 import { strict as assert } from 'node:assert';
 import { WEBVIEW_START_RELOADS, WEBVIEW_START_TIMEOUT_MS, WebviewStartWatch } from '../../../../src/extension/viewer/webviewStartWatch';
-
-/** Timers the test advances by hand. */
-class ManualTimers {
-  private now = 0;
-  private next = 1;
-  private readonly due = new Map<number, { at: number; fn: () => void }>();
-  setTimeout = (fn: () => void, ms: number): unknown => {
-    const id = this.next++;
-    this.due.set(id, { at: this.now + ms, fn });
-    return id;
-  };
-  clearTimeout = (id: unknown): void => {
-    this.due.delete(id as number);
-  };
-  get pending(): number {
-    return this.due.size;
-  }
-  advance(ms: number): void {
-    const until = this.now + ms;
-    for (;;) {
-      const [id, first] = [...this.due].sort((a, b) => a[1].at - b[1].at)[0] ?? [];
-      if (id === undefined || !first || first.at > until) break;
-      this.due.delete(id);
-      this.now = first.at;
-      first.fn();
-    }
-    this.now = until;
-  }
-}
+import { ManualTimers } from '../../../helpers/manualTimers';
 
 function setup() {
   const timers = new ManualTimers();
