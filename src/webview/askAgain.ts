@@ -6,7 +6,7 @@
  * worker fails (a network error, HTTP 408) is asked again after a short pause; any other answer
  * (404: the file is gone) is final.
  */
-import { RESOURCE_ATTEMPTS, RESOURCE_RETRY_PAUSE_MS, RESOURCE_STALL_MS, attemptUrl } from './pageLoader';
+import { RECOVERED_PREFIX, RESOURCE_ATTEMPTS, RESOURCE_RETRY_PAUSE_MS, RESOURCE_STALL_MS, attemptUrl } from './pageLoader';
 
 /** A failure the service worker causes, worth asking again for. */
 export class LostRequest extends Error {}
@@ -25,9 +25,15 @@ const globalTimers: Timers = {
  * Calls `request` with `url`, then with `url?attempt=2`… (a new URL each time: the browser keeps a
  * failed module import's outcome by URL) until one answers, at most `RESOURCE_ATTEMPTS` times.
  * `request` throws `LostRequest` for a failure worth asking again; anything else it throws ends
- * the whole thing at once. Rejects with the last failure when every request failed.
+ * the whole thing at once. Rejects with the last failure when every request failed. An answer to
+ * a later request is noted (`note`, the console) the way the page loader notes it.
  */
-export function askAgain<T>(url: string, request: (url: string) => Promise<T>, timers: Timers = globalTimers): Promise<T> {
+export function askAgain<T>(
+  url: string,
+  request: (url: string) => Promise<T>,
+  timers: Timers = globalTimers,
+  note: (line: string) => void = (line) => console.info(line),
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let attempts = 0;
     let open = 0;
@@ -51,7 +57,11 @@ export function askAgain<T>(url: string, request: (url: string) => Promise<T>, t
       timers.clearTimeout(stall);
       stall = timers.setTimeout(() => attempts === attempt && next(), RESOURCE_STALL_MS * attempt);
       request(attemptUrl(url, attempt)).then(
-        (value) => finish(() => resolve(value)),
+        (value) =>
+          finish(() => {
+            if (attempt > 1) note(`${RECOVERED_PREFIX}${url} (request ${attempt})`);
+            resolve(value);
+          }),
         (e: unknown) => {
           open--;
           lastError = e;

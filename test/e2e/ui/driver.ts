@@ -11,6 +11,7 @@ import type { Frame, Page, Request } from 'playwright-core';
 import { startRpcServer, type Handlers } from '../../../scripts/e2e/rpc.mjs';
 import { paintSettled, retry } from './pages';
 import { waitFor } from '../../helpers/waitFor';
+import { RECOVERED_PREFIX, requestedFile } from '../../../src/webview/pageLoader';
 
 /**
  * The content frame of the visible result viewer of `report` (a report file name, matched
@@ -78,16 +79,43 @@ async function pdfCanvases(frame: Frame) {
   });
 }
 
-/** Records console errors and CSP refusals coming from webview frames. */
-function watchConsole(page: Page, lines: { type: string; text: string; url: string }[]): void {
+/**
+ * Records console errors and CSP refusals coming from webview frames. A page's stylesheet,
+ * script or pdf.js file that VS Code's service worker lost and the page got on asking again
+ * (pageLoader.ts notes it) is VS Code's hiccup, not the page's error: the failed requests for
+ * it are printed to the log and left out (`recovered` keeps those files for the whole run: a
+ * request that had no answer fails only 30 s later).
+ */
+function watchConsole(page: Page, lines: { type: string; text: string; url: string }[], recovered: Set<string>): void {
   page.on('console', (msg) => {
     const url = msg.location()?.url ?? '';
+    if (msg.type() === 'info' && msg.text().startsWith(RECOVERED_PREFIX)) {
+      const file = msg
+        .text()
+        .slice(RECOVERED_PREFIX.length)
+        .replace(/ \(request \d+\)$/, '');
+      recovered.add(file);
+      console.log(`[driver] a webview asked again for ${file}: ${msg.text()}`);
+      return;
+    }
     // Our scripts load from the resource origin (vscode-cdn.net); VS Code's webview host page
     // (pre/index.html) only counts with errors: it always warns about its own sandbox flags.
     const ours = /^https:\/\/[^/?]*vscode-cdn\.net\//.test(url) && (msg.type() === 'error' || msg.type() === 'warning');
     const host = /\/webview\/browser\/pre\//.test(url) && msg.type() === 'error';
     const refusal = /Content Security Policy|Refused to/.test(msg.text());
     if (ours || host || refusal) lines.push({ type: msg.type(), text: msg.text(), url });
+  });
+}
+
+/** The lines of `lines` that are not failed requests for a file the page got on asking again. */
+function pageErrors(
+  lines: { type: string; text: string; url: string }[],
+  recovered: Set<string>,
+): { type: string; text: string; url: string }[] {
+  return lines.filter((l) => {
+    const lost = l.text.startsWith('Failed to load resource') && recovered.has(requestedFile(l.url));
+    if (lost) console.log(`[driver] not counted (asked again and loaded): ${l.text} ${l.url}`);
+    return !lost;
   });
 }
 
@@ -203,12 +231,14 @@ function webviewLoadsOfLiveFrames(p: Page): { settle(timeoutMs: number): Promise
 /** What the suite may ask for. Every action returns JSON-able data. */
 function actions(page: Page, shotDir: string): Handlers {
   const consoleLines: { type: string; text: string; url: string }[] = [];
-  watchConsole(page, consoleLines);
+  const recovered = new Set<string>();
+  watchConsole(page, consoleLines, recovered);
   const webviewLoads = webviewLoadsOfLiveFrames(page);
   // What the viewers loaded of the pdf.js runtime (worker, standard fonts, cmaps) and how it went.
-  const pdfjsLoads: { path: string; status: number }[] = [];
+  const pdfjsLoads: { path: string; status: number; url: string }[] = [];
   page.on('response', (r) => {
-    if (/\/media\/pdfjs\//.test(r.url())) pdfjsLoads.push({ path: r.url().replace(/^.*\/media\/pdfjs\//, ''), status: r.status() });
+    if (/\/media\/pdfjs\//.test(r.url()))
+      pdfjsLoads.push({ path: r.url().replace(/^.*\/media\/pdfjs\//, ''), status: r.status(), url: r.url() });
   });
   const shot = async (p: Page, name: string) => {
     if (!/^[\w-]+$/.test(name)) throw new Error(`bad screenshot name ${name}`);
@@ -308,13 +338,16 @@ function actions(page: Page, shotDir: string): Handlers {
       if (button) await toast.locator('.monaco-button', { hasText: button }).first().click({ timeout: 5_000 });
       return text;
     },
-    /** Responses for media/pdfjs/ files seen so far (and forget them). */
+    /** Responses for media/pdfjs/ files seen so far (and forget them), but a failed one the page asked for again. */
     async pdfjsLoads() {
-      return pdfjsLoads.splice(0);
+      return pdfjsLoads
+        .splice(0)
+        .filter((l) => l.status === 200 || !recovered.has(requestedFile(l.url)))
+        .map(({ path, status }) => ({ path: path.replace(/\?.*$/, ''), status }));
     },
-    /** Webview console errors and CSP refusals seen so far (and forget them). */
+    /** Webview console errors and CSP refusals seen so far (and forget them), but requests the page asked for again. */
     async consoleErrors() {
-      return consoleLines.splice(0);
+      return pageErrors(consoleLines.splice(0), recovered);
     },
     async savedViewerStates() {
       return savedViewerStates(page);
@@ -375,7 +408,7 @@ function actions(page: Page, shotDir: string): Handlers {
       url.searchParams.delete('payload');
       const win = await page.context().newPage();
       const lines: { type: string; text: string; url: string }[] = [];
-      watchConsole(win, lines);
+      watchConsole(win, lines, recovered);
       const inflight = trackResourceLoads(win);
       try {
         await win.goto(url.href);
@@ -417,7 +450,7 @@ function actions(page: Page, shotDir: string): Handlers {
         const [input] = await readElements(frame, '#pageInput');
         seen.page = input?.value;
         if (screenshot) seen.screenshot = await shot(win, screenshot);
-        seen.consoleErrors = lines;
+        seen.consoleErrors = pageErrors(lines, recovered);
         return seen;
       } finally {
         await inflight.settle();

@@ -3,7 +3,14 @@
 // (404) passed on at once, and the last failure once every request failed.
 import { strict as assert } from 'node:assert';
 import { LostRequest, askAgain } from '../../../src/webview/askAgain';
-import { RESOURCE_ATTEMPTS, RESOURCE_RETRY_PAUSE_MS, RESOURCE_STALL_MS, attemptUrl, requestedFile } from '../../../src/webview/pageLoader';
+import {
+  RECOVERED_PREFIX,
+  RESOURCE_ATTEMPTS,
+  RESOURCE_RETRY_PAUSE_MS,
+  RESOURCE_STALL_MS,
+  attemptUrl,
+  requestedFile,
+} from '../../../src/webview/pageLoader';
 import { ManualTimers } from '../../helpers/manualTimers';
 
 const URL_ = 'https://file+.vscode-resource.vscode-cdn.net/ext/media/pdfjs/pdf.min.mjs';
@@ -27,7 +34,8 @@ describe('askAgain: the page asks again for what the service worker lost', () =>
   it('asks again after a lost request, as a new URL, after a pause', async () => {
     const timers = new ManualTimers();
     const r = requests();
-    const result = askAgain(URL_, r.request, timers);
+    const noted: string[] = [];
+    const result = askAgain(URL_, r.request, timers, (line) => noted.push(line));
     assert.deepEqual(r.asked, [URL_]);
     r.pending[0].reject(new LostRequest('the request failed (Failed to fetch)'));
     await settle();
@@ -37,18 +45,21 @@ describe('askAgain: the page asks again for what the service worker lost', () =>
     assert.deepEqual(r.asked, [URL_, `${URL_}?attempt=2`]);
     r.pending[1].resolve('pdf.js');
     assert.equal(await result, 'pdf.js');
+    assert.deepEqual(noted, [`${RECOVERED_PREFIX}${URL_} (request 2)`], 'noted as the page loader notes it (the e2e driver reads it)');
   });
 
   it('asks again beside a request with no answer, and takes whichever answers first', async () => {
     const timers = new ManualTimers();
     const r = requests();
-    const result = askAgain(URL_, r.request, timers);
+    const noted: string[] = [];
+    const result = askAgain(URL_, r.request, timers, (line) => noted.push(line));
     timers.advance(RESOURCE_STALL_MS - 1);
     assert.equal(r.asked.length, 1, 'a slow request is given its time');
     timers.advance(1);
     assert.deepEqual(r.asked, [URL_, `${URL_}?attempt=2`], 'the first request stays open');
     r.pending[0].resolve('first, late');
     assert.equal(await result, 'first, late');
+    assert.deepEqual(noted, [], 'the first request answered: nothing to note');
     r.pending[1].resolve('second');
     timers.advance(RESOURCE_STALL_MS * RESOURCE_ATTEMPTS * RESOURCE_ATTEMPTS);
     assert.equal(r.asked.length, 2, 'nothing more once answered');
