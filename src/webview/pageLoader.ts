@@ -25,7 +25,7 @@ export const RESOURCE_STALL_MS = 3_000;
 /** Requests per file, the first included; the last one starts before the extension reloads the page (15 s). */
 export const RESOURCE_ATTEMPTS = 4;
 /** The pause before asking again after an error, times the attempts so far. */
-export const RESOURCE_RETRY_PAUSE_MS = 250;
+export const RESOURCE_RETRY_PAUSE_MS = 500;
 /** The query parameter that makes each request for a file a new URL. */
 export const ATTEMPT_PARAM = 'attempt';
 /**
