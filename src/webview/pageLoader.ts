@@ -27,7 +27,7 @@ export const RESOURCE_ATTEMPTS = 4;
 /** The pause before asking again after an error, times the attempts so far. */
 export const RESOURCE_RETRY_PAUSE_MS = 500;
 /** The query parameter that makes each request for a file a new URL. */
-export const ATTEMPT_PARAM = 'attempt';
+const ATTEMPT_PARAM = 'attempt';
 /**
  * How the console line of a file that came on a later request begins; the e2e driver reads it
  * (the file's URL follows) to tell the earlier requests' "Failed to load resource" lines from a
