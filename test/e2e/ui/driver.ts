@@ -220,13 +220,10 @@ function quickInputState(page: Page, typed: string): Promise<QuickInputState> {
     if (!widget?.checkVisibility()) return { open: false };
     const input = widget.querySelector<HTMLInputElement>('input:not([type=checkbox])');
     const active = document.activeElement;
-    const where = (el: Element | null) =>
-      el
-        ? `${el.tagName.toLowerCase()}${Array.from(el.classList)
-            .slice(0, 2)
-            .map((c) => `.${c}`)
-            .join('')}${el.getAttribute('data-step-id') ? `[data-step-id=${el.getAttribute('data-step-id')}]` : ''}`
-        : 'nothing';
+    // No named function in here: tsx names it (__name), which the page does not know.
+    const outside = active
+      ? `${active.tagName.toLowerCase()}.${Array.from(active.classList).slice(0, 2).join('.')}${active.getAttribute('data-step-id') ? ` (step ${active.getAttribute('data-step-id')})` : ''}`
+      : 'nothing';
     return {
       open: true,
       title: widget.querySelector('.quick-input-title')?.textContent?.trim() ?? '',
@@ -234,7 +231,7 @@ function quickInputState(page: Page, typed: string): Promise<QuickInputState> {
       message: widget.querySelector('.quick-input-message')?.textContent?.trim() ?? '',
       holdsTyped: input?.value === typed,
       holds: input?.type === 'password' ? `${input.value.length} hidden characters` : JSON.stringify(input?.value ?? null),
-      focus: active === input ? 'the input' : widget.contains(active) ? `${where(active)} in the widget` : where(active),
+      focus: active === input ? 'the input' : widget.contains(active) ? `${outside} in the widget` : outside,
       focusedRow: widget.querySelector('.monaco-list-row.focused')?.textContent?.trim(),
     };
   }, typed);
