@@ -414,7 +414,7 @@ function actions(page: Page, shotDir: string): Handlers {
     async typeQuickInput({ text, row }) {
       const box = page.locator('.quick-input-widget input').first();
       await box.waitFor({ state: 'visible', timeout: 10_000 });
-      const opened = await quickInputState(page, text);
+      let opened = await quickInputState(page, text);
       await box.fill(text);
       // The focused row (Enter takes it), once the list has filtered what was typed.
       if (row) await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: row }).first().waitFor({ timeout: 10_000 });
@@ -435,7 +435,9 @@ function actions(page: Page, shotDir: string): Handlers {
         async () => {
           seen = await quickInputState(page, text);
           if (!seen.open) return true;
-          if (seen.title !== opened.title || seen.placeholder !== opened.placeholder) throw await stuck('another prompt opened');
+          if (enters === 0)
+            opened = seen; // what Enter goes to (a picker may set its placeholder after it shows)
+          else if (seen.title !== opened.title || seen.placeholder !== opened.placeholder) throw await stuck('another prompt opened');
           if (!seen.holdsTyped) {
             if (enters > 0) throw await stuck('the typed text is gone from the box');
             await box.fill(text); // a late default overwrote it before any Enter
