@@ -243,7 +243,7 @@ function describeQuickInput(s: QuickInputState): string {
     `title ${JSON.stringify(s.title)}`,
     `placeholder ${JSON.stringify(s.placeholder)}`,
     `message ${JSON.stringify(s.message)}`,
-    `holding ${s.holds}`,
+    `holding ${s.holdsTyped ? 'the typed text' : 'not the typed text'} (${s.holds})`,
     `focus at ${s.focus}`,
   ];
   if (s.focusedRow) parts.push(`focused row ${JSON.stringify(s.focusedRow)}`);
@@ -420,6 +420,7 @@ function actions(page: Page, shotDir: string): Handlers {
       if (row) await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: row }).first().waitFor({ timeout: 10_000 });
       let seen = opened;
       let enters = 0;
+      let lostTo: string | undefined; // where an Enter went instead, last time
       const enter = async () => {
         await box.press('Enter');
         enters++;
@@ -427,7 +428,7 @@ function actions(page: Page, shotDir: string): Handlers {
       const stuck = async (why: string) => {
         await shot(page, 'failed-typeQuickInput').catch(() => {});
         return new Error(
-          `the quick input ${describeQuickInput(opened)} did not close after ${enters} Enter(s): ${why}; it showed ${describeQuickInput(seen)}`,
+          `the quick input ${describeQuickInput(opened)} did not close after ${enters} Enter(s): ${why}; ${JSON.stringify(seen) === JSON.stringify(opened) ? 'it still showed that' : `it showed ${describeQuickInput(seen)}`}`,
         );
       };
       await waitFor(
@@ -444,6 +445,7 @@ function actions(page: Page, shotDir: string): Handlers {
             return false;
           }
           // First Enter; or again when the last one went elsewhere (the focus is outside the widget).
+          if (enters > 0 && seen.focus !== 'the input') lostTo = seen.focus;
           if (enters === 0 || seen.focus !== 'the input') await enter();
           return false;
         },
@@ -453,7 +455,7 @@ function actions(page: Page, shotDir: string): Handlers {
         throw /did not close after/.test(e.message) ? e : await stuck(e.message);
       });
       if (enters > 1 && process.env.REPORT_STUDIO_UI_TRACE)
-        console.log(`      · typeQuickInput: Enter pressed ${enters} times (focus was at ${seen.focus})`);
+        console.log(`      · typeQuickInput: Enter pressed ${enters} times (an Enter went to ${lostTo})`);
       return true;
     },
     /**
