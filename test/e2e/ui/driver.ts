@@ -228,6 +228,56 @@ function webviewLoadsOfLiveFrames(p: Page): { settle(timeoutMs: number): Promise
   };
 }
 
+/** What the quick input widget shows, to tell prompts apart and name them in errors; never a password box's text. */
+type QuickInputState = {
+  open: boolean;
+  title?: string;
+  placeholder?: string;
+  message?: string;
+  /** Whether the box holds `typed`, and what it holds (a password box: how many characters). */
+  holdsTyped?: boolean;
+  holds?: string;
+  /** Where the keyboard focus is: 'the input', elsewhere in the widget, or the element outside it. */
+  focus?: string;
+  focusedRow?: string;
+};
+
+function quickInputState(page: Page, typed: string): Promise<QuickInputState> {
+  return page.evaluate((typed) => {
+    const widget = document.querySelector<HTMLElement>('.quick-input-widget');
+    if (!widget?.checkVisibility()) return { open: false };
+    const input = widget.querySelector<HTMLInputElement>('input:not([type=checkbox])');
+    const active = document.activeElement;
+    // No named function in here: tsx names it (__name), which the page does not know.
+    const outside = active
+      ? `${active.tagName.toLowerCase()}.${Array.from(active.classList).slice(0, 2).join('.')}${active.getAttribute('data-step-id') ? ` (step ${active.getAttribute('data-step-id')})` : ''}`
+      : 'nothing';
+    return {
+      open: true,
+      title: widget.querySelector('.quick-input-title')?.textContent?.trim() ?? '',
+      placeholder: input?.placeholder ?? '',
+      message: widget.querySelector('.quick-input-message')?.textContent?.trim() ?? '',
+      holdsTyped: input?.value === typed,
+      holds: input?.type === 'password' ? `${input.value.length} hidden characters` : JSON.stringify(input?.value ?? null),
+      focus: active === input ? 'the input' : widget.contains(active) ? `${outside} in the widget` : outside,
+      focusedRow: widget.querySelector('.monaco-list-row.focused')?.textContent?.trim(),
+    };
+  }, typed);
+}
+
+function describeQuickInput(s: QuickInputState): string {
+  if (!s.open) return '(closed)';
+  const parts = [
+    `title ${JSON.stringify(s.title)}`,
+    `placeholder ${JSON.stringify(s.placeholder)}`,
+    `message ${JSON.stringify(s.message)}`,
+    `holding ${s.holdsTyped ? 'the typed text' : 'not the typed text'} (${s.holds})`,
+    `focus at ${s.focus}`,
+  ];
+  if (s.focusedRow) parts.push(`focused row ${JSON.stringify(s.focusedRow)}`);
+  return `{${parts.join(', ')}}`;
+}
+
 /** What the suite may ask for. Every action returns JSON-able data. */
 function actions(page: Page, shotDir: string): Handlers {
   const consoleLines: { type: string; text: string; url: string }[] = [];
@@ -386,17 +436,59 @@ function actions(page: Page, shotDir: string): Handlers {
       for (const k of keys ?? [key]) await page.keyboard.press(k);
       return true;
     },
-    /** Types into the open quick input / input box (empty ones too) and accepts it; `row` waits for a matching list row first. */
+    /**
+     * Types into the open quick input / input box (empty ones too) and accepts it; `row` waits for a
+     * matching list row first. Enter goes into the box only while it has the focus and holds the
+     * text: a walkthrough step focuses itself a moment after its title's click, and under load that
+     * can land after the box took the focus (the box stays open: ignoreFocusOut), so an Enter that
+     * went elsewhere is pressed again into the box. Anything else that keeps it open (another
+     * prompt, a validation message, the text gone) fails naming what the widget showed.
+     */
     async typeQuickInput({ text, row }) {
       const box = page.locator('.quick-input-widget input').first();
       await box.waitFor({ state: 'visible', timeout: 10_000 });
+      let opened = await quickInputState(page, text);
       await box.fill(text);
       // The focused row (Enter takes it), once the list has filtered what was typed.
       if (row) await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: row }).first().waitFor({ timeout: 10_000 });
-      // Into the box itself: a walkthrough that took the focus back after its button's click
-      // would otherwise get the keystroke (the picker stays open: ignoreFocusOut).
-      await box.press('Enter');
-      await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
+      let seen = opened;
+      let enters = 0;
+      let lostTo: string | undefined; // where an Enter went instead, last time
+      const enter = async () => {
+        await box.press('Enter');
+        enters++;
+      };
+      const stuck = async (why: string) => {
+        await shot(page, 'failed-typeQuickInput').catch(() => {});
+        return new Error(
+          `the quick input ${describeQuickInput(opened)} did not close after ${enters} Enter(s): ${why}; ${JSON.stringify(seen) === JSON.stringify(opened) ? 'it still showed that' : `it showed ${describeQuickInput(seen)}`}`,
+        );
+      };
+      await waitFor(
+        'the quick input to accept the typed text and close',
+        async () => {
+          seen = await quickInputState(page, text);
+          if (!seen.open) return true;
+          if (enters === 0)
+            opened = seen; // what Enter goes to (a picker may set its placeholder after it shows)
+          else if (seen.title !== opened.title || seen.placeholder !== opened.placeholder) throw await stuck('another prompt opened');
+          if (!seen.holdsTyped) {
+            if (enters > 0) throw await stuck('the typed text is gone from the box');
+            await box.fill(text); // a late default overwrote it before any Enter
+            return false;
+          }
+          // First Enter; or again when the last one went elsewhere (the focus is outside the widget).
+          if (enters > 0 && seen.focus !== 'the input') lostTo = seen.focus;
+          if (enters === 0 || seen.focus !== 'the input') await enter();
+          return false;
+        },
+        10_000,
+        100,
+      ).catch(async (e: Error) => {
+        throw /did not close after/.test(e.message) ? e : await stuck(e.message);
+      });
+      if (enters > 1 && process.env.REPORT_STUDIO_UI_TRACE)
+        console.log(`      · typeQuickInput: Enter pressed ${enters} times (an Enter went to ${lostTo})`);
       return true;
     },
     /**
