@@ -52,7 +52,10 @@ class Workbench {
   private tabGroups() {
     const key = JSON.stringify([this.layout(), this.active]);
     if (this.views?.key !== key) {
-      const groups = this.groups.map((g, i) => ({ viewColumn: i + 1, tabs: g.map((uri) => ({ input: new TabInputText(uri), column: i + 1 })) }));
+      const groups = this.groups.map((g, i) => ({
+        viewColumn: i + 1,
+        tabs: g.map((uri) => ({ input: new TabInputText(uri), column: i + 1 })),
+      }));
       this.views = { key, groups };
     }
     return this.views.groups;
