@@ -78,22 +78,15 @@ describe('Report Studio: Open Example opens beside the active group, at most onc
     const columns = (): number[] => vscode.window.tabGroups.all.map((g) => g.viewColumn);
     assert.deepEqual(columns(), [1]);
 
-    // Opens the example and waits until the extension host shows its copy as the active editor in
-    // `column`. Under load the reply to showTextDocument came before the active-editor change (CI
-    // run 16: the previous editor's column 1 was read); in run 20 the copy itself, active, read
-    // column 1 (whether it settled later is not known). A copy that stays in another column for
-    // the wait's 30 s fails, naming the column it is in.
+    // Opens the example and checks the column of its copy once the extension host has the copy
+    // as the active editor (the reply to showTextDocument can come before the active-editor change).
     const opensIn = async (example: string, column: vscode.ViewColumn, message: string): Promise<void> => {
       const uri = await vscode.commands.executeCommand<vscode.Uri>('reportStudio.openExample', example);
       assert.ok(uri, `Open Example ${example} opened a copy`);
-      const copy = (): vscode.TextEditor | undefined =>
-        vscode.window.activeTextEditor?.document.uri.toString() === uri.toString() ? vscode.window.activeTextEditor : undefined;
-      await waitFor(`the ${example} copy as the active editor`, copy);
-      try {
-        await waitFor(`the ${example} copy in column ${column}`, () => copy()?.viewColumn === column || undefined);
-      } catch {
-        assert.equal(copy()?.viewColumn, column, message);
-      }
+      const copy = await waitFor(`the ${example} copy as the active editor`, () =>
+        vscode.window.activeTextEditor?.document.uri.toString() === uri.toString() ? vscode.window.activeTextEditor : undefined,
+      );
+      assert.equal(copy.viewColumn, column, message);
     };
 
     await opensIn('kpi-dashboard', 2, 'the first copy opens beside');
