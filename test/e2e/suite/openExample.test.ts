@@ -78,14 +78,25 @@ describe('Report Studio: Open Example opens beside the active group, at most onc
     const columns = (): number[] => vscode.window.tabGroups.all.map((g) => g.viewColumn);
     assert.deepEqual(columns(), [1]);
 
-    // Opens the example and checks the column of its copy once the extension host has the copy
-    // as the active editor (the reply to showTextDocument can come before the active-editor change).
+    // Opens the example and checks the column of its copy once the extension host's view of the
+    // workbench agrees with itself: the copy is the active editor, in one tab (showDraft closes a
+    // stray tab the workbench opened on its own), in that tab's column. Under load the reply to
+    // showTextDocument came before the active-editor change (CI run 16). Which column that is
+    // is then asserted, not waited for: a copy in the wrong group fails at once.
     const opensIn = async (example: string, column: vscode.ViewColumn, message: string): Promise<void> => {
       const uri = await vscode.commands.executeCommand<vscode.Uri>('reportStudio.openExample', example);
       assert.ok(uri, `Open Example ${example} opened a copy`);
-      const copy = await waitFor(`the ${example} copy as the active editor`, () =>
-        vscode.window.activeTextEditor?.document.uri.toString() === uri.toString() ? vscode.window.activeTextEditor : undefined,
-      );
+      const tabColumns = (): vscode.ViewColumn[] =>
+        vscode.window.tabGroups.all.flatMap((g) =>
+          g.tabs.filter((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString()).map(() => g.viewColumn),
+        );
+      const copy = await waitFor(`the ${example} copy as the active editor, in one tab, in that tab's column`, () => {
+        const editor = vscode.window.activeTextEditor;
+        const tabs = tabColumns();
+        return editor?.document.uri.toString() === uri.toString() && tabs.length === 1 && editor.viewColumn === tabs[0]
+          ? editor
+          : undefined;
+      });
       assert.equal(copy.viewColumn, column, message);
     };
 
