@@ -6,20 +6,14 @@
  * worker fails (a network error, HTTP 408) is asked again after a short pause; any other answer
  * (404: the file is gone) is final.
  */
+import type { Timers } from '../core/timers';
 import { RECOVERED_PREFIX, RESOURCE_ATTEMPTS, RESOURCE_RETRY_PAUSE_MS, RESOURCE_STALL_MS, attemptUrl } from './pageLoader';
 
 /** A failure the service worker causes, worth asking again for. */
 export class LostRequest extends Error {}
 
-interface Timers {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-const globalTimers: Timers = {
-  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
-  clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
-};
+/** The page's timers (the webview takes no values from core, only its `Timers` type). */
+const pageTimers: Timers = { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as number) };
 
 /**
  * Calls `request` with `url`, then with `url?attempt=2`… (a new URL each time: the browser keeps a
@@ -31,7 +25,7 @@ const globalTimers: Timers = {
 export function askAgain<T>(
   url: string,
   request: (url: string) => Promise<T>,
-  timers: Timers = globalTimers,
+  timers: Timers = pageTimers,
   note: (line: string) => void = (line) => console.info(line),
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {

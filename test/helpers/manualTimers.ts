@@ -1,5 +1,7 @@
 /** Timers a unit test advances by hand (for modules that take their timers as a parameter). */
-export class ManualTimers {
+import type { Timers } from '../../src/core/timers';
+
+export class ManualTimers implements Timers {
   private now = 0;
   private next = 1;
   private readonly due = new Map<number, { at: number; fn: () => void }>();

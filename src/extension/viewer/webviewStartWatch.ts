@@ -6,6 +6,8 @@
  * comes back from its saved state. This module has no `vscode` import, so that it runs under
  * fake timers in the unit tests.
  */
+import { globalTimers } from '../../core/timers';
+import type { Timers } from '../../core/timers';
 
 /**
  * How long a visible page may take to say `ready` before it is loaded again. A page that is only
@@ -26,16 +28,6 @@ export interface WatchedWebview {
   /** Every reload failed too: tell the user. */
   gaveUp(): void;
 }
-
-interface Timers {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-const globalTimers: Timers = {
-  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
-  clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
-};
 
 export class WebviewStartWatch {
   private timer: unknown;
