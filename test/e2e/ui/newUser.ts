@@ -172,6 +172,9 @@ async function walk(wb: Workbench, workspace: string, files: string[]) {
   // VS Code then swaps the untitled editor for the saved file's: a quick input opened during the
   // swap closes at once. The saved file's tab, not dirty, is the end of it.
   await page.locator('.tabs-container .tab.active:not(.dirty)', { hasText: name }).first().waitFor({ timeout: 15_000 });
+  // ... and its editor has the focus: the swap's focus change is over, so it cannot close the
+  // command palette opened next (its Enter then went into the report: CI run 26).
+  await page.locator('.editor-group-container.active .monaco-editor.focused').first().waitFor({ timeout: 15_000 });
   // Saving the untitled copy must not pause the live view on the emptied copy.
   await liveState(wb, name, 'the live view still Live after the save', 'Live');
   const stem = name.replace(/\.report\.json$/, '');

@@ -105,9 +105,14 @@ export class QuickInput {
         if (rowText)
           await this.page.locator(`${QUICK_INPUT} .monaco-list-row.focused`, { hasText: rowText }).first().waitFor({ timeout: 3_000 });
         // Closed meanwhile by a focus change, its box would pass the Enter on to the editor (a
-        // line break in the report): try again instead.
-        if (!(await this.widget.isVisible())) throw new Error('the quick input closed before Enter');
-        await this.box.press('Enter', { timeout: 2_000 });
+        // line break in the report, CI run 26): Enter only while the box, shown, has the focus —
+        // checked in the page right before the key, not through a locator press, which focuses
+        // a hidden box in vain and sends the key all the same.
+        const ready = await this.box
+          .evaluate((el) => el === document.activeElement && el.checkVisibility(), undefined, { timeout: 2_000 })
+          .catch(() => false);
+        if (!ready) throw new Error('the quick input closed or lost the focus before Enter');
+        await this.page.keyboard.press('Enter');
         // Taken: the quick input closed, or a command's own box (Set API Key, Save As) opened in
         // its place, holding something else than what was typed.
         await waitFor(
